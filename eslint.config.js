@@ -1,0 +1,21 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'web/dist', 'test-output', '.data', '.cache', 'tools'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/config.ts only.' },
+      ],
+    },
+  },
+  {
+    files: ['src/config.ts', 'src/main.ts', 'scripts/**', 'test/**', 'bench/**', 'src/**/*-cli.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

@@ -1,0 +1,35 @@
+import type { ApprovalRequest, ApprovalStatus, AuditEvent, PostedRef } from '../domain/index.js';
+
+/** Durable approval requests. Implemented in src/memory over MongoDB. */
+export interface ApprovalStore {
+  /** Written with majority write concern and journaling before any card is posted. */
+  insert(request: ApprovalRequest): Promise<void>;
+  get(tenantId: string, approvalId: string): Promise<ApprovalRequest | null>;
+  /**
+   * One atomic conditional update: applies `patch` only if the current status is one of `from`.
+   * Returns the updated request, or null when another writer got there first.
+   */
+  transition(
+    tenantId: string,
+    approvalId: string,
+    from: ApprovalStatus[],
+    patch: Partial<Omit<ApprovalRequest, 'tenantId' | 'approvalId'>> & { status: ApprovalStatus },
+  ): Promise<ApprovalRequest | null>;
+  setCard(tenantId: string, approvalId: string, card: PostedRef): Promise<void>;
+  markCustomerNotified(tenantId: string, approvalId: string, at: Date): Promise<void>;
+  listByTicket(tenantId: string, ticketId: string): Promise<ApprovalRequest[]>;
+  listPending(tenantId: string): Promise<ApprovalRequest[]>;
+  /** Pending requests past their deadline, across tenants (the sweep). */
+  listExpired(now: Date, limit?: number): Promise<ApprovalRequest[]>;
+  /** Pending requests whose card was never posted (crash between insert and post). */
+  listUnposted(olderThan: Date, limit?: number): Promise<ApprovalRequest[]>;
+  /** Approved requests never executed (crash between decision and execution). */
+  listApprovedUnexecuted(olderThan: Date, limit?: number): Promise<ApprovalRequest[]>;
+}
+
+/** The audit trail: every step, who, what, when, before/after. */
+export interface AuditLog {
+  record(event: AuditEvent): Promise<void>;
+  listForTicket(tenantId: string, ticketId: string): Promise<AuditEvent[]>;
+  listForApproval(tenantId: string, approvalId: string): Promise<AuditEvent[]>;
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { ConfigError } from './errors.js';
+
+const csv = z
+  .string()
+  .optional()
+  .transform((s) =>
+    (s ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((s) => (s && s.trim() !== '' ? s.trim() : undefined));
+
+const optionalUrl = (what: string) =>
+  optionalString.refine((s) => s === undefined || URL.canParse(s), { message: `must be a URL (${what})` });
+
+const nonNegativeNumber = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined || s.trim() === '' ? fallback : Number(s)))
+    .refine((n) => Number.isFinite(n) && n >= 0, { message: 'must be a number ≥ 0' });
+
+const confidence = (fallback: number) =>
+  nonNegativeNumber(fallback).refine((n) => n <= 1, { message: 'must be between 0 and 1' });
+
+/** Every variable Switchboard reads, validated once at start-up. Names follow the ecosystem's own. */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z
+      .string()
+      .optional()
+      .transform((s) => (s === undefined || s === '' ? 3000 : Number(s)))
+      .refine((n) => Number.isInteger(n) && n >= 0 && n < 65536, { message: 'must be a port number 0–65535' }),
+    HOST: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().default('.data'),
+
+    MONGODB_URI: optionalString.refine(
+      (s) => s === undefined || /^mongodb(\+srv)?:\/\/[^\s]+$/.test(s),
+      { message: 'must be a mongodb:// or mongodb+srv:// URI' },
+    ),
+    MONGODB_DB: z.string().default('switchboard'),
+
+    SLACK_BOT_TOKEN: optionalString.refine((s) => s === undefined || /^xox[bp]-/.test(s), {
+      message: 'must be a bot token starting with xoxb-',
+    }),
+    SLACK_SIGNING_SECRET: optionalString,
+    SLACK_APP_TOKEN: optionalString.refine((s) => s === undefined || s.startsWith('xapp-'), {
+      message: 'must be an app-level token starting with xapp-',
+    }),
+    SLACK_API_URL: optionalUrl('the Slack Web API base, e.g. https://slack.com/api/'),
+    SLACK_STAFF_CHANNEL_ID: optionalString,
+    SLACK_APPROVER_IDS: csv,
+    SLACK_SUPERVISOR_IDS: csv,
+
+    MicrosoftAppId: optionalString,
+    MicrosoftAppPassword: optionalString,
+    MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).optional(),
+    MicrosoftAppTenantId: optionalString,
+    TEAMS_STAFF_CONVERSATION_ID: optionalString,
+    TEAMS_APPROVER_IDS: csv,
+    TEAMS_SUPERVISOR_IDS: csv,
+
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl('an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1'),
+    OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+    OPENAI_EMBEDDINGS_MODEL: optionalString,
+    OPENAI_TIMEOUT_MS: nonNegativeNumber(20_000),
+
+    SANDBOX: z.enum(['on', 'off', 'auto']).default('auto'),
+    SANDBOX_TOKEN: optionalString,
+
+    DEMO_TENANT_ID: z.string().default('T0DEMO0001'),
+    SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+
+    AUTO_REFUND_MAX: nonNegativeNumber(100),
+    SUPERVISOR_REFUND_ABOVE: nonNegativeNumber(500),
+    DAILY_REFUND_LIMIT: nonNegativeNumber(3),
+    CONFIDENCE_HIGH: confidence(0.75),
+    CONFIDENCE_NORMAL: confidence(0.6),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SLACK_BOT_TOKEN && !env.SLACK_SIGNING_SECRET && !env.SLACK_APP_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SLACK_SIGNING_SECRET'],
+        message: 'is required when SLACK_BOT_TOKEN is set (or set SLACK_APP_TOKEN for Socket Mode)',
+      });
+    }
+    if (env.MicrosoftAppId && !env.MicrosoftAppPassword && env.MicrosoftAppType !== 'UserAssignedMSI') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MicrosoftAppPassword'],
+        message: 'is required when MicrosoftAppId is set',
+      });
+    }
+    if (env.SUPERVISOR_REFUND_ABOVE < env.AUTO_REFUND_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPERVISOR_REFUND_ABOVE'],
+        message: 'must be at least AUTO_REFUND_MAX',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  mongo: { uri?: string; dbName: string };
+  slack?: {
+    botToken: string;
+    signingSecret?: string;
+    appToken?: string;
+    apiUrl?: string;
+    staffChannelId?: string;
+    approverIds: string[];
+    supervisorIds: string[];
+  };
+  teams?: {
+    appId?: string;
+    appPassword?: string;
+    appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
+    appTenantId?: string;
+    staffConversationId?: string;
+    approverIds: string[];
+    supervisorIds: string[];
+  };
+  openai?: { apiKey: string; baseURL?: string; model: string; embeddingsModel?: string; timeoutMs: number };
+  sandbox: { enabled: boolean; token?: string };
+  demo: { tenantId: string; seed: Env['SEED_DEMO'] };
+  /** Defaults for new tenants' policy settings; amounts in major units of the currency. */
+  policyDefaults: {
+    autoRefundMax: number;
+    supervisorRefundAbove: number;
+    dailyRefundLimit: number;
+    confidenceHigh: number;
+    confidenceNormal: number;
+  };
+}
+
+/**
+ * Reads the environment once. A wrong value throws a ConfigError whose message is one line
+ * naming every bad variable and what is expected; main.ts prints it and exits 2.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues
+      .map((i) => `${i.path.map(String).join('.') || 'environment'} ${i.message}`)
+      .join('; ');
+    throw new ConfigError(`Invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const sandboxEnabled = e.SANDBOX === 'on' || (e.SANDBOX === 'auto' && !production);
+  if (production && e.SANDBOX === 'on' && !e.SANDBOX_TOKEN) {
+    throw new ConfigError('Invalid configuration: SANDBOX_TOKEN is required when SANDBOX=on in production');
+  }
+  const teamsConfigured = Boolean(e.MicrosoftAppId || e.TEAMS_STAFF_CONVERSATION_ID);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    // The sandbox must never listen on a public interface by default.
+    host: e.HOST ?? '127.0.0.1',
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB },
+    slack: e.SLACK_BOT_TOKEN
+      ? {
+          botToken: e.SLACK_BOT_TOKEN,
+          signingSecret: e.SLACK_SIGNING_SECRET,
+          appToken: e.SLACK_APP_TOKEN,
+          apiUrl: e.SLACK_API_URL,
+          staffChannelId: e.SLACK_STAFF_CHANNEL_ID,
+          approverIds: e.SLACK_APPROVER_IDS,
+          supervisorIds: e.SLACK_SUPERVISOR_IDS,
+        }
+      : undefined,
+    teams: teamsConfigured
+      ? {
+          appId: e.MicrosoftAppId,
+          appPassword: e.MicrosoftAppPassword,
+          appType: e.MicrosoftAppType ?? 'MultiTenant',
+          appTenantId: e.MicrosoftAppTenantId,
+          staffConversationId: e.TEAMS_STAFF_CONVERSATION_ID,
+          approverIds: e.TEAMS_APPROVER_IDS,
+          supervisorIds: e.TEAMS_SUPERVISOR_IDS,
+        }
+      : undefined,
+    openai: e.OPENAI_API_KEY
+      ? {
+          apiKey: e.OPENAI_API_KEY,
+          baseURL: e.OPENAI_BASE_URL,
+          model: e.OPENAI_MODEL,
+          embeddingsModel: e.OPENAI_EMBEDDINGS_MODEL,
+          timeoutMs: e.OPENAI_TIMEOUT_MS,
+        }
+      : undefined,
+    sandbox: { enabled: sandboxEnabled, token: e.SANDBOX_TOKEN },
+    demo: { tenantId: e.DEMO_TENANT_ID, seed: e.SEED_DEMO },
+    policyDefaults: {
+      autoRefundMax: e.AUTO_REFUND_MAX,
+      supervisorRefundAbove: e.SUPERVISOR_REFUND_ABOVE,
+      dailyRefundLimit: e.DAILY_REFUND_LIMIT,
+      confidenceHigh: e.CONFIDENCE_HIGH,
+      confidenceNormal: e.CONFIDENCE_NORMAL,
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import {
+  PlatformSchema,
+  type Platform,
+  type PostedRef,
+  type ThreadRef,
+  type Urgency,
+  type Plan,
+  type Intent,
+  type Sentiment,
+  type TicketStatus,
+  type ApprovalRequest,
+  type ChannelMode,
+} from '../domain/index.js';
+
+/**
+ * A customer's (or staff member's) message as every adapter hands it to the engine.
+ * Slack events, Teams activities and the sandbox all become this.
+ */
+export const InboundMessageSchema = z.object({
+  platform: PlatformSchema,
+  tenantId: z.string().min(1),
+  /** Platform event id (Slack `event_id`, Teams activity id): de-duplicates redeliveries. */
+  eventId: z.string().min(1),
+  kind: z.enum(['message', 'edit', 'delete']).default('message'),
+  channelId: z.string().min(1),
+  /** The platform id of this message (Slack `ts`, Teams activity id). */
+  messageId: z.string().min(1),
+  /** Root of the thread this is a reply in; absent for a top-level message. */
+  threadId: z.string().min(1).optional(),
+  author: z.object({
+    userId: z.string().min(1),
+    name: z.string().optional(),
+    /** Email the platform vouches for (Slack profile with users:read.email, Teams UPN/email). */
+    email: z.string().email().optional(),
+    /** The author's organization: Slack team id, Teams AAD tenant id, sandbox customer org. */
+    orgId: z.string().optional(),
+    orgName: z.string().optional(),
+    orgDomain: z.string().optional(),
+    /** True when the author belongs to another organization than the tenant: a customer. */
+    isExternal: z.boolean(),
+  }),
+  text: z.string().max(40_000),
+  receivedAt: z.coerce.date(),
+});
+export type InboundMessage = z.input<typeof InboundMessageSchema>;
+export type ParsedInboundMessage = z.output<typeof InboundMessageSchema>;
+
+/** What the engine did with one inbound message (for adapters' logs and tests, not for people). */
+export interface InboundOutcome {
+  status:
+    | 'duplicate'
+    | 'recorded' // stored, bot stays silent (human mode, staff message, channel off, pleasantry)
+    | 'answered'
+    | 'drafted'
+    | 'escalated'
+    | 'approval_requested'
+    | 'action_executed'
+    | 'ignored';
+  ticketId?: string;
+  reason?: string;
+}
+
+/** A reply for a customer thread. `text` is always set: notifications and screen readers use it. */
+export interface OutboundMessage {
+  text: string;
+  /** Knowledge-base articles the answer rests on, shown as context. */
+  citations?: Array<{ articleId: string; title: string; url?: string }>;
+  /** Who speaks: the bot, or a named staff member relayed by the bot (draft sent by staff). */
+  author?: { kind: 'bot' | 'staff'; name?: string };
+}
+
+/** Buttons a staff card may show. Data is small and versioned; adapters parse it with StaffActionSchema. */
+export const StaffActionSchema = z.discriminatedUnion('action', [
+  z.object({ v: z.literal(1), action: z.literal('approval.approve'), approvalId: z.string().min(1).max(64) }),
+  z.object({
+    v: z.literal(1),
+    action: z.literal('approval.reject'),
+    approvalId: z.string().min(1).max(64),
+    reason: z.string().max(500).optional(),
+  }),
+  z.object({ v: z.literal(1), action: z.literal('ticket.takeover'), ticketId: z.string().min(1).max(32) }),
+  z.object({ v: z.literal(1), action: z.literal('ticket.handback'), ticketId: z.string().min(1).max(32) }),
+  z.object({ v: z.literal(1), action: z.literal('ticket.resolve'), ticketId: z.string().min(1).max(32) }),
+  z.object({
+    v: z.literal(1),
+    action: z.literal('ticket.send_draft'),
+    ticketId: z.string().min(1).max(32),
+    /** Staff may edit the draft before sending. */
+    text: z.string().max(4000).optional(),
+  }),
+]);
+export type StaffAction = z.infer<typeof StaffActionSchema>;
+export type StaffActionName = StaffAction['action'];
+
+/** The person clicking a button or typing a command, as the platform identifies them. */
+export interface StaffActor {
+  platform: Platform;
+  tenantId: string;
+  userId: string;
+  name?: string;
+  /** True for Slack Connect guests / Teams external users: they can never decide anything. */
+  isExternal: boolean;
+}
+
+export interface StaffActionResult {
+  ok: boolean;
+  /** One sentence for the actor only (Slack ephemeral, Teams card message, sandbox toast). */
+  message: string;
+  /** The card as it should look now, for adapters that answer a click with a card (Teams invoke). */
+  card?: StaffCard;
+}
+
+/**
+ * A platform-neutral staff card. Slack renders it as Block Kit (`blocks.ts`), Teams as an
+ * Adaptive Card (`cards.ts`), the sandbox as HTML. Every value shown comes from MongoDB.
+ */
+export interface StaffCard {
+  kind: 'approval' | 'escalation' | 'draft';
+  /** Short headline: "Refund approval needed: $250.00", "Escalated: outage at Acme". */
+  title: string;
+  ticketId: string;
+  approvalId?: string;
+  /** Label/value pairs: customer, plan, order, amount, reason, urgency, confidence… */
+  fields: Array<{ label: string; value: string }>;
+  summary?: string;
+  lastCustomerMessage?: string;
+  /** Recent transcript lines, oldest first. */
+  recentMessages?: Array<{ role: string; text: string }>;
+  draft?: string;
+  articles?: Array<{ articleId: string; title: string }>;
+  threadLink?: string;
+  /** Status line once something happened: "Approved by Dana at 14:02 — refund RF-… executed". */
+  statusLine?: string;
+  /** Buttons to show; empty once final. */
+  actions: Array<{ label: string; style?: 'primary' | 'danger'; data: StaffAction; confirm?: string }>;
+  /** Platform user ids who may act (Teams `refresh.userIds`). */
+  deciderIds?: string[];
+  final: boolean;
+  createdAt: Date;
+}
+
+/**
+ * What the engine needs from a platform. Each adapter (Slack, Teams, sandbox) implements it;
+ * the engine never imports an adapter.
+ */
+export interface ChannelPort {
+  readonly platform: Platform;
+  /** Posts in the customer thread; returns where it was posted. */
+  replyInThread(tenantId: string, thread: ThreadRef, message: OutboundMessage): Promise<PostedRef>;
+  /**
+   * Shows progress at once when an answer will take a moment (Slack placeholder, Teams typing).
+   * Returns a message to replace later with `updateMessage`, or undefined when nothing was posted.
+   */
+  showWorking?(tenantId: string, thread: ThreadRef): Promise<PostedRef | undefined>;
+  updateMessage(tenantId: string, ref: PostedRef, message: OutboundMessage): Promise<void>;
+  /** Posts a card to the tenant's staff channel on this platform. */
+  postStaffCard(tenantId: string, staffChannelId: string, card: StaffCard): Promise<PostedRef>;
+  updateStaffCard(tenantId: string, ref: PostedRef, card: StaffCard): Promise<void>;
+  /** A link staff can open to the customer thread, when the platform has one. */
+  threadLink?(tenantId: string, thread: ThreadRef): Promise<string | undefined>;
+}
+
+/** Live progress for the sandbox and anything else watching. */
+export type LiveEvent =
+  | { type: 'stage'; tenantId: string; ticketId?: string; stage: string; phase: 'start' | 'end'; ok?: boolean; at: Date }
+  | { type: 'ticket'; tenantId: string; ticketId: string; status: TicketStatus; at: Date }
+  | { type: 'message'; tenantId: string; ticketId?: string; platform: Platform; channelId: string; at: Date }
+  | { type: 'approval'; tenantId: string; approvalId: string; status: ApprovalRequest['status']; at: Date }
+  | { type: 'card'; tenantId: string; platform: Platform; at: Date };
+
+export interface EventSink {
+  publish(event: LiveEvent): void;
+}
+
+/** Read models the channels show (App Home, slash commands, the sandbox's tickets pane). */
+export interface TicketSummary {
+  ticketId: string;
+  status: TicketStatus;
+  urgency: Urgency;
+  intent: Intent;
+  sentiment?: Sentiment;
+  subject: string;
+  customerName?: string;
+  plan?: Plan;
+  assigneeName?: string;
+  thread: ThreadRef;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ChannelModeChange {
+  tenantId: string;
+  platform: Platform;
+  channelId: string;
+  mode: ChannelMode;
+  actor: StaffActor;
+}

@@ -1,0 +1,87 @@
+import type {
+  ChannelMode,
+  ChannelSettings,
+  Customer,
+  CustomerPreferences,
+  DecisionRecord,
+  Interaction,
+  Message,
+  Platform,
+  Tenant,
+  Ticket,
+  TicketStatus,
+} from '../domain/index.js';
+
+/** Stores the engine uses. Implemented in src/memory over MongoDB; every call is tenant-scoped. */
+export interface TenantStore {
+  get(tenantId: string): Promise<Tenant | null>;
+  /** Creates the tenant with defaults if missing; returns the stored one. */
+  ensure(tenant: Pick<Tenant, 'tenantId' | 'name' | 'platform'> & Partial<Tenant>): Promise<Tenant>;
+  update(tenantId: string, patch: Partial<Omit<Tenant, 'tenantId'>>): Promise<Tenant | null>;
+}
+
+export interface ChannelStore {
+  get(tenantId: string, platform: Platform, channelId: string): Promise<ChannelSettings | null>;
+  upsert(settings: ChannelSettings): Promise<ChannelSettings>;
+  setMode(tenantId: string, platform: Platform, channelId: string, mode: ChannelMode, by: string): Promise<ChannelSettings>;
+  list(tenantId: string): Promise<ChannelSettings[]>;
+}
+
+export interface CustomerStore {
+  get(tenantId: string, customerId: string): Promise<Customer | null>;
+  findByEmail(tenantId: string, email: string): Promise<Customer | null>;
+  findByOrg(tenantId: string, platform: Platform, orgId: string): Promise<Customer | null>;
+  findByDomain(tenantId: string, domain: string): Promise<Customer | null>;
+  list(tenantId: string): Promise<Customer[]>;
+  upsert(customer: Customer): Promise<void>;
+  /** Links an external organization to an account (first sight of a Slack Connect org). */
+  addExternalOrg(tenantId: string, customerId: string, platform: Platform, orgId: string): Promise<void>;
+  updatePreferences(tenantId: string, customerId: string, prefs: CustomerPreferences): Promise<Customer | null>;
+}
+
+export interface TicketStore {
+  insert(ticket: Ticket): Promise<void>;
+  get(tenantId: string, ticketId: string): Promise<Ticket | null>;
+  findByThread(tenantId: string, platform: Platform, channelId: string, threadId: string): Promise<Ticket | null>;
+  /** Tickets of a requester (platform user) or customer account that are not resolved, newest first. */
+  listOpenForRequester(tenantId: string, platform: Platform, userId: string): Promise<Ticket[]>;
+  listOpenForCustomer(tenantId: string, customerId: string): Promise<Ticket[]>;
+  list(tenantId: string, filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number }): Promise<Ticket[]>;
+  countByStatus(tenantId: string): Promise<Record<TicketStatus, number>>;
+  /**
+   * Atomic conditional update: applies only if the status is one of `from` (any when omitted)
+   * and, when given, `expectedVersion` matches. Bumps `version`. Null when the condition lost.
+   */
+  update(
+    tenantId: string,
+    ticketId: string,
+    patch: Partial<Omit<Ticket, 'tenantId' | 'ticketId' | 'version'>>,
+    condition?: { from?: TicketStatus[]; expectedVersion?: number; unset?: Array<'assignee' | 'draft' | 'escalation'> },
+  ): Promise<Ticket | null>;
+}
+
+export interface MessageStore {
+  insert(message: Message): Promise<void>;
+  /** The last `limit` messages of a ticket, oldest first. */
+  listByTicket(tenantId: string, ticketId: string, limit?: number): Promise<Message[]>;
+  findByPlatformId(tenantId: string, platform: Platform, platformMessageId: string): Promise<Message | null>;
+  markEdited(tenantId: string, messageId: string, text: string): Promise<void>;
+  markDeleted(tenantId: string, messageId: string): Promise<void>;
+  /** Messages across tickets since a moment (the sandbox overview's per-hour chart). */
+  countSince(tenantId: string, since: Date): Promise<Array<{ hour: string; count: number }>>;
+}
+
+export interface ProcessedEventStore {
+  /** Returns false when the event id was already recorded (unique index), true when new. */
+  markProcessed(tenantId: string, platform: Platform, eventId: string, at: Date): Promise<boolean>;
+}
+
+export interface InteractionStore {
+  add(entry: Interaction): Promise<void>;
+  listForCustomer(tenantId: string, customerId: string, limit?: number): Promise<Interaction[]>;
+}
+
+export interface DecisionStore {
+  add(record: DecisionRecord): Promise<void>;
+  listByTicket(tenantId: string, ticketId: string): Promise<DecisionRecord[]>;
+}

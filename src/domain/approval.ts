@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { ActorSchema, CurrencySchema, DateSchema, MinorUnitsSchema, PostedRefSchema, TenantIdSchema } from './common.js';
+
+export const ActionKindSchema = z.enum(['refund', 'cancellation']);
+export type ActionKind = z.infer<typeof ActionKindSchema>;
+
+export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'rejected', 'expired', 'executed', 'failed']);
+export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
+
+export const RequiredRoleSchema = z.enum(['approver', 'supervisor']);
+export type RequiredRole = z.infer<typeof RequiredRoleSchema>;
+
+export const ApprovalRequestSchema = z.object({
+  tenantId: TenantIdSchema,
+  approvalId: z.string().min(1),
+  ticketId: z.string().min(1),
+  customerId: z.string().min(1),
+  orderId: z.string().min(1),
+  action: ActionKindSchema,
+  amountMinor: MinorUnitsSchema,
+  currency: CurrencySchema,
+  reason: z.string(),
+  requiredRole: RequiredRoleSchema,
+  status: ApprovalStatusSchema,
+  /** Derived from the approval id: the order system refunds once per key, whatever retries. */
+  idempotencyKey: z.string().min(1),
+  createdAt: DateSchema,
+  expiresAt: DateSchema,
+  decidedBy: ActorSchema.optional(),
+  decidedAt: DateSchema.optional(),
+  rejectReason: z.string().optional(),
+  card: PostedRefSchema.optional(),
+  execution: z
+    .object({
+      reference: z.string().optional(),
+      at: DateSchema,
+      error: z.string().optional(),
+    })
+    .optional(),
+  customerNotifiedAt: DateSchema.optional(),
+  updatedAt: DateSchema,
+});
+export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;

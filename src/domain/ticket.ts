@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import {
+  ActorSchema,
+  DateSchema,
+  IntentSchema,
+  PlatformSchema,
+  SentimentSchema,
+  TenantIdSchema,
+  ThreadRefSchema,
+  UrgencySchema,
+  PostedRefSchema,
+} from './common.js';
+
+export const TICKET_ID_PATTERN = /^TKT-[0-9A-Z]{6}$/;
+export const TicketIdSchema = z.string().regex(TICKET_ID_PATTERN);
+
+/** `human` means a person took the ticket over: the bot stays silent in its thread. */
+export const TicketStatusSchema = z.enum(['open', 'pending_approval', 'escalated', 'human', 'resolved']);
+export type TicketStatus = z.infer<typeof TicketStatusSchema>;
+
+export const TicketSchema = z.object({
+  tenantId: TenantIdSchema,
+  ticketId: TicketIdSchema,
+  customerId: z.string().optional(),
+  requester: z.object({
+    platform: PlatformSchema,
+    userId: z.string().min(1),
+    name: z.string().optional(),
+    orgId: z.string().optional(),
+  }),
+  thread: ThreadRefSchema,
+  status: TicketStatusSchema,
+  urgency: UrgencySchema.default('medium'),
+  intent: IntentSchema.default('other'),
+  sentiment: SentimentSchema.optional(),
+  language: z.string().default('en'),
+  subject: z.string().default(''),
+  assignee: ActorSchema.optional(),
+  /** The staff-channel card for this ticket's escalation or draft, to update in place. */
+  staffCard: PostedRefSchema.optional(),
+  /** The agent's draft answer awaiting staff (draft mode, or an escalation with a draft). */
+  draft: z.object({ text: z.string(), createdAt: DateSchema }).optional(),
+  escalation: z
+    .object({ summary: z.string(), reason: z.string(), at: DateSchema })
+    .optional(),
+  /** Bumped on every state change; conditional updates filter on it. */
+  version: z.number().int().nonnegative().default(0),
+  createdAt: DateSchema,
+  updatedAt: DateSchema,
+  lastMessageAt: DateSchema,
+  resolvedAt: DateSchema.optional(),
+});
+export type Ticket = z.infer<typeof TicketSchema>;
+
+export const MessageRoleSchema = z.enum(['customer', 'bot', 'staff', 'system']);
+export type MessageRole = z.infer<typeof MessageRoleSchema>;
+
+export const MessageSchema = z.object({
+  tenantId: TenantIdSchema,
+  messageId: z.string().min(1),
+  ticketId: TicketIdSchema.optional(),
+  thread: ThreadRefSchema,
+  role: MessageRoleSchema,
+  author: ActorSchema,
+  text: z.string(),
+  /** ISO 639-1 code of the language the text was written in. */
+  language: z.string().optional(),
+  /** English rendering when the original was not English. */
+  englishText: z.string().optional(),
+  platformMessageId: z.string().optional(),
+  edited: z.boolean().default(false),
+  deleted: z.boolean().default(false),
+  createdAt: DateSchema,
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+/** What happened in one agent run, readable by staff. No chain-of-thought, no secrets. */
+export const DecisionRecordSchema = z.object({
+  tenantId: TenantIdSchema,
+  decisionId: z.string().min(1),
+  ticketId: TicketIdSchema,
+  messageId: z.string().optional(),
+  engine: z.enum(['llm', 'offline']),
+  stages: z.array(
+    z.object({
+      name: z.enum(['understand', 'retrieve', 'route', 'resolve', 'escalate', 'policy']),
+      startedAt: DateSchema,
+      durationMs: z.number().nonnegative(),
+      ok: z.boolean(),
+      note: z.string().optional(),
+    }),
+  ),
+  modelCalls: z.object({
+    count: z.number().int().nonnegative(),
+    tokensIn: z.number().int().nonnegative(),
+    tokensOut: z.number().int().nonnegative(),
+    latencyMs: z.number().nonnegative(),
+  }),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      durationMs: z.number().nonnegative(),
+      ok: z.boolean(),
+      error: z.string().optional(),
+    }),
+  ),
+  understanding: z
+    .object({
+      language: z.string(),
+      intent: IntentSchema,
+      urgency: UrgencySchema,
+      sentiment: SentimentSchema,
+      urgencySignals: z.array(z.string()).default([]),
+    })
+    .optional(),
+  confidence: z.number().min(0).max(1),
+  threshold: z.number().min(0).max(1),
+  route: z.enum(['resolve', 'escalate', 'ignore']),
+  reason: z.string(),
+  articleIds: z.array(z.string()).default([]),
+  createdAt: DateSchema,
+});
+export type DecisionRecord = z.infer<typeof DecisionRecordSchema>;

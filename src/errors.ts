@@ -1,0 +1,53 @@
+/**
+ * One small hierarchy, split by who is at fault. Only adapters turn these into what a
+ * person sees; everything is logged once, at the top.
+ */
+export abstract class AppError extends Error {
+  abstract readonly code: string;
+  /** One sentence safe to show the person who caused it (never internals). */
+  readonly publicMessage: string;
+
+  constructor(message: string, options?: { cause?: unknown; publicMessage?: string }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.publicMessage = options?.publicMessage ?? 'Something went wrong; the team has been notified.';
+  }
+}
+
+/** The environment or tenant settings are wrong: start-up stops with one line. */
+export class ConfigError extends AppError {
+  readonly code = 'config_invalid';
+}
+
+/** Input from outside (HTTP body, card data, model output, stored document) failed its schema. */
+export class ValidationError extends AppError {
+  readonly code = 'validation_failed';
+}
+
+export class NotFoundError extends AppError {
+  readonly code = 'not_found';
+}
+
+/** Lost a race: already decided, already taken, already processed. */
+export class ConflictError extends AppError {
+  readonly code = 'conflict';
+}
+
+/** The actor may not do this (not an approver, external guest, the customer themself). */
+export class ForbiddenError extends AppError {
+  readonly code = 'forbidden';
+}
+
+/** A system we call failed: the model, Slack, Teams, the order system. */
+export class UpstreamError extends AppError {
+  readonly code = 'upstream_failed';
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}
+
+/** Formats a zod error as one readable line: `path: message; path: message`. */
+export function describeZodIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+}

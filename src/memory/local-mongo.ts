@@ -1,0 +1,151 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
+import type { Logger } from '../logger.js';
+
+export type LocalMongoKind = 'uri' | 'mongod' | 'mongo-compat' | 'mongodb-memory-server';
+
+export interface LocalMongo {
+  uri: string;
+  kind: LocalMongoKind;
+  stop(): Promise<void>;
+}
+
+export interface LocalMongoOptions {
+  /** MONGODB_URI: used as is when set. */
+  uri?: string;
+  /** Where a spawned server keeps its data. */
+  dataDir: string;
+  logger?: Logger;
+  /** Port for a spawned server; a free one when omitted. */
+  port?: number;
+  /** Build tools/mongo-compat with Go when its binary is missing (first run on a machine). */
+  buildIfMissing?: boolean;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Cached outside the tracked files (.cache is ignored by git). */
+export const MONGO_COMPAT_BIN = path.join(ROOT, '.cache', 'mongo-compat', 'mongo-compat');
+const MONGO_COMPAT_SRC = path.join(ROOT, 'tools', 'mongo-compat');
+
+function onPath(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(uri: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before accepting connections`);
+    const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500, connectTimeoutMS: 500 });
+    try {
+      await client.connect();
+      await client.db('admin').command({ ping: 1 });
+      return;
+    } catch (err) {
+      lastError = err;
+      await new Promise((r) => setTimeout(r, 150));
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+  throw new Error(`server did not accept connections within ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Builds the FerretDB-based server with Go (about a minute the first time). */
+export function buildMongoCompat(logger?: Logger): boolean {
+  if (!onPath('go') || !existsSync(path.join(MONGO_COMPAT_SRC, 'go.mod'))) return false;
+  logger?.info({ out: MONGO_COMPAT_BIN }, 'building the MongoDB-compatible server from tools/mongo-compat (first run only)');
+  mkdirSync(path.dirname(MONGO_COMPAT_BIN), { recursive: true });
+  const res = spawnSync('go', ['build', '-o', MONGO_COMPAT_BIN, '.'], { cwd: MONGO_COMPAT_SRC, stdio: 'inherit' });
+  return res.status === 0 && existsSync(MONGO_COMPAT_BIN);
+}
+
+async function spawnServer(
+  kind: 'mongod' | 'mongo-compat',
+  options: LocalMongoOptions,
+): Promise<LocalMongo> {
+  const port = options.port ?? (await freePort());
+  const dir = path.resolve(options.dataDir, kind);
+  mkdirSync(dir, { recursive: true });
+  const [cmd, args] =
+    kind === 'mongod'
+      ? ['mongod', ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet']]
+      : [MONGO_COMPAT_BIN, ['-listen', `127.0.0.1:${port}`, '-dir', dir]];
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  const keep = (b: Buffer) => {
+    tail = (tail + b.toString()).slice(-2000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const uri = `mongodb://127.0.0.1:${port}/`;
+  try {
+    await waitForServer(uri, child, 20_000);
+  } catch (err) {
+    await stopChild(child);
+    throw new Error(`${kind} failed to start: ${(err as Error).message}\n${tail}`);
+  }
+  return { uri, kind, stop: () => stopChild(child) };
+}
+
+/**
+ * Zero-config MongoDB, in this order: MONGODB_URI; `mongod` on the PATH; the FerretDB-based
+ * server from tools/mongo-compat (built with Go if needed); mongodb-memory-server (downloads a
+ * real mongod, so it needs internet). Logs which one it chose.
+ */
+export async function startLocalMongo(options: LocalMongoOptions): Promise<LocalMongo> {
+  const log = options.logger;
+  if (options.uri) {
+    log?.info({ mongo: 'uri', host: safeHost(options.uri) }, 'using MongoDB from MONGODB_URI');
+    return { uri: options.uri, kind: 'uri', stop: async () => undefined };
+  }
+  if (onPath('mongod')) {
+    const m = await spawnServer('mongod', options);
+    log?.info({ mongo: m.kind, uri: m.uri }, 'started a local mongod');
+    return m;
+  }
+  if (existsSync(MONGO_COMPAT_BIN) || (options.buildIfMissing !== false && buildMongoCompat(log))) {
+    const m = await spawnServer('mongo-compat', options);
+    log?.info({ mongo: m.kind, uri: m.uri }, 'started the MongoDB-compatible server (FerretDB on SQLite)');
+    return m;
+  }
+  log?.warn('no mongod and no Go toolchain: trying mongodb-memory-server, which downloads mongod');
+  const { MongoMemoryServer } = await import('mongodb-memory-server-core');
+  const server = await MongoMemoryServer.create();
+  log?.info({ mongo: 'mongodb-memory-server', uri: server.getUri() }, 'started mongodb-memory-server');
+  return { uri: server.getUri(), kind: 'mongodb-memory-server', stop: async () => void (await server.stop()) };
+}
+
+/** The URI's host(s) without credentials, for log lines and error messages. */
+export function safeHost(uri: string): string {
+  const m = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]+)/.exec(uri);
+  return m?.[1] ?? '(unparseable URI)';
+}

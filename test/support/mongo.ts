@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { MongoClient, type Db } from 'mongodb';
+import { inject } from 'vitest';
+
+export interface TestDb {
+  client: MongoClient;
+  db: Db;
+  uri: string;
+  dbName: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database on the run's real MongoDB-wire server; dropped on close. */
+export async function createTestDb(prefix = 't'): Promise<TestDb> {
+  const uri = inject('mongoUri');
+  const dbName = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
+  await client.connect();
+  const db = client.db(dbName);
+  return {
+    client,
+    db,
+    uri,
+    dbName,
+    async close() {
+      await db.dropDatabase().catch(() => undefined);
+      await client.close();
+    },
+  };
+}
