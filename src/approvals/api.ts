@@ -1,0 +1,50 @@
+import type { Actor, ApprovalRequest, Customer, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
+import type { ProposedAction, PhraseKey } from '../agent/types.js';
+import type { StaffActor, StaffActionResult, StaffCard } from '../conversation/ports.js';
+
+/** What the policy decided for one proposed action. */
+export type ProposalOutcome =
+  | { kind: 'executed'; action: ProposedAction['type']; reference: string; amountMinor: number; currency: string; orderId: string }
+  | { kind: 'pending'; approval: ApprovalRequest }
+  | { kind: 'escalate'; reason: string };
+
+/**
+ * How approvals and takeover reach people. Declared here (its user); the engine implements it
+ * over the channel ports and the agent's localized phrases.
+ */
+export interface ApprovalNotifier {
+  /** Posts a card to the tenant's staff channel on the ticket's platform; undefined if none is configured or posting failed. */
+  postStaffCard(tenantId: string, thread: ThreadRef, card: StaffCard): Promise<PostedRef | undefined>;
+  updateStaffCard(tenantId: string, ref: PostedRef, card: StaffCard): Promise<void>;
+  /** Tells the customer in their thread and language. */
+  tellCustomer(ticket: Ticket, key: PhraseKey, params: Record<string, string>): Promise<void>;
+  /** Escalates the ticket to staff with a reason (posts/updates the escalation card). */
+  escalate(ticket: Ticket, reason: string): Promise<void>;
+}
+
+export interface ApprovalService {
+  /** Applies the refund/cancellation policy to an agent's proposal. Amounts come from order data. */
+  propose(input: { ticket: Ticket; customer: Customer; action: ProposedAction; requestedBy: Actor }): Promise<ProposalOutcome>;
+  /** An approver's click. Authorized in code; exactly one decision and one execution per request. */
+  decide(input: {
+    tenantId: string;
+    approvalId: string;
+    decision: 'approve' | 'reject';
+    reason?: string;
+    actor: StaffActor;
+  }): Promise<StaffActionResult>;
+  /** Expires overdue requests, posts unposted cards, finishes approved-but-unexecuted ones. */
+  sweep(): Promise<{ expired: number; posted: number; executed: number }>;
+  cardFor(tenantId: string, approvalId: string): Promise<StaffCard | null>;
+}
+
+export interface TakeoverService {
+  takeover(tenantId: string, ticketId: string, actor: StaffActor): Promise<StaffActionResult>;
+  /** A staff member wrote in the customer thread: takes it over implicitly (no-op if already theirs). */
+  implicitTakeover(ticket: Ticket, actor: StaffActor): Promise<void>;
+  handback(tenantId: string, ticketId: string, actor: StaffActor): Promise<StaffActionResult>;
+  resolve(tenantId: string, ticketId: string, actor: StaffActor): Promise<StaffActionResult>;
+  sendDraft(tenantId: string, ticketId: string, actor: StaffActor, editedText?: string): Promise<StaffActionResult>;
+  /** Posts (or updates) the escalation/draft card for a ticket. */
+  escalationCard(tenantId: string, ticketId: string): Promise<StaffCard | null>;
+}

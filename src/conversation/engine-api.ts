@@ -1,0 +1,80 @@
+import type express from 'express';
+import type {
+  ApprovalRequest,
+  AuditEvent,
+  DecisionRecord,
+  Message,
+  Platform,
+  Ticket,
+  TicketStatus,
+  Tenant,
+} from '../domain/index.js';
+import type {
+  ChannelModeChange,
+  ChannelPort,
+  InboundMessage,
+  InboundOutcome,
+  StaffAction,
+  StaffActionResult,
+  StaffActor,
+  StaffCard,
+  TicketSummary,
+} from './ports.js';
+
+export interface TicketDetail {
+  ticket: Ticket;
+  customerName?: string;
+  messages: Message[];
+  decisions: DecisionRecord[];
+  approvals: ApprovalRequest[];
+  audit: AuditEvent[];
+}
+
+/** Everything a channel adapter may ask of Switchboard. Adapters translate; this does the work. */
+export interface Engine {
+  /** A message from a customer or staff member in a customer channel. Safe to call twice with one eventId. */
+  handleInbound(message: InboundMessage): Promise<InboundOutcome>;
+  /** A button click on a staff card (or the sandbox's equivalent). Authorized inside. */
+  handleStaffAction(actor: StaffActor, action: StaffAction): Promise<StaffActionResult>;
+  /** `/switchboard mode auto` and `@Switchboard mode draft`: supervisors only. */
+  setChannelMode(change: ChannelModeChange): Promise<StaffActionResult>;
+  /** `/switchboard staff-channel`, `@Switchboard set staff channel`: supervisors only. */
+  setStaffChannel(actor: StaffActor, channelId: string): Promise<StaffActionResult>;
+  /** Bot added to a channel/conversation: remember it (and how to post there proactively). */
+  registerChannel(input: {
+    tenantId: string;
+    platform: Platform;
+    channelId: string;
+    name?: string;
+    kind?: 'customer' | 'staff';
+    conversationReference?: Record<string, unknown>;
+  }): Promise<void>;
+  /** Creates the tenant with defaults if missing, merging staff settings seeded from the environment. */
+  ensureTenant(input: {
+    tenantId: string;
+    name: string;
+    platform: Platform;
+    staffChannelId?: string;
+    approverIds?: string[];
+    supervisorIds?: string[];
+  }): Promise<Tenant>;
+  getTenant(tenantId: string): Promise<Tenant | null>;
+  status(tenantId: string): Promise<Record<TicketStatus, number>>;
+  listTickets(tenantId: string, filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number }): Promise<TicketSummary[]>;
+  ticketDetail(tenantId: string, ticketId: string): Promise<TicketDetail | null>;
+  /** App Home / staff overview: what this person may act on now. */
+  staffHome(actor: StaffActor): Promise<{ pendingApprovals: StaffCard[]; escalated: StaffCard[]; mine: StaffCard[] }>;
+}
+
+/**
+ * A platform adapter as the composition root wires it: the port is created first (the engine
+ * needs it), then the adapter's HTTP routes are mounted with the engine.
+ */
+export interface ChannelAdapter {
+  readonly platform: Platform;
+  readonly port: ChannelPort;
+  /** Mounts HTTP routes (`/slack/events`, `/api/messages`, `/sandbox/...`) on the shared server. */
+  mount(app: express.Express, engine: Engine): void | Promise<void>;
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}
