@@ -1,0 +1,131 @@
+import { isCancellable, returnEligibility } from '../commerce/eligibility.js';
+import type { Customer, Order, RequiredRole, TenantSettings } from '../domain/index.js';
+import type { ProposedAction } from '../agent/types.js';
+
+/** Everything the refund/cancellation policy looks at. Pure data: no stores, no clock. */
+export interface PolicyInput {
+  action: ProposedAction;
+  /** The order as the order system has it; null when it does not exist. */
+  order: Order | null;
+  /** The account the ticket belongs to, as identified by the engine (null: unidentified). */
+  customer: Pick<Customer, 'customerId'> | null;
+  /** The ticket's customer id, checked as well so a mismatched customer object can't widen access. */
+  ticketCustomerId: string | undefined;
+  /** Refunds already executed for this customer in the last 24 hours. */
+  refundsLast24h: number;
+  settings: Pick<
+    TenantSettings,
+    'currency' | 'autoRefundMaxMinor' | 'supervisorRefundAboveMinor' | 'dailyRefundLimit' | 'returnWindowDays'
+  >;
+  now: Date;
+}
+
+/** What the policy decided. Amounts are always derived from the order, never from model text alone. */
+export type PolicyDecision =
+  | { kind: 'auto'; action: ProposedAction['type']; orderId: string; amountMinor: number; currency: string; reason: string }
+  | {
+      kind: 'approval';
+      action: ProposedAction['type'];
+      orderId: string;
+      amountMinor: number;
+      currency: string;
+      requiredRole: RequiredRole;
+      /** True when the ticket escalates as well (refunds above the supervisor threshold). */
+      escalate: boolean;
+      reason: string;
+    }
+  /** Eligible in principle, but a limit stops automation: staff must look (no request is made). */
+  | { kind: 'escalate'; reason: string }
+  /** The action cannot happen for this order: no request, the ticket escalates with this reason. */
+  | { kind: 'ineligible'; reason: string };
+
+/**
+ * The action policy of issue 4, from data only:
+ *
+ * | refund < auto max, eligible, under the daily limit | auto |
+ * | refund auto max … supervisor threshold (inclusive) | approval (approver) |
+ * | refund > supervisor threshold                      | approval (supervisor) + escalation |
+ * | cancellation of a cancellable order                | approval (approver) |
+ * | not eligible / not this customer's order           | ineligible (escalate with reason) |
+ * | refund when the daily count is reached             | escalate, whatever the amount |
+ */
+export function evaluateAction(input: PolicyInput): PolicyDecision {
+  const { action, order, customer, ticketCustomerId, settings } = input;
+  if (!customer || !ticketCustomerId) {
+    return { kind: 'ineligible', reason: 'The customer is not identified, so no order can be acted on.' };
+  }
+  if (!order) {
+    return { kind: 'ineligible', reason: `Order ${action.orderId} was not found.` };
+  }
+  // Both must agree: the account the engine identified and the account on the ticket.
+  if (order.customerId !== customer.customerId || order.customerId !== ticketCustomerId) {
+    return { kind: 'ineligible', reason: `Order ${action.orderId} does not belong to this customer's account.` };
+  }
+  if (order.currency !== settings.currency) {
+    // Thresholds are in the tenant's currency; comparing across currencies would be guesswork.
+    return {
+      kind: 'ineligible',
+      reason: `Order ${order.orderId} is in ${order.currency}, not ${settings.currency}; a person has to handle it.`,
+    };
+  }
+  if (action.type === 'cancellation') return evaluateCancellation(order, action);
+  return evaluateRefund(input, order);
+}
+
+function evaluateCancellation(order: Order, action: ProposedAction): PolicyDecision {
+  if (!isCancellable(order)) {
+    const why =
+      order.status === 'cancelled'
+        ? `Order ${order.orderId} is already cancelled.`
+        : `Order ${order.orderId} has already ${order.status === 'placed' ? 'been handed to a carrier' : `been ${order.status}`}, so it can no longer be cancelled.`;
+    return { kind: 'ineligible', reason: why };
+  }
+  return {
+    kind: 'approval',
+    action: 'cancellation',
+    orderId: order.orderId,
+    amountMinor: order.totalMinor,
+    currency: order.currency,
+    requiredRole: 'approver',
+    escalate: false,
+    reason: action.reason || 'Customer asked to cancel the order.',
+  };
+}
+
+function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
+  const { action, settings, now, refundsLast24h } = input;
+  const eligibility = returnEligibility(order, now, settings);
+  if (!eligibility.eligible) return { kind: 'ineligible', reason: eligibility.reason };
+  if (refundsLast24h >= settings.dailyRefundLimit) {
+    return {
+      kind: 'escalate',
+      reason: `The customer already had ${refundsLast24h} refund${refundsLast24h === 1 ? '' : 's'} in the last 24 hours (limit ${settings.dailyRefundLimit}); a person has to review this one.`,
+    };
+  }
+  // The customer's requested amount, capped at what the order can still give back.
+  const requested = action.amountMinor ?? eligibility.refundableMinor;
+  const amountMinor = Math.min(requested, eligibility.refundableMinor);
+  const reason = action.reason || 'Customer asked for a refund.';
+  const base = { action: 'refund' as const, orderId: order.orderId, amountMinor, currency: order.currency, reason };
+  if (amountMinor < settings.autoRefundMaxMinor) return { kind: 'auto', ...base };
+  if (amountMinor <= settings.supervisorRefundAboveMinor) {
+    return { kind: 'approval', ...base, requiredRole: 'approver', escalate: false };
+  }
+  return { kind: 'approval', ...base, requiredRole: 'supervisor', escalate: true };
+}
+
+/** "$250.00", "€12.50": amounts people read, from integer minor units. */
+export function formatMoney(amountMinor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits }).format(
+    amountMinor / 10 ** digits,
+  );
+}
+
+function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
