@@ -1,6 +1,6 @@
 import type { Actor, ApprovalRequest, Customer, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import type { ProposedAction, PhraseKey } from '../agent/types.js';
-import type { StaffActor, StaffActionResult, StaffCard } from '../conversation/ports.js';
+import type { OutboundMessage, StaffActor, StaffActionResult, StaffCard } from '../conversation/ports.js';
 
 /** What the policy decided for one proposed action. */
 export type ProposalOutcome =
@@ -20,6 +20,13 @@ export interface ApprovalNotifier {
   tellCustomer(ticket: Ticket, key: PhraseKey, params: Record<string, string>): Promise<void>;
   /** Escalates the ticket to staff with a reason (posts/updates the escalation card). */
   escalate(ticket: Ticket, reason: string): Promise<void>;
+  /**
+   * Posts free text in the customer thread (a draft staff chose to send) and records it like
+   * `tellCustomer` does. Optional so older notifiers still compile; `sendDraft` needs it.
+   */
+  sendToCustomer?(ticket: Ticket, message: OutboundMessage): Promise<void>;
+  /** A link staff can open to the customer thread, when the platform has one (shown on cards). */
+  threadLink?(ticket: Ticket): Promise<string | undefined>;
 }
 
 export interface ApprovalService {
