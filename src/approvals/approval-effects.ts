@@ -1,0 +1,166 @@
+import type { PhraseKey } from '../agent/types.js';
+import type { CustomerStore, DecisionStore, MessageStore, TenantStore, TicketStore } from '../conversation/stores.js';
+import type { OrderSystem } from '../commerce/order-system.js';
+import type { KnowledgeBase } from '../agent/types.js';
+import { redactText, type Logger } from '../logger.js';
+import type { Actor, ApprovalRequest, AuditEvent, Clock, IdGenerator } from '../domain/index.js';
+import type { ApprovalNotifier } from './api.js';
+import type { ApprovalStore, AuditLog } from './ports.js';
+import { loadApprovalCard, type CardSources } from './card-data.js';
+import { formatMoney } from './policy.js';
+
+export interface ApprovalServiceDeps {
+  approvals: ApprovalStore;
+  audit: AuditLog;
+  tickets: TicketStore;
+  customers: CustomerStore;
+  tenants: TenantStore;
+  orders: OrderSystem;
+  notifier: ApprovalNotifier;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  /** Optional: cards show the last customer message when given. */
+  messages?: MessageStore;
+  decisions?: DecisionStore;
+  kb?: Pick<KnowledgeBase, 'get'>;
+  /**
+   * How long the sweep leaves an unposted card or an approved-but-unexecuted request alone, so it
+   * does not race a decision still in flight in another process. Default 30 s.
+   */
+  sweepGraceMs?: number;
+}
+
+export const SYSTEM_ACTOR: Actor = { kind: 'system' };
+
+export function cardSources(deps: ApprovalServiceDeps): CardSources {
+  return { ...deps, notifier: deps.notifier };
+}
+
+/** Writes one audit event; a failing audit write is logged, never hides the outcome from the user. */
+export async function audit(
+  deps: Pick<ApprovalServiceDeps, 'audit' | 'ids' | 'clock' | 'logger'>,
+  event: Omit<AuditEvent, 'auditId' | 'at'>,
+): Promise<void> {
+  try {
+    await deps.audit.record({ ...event, auditId: deps.ids.id('aud'), at: deps.clock.now() });
+  } catch (err) {
+    deps.logger.error({ err, action: event.action, ticketId: event.ticketId, approvalId: event.approvalId }, 'audit write failed');
+  }
+}
+
+/** The part of a request worth comparing before/after in the audit trail. */
+export function snapshot(r: ApprovalRequest): Record<string, unknown> {
+  return {
+    status: r.status,
+    amountMinor: r.amountMinor,
+    currency: r.currency,
+    requiredRole: r.requiredRole,
+    decidedBy: r.decidedBy,
+    decidedAt: r.decidedAt,
+    rejectReason: r.rejectReason,
+    execution: r.execution,
+    card: r.card,
+  };
+}
+
+/** Posts the request's card when it has none yet; stores the ref. Returns true when posted now. */
+export async function postCard(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
+  if (request.card) return false;
+  const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
+  const card = await loadApprovalCard(cardSources(deps), request);
+  if (!ticket || !card) return false;
+  try {
+    const ref = await deps.notifier.postStaffCard(request.tenantId, ticket.thread, card);
+    if (!ref) return false;
+    await deps.approvals.setCard(request.tenantId, request.approvalId, ref);
+    await audit(deps, {
+      tenantId: request.tenantId,
+      ticketId: request.ticketId,
+      approvalId: request.approvalId,
+      actor: SYSTEM_ACTOR,
+      action: 'approval.card_posted',
+      after: { card: ref },
+    });
+    return true;
+  } catch (err) {
+    // The sweep posts it later: the request is stored, nothing is lost.
+    deps.logger.error({ err, approvalId: request.approvalId, ticketId: request.ticketId }, 'posting the approval card failed');
+    return false;
+  }
+}
+
+/** Re-renders the posted card from the stored request (who, when, result; no buttons once final). */
+export async function refreshCard(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<void> {
+  if (!request.card) {
+    // Never posted (no staff channel at the time): post it now so staff see the outcome.
+    if (request.status === 'pending') await postCard(deps, request);
+    return;
+  }
+  try {
+    const card = await loadApprovalCard(cardSources(deps), request);
+    if (card) await deps.notifier.updateStaffCard(request.tenantId, request.card, card);
+  } catch (err) {
+    deps.logger.error({ err, approvalId: request.approvalId }, 'updating the approval card failed');
+  }
+}
+
+/** Phrase parameters every approval message may use ({orderId}, {amount}, {reference}, {action}, {reason}, {ticketId}). */
+export function phraseParams(request: ApprovalRequest, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    orderId: request.orderId,
+    amount: formatMoney(request.amountMinor, request.currency),
+    action: request.action,
+    ticketId: request.ticketId,
+    ...(request.execution?.reference ? { reference: request.execution.reference } : {}),
+    ...(request.rejectReason ? { reason: request.rejectReason } : {}),
+    ...extra,
+  };
+}
+
+/** Tells the customer once per request (customerNotifiedAt guards replays), in their thread and language. */
+export async function tellCustomer(deps: ApprovalServiceDeps, request: ApprovalRequest, key: PhraseKey): Promise<void> {
+  if (request.customerNotifiedAt) return;
+  const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
+  if (!ticket) return;
+  try {
+    await deps.notifier.tellCustomer(ticket, key, phraseParams(request));
+    await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, deps.clock.now());
+    await audit(deps, {
+      tenantId: request.tenantId,
+      ticketId: request.ticketId,
+      approvalId: request.approvalId,
+      actor: { kind: 'bot' },
+      action: 'customer.notified',
+      note: key,
+    });
+  } catch (err) {
+    deps.logger.error({ err, approvalId: request.approvalId, ticketId: request.ticketId }, 'telling the customer failed');
+  }
+}
+
+/** Hands the ticket to staff with a reason (the notifier sets the status and shows the escalation card). */
+export async function escalate(deps: ApprovalServiceDeps, request: ApprovalRequest, reason: string): Promise<void> {
+  const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
+  if (!ticket) return;
+  try {
+    await deps.notifier.escalate(ticket, reason);
+    await audit(deps, {
+      tenantId: request.tenantId,
+      ticketId: request.ticketId,
+      approvalId: request.approvalId,
+      actor: SYSTEM_ACTOR,
+      action: 'ticket.escalated',
+      before: { status: ticket.status },
+      note: reason,
+    });
+  } catch (err) {
+    deps.logger.error({ err, approvalId: request.approvalId, ticketId: request.ticketId }, 'escalating the ticket failed');
+  }
+}
+
+/** A one-line error for staff eyes (card, audit): no stack, no secrets. */
+export function describeError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return redactText(message).slice(0, 300) || 'unknown error';
+}

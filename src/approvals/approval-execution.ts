@@ -1,0 +1,115 @@
+import type { ApprovalRequest } from '../domain/index.js';
+import {
+  audit,
+  describeError,
+  escalate,
+  refreshCard,
+  snapshot,
+  SYSTEM_ACTOR,
+  tellCustomer,
+  type ApprovalServiceDeps,
+} from './approval-effects.js';
+
+/**
+ * Executes an approved request through the order system with the request's idempotency key, then
+ * records `executed` or `failed`. Safe to run twice (a click and the sweep, or a retry after a
+ * crash): the order system refunds once per key, and only one `approved → …` transition wins.
+ */
+export async function executeApproved(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<ApprovalRequest> {
+  const { tenantId, approvalId } = request;
+  let reference: string;
+  try {
+    if (request.action === 'refund') {
+      const result = await deps.orders.refund(tenantId, {
+        orderId: request.orderId,
+        amountMinor: request.amountMinor,
+        idempotencyKey: request.idempotencyKey,
+        reason: request.reason,
+      });
+      reference = result.refundId;
+    } else {
+      const result = await deps.orders.cancel(tenantId, {
+        orderId: request.orderId,
+        idempotencyKey: request.idempotencyKey,
+        reason: request.reason,
+      });
+      reference = result.reference;
+    }
+  } catch (err) {
+    return recordFailure(deps, request, err);
+  }
+
+  const executed = await deps.approvals.transition(tenantId, approvalId, ['approved'], {
+    status: 'executed',
+    execution: { reference, at: deps.clock.now() },
+    updatedAt: deps.clock.now(),
+  });
+  if (!executed) {
+    // Another runner (the sweep, a second process) recorded it first; its effects are done there.
+    return (await deps.approvals.get(tenantId, approvalId)) ?? request;
+  }
+  await audit(deps, {
+    tenantId,
+    ticketId: request.ticketId,
+    approvalId,
+    actor: SYSTEM_ACTOR,
+    action: 'approval.executed',
+    before: snapshot(request),
+    after: snapshot(executed),
+  });
+  await refreshCard(deps, executed);
+  await tellCustomer(deps, executed, executed.action === 'refund' ? 'refund_executed' : 'cancellation_executed');
+  await reopenTicket(deps, executed);
+  return executed;
+}
+
+async function recordFailure(deps: ApprovalServiceDeps, request: ApprovalRequest, err: unknown): Promise<ApprovalRequest> {
+  const error = describeError(err);
+  deps.logger.error({ err, approvalId: request.approvalId, ticketId: request.ticketId }, 'executing an approved action failed');
+  const failed = await deps.approvals.transition(request.tenantId, request.approvalId, ['approved'], {
+    status: 'failed',
+    execution: { at: deps.clock.now(), error },
+    updatedAt: deps.clock.now(),
+  });
+  if (!failed) return (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
+  await audit(deps, {
+    tenantId: request.tenantId,
+    ticketId: request.ticketId,
+    approvalId: request.approvalId,
+    actor: SYSTEM_ACTOR,
+    action: 'approval.failed',
+    before: snapshot(request),
+    after: snapshot(failed),
+    note: error,
+  });
+  await refreshCard(deps, failed);
+  await tellCustomer(deps, failed, 'action_failed');
+  await escalate(deps, failed, `The approved ${failed.action} for order ${failed.orderId} failed: ${error}`);
+  return failed;
+}
+
+/** After a decision the conversation is back with the bot, unless a person has taken it over. */
+export async function reopenTicket(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<void> {
+  const before = await deps.tickets.get(request.tenantId, request.ticketId);
+  if (!before || before.status !== 'pending_approval') return;
+  // Another approval on the same ticket still waiting keeps the ticket pending.
+  const others = await deps.approvals.listByTicket(request.tenantId, request.ticketId);
+  if (others.some((o) => o.approvalId !== request.approvalId && o.status === 'pending')) return;
+  const after = await deps.tickets.update(
+    request.tenantId,
+    request.ticketId,
+    { status: 'open', updatedAt: deps.clock.now() },
+    { from: ['pending_approval'] },
+  );
+  if (after) {
+    await audit(deps, {
+      tenantId: request.tenantId,
+      ticketId: request.ticketId,
+      approvalId: request.approvalId,
+      actor: SYSTEM_ACTOR,
+      action: 'ticket.status_changed',
+      before: { status: before.status },
+      after: { status: after.status },
+    });
+  }
+}

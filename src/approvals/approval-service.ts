@@ -1,0 +1,315 @@
+import { ProposedActionSchema } from '../agent/types.js';
+import { NotFoundError, ValidationError, describeZodIssues } from '../errors.js';
+import type { ApprovalRequest, Ticket } from '../domain/index.js';
+import type { StaffActionResult } from '../conversation/ports.js';
+import type { ApprovalService, ProposalOutcome } from './api.js';
+import {
+  audit,
+  cardSources,
+  describeError,
+  escalate,
+  postCard,
+  refreshCard,
+  snapshot,
+  SYSTEM_ACTOR,
+  tellCustomer,
+  type ApprovalServiceDeps,
+} from './approval-effects.js';
+import { executeApproved, reopenTicket } from './approval-execution.js';
+import { authorizeDecision } from './authorize.js';
+import { loadApprovalCard } from './card-data.js';
+import { formatTimeUtc, formatDateTimeUtc } from './cards.js';
+import { evaluateAction } from './policy.js';
+
+export type { ApprovalServiceDeps } from './approval-effects.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Refund and cancellation policy, durable approval requests and their execution. Exactly once:
+ * the request is stored before its card exists, decisions are one conditional update, and the
+ * order system is called with a key derived from the request, so replays and crashes can't repeat it.
+ */
+export function createApprovalService(deps: ApprovalServiceDeps): ApprovalService {
+  const grace = deps.sweepGraceMs ?? 30_000;
+
+  async function propose(input: Parameters<ApprovalService['propose']>[0]): Promise<ProposalOutcome> {
+    const { ticket, customer, requestedBy } = input;
+    // The action comes from model output: parse it like any other boundary input.
+    const parsed = ProposedActionSchema.safeParse(input.action);
+    if (!parsed.success) {
+      throw new ValidationError(`proposed action invalid: ${describeZodIssues(parsed.error.issues)}`);
+    }
+    const action = parsed.data;
+    const tenant = await deps.tenants.get(ticket.tenantId);
+    if (!tenant) throw new NotFoundError(`tenant ${ticket.tenantId} not found`);
+    const now = deps.clock.now();
+    const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
+    const refundsLast24h =
+      action.type === 'refund' ? await deps.orders.countRefundsSince(ticket.tenantId, customer.customerId, new Date(now.getTime() - DAY_MS)) : 0;
+    const decision = evaluateAction({
+      action,
+      order,
+      customer,
+      ticketCustomerId: ticket.customerId,
+      refundsLast24h,
+      settings: tenant.settings,
+      now,
+    });
+    await audit(deps, {
+      tenantId: ticket.tenantId,
+      ticketId: ticket.ticketId,
+      actor: requestedBy,
+      action: 'action.evaluated',
+      before: { proposed: action },
+      after: decision,
+    });
+
+    if (decision.kind === 'ineligible' || decision.kind === 'escalate') {
+      // The engine escalates with this reason and tells the customer (see apply-result).
+      return { kind: 'escalate', reason: decision.reason };
+    }
+    if (decision.kind === 'auto') return executeAutomatically(ticket, decision);
+
+    // A redelivered message or a repeated request must not open a second request for the same thing.
+    const existing = (await deps.approvals.listByTicket(ticket.tenantId, ticket.ticketId)).find(
+      (r) => r.orderId === decision.orderId && r.action === decision.action && (r.status === 'pending' || r.status === 'approved'),
+    );
+    if (existing) return { kind: 'pending', approval: existing };
+
+    const approvalId = deps.ids.id('apr');
+    const request: ApprovalRequest = {
+      tenantId: ticket.tenantId,
+      approvalId,
+      ticketId: ticket.ticketId,
+      customerId: customer.customerId,
+      orderId: decision.orderId,
+      action: decision.action,
+      amountMinor: decision.amountMinor,
+      currency: decision.currency,
+      reason: decision.reason,
+      requiredRole: decision.requiredRole,
+      status: 'pending',
+      idempotencyKey: `approval:${approvalId}`,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + tenant.settings.approvalTtlHours * HOUR_MS),
+      updatedAt: now,
+    };
+    // Stored (majority, journaled) before any card exists: a crash after this is finished by the sweep.
+    await deps.approvals.insert(request);
+    await audit(deps, {
+      tenantId: request.tenantId,
+      ticketId: request.ticketId,
+      approvalId,
+      actor: requestedBy,
+      action: 'approval.created',
+      after: snapshot(request),
+    });
+    await postCard(deps, request);
+    await markPending(ticket);
+    if (decision.escalate) {
+      await escalate(deps, request, `Refund above the supervisor threshold for order ${request.orderId}: needs a supervisor.`);
+    }
+    return { kind: 'pending', approval: (await deps.approvals.get(request.tenantId, approvalId)) ?? request };
+  }
+
+  async function executeAutomatically(
+    ticket: Ticket,
+    decision: { action: 'refund' | 'cancellation'; orderId: string; amountMinor: number; currency: string; reason: string },
+  ): Promise<ProposalOutcome> {
+    // Derived from ticket + order + action, so a redelivered message cannot refund twice.
+    const idempotencyKey = `auto:${ticket.ticketId}:${decision.orderId}:${decision.action}`;
+    try {
+      const result = await deps.orders.refund(ticket.tenantId, {
+        orderId: decision.orderId,
+        amountMinor: decision.amountMinor,
+        idempotencyKey,
+        reason: decision.reason,
+      });
+      await audit(deps, {
+        tenantId: ticket.tenantId,
+        ticketId: ticket.ticketId,
+        actor: SYSTEM_ACTOR,
+        action: 'action.executed',
+        after: { orderId: decision.orderId, amountMinor: result.amountMinor, reference: result.refundId, idempotencyKey, duplicate: result.duplicate },
+      });
+      return {
+        kind: 'executed',
+        action: 'refund',
+        reference: result.refundId,
+        amountMinor: result.amountMinor,
+        currency: decision.currency,
+        orderId: decision.orderId,
+      };
+    } catch (err) {
+      const error = describeError(err);
+      deps.logger.error({ err, ticketId: ticket.ticketId, orderId: decision.orderId }, 'automatic refund failed');
+      await audit(deps, {
+        tenantId: ticket.tenantId,
+        ticketId: ticket.ticketId,
+        actor: SYSTEM_ACTOR,
+        action: 'action.failed',
+        after: { orderId: decision.orderId, amountMinor: decision.amountMinor, idempotencyKey },
+        note: error,
+      });
+      return { kind: 'escalate', reason: `The automatic refund for order ${decision.orderId} failed: ${error}` };
+    }
+  }
+
+  async function markPending(ticket: Ticket): Promise<void> {
+    const after = await deps.tickets.update(
+      ticket.tenantId,
+      ticket.ticketId,
+      { status: 'pending_approval', updatedAt: deps.clock.now() },
+      { from: ['open', 'resolved'] },
+    );
+    if (after) {
+      await audit(deps, {
+        tenantId: ticket.tenantId,
+        ticketId: ticket.ticketId,
+        actor: SYSTEM_ACTOR,
+        action: 'ticket.status_changed',
+        before: { status: ticket.status },
+        after: { status: after.status },
+      });
+    }
+  }
+
+  async function decide(input: Parameters<ApprovalService['decide']>[0]): Promise<StaffActionResult> {
+    const { tenantId, approvalId, decision, actor } = input;
+    const request = await deps.approvals.get(tenantId, approvalId);
+    if (!request) return { ok: false, message: 'This approval request no longer exists.' };
+    const [tenant, ticket] = await Promise.all([deps.tenants.get(tenantId), deps.tickets.get(tenantId, request.ticketId)]);
+    if (!tenant) return { ok: false, message: 'This approval request no longer exists.' };
+    const staff = { kind: 'staff' as const, platform: actor.platform, userId: actor.userId, ...(actor.name ? { name: actor.name } : {}) };
+
+    const auth = authorizeDecision(tenant, request, ticket, actor, decision);
+    if (!auth.ok) {
+      await audit(deps, { tenantId, ticketId: request.ticketId, approvalId, actor: staff, action: 'approval.refused', before: snapshot(request), note: auth.reason });
+      return { ok: false, message: auth.reason, ...(await cardOf(request)) };
+    }
+    if (request.status === 'pending' && request.expiresAt.getTime() <= deps.clock.now().getTime()) {
+      await expire(request);
+      const now = (await deps.approvals.get(tenantId, approvalId)) ?? request;
+      return { ok: false, message: alreadyDecided(now), ...(await cardOf(now)) };
+    }
+    if (request.status !== 'pending') return { ok: false, message: alreadyDecided(request), ...(await cardOf(request)) };
+
+    const at = deps.clock.now();
+    const decided = await deps.approvals.transition(tenantId, approvalId, ['pending'], {
+      status: decision === 'approve' ? 'approved' : 'rejected',
+      decidedBy: staff,
+      decidedAt: at,
+      ...(decision === 'reject' && input.reason?.trim() ? { rejectReason: input.reason.trim().slice(0, 500) } : {}),
+      updatedAt: at,
+    });
+    if (!decided) {
+      const winner = (await deps.approvals.get(tenantId, approvalId)) ?? request;
+      return { ok: false, message: alreadyDecided(winner), ...(await cardOf(winner)) };
+    }
+    await audit(deps, {
+      tenantId,
+      ticketId: request.ticketId,
+      approvalId,
+      actor: staff,
+      action: decision === 'approve' ? 'approval.approved' : 'approval.rejected',
+      before: snapshot(request),
+      after: snapshot(decided),
+    });
+    await refreshCard(deps, decided);
+
+    if (decision === 'reject') {
+      await tellCustomer(deps, decided, 'action_rejected');
+      await reopenTicket(deps, decided);
+      return { ok: true, message: `Rejected: the customer has been told.`, ...(await cardOf(decided)) };
+    }
+    const final = await executeApproved(deps, decided);
+    const message =
+      final.status === 'executed'
+        ? `Approved: ${final.action}${final.execution?.reference ? ` ${final.execution.reference}` : ''} executed and the customer told.`
+        : final.status === 'failed'
+          ? `Approved, but the ${final.action} failed (${final.execution?.error ?? 'unknown error'}); the ticket is escalated.`
+          : `Approved.`;
+    return { ok: final.status !== 'failed', message, ...(await cardOf(final)) };
+  }
+
+  async function expire(request: ApprovalRequest): Promise<boolean> {
+    const expired = await deps.approvals.transition(request.tenantId, request.approvalId, ['pending'], {
+      status: 'expired',
+      updatedAt: deps.clock.now(),
+    });
+    if (!expired) return false;
+    await audit(deps, {
+      tenantId: request.tenantId,
+      ticketId: request.ticketId,
+      approvalId: request.approvalId,
+      actor: SYSTEM_ACTOR,
+      action: 'approval.expired',
+      before: snapshot(request),
+      after: snapshot(expired),
+    });
+    await refreshCard(deps, expired);
+    await tellCustomer(deps, expired, 'action_expired');
+    await escalate(deps, expired, `The ${expired.action} request for order ${expired.orderId} expired without a decision.`);
+    return true;
+  }
+
+  async function sweep(): Promise<{ expired: number; posted: number; executed: number }> {
+    const now = deps.clock.now();
+    const settled = new Date(now.getTime() - grace);
+    const counts = { expired: 0, posted: 0, executed: 0 };
+    // One bad request must not stop the sweep for the others: each is tried alone and logged.
+    const each = async (items: ApprovalRequest[], run: (r: ApprovalRequest) => Promise<boolean>, key: keyof typeof counts) => {
+      for (const r of items) {
+        try {
+          if (await run(r)) counts[key] += 1;
+        } catch (err) {
+          deps.logger.error({ err, approvalId: r.approvalId, ticketId: r.ticketId }, `approval sweep (${key}) failed`);
+        }
+      }
+    };
+    await each(await deps.approvals.listExpired(now), expire, 'expired');
+    await each(await deps.approvals.listUnposted(settled), (r) => postCard(deps, r), 'posted');
+    await each(
+      await deps.approvals.listApprovedUnexecuted(settled),
+      async (r) => (await executeApproved(deps, r)).status === 'executed',
+      'executed',
+    );
+    if (counts.expired + counts.posted + counts.executed > 0) deps.logger.info(counts, 'approval sweep');
+    return counts;
+  }
+
+  async function cardOf(request: ApprovalRequest): Promise<{ card?: NonNullable<StaffActionResult['card']> }> {
+    const card = await loadApprovalCard(cardSources(deps), request);
+    return card ? { card } : {};
+  }
+
+  return {
+    propose,
+    decide,
+    sweep,
+    async cardFor(tenantId, approvalId) {
+      const request = await deps.approvals.get(tenantId, approvalId);
+      return request ? loadApprovalCard(cardSources(deps), request) : null;
+    },
+  };
+}
+
+/** "Already approved by Dana Whitfield at 14:02 UTC." — what the second clicker is told. */
+export function alreadyDecided(request: ApprovalRequest): string {
+  const who = request.decidedBy?.name ?? request.decidedBy?.userId ?? 'someone';
+  const when = request.decidedAt ? ` at ${formatTimeUtc(request.decidedAt)}` : '';
+  switch (request.status) {
+    case 'approved':
+    case 'executed':
+    case 'failed':
+      return `Already approved by ${who}${when}.`;
+    case 'rejected':
+      return `Already rejected by ${who}${when}.`;
+    case 'expired':
+      return `This request expired at ${formatDateTimeUtc(request.expiresAt)} without a decision.`;
+    case 'pending':
+      return 'This request is still waiting for a decision.';
+  }
+}
