@@ -1,0 +1,217 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import type { Clock, ChannelMode, IdGenerator } from '../../domain/index.js';
+import type { Engine } from '../../conversation/engine-api.js';
+import { StaffActionSchema, type LiveEvent } from '../../conversation/ports.js';
+import { ForbiddenError, NotFoundError, ValidationError, isAppError } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import {
+  ChannelModeBodySchema,
+  CustomerMessageBodySchema,
+  StaffActionBodySchema,
+  StaffMessageBodySchema,
+  TicketListQuerySchema,
+  sentenceFor,
+} from './api-schemas.js';
+import { SANDBOX_STAFF, staffIdentity, toStaffActor, type SandboxCustomer } from './identities.js';
+import { computeOverview, type OverviewStats } from './overview.js';
+import type { PostWriter } from './port.js';
+import { SANDBOX_CUSTOMER_CHANNEL, SANDBOX_STAFF_CHANNEL, type SandboxPostEvent, type SandboxPostStore } from './posts.js';
+import { serveEvents, type LiveEventSource } from './sse.js';
+
+export interface SandboxApiOptions {
+  engine: Engine;
+  tenantId: string;
+  posts: SandboxPostStore;
+  writer: PostWriter;
+  customers: () => Promise<SandboxCustomer[]>;
+  live: () => LiveEventSource<LiveEvent> | undefined;
+  postEvents: LiveEventSource<SandboxPostEvent>;
+  logger: Logger;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ValidationError('sandbox request failed its schema', { publicMessage: sentenceFor(parsed.error.issues) });
+  return parsed.data;
+}
+
+function staffActor(actorId: string, tenantId: string) {
+  const identity = staffIdentity(actorId);
+  if (!identity) throw new ValidationError(`unknown sandbox actor ${actorId}`, { publicMessage: 'Choose who you act as from the list.' });
+  return { identity, actor: toStaffActor(identity, tenantId) };
+}
+
+const STATUS_BY_CODE: Record<string, number> = { validation_failed: 400, not_found: 404, forbidden: 403, conflict: 409 };
+
+/** The JSON API under /sandbox/api: what the page reads and the clicks it makes. */
+export function createSandboxApi(options: SandboxApiOptions): express.Router {
+  const { engine, tenantId, posts, writer, logger, clock, ids } = options;
+  const api = express.Router();
+  api.use(express.json({ limit: '64kb' }));
+  // The last mode set here; the engine has no read for channel settings, so it starts at the tenant's default.
+  let channelMode: ChannelMode | undefined;
+  let overviewCache: { at: number; stats: OverviewStats } | undefined;
+
+  api.get('/session', async (_req, res) => {
+    const tenant = await engine.getTenant(tenantId);
+    res.json({
+      tenantId,
+      tenantName: tenant?.name ?? tenantId,
+      channels: { customer: SANDBOX_CUSTOMER_CHANNEL, staff: SANDBOX_STAFF_CHANNEL },
+      channelMode: channelMode ?? tenant?.settings.defaultChannelMode ?? 'auto',
+      staff: SANDBOX_STAFF,
+    });
+  });
+
+  api.get('/customers', async (_req, res) => {
+    res.json({ customers: await options.customers() });
+  });
+
+  api.get('/channels/:channelId/posts', async (req, res) => {
+    const channelId = String(req.params.channelId);
+    if (channelId !== SANDBOX_CUSTOMER_CHANNEL && channelId !== SANDBOX_STAFF_CHANNEL) {
+      throw new NotFoundError(`no sandbox channel ${channelId}`, { publicMessage: 'There is no such sandbox channel.' });
+    }
+    res.json({ posts: await posts.listChannel(tenantId, channelId) });
+  });
+
+  async function threadRoot(threadId: string) {
+    const root = await posts.get(tenantId, SANDBOX_CUSTOMER_CHANNEL, threadId);
+    if (!root || root.threadId) {
+      throw new NotFoundError(`no thread ${threadId}`, { publicMessage: 'That thread no longer exists; start a new one.' });
+    }
+    return root;
+  }
+
+  api.post('/customer-messages', async (req, res) => {
+    const body = parse(CustomerMessageBodySchema, req.body);
+    const customer = (await options.customers()).find((c) => c.customerId === body.customerId);
+    const contact = customer?.contacts.find((c) => c.email.toLowerCase() === body.contactEmail.toLowerCase());
+    if (!customer || !contact) {
+      throw new NotFoundError('unknown sandbox customer or contact', { publicMessage: 'Choose a demo customer and contact from the list.' });
+    }
+    if (body.threadId) await threadRoot(body.threadId);
+    const post = await writer.insert({
+      tenantId,
+      channelId: SANDBOX_CUSTOMER_CHANNEL,
+      threadId: body.threadId,
+      kind: 'message',
+      author: { kind: 'customer', userId: contact.userId, name: contact.name, orgName: customer.name },
+      text: body.text,
+      citations: [],
+    });
+    const outcome = await engine.handleInbound({
+      platform: 'sandbox',
+      tenantId,
+      eventId: ids.id('evt'),
+      kind: 'message',
+      channelId: SANDBOX_CUSTOMER_CHANNEL,
+      messageId: post.postId,
+      threadId: body.threadId,
+      author: { userId: contact.userId, name: contact.name, email: contact.email, orgId: customer.orgId, orgName: customer.name, isExternal: true },
+      text: body.text,
+      receivedAt: post.createdAt,
+    });
+    res.status(201).json({ post, outcome });
+  });
+
+  api.post('/staff-messages', async (req, res) => {
+    const body = parse(StaffMessageBodySchema, req.body);
+    const { identity } = staffActor(body.actorId, tenantId);
+    if (identity.isExternal) {
+      throw new ForbiddenError('external guest tried to write as staff', {
+        publicMessage: 'An external guest cannot write as staff; use the customer channel instead.',
+      });
+    }
+    await threadRoot(body.threadId);
+    const post = await writer.insert({
+      tenantId,
+      channelId: SANDBOX_CUSTOMER_CHANNEL,
+      threadId: body.threadId,
+      kind: 'message',
+      author: { kind: 'staff', userId: identity.userId, name: identity.name },
+      text: body.text,
+      citations: [],
+    });
+    const outcome = await engine.handleInbound({
+      platform: 'sandbox',
+      tenantId,
+      eventId: ids.id('evt'),
+      kind: 'message',
+      channelId: SANDBOX_CUSTOMER_CHANNEL,
+      messageId: post.postId,
+      threadId: body.threadId,
+      author: { userId: identity.userId, name: identity.name, isExternal: false },
+      text: body.text,
+      receivedAt: post.createdAt,
+    });
+    res.status(201).json({ post, outcome });
+  });
+
+  api.post('/staff-actions', async (req, res) => {
+    const body = parse(StaffActionBodySchema, req.body);
+    const { actor } = staffActor(body.actorId, tenantId);
+    const data = StaffActionSchema.safeParse(body.data);
+    if (!data.success) throw new ValidationError('invalid staff action data', { publicMessage: "That button's data is not valid." });
+    const result = await engine.handleStaffAction(actor, data.data);
+    // A refusal is an answer, not a failed request: the page shows the sentence either way.
+    res.json({ ok: result.ok, message: result.message });
+  });
+
+  api.post('/channel-mode', async (req, res) => {
+    const body = parse(ChannelModeBodySchema, req.body);
+    const { actor } = staffActor(body.actorId, tenantId);
+    const result = await engine.setChannelMode({ tenantId, platform: 'sandbox', channelId: SANDBOX_CUSTOMER_CHANNEL, mode: body.mode, actor });
+    if (result.ok) channelMode = body.mode;
+    res.json({ ok: result.ok, message: result.message, mode: channelMode });
+  });
+
+  api.get('/tickets', async (req, res) => {
+    const query = parse(TicketListQuerySchema, req.query);
+    res.json({ tickets: await engine.listTickets(tenantId, { status: query.status, limit: query.limit }) });
+  });
+
+  api.get('/tickets/:ticketId', async (req, res) => {
+    const detail = await engine.ticketDetail(tenantId, String(req.params.ticketId));
+    if (!detail) throw new NotFoundError('ticket not found', { publicMessage: 'There is no such ticket.' });
+    res.json(detail);
+  });
+
+  api.get('/overview', async (_req, res) => {
+    // Several pages polling at once share one computation per second.
+    if (!overviewCache || Date.now() - overviewCache.at > 1000) {
+      overviewCache = { at: Date.now(), stats: await computeOverview(engine, tenantId, clock) };
+    }
+    res.json(overviewCache.stats);
+  });
+
+  api.get('/events', serveEvents({ tenantId, live: options.live, posts: options.postEvents }));
+
+  api.use((_req, res) => {
+    res.status(404).json({ error: 'There is no such sandbox API route.' });
+  });
+
+  // Express 5 passes rejected promises here: the only place errors become HTTP answers.
+  api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const bodyError = typeof err === 'object' && err !== null && (err as { type?: string }).type === 'entity.parse.failed';
+    if (bodyError) {
+      res.status(400).json({ error: 'The request body is not valid JSON.' });
+      return;
+    }
+    const tooLarge = typeof err === 'object' && err !== null && (err as { type?: string }).type === 'entity.too.large';
+    if (tooLarge) {
+      res.status(413).json({ error: 'The request body is too large.' });
+      return;
+    }
+    const status = isAppError(err) ? (STATUS_BY_CODE[err.code] ?? 500) : 500;
+    if (status >= 500) logger.error({ err, code: isAppError(err) ? err.code : 'internal', path: req.path }, 'sandbox request failed');
+    else logger.info({ code: isAppError(err) ? err.code : undefined, path: req.path, detail: (err as Error).message }, 'sandbox request refused');
+    const message = isAppError(err) && status < 500 ? err.publicMessage : 'Something went wrong; the error was logged.';
+    res.status(status).json({ error: message });
+  });
+
+  return api;
+}

@@ -1,0 +1,92 @@
+import type { Db } from 'mongodb';
+import type { Clock, IdGenerator } from '../../domain/index.js';
+import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
+import type { LiveEvent } from '../../conversation/ports.js';
+import type { CustomerStore } from '../../conversation/stores.js';
+import type { Logger } from '../../logger.js';
+import { createCustomerRepository } from '../../memory/customer-repository.js';
+import { createSandboxPostStore } from '../../memory/sandbox-posts.js';
+import { createSandboxApi } from './api.js';
+import { requireSandboxToken } from './auth.js';
+import { toSandboxCustomer } from './identities.js';
+import { createPostWriter, createSandboxPort } from './port.js';
+import { SANDBOX_CUSTOMER_CHANNEL, SANDBOX_STAFF_CHANNEL, type SandboxPostStore } from './posts.js';
+import { DEFAULT_ASSETS_DIR, mountAssets } from './static-assets.js';
+import { createPostEvents, type LiveEventSource } from './sse.js';
+
+export { SANDBOX_CUSTOMER_CHANNEL, SANDBOX_STAFF_CHANNEL } from './posts.js';
+export type { SandboxPost, SandboxPostStore } from './posts.js';
+
+export interface SandboxAdapterOptions {
+  /** Where posts (and, without `customers`, the demo customers) are read from. */
+  db?: Db;
+  /** The channels' posts; built from `db` when omitted. */
+  posts?: SandboxPostStore;
+  /** The demo customers the page offers; built from `db` when omitted. */
+  customers?: Pick<CustomerStore, 'list'>;
+  logger: Logger;
+  clock: Clock;
+  ids: IdGenerator;
+  /** When set, every /sandbox route needs `Authorization: Bearer <token>`. */
+  token?: string;
+  /** The demo tenant the sandbox writes as. */
+  tenantId: string;
+  /** The app's live events (stages, tickets, approvals) for the page; may also be given later with useEvents. */
+  events?: LiveEventSource<LiveEvent>;
+  /** The built page; web/dist by default. */
+  assetsDir?: string;
+}
+
+export interface SandboxAdapter extends ChannelAdapter {
+  readonly platform: 'sandbox';
+  readonly posts: SandboxPostStore;
+  /** Connects the app's event bus once it exists (it is built after the ports). */
+  useEvents(source: LiveEventSource<LiveEvent>): void;
+}
+
+/**
+ * The sandbox: a third channel adapter. Its port stores what Slack or Teams would show; its
+ * routes serve the page and the JSON API the page uses. Everything goes through the engine.
+ */
+export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAdapter {
+  const { logger, clock, ids, tenantId } = options;
+  if (!options.posts && !options.db) throw new Error('createSandboxAdapter needs db or posts');
+  const postStore = options.posts ?? createSandboxPostStore(options.db!, logger);
+  const customerStore = options.customers ?? createCustomerRepository({ db: options.db!, logger, clock });
+  const postEvents = createPostEvents();
+  const port = createSandboxPort({ posts: postStore, clock, ids, onPost: (e) => postEvents.publish(e) });
+  const writer = createPostWriter({ posts: postStore, clock, ids, onPost: (e) => postEvents.publish(e) });
+  let live = options.events;
+
+  return {
+    platform: 'sandbox',
+    port,
+    posts: postStore,
+    useEvents(source) {
+      live = source;
+    },
+    async mount(app, engine: Engine) {
+      if ('ensureIndexes' in postStore && typeof postStore.ensureIndexes === 'function') await postStore.ensureIndexes();
+      await engine.registerChannel({ tenantId, platform: 'sandbox', channelId: SANDBOX_CUSTOMER_CHANNEL, name: 'Customer channel', kind: 'customer' });
+      await engine.registerChannel({ tenantId, platform: 'sandbox', channelId: SANDBOX_STAFF_CHANNEL, name: 'Staff channel', kind: 'staff' });
+      app.use('/sandbox', requireSandboxToken(options.token));
+      app.use(
+        '/sandbox/api',
+        createSandboxApi({
+          engine,
+          tenantId,
+          posts: postStore,
+          writer,
+          customers: async () => (await customerStore.list(tenantId)).map(toSandboxCustomer).sort((a, b) => a.name.localeCompare(b.name)),
+          live: () => live,
+          postEvents,
+          logger: logger.child({ adapter: 'sandbox' }),
+          clock,
+          ids,
+        }),
+      );
+      mountAssets(app, options.assetsDir ?? DEFAULT_ASSETS_DIR);
+      logger.info({ tenantId, auth: options.token ? 'bearer token' : 'none (loopback only)' }, 'sandbox mounted at / and /sandbox/api');
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { DateSchema, TenantIdSchema } from '../../domain/index.js';
+import { StaffActionSchema, type StaffCard } from '../../conversation/ports.js';
+
+/** The sandbox's two channels: a shared customer channel and the staff channel. */
+export const SANDBOX_CUSTOMER_CHANNEL = 'sandbox-customers';
+export const SANDBOX_STAFF_CHANNEL = 'sandbox-staff';
+
+/** The platform-neutral StaffCard as stored JSON; parsed on the way in and out. */
+export const StaffCardSchema = z.object({
+  kind: z.enum(['approval', 'escalation', 'draft']),
+  title: z.string(),
+  ticketId: z.string(),
+  approvalId: z.string().optional(),
+  fields: z.array(z.object({ label: z.string(), value: z.string() })).default([]),
+  summary: z.string().optional(),
+  lastCustomerMessage: z.string().optional(),
+  recentMessages: z.array(z.object({ role: z.string(), text: z.string() })).optional(),
+  draft: z.string().optional(),
+  articles: z.array(z.object({ articleId: z.string(), title: z.string() })).optional(),
+  threadLink: z.string().optional(),
+  statusLine: z.string().optional(),
+  actions: z
+    .array(
+      z.object({
+        label: z.string(),
+        style: z.enum(['primary', 'danger']).optional(),
+        data: StaffActionSchema,
+        confirm: z.string().optional(),
+      }),
+    )
+    .default([]),
+  deciderIds: z.array(z.string()).optional(),
+  final: z.boolean().default(false),
+  createdAt: DateSchema,
+}) satisfies z.ZodType<StaffCard, unknown>;
+
+export const SandboxPostSchema = z.object({
+  tenantId: TenantIdSchema,
+  /** The sandbox's message id (what Slack calls `ts`): unique within the channel. */
+  postId: z.string().min(1),
+  channelId: z.string().min(1),
+  /** Root post of the thread this post replies in; absent for a top-level post. */
+  threadId: z.string().min(1).optional(),
+  /** `working` is a placeholder the engine replaces once the answer is ready. */
+  kind: z.enum(['message', 'working', 'card']),
+  author: z.object({
+    kind: z.enum(['customer', 'bot', 'staff']),
+    userId: z.string().optional(),
+    name: z.string().optional(),
+    orgName: z.string().optional(),
+  }),
+  text: z.string(),
+  citations: z.array(z.object({ articleId: z.string(), title: z.string(), url: z.string().optional() })).default([]),
+  card: StaffCardSchema.optional(),
+  createdAt: DateSchema,
+  updatedAt: DateSchema,
+});
+export type SandboxPost = z.infer<typeof SandboxPostSchema>;
+export type SandboxPostPatch = Partial<Pick<SandboxPost, 'kind' | 'author' | 'text' | 'citations' | 'card'>>;
+
+/**
+ * What the sandbox's channels hold, as a chat platform would. Declared here (its user);
+ * src/memory/sandbox-posts.ts implements it over MongoDB.
+ */
+export interface SandboxPostStore {
+  insert(post: SandboxPost): Promise<void>;
+  get(tenantId: string, channelId: string, postId: string): Promise<SandboxPost | null>;
+  /** Edits a post in place (cards after a decision, placeholders once answered). Null when missing. */
+  update(tenantId: string, channelId: string, postId: string, patch: SandboxPostPatch, at: Date): Promise<SandboxPost | null>;
+  /** The newest `limit` posts of a channel (top-level and replies), returned oldest first. */
+  listChannel(tenantId: string, channelId: string, limit?: number): Promise<SandboxPost[]>;
+}
+
+/** A change in the sandbox's channels, pushed to open pages. */
+export interface SandboxPostEvent {
+  type: 'post';
+  change: 'created' | 'updated';
+  channelId: string;
+  postId: string;
+  threadId?: string;
+  at: Date;
+}

@@ -1,0 +1,79 @@
+import type { Request, Response } from 'express';
+import type { LiveEvent } from '../../conversation/ports.js';
+import type { SandboxPostEvent } from './posts.js';
+
+/** Anything the page can watch: the app's event bus, the sandbox's own post events. */
+export interface LiveEventSource<E> {
+  subscribe(listener: (event: E) => void): () => void;
+}
+
+export interface SseOptions {
+  tenantId: string;
+  /** The engine's live events (stages, tickets, approvals); read per connection so it may arrive late. */
+  live: () => LiveEventSource<LiveEvent> | undefined;
+  posts: LiveEventSource<SandboxPostEvent>;
+  heartbeatMs?: number;
+}
+
+/**
+ * `GET /sandbox/api/events`: a server-sent event stream. `event: live` carries the engine's
+ * LiveEvent (this tenant's only), `event: post` a change in the sandbox's channels.
+ */
+export function serveEvents(options: SseOptions) {
+  return (req: Request, res: Response): void => {
+    res.status(200).set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      // Proxies (nginx) must not buffer a live stream.
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    res.write('retry: 2000\n: connected\n\n');
+
+    const send = (name: string, data: unknown) => {
+      if (!res.writableEnded) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    const unsubscribers: Array<() => void> = [];
+    const live = options.live();
+    if (live) {
+      unsubscribers.push(
+        live.subscribe((event) => {
+          if (event.tenantId === options.tenantId) send('live', event);
+        }),
+      );
+    }
+    unsubscribers.push(options.posts.subscribe((event) => send('post', event)));
+    const heartbeat = setInterval(() => {
+      if (!res.writableEnded) res.write(': ping\n\n');
+    }, options.heartbeatMs ?? 15_000);
+    heartbeat.unref();
+
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      for (const off of unsubscribers) off();
+    });
+  };
+}
+
+/** A minimal in-process emitter for the sandbox's post events. */
+export function createPostEvents(): LiveEventSource<SandboxPostEvent> & { publish(event: SandboxPostEvent): void } {
+  const listeners = new Set<(event: SandboxPostEvent) => void>();
+  return {
+    publish(event) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch {
+          // A closed browser tab must never break the engine's post.
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
