@@ -110,3 +110,8 @@ export function shippingStatus(order: Order): ShippingStatus {
 export function isCancellable(order: Order): boolean {
   return order.status === 'placed' && !order.shippedAt && !order.cancelledAt;
 }
+
+/** Minor units as a customer reads them: 4500 USD → "$45.00". */
+export function formatMinor(amountMinor: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
+}

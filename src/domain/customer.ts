@@ -16,6 +16,8 @@ export const CustomerSchema = z.object({
   plan: PlanSchema,
   /** Registered contact addresses: a verified email from one of these identifies the customer. */
   contactEmails: z.array(z.string().email()).default([]),
+  /** The people who speak for the account (additive: older documents have none). */
+  contacts: z.array(z.object({ name: z.string().min(1), email: z.string().email() })).optional(),
   domain: z.string().optional(),
   /** The customer's organizations on each platform (external Slack team id, Teams tenant id). */
   externalOrgs: z.array(z.object({ platform: PlatformSchema, orgId: z.string().min(1) })).default([]),

@@ -51,7 +51,8 @@ async function waitForServer(uri: string, child: ChildProcess, timeoutMs: number
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before accepting connections`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode} before accepting connections`);
     const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500, connectTimeoutMS: 500 });
     try {
       await client.connect();
@@ -82,16 +83,19 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** Builds the FerretDB-based server with Go (about a minute the first time). */
 export function buildMongoCompat(logger?: Logger): boolean {
   if (!onPath('go') || !existsSync(path.join(MONGO_COMPAT_SRC, 'go.mod'))) return false;
-  logger?.info({ out: MONGO_COMPAT_BIN }, 'building the MongoDB-compatible server from tools/mongo-compat (first run only)');
+  logger?.info(
+    { out: MONGO_COMPAT_BIN },
+    'building the MongoDB-compatible server from tools/mongo-compat (first run only)',
+  );
   mkdirSync(path.dirname(MONGO_COMPAT_BIN), { recursive: true });
-  const res = spawnSync('go', ['build', '-o', MONGO_COMPAT_BIN, '.'], { cwd: MONGO_COMPAT_SRC, stdio: 'inherit' });
+  const res = spawnSync('go', ['build', '-o', MONGO_COMPAT_BIN, '.'], {
+    cwd: MONGO_COMPAT_SRC,
+    stdio: 'inherit',
+  });
   return res.status === 0 && existsSync(MONGO_COMPAT_BIN);
 }
 
-async function spawnServer(
-  kind: 'mongod' | 'mongo-compat',
-  options: LocalMongoOptions,
-): Promise<LocalMongo> {
+async function spawnServer(kind: 'mongod' | 'mongo-compat', options: LocalMongoOptions): Promise<LocalMongo> {
   const port = options.port ?? (await freePort());
   const dir = path.resolve(options.dataDir, kind);
   mkdirSync(dir, { recursive: true });
@@ -111,7 +115,7 @@ async function spawnServer(
     await waitForServer(uri, child, 20_000);
   } catch (err) {
     await stopChild(child);
-    throw new Error(`${kind} failed to start: ${(err as Error).message}\n${tail}`);
+    throw new Error(`${kind} failed to start: ${(err as Error).message}\n${tail}`, { cause: err });
   }
   return { uri, kind, stop: () => stopChild(child) };
 }
@@ -141,7 +145,11 @@ export async function startLocalMongo(options: LocalMongoOptions): Promise<Local
   const { MongoMemoryServer } = await import('mongodb-memory-server-core');
   const server = await MongoMemoryServer.create();
   log?.info({ mongo: 'mongodb-memory-server', uri: server.getUri() }, 'started mongodb-memory-server');
-  return { uri: server.getUri(), kind: 'mongodb-memory-server', stop: async () => void (await server.stop()) };
+  return {
+    uri: server.getUri(),
+    kind: 'mongodb-memory-server',
+    stop: async () => void (await server.stop()),
+  };
 }
 
 /** The URI's host(s) without credentials, for log lines and error messages. */

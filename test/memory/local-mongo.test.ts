@@ -13,6 +13,8 @@ describe('local MongoDB', () => {
 
   it('never puts credentials in the host it reports', () => {
     expect(safeHost('mongodb://user:s3cret@db.example.com:27017/x')).toBe('db.example.com:27017');
-    expect(safeHost('mongodb+srv://u:p@cluster0.abc.mongodb.net/?retryWrites=true')).toBe('cluster0.abc.mongodb.net');
+    expect(safeHost('mongodb+srv://u:p@cluster0.abc.mongodb.net/?retryWrites=true')).toBe(
+      'cluster0.abc.mongodb.net',
+    );
   });
 });

@@ -1,0 +1,82 @@
+import type { Document, Filter } from 'mongodb';
+import { ApprovalRequestSchema, AuditEventSchema } from '../domain/index.js';
+import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
+import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
+
+export function createApprovalRepository({ db, logger, clock }: RepositoryDeps): ApprovalStore {
+  // Majority + journal: an approval must not vanish in a failover after its card was posted.
+  const col = collection(db, COLLECTIONS.approvals, { durable: true });
+  const codec = createCodec(ApprovalRequestSchema, COLLECTIONS.approvals, logger);
+  const list = async (filter: Filter<Document>, sort: Document, limit = 200) =>
+    codec.outMany(await col.find(filter).sort(sort).limit(limit).toArray());
+  return {
+    async insert(request) {
+      await col.insertOne(codec.in(request));
+    },
+    async get(tenantId, approvalId) {
+      return codec.out(await col.findOne({ tenantId, approvalId }));
+    },
+    async transition(tenantId, approvalId, from, patch) {
+      const set = codec.patch({ ...patch, updatedAt: patch.updatedAt ?? clock.now() });
+      delete set.tenantId;
+      delete set.approvalId;
+      // The expected status is in the filter: of two deciders, exactly one gets a document back.
+      const updated = await col.findOneAndUpdate(
+        { tenantId, approvalId, status: { $in: from } },
+        { $set: set },
+        { returnDocument: 'after' },
+      );
+      return codec.out(updated);
+    },
+    async setCard(tenantId, approvalId, card) {
+      const set = codec.patch({ card });
+      await col.updateOne({ tenantId, approvalId }, { $set: { ...set, updatedAt: clock.now() } });
+    },
+    async markCustomerNotified(tenantId, approvalId, at) {
+      await col.updateOne(
+        { tenantId, approvalId, customerNotifiedAt: { $exists: false } },
+        { $set: { customerNotifiedAt: at, updatedAt: clock.now() } },
+      );
+    },
+    async listByTicket(tenantId, ticketId) {
+      return list({ tenantId, ticketId }, { createdAt: 1 });
+    },
+    async listPending(tenantId) {
+      return list({ tenantId, status: 'pending' }, { createdAt: 1 });
+    },
+    // The three sweeps below run across tenants by design: one worker recovers every tenant.
+    async listExpired(now, limit = 100) {
+      return list({ status: 'pending', expiresAt: { $lte: now } }, { expiresAt: 1 }, limit);
+    },
+    async listUnposted(olderThan, limit = 100) {
+      return list(
+        { status: 'pending', card: { $exists: false }, createdAt: { $lte: olderThan } },
+        { createdAt: 1 },
+        limit,
+      );
+    },
+    async listApprovedUnexecuted(olderThan, limit = 100) {
+      return list(
+        { status: 'approved', execution: { $exists: false }, updatedAt: { $lte: olderThan } },
+        { updatedAt: 1 },
+        limit,
+      );
+    },
+  };
+}
+
+export function createAuditRepository({ db, logger }: RepositoryDeps): AuditLog {
+  const col = collection(db, COLLECTIONS.audit, { durable: true });
+  const codec = createCodec(AuditEventSchema, COLLECTIONS.audit, logger);
+  return {
+    async record(event) {
+      await col.insertOne(codec.in(event));
+    },
+    async listForTicket(tenantId, ticketId) {
+      return codec.outMany(await col.find({ tenantId, ticketId }).sort({ at: 1, _id: 1 }).toArray());
+    },
+    async listForApproval(tenantId, approvalId) {
+      return codec.outMany(await col.find({ tenantId, approvalId }).sort({ at: 1, _id: 1 }).toArray());
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { Collection, Db, Document, WithId } from 'mongodb';
+import type { z } from 'zod';
+import type { Clock } from '../domain/index.js';
+import { describeZodIssues, ValidationError } from '../errors.js';
+import type { Logger } from '../logger.js';
+
+/** Collection names, in one place so indexes, repositories and the purge agree. */
+export const COLLECTIONS = {
+  tenants: 'tenants',
+  channels: 'channels',
+  customers: 'customers',
+  tickets: 'tickets',
+  messages: 'messages',
+  processedEvents: 'processed_events',
+  interactions: 'interactions',
+  decisions: 'decisions',
+  approvals: 'approvals',
+  audit: 'audit_events',
+  kbArticles: 'kb_articles',
+  orders: 'orders',
+} as const;
+
+/** What every repository is built from. */
+export interface RepositoryDeps {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+}
+
+/** Approval decisions and the audit trail must survive a primary failover: majority + journal. */
+export const DURABLE = { w: 'majority', j: true } as const;
+
+/**
+ * Validates documents where they enter and leave MongoDB. Writes that fail their schema throw a
+ * ValidationError (our bug or bad input, caught before it is stored); reads that fail (hand-edited
+ * data) are logged with the document's _id and skipped, so one bad document never stops the bot.
+ */
+export interface Codec<S extends z.ZodType> {
+  in(value: unknown): z.output<S>;
+  out(doc: WithId<Document> | Document | null): z.output<S> | null;
+  outMany(docs: Array<WithId<Document>>): Array<z.output<S>>;
+  /** Validates only the fields of a partial update (no defaults filled for absent fields). */
+  patch(value: Record<string, unknown>): Record<string, unknown>;
+}
+
+export function createCodec<S extends z.ZodObject>(schema: S, collection: string, logger: Logger): Codec<S> {
+  const out = (doc: WithId<Document> | Document | null): z.output<S> | null => {
+    if (!doc) return null;
+    const { _id, ...rest } = doc;
+    const parsed = schema.safeParse(rest);
+    if (parsed.success) return parsed.data;
+    logger.warn(
+      { collection, id: String(_id), issues: describeZodIssues(parsed.error.issues) },
+      'skipping a stored document that fails its schema',
+    );
+    return null;
+  };
+  return {
+    in(value) {
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) {
+        throw new ValidationError(
+          `Invalid ${collection} document: ${describeZodIssues(parsed.error.issues)}`,
+        );
+      }
+      return parsed.data;
+    },
+    out,
+    outMany(docs) {
+      const result: Array<z.output<S>> = [];
+      for (const d of docs) {
+        const v = out(d);
+        if (v !== null) result.push(v);
+      }
+      return result;
+    },
+    patch(value) {
+      const defined = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+      const mask = Object.fromEntries(Object.keys(defined).map((k) => [k, true])) as Record<string, true>;
+      const unknownKeys = Object.keys(defined).filter((k) => !(k in schema.shape));
+      if (unknownKeys.length > 0) {
+        throw new ValidationError(`Invalid ${collection} update: unknown field(s) ${unknownKeys.join(', ')}`);
+      }
+      const parsed = schema.pick(mask).safeParse(defined);
+      if (!parsed.success) {
+        throw new ValidationError(`Invalid ${collection} update: ${describeZodIssues(parsed.error.issues)}`);
+      }
+      return parsed.data as Record<string, unknown>;
+    },
+  };
+}
+
+/** A collection handle, with the durable write concern where asked. */
+export function collection(db: Db, name: string, options: { durable?: boolean } = {}): Collection {
+  return options.durable ? db.collection(name, { writeConcern: DURABLE }) : db.collection(name);
+}
+
+/** MongoDB's duplicate-key error (a unique index said no). */
+export function isDuplicateKeyError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}

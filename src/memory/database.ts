@@ -1,0 +1,31 @@
+import type { Db } from 'mongodb';
+import type { Clock } from '../domain/index.js';
+import type { Logger } from '../logger.js';
+import { ensureIndexes } from './indexes.js';
+import { startRetentionPurge } from './retention.js';
+
+export interface PrepareDatabaseOptions {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  /** Purge cadence when the server has no TTL indexes. */
+  purgeIntervalMs?: number;
+}
+
+/**
+ * Start-up in one call for the composition root: indexes, then the timer purge only where the
+ * server lacks TTL indexes. `stop` ends the purge (a no-op with TTL indexes).
+ */
+export async function prepareDatabase(
+  options: PrepareDatabaseOptions,
+): Promise<{ ttl: boolean; stop: () => Promise<void> }> {
+  const { ttl } = await ensureIndexes(options.db, options.logger);
+  if (ttl) return { ttl, stop: async () => undefined };
+  const stop = startRetentionPurge({
+    db: options.db,
+    clock: options.clock,
+    intervalMs: options.purgeIntervalMs,
+    logger: options.logger,
+  });
+  return { ttl, stop };
+}

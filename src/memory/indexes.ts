@@ -1,0 +1,84 @@
+import type { Db, IndexDescription } from 'mongodb';
+import type { Logger } from '../logger.js';
+import { COLLECTIONS as C } from './collections.js';
+
+const INDEXES: Record<string, IndexDescription[]> = {
+  [C.tenants]: [{ key: { tenantId: 1 }, unique: true }],
+  [C.channels]: [{ key: { tenantId: 1, platform: 1, channelId: 1 }, unique: true }],
+  [C.customers]: [
+    { key: { tenantId: 1, customerId: 1 }, unique: true },
+    { key: { tenantId: 1, contactEmails: 1 } },
+    { key: { tenantId: 1, 'externalOrgs.platform': 1, 'externalOrgs.orgId': 1 } },
+    { key: { tenantId: 1, domain: 1 } },
+  ],
+  [C.tickets]: [
+    { key: { tenantId: 1, ticketId: 1 }, unique: true },
+    { key: { tenantId: 1, 'thread.platform': 1, 'thread.channelId': 1, 'thread.threadId': 1 } },
+    { key: { tenantId: 1, customerId: 1, status: 1 } },
+    { key: { tenantId: 1, 'requester.platform': 1, 'requester.userId': 1, status: 1 } },
+    { key: { tenantId: 1, status: 1, updatedAt: -1 } },
+  ],
+  [C.messages]: [
+    { key: { tenantId: 1, messageId: 1 }, unique: true },
+    { key: { tenantId: 1, ticketId: 1, createdAt: 1 } },
+    { key: { tenantId: 1, 'thread.platform': 1, platformMessageId: 1 } },
+  ],
+  [C.processedEvents]: [{ key: { tenantId: 1, platform: 1, eventId: 1 }, unique: true }],
+  [C.interactions]: [{ key: { tenantId: 1, customerId: 1, createdAt: -1 } }],
+  [C.decisions]: [{ key: { tenantId: 1, ticketId: 1, createdAt: 1 } }],
+  [C.approvals]: [
+    { key: { tenantId: 1, approvalId: 1 }, unique: true },
+    { key: { status: 1, expiresAt: 1 } },
+    { key: { tenantId: 1, ticketId: 1 } },
+  ],
+  [C.audit]: [{ key: { tenantId: 1, ticketId: 1, at: 1 } }, { key: { tenantId: 1, approvalId: 1, at: 1 } }],
+  [C.kbArticles]: [{ key: { tenantId: 1, articleId: 1 }, unique: true }],
+  [C.orders]: [
+    { key: { tenantId: 1, orderId: 1 }, unique: true },
+    { key: { tenantId: 1, customerId: 1, placedAt: -1 } },
+  ],
+};
+
+/** Collections whose documents carry `expiresAt` and must disappear after it. */
+export const EXPIRING_COLLECTIONS = [C.interactions, C.processedEvents] as const;
+
+export interface IndexReport {
+  /** False when the server refused TTL indexes (FerretDB): run startRetentionPurge instead. */
+  ttl: boolean;
+}
+
+/**
+ * Creates every index at start-up. Idempotent: createIndexes with an identical spec is a no-op.
+ * TTL indexes are tried once per collection; a server that does not implement them gets a plain
+ * index on expiresAt (so the purge's range delete is cheap) and the caller runs the timer purge.
+ */
+export async function ensureIndexes(db: Db, logger: Logger): Promise<IndexReport> {
+  for (const [name, specs] of Object.entries(INDEXES)) {
+    await db.collection(name).createIndexes(specs);
+  }
+  let ttl = true;
+  for (const name of EXPIRING_COLLECTIONS) {
+    const col = db.collection(name);
+    try {
+      await col.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expiresAt_ttl' });
+    } catch (err) {
+      if (!isNotImplemented(err)) throw err;
+      ttl = false;
+      await col.createIndex({ expiresAt: 1 }, { name: 'expiresAt_1' });
+    }
+  }
+  if (!ttl) {
+    logger.info('this MongoDB server has no TTL indexes; expired history is purged on a timer instead');
+  }
+  return { ttl };
+}
+
+function isNotImplemented(err: unknown): boolean {
+  const e = err as { code?: unknown; codeName?: unknown; message?: unknown };
+  // FerretDB answers 238 NotImplemented; match the name and text too in case a version changes the code.
+  return (
+    e?.code === 238 ||
+    e?.codeName === 'NotImplemented' ||
+    (typeof e?.message === 'string' && /not implemented/i.test(e.message))
+  );
+}

@@ -1,0 +1,65 @@
+import type { Db } from 'mongodb';
+import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
+import type {
+  DecisionStore,
+  InteractionStore,
+  MessageStore,
+  ProcessedEventStore,
+  TenantStore,
+  TicketStore,
+} from '../conversation/stores.js';
+import type { Clock } from '../domain/index.js';
+import type { Logger } from '../logger.js';
+import { createApprovalRepository, createAuditRepository } from './approval-repository.js';
+import { createChannelRepository, type ChannelRepository } from './channel-repository.js';
+import { createCustomerRepository, type CustomerRepository } from './customer-repository.js';
+import {
+  createDecisionRepository,
+  createInteractionRepository,
+  createProcessedEventRepository,
+} from './history-repositories.js';
+import { createKbArticleRepository, type KbArticleRepository } from './kb-article-repository.js';
+import { createMessageRepository } from './message-repository.js';
+import { createOrderRepository, type OrderRepository } from './order-repository.js';
+import { createTenantRepository } from './tenant-repository.js';
+import { createTicketRepository } from './ticket-repository.js';
+
+/** Every repository over one database: what createApp hands to the services. */
+export interface MongoStores {
+  tenants: TenantStore;
+  channels: ChannelRepository;
+  customers: CustomerRepository;
+  tickets: TicketStore;
+  messages: MessageStore;
+  processedEvents: ProcessedEventStore;
+  interactions: InteractionStore;
+  decisions: DecisionStore;
+  approvals: ApprovalStore;
+  audit: AuditLog;
+  kbArticles: KbArticleRepository;
+  orders: OrderRepository;
+}
+
+export interface MongoStoresOptions {
+  logger: Logger;
+  clock: Clock;
+}
+
+/** Builds the repositories; call ensureIndexes(db) once at start-up before serving traffic. */
+export function createMongoStores(db: Db, options: MongoStoresOptions): MongoStores {
+  const deps = { db, logger: options.logger, clock: options.clock };
+  return {
+    tenants: createTenantRepository(deps),
+    channels: createChannelRepository(deps),
+    customers: createCustomerRepository(deps),
+    tickets: createTicketRepository(deps),
+    messages: createMessageRepository(deps),
+    processedEvents: createProcessedEventRepository(deps),
+    interactions: createInteractionRepository(deps),
+    decisions: createDecisionRepository(deps),
+    approvals: createApprovalRepository(deps),
+    audit: createAuditRepository(deps),
+    kbArticles: createKbArticleRepository(deps),
+    orders: createOrderRepository(deps),
+  };
+}

@@ -1,0 +1,119 @@
+import type { Document } from 'mongodb';
+import { OrderSchema, RefundSchema, type Order, type Refund } from '../domain/index.js';
+import { remainingRefundableMinor, refundedMinor } from '../commerce/eligibility.js';
+import {
+  COLLECTIONS,
+  collection,
+  createCodec,
+  isDuplicateKeyError,
+  type RepositoryDeps,
+} from './collections.js';
+
+export type PushRefundOutcome =
+  | { kind: 'added'; refund: Refund }
+  | { kind: 'duplicate'; refund: Refund }
+  | { kind: 'not_found' }
+  | { kind: 'exceeds'; remainingMinor: number };
+
+/** The demo store's orders. Refunds and cancellations are single atomic updates. */
+export interface OrderRepository {
+  get(tenantId: string, orderId: string): Promise<Order | null>;
+  listByCustomer(tenantId: string, customerId: string, limit?: number): Promise<Order[]>;
+  list(tenantId: string): Promise<Order[]>;
+  upsert(order: Order): Promise<void>;
+  /** Inserts only when the order id is new (the seed); true when inserted. */
+  insertIfMissing(order: Order): Promise<boolean>;
+  /**
+   * Adds a refund only where no refund with its idempotency key exists and the amount fits what
+   * remains refundable, in one findOneAndUpdate; a repeated key returns the first refund.
+   */
+  pushRefund(tenantId: string, orderId: string, refund: Refund): Promise<PushRefundOutcome>;
+  /** Cancels a placed, unshipped order in one conditional update; null when the condition lost. */
+  markCancelled(tenantId: string, orderId: string, at: Date, idempotencyKey: string): Promise<Order | null>;
+}
+
+/**
+ * Each stored order carries `refundedMinor` (the sum of its refunds, not part of the schema) so
+ * the "fits the remaining amount" check can live in the update's filter on any server.
+ */
+export function createOrderRepository({ db, logger }: RepositoryDeps): OrderRepository {
+  const col = collection(db, COLLECTIONS.orders);
+  const codec = createCodec(OrderSchema, COLLECTIONS.orders, logger);
+  const toDoc = (order: Order) => {
+    const doc = codec.in(order);
+    return { ...stripUndefined(doc), refundedMinor: refundedMinor(doc) };
+  };
+  const get = async (tenantId: string, orderId: string) =>
+    codec.out(await col.findOne({ tenantId, orderId }));
+  return {
+    get,
+    async listByCustomer(tenantId, customerId, limit = 50) {
+      return codec.outMany(
+        await col.find({ tenantId, customerId }).sort({ placedAt: -1 }).limit(limit).toArray(),
+      );
+    },
+    async list(tenantId) {
+      return codec.outMany(await col.find({ tenantId }).sort({ orderId: 1 }).toArray());
+    },
+    async upsert(order) {
+      const doc = toDoc(order);
+      await col.replaceOne({ tenantId: doc.tenantId, orderId: doc.orderId }, doc, { upsert: true });
+    },
+    async insertIfMissing(order) {
+      const doc = toDoc(order);
+      try {
+        const res = await col.updateOne(
+          { tenantId: doc.tenantId, orderId: doc.orderId },
+          { $setOnInsert: doc },
+          { upsert: true },
+        );
+        return res.upsertedCount === 1;
+      } catch (err) {
+        if (isDuplicateKeyError(err)) return false;
+        throw err;
+      }
+    },
+    async pushRefund(tenantId, orderId, input) {
+      const refund = RefundSchema.parse(input);
+      const order = await get(tenantId, orderId);
+      if (!order) return { kind: 'not_found' };
+      const seen = order.refunds.find((r) => r.idempotencyKey === refund.idempotencyKey);
+      if (seen) return { kind: 'duplicate', refund: seen };
+      // Documents written by hand may lack the running total: backfill it once, conditionally.
+      await col.updateOne(
+        { tenantId, orderId, refundedMinor: { $exists: false } },
+        { $set: { refundedMinor: refundedMinor(order) } },
+      );
+      const updated = await col.findOneAndUpdate(
+        {
+          tenantId,
+          orderId,
+          'refunds.idempotencyKey': { $ne: refund.idempotencyKey },
+          refundedMinor: { $lte: order.totalMinor - refund.amountMinor },
+        },
+        // The driver's generic typing cannot see `refunds` on an untyped collection.
+        { $push: { refunds: refund } as Document, $inc: { refundedMinor: refund.amountMinor } },
+        { returnDocument: 'after' },
+      );
+      if (updated) return { kind: 'added', refund };
+      // Lost to a concurrent writer: either the same key (a duplicate) or money that ran out.
+      const now = await get(tenantId, orderId);
+      if (!now) return { kind: 'not_found' };
+      const first = now.refunds.find((r) => r.idempotencyKey === refund.idempotencyKey);
+      if (first) return { kind: 'duplicate', refund: first };
+      return { kind: 'exceeds', remainingMinor: remainingRefundableMinor(now) };
+    },
+    async markCancelled(tenantId, orderId, at, idempotencyKey) {
+      const updated = await col.findOneAndUpdate(
+        { tenantId, orderId, status: 'placed', shippedAt: { $exists: false } },
+        { $set: { status: 'cancelled', cancelledAt: at, cancellationKey: idempotencyKey } },
+        { returnDocument: 'after' },
+      );
+      return codec.out(updated);
+    },
+  };
+}
+
+function stripUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
