@@ -14,6 +14,7 @@ import type {
   ChannelPort,
   InboundMessage,
   InboundOutcome,
+  LiveEvent,
   StaffAction,
   StaffActionResult,
   StaffActor,
@@ -66,6 +67,12 @@ export interface Engine {
   staffHome(actor: StaffActor): Promise<{ pendingApprovals: StaffCard[]; escalated: StaffCard[]; mine: StaffCard[] }>;
 }
 
+/** What the composition root hands an adapter besides the engine. */
+export interface AdapterContext {
+  /** Live events (agent stages, tickets, messages, cards): the sandbox's live pane subscribes here. */
+  events: { subscribe(listener: (event: LiveEvent) => void): () => void };
+}
+
 /**
  * A platform adapter as the composition root wires it: the port is created first (the engine
  * needs it), then the adapter's HTTP routes are mounted with the engine.
@@ -74,7 +81,7 @@ export interface ChannelAdapter {
   readonly platform: Platform;
   readonly port: ChannelPort;
   /** Mounts HTTP routes (`/slack/events`, `/api/messages`, `/sandbox/...`) on the shared server. */
-  mount(app: express.Express, engine: Engine): void | Promise<void>;
+  mount(app: express.Express, engine: Engine, context: AdapterContext): void | Promise<void>;
   start?(): Promise<void>;
   stop?(): Promise<void>;
 }

@@ -1,0 +1,218 @@
+import express from 'express';
+import type { Db } from 'mongodb';
+import type { Agent, AgentTools, KnowledgeBase } from './agent/types.js';
+import { filterCustomerText } from './agent/guardrails/output-filter.js';
+import type { ApprovalService, TakeoverService } from './approvals/api.js';
+import { createApprovalService } from './approvals/approval-service.js';
+import { createDemoOrderSystem } from './commerce/demo-order-system.js';
+import type { OrderSystem } from './commerce/order-system.js';
+import type { Config } from './config.js';
+import type { Engine, ChannelAdapter } from './conversation/engine-api.js';
+import { createEngine } from './conversation/engine.js';
+import type { DeliveryDeps } from './conversation/engine-deps.js';
+import { createEventBus, type EventBus } from './conversation/event-bus.js';
+import { createNotifier } from './conversation/notifier.js';
+import type { ChannelPort } from './conversation/ports.js';
+import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
+import { mountHealth } from './http/health.js';
+import { listen, type Listening } from './http/listen.js';
+import type { Logger } from './logger.js';
+import { createMongoStores, type MongoStores } from './memory/mongo-stores.js';
+import { prepareDatabase } from './memory/database.js';
+import { createKnowledgeBase } from './agent/knowledge-base.js';
+import { createAgentTools } from './agent/tools.js';
+import type { ApprovalNotifier } from './approvals/api.js';
+
+export interface AppOptions {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  /** The agent to use; by default the LLM engine when `config.openai` is set, else the offline engine. */
+  agent?: Agent;
+  adapters: ChannelAdapter[];
+  clock: Clock;
+  ids: IdGenerator;
+  /** Live-event bus; pass one when an adapter was built with it before the app. */
+  events?: EventBus;
+  /** How often the approval sweep runs (expiry, unposted cards, unexecuted approvals). Default 60 s. */
+  sweepIntervalMs?: number;
+}
+
+export interface App {
+  engine: Engine;
+  http: express.Express;
+  events: EventBus;
+  stores: MongoStores;
+  orders: OrderSystem;
+  agent: Agent;
+  kb: KnowledgeBase;
+  approvals: ApprovalService;
+  takeover: TakeoverService;
+  listen(port: number, host: string): Promise<Listening>;
+  /** Stops timers and adapters and closes listening servers; the database is the caller's. */
+  stop(): Promise<void>;
+}
+
+/** Tenant policy defaults from the environment (major units there, minor units here). */
+export function settingsFromConfig(config: Config): Partial<TenantSettings> {
+  const p = config.policyDefaults;
+  return {
+    autoRefundMaxMinor: Math.round(p.autoRefundMax * 100),
+    supervisorRefundAboveMinor: Math.round(p.supervisorRefundAbove * 100),
+    dailyRefundLimit: p.dailyRefundLimit,
+    confidenceHigh: p.confidenceHigh,
+    confidenceNormal: p.confidenceNormal,
+  };
+}
+
+/**
+ * The composition root: the only place that constructs infrastructure. Builds the stores, order
+ * system, knowledge base, agent, approval and takeover services and the engine, mounts every
+ * adapter on one HTTP app and starts the background timers.
+ */
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config, logger, db, clock, ids } = options;
+  const events = options.events ?? createEventBus((err) => logger.warn({ err }, 'a live-event listener failed'));
+  const stores = createMongoStores(db, { logger, clock });
+  // Indexes (idempotent) before any traffic; the history purge runs where TTL indexes don't.
+  const database = await prepareDatabase({ db, logger, clock });
+  const orders = createDemoOrderSystem({ orders: stores.orders, clock, ids, logger });
+  const kb = createKnowledgeBase({ source: stores.kbArticles });
+  const agent = options.agent ?? buildAgent({ config, logger, clock, kb });
+  const toolsFor = (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
+    createAgentTools({ tenantId, customer, orders, customers: stores.customers, interactions: stores.interactions, settings, clock });
+
+  const ports = new Map<Platform, ChannelPort>();
+  for (const adapter of options.adapters) ports.set(adapter.platform, adapter.port);
+
+  const delivery: DeliveryDeps = {
+    stores,
+    agent,
+    ports,
+    events,
+    filterOutgoing: (text, ctx) => filterCustomerText(text, { ticketId: ctx.ticketId }),
+    logger,
+    clock,
+    ids,
+  };
+  // The notifier and the takeover service need each other: the notifier reads it lazily.
+  const late: { takeover?: TakeoverService } = {};
+  const getTakeover = () => {
+    if (!late.takeover) throw new Error('takeover service used before it was built');
+    return late.takeover;
+  };
+  const notifier = createNotifier(delivery, getTakeover);
+  const approvals = createApprovalService({
+    approvals: stores.approvals,
+    audit: stores.audit,
+    tickets: stores.tickets,
+    customers: stores.customers,
+    tenants: stores.tenants,
+    orders,
+    notifier,
+    clock,
+    ids,
+    logger,
+    messages: stores.messages,
+    decisions: stores.decisions,
+    kb,
+  });
+  const takeover = buildTakeover({ stores, notifier, clock, ids, logger, kb });
+  late.takeover = takeover;
+  const engine = createEngine({
+    ...delivery,
+    kb,
+    toolsFor: (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
+      toolsFor(tenantId, customer, settings),
+    approvals,
+    takeover,
+    defaultSettings: settingsFromConfig(config),
+  });
+
+  const http = express();
+  http.disable('x-powered-by');
+  // No global body parser: Bolt verifies Slack signatures over the raw body, and each adapter
+  // mounts its routes with the body handling it needs.
+  mountHealth(http, db);
+  for (const adapter of options.adapters) await adapter.mount(http, engine, { events });
+
+  const timers: Array<() => Promise<void>> = [];
+  timers.push(database.stop);
+  timers.push(startSweep(approvals, logger, options.sweepIntervalMs ?? 60_000));
+  for (const adapter of options.adapters) await adapter.start?.();
+
+  const servers: Listening[] = [];
+  let stopped = false;
+  return {
+    engine,
+    http,
+    events,
+    stores,
+    orders,
+    agent,
+    kb,
+    approvals,
+    takeover,
+    async listen(port, host) {
+      const server = await listen(http, port, host);
+      servers.push(server);
+      return server;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const stop of timers) await stop();
+      for (const adapter of options.adapters) {
+        await adapter.stop?.().catch((err: unknown) => logger.warn({ err, platform: adapter.platform }, 'adapter stop failed'));
+      }
+      await Promise.all(servers.map((s) => s.close()));
+    },
+  };
+}
+
+// ---- Pieces whose factories land with other issues (agent: H2, takeover: H3). ----
+
+function buildAgent(input: { config: Config; logger: Logger; clock: Clock; kb: KnowledgeBase }): Agent {
+  void input;
+  // TODO(H2): createAgent(...) — LLM engine when config.openai is set, offline engine otherwise.
+  throw new Error('no agent engine is wired yet: pass `agent` to createApp');
+}
+
+function buildTakeover(input: {
+  stores: MongoStores;
+  notifier: ApprovalNotifier;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  kb: KnowledgeBase;
+}): TakeoverService {
+  void input;
+  // TODO(H3): createTakeoverService(...) from src/approvals.
+  throw new Error('no takeover service is wired yet');
+}
+
+/** Runs the approval sweep now (requests that survived a restart) and on a timer. */
+function startSweep(approvals: ApprovalService, logger: Logger, intervalMs: number): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running) return;
+    running = approvals
+      .sweep()
+      .then((r) => {
+        if (r.expired + r.posted + r.executed > 0) logger.info({ sweep: r }, 'approval sweep');
+      })
+      .catch((err: unknown) => logger.error({ err }, 'approval sweep failed; will retry'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,203 @@
+import type { AgentResult } from '../agent/types.js';
+import type { ChannelMode, Customer, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
+import type { EngineDeps } from './engine-deps.js';
+import { escalateTicket, recordInteraction, recordMessage, sendToCustomer, showTicketCard } from './delivery.js';
+import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
+
+export interface ApplyContext {
+  ticket: Ticket;
+  result: AgentResult;
+  mode: ChannelMode;
+  message: ParsedInboundMessage;
+  /** The stored customer message this run answered. */
+  customerMessageId: string;
+  customer: Customer | null;
+  /** Where the customer wrote: replies go there. */
+  replyThread: ThreadRef;
+  placeholder?: PostedRef;
+  /** Said before the answer ("this looks like your open ticket TKT-…"). */
+  prefix?: string;
+}
+
+/** Money as a customer reads it: "$250.00". */
+export function formatMoney(amountMinor: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
+}
+
+/**
+ * Turns one agent run into effects: the decision record, the ticket's new state, and what the
+ * customer and staff see, respecting the channel's mode. Policy decides proposed actions.
+ */
+export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<InboundOutcome> {
+  const { result, message } = ctx;
+  const u = result.understanding;
+  const now = deps.clock.now();
+  const ticket =
+    (await deps.stores.tickets.update(message.tenantId, ctx.ticket.ticketId, {
+      intent: u.intent,
+      urgency: u.urgency,
+      sentiment: u.sentiment,
+      language: u.language,
+      subject: ctx.ticket.subject || subjectFrom(u.englishText ?? message.text),
+      updatedAt: now,
+    })) ?? ctx.ticket;
+  await deps.stores.decisions.add({
+    ...result.record,
+    tenantId: ticket.tenantId,
+    decisionId: deps.ids.id('dec'),
+    ticketId: ticket.ticketId,
+    messageId: ctx.customerMessageId,
+    createdAt: now,
+  });
+  const target = { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: ctx.replyThread };
+  const say = (text: string, citations?: Array<{ articleId: string; title: string }>) =>
+    sendToCustomer(deps, target, ctx.prefix ? `${ctx.prefix}\n\n${text}` : text, {
+      placeholder: ctx.placeholder,
+      citations,
+      language: u.language,
+    });
+  const phrase = (key: Parameters<EngineDeps['agent']['phrase']>[0], params: Record<string, string> = {}) =>
+    deps.agent.phrase(key, u.language, { ticketId: ticket.ticketId, ...params });
+  const out = (status: InboundOutcome['status'], reason?: string): InboundOutcome => ({ status, ticketId: ticket.ticketId, reason });
+
+  if (ctx.mode === 'draft') return applyDraft(deps, ctx, ticket);
+
+  if (result.route === 'ignore') {
+    if (ctx.placeholder) await say('👍');
+    return out('recorded', 'nothing to answer');
+  }
+
+  if (result.route === 'escalate') {
+    await say(result.escalation?.customerMessage ?? phrase('escalated'));
+    await escalateTicket(deps, deps.takeover, ticket, {
+      summary: result.escalation?.summary ?? result.reason,
+      reason: result.reason,
+      draft: result.draft,
+      internalNote: result.escalation?.internalNote,
+      customerMessage: null,
+    });
+    await rememberLanguage(deps, ctx.customer, u.language);
+    return out('escalated', result.reason);
+  }
+
+  const action = result.proposedAction;
+  if (action && !ctx.customer) {
+    await say(phrase('identify_for_orders'));
+    return out('answered', 'action needs an identified customer');
+  }
+  if (action && ctx.customer) {
+    const outcome = await deps.approvals.propose({
+      ticket,
+      customer: ctx.customer,
+      action,
+      requestedBy: { kind: 'customer', platform: message.platform, userId: message.author.userId, name: message.author.name },
+    });
+    if (outcome.kind === 'executed') {
+      const key = outcome.action === 'refund' ? 'refund_executed' : 'cancellation_executed';
+      await say(
+        phrase(key, {
+          orderId: outcome.orderId,
+          reference: outcome.reference,
+          amount: formatMoney(outcome.amountMinor, outcome.currency),
+        }),
+      );
+      await resolveTicket(deps, ticket, result.reason);
+      await rememberLanguage(deps, ctx.customer, u.language);
+      return out('action_executed', outcome.reference);
+    }
+    if (outcome.kind === 'pending') {
+      const a = outcome.approval;
+      const key = a.action === 'refund' ? 'refund_pending_approval' : 'cancellation_pending_approval';
+      await say(phrase(key, { orderId: a.orderId, amount: formatMoney(a.amountMinor, a.currency) }));
+      const updated = await deps.stores.tickets.update(
+        ticket.tenantId,
+        ticket.ticketId,
+        { status: 'pending_approval', updatedAt: deps.clock.now() },
+        { from: ['open', 'resolved'] },
+      );
+      if (updated) publishStatus(deps, updated);
+      return out('approval_requested', a.approvalId);
+    }
+    await say(phrase('escalated'));
+    await escalateTicket(deps, deps.takeover, ticket, {
+      summary: `${result.escalation?.summary ?? ''} ${outcome.reason}`.trim(),
+      reason: outcome.reason,
+      draft: result.reply?.text,
+      customerMessage: null,
+    });
+    return out('escalated', outcome.reason);
+  }
+
+  const reply = result.reply ?? { text: result.draft ?? phrase('escalated'), citations: [] };
+  await say(reply.text, reply.citations);
+  await resolveTicket(deps, ticket, reply.text);
+  await rememberLanguage(deps, ctx.customer, u.language);
+  return out('answered', result.reason);
+}
+
+/** Draft mode: the answer goes to staff as a card; nothing reaches the customer unseen. */
+async function applyDraft(deps: EngineDeps, ctx: ApplyContext, ticket: Ticket): Promise<InboundOutcome> {
+  const { result } = ctx;
+  const draft = result.reply?.text ?? result.draft ?? result.escalation?.customerMessage ?? '';
+  if (result.route === 'ignore') return { status: 'recorded', ticketId: ticket.ticketId, reason: 'nothing to answer' };
+  if (result.proposedAction) {
+    const a = result.proposedAction;
+    // Actions are never taken unseen in draft mode: staff read the proposal and decide.
+    await recordMessage(deps, {
+      tenantId: ticket.tenantId,
+      ticketId: ticket.ticketId,
+      thread: ticket.thread,
+      role: 'system',
+      author: { kind: 'system' },
+      text: `The assistant proposed a ${a.type} of order ${a.orderId}; not acted on because the channel is in draft mode.`,
+    });
+  }
+  if (result.route === 'escalate') {
+    await escalateTicket(deps, deps.takeover, ticket, {
+      summary: result.escalation?.summary ?? result.reason,
+      reason: result.reason,
+      draft,
+      internalNote: result.escalation?.internalNote,
+      customerMessage: null,
+    });
+    return { status: 'escalated', ticketId: ticket.ticketId, reason: result.reason };
+  }
+  const now = deps.clock.now();
+  const updated =
+    (await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, { draft: { text: draft, createdAt: now }, updatedAt: now })) ??
+    ticket;
+  await showTicketCard(deps, deps.takeover, updated, 'draft');
+  return { status: 'drafted', ticketId: ticket.ticketId };
+}
+
+async function resolveTicket(deps: EngineDeps, ticket: Ticket, summary: string): Promise<void> {
+  const now = deps.clock.now();
+  const updated = await deps.stores.tickets.update(
+    ticket.tenantId,
+    ticket.ticketId,
+    { status: 'resolved', resolvedAt: now, updatedAt: now },
+    { from: ['open'] },
+  );
+  if (!updated) return;
+  publishStatus(deps, updated);
+  await recordInteraction(deps, updated, 'resolved', `${updated.subject}: ${summary}`);
+}
+
+function publishStatus(deps: EngineDeps, ticket: Ticket): void {
+  deps.events.publish({ type: 'ticket', tenantId: ticket.tenantId, ticketId: ticket.ticketId, status: ticket.status, at: deps.clock.now() });
+}
+
+/** The customer's language is remembered so staff and later answers use it. */
+async function rememberLanguage(deps: EngineDeps, customer: Customer | null, language: string): Promise<void> {
+  if (!customer || !language || customer.preferences.language === language) return;
+  try {
+    await deps.stores.customers.updatePreferences(customer.tenantId, customer.customerId, { ...customer.preferences, language });
+  } catch (err) {
+    deps.logger.warn({ err }, 'updating customer preferences failed');
+  }
+}
+
+function subjectFrom(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 80 ? `${oneLine.slice(0, 79)}…` : oneLine;
+}

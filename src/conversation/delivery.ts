@@ -1,0 +1,207 @@
+import type { TakeoverService } from '../approvals/api.js';
+import type { Actor, Message, Platform, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
+import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
+import type { DeliveryDeps } from './engine-deps.js';
+import type { OutboundMessage, StaffCard } from './ports.js';
+
+const DAY_MS = 86_400_000;
+
+/** Stores one message of a ticket's transcript and tells watchers. */
+export async function recordMessage(
+  deps: DeliveryDeps,
+  input: Omit<Message, 'messageId' | 'createdAt' | 'edited' | 'deleted'> & { createdAt?: Date },
+): Promise<Message> {
+  const message: Message = {
+    ...input,
+    messageId: deps.ids.id('msg'),
+    edited: false,
+    deleted: false,
+    createdAt: input.createdAt ?? deps.clock.now(),
+  };
+  await deps.stores.messages.insert(message);
+  deps.events.publish({
+    type: 'message',
+    tenantId: message.tenantId,
+    ticketId: message.ticketId,
+    platform: message.thread.platform,
+    channelId: message.thread.channelId,
+    at: message.createdAt,
+  });
+  return message;
+}
+
+const BOT: Actor = { kind: 'bot' };
+
+/**
+ * Sends text to a customer thread through the output filter, replacing a placeholder when one was
+ * shown. A failing port is logged and the message is still stored, so the transcript stays true
+ * to what the bot meant to say and staff can see it.
+ */
+export async function sendToCustomer(
+  deps: DeliveryDeps,
+  target: { tenantId: string; ticketId?: string; thread: ThreadRef },
+  text: string,
+  options: {
+    citations?: OutboundMessage['citations'];
+    placeholder?: PostedRef;
+    author?: OutboundMessage['author'];
+    language?: string;
+  } = {},
+): Promise<PostedRef | undefined> {
+  const safe = deps.filterOutgoing(text, { ticketId: target.ticketId });
+  const outbound: OutboundMessage = { text: safe, citations: options.citations, author: options.author };
+  const port = deps.ports.get(target.thread.platform);
+  let ref: PostedRef | undefined;
+  if (!port) {
+    deps.logger.warn({ platform: target.thread.platform, ticketId: target.ticketId }, 'no channel port for platform');
+  } else {
+    try {
+      if (options.placeholder) {
+        await port.updateMessage(target.tenantId, options.placeholder, outbound);
+        ref = options.placeholder;
+      } else {
+        ref = await port.replyInThread(target.tenantId, target.thread, outbound);
+      }
+    } catch (err) {
+      deps.logger.error({ err, ticketId: target.ticketId, platform: target.thread.platform }, 'posting to the customer thread failed');
+    }
+  }
+  const staffAuthor = options.author?.kind === 'staff';
+  await recordMessage(deps, {
+    tenantId: target.tenantId,
+    ticketId: target.ticketId,
+    thread: target.thread,
+    role: staffAuthor ? 'staff' : 'bot',
+    author: staffAuthor ? { kind: 'staff', name: options.author?.name } : BOT,
+    text: safe,
+    language: options.language,
+    platformMessageId: ref?.messageId,
+  });
+  return ref;
+}
+
+/** The staff channel configured for a platform, if any. */
+export async function staffChannelFor(deps: DeliveryDeps, tenantId: string, platform: Platform): Promise<string | undefined> {
+  const tenant = await deps.stores.tenants.get(tenantId);
+  return tenant?.staffChannels.find((c) => c.platform === platform)?.channelId;
+}
+
+/** Posts a card to the staff channel of a platform; undefined when none is configured or posting failed. */
+export async function postStaffCard(
+  deps: DeliveryDeps,
+  tenantId: string,
+  platform: Platform,
+  card: StaffCard,
+): Promise<PostedRef | undefined> {
+  const channelId = await staffChannelFor(deps, tenantId, platform);
+  const port = deps.ports.get(platform);
+  if (!channelId || !port) {
+    deps.logger.warn({ tenantId, platform, ticketId: card.ticketId }, 'no staff channel configured: card not posted');
+    return undefined;
+  }
+  try {
+    const ref = await port.postStaffCard(tenantId, channelId, card);
+    deps.events.publish({ type: 'card', tenantId, platform, at: deps.clock.now() });
+    return ref;
+  } catch (err) {
+    deps.logger.error({ err, ticketId: card.ticketId, platform }, 'posting a staff card failed');
+    return undefined;
+  }
+}
+
+export async function updateStaffCard(deps: DeliveryDeps, tenantId: string, ref: PostedRef, card: StaffCard): Promise<void> {
+  const port = deps.ports.get(ref.platform);
+  if (!port) return;
+  try {
+    await port.updateStaffCard(tenantId, ref, card);
+    deps.events.publish({ type: 'card', tenantId, platform: ref.platform, at: deps.clock.now() });
+  } catch (err) {
+    deps.logger.error({ err, ticketId: card.ticketId, platform: ref.platform }, 'updating a staff card failed');
+  }
+}
+
+/** Posts the ticket's escalation/draft card, or updates the one already posted. */
+export async function showTicketCard(
+  deps: DeliveryDeps,
+  takeover: TakeoverService,
+  ticket: Ticket,
+  kind?: StaffCard['kind'],
+): Promise<void> {
+  const built = await takeover.escalationCard(ticket.tenantId, ticket.ticketId);
+  if (!built) return;
+  const card = kind ? { ...built, kind } : built;
+  const current = await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId);
+  if (current?.staffCard) {
+    await updateStaffCard(deps, ticket.tenantId, current.staffCard, card);
+    return;
+  }
+  const ref = await postStaffCard(deps, ticket.tenantId, ticket.thread.platform, card);
+  if (ref) await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, { staffCard: ref, updatedAt: deps.clock.now() });
+}
+
+/** Writes the interaction history entry for a ticket that resolved or escalated. */
+export async function recordInteraction(
+  deps: DeliveryDeps,
+  ticket: Ticket,
+  outcome: 'resolved' | 'escalated',
+  summary: string,
+): Promise<void> {
+  if (!ticket.customerId) return;
+  const now = deps.clock.now();
+  try {
+    await deps.stores.interactions.add({
+      tenantId: ticket.tenantId,
+      interactionId: deps.ids.id('int'),
+      customerId: ticket.customerId,
+      ticketId: ticket.ticketId,
+      intent: ticket.intent,
+      outcome,
+      summary: summary.slice(0, 1000),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INTERACTION_RETENTION_DAYS * DAY_MS),
+    });
+  } catch (err) {
+    deps.logger.error({ err, ticketId: ticket.ticketId }, 'recording interaction history failed');
+  }
+}
+
+/**
+ * Escalates a ticket to staff: status, summary, the card in the staff channel, the customer told
+ * (unless `customerMessage` is null: draft mode, or the caller already told them), history.
+ * A ticket a person has taken over stays theirs.
+ */
+export async function escalateTicket(
+  deps: DeliveryDeps,
+  takeover: TakeoverService,
+  ticket: Ticket,
+  input: { summary: string; reason: string; draft?: string; customerMessage: string | null; internalNote?: string },
+): Promise<Ticket> {
+  const now = deps.clock.now();
+  const patch: Parameters<DeliveryDeps['stores']['tickets']['update']>[2] = {
+    status: 'escalated',
+    escalation: { summary: input.summary, reason: input.reason, at: now },
+    updatedAt: now,
+  };
+  if (input.draft) patch.draft = { text: input.draft, createdAt: now };
+  const updated = await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, patch, {
+    from: ['open', 'pending_approval', 'escalated', 'resolved'],
+  });
+  if (!updated) return (await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId)) ?? ticket;
+  deps.events.publish({ type: 'ticket', tenantId: ticket.tenantId, ticketId: ticket.ticketId, status: 'escalated', at: now });
+  if (input.internalNote) {
+    await recordMessage(deps, {
+      tenantId: ticket.tenantId,
+      ticketId: ticket.ticketId,
+      thread: ticket.thread,
+      role: 'system',
+      author: { kind: 'system' },
+      text: input.internalNote,
+    });
+  }
+  await showTicketCard(deps, takeover, updated);
+  if (input.customerMessage) {
+    await sendToCustomer(deps, updated, input.customerMessage, { language: updated.language });
+  }
+  if (ticket.status !== 'escalated') await recordInteraction(deps, updated, 'escalated', input.summary);
+  return updated;
+}

@@ -1,0 +1,54 @@
+import type { Agent, AgentTools, KnowledgeBase } from '../agent/types.js';
+import type { ApprovalService, TakeoverService } from '../approvals/api.js';
+import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
+import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from '../domain/index.js';
+import type { Logger } from '../logger.js';
+import type { ChannelPort, EventSink } from './ports.js';
+import type {
+  ChannelStore,
+  CustomerStore,
+  DecisionStore,
+  InteractionStore,
+  MessageStore,
+  ProcessedEventStore,
+  TenantStore,
+  TicketStore,
+} from './stores.js';
+
+/** Every store the engine reads or writes; src/memory implements them over MongoDB. */
+export interface EngineStores {
+  tenants: TenantStore;
+  channels: ChannelStore;
+  customers: CustomerStore;
+  tickets: TicketStore;
+  messages: MessageStore;
+  processedEvents: ProcessedEventStore;
+  interactions: InteractionStore;
+  decisions: DecisionStore;
+  approvals: ApprovalStore;
+  audit: AuditLog;
+}
+
+/** What the engine needs to deliver effects (also what the ApprovalNotifier is built from). */
+export interface DeliveryDeps {
+  stores: EngineStores;
+  agent: Agent;
+  /** One port per platform; a message for a platform without a port is stored, not sent. */
+  ports: ReadonlyMap<Platform, ChannelPort>;
+  events: EventSink;
+  /** The output filter every customer-bound text passes through (src/agent/guardrails). */
+  filterOutgoing(text: string, context: { ticketId?: string }): string;
+  logger: Logger;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export interface EngineDeps extends DeliveryDeps {
+  kb: KnowledgeBase;
+  /** Tools scoped to one identified customer (or none: no order data at all). */
+  toolsFor(tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools;
+  approvals: ApprovalService;
+  takeover: TakeoverService;
+  /** Policy defaults for tenants created by `ensureTenant` (from the environment). */
+  defaultSettings?: Partial<TenantSettings>;
+}

@@ -1,0 +1,23 @@
+import type { Engine } from './engine-api.js';
+import type { EngineDeps } from './engine-deps.js';
+import { createInboundHandler } from './handle-inbound.js';
+import { listTickets, staffHome, ticketDetail } from './queries.js';
+import { ensureTenant, handleStaffAction, registerChannel, setChannelMode, setStaffChannel } from './staff-commands.js';
+
+/** The facade every channel adapter calls. Channel-agnostic: it only knows ChannelPorts. */
+export function createEngine(deps: EngineDeps): Engine {
+  const handleInbound = createInboundHandler(deps);
+  return {
+    handleInbound,
+    handleStaffAction: (actor, action) => handleStaffAction(deps, actor, action),
+    setChannelMode: (change) => setChannelMode(deps, change),
+    setStaffChannel: (actor, channelId) => setStaffChannel(deps, actor, channelId),
+    registerChannel: (input) => registerChannel(deps, input),
+    ensureTenant: (input) => ensureTenant(deps, input),
+    getTenant: (tenantId) => deps.stores.tenants.get(tenantId),
+    status: (tenantId) => deps.stores.tickets.countByStatus(tenantId),
+    listTickets: (tenantId, filter) => listTickets(deps, tenantId, filter),
+    ticketDetail: (tenantId, ticketId) => ticketDetail(deps, tenantId, ticketId),
+    staffHome: (actor) => staffHome(deps, actor),
+  };
+}

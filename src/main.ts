@@ -1,0 +1,99 @@
+import { createApp } from './app.js';
+import type { ChannelAdapter } from './conversation/engine-api.js';
+import { createEventBus } from './conversation/event-bus.js';
+import { loadConfig, type Config } from './config.js';
+import { createIdGenerator, systemClock } from './domain/index.js';
+import { isAppError } from './errors.js';
+import { createLogger, redactText } from './logger.js';
+import { connectDatabase } from './memory/connect.js';
+import { createMongoStores } from './memory/mongo-stores.js';
+import { safeHost, startLocalMongo } from './memory/local-mongo.js';
+import { seedDemo } from './memory/seed.js';
+import { createSandboxAdapter } from './bot/sandbox/index.js';
+
+/** One line on stderr, never a stack: what a person starting the service needs to fix. */
+function fail(message: string, code: number): never {
+  process.stderr.write(`switchboard: ${redactText(message.split('\n')[0] ?? message)}\n`);
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err), 2);
+  }
+  const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY === true });
+  const clock = systemClock;
+  const ids = createIdGenerator();
+
+  let mongo;
+  try {
+    mongo = await startLocalMongo({ uri: config.mongo.uri, dataDir: config.dataDir, logger });
+  } catch (err) {
+    fail(`Cannot start a local MongoDB: ${err instanceof Error ? err.message : String(err)}`, 1);
+  }
+  let connection;
+  try {
+    connection = await connectDatabase({ uri: mongo.uri, dbName: config.mongo.dbName, logger });
+  } catch (err) {
+    await mongo.stop().catch(() => undefined);
+    fail(err instanceof Error ? err.message : String(err), 1);
+  }
+  const { db } = connection;
+
+  if (config.demo.seed !== 'never') {
+    const stores = createMongoStores(db, { logger, clock });
+    const exists = (await stores.tenants.get(config.demo.tenantId)) !== null;
+    if (config.demo.seed === 'always' || !exists) await seedDemo({ stores, tenantId: config.demo.tenantId, clock, logger });
+  }
+
+  const events = createEventBus((err) => logger.warn({ err }, 'a live-event listener failed'));
+  const adapters: ChannelAdapter[] = [];
+  if (config.sandbox.enabled) {
+    adapters.push(createSandboxAdapter({ db, logger, clock, ids, token: config.sandbox.token, tenantId: config.demo.tenantId, events }));
+  }
+  if (config.slack) {
+    // Slack (H5): adapters.push(createSlackAdapter({ ... })) from src/bot/slack/index.ts.
+    logger.warn('Slack is configured but its adapter is not wired in this build yet');
+  }
+  if (config.teams) {
+    // Teams (H6): adapters.push(createTeamsAdapter({ ... })) from src/bot/teams/index.ts.
+    logger.warn('Teams is configured but its adapter is not wired in this build yet');
+  }
+
+  const app = await createApp({ config, logger, db, adapters, clock, ids, events });
+  const server = await app.listen(config.port, config.host);
+  logger.info(
+    {
+      url: `http://${config.host}:${server.port}`,
+      mongo: mongo.kind,
+      mongoHost: safeHost(mongo.uri),
+      db: config.mongo.dbName,
+      agent: app.agent.kind,
+      channels: adapters.map((a) => a.platform),
+    },
+    `Switchboard listening on http://${config.host}:${server.port} (MongoDB: ${mongo.kind} at ${safeHost(mongo.uri)})`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.stop().catch((err: unknown) => logger.error({ err }, 'stopping the app failed'));
+    await connection.close().catch(() => undefined);
+    await mongo.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  fail(isAppError(err) ? err.message : `Start-up failed: ${err instanceof Error ? err.message : String(err)}`, 1);
+});
+
