@@ -1,0 +1,162 @@
+import express from 'express';
+import {
+  CloudAdapter,
+  ConfigurationBotFrameworkAuthentication,
+  type ConfigurationBotFrameworkAuthenticationOptions,
+  type Request as BotRequest,
+  type Response as BotResponse,
+} from 'botbuilder';
+import { AuthenticationConstants, type ServiceClientCredentialsFactory } from 'botframework-connector';
+import type { Config } from '../../config.js';
+import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
+import type { Clock } from '../../domain/index.js';
+import type { Logger } from '../../logger.js';
+import { ConversationReferences } from './conversation-references.js';
+import { MemberDirectory } from './member-directory.js';
+import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
+import { TeamsBot } from './teams-bot.js';
+import { createTeamsPort } from './teams-port.js';
+
+/**
+ * Where Bot Framework tokens are checked. Public Azure by default; set these for a sovereign
+ * cloud, or to a loopback server in tests (the library then fetches keys from there).
+ */
+export interface TeamsAuthEndpoints {
+  toBotFromChannelOpenIdMetadataUrl?: string;
+  toBotFromEmulatorOpenIdMetadataUrl?: string;
+  toBotFromChannelTokenIssuer?: string;
+}
+
+export interface TeamsAdapterOptions {
+  config: NonNullable<Config['teams']>;
+  logger: Logger;
+  clock: Clock;
+  authEndpoints?: TeamsAuthEndpoints;
+  /** Replaces password credentials for outbound calls (certificates, federated identity, tests). */
+  credentialsFactory?: ServiceClientCredentialsFactory;
+  retry?: RetryOptions;
+}
+
+export type TeamsChannelAdapter = ChannelAdapter & {
+  /** Resolves when engine work started by earlier requests has finished (shutdown, tests). */
+  idle(): Promise<void>;
+};
+
+function authOptions(config: TeamsAdapterOptions['config'], endpoints?: TeamsAuthEndpoints): ConfigurationBotFrameworkAuthenticationOptions {
+  const base = {
+    MicrosoftAppId: config.appId ?? '',
+    MicrosoftAppPassword: config.appPassword ?? '',
+    MicrosoftAppType: config.appType,
+    MicrosoftAppTenantId: config.appTenantId ?? '',
+  };
+  if (!endpoints) return base as ConfigurationBotFrameworkAuthenticationOptions;
+  // Any endpoint override switches the library to fully parameterized mode: give it every value.
+  const tenant = config.appType === 'SingleTenant' && config.appTenantId ? config.appTenantId : 'botframework.com';
+  return {
+    ...base,
+    ToChannelFromBotLoginUrl: `${AuthenticationConstants.ToChannelFromBotLoginUrlPrefix}${tenant}`,
+    ToChannelFromBotOAuthScope: AuthenticationConstants.ToChannelFromBotOAuthScope,
+    ToBotFromChannelTokenIssuer: endpoints.toBotFromChannelTokenIssuer ?? AuthenticationConstants.ToBotFromChannelTokenIssuer,
+    OAuthUrl: AuthenticationConstants.OAuthUrl,
+    ToBotFromChannelOpenIdMetadataUrl: endpoints.toBotFromChannelOpenIdMetadataUrl ?? AuthenticationConstants.ToBotFromChannelOpenIdMetadataUrl,
+    ToBotFromEmulatorOpenIdMetadataUrl: endpoints.toBotFromEmulatorOpenIdMetadataUrl ?? AuthenticationConstants.ToBotFromEmulatorOpenIdMetadataUrl,
+    CallerId: 'urn:botframework:azure',
+  } as ConfigurationBotFrameworkAuthenticationOptions;
+}
+
+/**
+ * Microsoft Teams through botbuilder's CloudAdapter. Without MicrosoftAppId it runs in local
+ * (emulator) mode and accepts unauthenticated requests; with one, every request needs a valid
+ * Bot Framework token.
+ */
+export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAdapter {
+  const { config, clock } = options;
+  const logger = options.logger.child({ platform: 'teams' });
+  const auth = new ConfigurationBotFrameworkAuthentication(
+    authOptions(config, options.authEndpoints) as ConfigurationBotFrameworkAuthenticationOptions,
+    options.credentialsFactory,
+  );
+  const cloudAdapter = new CloudAdapter(auth);
+  cloudAdapter.onTurnError = async (_ctx, err) => {
+    logger.error({ err }, 'teams: turn failed');
+  };
+
+  const references = new ConversationReferences();
+  let engine: Engine | undefined;
+  const inflight = new Set<Promise<unknown>>();
+  const seeded = new Map<string, Promise<void>>();
+
+  const ensureHomeTenant = (tenantId: string, name?: string): Promise<void> => {
+    if (!engine) return Promise.resolve();
+    // Environment staff settings belong to the configured home tenant (or the only one, when unset).
+    const seedHere = !config.appTenantId || config.appTenantId === tenantId;
+    let pending = seeded.get(tenantId);
+    if (!pending) {
+      pending = engine
+        .ensureTenant({
+          tenantId,
+          name: name ?? 'Microsoft Teams',
+          platform: 'teams',
+          ...(seedHere
+            ? { staffChannelId: config.staffConversationId, approverIds: config.approverIds, supervisorIds: config.supervisorIds }
+            : {}),
+        })
+        .then(() => undefined);
+      pending.catch(() => seeded.delete(tenantId));
+      seeded.set(tenantId, pending);
+    }
+    return pending;
+  };
+
+  const background = (what: string, work: Promise<unknown>): void => {
+    const tracked = work.catch((err: unknown) => logger.error({ err, what }, 'teams: background work failed'));
+    inflight.add(tracked);
+    void tracked.finally(() => inflight.delete(tracked));
+  };
+
+  const bot = new TeamsBot({
+    engine: () => engine,
+    appTenantId: config.appTenantId,
+    ensureHomeTenant,
+    references,
+    members: new MemberDirectory(clock, logger),
+    logger,
+    clock,
+    background,
+  });
+
+  const port = createTeamsPort({
+    adapter: cloudAdapter,
+    appId: config.appId ?? '',
+    references,
+    logger,
+    retry: options.retry ?? DEFAULT_RETRY,
+  });
+
+  return {
+    platform: 'teams',
+    port,
+    mount(app, mountedEngine) {
+      engine = mountedEngine;
+      references.engine = mountedEngine;
+      if (!config.appId) logger.warn('teams: MicrosoftAppId is not set; /api/messages accepts unauthenticated requests (local mode)');
+      app.post('/api/messages', express.json({ limit: '1mb' }), async (req, res) => {
+        try {
+          await cloudAdapter.process(req as unknown as BotRequest, res as unknown as BotResponse, (ctx) => bot.run(ctx));
+        } catch (err) {
+          logger.error({ err }, 'teams: request failed');
+          if (!res.headersSent) res.status(500).end();
+        }
+      });
+    },
+    async start() {
+      if (config.appTenantId) await ensureHomeTenant(config.appTenantId);
+    },
+    async stop() {
+      await Promise.allSettled([...inflight]);
+    },
+    async idle() {
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Teams throttles bots with 429 (and sometimes 503 while busy). Calls are retried with an
+ * exponential backoff that honours `Retry-After`; the last error is rethrown for the caller to log.
+ */
+
+export interface RetryOptions {
+  /** Total attempts, first included. */
+  attempts: number;
+  /** First wait; doubles each time. */
+  baseDelayMs: number;
+  /** Upper bound on one wait, whatever Retry-After says. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryOptions = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000 };
+
+const RETRYABLE = new Set([429, 503]);
+
+interface HttpishError {
+  statusCode?: number;
+  response?: { headers?: { get?(name: string): string | undefined } };
+}
+
+export function statusOf(err: unknown): number | undefined {
+  const e = err as HttpishError | undefined;
+  return typeof e?.statusCode === 'number' ? e.statusCode : undefined;
+}
+
+function retryAfterMs(err: unknown): number | undefined {
+  const header = (err as HttpishError | undefined)?.response?.headers?.get?.('retry-after');
+  if (header === undefined) return undefined;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
+export async function withRetry<T>(
+  op: () => Promise<T>,
+  options: RetryOptions = DEFAULT_RETRY,
+  onRetry?: (attempt: number, err: unknown, delayMs: number) => void,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await op();
+    } catch (err) {
+      const status = statusOf(err);
+      if (attempt >= options.attempts || status === undefined || !RETRYABLE.has(status)) throw err;
+      const backoff = options.baseDelayMs * 2 ** (attempt - 1);
+      const delayMs = Math.min(options.maxDelayMs, Math.max(backoff, retryAfterMs(err) ?? 0));
+      onRetry?.(attempt, err, delayMs);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}

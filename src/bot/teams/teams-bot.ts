@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import {
+  TeamsActivityHandler,
+  TurnContext,
+  type AdaptiveCardInvokeResponse,
+  type AdaptiveCardInvokeValue,
+} from 'botbuilder';
+import type { Engine } from '../../conversation/engine-api.js';
+import type { InboundMessage, StaffActor } from '../../conversation/ports.js';
+import type { Clock } from '../../domain/index.js';
+import type { Logger } from '../../logger.js';
+import {
+  emailDomain,
+  homeTenantOf,
+  mentionsBot,
+  parseCommand,
+  readChannelData,
+  senderTenantOf,
+  splitConversationId,
+  stripBotMention,
+  type TeamsCommand,
+} from './activity-mapping.js';
+import { answerCardAction } from './card-actions.js';
+import type { ConversationReferences } from './conversation-references.js';
+import type { MemberDirectory, TeamsMember } from './member-directory.js';
+
+export interface TeamsBotDeps {
+  /** Set by `mount`; activities arriving before it are refused with a log line. */
+  engine: () => Engine | undefined;
+  /** The configured home tenant (MicrosoftAppTenantId), if any. */
+  appTenantId?: string;
+  /** Seeds the home tenant's staff settings the first time it is seen. */
+  ensureHomeTenant: (tenantId: string, name?: string) => Promise<void>;
+  references: ConversationReferences;
+  members: MemberDirectory;
+  logger: Logger;
+  clock: Clock;
+  /** Runs engine work after the HTTP request has been answered. */
+  background: (what: string, work: Promise<unknown>) => void;
+}
+
+const EmailSchema = z.email();
+
+/** Who sent an activity, as the engine sees people. */
+interface Sender {
+  tenantId: string;
+  userId: string;
+  name?: string;
+  email?: string;
+  orgId?: string;
+  isExternal: boolean;
+}
+
+/**
+ * Translates Teams activities into engine calls. No business rule lives here: the engine
+ * decides, this class only maps fields and answers Teams in the shape it expects.
+ */
+export class TeamsBot extends TeamsActivityHandler {
+  constructor(private readonly deps: TeamsBotDeps) {
+    super();
+    this.onMessage(async (ctx, next) => {
+      await this.handleMessage(ctx);
+      await next();
+    });
+    this.onMembersAdded(async (ctx, next) => {
+      await this.handleBotAdded(ctx);
+      await next();
+    });
+  }
+
+  private async sender(ctx: TurnContext, homeTenantId: string): Promise<Sender> {
+    const a = ctx.activity;
+    const member: TeamsMember | undefined = await this.deps.members.lookup(ctx, homeTenantId);
+    const orgId = senderTenantOf(a, member?.tenantId);
+    const emailCandidate = member?.email ?? member?.userPrincipalName;
+    const email = EmailSchema.safeParse(emailCandidate).success ? emailCandidate : undefined;
+    // Guests invited into the home tenant are outsiders too, whatever tenant the activity names.
+    const guest = member?.userRole === 'guest' || member?.userRole === 'anonymous';
+    return {
+      tenantId: homeTenantId,
+      userId: a.from.aadObjectId ?? member?.aadObjectId ?? a.from.id,
+      name: member?.name ?? a.from.name,
+      email,
+      orgId,
+      isExternal: guest || (orgId !== undefined && orgId !== homeTenantId),
+    };
+  }
+
+  /** Remembers how to reach this conversation and makes sure its tenant exists. */
+  private async prepare(ctx: TurnContext): Promise<{ engine: Engine; tenantId: string; channelId: string; rootId?: string } | undefined> {
+    const a = ctx.activity;
+    const engine = this.deps.engine();
+    const tenantId = homeTenantOf(a, this.deps.appTenantId);
+    if (!engine || !tenantId || !a.conversation?.id) {
+      this.deps.logger.warn({ type: a.type, hasEngine: Boolean(engine), tenantId }, 'teams: activity ignored (no engine or tenant)');
+      return undefined;
+    }
+    const { channelId, rootId } = splitConversationId(a.conversation.id);
+    this.deps.references.remember(tenantId, channelId, TurnContext.getConversationReference(a));
+    await this.deps.ensureHomeTenant(tenantId, readChannelData(a).team?.name);
+    return { engine, tenantId, channelId, rootId };
+  }
+
+  private async handleMessage(ctx: TurnContext): Promise<void> {
+    const a = ctx.activity;
+    if (a.from?.role === 'bot' || a.from?.id === a.recipient?.id) return;
+    const where = await this.prepare(ctx);
+    if (!where) return;
+    const text = stripBotMention(a);
+    const group = a.conversation.conversationType !== 'personal';
+    const command = group && mentionsBot(a) ? parseCommand(text) : undefined;
+    const sender = await this.sender(ctx, where.tenantId);
+    if (command) {
+      await this.runCommand(ctx, where.engine, where.channelId, sender, command);
+      return;
+    }
+    if (!a.id || text === '') return;
+    const inbound: InboundMessage = {
+      platform: 'teams',
+      tenantId: where.tenantId,
+      eventId: a.id,
+      kind: 'message',
+      channelId: where.channelId,
+      messageId: a.id,
+      // In a channel every post is its own thread; chats have none, so the engine groups them.
+      ...(a.conversation.conversationType === 'channel' ? { threadId: where.rootId ?? a.id } : {}),
+      author: {
+        userId: sender.userId,
+        name: sender.name,
+        email: sender.email,
+        orgId: sender.orgId,
+        orgDomain: emailDomain(sender.email),
+        isExternal: sender.isExternal,
+      },
+      text: text.slice(0, 40_000),
+      receivedAt: this.deps.clock.now(),
+    };
+    // Teams redelivers anything not answered within 15 s: answer now, work afterwards.
+    this.deps.background(
+      'inbound',
+      where.engine.handleInbound(inbound).then((outcome) =>
+        this.deps.logger.debug({ eventId: a.id, ...outcome }, 'teams: inbound handled'),
+      ),
+    );
+  }
+
+  private async runCommand(ctx: TurnContext, engine: Engine, channelId: string, sender: Sender, command: TeamsCommand): Promise<void> {
+    const actor: StaffActor = { platform: 'teams', tenantId: sender.tenantId, userId: sender.userId, name: sender.name, isExternal: sender.isExternal };
+    const result =
+      command.kind === 'mode'
+        ? await engine.setChannelMode({ tenantId: sender.tenantId, platform: 'teams', channelId, mode: command.mode, actor })
+        : await engine.setStaffChannel(actor, channelId);
+    if (result.ok && command.kind === 'set_staff_channel') {
+      const conversationReference = TurnContext.getConversationReference(ctx.activity);
+      await engine.registerChannel({
+        tenantId: sender.tenantId,
+        platform: 'teams',
+        channelId,
+        kind: 'staff',
+        conversationReference: { ...conversationReference, activityId: undefined, conversation: { ...conversationReference.conversation, id: channelId } },
+      });
+    }
+    await ctx.sendActivity(result.message);
+  }
+
+  private async handleBotAdded(ctx: TurnContext): Promise<void> {
+    const a = ctx.activity;
+    if (!(a.membersAdded ?? []).some((m) => m.id === a.recipient?.id)) return;
+    const where = await this.prepare(ctx);
+    if (!where) return;
+    const data = readChannelData(a);
+    const ref = TurnContext.getConversationReference(a);
+    await where.engine.registerChannel({
+      tenantId: where.tenantId,
+      platform: 'teams',
+      channelId: where.channelId,
+      name: data.channel?.name ?? a.conversation.name ?? data.team?.name,
+      conversationReference: { ...ref, activityId: undefined, conversation: { ...ref.conversation, id: where.channelId } },
+    });
+    this.deps.logger.info({ tenantId: where.tenantId, channelId: where.channelId }, 'teams: bot added to a conversation');
+  }
+
+  protected override async onAdaptiveCardInvoke(ctx: TurnContext, value: AdaptiveCardInvokeValue): Promise<AdaptiveCardInvokeResponse> {
+    const where = await this.prepare(ctx);
+    if (!where) return answerCardAction.unavailable();
+    const sender = await this.sender(ctx, where.tenantId);
+    const actor: StaffActor = { platform: 'teams', tenantId: where.tenantId, userId: sender.userId, name: sender.name, isExternal: sender.isExternal };
+    return answerCardAction(where.engine, actor, value, this.deps.logger);
+  }
+}

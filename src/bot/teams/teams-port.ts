@@ -1,0 +1,131 @@
+import type { CloudAdapter, ConversationReference } from 'botbuilder';
+import type { Logger } from '../../logger.js';
+import type { ChannelPort, OutboundMessage, StaffCard } from '../../conversation/ports.js';
+import type { PostedRef, ThreadRef } from '../../domain/index.js';
+import { UpstreamError } from '../../errors.js';
+import { cardAttachment, renderStaffCard } from './cards.js';
+import { replyChainId, splitConversationId } from './activity-mapping.js';
+import type { ConversationReferences } from './conversation-references.js';
+import { statusOf, withRetry, type RetryOptions } from './retry.js';
+
+export interface TeamsPortDeps {
+  adapter: CloudAdapter;
+  /** The bot's app id, or '' in local mode: proactive calls are made as this app. */
+  appId: string;
+  references: ConversationReferences;
+  logger: Logger;
+  retry: RetryOptions;
+}
+
+type OutgoingActivity = Record<string, unknown> & { type: string };
+
+/** Markdown text for a customer thread: staff replies are labelled, sources listed. */
+export function renderOutbound(message: OutboundMessage): OutgoingActivity {
+  let text = message.text;
+  if (message.author?.kind === 'staff' && message.author.name) text = `**${message.author.name}:** ${text}`;
+  const sources = (message.citations ?? []).map((c) => (c.url ? `[${c.title}](${c.url})` : c.title));
+  if (sources.length > 0) text += `\n\nSources: ${sources.join(', ')}`;
+  return { type: 'message', text, textFormat: 'markdown' };
+}
+
+/**
+ * The engine's ChannelPort for Teams. Everything is sent proactively through
+ * `continueConversationAsync`, so nothing depends on an HTTP request still being open.
+ */
+export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
+  const { adapter, appId, references, logger, retry } = deps;
+
+  /** Runs `logic` in a proactive turn for `ref`, retrying throttled calls. */
+  async function inConversation<T>(ref: Partial<ConversationReference>, what: string, logic: (send: SendApi) => Promise<T>): Promise<T> {
+    try {
+      return await withRetry(
+        async () => {
+          let result: T | undefined;
+          await adapter.continueConversationAsync(appId, ref, async (ctx) => {
+            result = await logic({
+              send: async (activity) => (await ctx.sendActivity(activity as never))?.id,
+              update: async (activity) => {
+                await ctx.updateActivity(activity as never);
+              },
+            });
+          });
+          return result as T;
+        },
+        retry,
+        (attempt, err, delayMs) => logger.warn({ attempt, status: statusOf(err), delayMs, what }, 'teams: throttled, retrying'),
+      );
+    } catch (err) {
+      throw new UpstreamError(`Teams ${what} failed (status ${statusOf(err) ?? 'n/a'})`, { cause: err });
+    }
+  }
+
+  async function threadReference(tenantId: string, thread: ThreadRef): Promise<Partial<ConversationReference>> {
+    const { channelId } = splitConversationId(thread.channelId);
+    const base = await references.find(tenantId, channelId);
+    if (base.conversation?.conversationType !== 'channel') return base;
+    // In a channel, answers belong in the post's reply chain.
+    return {
+      ...base,
+      conversation: { ...base.conversation, id: replyChainId(channelId, thread.threadId) },
+      activityId: thread.threadId,
+    };
+  }
+
+  async function postedReference(tenantId: string, ref: PostedRef): Promise<Partial<ConversationReference>> {
+    const { channelId } = splitConversationId(ref.channelId);
+    const base = await references.find(tenantId, channelId);
+    return { ...base, activityId: undefined, conversation: { ...base.conversation!, id: ref.channelId } };
+  }
+
+  return {
+    platform: 'teams',
+
+    async replyInThread(tenantId, thread, message) {
+      const ref = await threadReference(tenantId, thread);
+      const id = await inConversation(ref, 'reply', (api) => api.send(renderOutbound(message)));
+      if (!id) throw new UpstreamError('Teams reply returned no activity id');
+      return { platform: 'teams', channelId: ref.conversation!.id, messageId: id };
+    },
+
+    async showWorking(tenantId, thread) {
+      const ref = await threadReference(tenantId, thread);
+      // Typing is a courtesy: a failure must not stop the answer.
+      await inConversation(ref, 'typing', (api) => api.send({ type: 'typing' })).catch((err: unknown) =>
+        logger.debug({ err }, 'teams: typing indicator failed'),
+      );
+      return undefined;
+    },
+
+    async updateMessage(tenantId, ref, message) {
+      const conv = await postedReference(tenantId, ref);
+      await inConversation(conv, 'update', (api) => api.update({ ...renderOutbound(message), id: ref.messageId }));
+    },
+
+    async postStaffCard(tenantId, staffChannelId, card: StaffCard) {
+      const { channelId } = splitConversationId(staffChannelId);
+      const ref = await references.find(tenantId, channelId);
+      const activity = { type: 'message', summary: card.title, attachments: [cardAttachment(renderStaffCard(card))] };
+      const id = await inConversation(ref, 'staff card', (api) => api.send(activity));
+      if (!id) throw new UpstreamError('Teams card post returned no activity id');
+      return { platform: 'teams', channelId, messageId: id };
+    },
+
+    async updateStaffCard(tenantId, ref, card) {
+      const conv = await postedReference(tenantId, ref);
+      const activity = { type: 'message', id: ref.messageId, summary: card.title, attachments: [cardAttachment(renderStaffCard(card))] };
+      await inConversation(conv, 'staff card update', (api) => api.update(activity));
+    },
+
+    async threadLink(tenantId, thread) {
+      const { channelId } = splitConversationId(thread.channelId);
+      if (!channelId.includes('@thread')) return undefined;
+      const q = new URLSearchParams({ tenantId, parentMessageId: thread.threadId });
+      return `https://teams.microsoft.com/l/message/${encodeURIComponent(channelId)}/${thread.threadId}?${q.toString()}`;
+    },
+  };
+}
+
+interface SendApi {
+  send(activity: OutgoingActivity): Promise<string | undefined>;
+  update(activity: OutgoingActivity): Promise<void>;
+}
