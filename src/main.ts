@@ -10,6 +10,7 @@ import { createMongoStores } from './memory/mongo-stores.js';
 import { safeHost, startLocalMongo } from './memory/local-mongo.js';
 import { seedDemo } from './memory/seed.js';
 import { createSandboxAdapter } from './bot/sandbox/index.js';
+import { createTeamsAdapter } from './bot/teams/index.js';
 
 /** One line on stderr, never a stack: what a person starting the service needs to fix. */
 function fail(message: string, code: number): never {
@@ -59,8 +60,7 @@ async function main(): Promise<void> {
     logger.warn('Slack is configured but its adapter is not wired in this build yet');
   }
   if (config.teams) {
-    // Teams (H6): adapters.push(createTeamsAdapter({ ... })) from src/bot/teams/index.ts.
-    logger.warn('Teams is configured but its adapter is not wired in this build yet');
+    adapters.push(createTeamsAdapter({ config: config.teams, logger, clock }));
   }
 
   const app = await createApp({ config, logger, db, adapters, clock, ids, events });
