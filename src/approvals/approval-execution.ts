@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from '../domain/index.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import {
   audit,
   describeError,
@@ -36,6 +37,21 @@ export async function executeApproved(deps: ApprovalServiceDeps, request: Approv
       reference = result.reference;
     }
   } catch (err) {
+    if (isRetryable(err) && withinRetryWindow(deps, request)) {
+      // The order system may have done it and failed to answer: leave the request `approved` so
+      // the sweep retries with the same key (a duplicate comes back as the original refund).
+      deps.logger.warn({ err, approvalId, ticketId: request.ticketId }, 'executing an approved action failed; will retry');
+      await audit(deps, {
+        tenantId,
+        ticketId: request.ticketId,
+        approvalId,
+        actor: SYSTEM_ACTOR,
+        action: 'approval.execution_retry',
+        before: snapshot(request),
+        note: describeError(err),
+      });
+      return request;
+    }
     return recordFailure(deps, request, err);
   }
 
@@ -61,6 +77,19 @@ export async function executeApproved(deps: ApprovalServiceDeps, request: Approv
   await tellCustomer(deps, executed, executed.action === 'refund' ? 'refund_executed' : 'cancellation_executed');
   await reopenTicket(deps, executed);
   return executed;
+}
+
+/** How long an approved request keeps being retried before it counts as failed. */
+export const EXECUTION_RETRY_WINDOW_MS = 15 * 60_000;
+
+/** Our own typed errors from the order system are answers (not refundable, not found); anything else may be transient. */
+function isRetryable(err: unknown): boolean {
+  return !(err instanceof ConflictError || err instanceof ValidationError || err instanceof NotFoundError || err instanceof ForbiddenError);
+}
+
+function withinRetryWindow(deps: ApprovalServiceDeps, request: ApprovalRequest): boolean {
+  const since = (request.decidedAt ?? request.updatedAt).getTime();
+  return deps.clock.now().getTime() - since < EXECUTION_RETRY_WINDOW_MS;
 }
 
 async function recordFailure(deps: ApprovalServiceDeps, request: ApprovalRequest, err: unknown): Promise<ApprovalRequest> {

@@ -46,6 +46,11 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     if (!tenant) throw new NotFoundError(`tenant ${ticket.tenantId} not found`);
     const now = deps.clock.now();
     const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
+    // A redelivered message whose refund already ran: the same answer again, not "already refunded".
+    const done = order?.refunds.find((r) => r.idempotencyKey === autoKey(ticket, action.orderId, action.type));
+    if (done && order && order.customerId === customer.customerId) {
+      return { kind: 'executed', action: 'refund', reference: done.refundId, amountMinor: done.amountMinor, currency: order.currency, orderId: order.orderId };
+    }
     const refundsLast24h =
       action.type === 'refund' ? await deps.orders.countRefundsSince(ticket.tenantId, customer.customerId, new Date(now.getTime() - DAY_MS)) : 0;
     const decision = evaluateAction({
@@ -118,8 +123,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     ticket: Ticket,
     decision: { action: 'refund' | 'cancellation'; orderId: string; amountMinor: number; currency: string; reason: string },
   ): Promise<ProposalOutcome> {
-    // Derived from ticket + order + action, so a redelivered message cannot refund twice.
-    const idempotencyKey = `auto:${ticket.ticketId}:${decision.orderId}:${decision.action}`;
+    const idempotencyKey = autoKey(ticket, decision.orderId, decision.action);
     try {
       const result = await deps.orders.refund(ticket.tenantId, {
         orderId: decision.orderId,
@@ -230,7 +234,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
         ? `Approved: ${final.action}${final.execution?.reference ? ` ${final.execution.reference}` : ''} executed and the customer told.`
         : final.status === 'failed'
           ? `Approved, but the ${final.action} failed (${final.execution?.error ?? 'unknown error'}); the ticket is escalated.`
-          : `Approved.`;
+          : `Approved; the order system did not answer, so the ${final.action} will be retried shortly.`;
     return { ok: final.status !== 'failed', message, ...(await cardOf(final)) };
   }
 
@@ -294,6 +298,11 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       return request ? loadApprovalCard(cardSources(deps), request) : null;
     },
   };
+}
+
+/** Derived from ticket + order + action, so a redelivered message cannot refund twice. */
+function autoKey(ticket: Pick<Ticket, 'ticketId'>, orderId: string, action: string): string {
+  return `auto:${ticket.ticketId}:${orderId}:${action}`;
 }
 
 /** "Already approved by Dana Whitfield at 14:02 UTC." — what the second clicker is told. */
