@@ -4,6 +4,8 @@ import type { Agent, AgentTools, KnowledgeBase } from './agent/types.js';
 import { filterCustomerText } from './agent/guardrails/output-filter.js';
 import type { ApprovalService, TakeoverService } from './approvals/api.js';
 import { createApprovalService } from './approvals/approval-service.js';
+import { createTakeoverService } from './approvals/takeover-service.js';
+import { createOfflineAgent } from './agent/offline/offline-agent.js';
 import { createDemoOrderSystem } from './commerce/demo-order-system.js';
 import type { OrderSystem } from './commerce/order-system.js';
 import type { Config } from './config.js';
@@ -173,9 +175,9 @@ export async function createApp(options: AppOptions): Promise<App> {
 // ---- Pieces whose factories land with other issues (agent: H2, takeover: H3). ----
 
 function buildAgent(input: { config: Config; logger: Logger; clock: Clock; kb: KnowledgeBase }): Agent {
-  void input;
-  // TODO(H2): createAgent(...) — LLM engine when config.openai is set, offline engine otherwise.
-  throw new Error('no agent engine is wired yet: pass `agent` to createApp');
+  // TODO(H2): the LLM engine when input.config.openai is set, once its factory lands.
+  if (input.config.openai) input.logger.warn('OPENAI_API_KEY is set but the LLM engine is not wired yet: using the offline engine');
+  return createOfflineAgent({ clock: input.clock, logger: input.logger });
 }
 
 function buildTakeover(input: {
@@ -186,9 +188,22 @@ function buildTakeover(input: {
   logger: Logger;
   kb: KnowledgeBase;
 }): TakeoverService {
-  void input;
-  // TODO(H3): createTakeoverService(...) from src/approvals.
-  throw new Error('no takeover service is wired yet');
+  const { stores } = input;
+  return createTakeoverService({
+    tickets: stores.tickets,
+    tenants: stores.tenants,
+    customers: stores.customers,
+    approvals: stores.approvals,
+    audit: stores.audit,
+    interactions: stores.interactions,
+    notifier: input.notifier,
+    clock: input.clock,
+    ids: input.ids,
+    logger: input.logger,
+    messages: stores.messages,
+    decisions: stores.decisions,
+    kb: input.kb,
+  });
 }
 
 /** Runs the approval sweep now (requests that survived a restart) and on a timer. */

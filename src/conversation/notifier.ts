@@ -18,6 +18,23 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
       const text = deps.agent.phrase(key, ticket.language, params);
       await sendToCustomer(deps, ticket, text, { language: ticket.language });
     },
+    async sendToCustomer(ticket, message) {
+      await sendToCustomer(deps, ticket, message.text, {
+        citations: message.citations,
+        author: message.author,
+        language: ticket.language,
+      });
+    },
+    async threadLink(ticket) {
+      const port = deps.ports.get(ticket.thread.platform);
+      if (!port?.threadLink) return undefined;
+      try {
+        return await port.threadLink(ticket.tenantId, ticket.thread);
+      } catch (err) {
+        deps.logger.warn({ err, ticketId: ticket.ticketId }, 'building the thread link failed');
+        return undefined;
+      }
+    },
     // Staff-facing only: the caller tells the customer in its own words (tellCustomer), so the
     // customer never gets two messages for one event.
     async escalate(ticket, reason) {
