@@ -38,8 +38,9 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[email]'],
   // Card-like: 13–19 digits, optionally grouped by spaces or dashes.
   [/\b(?:\d[ -]?){12,18}\d\b/g, '[card]'],
-  // Phone-like: an optional +, then 7+ digits with common separators.
-  [/(?<![\w.])\+?\d[\d ().-]{7,}\d\b/g, '[phone]'],
+  // Phone-like: an optional +, then 7+ digits with common separators; not an IPv4 address or an
+  // ISO date, which look alike but are what an operator needs to read in a log line.
+  [/(?<![\w.])(?!\d{1,3}(?:\.\d{1,3}){3}(?!\d))(?!\d{4}-\d{2}-\d{2})\+?\d[\d ().-]{7,}\d\b/g, '[phone]'],
 ];
 
 /** Masks tokens, emails, phone and card numbers in free text. Exported for reuse in output filters. */

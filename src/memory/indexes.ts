@@ -54,7 +54,9 @@ export interface IndexReport {
  */
 export async function ensureIndexes(db: Db, logger: Logger): Promise<IndexReport> {
   for (const [name, specs] of Object.entries(INDEXES)) {
-    await db.collection(name).createIndexes(specs);
+    // One createIndex per spec: FerretDB v1 drops the connection when a multi-index
+    // createIndexes repeats indexes that already exist, while a single repeat is a clean no-op.
+    for (const { key, ...options } of specs) await db.collection(name).createIndex(key, options);
   }
   let ttl = true;
   for (const name of EXPIRING_COLLECTIONS) {
