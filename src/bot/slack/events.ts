@@ -1,0 +1,111 @@
+import type { App } from '@slack/bolt';
+import { z } from 'zod';
+import type { InboundMessage } from '../../conversation/ports.js';
+import { renderHome } from './blocks.js';
+import { slackErrorCode } from './port.js';
+import { actorFor, type SlackRuntime } from './runtime.js';
+import { SlackEnvelopeSchema, SlackMessageEventSchema, classifyMessageEvent, homeTeamOfBody, tsToDate } from './translate.js';
+
+const HomeOpenedSchema = z.object({ user: z.string().min(1), tab: z.string().optional() });
+const MemberJoinedSchema = z.object({ user: z.string().min(1), channel: z.string().min(1) });
+const ConversationInfoSchema = z.object({ channel: z.object({ name: z.string().optional() }) });
+
+/**
+ * Subscribed events: `message.channels`, `message.groups`, `app_home_opened`, `member_joined_channel`.
+ * Bolt has already answered 200 when these run; failures are logged, never thrown back at Slack.
+ */
+export function registerEventListeners(app: App, rt: SlackRuntime): void {
+  // Redeliveries of an event this process already took in do nothing more.
+  app.use(async ({ body, context, next }) => {
+    const eventId = (body as { event_id?: unknown }).event_id;
+    if (typeof eventId === 'string' && !rt.recent.firstTime(eventId)) {
+      rt.logger.debug({ eventId, retryNum: context.retryNum }, 'slack redelivery skipped');
+      return;
+    }
+    await next();
+  });
+
+  app.event('message', async ({ body, event }) => {
+    const envelope = SlackEnvelopeSchema.safeParse(body);
+    const parsed = SlackMessageEventSchema.safeParse(event);
+    if (!envelope.success || !parsed.success) {
+      rt.logger.warn({ issues: (envelope.error ?? parsed.error)?.issues.slice(0, 3) }, 'slack message event ignored: unexpected shape');
+      return;
+    }
+    try {
+      const self = await rt.identity();
+      const c = classifyMessageEvent(envelope.data, parsed.data, self);
+      if (!c.ok) {
+        rt.logger.debug({ reason: c.reason, eventId: envelope.data.event_id }, 'slack message ignored');
+        return;
+      }
+      const m = c.message;
+      const person = await rt.directory.person(m.userId);
+      if (person.isBot) return;
+      const org = m.isExternal ? await rt.directory.org(m.userTeam) : undefined;
+      const inbound: InboundMessage = {
+        platform: 'slack',
+        tenantId: m.homeTeamId,
+        eventId: m.eventId,
+        kind: m.kind,
+        channelId: m.channelId,
+        messageId: m.messageId,
+        threadId: m.threadId,
+        author: {
+          userId: m.userId,
+          name: person.name,
+          email: person.email,
+          orgId: m.userTeam,
+          orgName: org?.name,
+          orgDomain: org?.domain,
+          isExternal: m.isExternal,
+        },
+        text: m.text,
+        receivedAt: tsToDate(m.messageId, rt.clock.now()),
+      };
+      const outcome = await rt.engine.handleInbound(inbound);
+      rt.logger.debug({ eventId: m.eventId, status: outcome.status, ticketId: outcome.ticketId }, 'slack message handled');
+    } catch (err) {
+      rt.logger.error({ err, code: slackErrorCode(err), eventId: envelope.data.event_id }, 'slack message failed');
+    }
+  });
+
+  app.event('app_home_opened', async ({ body, event }) => {
+    const ev = HomeOpenedSchema.safeParse(event);
+    if (!ev.success || (ev.data.tab && ev.data.tab !== 'home')) return;
+    try {
+      const self = await rt.identity();
+      const home = homeTeamOfBody(body, self.teamId);
+      const person = await rt.directory.person(ev.data.user);
+      const actor = actorFor({ id: ev.data.user, name: person.name }, home, person.teamId);
+      const view = await rt.engine.staffHome(actor);
+      await rt.client.views.publish({ user_id: ev.data.user, view: renderHome(view) });
+    } catch (err) {
+      rt.logger.error({ err, code: slackErrorCode(err) }, 'slack app home failed');
+    }
+  });
+
+  app.event('member_joined_channel', async ({ body, event }) => {
+    const ev = MemberJoinedSchema.safeParse(event);
+    if (!ev.success) return;
+    try {
+      const self = await rt.identity();
+      if (ev.data.user !== self.botUserId) return;
+      let name: string | undefined;
+      try {
+        name = ConversationInfoSchema.parse(await rt.client.conversations.info({ channel: ev.data.channel })).channel.name;
+      } catch (err) {
+        rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack conversations.info failed');
+      }
+      await rt.engine.registerChannel({
+        tenantId: homeTeamOfBody(body, self.teamId),
+        platform: 'slack',
+        channelId: ev.data.channel,
+        name,
+        kind: ev.data.channel === rt.staffChannelId ? 'staff' : undefined,
+      });
+    } catch (err) {
+      rt.logger.error({ err, code: slackErrorCode(err) }, 'slack channel registration failed');
+    }
+  });
+}

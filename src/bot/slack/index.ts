@@ -1,0 +1,130 @@
+import express from 'express';
+import { App, ExpressReceiver, webApi } from '@slack/bolt';
+import type { Config } from '../../config.js';
+import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
+import type { Clock } from '../../domain/index.js';
+import { ConfigError } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import { registerCommands } from './commands.js';
+import { createSlackDirectory } from './directory.js';
+import { registerEventListeners } from './events.js';
+import { registerInteractionListeners } from './interactions.js';
+import { createSlackPort } from './port.js';
+import { RecentEvents, createIdentityLoader, type SlackRuntime } from './runtime.js';
+import { toSlackLogger } from './slack-logger.js';
+import { slackSignatureMiddleware } from './verify.js';
+
+export const SLACK_EVENTS_PATH = '/slack/events';
+
+export interface SlackAdapterOptions {
+  config: NonNullable<Config['slack']>;
+  logger: Logger;
+  clock: Clock;
+  /**
+   * The WebClient's retry policy. Default: a few retries over about a minute, honouring 429
+   * Retry-After; the engine's outbox and the approval sweep cover anything longer. Tests pass a short one.
+   */
+  retryConfig?: webApi.RetryOptions;
+  /** Per-request timeout for Web API calls. */
+  timeoutMs?: number;
+}
+
+export interface SlackAdapter extends ChannelAdapter {
+  readonly platform: 'slack';
+  /** The Web API client, for diagnostics (`/healthz` may call auth.test). */
+  readonly client: webApi.WebClient;
+}
+
+const DEFAULT_RETRY: webApi.RetryOptions = { retries: 4, factor: 2, minTimeout: 1000, maxTimeout: 20_000, randomize: true };
+
+/**
+ * Slack as a channel: Bolt receives (HTTP on POST /slack/events, or Socket Mode when an app token
+ * is set), listeners translate into the Engine's calls, the port turns the engine's effects into
+ * Web API calls. The home workspace (auth.test) is the tenant.
+ */
+export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
+  const { config, logger, clock } = options;
+  const slackLogger = toSlackLogger(logger);
+  const clientOptions: webApi.WebClientOptions = {
+    slackApiUrl: config.apiUrl,
+    retryConfig: options.retryConfig ?? DEFAULT_RETRY,
+    timeout: options.timeoutMs ?? 10_000,
+    logger: slackLogger,
+  };
+  const client = new webApi.WebClient(config.botToken, clientOptions);
+  const identity = createIdentityLoader(client);
+  const port = createSlackPort({ client, logger });
+  let bolt: App | undefined;
+  let socketMode = false;
+  let engineRef: Engine | undefined;
+
+  async function authorize() {
+    const id = await identity();
+    return { botToken: config.botToken, botUserId: id.botUserId, botId: id.botId, teamId: id.teamId };
+  }
+
+  return {
+    platform: 'slack',
+    port,
+    client,
+    mount(app: express.Express, engine: Engine) {
+      engineRef = engine;
+      const rt: SlackRuntime = {
+        engine,
+        client,
+        directory: createSlackDirectory({ client, clock, logger }),
+        logger,
+        clock,
+        identity,
+        recent: new RecentEvents(),
+        staffChannelId: config.staffChannelId,
+      };
+      if (config.appToken) {
+        socketMode = true;
+        bolt = new App({ appToken: config.appToken, socketMode: true, authorize, clientOptions, logger: slackLogger });
+      } else {
+        if (!config.signingSecret) throw new ConfigError('SLACK_SIGNING_SECRET is required for Slack over HTTP');
+        // Our middleware checks the signature against the injected clock and leaves req.rawBody;
+        // the receiver then parses that, answers url_verification and ssl_check, and dispatches.
+        const router = express.Router();
+        router.post(SLACK_EVENTS_PATH, slackSignatureMiddleware({ signingSecret: config.signingSecret, clock, logger }));
+        const receiver = new ExpressReceiver({
+          // Verified above (with the injected clock); the receiver must not read the stream again.
+          signingSecret: config.signingSecret,
+          signatureVerification: false,
+          endpoints: SLACK_EVENTS_PATH,
+          router,
+          app,
+          logger: slackLogger,
+          processBeforeResponse: false,
+        });
+        bolt = new App({ receiver, authorize, clientOptions, logger: slackLogger });
+      }
+      bolt.error(async (err) => {
+        logger.error({ err }, 'slack listener failed');
+      });
+      registerEventListeners(bolt, rt);
+      registerInteractionListeners(bolt, rt);
+      registerCommands(bolt, rt);
+    },
+    async start() {
+      const id = await identity();
+      if (engineRef) {
+        await engineRef.ensureTenant({
+          tenantId: id.teamId,
+          name: id.teamName ?? id.teamId,
+          platform: 'slack',
+          staffChannelId: config.staffChannelId,
+          approverIds: config.approverIds,
+          supervisorIds: config.supervisorIds,
+        });
+      }
+      // Over HTTP the shared server is already listening; Socket Mode opens its WebSocket here.
+      if (socketMode && bolt) await bolt.start();
+      logger.info({ teamId: id.teamId, socketMode }, 'slack ready');
+    },
+    async stop() {
+      if (socketMode && bolt) await bolt.stop();
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import type { App } from '@slack/bolt';
+import { z } from 'zod';
+import { StaffActionSchema, type StaffAction, type StaffActionResult, type StaffActor } from '../../conversation/ports.js';
+import { isAppError } from '../../errors.js';
+import { ACTION_PREFIX, OPEN_THREAD_ACTION, REJECT_MODAL_CALLBACK, REJECT_REASON_BLOCK, REJECT_REASON_INPUT, rejectReasonModal, renderHome, renderStaffCard } from './blocks.js';
+import { slackErrorCode } from './port.js';
+import { actorFor, type SlackRuntime } from './runtime.js';
+
+const UserSchema = z.object({ id: z.string().min(1), name: z.string().optional(), username: z.string().optional(), team_id: z.string().optional() });
+
+const BlockActionBodySchema = z.object({
+  user: UserSchema,
+  trigger_id: z.string().optional(),
+  container: z.object({ type: z.string(), message_ts: z.string().optional(), channel_id: z.string().optional() }).optional(),
+  channel: z.object({ id: z.string() }).optional(),
+  actions: z.array(z.object({ action_id: z.string(), type: z.string(), value: z.string().optional() })).min(1),
+});
+
+const ViewSubmissionSchema = z.object({
+  user: UserSchema,
+  view: z.object({
+    private_metadata: z.string(),
+    state: z.object({ values: z.record(z.string(), z.record(z.string(), z.object({ value: z.string().nullish() }))) }),
+  }),
+});
+
+const RejectMetaSchema = z.object({ approvalId: z.string().min(1).max(64), channelId: z.string().optional() });
+
+const STALE_BUTTON = 'This button is out of date. Open the ticket again to act on it.';
+
+/** Staff card buttons, the Reject modal, App Home buttons. Clicks are acknowledged first, then handled. */
+export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
+  async function tell(actor: StaffActor, channelId: string | undefined, text: string): Promise<void> {
+    try {
+      // In a channel only the clicker sees it; from App Home there is no channel, so the app's DM.
+      if (channelId) await rt.client.chat.postEphemeral({ channel: channelId, user: actor.userId, text });
+      else await rt.client.chat.postMessage({ channel: actor.userId, text });
+    } catch (err) {
+      rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack could not tell the actor');
+    }
+  }
+
+  async function act(actor: StaffActor, data: StaffAction): Promise<StaffActionResult> {
+    try {
+      return await rt.engine.handleStaffAction(actor, data);
+    } catch (err) {
+      rt.logger.error({ err, code: isAppError(err) ? err.code : undefined, action: data.action }, 'slack staff action failed');
+      return { ok: false, message: isAppError(err) ? err.publicMessage : 'Something went wrong; the team has been notified.' };
+    }
+  }
+
+  app.action(new RegExp(`^${ACTION_PREFIX.replace('.', '\\.')}`), async ({ ack, body }) => {
+    await ack();
+    const parsed = BlockActionBodySchema.safeParse(body);
+    if (!parsed.success) {
+      rt.logger.warn({ issues: parsed.error.issues.slice(0, 3) }, 'slack block action ignored: unexpected shape');
+      return;
+    }
+    const b = parsed.data;
+    const clicked = b.actions[0];
+    if (!clicked || clicked.action_id === OPEN_THREAD_ACTION) return;
+    const self = await rt.identity();
+    const actor = actorFor(b.user, self.teamId);
+    const channelId = b.container?.channel_id ?? b.channel?.id;
+    const data = parseButton(clicked.value);
+    if (!data) {
+      rt.logger.warn({ actionId: clicked.action_id }, 'slack button value rejected');
+      await tell(actor, channelId, STALE_BUTTON);
+      return;
+    }
+    // Reject asks for a reason first. Guests are refused by the engine without a modal in between.
+    if (data.action === 'approval.reject' && !data.reason && !actor.isExternal && b.trigger_id) {
+      try {
+        await rt.client.views.open({ trigger_id: b.trigger_id, view: rejectReasonModal({ approvalId: data.approvalId, channelId }) });
+        return;
+      } catch (err) {
+        rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack reject modal not opened');
+        await tell(actor, channelId, 'Could not open the reason dialog; please try again.');
+        return;
+      }
+    }
+    const result = await act(actor, data);
+    if (!result.ok) {
+      await tell(actor, channelId, result.message);
+      return;
+    }
+    if (b.container?.type === 'view') {
+      await publishHome(rt, actor);
+    } else if (result.card && channelId && b.container?.message_ts) {
+      // The engine updates its stored card ref too; replacing the clicked message makes sure the clicker sees it now.
+      try {
+        await rt.client.chat.update({ channel: channelId, ts: b.container.message_ts, ...renderStaffCard(result.card) });
+      } catch (err) {
+        rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack card update after click failed');
+      }
+    }
+  });
+
+  app.view(REJECT_MODAL_CALLBACK, async ({ ack, body }) => {
+    const parsed = ViewSubmissionSchema.safeParse(body);
+    const reason = parsed.success ? parsed.data.view.state.values[REJECT_REASON_BLOCK]?.[REJECT_REASON_INPUT]?.value?.trim() : undefined;
+    if (!reason) {
+      await ack({ response_action: 'errors', errors: { [REJECT_REASON_BLOCK]: 'Please say why, so the requester knows.' } });
+      return;
+    }
+    await ack();
+    if (!parsed.success) return;
+    const meta = RejectMetaSchema.safeParse(safeJson(parsed.data.view.private_metadata));
+    const self = await rt.identity();
+    const actor = actorFor(parsed.data.user, self.teamId);
+    if (!meta.success) {
+      await tell(actor, undefined, STALE_BUTTON);
+      return;
+    }
+    const result = await act(actor, { v: 1, action: 'approval.reject', approvalId: meta.data.approvalId, reason: reason.slice(0, 500) });
+    if (!result.ok) await tell(actor, meta.data.channelId, result.message);
+  });
+}
+
+/** Button values are small versioned JSON; anything else is stale or forged. */
+export function parseButton(value: string | undefined): StaffAction | undefined {
+  const parsed = StaffActionSchema.safeParse(safeJson(value ?? ''));
+  return parsed.success ? parsed.data : undefined;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function publishHome(rt: SlackRuntime, actor: StaffActor): Promise<void> {
+  try {
+    const view = await rt.engine.staffHome(actor);
+    await rt.client.views.publish({ user_id: actor.userId, view: renderHome(view) });
+  } catch (err) {
+    rt.logger.error({ err, code: slackErrorCode(err) }, 'slack app home failed');
+  }
+}

@@ -1,0 +1,84 @@
+import type { webApi } from '@slack/bolt';
+import { z } from 'zod';
+import type { ChannelPort, OutboundMessage, StaffCard } from '../../conversation/ports.js';
+import type { PostedRef, ThreadRef } from '../../domain/index.js';
+import { UpstreamError } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import { renderReply, renderStaffCard, renderWorking, type SlackMessageContent } from './blocks.js';
+
+const PostedSchema = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
+const PermalinkSchema = z.object({ permalink: z.string().url() });
+
+/** The Slack error code of a failed Web API call (`channel_not_found`, `ratelimited`…), for logs. */
+export function slackErrorCode(err: unknown): string | undefined {
+  if (err && typeof err === 'object') {
+    const e = err as { code?: unknown; data?: { error?: unknown } };
+    if (typeof e.data?.error === 'string') return e.data.error;
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+function upstream(method: string, err: unknown): UpstreamError {
+  const code = slackErrorCode(err) ?? 'unknown';
+  return new UpstreamError(`Slack ${method} failed: ${code}`, { cause: err, publicMessage: 'Slack did not accept the message; it will be retried.' });
+}
+
+/**
+ * The engine's ChannelPort over the Slack Web API. A call that still fails after the WebClient's
+ * retries throws an UpstreamError; the engine's outbox and the approval sweep post it later.
+ */
+export function createSlackPort(deps: { client: webApi.WebClient; logger: Logger }): ChannelPort {
+  const { client } = deps;
+
+  async function post(method: string, args: { channel: string; thread_ts?: string } & SlackMessageContent): Promise<PostedRef> {
+    try {
+      const res = PostedSchema.parse(await client.chat.postMessage({ ...args, unfurl_links: false, unfurl_media: false }));
+      return { platform: 'slack', channelId: res.channel, messageId: res.ts };
+    } catch (err) {
+      throw upstream(method, err);
+    }
+  }
+
+  async function update(ref: PostedRef, content: SlackMessageContent): Promise<void> {
+    try {
+      await client.chat.update({ channel: ref.channelId, ts: ref.messageId, ...content });
+    } catch (err) {
+      throw upstream('chat.update', err);
+    }
+  }
+
+  return {
+    platform: 'slack',
+    replyInThread(_tenantId: string, thread: ThreadRef, message: OutboundMessage) {
+      return post('chat.postMessage', { channel: thread.channelId, thread_ts: thread.threadId, ...renderReply(message) });
+    },
+    async showWorking(_tenantId: string, thread: ThreadRef) {
+      try {
+        return await post('chat.postMessage', { channel: thread.channelId, thread_ts: thread.threadId, ...renderWorking() });
+      } catch (err) {
+        // Progress is a courtesy: the answer still goes out as a fresh reply.
+        deps.logger.warn({ err, channelId: thread.channelId }, 'slack placeholder not posted');
+        return undefined;
+      }
+    },
+    updateMessage(_tenantId: string, ref: PostedRef, message: OutboundMessage) {
+      return update(ref, renderReply(message));
+    },
+    postStaffCard(_tenantId: string, staffChannelId: string, card: StaffCard) {
+      return post('chat.postMessage', { channel: staffChannelId, ...renderStaffCard(card) });
+    },
+    updateStaffCard(_tenantId: string, ref: PostedRef, card: StaffCard) {
+      return update(ref, renderStaffCard(card));
+    },
+    async threadLink(_tenantId: string, thread: ThreadRef) {
+      try {
+        const res = PermalinkSchema.parse(await client.chat.getPermalink({ channel: thread.channelId, message_ts: thread.threadId }));
+        return res.permalink;
+      } catch (err) {
+        deps.logger.warn({ err, code: slackErrorCode(err), channelId: thread.channelId }, 'slack permalink unavailable');
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One Web API call as the fake received it (token removed, JSON-valued fields parsed). */
+export interface SlackCall {
+  method: string;
+  args: Record<string, unknown>;
+}
+
+export interface FakeSlackUser {
+  id: string;
+  teamId: string;
+  name: string;
+  realName?: string;
+  email?: string;
+  isBot?: boolean;
+}
+
+export interface FakeSlackApiOptions {
+  team?: { id: string; name: string; domain: string };
+  botUserId?: string;
+  botId?: string;
+  users?: FakeSlackUser[];
+  teams?: Array<{ id: string; name: string; domain: string }>;
+  channels?: Array<{ id: string; name: string; isExtShared?: boolean }>;
+}
+
+export interface FakeSlackApi {
+  /** Base for `slackApiUrl`, ending in `/api/`. */
+  url: string;
+  calls: SlackCall[];
+  callsTo(method: string): SlackCall[];
+  /** Replies the bot posted in a thread (chat.postMessage with thread_ts), in order. */
+  threadReplies(channel: string, threadTs: string): SlackCall[];
+  /** The current text/blocks of a posted message, after every chat.update. */
+  message(channel: string, ts: string): { text?: string; blocks?: unknown[]; thread_ts?: string } | undefined;
+  /** The next call of `method` answers `{ ok: false, error }`. */
+  failNext(method: string, error: string): void;
+  /** The next call of `method` answers 429 with Retry-After. */
+  rateLimitNext(method: string, retryAfterSeconds: number): void;
+  addUser(user: FakeSlackUser): void;
+  /** Resolves once `predicate` holds for the recorded calls; rejects after `timeoutMs`. */
+  waitFor(predicate: (calls: SlackCall[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req as AsyncIterable<Buffer>) chunks.push(c);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseArgs(raw: string, contentType: string | undefined): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  if (contentType?.includes('application/json')) return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  for (const [k, v] of new URLSearchParams(raw)) {
+    // The WebClient JSON-encodes arrays and objects (blocks, view) inside form bodies, as Slack expects.
+    if ((v.startsWith('[') || v.startsWith('{')) && k !== 'text') {
+      try {
+        args[k] = JSON.parse(v);
+        continue;
+      } catch {
+        // a text that merely starts with a bracket
+      }
+    }
+    args[k] = v;
+  }
+  delete args.token;
+  return args;
+}
+
+/**
+ * A loopback stand-in for the Slack Web API: answers like Slack (`ok: true` JSON, Slack's error
+ * codes, 429 + Retry-After), and records every call so tests assert what people would see.
+ */
+export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Promise<FakeSlackApi> {
+  const team = options.team ?? { id: 'T0123ABCD', name: 'Northwind Supply Co.', domain: 'northwind' };
+  const botUserId = options.botUserId ?? 'U0BOT0SWB';
+  const botId = options.botId ?? 'B0BOT0SWB';
+  const users = new Map((options.users ?? []).map((u) => [u.id, u]));
+  const teams = new Map([[team.id, team], ...(options.teams ?? []).map((t) => [t.id, t] as const)]);
+  const channels = new Map((options.channels ?? []).map((c) => [c.id, c]));
+  const calls: SlackCall[] = [];
+  const messages = new Map<string, { text?: string; blocks?: unknown[]; thread_ts?: string }>();
+  const failures = new Map<string, string[]>();
+  const rateLimits = new Map<string, number[]>();
+  let seq = 100;
+  const nextTs = () => `1730000${String(seq++).padStart(3, '0')}.000200`;
+
+  function answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
+    const channel = String(args.channel ?? '');
+    switch (method) {
+      case 'auth.test':
+        return { ok: true, url: `https://${team.domain}.slack.com/`, team: team.name, user: 'switchboard', team_id: team.id, user_id: botUserId, bot_id: botId };
+      case 'chat.postMessage': {
+        if (!args.text && !args.blocks) return { ok: false, error: 'no_text' };
+        const ts = nextTs();
+        const ch = channel.startsWith('U') ? `D0${channel.slice(2)}` : channel;
+        messages.set(`${ch}/${ts}`, { text: args.text as string, blocks: args.blocks as unknown[], thread_ts: args.thread_ts as string | undefined });
+        return { ok: true, channel: ch, ts, message: { type: 'message', user: botUserId, bot_id: botId, text: args.text, ts } };
+      }
+      case 'chat.update': {
+        const key = `${channel}/${String(args.ts)}`;
+        const existing = messages.get(key);
+        if (!existing) return { ok: false, error: 'message_not_found' };
+        messages.set(key, { ...existing, text: args.text as string, blocks: args.blocks as unknown[] });
+        return { ok: true, channel, ts: args.ts, text: args.text };
+      }
+      case 'chat.postEphemeral':
+        return { ok: true, message_ts: nextTs() };
+      case 'chat.getPermalink':
+        return { ok: true, channel, permalink: `https://${team.domain}.slack.com/archives/${channel}/p${String(args.message_ts).replace('.', '')}` };
+      case 'users.info': {
+        const u = users.get(String(args.user));
+        if (!u) return { ok: false, error: 'user_not_found' };
+        return {
+          ok: true,
+          user: {
+            id: u.id,
+            team_id: u.teamId,
+            name: u.name,
+            real_name: u.realName ?? u.name,
+            is_bot: u.isBot ?? false,
+            profile: { display_name: u.name, real_name: u.realName ?? u.name, ...(u.email ? { email: u.email } : {}) },
+          },
+        };
+      }
+      case 'team.info': {
+        const t = teams.get(String(args.team ?? team.id));
+        return t ? { ok: true, team: { id: t.id, name: t.name, domain: t.domain } } : { ok: false, error: 'team_not_found' };
+      }
+      case 'views.publish':
+      case 'views.open':
+        return { ok: true, view: { id: `V0${seq++}`, ...(args.view as object) } };
+      case 'conversations.info': {
+        const c = channels.get(channel);
+        return c ? { ok: true, channel: { id: c.id, name: c.name, is_ext_shared: c.isExtShared ?? false } } : { ok: false, error: 'channel_not_found' };
+      }
+      default:
+        return { ok: false, error: 'unknown_method' };
+    }
+  }
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const method = (req.url ?? '').replace(/^\/api\//, '').split('?')[0] ?? '';
+      const args = parseArgs(await readBody(req), req.headers['content-type']);
+      calls.push({ method, args });
+      const limited = rateLimits.get(method)?.shift();
+      if (limited !== undefined) {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(limited) });
+        res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        return;
+      }
+      const failure = failures.get(method)?.shift();
+      const body = failure ? { ok: false, error: failure } : answer(method, args);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/api/`,
+    calls,
+    callsTo: (method) => calls.filter((c) => c.method === method),
+    threadReplies: (channel, threadTs) =>
+      calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === channel && c.args.thread_ts === threadTs),
+    message: (channel, ts) => messages.get(`${channel}/${ts}`),
+    failNext(method, error) {
+      failures.set(method, [...(failures.get(method) ?? []), error]);
+    },
+    rateLimitNext(method, seconds) {
+      rateLimits.set(method, [...(rateLimits.get(method) ?? []), seconds]);
+    },
+    addUser(user) {
+      users.set(user.id, user);
+    },
+    async waitFor(predicate, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(calls)) {
+        if (Date.now() > deadline) throw new Error(`fake Slack: condition not met in ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
