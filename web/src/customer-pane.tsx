@@ -1,0 +1,180 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api, type ApiError } from './api.js';
+import { excerpt } from './format.js';
+import { PostView } from './post-view.js';
+import { useFetch } from './use-fetch.js';
+import type { Customer, Post, Session, StaffIdentity } from './types.js';
+
+interface Props {
+  session: Session;
+  actor: StaffIdentity;
+  revision: number;
+}
+
+interface Thread {
+  root: Post;
+  replies: Post[];
+}
+
+function threadsOf(posts: Post[]): Thread[] {
+  const byRoot = new Map<string, Thread>();
+  for (const p of posts) if (!p.threadId) byRoot.set(p.postId, { root: p, replies: [] });
+  for (const p of posts) if (p.threadId) byRoot.get(p.threadId)?.replies.push(p);
+  return [...byRoot.values()];
+}
+
+/** The shared customer channel: demo customers write, the bot and staff answer in threads. */
+export function CustomerPane({ session, actor, revision }: Props) {
+  const customers = useFetch<{ customers: Customer[] }>('/customers', 0).data?.customers ?? [];
+  const posts = useFetch<{ posts: Post[] }>(`/channels/${session.channels.customer}/posts`, revision).data?.posts ?? [];
+  const [customerId, setCustomerId] = useState('');
+  const [contactEmail, setContactEmail] = useState('');
+  const [threadId, setThreadId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('thread'));
+  const [writeAs, setWriteAs] = useState<'customer' | 'staff'>('customer');
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const customer = customers.find((c) => c.customerId === customerId) ?? customers[0];
+  const contact = customer?.contacts.find((c) => c.email === contactEmail) ?? customer?.contacts[0];
+  const threads = useMemo(() => threadsOf(posts), [posts]);
+  const selected = threads.find((t) => t.root.postId === threadId);
+  const staffBlocked = writeAs === 'staff' && (actor.isExternal || !selected);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [posts.length]);
+
+  async function send(e: Event) {
+    e.preventDefault();
+    if (!text.trim() || sending) return;
+    setSending(true);
+    setNotice(null);
+    try {
+      if (writeAs === 'customer') {
+        if (!customer || !contact) throw new Error('Choose a customer first.');
+        const res = await api.post<{ post: Post }>('/customer-messages', {
+          customerId: customer.customerId,
+          contactEmail: contact.email,
+          text,
+          threadId: selected?.root.postId,
+        });
+        if (!selected) setThreadId(res.post.postId);
+      } else {
+        if (!selected) throw new Error('Choose a thread to write in first.');
+        await api.post('/staff-messages', { actorId: actor.userId, threadId: selected.root.postId, text });
+      }
+      setText('');
+    } catch (err) {
+      setNotice({ kind: 'error', text: (err as ApiError).message });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section class="pane customer-pane" aria-labelledby="customer-heading" data-pane="customer">
+      <header class="pane-head">
+        <h2 id="customer-heading">Customer channel</h2>
+        <p class="hint">#{session.channels.customer} — shared with your customers, as in Slack Connect or Teams.</p>
+        <div class="row">
+          <label>
+            Customer
+            <select value={customer?.customerId ?? ''} onChange={(e) => { setCustomerId(e.currentTarget.value); setContactEmail(''); }}>
+              {customers.map((c) => (
+                <option key={c.customerId} value={c.customerId}>
+                  {c.name} ({c.plan})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Contact
+            <select value={contact?.email ?? ''} onChange={(e) => setContactEmail(e.currentTarget.value)}>
+              {(customer?.contacts ?? []).map((c) => (
+                <option key={c.email} value={c.email}>
+                  {c.name} &lt;{c.email}&gt;
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </header>
+
+      <div class="threads" ref={scroller} aria-label="Threads" role="log">
+        {threads.length === 0 && <p class="empty">No messages yet. Write one below, for example “Where is my order 1042?”.</p>}
+        {threads.map((t) => (
+          <article
+            key={t.root.postId}
+            class={`thread ${selected?.root.postId === t.root.postId ? 'selected' : ''}`}
+            data-thread-id={t.root.postId}
+            aria-current={selected?.root.postId === t.root.postId ? 'true' : undefined}
+          >
+            <PostView post={t.root} />
+            {t.replies.length > 0 && (
+              <div class="replies">
+                {t.replies.map((r) => (
+                  <PostView key={r.postId} post={r} />
+                ))}
+              </div>
+            )}
+            <button type="button" class="link" onClick={() => setThreadId(t.root.postId)} disabled={selected?.root.postId === t.root.postId}>
+              {selected?.root.postId === t.root.postId ? 'Replying in this thread' : 'Reply in thread'}
+            </button>
+          </article>
+        ))}
+      </div>
+
+      <form class="composer" onSubmit={send}>
+        <fieldset class="write-as">
+          <legend>Write as</legend>
+          <label>
+            <input type="radio" name="write-as" value="customer" checked={writeAs === 'customer'} onChange={() => setWriteAs('customer')} />
+            {contact ? `${contact.name} (customer)` : 'the customer'}
+          </label>
+          <label>
+            <input type="radio" name="write-as" value="staff" checked={writeAs === 'staff'} onChange={() => setWriteAs('staff')} />
+            {actor.name} (staff)
+          </label>
+        </fieldset>
+        <p class="target" aria-live="polite">
+          {selected ? (
+            <>
+              Replying in the thread “{excerpt(selected.root.text, 60)}”{' '}
+              <button type="button" class="link" onClick={() => setThreadId(null)}>
+                Start a new thread instead
+              </button>
+            </>
+          ) : (
+            'Starting a new thread.'
+          )}
+        </p>
+        {writeAs === 'staff' && actor.isExternal && <p class="warn">An external guest cannot write as staff; choose another person in “Act as”.</p>}
+        {writeAs === 'staff' && !actor.isExternal && !selected && <p class="warn">Staff write in an existing thread: choose “Reply in thread” first.</p>}
+        <label for="customer-message">Message</label>
+        <textarea
+          id="customer-message"
+          rows={3}
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) send(e);
+          }}
+          placeholder="Enter sends, Shift+Enter adds a line"
+        />
+        <div class="row">
+          <button type="submit" disabled={sending || !text.trim() || staffBlocked}>
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+          {notice && (
+            <p class={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'}>
+              {notice.text}
+            </p>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
