@@ -101,6 +101,8 @@ export interface AgentInput {
   openTickets: Array<{ ticketId: string; subject: string; intent: string }>;
   tools: AgentTools;
   kb: KnowledgeBase;
+  /** Emails the output filter leaves visible (the author's and the account's registered ones); others are masked. */
+  allowedEmails?: string[];
 }
 
 export interface AgentReply {

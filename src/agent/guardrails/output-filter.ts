@@ -1,0 +1,78 @@
+/** Names of the tools the model may call: never shown to a customer. */
+export const TOOL_NAMES = [
+  'lookup_customer', 'list_orders', 'get_order', 'shipping_status', 'return_eligibility',
+  'interaction_history', 'get_preferences', 'update_preferences', 'propose_refund', 'propose_cancellation',
+];
+
+/** Phrases only our prompts contain; a line carrying one is a prompt echo. */
+export const PROMPT_MARKERS = [
+  'SWITCHBOARD-SYSTEM',
+  'BEGIN CUSTOMER MESSAGE',
+  'END CUSTOMER MESSAGE',
+  'You are Switchboard',
+  'Respond with a JSON object',
+  'Tools are the only source of facts',
+];
+
+export interface FilterOptions {
+  /** The ticket id stays readable; every other internal id goes. */
+  ticketId?: string;
+  /** Addresses the customer may see (their own); every other email is masked. */
+  allowedEmails?: string[];
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Everything that reaches a customer passes here: prompt echoes, tool names and internal ids
+ * removed; mentions and link markup that could ping or mislead neutralized (Slack and Teams
+ * syntax); card numbers and third parties' emails masked.
+ */
+export function filterCustomerText(text: string, options: FilterOptions = {}): string {
+  let out = text;
+  // Prompt echoes: drop whole lines that quote our instructions.
+  out = out
+    .split('\n')
+    .filter((line) => !PROMPT_MARKERS.some((m) => line.toLowerCase().includes(m.toLowerCase())))
+    .join('\n');
+  for (const name of TOOL_NAMES) out = out.replace(new RegExp(`\\b${name}\\b(?:\\s*\\(\\))?`, 'gi'), 'our records');
+  // Internal ids (cus_…, apr_…, msg_…, dec_…): the ticket id is the only one a customer sees.
+  out = out.replace(/\b(?:cus|apr|msg|dec|int|aud|evt|usr|tnt)_[A-Za-z0-9_-]+/g, '[internal reference]');
+  // Slack special mentions and markup.
+  out = out.replace(/<!(?:subteam\^[A-Z0-9]+)(?:\|([^>]*))?>/g, (_m, label: string | undefined) => (label ? label.replace(/^@/, '') : 'the team'));
+  out = out.replace(/<!(channel|here|everyone)(?:\|[^>]*)?>/gi, '$1');
+  out = out.replace(/<!date\^[^|>]*\|([^>]*)>/g, '$1');
+  out = out.replace(/<!([^>]*)>/g, '$1');
+  out = out.replace(/<@[UW][A-Z0-9]+(?:\|([^>]*))?>/g, (_m, label: string | undefined) => label ?? 'someone');
+  out = out.replace(/<#C[A-Z0-9]+(?:\|([^>]*))?>/g, (_m, label: string | undefined) => (label ? `#${label}` : 'a channel'));
+  // Link markup shows the real address next to its label, so a label cannot disguise a link.
+  out = out.replace(/<((?:https?|mailto):[^|>\s]+)\|([^>]*)>/gi, (_m, url: string, label: string) => `${label} (${url})`);
+  out = out.replace(/<((?:https?|mailto):[^>\s]+)>/gi, '$1');
+  // Teams mentions.
+  out = out.replace(/<at\b[^>]*>(.*?)<\/at>/gis, '$1');
+  // Plain-text broadcast mentions: a full-width at sign reads the same and pings no one.
+  out = out.replace(/@(channel|here|everyone|all|room|team)\b/gi, '＠$1');
+  // Card numbers (13–19 digits, Luhn-valid, spaces or dashes allowed).
+  out = out.replace(/\b(?:\d[ -]?){12,18}\d\b/g, (m) => {
+    const digits = m.replace(/[ -]/g, '');
+    return digits.length >= 13 && luhn(digits) ? '[card number removed]' : m;
+  });
+  const allowed = new Set((options.allowedEmails ?? []).map((e) => e.toLowerCase()));
+  out = out.replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, (m) =>
+    allowed.has(m.toLowerCase()) ? m : '[email removed]',
+  );
+  return out.replace(/\n{3,}/g, '\n\n').trim();
+}

@@ -1,0 +1,146 @@
+import MiniSearch from 'minisearch';
+import type { KbArticle, KbCategory } from '../domain/index.js';
+import { fold } from './offline/text.js';
+import type { KbHit, KnowledgeBase } from './types.js';
+
+/** Where articles come from (the MongoDB repository implements it). Declared here, by its user. */
+export interface KbArticleSource {
+  listArticles(tenantId: string): Promise<KbArticle[]>;
+  /** Changes whenever any article changes; the cached index rebuilds when it does. */
+  revision(tenantId: string): Promise<string>;
+}
+
+/** An embeddings endpoint (OpenAI's, or any compatible one). Optional: lexical search works alone. */
+export interface EmbeddingsClient {
+  embed(texts: string[]): Promise<number[][]>;
+}
+
+export interface KnowledgeBaseOptions {
+  source: KbArticleSource;
+  embeddings?: EmbeddingsClient;
+}
+
+const STOP = new Set(
+  ('a an the i me my we our us you your it its is are was were be been do does did have has had to of in on at for with and or ' +
+    'but if so this that can could would should will please hi hello hey what how when where why which who there just about ' +
+    'any get got need want know tell')
+    .split(' '),
+);
+
+function processTerm(term: string): string | null {
+  const t = fold(term).replace(/[^a-z0-9]/g, '');
+  if (t.length < 2 || STOP.has(t)) return null;
+  // Light stemming so "returns"/"returned"/"returning" meet "return".
+  return t.length > 4 ? t.replace(/(?:ing|ed|es|s)$/, '') : t;
+}
+
+interface TenantIndex {
+  revision: string;
+  index: MiniSearch<KbArticle & { id: string; tagText: string }>;
+  articles: Map<string, KbArticle>;
+  vectors?: Map<string, number[]>;
+}
+
+function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/**
+ * MiniSearch (BM25-style, fuzzy and prefix matching, title and tags boosted) over a tenant's
+ * articles, cached per tenant and rebuilt when the source's revision changes. With an
+ * embeddings client, relevance blends lexical coverage and vector similarity.
+ */
+export function createKnowledgeBase(options: KnowledgeBaseOptions): KnowledgeBase {
+  const cache = new Map<string, TenantIndex>();
+  const building = new Map<string, Promise<TenantIndex>>();
+
+  async function build(tenantId: string, revision: string): Promise<TenantIndex> {
+    const list = await options.source.listArticles(tenantId);
+    const index = new MiniSearch<KbArticle & { id: string; tagText: string }>({
+      fields: ['title', 'tagText', 'body'],
+      storeFields: ['articleId'],
+      processTerm,
+      searchOptions: { boost: { title: 2.5, tagText: 2 }, fuzzy: 0.2, prefix: true, combineWith: 'OR', processTerm },
+    });
+    index.addAll(list.map((a) => ({ ...a, id: a.articleId, tagText: a.tags.join(' ') })));
+    const entry: TenantIndex = { revision, index, articles: new Map(list.map((a) => [a.articleId, a])) };
+    if (options.embeddings && list.length) {
+      const vectors = await options.embeddings.embed(list.map((a) => `${a.title}\n${a.body}`));
+      entry.vectors = new Map(list.map((a, i) => [a.articleId, vectors[i] ?? []]));
+    }
+    return entry;
+  }
+
+  async function indexFor(tenantId: string): Promise<TenantIndex> {
+    const revision = await options.source.revision(tenantId);
+    const cached = cache.get(tenantId);
+    if (cached && cached.revision === revision) return cached;
+    const key = `${tenantId}\u0000${revision}`;
+    let pending = building.get(key);
+    if (!pending) {
+      pending = build(tenantId, revision).finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    const built = await pending;
+    cache.set(tenantId, built);
+    return built;
+  }
+
+  return {
+    async search(tenantId, query, opts: { category?: KbCategory; limit?: number } = {}) {
+      const idx = await indexFor(tenantId);
+      const queryTerms = [...new Set(query.split(/[\s,.;:!?¿¡()"']+/).map(processTerm).filter((t): t is string => !!t))];
+      if (!queryTerms.length) return [];
+      const results = idx.index.search(query, {
+        filter: opts.category ? (r) => idx.articles.get(r.id as string)?.category === opts.category : undefined,
+      });
+      const top = results[0]?.score ?? 1;
+      let hits: KbHit[] = results.slice(0, 10).map((r) => {
+        const article = idx.articles.get(r.id as string)!;
+        // How much of the question the article covers: matched query terms over content terms.
+        const coverage = new Set(r.queryTerms).size / queryTerms.length;
+        const titleHit = Object.values(r.match).some((fields) => fields.includes('title'));
+        const lexical = Math.min(1, 0.75 * coverage + (titleHit ? 0.15 : 0) + 0.1 * (r.score / top));
+        return { article, score: r.score, relevance: Math.round(lexical * 100) / 100 };
+      });
+      if (idx.vectors && options.embeddings) {
+        const [qv] = await options.embeddings.embed([query]);
+        if (qv) {
+          const byId = new Map(hits.map((h) => [h.article.articleId, h]));
+          for (const [id, vec] of idx.vectors) {
+            const article = idx.articles.get(id)!;
+            if (opts.category && article.category !== opts.category) continue;
+            const sim = Math.max(0, cosine(qv, vec));
+            const existing = byId.get(id);
+            const relevance = Math.round(Math.min(1, existing ? 0.5 * existing.relevance + 0.5 * sim : 0.8 * sim) * 100) / 100;
+            byId.set(id, { article, score: existing?.score ?? 0, relevance });
+          }
+          hits = [...byId.values()];
+        }
+      }
+      return hits.sort((a, b) => b.relevance - a.relevance || b.score - a.score).slice(0, opts.limit ?? 3);
+    },
+    async get(tenantId, articleId) {
+      const idx = await indexFor(tenantId);
+      return idx.articles.get(articleId) ?? null;
+    },
+  };
+}
+
+/** Embeddings through the `openai` package (any compatible endpoint). */
+export function createOpenAiEmbeddings(client: { embeddings: { create(body: { model: string; input: string[] }): Promise<{ data: Array<{ embedding: number[] }> }> } }, model: string): EmbeddingsClient {
+  return {
+    async embed(texts) {
+      const res = await client.embeddings.create({ model, input: texts });
+      return res.data.map((d) => d.embedding);
+    },
+  };
+}

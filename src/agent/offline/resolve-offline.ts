@@ -1,0 +1,119 @@
+import type { Order } from '../../domain/index.js';
+import { checkProposedAction } from '../actions.js';
+import { formatDate, formatMoney, phrase } from '../phrases.js';
+import type { Evidence } from '../retrieve.js';
+import type { AgentReply, AgentTools, ProposedAction, Understanding } from '../types.js';
+import { carrierPhrase, statusWord, t } from './templates.js';
+
+/** What the resolver produced: a reply (maybe with a proposed action), or its own "needs a person". */
+export type Resolution =
+  | { kind: 'reply'; reply: AgentReply; proposedAction?: ProposedAction }
+  | { kind: 'escalate'; reason: string; draft?: string };
+
+export interface ResolveContext {
+  understanding: Understanding;
+  evidence: Evidence;
+  tools: AgentTools;
+  returnWindowDays: number;
+  currency: string;
+}
+
+function orderStatusText(o: Order, lang: string): string {
+  const d = (x: Date | undefined) => (x ? formatDate(x, lang) : '');
+  switch (o.status) {
+    case 'placed':
+      return t('status_placed', lang, { orderId: o.orderId, placedAt: d(o.placedAt) });
+    case 'shipped': {
+      const parts = [t('status_shipped', lang, { orderId: o.orderId, shippedAt: d(o.shippedAt ?? o.placedAt), carrier: carrierPhrase(o.carrier, lang) })];
+      if (o.trackingNumber) parts.push(t('status_shipped_tracking', lang, { tracking: o.trackingNumber }));
+      if (o.estimatedDelivery) parts.push(t('status_eta', lang, { eta: d(o.estimatedDelivery) }));
+      return parts.join(' ');
+    }
+    case 'delivered':
+      return t('status_delivered', lang, { orderId: o.orderId, deliveredAt: d(o.deliveredAt ?? o.shippedAt ?? o.placedAt) });
+    case 'cancelled':
+      return t('status_cancelled', lang, { orderId: o.orderId });
+    case 'returned':
+      return t('status_returned', lang, { orderId: o.orderId });
+  }
+}
+
+function orderList(orders: Order[], lang: string): string {
+  return orders
+    .map((o) => `• ${o.orderId}: ${statusWord(o.status, lang)}, ${formatMoney(o.totalMinor, o.currency, lang)} (${formatDate(o.placedAt, lang)})`)
+    .join('\n');
+}
+
+function returnText(o: Order, ev: Evidence, lang: string, days: number): string {
+  const e = ev.eligibility;
+  const windowEnds = e?.windowEndsAt ? formatDate(e.windowEndsAt, lang) : '';
+  if (o.status === 'placed') return t('return_placed', lang, { orderId: o.orderId });
+  if (o.status === 'shipped') return t('return_not_delivered', lang, { orderId: o.orderId, days: String(days) });
+  if (e?.eligible) {
+    return t('return_eligible', lang, { orderId: o.orderId, windowEnds, days: String(days), amount: formatMoney(e.refundableMinor, o.currency, lang) });
+  }
+  if (e?.windowEndsAt) return t('return_closed', lang, { orderId: o.orderId, windowEnds, days: String(days) });
+  return e?.reason ?? orderStatusText(o, lang);
+}
+
+function kbText(ev: Evidence, lang: string): AgentReply | null {
+  const top = ev.articles[0];
+  if (!top) return null;
+  const intro = t(lang === 'en' ? 'kb_intro' : 'kb_intro_translated', lang);
+  const text = `${intro}\n\n${top.paragraph}\n\n${t('source', lang)}: ${top.article.title}`;
+  return { text, citations: [{ articleId: top.article.articleId, title: top.article.title }] };
+}
+
+const reply = (text: string, citations: AgentReply['citations'] = []): AgentReply => ({ text, citations });
+
+/**
+ * Offline resolver: templates filled with tool results and the article's own words. Refunds and
+ * cancellations become proposals checked by code; anything it cannot answer goes to a person.
+ */
+export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
+  const { understanding: u, evidence: ev, returnWindowDays: days } = ctx;
+  const lang = u.language;
+  if (ev.kind === 'identify') return { kind: 'reply', reply: reply(phrase('identify_for_orders', lang)) };
+  if (ev.kind === 'orders') {
+    if (!ev.order && ev.notFoundOrderIds.length) {
+      return { kind: 'reply', reply: reply(t('order_not_found', lang, { orderId: ev.notFoundOrderIds[0]! })) };
+    }
+    if (!ev.order) {
+      if (!ev.orders.length) return { kind: 'reply', reply: reply(t('no_orders', lang)) };
+      const intro = u.intent === 'order_status' ? t('order_list_intro', lang) : t('which_order', lang);
+      const statuses = u.intent === 'order_status' ? ev.orders.slice(0, 3).map((o) => orderStatusText(o, lang)).join('\n') : orderList(ev.orders, lang);
+      return { kind: 'reply', reply: reply(`${intro}\n${statuses}`) };
+    }
+    const o = ev.order;
+    if (u.intent === 'refund') {
+      const requested = u.entities.amounts[0];
+      const check = await checkProposedAction(
+        { type: 'refund', orderId: o.orderId, amountMinor: requested ? Math.round(requested * 100) : undefined, reason: 'customer asked for a refund' },
+        ctx.tools,
+      );
+      if (check.ok) {
+        const amount = formatMoney(check.action.amountMinor ?? 0, o.currency, lang);
+        return { kind: 'reply', reply: reply(t('refund_proposed', lang, { orderId: o.orderId, amount })), proposedAction: check.action };
+      }
+      if (/exceeds/.test(check.reason)) return { kind: 'escalate', reason: `refund request: ${check.reason}` };
+      return { kind: 'reply', reply: reply(t('refund_not_possible', lang, { orderId: o.orderId, why: returnText(o, ev, lang, days) })) };
+    }
+    if (u.intent === 'cancel') {
+      const check = await checkProposedAction({ type: 'cancellation', orderId: o.orderId, reason: 'customer asked to cancel' }, ctx.tools);
+      if (check.ok) return { kind: 'reply', reply: reply(t('cancel_proposed', lang, { orderId: o.orderId })), proposedAction: check.action };
+      if (o.status === 'shipped' || o.status === 'delivered') {
+        return { kind: 'reply', reply: reply(t('cancel_not_possible', lang, { orderId: o.orderId, days: String(days) })) };
+      }
+      return { kind: 'reply', reply: reply(orderStatusText(o, lang)) };
+    }
+    if (u.intent === 'return') {
+      const kb = kbText(ev, lang);
+      const text = returnText(o, ev, lang, days);
+      return { kind: 'reply', reply: reply(kb ? `${text}\n\n${kb.text}` : text, kb?.citations ?? []) };
+    }
+    return { kind: 'reply', reply: reply(orderStatusText(o, lang)) };
+  }
+  const kb = kbText(ev, lang);
+  if (kb) return { kind: 'reply', reply: kb };
+  return { kind: 'escalate', reason: 'no knowledge-base article or order data answers this' };
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
+import { tokens } from './offline/text.js';
+import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
+
+const EligibilitySchema = z.object({
+  eligible: z.boolean(),
+  reason: z.string(),
+  refundableMinor: z.number().int().nonnegative(),
+  windowEndsAt: z.date().optional(),
+});
+
+/** What the answer can rest on, and how well it answers the question (0..1). */
+export const EvidenceSchema = z.object({
+  confidence: z.number().min(0).max(1),
+  /** orders: the customer's own order data; kb: articles; identify: unidentified person asking about orders. */
+  kind: z.enum(['orders', 'kb', 'identify', 'none']),
+  articles: z.array(z.object({ article: KbArticleSchema, relevance: z.number(), paragraph: z.string() })),
+  order: OrderSchema.optional(),
+  eligibility: EligibilitySchema.optional(),
+  /** Recent orders, when the customer named none. */
+  orders: z.array(OrderSchema).default([]),
+  /** Order ids named by the customer that are not on their account. */
+  notFoundOrderIds: z.array(z.string()).default([]),
+  notes: z.array(z.string()).default([]),
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
+const CATEGORY: Partial<Record<Understanding['intent'], KbCategory>> = {
+  shipping: 'shipping',
+  return: 'returns',
+  refund: 'returns',
+  cancel: 'returns',
+  billing: 'billing',
+  account: 'account',
+  technical: 'technical',
+  general: 'general',
+};
+
+const ORDER_INTENTS = new Set<Understanding['intent']>(['order_status', 'refund', 'cancel', 'return', 'shipping']);
+const POLICY_QUESTION =
+  /\b(?:policy|policies|how (?:many|long|do|does|can)|what is|what's|do you|can i|is it possible|cuanto|cuantos|como|politica|combien|comment|politique|wie|welche|como|quanto|politica)\b/i;
+
+/** Which articles and which data the question is about, decided by code from the understanding. */
+export function isAboutOwnOrder(u: Understanding, text: string): boolean {
+  if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
+  if (u.entities.orderIds.length) return true;
+  if (u.intent === 'order_status' || u.intent === 'cancel') return true;
+  if (u.intent === 'refund') return !POLICY_QUESTION.test(text) || /\b(?:my|our|mi|mon|ma|mein|meine|meu|minha)\b/i.test(text);
+  return false;
+}
+
+/** The paragraph of an article that shares most words with the question (the first, on a tie). */
+export function bestParagraph(body: string, query: string): string {
+  const q = new Set(tokens(query));
+  const paragraphs = body
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/^#+\s.*$/gm, '').trim())
+    .filter((p) => p.length > 20);
+  let best = paragraphs[0] ?? body.trim();
+  let bestScore = -1;
+  for (const p of paragraphs) {
+    const score = tokens(p).filter((w) => q.has(w)).length;
+    if (score > bestScore) {
+      best = p;
+      bestScore = score;
+    }
+  }
+  return best.length > 700 ? `${best.slice(0, 697).replace(/\s+\S*$/, '')}…` : best;
+}
+
+export interface RetrieveDeps {
+  tenantId: string;
+  text: string;
+  /** The text to search the KB with (the English rendering when a model gave one). */
+  searchText: string;
+  identified: boolean;
+  tools: AgentTools;
+  kb: KnowledgeBase;
+}
+
+/**
+ * Retrieve: the customer's own order data for order questions (confidence from data, no article
+ * needed), knowledge-base articles for policy and how-to questions (confidence from relevance).
+ */
+export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Evidence> {
+  const ev: Evidence = { confidence: 0, kind: 'none', articles: [], orders: [], notFoundOrderIds: [], notes: [] };
+  if (u.intent === 'human_request' || u.isPleasantry) return ev;
+  const ownOrder = isAboutOwnOrder(u, deps.text);
+  if (ownOrder && !deps.identified) {
+    ev.kind = 'identify';
+    ev.confidence = 0.85;
+    ev.notes.push('order question from an unidentified person: no order data shown');
+    return ev;
+  }
+  if (ownOrder) {
+    ev.kind = 'orders';
+    for (const id of u.entities.orderIds) {
+      const order = await deps.tools.getOrder(id);
+      if (!order) {
+        ev.notFoundOrderIds.push(id);
+        continue;
+      }
+      ev.order = order;
+      ev.eligibility = (await deps.tools.returnEligibility(id)) ?? undefined;
+      break;
+    }
+    if (ev.order) {
+      ev.confidence = 0.92;
+      ev.notes.push(`order ${ev.order.orderId} found on the customer's account (${ev.order.status})`);
+    } else if (ev.notFoundOrderIds.length) {
+      ev.confidence = 0.65;
+      ev.notes.push(`order ${ev.notFoundOrderIds.join(', ')} not on the customer's account`);
+    } else {
+      ev.orders = (await deps.tools.listOrders()).slice(0, 5);
+      ev.confidence = 0.8;
+      ev.notes.push(`no order named; ${ev.orders.length} recent order(s) listed`);
+      const only = ev.orders.length === 1 ? ev.orders[0] : undefined;
+      if (only) {
+        ev.order = only;
+        ev.eligibility = (await deps.tools.returnEligibility(only.orderId)) ?? undefined;
+      }
+    }
+    if (u.intent !== 'return' && u.intent !== 'shipping') return ev;
+  }
+  const category = CATEGORY[u.intent];
+  let hits = await deps.kb.search(deps.tenantId, deps.searchText, { category, limit: 3 });
+  let penalty = 1;
+  if (!hits.length && category) {
+    hits = await deps.kb.search(deps.tenantId, deps.searchText, { limit: 3 });
+    penalty = 0.85;
+  }
+  if (u.intent === 'other') penalty = 0.8;
+  const useful = hits.filter((h) => h.relevance >= 0.3);
+  ev.articles = useful.slice(0, 2).map((h) => ({
+    article: h.article,
+    relevance: h.relevance,
+    paragraph: bestParagraph(h.article.body, deps.searchText),
+  }));
+  const kbConfidence = useful.length ? Math.min(1, useful[0]!.relevance * penalty) : 0;
+  if (ev.kind !== 'orders') {
+    ev.kind = useful.length ? 'kb' : 'none';
+    ev.confidence = Math.round(kbConfidence * 100) / 100;
+    ev.notes.push(useful.length ? `best article ${useful[0]!.article.articleId} (relevance ${useful[0]!.relevance})` : 'no article matched');
+  }
+  return ev;
+}
+
+export function describeOrder(o: Order): string {
+  return `${o.orderId} (${o.status})`;
+}

@@ -1,0 +1,83 @@
+import type { Customer, Order, TenantSettings, Clock } from '../domain/index.js';
+import type { CustomerStore, InteractionStore } from '../conversation/stores.js';
+import type { OrderSystem } from '../commerce/order-system.js';
+import { returnEligibility, shippingStatus } from '../commerce/eligibility.js';
+import { isAppError } from '../errors.js';
+import type { AgentTools, ToolCallRecord } from './types.js';
+
+export interface AgentToolsOptions {
+  tenantId: string;
+  /** The identified customer; null for an unidentified person (order tools then find nothing). */
+  customer: Customer | null;
+  orders: OrderSystem;
+  customers: Pick<CustomerStore, 'get' | 'updatePreferences'>;
+  interactions: Pick<InteractionStore, 'listForCustomer'>;
+  settings: Pick<TenantSettings, 'returnWindowDays'>;
+  clock: Clock;
+}
+
+/** The tools plus the record of every call made through them (for the decision record). */
+export interface RecordedAgentTools extends AgentTools {
+  readonly calls: ToolCallRecord[];
+}
+
+/**
+ * Tools scoped to one customer. An order that belongs to someone else is indistinguishable
+ * from one that does not exist, so neither a model nor a customer can reach another account.
+ */
+export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools {
+  const { tenantId, customer, orders, clock } = options;
+  const calls: ToolCallRecord[] = [];
+
+  async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      const out = await fn();
+      calls.push({ name, durationMs: Math.round(performance.now() - started), ok: true });
+      return out;
+    } catch (err) {
+      const error = isAppError(err) ? `${err.code}: ${err.message}` : err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      calls.push({ name, durationMs: Math.round(performance.now() - started), ok: false, error: error.slice(0, 300) });
+      throw err;
+    }
+  }
+
+  async function ownOrder(orderId: string): Promise<Order | null> {
+    if (!customer) return null;
+    const order = await orders.getOrder(tenantId, orderId);
+    return order && order.customerId === customer.customerId ? order : null;
+  }
+
+  return {
+    calls,
+    lookupCustomer: () => timed('lookup_customer', async () => customer),
+    listOrders: () =>
+      timed('list_orders', async () => (customer ? orders.listOrders(tenantId, customer.customerId, { limit: 20 }) : [])),
+    getOrder: (orderId) => timed('get_order', () => ownOrder(orderId)),
+    shippingStatus: (orderId) =>
+      timed('shipping_status', async () => {
+        const order = await ownOrder(orderId);
+        return order ? shippingStatus(order) : null;
+      }),
+    returnEligibility: (orderId) =>
+      timed('return_eligibility', async () => {
+        const order = await ownOrder(orderId);
+        return order ? returnEligibility(order, clock.now(), { returnWindowDays: options.settings.returnWindowDays }) : null;
+      }),
+    interactionHistory: () =>
+      timed('interaction_history', async () =>
+        customer ? options.interactions.listForCustomer(tenantId, customer.customerId, 10) : [],
+      ),
+    getPreferences: () =>
+      timed('get_preferences', async () => {
+        if (!customer) return null;
+        const fresh = await options.customers.get(tenantId, customer.customerId);
+        return fresh?.preferences ?? customer.preferences;
+      }),
+    updatePreferences: (prefs) =>
+      timed('update_preferences', async () => {
+        if (!customer) return;
+        await options.customers.updatePreferences(tenantId, customer.customerId, prefs);
+      }),
+  };
+}
