@@ -42,6 +42,15 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
         async () => {
           let result: T | undefined;
           await adapter.continueConversationAsync(appId, ref, async (ctx) => {
+            // The continuation turn has a made-up activity id that the library would use as
+            // `replyToId`; a reply belongs to the thread's root post instead (or to nothing).
+            ctx.onSendActivities(async (_ctx, activities, next) => {
+              for (const activity of activities) {
+                if (ref.activityId) activity.replyToId = ref.activityId;
+                else delete activity.replyToId;
+              }
+              return next();
+            });
             result = await logic({
               send: async (activity) => (await ctx.sendActivity(activity as never))?.id,
               update: async (activity) => {

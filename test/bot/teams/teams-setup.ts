@@ -1,0 +1,82 @@
+import { startTestApp, type TestApp } from '../../support/app-harness.js';
+import { startFakeBotConnector, type FakeBotConnector } from '../../support/fake-bot-connector.js';
+import { TEAMS, teamsBotAdded, users } from '../../support/teams-builders.js';
+import { createTeamsAdapter, type TeamsAdapterOptions, type TeamsChannelAdapter } from '../../../src/bot/teams/index.js';
+import type { Config } from '../../../src/config.js';
+import type { Agent } from '../../../src/agent/types.js';
+
+export interface TeamsTestEnv {
+  app: TestApp;
+  connector: FakeBotConnector;
+  teams: TeamsChannelAdapter;
+  /** POSTs an activity to /api/messages as Teams would; returns status and parsed body. */
+  post(activity: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: unknown }>;
+  close(): Promise<void>;
+}
+
+export const teamsConfig = (overrides: Partial<NonNullable<Config['teams']>> = {}): NonNullable<Config['teams']> => ({
+  appType: 'MultiTenant',
+  appTenantId: TEAMS.homeTenantId,
+  staffConversationId: TEAMS.staffChannelId,
+  approverIds: [users.dana.aadObjectId],
+  supervisorIds: [users.sam.aadObjectId],
+  ...overrides,
+});
+
+/**
+ * The real app on a seeded database with the Teams adapter mounted, a fake Bot Connector for
+ * every activity's serviceUrl, and the bot already added to the customer and staff channels.
+ */
+export async function startTeamsEnv(options: Partial<Omit<TeamsAdapterOptions, 'logger' | 'clock'>> & { install?: boolean; agent?: Agent } = {}): Promise<TeamsTestEnv> {
+  const connector = await startFakeBotConnector();
+  for (const u of Object.values(users)) {
+    connector.addMember({ id: u.id, name: u.name, aadObjectId: u.aadObjectId, email: u.email, userPrincipalName: u.email, tenantId: u.tenantId, userRole: 'user' });
+  }
+  let teams: TeamsChannelAdapter | undefined;
+  const app = await startTestApp({
+    ...(options.agent ? { agent: options.agent } : {}),
+    adapters: ({ clock, logger }) => {
+      teams = createTeamsAdapter({
+        config: options.config ?? teamsConfig(),
+        logger,
+        clock,
+        retry: { attempts: 3, baseDelayMs: 20, maxDelayMs: 100 },
+        ...(options.authEndpoints ? { authEndpoints: options.authEndpoints } : {}),
+        ...(options.credentialsFactory ? { credentialsFactory: options.credentialsFactory } : {}),
+      });
+      return [teams];
+    },
+  });
+  const post: TeamsTestEnv['post'] = async (activity, headers = {}) => {
+    const res = await fetch(`${app.baseUrl}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(activity),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // plain-text bodies (401 messages) stay strings
+    }
+    return { status: res.status, body };
+  };
+  const env: TeamsTestEnv = {
+    app,
+    connector,
+    teams: teams!,
+    post,
+    async close() {
+      await app.close();
+      await connector.close();
+    },
+  };
+  if (options.install !== false) {
+    for (const channelId of [TEAMS.customerChannelId, TEAMS.staffChannelId]) {
+      const res = await post(teamsBotAdded({ serviceUrl: connector.url, channelId, channelName: channelId === TEAMS.staffChannelId ? 'Approvals' : 'Bluebird Cafe' }));
+      if (res.status !== 200) throw new Error(`bot-added returned ${res.status}`);
+    }
+  }
+  return env;
+}
