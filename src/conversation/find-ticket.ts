@@ -9,10 +9,15 @@ export type TicketMatch =
   /** No ticket yet: the agent decides (pleasantry, continues an open ticket, or a new one). */
   | { kind: 'undecided'; replyThread: ThreadRef; openTickets: Ticket[] };
 
-/** The queue key that orders messages before their ticket is known: the thread, or the author's top level. */
-export function preTicketKey(message: ParsedInboundMessage): string {
+/**
+ * Queue keys that order messages before their ticket is known, taken in this order: a reply takes
+ * its thread; a top-level message takes its author's top level, then its own thread (so a reply
+ * that arrives while its root is still being processed waits for the root's ticket to exist).
+ */
+export function preTicketKeys(message: ParsedInboundMessage): string[] {
   const base = `${message.tenantId}|${message.platform}|${message.channelId}`;
-  return message.threadId ? `thread|${base}|${message.threadId}` : `author|${base}|${message.author.userId}`;
+  if (message.threadId) return [`thread|${base}|${message.threadId}`];
+  return [`author|${base}|${message.author.userId}`, `thread|${base}|${message.messageId}`];
 }
 
 /**

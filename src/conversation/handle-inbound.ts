@@ -4,7 +4,7 @@ import { describeZodIssues, ValidationError } from '../errors.js';
 import { applyResult } from './apply-result.js';
 import { escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
-import { findTicket, preTicketKey } from './find-ticket.js';
+import { findTicket, preTicketKeys } from './find-ticket.js';
 import { identifyCustomer } from './identify.js';
 import { createKeyedQueue } from './keyed-queue.js';
 import { InboundMessageSchema, type InboundMessage, type InboundOutcome, type ParsedInboundMessage } from './ports.js';
@@ -255,7 +255,11 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
     // Claimed before processing: a redelivery while the first is still running is a duplicate too.
     const fresh = await stores.processedEvents.markProcessed(msg.tenantId, msg.platform, msg.eventId, clock.now());
     if (!fresh) return { status: 'duplicate' };
-    return queue.run(preTicketKey(msg), () => process(msg));
+    const run = preTicketKeys(msg).reduceRight<() => Promise<InboundOutcome>>(
+      (inner, key) => () => queue.run(key, inner),
+      () => process(msg),
+    );
+    return run();
   };
 }
 
