@@ -110,6 +110,17 @@ describe('demo seed', () => {
     for (const o of orders) expect(customers.has(o.customerId)).toBe(true);
   });
 
+  it('loads the knowledge base from kb/ with every category and real bodies', async () => {
+    const articles = await env.stores.kbArticles.listArticles(env.tenantId);
+    expect(articles.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(articles.map((a) => a.category))).toEqual(
+      new Set(['billing', 'shipping', 'returns', 'account', 'technical', 'general']),
+    );
+    const returns = await env.stores.kbArticles.get(env.tenantId, 'returns-policy');
+    expect(returns?.body).toContain('30 days of delivery');
+    expect((await env.stores.kbArticles.get(env.tenantId, 'refund-timing'))?.body).toContain('5–7 business days');
+  });
+
   it('is idempotent: a second run, even a day later, changes no document', async () => {
     const before = await snapshot();
     env.clock.advance(DAY);
