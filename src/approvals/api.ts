@@ -4,7 +4,14 @@ import type { OutboundMessage, StaffActor, StaffActionResult, StaffCard } from '
 
 /** What the policy decided for one proposed action. */
 export type ProposalOutcome =
-  | { kind: 'executed'; action: ProposedAction['type']; reference: string; amountMinor: number; currency: string; orderId: string }
+  | {
+      kind: 'executed';
+      action: ProposedAction['type'];
+      reference: string;
+      amountMinor: number;
+      currency: string;
+      orderId: string;
+    }
   | { kind: 'pending'; approval: ApprovalRequest }
   | { kind: 'escalate'; reason: string };
 
@@ -31,7 +38,12 @@ export interface ApprovalNotifier {
 
 export interface ApprovalService {
   /** Applies the refund/cancellation policy to an agent's proposal. Amounts come from order data. */
-  propose(input: { ticket: Ticket; customer: Customer; action: ProposedAction; requestedBy: Actor }): Promise<ProposalOutcome>;
+  propose(input: {
+    ticket: Ticket;
+    customer: Customer;
+    action: ProposedAction;
+    requestedBy: Actor;
+  }): Promise<ProposalOutcome>;
   /** An approver's click. Authorized in code; exactly one decision and one execution per request. */
   decide(input: {
     tenantId: string;
@@ -51,7 +63,12 @@ export interface TakeoverService {
   implicitTakeover(ticket: Ticket, actor: StaffActor): Promise<void>;
   handback(tenantId: string, ticketId: string, actor: StaffActor): Promise<StaffActionResult>;
   resolve(tenantId: string, ticketId: string, actor: StaffActor): Promise<StaffActionResult>;
-  sendDraft(tenantId: string, ticketId: string, actor: StaffActor, editedText?: string): Promise<StaffActionResult>;
+  sendDraft(
+    tenantId: string,
+    ticketId: string,
+    actor: StaffActor,
+    editedText?: string,
+  ): Promise<StaffActionResult>;
   /** Posts (or updates) the escalation/draft card for a ticket. */
   escalationCard(tenantId: string, ticketId: string): Promise<StaffCard | null>;
 }

@@ -1,5 +1,11 @@
 import type { PhraseKey } from '../agent/types.js';
-import type { CustomerStore, DecisionStore, MessageStore, TenantStore, TicketStore } from '../conversation/stores.js';
+import type {
+  CustomerStore,
+  DecisionStore,
+  MessageStore,
+  TenantStore,
+  TicketStore,
+} from '../conversation/stores.js';
 import type { OrderSystem } from '../commerce/order-system.js';
 import type { KnowledgeBase } from '../agent/types.js';
 import { redactText, type Logger } from '../logger.js';
@@ -45,7 +51,10 @@ export async function audit(
   try {
     await deps.audit.record({ ...event, auditId: deps.ids.id('aud'), at: deps.clock.now() });
   } catch (err) {
-    deps.logger.error({ err, action: event.action, ticketId: event.ticketId, approvalId: event.approvalId }, 'audit write failed');
+    deps.logger.error(
+      { err, action: event.action, ticketId: event.ticketId, approvalId: event.approvalId },
+      'audit write failed',
+    );
   }
 }
 
@@ -85,7 +94,10 @@ export async function postCard(deps: ApprovalServiceDeps, request: ApprovalReque
     return true;
   } catch (err) {
     // The sweep posts it later: the request is stored, nothing is lost.
-    deps.logger.error({ err, approvalId: request.approvalId, ticketId: request.ticketId }, 'posting the approval card failed');
+    deps.logger.error(
+      { err, approvalId: request.approvalId, ticketId: request.ticketId },
+      'posting the approval card failed',
+    );
     return false;
   }
 }
@@ -106,7 +118,10 @@ export async function refreshCard(deps: ApprovalServiceDeps, request: ApprovalRe
 }
 
 /** Phrase parameters every approval message may use ({orderId}, {amount}, {reference}, {action}, {reason}, {ticketId}). */
-export function phraseParams(request: ApprovalRequest, extra: Record<string, string> = {}): Record<string, string> {
+export function phraseParams(
+  request: ApprovalRequest,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     orderId: request.orderId,
     amount: formatMoney(request.amountMinor, request.currency),
@@ -119,7 +134,11 @@ export function phraseParams(request: ApprovalRequest, extra: Record<string, str
 }
 
 /** Tells the customer once per request (customerNotifiedAt guards replays), in their thread and language. */
-export async function tellCustomer(deps: ApprovalServiceDeps, request: ApprovalRequest, key: PhraseKey): Promise<void> {
+export async function tellCustomer(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  key: PhraseKey,
+): Promise<void> {
   if (request.customerNotifiedAt) return;
   const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
   if (!ticket) return;
@@ -135,12 +154,19 @@ export async function tellCustomer(deps: ApprovalServiceDeps, request: ApprovalR
       note: key,
     });
   } catch (err) {
-    deps.logger.error({ err, approvalId: request.approvalId, ticketId: request.ticketId }, 'telling the customer failed');
+    deps.logger.error(
+      { err, approvalId: request.approvalId, ticketId: request.ticketId },
+      'telling the customer failed',
+    );
   }
 }
 
 /** Hands the ticket to staff with a reason (the notifier sets the status and shows the escalation card). */
-export async function escalate(deps: ApprovalServiceDeps, request: ApprovalRequest, reason: string): Promise<void> {
+export async function escalate(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  reason: string,
+): Promise<void> {
   const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
   if (!ticket) return;
   try {
@@ -155,7 +181,10 @@ export async function escalate(deps: ApprovalServiceDeps, request: ApprovalReque
       note: reason,
     });
   } catch (err) {
-    deps.logger.error({ err, approvalId: request.approvalId, ticketId: request.ticketId }, 'escalating the ticket failed');
+    deps.logger.error(
+      { err, approvalId: request.approvalId, ticketId: request.ticketId },
+      'escalating the ticket failed',
+    );
   }
 }
 

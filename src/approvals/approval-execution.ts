@@ -16,7 +16,10 @@ import {
  * records `executed` or `failed`. Safe to run twice (a click and the sweep, or a retry after a
  * crash): the order system refunds once per key, and only one `approved → …` transition wins.
  */
-export async function executeApproved(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<ApprovalRequest> {
+export async function executeApproved(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+): Promise<ApprovalRequest> {
   const { tenantId, approvalId } = request;
   let reference: string;
   try {
@@ -40,7 +43,10 @@ export async function executeApproved(deps: ApprovalServiceDeps, request: Approv
     if (isRetryable(err) && withinRetryWindow(deps, request)) {
       // The order system may have done it and failed to answer: leave the request `approved` so
       // the sweep retries with the same key (a duplicate comes back as the original refund).
-      deps.logger.warn({ err, approvalId, ticketId: request.ticketId }, 'executing an approved action failed; will retry');
+      deps.logger.warn(
+        { err, approvalId, ticketId: request.ticketId },
+        'executing an approved action failed; will retry',
+      );
       await audit(deps, {
         tenantId,
         ticketId: request.ticketId,
@@ -74,7 +80,11 @@ export async function executeApproved(deps: ApprovalServiceDeps, request: Approv
     after: snapshot(executed),
   });
   await refreshCard(deps, executed);
-  await tellCustomer(deps, executed, executed.action === 'refund' ? 'refund_executed' : 'cancellation_executed');
+  await tellCustomer(
+    deps,
+    executed,
+    executed.action === 'refund' ? 'refund_executed' : 'cancellation_executed',
+  );
   await reopenTicket(deps, executed);
   return executed;
 }
@@ -84,7 +94,12 @@ export const EXECUTION_RETRY_WINDOW_MS = 15 * 60_000;
 
 /** Our own typed errors from the order system are answers (not refundable, not found); anything else may be transient. */
 function isRetryable(err: unknown): boolean {
-  return !(err instanceof ConflictError || err instanceof ValidationError || err instanceof NotFoundError || err instanceof ForbiddenError);
+  return !(
+    err instanceof ConflictError ||
+    err instanceof ValidationError ||
+    err instanceof NotFoundError ||
+    err instanceof ForbiddenError
+  );
 }
 
 function withinRetryWindow(deps: ApprovalServiceDeps, request: ApprovalRequest): boolean {
@@ -92,9 +107,16 @@ function withinRetryWindow(deps: ApprovalServiceDeps, request: ApprovalRequest):
   return deps.clock.now().getTime() - since < EXECUTION_RETRY_WINDOW_MS;
 }
 
-async function recordFailure(deps: ApprovalServiceDeps, request: ApprovalRequest, err: unknown): Promise<ApprovalRequest> {
+async function recordFailure(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  err: unknown,
+): Promise<ApprovalRequest> {
   const error = describeError(err);
-  deps.logger.error({ err, approvalId: request.approvalId, ticketId: request.ticketId }, 'executing an approved action failed');
+  deps.logger.error(
+    { err, approvalId: request.approvalId, ticketId: request.ticketId },
+    'executing an approved action failed',
+  );
   const failed = await deps.approvals.transition(request.tenantId, request.approvalId, ['approved'], {
     status: 'failed',
     execution: { at: deps.clock.now(), error },

@@ -19,6 +19,7 @@ import { executeApproved, reopenTicket } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
 import { loadApprovalCard } from './card-data.js';
 import { formatTimeUtc, formatDateTimeUtc } from './cards.js';
+import { createKeyedLock } from './keyed-lock.js';
 import { evaluateAction } from './policy.js';
 
 export type { ApprovalServiceDeps } from './approval-effects.js';
@@ -33,6 +34,8 @@ const DAY_MS = 24 * HOUR_MS;
  */
 export function createApprovalService(deps: ApprovalServiceDeps): ApprovalService {
   const grace = deps.sweepGraceMs ?? 30_000;
+  // Everything that moves one request (clicks, sweep) runs one at a time per request in this process.
+  const lock = createKeyedLock();
 
   async function propose(input: Parameters<ApprovalService['propose']>[0]): Promise<ProposalOutcome> {
     const { ticket, customer, requestedBy } = input;
@@ -47,12 +50,27 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     const now = deps.clock.now();
     const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
     // A redelivered message whose refund already ran: the same answer again, not "already refunded".
-    const done = order?.refunds.find((r) => r.idempotencyKey === autoKey(ticket, action.orderId, action.type));
+    const done = order?.refunds.find(
+      (r) => r.idempotencyKey === autoKey(ticket, action.orderId, action.type),
+    );
     if (done && order && order.customerId === customer.customerId) {
-      return { kind: 'executed', action: 'refund', reference: done.refundId, amountMinor: done.amountMinor, currency: order.currency, orderId: order.orderId };
+      return {
+        kind: 'executed',
+        action: 'refund',
+        reference: done.refundId,
+        amountMinor: done.amountMinor,
+        currency: order.currency,
+        orderId: order.orderId,
+      };
     }
     const refundsLast24h =
-      action.type === 'refund' ? await deps.orders.countRefundsSince(ticket.tenantId, customer.customerId, new Date(now.getTime() - DAY_MS)) : 0;
+      action.type === 'refund'
+        ? await deps.orders.countRefundsSince(
+            ticket.tenantId,
+            customer.customerId,
+            new Date(now.getTime() - DAY_MS),
+          )
+        : 0;
     const decision = evaluateAction({
       action,
       order,
@@ -79,7 +97,10 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
 
     // A redelivered message or a repeated request must not open a second request for the same thing.
     const existing = (await deps.approvals.listByTicket(ticket.tenantId, ticket.ticketId)).find(
-      (r) => r.orderId === decision.orderId && r.action === decision.action && (r.status === 'pending' || r.status === 'approved'),
+      (r) =>
+        r.orderId === decision.orderId &&
+        r.action === decision.action &&
+        (r.status === 'pending' || r.status === 'approved'),
     );
     if (existing) return { kind: 'pending', approval: existing };
 
@@ -114,14 +135,24 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     await postCard(deps, request);
     await markPending(ticket);
     if (decision.escalate) {
-      await escalate(deps, request, `Refund above the supervisor threshold for order ${request.orderId}: needs a supervisor.`);
+      await escalate(
+        deps,
+        request,
+        `Refund above the supervisor threshold for order ${request.orderId}: needs a supervisor.`,
+      );
     }
     return { kind: 'pending', approval: (await deps.approvals.get(request.tenantId, approvalId)) ?? request };
   }
 
   async function executeAutomatically(
     ticket: Ticket,
-    decision: { action: 'refund' | 'cancellation'; orderId: string; amountMinor: number; currency: string; reason: string },
+    decision: {
+      action: 'refund' | 'cancellation';
+      orderId: string;
+      amountMinor: number;
+      currency: string;
+      reason: string;
+    },
   ): Promise<ProposalOutcome> {
     const idempotencyKey = autoKey(ticket, decision.orderId, decision.action);
     try {
@@ -136,7 +167,13 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
         ticketId: ticket.ticketId,
         actor: SYSTEM_ACTOR,
         action: 'action.executed',
-        after: { orderId: decision.orderId, amountMinor: result.amountMinor, reference: result.refundId, idempotencyKey, duplicate: result.duplicate },
+        after: {
+          orderId: decision.orderId,
+          amountMinor: result.amountMinor,
+          reference: result.refundId,
+          idempotencyKey,
+          duplicate: result.duplicate,
+        },
       });
       return {
         kind: 'executed',
@@ -148,7 +185,10 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       };
     } catch (err) {
       const error = describeError(err);
-      deps.logger.error({ err, ticketId: ticket.ticketId, orderId: decision.orderId }, 'automatic refund failed');
+      deps.logger.error(
+        { err, ticketId: ticket.ticketId, orderId: decision.orderId },
+        'automatic refund failed',
+      );
       await audit(deps, {
         tenantId: ticket.tenantId,
         ticketId: ticket.ticketId,
@@ -157,7 +197,10 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
         after: { orderId: decision.orderId, amountMinor: decision.amountMinor, idempotencyKey },
         note: error,
       });
-      return { kind: 'escalate', reason: `The automatic refund for order ${decision.orderId} failed: ${error}` };
+      return {
+        kind: 'escalate',
+        reason: `The automatic refund for order ${decision.orderId} failed: ${error}`,
+      };
     }
   }
 
@@ -180,17 +223,37 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     }
   }
 
-  async function decide(input: Parameters<ApprovalService['decide']>[0]): Promise<StaffActionResult> {
+  function decide(input: Parameters<ApprovalService['decide']>[0]): Promise<StaffActionResult> {
+    return lock.run(`${input.tenantId}/${input.approvalId}`, () => decideNow(input));
+  }
+
+  async function decideNow(input: Parameters<ApprovalService['decide']>[0]): Promise<StaffActionResult> {
     const { tenantId, approvalId, decision, actor } = input;
     const request = await deps.approvals.get(tenantId, approvalId);
     if (!request) return { ok: false, message: 'This approval request no longer exists.' };
-    const [tenant, ticket] = await Promise.all([deps.tenants.get(tenantId), deps.tickets.get(tenantId, request.ticketId)]);
+    const [tenant, ticket] = await Promise.all([
+      deps.tenants.get(tenantId),
+      deps.tickets.get(tenantId, request.ticketId),
+    ]);
     if (!tenant) return { ok: false, message: 'This approval request no longer exists.' };
-    const staff = { kind: 'staff' as const, platform: actor.platform, userId: actor.userId, ...(actor.name ? { name: actor.name } : {}) };
+    const staff = {
+      kind: 'staff' as const,
+      platform: actor.platform,
+      userId: actor.userId,
+      ...(actor.name ? { name: actor.name } : {}),
+    };
 
     const auth = authorizeDecision(tenant, request, ticket, actor, decision);
     if (!auth.ok) {
-      await audit(deps, { tenantId, ticketId: request.ticketId, approvalId, actor: staff, action: 'approval.refused', before: snapshot(request), note: auth.reason });
+      await audit(deps, {
+        tenantId,
+        ticketId: request.ticketId,
+        approvalId,
+        actor: staff,
+        action: 'approval.refused',
+        before: snapshot(request),
+        note: auth.reason,
+      });
       return { ok: false, message: auth.reason, ...(await cardOf(request)) };
     }
     if (request.status === 'pending' && request.expiresAt.getTime() <= deps.clock.now().getTime()) {
@@ -198,14 +261,17 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       const now = (await deps.approvals.get(tenantId, approvalId)) ?? request;
       return { ok: false, message: alreadyDecided(now), ...(await cardOf(now)) };
     }
-    if (request.status !== 'pending') return { ok: false, message: alreadyDecided(request), ...(await cardOf(request)) };
+    if (request.status !== 'pending')
+      return { ok: false, message: alreadyDecided(request), ...(await cardOf(request)) };
 
     const at = deps.clock.now();
     const decided = await deps.approvals.transition(tenantId, approvalId, ['pending'], {
       status: decision === 'approve' ? 'approved' : 'rejected',
       decidedBy: staff,
       decidedAt: at,
-      ...(decision === 'reject' && input.reason?.trim() ? { rejectReason: input.reason.trim().slice(0, 500) } : {}),
+      ...(decision === 'reject' && input.reason?.trim()
+        ? { rejectReason: input.reason.trim().slice(0, 500) }
+        : {}),
       updatedAt: at,
     });
     if (!decided) {
@@ -255,7 +321,11 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     });
     await refreshCard(deps, expired);
     await tellCustomer(deps, expired, 'action_expired');
-    await escalate(deps, expired, `The ${expired.action} request for order ${expired.orderId} expired without a decision.`);
+    await escalate(
+      deps,
+      expired,
+      `The ${expired.action} request for order ${expired.orderId} expired without a decision.`,
+    );
     return true;
   }
 
@@ -264,12 +334,19 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     const settled = new Date(now.getTime() - grace);
     const counts = { expired: 0, posted: 0, executed: 0 };
     // One bad request must not stop the sweep for the others: each is tried alone and logged.
-    const each = async (items: ApprovalRequest[], run: (r: ApprovalRequest) => Promise<boolean>, key: keyof typeof counts) => {
+    const each = async (
+      items: ApprovalRequest[],
+      run: (r: ApprovalRequest) => Promise<boolean>,
+      key: keyof typeof counts,
+    ) => {
       for (const r of items) {
         try {
-          if (await run(r)) counts[key] += 1;
+          if (await lock.run(`${r.tenantId}/${r.approvalId}`, () => run(r))) counts[key] += 1;
         } catch (err) {
-          deps.logger.error({ err, approvalId: r.approvalId, ticketId: r.ticketId }, `approval sweep (${key}) failed`);
+          deps.logger.error(
+            { err, approvalId: r.approvalId, ticketId: r.ticketId },
+            `approval sweep (${key}) failed`,
+          );
         }
       }
     };
@@ -284,7 +361,9 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     return counts;
   }
 
-  async function cardOf(request: ApprovalRequest): Promise<{ card?: NonNullable<StaffActionResult['card']> }> {
+  async function cardOf(
+    request: ApprovalRequest,
+  ): Promise<{ card?: NonNullable<StaffActionResult['card']> }> {
     const card = await loadApprovalCard(cardSources(deps), request);
     return card ? { card } : {};
   }

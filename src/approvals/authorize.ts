@@ -14,7 +14,10 @@ export function authorizeDecision(
   actor: StaffActor,
   verb: 'approve' | 'reject',
 ): Authorization {
-  const refuse = (why: string): Authorization => ({ ok: false, reason: `You can't ${verb} this request: ${why}` });
+  const refuse = (why: string): Authorization => ({
+    ok: false,
+    reason: `You can't ${verb} this request: ${why}`,
+  });
   if (actor.tenantId !== request.tenantId || tenant.tenantId !== request.tenantId) {
     return refuse('it belongs to another workspace.');
   }
@@ -39,7 +42,8 @@ export function authorizeStaff(
   what: string,
 ): Authorization {
   const refuse = (why: string): Authorization => ({ ok: false, reason: `You can't ${what}: ${why}` });
-  if (actor.tenantId !== ticket.tenantId || tenant.tenantId !== ticket.tenantId) return refuse('it belongs to another workspace.');
+  if (actor.tenantId !== ticket.tenantId || tenant.tenantId !== ticket.tenantId)
+    return refuse('it belongs to another workspace.');
   if (actor.isExternal) return refuse(`only ${tenant.name} staff can.`);
   if (ticket.requester.platform === actor.platform && ticket.requester.userId === actor.userId) {
     return refuse('it is your own ticket.');

@@ -30,13 +30,18 @@ export interface CardSources {
 const TRANSCRIPT = 10;
 
 /** The approval card for a stored request, or null when the request is gone. */
-export async function loadApprovalCard(src: CardSources, request: ApprovalRequest): Promise<StaffCard | null> {
+export async function loadApprovalCard(
+  src: CardSources,
+  request: ApprovalRequest,
+): Promise<StaffCard | null> {
   const tenant = await src.tenants.get(request.tenantId);
   if (!tenant) return null;
   const [ticket, customer, messages] = await Promise.all([
     src.tickets.get(request.tenantId, request.ticketId),
     src.customers.get(request.tenantId, request.customerId),
-    src.messages ? src.messages.listByTicket(request.tenantId, request.ticketId, TRANSCRIPT) : Promise.resolve([]),
+    src.messages
+      ? src.messages.listByTicket(request.tenantId, request.ticketId, TRANSCRIPT)
+      : Promise.resolve([]),
   ]);
   const last = [...messages].reverse().find((m) => m.role === 'customer' && !m.deleted);
   return buildApprovalCard({
@@ -52,9 +57,13 @@ export async function loadApprovalCard(src: CardSources, request: ApprovalReques
 export async function loadEscalationCard(src: CardSources, ticket: Ticket): Promise<StaffCard> {
   const [customer, messages, decisions, threadLink] = await Promise.all([
     ticket.customerId ? src.customers.get(ticket.tenantId, ticket.customerId) : Promise.resolve(null),
-    src.messages ? src.messages.listByTicket(ticket.tenantId, ticket.ticketId, TRANSCRIPT) : Promise.resolve([]),
+    src.messages
+      ? src.messages.listByTicket(ticket.tenantId, ticket.ticketId, TRANSCRIPT)
+      : Promise.resolve([]),
     src.decisions ? src.decisions.listByTicket(ticket.tenantId, ticket.ticketId) : Promise.resolve([]),
-    src.notifier.threadLink ? src.notifier.threadLink(ticket).catch(() => undefined) : Promise.resolve(undefined),
+    src.notifier.threadLink
+      ? src.notifier.threadLink(ticket).catch(() => undefined)
+      : Promise.resolve(undefined),
   ]);
   const decision = latest(decisions);
   const articles = await Promise.all(

@@ -1,11 +1,4 @@
-import type {
-  ApprovalRequest,
-  Customer,
-  DecisionRecord,
-  Message,
-  Tenant,
-  Ticket,
-} from '../domain/index.js';
+import type { ApprovalRequest, Customer, DecisionRecord, Message, Tenant, Ticket } from '../domain/index.js';
 import type { StaffCard } from '../conversation/ports.js';
 import { formatMoney } from './policy.js';
 
@@ -38,7 +31,10 @@ function capitalize(s: string): string {
 }
 
 /** Who may decide a request: supervisors always, approvers below the supervisor threshold. */
-export function deciderIdsFor(tenant: Pick<Tenant, 'approverIds' | 'supervisorIds'>, role: ApprovalRequest['requiredRole']): string[] {
+export function deciderIdsFor(
+  tenant: Pick<Tenant, 'approverIds' | 'supervisorIds'>,
+  role: ApprovalRequest['requiredRole'],
+): string[] {
   const ids = role === 'supervisor' ? tenant.supervisorIds : [...tenant.approverIds, ...tenant.supervisorIds];
   return [...new Set(ids)];
 }
@@ -114,7 +110,11 @@ export function buildApprovalCard(input: ApprovalCardInput): StaffCard {
             confirm,
             data: { v: 1, action: 'approval.approve', approvalId: request.approvalId },
           },
-          { label: 'Reject', style: 'danger', data: { v: 1, action: 'approval.reject', approvalId: request.approvalId } },
+          {
+            label: 'Reject',
+            style: 'danger',
+            data: { v: 1, action: 'approval.reject', approvalId: request.approvalId },
+          },
         ]
       : [],
     deciderIds: deciderIdsFor(tenant, request.requiredRole),
@@ -171,7 +171,10 @@ export function buildEscalationCard(input: EscalationCardInput): StaffCard {
   const fields = [
     { label: 'Customer', value: customer?.name ?? ticket.requester.name ?? 'Unidentified' },
     { label: 'Plan', value: customer?.plan ?? 'unknown' },
-    { label: 'Urgency', value: signals.length ? `${ticket.urgency} (${signals.join('; ')})` : ticket.urgency },
+    {
+      label: 'Urgency',
+      value: signals.length ? `${ticket.urgency} (${signals.join('; ')})` : ticket.urgency,
+    },
     { label: 'Sentiment', value: ticket.sentiment ?? decision?.understanding?.sentiment ?? 'unknown' },
   ];
   if (decision) {
@@ -196,10 +199,16 @@ export function buildEscalationCard(input: EscalationCardInput): StaffCard {
       });
     }
     if (ticket.status !== 'human') {
-      actions.push({ label: 'Take over', data: { v: 1, action: 'ticket.takeover', ticketId: ticket.ticketId } });
+      actions.push({
+        label: 'Take over',
+        data: { v: 1, action: 'ticket.takeover', ticketId: ticket.ticketId },
+      });
     }
     if (ticket.status !== 'open') {
-      actions.push({ label: 'Let the bot answer', data: { v: 1, action: 'ticket.handback', ticketId: ticket.ticketId } });
+      actions.push({
+        label: 'Let the bot answer',
+        data: { v: 1, action: 'ticket.handback', ticketId: ticket.ticketId },
+      });
     }
     actions.push({ label: 'Resolve', data: { v: 1, action: 'ticket.resolve', ticketId: ticket.ticketId } });
   }

@@ -22,7 +22,14 @@ export interface PolicyInput {
 
 /** What the policy decided. Amounts are always derived from the order, never from model text alone. */
 export type PolicyDecision =
-  | { kind: 'auto'; action: ProposedAction['type']; orderId: string; amountMinor: number; currency: string; reason: string }
+  | {
+      kind: 'auto';
+      action: ProposedAction['type'];
+      orderId: string;
+      amountMinor: number;
+      currency: string;
+      reason: string;
+    }
   | {
       kind: 'approval';
       action: ProposedAction['type'];
@@ -59,7 +66,10 @@ export function evaluateAction(input: PolicyInput): PolicyDecision {
   }
   // Both must agree: the account the engine identified and the account on the ticket.
   if (order.customerId !== customer.customerId || order.customerId !== ticketCustomerId) {
-    return { kind: 'ineligible', reason: `Order ${action.orderId} does not belong to this customer's account.` };
+    return {
+      kind: 'ineligible',
+      reason: `Order ${action.orderId} does not belong to this customer's account.`,
+    };
   }
   if (order.currency !== settings.currency) {
     // Thresholds are in the tenant's currency; comparing across currencies would be guesswork.
@@ -106,7 +116,13 @@ function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
   const requested = action.amountMinor ?? eligibility.refundableMinor;
   const amountMinor = Math.min(requested, eligibility.refundableMinor);
   const reason = action.reason || 'Customer asked for a refund.';
-  const base = { action: 'refund' as const, orderId: order.orderId, amountMinor, currency: order.currency, reason };
+  const base = {
+    action: 'refund' as const,
+    orderId: order.orderId,
+    amountMinor,
+    currency: order.currency,
+    reason,
+  };
   if (amountMinor < settings.autoRefundMaxMinor) return { kind: 'auto', ...base };
   if (amountMinor <= settings.supervisorRefundAboveMinor) {
     return { kind: 'approval', ...base, requiredRole: 'approver', escalate: false };
@@ -117,14 +133,19 @@ function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
 /** "$250.00", "€12.50": amounts people read, from integer minor units. */
 export function formatMoney(amountMinor: number, currency: string): string {
   const digits = currencyDigits(currency);
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits }).format(
-    amountMinor / 10 ** digits,
-  );
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+  }).format(amountMinor / 10 ** digits);
 }
 
 function currencyDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }

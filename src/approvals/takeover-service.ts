@@ -1,11 +1,27 @@
 import type { KnowledgeBase, PhraseKey } from '../agent/types.js';
 import type { StaffActionResult, StaffActor } from '../conversation/ports.js';
-import type { CustomerStore, DecisionStore, InteractionStore, MessageStore, TenantStore, TicketStore } from '../conversation/stores.js';
-import { INTERACTION_RETENTION_DAYS, type Actor, type Clock, type IdGenerator, type Tenant, type Ticket, type TicketStatus } from '../domain/index.js';
+import type {
+  CustomerStore,
+  DecisionStore,
+  InteractionStore,
+  MessageStore,
+  TenantStore,
+  TicketStore,
+} from '../conversation/stores.js';
+import {
+  INTERACTION_RETENTION_DAYS,
+  type Actor,
+  type Clock,
+  type IdGenerator,
+  type Tenant,
+  type Ticket,
+  type TicketStatus,
+} from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import type { ApprovalNotifier, TakeoverService } from './api.js';
 import { authorizeStaff } from './authorize.js';
 import { loadEscalationCard } from './card-data.js';
+import { createKeyedLock } from './keyed-lock.js';
 import type { ApprovalStore, AuditLog } from './ports.js';
 
 export interface TakeoverServiceDeps {
@@ -31,7 +47,12 @@ const ACTIVE: TicketStatus[] = ['open', 'pending_approval', 'escalated'];
 const MAX_DRAFT = 4000;
 
 function staffActor(actor: StaffActor): Actor {
-  return { kind: 'staff', platform: actor.platform, userId: actor.userId, ...(actor.name ? { name: actor.name } : {}) };
+  return {
+    kind: 'staff',
+    platform: actor.platform,
+    userId: actor.userId,
+    ...(actor.name ? { name: actor.name } : {}),
+  };
 }
 
 function nameOf(actor: Actor | undefined): string {
@@ -45,6 +66,10 @@ function nameOf(actor: Actor | undefined): string {
  */
 export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverService {
   const sources = { ...deps, notifier: deps.notifier };
+  // One change per ticket at a time in this process; the conditional updates guard across processes.
+  const lock = createKeyedLock();
+  const serial = <T>(tenantId: string, ticketId: string, task: () => Promise<T>) =>
+    lock.run(`${tenantId}/${ticketId}`, task);
 
   async function load(
     tenantId: string,
@@ -52,11 +77,18 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
     actor: StaffActor,
     what: string,
   ): Promise<{ ok: true; tenant: Tenant; ticket: Ticket } | { ok: false; result: StaffActionResult }> {
-    const [tenant, ticket] = await Promise.all([deps.tenants.get(tenantId), deps.tickets.get(tenantId, ticketId)]);
-    if (!tenant || !ticket) return { ok: false, result: { ok: false, message: 'This ticket no longer exists.' } };
+    const [tenant, ticket] = await Promise.all([
+      deps.tenants.get(tenantId),
+      deps.tickets.get(tenantId, ticketId),
+    ]);
+    if (!tenant || !ticket)
+      return { ok: false, result: { ok: false, message: 'This ticket no longer exists.' } };
     const auth = authorizeStaff(tenant, ticket, actor, what);
     if (!auth.ok) {
-      await audit(ticket, staffActor(actor), 'ticket.action_refused', { note: auth.reason, before: { status: ticket.status } });
+      await audit(ticket, staffActor(actor), 'ticket.action_refused', {
+        note: auth.reason,
+        before: { status: ticket.status },
+      });
       return { ok: false, result: { ok: false, message: auth.reason } };
     }
     return { ok: true, tenant, ticket };
@@ -69,7 +101,15 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
     extra: { before?: unknown; after?: unknown; note?: string } = {},
   ): Promise<void> {
     try {
-      await deps.audit.record({ tenantId: ticket.tenantId, ticketId: ticket.ticketId, actor, action, ...extra, auditId: deps.ids.id('aud'), at: deps.clock.now() });
+      await deps.audit.record({
+        tenantId: ticket.tenantId,
+        ticketId: ticket.ticketId,
+        actor,
+        action,
+        ...extra,
+        auditId: deps.ids.id('aud'),
+        at: deps.clock.now(),
+      });
     } catch (err) {
       deps.logger.error({ err, ticketId: ticket.ticketId, action }, 'audit write failed');
     }
@@ -105,118 +145,190 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
   function takenAnswer(current: Ticket, actor: StaffActor): StaffActionResult | null {
     if (current.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
     if (current.status === 'human') {
-      if (current.assignee?.userId === actor.userId) return { ok: true, message: 'You already have this ticket.' };
+      if (current.assignee?.userId === actor.userId)
+        return { ok: true, message: 'You already have this ticket.' };
       return { ok: false, message: `Already taken by ${nameOf(current.assignee)}.` };
     }
     return null;
   }
 
   return {
-    async takeover(tenantId, ticketId, actor) {
-      const loaded = await load(tenantId, ticketId, actor, 'take over this ticket');
-      if (!loaded.ok) return loaded.result;
-      const { tenant, ticket } = loaded;
-      const early = takenAnswer(ticket, actor);
-      if (early) return early;
-      const who = staffActor(actor);
-      const updated = await deps.tickets.update(tenantId, ticketId, { status: 'human', assignee: who, updatedAt: deps.clock.now() }, { from: ACTIVE });
-      if (!updated) {
-        const current = await deps.tickets.get(tenantId, ticketId);
-        return (current && takenAnswer(current, actor)) ?? { ok: false, message: 'This ticket changed just now; please try again.' };
-      }
-      await audit(updated, who, 'ticket.taken_over', { before: state(ticket), after: state(updated) });
-      await tell(updated, 'human_joined', { name: nameOf(who), company: tenant.name });
-      return result(updated, true, `You've taken over ${ticketId}; the bot stays silent in that thread until you hand it back.`);
+    takeover(tenantId, ticketId, actor) {
+      return serial(tenantId, ticketId, async () => {
+        const loaded = await load(tenantId, ticketId, actor, 'take over this ticket');
+        if (!loaded.ok) return loaded.result;
+        const { tenant, ticket } = loaded;
+        const early = takenAnswer(ticket, actor);
+        if (early) return early;
+        const who = staffActor(actor);
+        const updated = await deps.tickets.update(
+          tenantId,
+          ticketId,
+          { status: 'human', assignee: who, updatedAt: deps.clock.now() },
+          { from: ACTIVE },
+        );
+        if (!updated) {
+          const current = await deps.tickets.get(tenantId, ticketId);
+          return (
+            (current && takenAnswer(current, actor)) ?? {
+              ok: false,
+              message: 'This ticket changed just now; please try again.',
+            }
+          );
+        }
+        await audit(updated, who, 'ticket.taken_over', { before: state(ticket), after: state(updated) });
+        await tell(updated, 'human_joined', { name: nameOf(who), company: tenant.name });
+        return result(
+          updated,
+          true,
+          `You've taken over ${ticketId}; the bot stays silent in that thread until you hand it back.`,
+        );
+      });
     },
 
     async implicitTakeover(ticket, actor) {
       if (actor.isExternal || ticket.status === 'human' || ticket.status === 'resolved') return;
-      const who = staffActor(actor);
-      const updated = await deps.tickets.update(ticket.tenantId, ticket.ticketId, { status: 'human', assignee: who, updatedAt: deps.clock.now() }, { from: ACTIVE });
-      if (!updated) return; // Someone else took it, or it was resolved meanwhile: theirs stands.
-      await audit(updated, who, 'ticket.taken_over', { before: state(ticket), after: state(updated), note: 'wrote in the customer thread' });
-      await refreshCard(updated);
-    },
-
-    async handback(tenantId, ticketId, actor) {
-      const loaded = await load(tenantId, ticketId, actor, 'hand this ticket back');
-      if (!loaded.ok) return loaded.result;
-      const { tenant, ticket } = loaded;
-      if (ticket.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
-      if (ticket.status === 'open' || ticket.status === 'pending_approval') {
-        return { ok: true, message: 'The bot is already handling this ticket.' };
-      }
-      const isAssignee = ticket.assignee?.userId === actor.userId;
-      if (ticket.status === 'human' && !isAssignee && !tenant.supervisorIds.includes(actor.userId)) {
-        const message = `You can't hand this ticket back: only ${nameOf(ticket.assignee)} or a supervisor can.`;
-        await audit(ticket, staffActor(actor), 'ticket.action_refused', { note: message, before: state(ticket) });
-        return { ok: false, message };
-      }
-      const updated = await deps.tickets.update(tenantId, ticketId, { status: 'open', updatedAt: deps.clock.now() }, { from: [ticket.status], unset: ['assignee'] });
-      if (!updated) return { ok: false, message: 'This ticket changed just now; please try again.' };
-      await audit(updated, staffActor(actor), 'ticket.handed_back', { before: state(ticket), after: state(updated) });
-      await tell(updated, 'handed_back', { name: actor.name ?? '', company: tenant.name });
-      return result(updated, true, `${ticketId} is back with the bot.`);
-    },
-
-    async resolve(tenantId, ticketId, actor) {
-      const loaded = await load(tenantId, ticketId, actor, 'resolve this ticket');
-      if (!loaded.ok) return loaded.result;
-      const { ticket } = loaded;
-      if (ticket.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
-      const now = deps.clock.now();
-      const who = staffActor(actor);
-      const updated = await deps.tickets.update(tenantId, ticketId, { status: 'resolved', resolvedAt: now, assignee: who, updatedAt: now }, { from: [...ACTIVE, 'human'], unset: ['draft'] });
-      if (!updated) return { ok: false, message: 'This ticket is already resolved.' };
-      await audit(updated, who, 'ticket.resolved', { before: state(ticket), after: state(updated) });
-      if (updated.customerId) {
-        try {
-          await deps.interactions.add({
-            tenantId,
-            interactionId: deps.ids.id('int'),
-            customerId: updated.customerId,
-            ticketId,
-            intent: updated.intent,
-            outcome: 'resolved',
-            summary: (updated.escalation?.summary ?? updated.subject) || `Resolved by ${nameOf(who)}`,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + INTERACTION_RETENTION_DAYS * DAY_MS),
-          });
-        } catch (err) {
-          deps.logger.error({ err, ticketId }, 'recording interaction history failed');
-        }
-      }
-      await tell(updated, 'resolved', {});
-      return result(updated, true, `${ticketId} is resolved.`);
-    },
-
-    async sendDraft(tenantId, ticketId, actor, editedText) {
-      const loaded = await load(tenantId, ticketId, actor, 'send this draft');
-      if (!loaded.ok) return loaded.result;
-      const { ticket } = loaded;
-      if (ticket.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
-      const text = (editedText?.trim() || ticket.draft?.text || '').slice(0, MAX_DRAFT);
-      if (!ticket.draft || !text) return { ok: false, message: 'There is no draft to send; it may have been sent already.' };
-      if (!deps.notifier.sendToCustomer) return { ok: false, message: "Sending drafts isn't available on this channel." };
-      // Claim the draft first (version-checked): of two clicks, exactly one sends.
-      // A person in charge or a pending approval stays as it is; an escalation or draft review closes.
-      const status: TicketStatus = ticket.status === 'human' || ticket.status === 'pending_approval' ? ticket.status : 'open';
-      const claimed = await deps.tickets.update(tenantId, ticketId, { status, updatedAt: deps.clock.now() }, { expectedVersion: ticket.version, from: [ticket.status], unset: ['draft', 'escalation'] });
-      if (!claimed) return { ok: false, message: 'This draft was already handled by someone else.' };
-      try {
-        await deps.notifier.sendToCustomer(claimed, { text, author: { kind: 'bot' } });
-      } catch (err) {
-        deps.logger.error({ err, ticketId }, 'sending the draft failed');
-        // Put the draft back so staff can try again; the customer got nothing.
-        const restored = await deps.tickets.update(tenantId, ticketId, { status: ticket.status, draft: ticket.draft, ...(ticket.escalation ? { escalation: ticket.escalation } : {}), updatedAt: deps.clock.now() }, { from: [status] });
-        return result(restored ?? claimed, false, "The draft couldn't be sent; it is still here to try again.");
-      }
-      const who = staffActor(actor);
-      await audit(claimed, who, 'ticket.draft_sent', {
-        before: { ...state(ticket), draft: ticket.draft.text },
-        after: { ...state(claimed), sent: text, edited: text !== ticket.draft.text },
+      await serial(ticket.tenantId, ticket.ticketId, async () => {
+        const who = staffActor(actor);
+        const updated = await deps.tickets.update(
+          ticket.tenantId,
+          ticket.ticketId,
+          { status: 'human', assignee: who, updatedAt: deps.clock.now() },
+          { from: ACTIVE },
+        );
+        if (!updated) return; // Someone else took it, or it was resolved meanwhile: theirs stands.
+        await audit(updated, who, 'ticket.taken_over', {
+          before: state(ticket),
+          after: state(updated),
+          note: 'wrote in the customer thread',
+        });
+        await refreshCard(updated);
       });
-      return result(claimed, true, 'Draft sent to the customer.');
+    },
+
+    handback(tenantId, ticketId, actor) {
+      return serial(tenantId, ticketId, async () => {
+        const loaded = await load(tenantId, ticketId, actor, 'hand this ticket back');
+        if (!loaded.ok) return loaded.result;
+        const { tenant, ticket } = loaded;
+        if (ticket.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
+        if (ticket.status === 'open' || ticket.status === 'pending_approval') {
+          return { ok: true, message: 'The bot is already handling this ticket.' };
+        }
+        const isAssignee = ticket.assignee?.userId === actor.userId;
+        if (ticket.status === 'human' && !isAssignee && !tenant.supervisorIds.includes(actor.userId)) {
+          const message = `You can't hand this ticket back: only ${nameOf(ticket.assignee)} or a supervisor can.`;
+          await audit(ticket, staffActor(actor), 'ticket.action_refused', {
+            note: message,
+            before: state(ticket),
+          });
+          return { ok: false, message };
+        }
+        const updated = await deps.tickets.update(
+          tenantId,
+          ticketId,
+          { status: 'open', updatedAt: deps.clock.now() },
+          { from: [ticket.status], unset: ['assignee'] },
+        );
+        if (!updated) return { ok: false, message: 'This ticket changed just now; please try again.' };
+        await audit(updated, staffActor(actor), 'ticket.handed_back', {
+          before: state(ticket),
+          after: state(updated),
+        });
+        await tell(updated, 'handed_back', { name: actor.name ?? '', company: tenant.name });
+        return result(updated, true, `${ticketId} is back with the bot.`);
+      });
+    },
+
+    resolve(tenantId, ticketId, actor) {
+      return serial(tenantId, ticketId, async () => {
+        const loaded = await load(tenantId, ticketId, actor, 'resolve this ticket');
+        if (!loaded.ok) return loaded.result;
+        const { ticket } = loaded;
+        if (ticket.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
+        const now = deps.clock.now();
+        const who = staffActor(actor);
+        const updated = await deps.tickets.update(
+          tenantId,
+          ticketId,
+          { status: 'resolved', resolvedAt: now, assignee: who, updatedAt: now },
+          { from: [...ACTIVE, 'human'], unset: ['draft'] },
+        );
+        if (!updated) return { ok: false, message: 'This ticket is already resolved.' };
+        await audit(updated, who, 'ticket.resolved', { before: state(ticket), after: state(updated) });
+        if (updated.customerId) {
+          try {
+            await deps.interactions.add({
+              tenantId,
+              interactionId: deps.ids.id('int'),
+              customerId: updated.customerId,
+              ticketId,
+              intent: updated.intent,
+              outcome: 'resolved',
+              summary: (updated.escalation?.summary ?? updated.subject) || `Resolved by ${nameOf(who)}`,
+              createdAt: now,
+              expiresAt: new Date(now.getTime() + INTERACTION_RETENTION_DAYS * DAY_MS),
+            });
+          } catch (err) {
+            deps.logger.error({ err, ticketId }, 'recording interaction history failed');
+          }
+        }
+        await tell(updated, 'resolved', {});
+        return result(updated, true, `${ticketId} is resolved.`);
+      });
+    },
+
+    sendDraft(tenantId, ticketId, actor, editedText) {
+      return serial(tenantId, ticketId, async () => {
+        const loaded = await load(tenantId, ticketId, actor, 'send this draft');
+        if (!loaded.ok) return loaded.result;
+        const { ticket } = loaded;
+        if (ticket.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
+        const text = (editedText?.trim() || ticket.draft?.text || '').slice(0, MAX_DRAFT);
+        if (!ticket.draft || !text)
+          return { ok: false, message: 'There is no draft to send; it may have been sent already.' };
+        if (!deps.notifier.sendToCustomer)
+          return { ok: false, message: "Sending drafts isn't available on this channel." };
+        // Claim the draft first (version-checked): of two clicks, exactly one sends.
+        // A person in charge or a pending approval stays as it is; an escalation or draft review closes.
+        const status: TicketStatus =
+          ticket.status === 'human' || ticket.status === 'pending_approval' ? ticket.status : 'open';
+        const claimed = await deps.tickets.update(
+          tenantId,
+          ticketId,
+          { status, updatedAt: deps.clock.now() },
+          { expectedVersion: ticket.version, from: [ticket.status], unset: ['draft', 'escalation'] },
+        );
+        if (!claimed) return { ok: false, message: 'This draft was already handled by someone else.' };
+        try {
+          await deps.notifier.sendToCustomer(claimed, { text, author: { kind: 'bot' } });
+        } catch (err) {
+          deps.logger.error({ err, ticketId }, 'sending the draft failed');
+          // Put the draft back so staff can try again; the customer got nothing.
+          const restored = await deps.tickets.update(
+            tenantId,
+            ticketId,
+            {
+              status: ticket.status,
+              draft: ticket.draft,
+              ...(ticket.escalation ? { escalation: ticket.escalation } : {}),
+              updatedAt: deps.clock.now(),
+            },
+            { from: [status] },
+          );
+          return result(
+            restored ?? claimed,
+            false,
+            "The draft couldn't be sent; it is still here to try again.",
+          );
+        }
+        const who = staffActor(actor);
+        await audit(claimed, who, 'ticket.draft_sent', {
+          before: { ...state(ticket), draft: ticket.draft.text },
+          after: { ...state(claimed), sent: text, edited: text !== ticket.draft.text },
+        });
+        return result(claimed, true, 'Draft sent to the customer.');
+      });
     },
 
     async escalationCard(tenantId, ticketId) {

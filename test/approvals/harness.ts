@@ -59,7 +59,11 @@ export function createRecordingNotifier(env: SeededEnv): RecordingNotifier {
       await env.stores.tickets.update(
         ticket.tenantId,
         ticket.ticketId,
-        { status: 'escalated', escalation: { summary: reason, reason, at: env.clock.now() }, updatedAt: env.clock.now() },
+        {
+          status: 'escalated',
+          escalation: { summary: reason, reason, at: env.clock.now() },
+          updatedAt: env.clock.now(),
+        },
         { from: ['open', 'pending_approval', 'escalated'] },
       );
     },
@@ -94,20 +98,52 @@ export function countingOrderSystem(inner: OrderSystem, hooks: { afterRefund?: (
 }
 
 export const staff = {
-  dana: { platform: 'sandbox', tenantId: DEMO.tenantId, userId: 'sandbox-dana', name: 'Dana Whitfield', isExternal: false },
-  sam: { platform: 'sandbox', tenantId: DEMO.tenantId, userId: 'sandbox-sam', name: 'Sam Okafor', isExternal: false },
-  riley: { platform: 'sandbox', tenantId: DEMO.tenantId, userId: 'sandbox-riley', name: 'Riley Chen', isExternal: false },
-  guest: { platform: 'sandbox', tenantId: DEMO.tenantId, userId: 'sandbox-guest', name: 'Guest from Acme', isExternal: true },
+  dana: {
+    platform: 'sandbox',
+    tenantId: DEMO.tenantId,
+    userId: 'sandbox-dana',
+    name: 'Dana Whitfield',
+    isExternal: false,
+  },
+  sam: {
+    platform: 'sandbox',
+    tenantId: DEMO.tenantId,
+    userId: 'sandbox-sam',
+    name: 'Sam Okafor',
+    isExternal: false,
+  },
+  riley: {
+    platform: 'sandbox',
+    tenantId: DEMO.tenantId,
+    userId: 'sandbox-riley',
+    name: 'Riley Chen',
+    isExternal: false,
+  },
+  guest: {
+    platform: 'sandbox',
+    tenantId: DEMO.tenantId,
+    userId: 'sandbox-guest',
+    name: 'Guest from Acme',
+    isExternal: true,
+  },
 } satisfies Record<string, StaffActor>;
 
 type CustomerKey = keyof typeof DEMO.customers;
 
 /** Stores an open ticket for a demo customer's contact, as the engine would have. */
-export async function openTicket(env: SeededEnv, who: CustomerKey, text = 'I would like a refund please'): Promise<Ticket> {
+export async function openTicket(
+  env: SeededEnv,
+  who: CustomerKey,
+  text = 'I would like a refund please',
+): Promise<Ticket> {
   const c = DEMO.customers[who];
   const now = env.clock.now();
   const ticketId = env.ids.ticketId();
-  const thread = { platform: 'sandbox' as const, channelId: DEMO.customerChannelId, threadId: `th-${ticketId}` };
+  const thread = {
+    platform: 'sandbox' as const,
+    channelId: DEMO.customerChannelId,
+    threadId: `th-${ticketId}`,
+  };
   const ticket: Ticket = {
     tenantId: env.tenantId,
     ticketId,

@@ -54,14 +54,18 @@ describe('evaluateAction: refunds by amount', () => {
 
   it('uses the refundable amount, not the requested one, when the request is larger', () => {
     const d = evaluateAction(
-      input(order({ totalMinor: 25_000 }), { action: { type: 'refund', orderId: '1050', amountMinor: 75_000, reason: '' } }),
+      input(order({ totalMinor: 25_000 }), {
+        action: { type: 'refund', orderId: '1050', amountMinor: 75_000, reason: '' },
+      }),
     );
     expect(d).toMatchObject({ kind: 'approval', amountMinor: 25_000, requiredRole: 'approver' });
   });
 
   it('honours a smaller requested amount (a partial refund can be automatic)', () => {
     const d = evaluateAction(
-      input(order({ totalMinor: 75_000 }), { action: { type: 'refund', orderId: '1050', amountMinor: 2_000, reason: '' } }),
+      input(order({ totalMinor: 75_000 }), {
+        action: { type: 'refund', orderId: '1050', amountMinor: 2_000, reason: '' },
+      }),
     );
     expect(d).toMatchObject({ kind: 'auto', amountMinor: 2_000 });
   });
@@ -96,7 +100,9 @@ describe('evaluateAction: the daily limit', () => {
 
 describe('evaluateAction: ineligible orders', () => {
   it('outside the 30-day window', () => {
-    const d = evaluateAction(input(order({ totalMinor: 12_000, deliveredAt: new Date(now.getTime() - 60 * DAY) })));
+    const d = evaluateAction(
+      input(order({ totalMinor: 12_000, deliveredAt: new Date(now.getTime() - 60 * DAY) })),
+    );
     expect(d.kind).toBe('ineligible');
     if (d.kind === 'ineligible') expect(d.reason).toMatch(/return window .* closed/);
   });
@@ -109,7 +115,10 @@ describe('evaluateAction: ineligible orders', () => {
 
   it("another customer's order, even when the request names it", () => {
     const d = evaluateAction(input(order({ customerId: 'cus_acme' })));
-    expect(d).toEqual({ kind: 'ineligible', reason: "Order 1050 does not belong to this customer's account." });
+    expect(d).toEqual({
+      kind: 'ineligible',
+      reason: "Order 1050 does not belong to this customer's account.",
+    });
   });
 
   it('a customer object that disagrees with the ticket', () => {
@@ -119,7 +128,9 @@ describe('evaluateAction: ineligible orders', () => {
 
   it('an unknown order or an unidentified customer', () => {
     expect(evaluateAction(input(null)).kind).toBe('ineligible');
-    expect(evaluateAction(input(order(), { customer: null, ticketCustomerId: undefined })).kind).toBe('ineligible');
+    expect(evaluateAction(input(order(), { customer: null, ticketCustomerId: undefined })).kind).toBe(
+      'ineligible',
+    );
   });
 
   it('an order in another currency than the thresholds', () => {
@@ -128,7 +139,13 @@ describe('evaluateAction: ineligible orders', () => {
 });
 
 describe('evaluateAction: cancellations', () => {
-  const placed = order({ orderId: '1047', status: 'placed', totalMinor: 31_000, shippedAt: undefined, deliveredAt: undefined });
+  const placed = order({
+    orderId: '1047',
+    status: 'placed',
+    totalMinor: 31_000,
+    shippedAt: undefined,
+    deliveredAt: undefined,
+  });
   const cancel = { type: 'cancellation' as const, orderId: '1047', reason: '' };
 
   it('a cancellable order needs an approver', () => {
@@ -146,8 +163,13 @@ describe('evaluateAction: cancellations', () => {
   });
 
   it('a shipped order cannot be cancelled', () => {
-    const d = evaluateAction(input(order({ orderId: '1047', status: 'shipped', deliveredAt: undefined }), { action: cancel }));
-    expect(d).toEqual({ kind: 'ineligible', reason: 'Order 1047 has already been shipped, so it can no longer be cancelled.' });
+    const d = evaluateAction(
+      input(order({ orderId: '1047', status: 'shipped', deliveredAt: undefined }), { action: cancel }),
+    );
+    expect(d).toEqual({
+      kind: 'ineligible',
+      reason: 'Order 1047 has already been shipped, so it can no longer be cancelled.',
+    });
   });
 });
 
