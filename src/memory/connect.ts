@@ -26,7 +26,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const timeout = options.serverSelectionTimeoutMS ?? 10_000;
   let client: MongoClient | undefined;
   try {
-    client = new MongoClient(options.uri, { serverSelectionTimeoutMS: timeout, appName: 'switchboard' });
+    // Optional fields left undefined must be absent, not null: the schemas reject null on the way out.
+    client = new MongoClient(options.uri, { serverSelectionTimeoutMS: timeout, appName: 'switchboard', ignoreUndefined: true });
     await client.connect();
     await client.db(options.dbName).command({ ping: 1 });
   } catch (err) {

@@ -14,7 +14,8 @@ export interface TestDb {
 export async function createTestDb(prefix = 't'): Promise<TestDb> {
   const uri = inject('mongoUri');
   const dbName = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
+  // As src/memory/connect.ts: undefined optional fields are left out, not stored as null.
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5000, ignoreUndefined: true });
   await client.connect();
   const db = client.db(dbName);
   return {
