@@ -1,31 +1,16 @@
 import express from 'express';
-import {
-  CloudAdapter,
-  ConfigurationBotFrameworkAuthentication,
-  type ConfigurationBotFrameworkAuthenticationOptions,
-  type Request as BotRequest,
-  type Response as BotResponse,
-} from 'botbuilder';
-import { AuthenticationConstants, type ServiceClientCredentialsFactory } from 'botframework-connector';
+import { CloudAdapter, type Request as BotRequest, type Response as BotResponse } from 'botbuilder';
+import type { ServiceClientCredentialsFactory } from 'botframework-connector';
 import type { Config } from '../../config.js';
 import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { Clock } from '../../domain/index.js';
 import type { Logger } from '../../logger.js';
+import { createTeamsAuthentication, type TeamsAuthEndpoints } from './auth.js';
 import { ConversationReferences } from './conversation-references.js';
 import { MemberDirectory } from './member-directory.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 import { TeamsBot } from './teams-bot.js';
 import { createTeamsPort } from './teams-port.js';
-
-/**
- * Where Bot Framework tokens are checked. Public Azure by default; set these for a sovereign
- * cloud, or to a loopback server in tests (the library then fetches keys from there).
- */
-export interface TeamsAuthEndpoints {
-  toBotFromChannelOpenIdMetadataUrl?: string;
-  toBotFromEmulatorOpenIdMetadataUrl?: string;
-  toBotFromChannelTokenIssuer?: string;
-}
 
 export interface TeamsAdapterOptions {
   config: NonNullable<Config['teams']>;
@@ -37,32 +22,12 @@ export interface TeamsAdapterOptions {
   retry?: RetryOptions;
 }
 
+export type { TeamsAuthEndpoints };
+
 export type TeamsChannelAdapter = ChannelAdapter & {
   /** Resolves when engine work started by earlier requests has finished (shutdown, tests). */
   idle(): Promise<void>;
 };
-
-function authOptions(config: TeamsAdapterOptions['config'], endpoints?: TeamsAuthEndpoints): ConfigurationBotFrameworkAuthenticationOptions {
-  const base = {
-    MicrosoftAppId: config.appId ?? '',
-    MicrosoftAppPassword: config.appPassword ?? '',
-    MicrosoftAppType: config.appType,
-    MicrosoftAppTenantId: config.appTenantId ?? '',
-  };
-  if (!endpoints) return base as ConfigurationBotFrameworkAuthenticationOptions;
-  // Any endpoint override switches the library to fully parameterized mode: give it every value.
-  const tenant = config.appType === 'SingleTenant' && config.appTenantId ? config.appTenantId : 'botframework.com';
-  return {
-    ...base,
-    ToChannelFromBotLoginUrl: `${AuthenticationConstants.ToChannelFromBotLoginUrlPrefix}${tenant}`,
-    ToChannelFromBotOAuthScope: AuthenticationConstants.ToChannelFromBotOAuthScope,
-    ToBotFromChannelTokenIssuer: endpoints.toBotFromChannelTokenIssuer ?? AuthenticationConstants.ToBotFromChannelTokenIssuer,
-    OAuthUrl: AuthenticationConstants.OAuthUrl,
-    ToBotFromChannelOpenIdMetadataUrl: endpoints.toBotFromChannelOpenIdMetadataUrl ?? AuthenticationConstants.ToBotFromChannelOpenIdMetadataUrl,
-    ToBotFromEmulatorOpenIdMetadataUrl: endpoints.toBotFromEmulatorOpenIdMetadataUrl ?? AuthenticationConstants.ToBotFromEmulatorOpenIdMetadataUrl,
-    CallerId: 'urn:botframework:azure',
-  } as ConfigurationBotFrameworkAuthenticationOptions;
-}
 
 /**
  * Microsoft Teams through botbuilder's CloudAdapter. Without MicrosoftAppId it runs in local
@@ -72,10 +37,7 @@ function authOptions(config: TeamsAdapterOptions['config'], endpoints?: TeamsAut
 export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAdapter {
   const { config, clock } = options;
   const logger = options.logger.child({ platform: 'teams' });
-  const auth = new ConfigurationBotFrameworkAuthentication(
-    authOptions(config, options.authEndpoints) as ConfigurationBotFrameworkAuthenticationOptions,
-    options.credentialsFactory,
-  );
+  const auth = createTeamsAuthentication(config, options.authEndpoints, options.credentialsFactory);
   const cloudAdapter = new CloudAdapter(auth);
   cloudAdapter.onTurnError = async (_ctx, err) => {
     logger.error({ err }, 'teams: turn failed');
