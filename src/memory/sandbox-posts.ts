@@ -9,6 +9,10 @@ import {
 
 export const SANDBOX_POSTS_COLLECTION = 'sandbox_posts';
 
+function withoutUndefined<T extends object>(value: T): Document {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+}
+
 export interface MongoSandboxPostStore extends SandboxPostStore {
   /** Idempotent; call once at start-up. */
   ensureIndexes(): Promise<void>;
@@ -34,7 +38,8 @@ export function createSandboxPostStore(db: Db, logger?: Logger): MongoSandboxPos
       await posts.createIndex({ tenantId: 1, channelId: 1, createdAt: -1 });
     },
     async insert(post) {
-      await posts.insertOne({ ...SandboxPostSchema.parse(post) });
+      // The driver stores `undefined` as null, which the schema would then reject on the way out.
+      await posts.insertOne(withoutUndefined(SandboxPostSchema.parse(post)));
     },
     async get(tenantId, channelId, postId) {
       return parse(await posts.findOne({ tenantId, channelId, postId }));

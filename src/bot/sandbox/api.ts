@@ -16,7 +16,12 @@ import {
 import { SANDBOX_STAFF, staffIdentity, toStaffActor, type SandboxCustomer } from './identities.js';
 import { computeOverview, type OverviewStats } from './overview.js';
 import type { PostWriter } from './port.js';
-import { SANDBOX_CUSTOMER_CHANNEL, SANDBOX_STAFF_CHANNEL, type SandboxPostEvent, type SandboxPostStore } from './posts.js';
+import {
+  SANDBOX_CUSTOMER_CHANNEL,
+  SANDBOX_STAFF_CHANNEL,
+  type SandboxPostEvent,
+  type SandboxPostStore,
+} from './posts.js';
 import { serveEvents, type LiveEventSource } from './sse.js';
 
 export interface SandboxApiOptions {
@@ -34,20 +39,34 @@ export interface SandboxApiOptions {
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ValidationError('sandbox request failed its schema', { publicMessage: sentenceFor(parsed.error.issues) });
+  if (!parsed.success)
+    throw new ValidationError('sandbox request failed its schema', {
+      publicMessage: sentenceFor(parsed.error.issues),
+    });
   return parsed.data;
 }
 
 function staffActor(actorId: string, tenantId: string) {
   const identity = staffIdentity(actorId);
-  if (!identity) throw new ValidationError(`unknown sandbox actor ${actorId}`, { publicMessage: 'Choose who you act as from the list.' });
+  if (!identity)
+    throw new ValidationError(`unknown sandbox actor ${actorId}`, {
+      publicMessage: 'Choose who you act as from the list.',
+    });
   return { identity, actor: toStaffActor(identity, tenantId) };
 }
 
-const STATUS_BY_CODE: Record<string, number> = { validation_failed: 400, not_found: 404, forbidden: 403, conflict: 409 };
+const STATUS_BY_CODE: Record<string, number> = {
+  validation_failed: 400,
+  not_found: 404,
+  forbidden: 403,
+  conflict: 409,
+};
 
 /** The JSON API under /sandbox/api: what the page reads and the clicks it makes. */
-export function createSandboxApi(options: SandboxApiOptions): express.Router {
+export function createSandboxApi(options: SandboxApiOptions): {
+  router: express.Router;
+  closeStreams(): void;
+} {
   const { engine, tenantId, posts, writer, logger, clock, ids } = options;
   const api = express.Router();
   api.use(express.json({ limit: '64kb' }));
@@ -73,7 +92,9 @@ export function createSandboxApi(options: SandboxApiOptions): express.Router {
   api.get('/channels/:channelId/posts', async (req, res) => {
     const channelId = String(req.params.channelId);
     if (channelId !== SANDBOX_CUSTOMER_CHANNEL && channelId !== SANDBOX_STAFF_CHANNEL) {
-      throw new NotFoundError(`no sandbox channel ${channelId}`, { publicMessage: 'There is no such sandbox channel.' });
+      throw new NotFoundError(`no sandbox channel ${channelId}`, {
+        publicMessage: 'There is no such sandbox channel.',
+      });
     }
     res.json({ posts: await posts.listChannel(tenantId, channelId) });
   });
@@ -81,7 +102,9 @@ export function createSandboxApi(options: SandboxApiOptions): express.Router {
   async function threadRoot(threadId: string) {
     const root = await posts.get(tenantId, SANDBOX_CUSTOMER_CHANNEL, threadId);
     if (!root || root.threadId) {
-      throw new NotFoundError(`no thread ${threadId}`, { publicMessage: 'That thread no longer exists; start a new one.' });
+      throw new NotFoundError(`no thread ${threadId}`, {
+        publicMessage: 'That thread no longer exists; start a new one.',
+      });
     }
     return root;
   }
@@ -91,7 +114,9 @@ export function createSandboxApi(options: SandboxApiOptions): express.Router {
     const customer = (await options.customers()).find((c) => c.customerId === body.customerId);
     const contact = customer?.contacts.find((c) => c.email.toLowerCase() === body.contactEmail.toLowerCase());
     if (!customer || !contact) {
-      throw new NotFoundError('unknown sandbox customer or contact', { publicMessage: 'Choose a demo customer and contact from the list.' });
+      throw new NotFoundError('unknown sandbox customer or contact', {
+        publicMessage: 'Choose a demo customer and contact from the list.',
+      });
     }
     if (body.threadId) await threadRoot(body.threadId);
     const post = await writer.insert({
@@ -111,7 +136,14 @@ export function createSandboxApi(options: SandboxApiOptions): express.Router {
       channelId: SANDBOX_CUSTOMER_CHANNEL,
       messageId: post.postId,
       threadId: body.threadId,
-      author: { userId: contact.userId, name: contact.name, email: contact.email, orgId: customer.orgId, orgName: customer.name, isExternal: true },
+      author: {
+        userId: contact.userId,
+        name: contact.name,
+        email: contact.email,
+        orgId: customer.orgId,
+        orgName: customer.name,
+        isExternal: true,
+      },
       text: body.text,
       receivedAt: post.createdAt,
     });
@@ -155,7 +187,10 @@ export function createSandboxApi(options: SandboxApiOptions): express.Router {
     const body = parse(StaffActionBodySchema, req.body);
     const { actor } = staffActor(body.actorId, tenantId);
     const data = StaffActionSchema.safeParse(body.data);
-    if (!data.success) throw new ValidationError('invalid staff action data', { publicMessage: "That button's data is not valid." });
+    if (!data.success)
+      throw new ValidationError('invalid staff action data', {
+        publicMessage: "That button's data is not valid.",
+      });
     const result = await engine.handleStaffAction(actor, data.data);
     // A refusal is an answer, not a failed request: the page shows the sentence either way.
     res.json({ ok: result.ok, message: result.message });
@@ -164,7 +199,13 @@ export function createSandboxApi(options: SandboxApiOptions): express.Router {
   api.post('/channel-mode', async (req, res) => {
     const body = parse(ChannelModeBodySchema, req.body);
     const { actor } = staffActor(body.actorId, tenantId);
-    const result = await engine.setChannelMode({ tenantId, platform: 'sandbox', channelId: SANDBOX_CUSTOMER_CHANNEL, mode: body.mode, actor });
+    const result = await engine.setChannelMode({
+      tenantId,
+      platform: 'sandbox',
+      channelId: SANDBOX_CUSTOMER_CHANNEL,
+      mode: body.mode,
+      actor,
+    });
     if (result.ok) channelMode = body.mode;
     res.json({ ok: result.ok, message: result.message, mode: channelMode });
   });
@@ -188,7 +229,8 @@ export function createSandboxApi(options: SandboxApiOptions): express.Router {
     res.json(overviewCache.stats);
   });
 
-  api.get('/events', serveEvents({ tenantId, live: options.live, posts: options.postEvents }));
+  const events = serveEvents({ tenantId, live: options.live, posts: options.postEvents });
+  api.get('/events', events.handler);
 
   api.use((_req, res) => {
     res.status(404).json({ error: 'There is no such sandbox API route.' });
@@ -196,22 +238,33 @@ export function createSandboxApi(options: SandboxApiOptions): express.Router {
 
   // Express 5 passes rejected promises here: the only place errors become HTTP answers.
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const bodyError = typeof err === 'object' && err !== null && (err as { type?: string }).type === 'entity.parse.failed';
+    const bodyError =
+      typeof err === 'object' && err !== null && (err as { type?: string }).type === 'entity.parse.failed';
     if (bodyError) {
       res.status(400).json({ error: 'The request body is not valid JSON.' });
       return;
     }
-    const tooLarge = typeof err === 'object' && err !== null && (err as { type?: string }).type === 'entity.too.large';
+    const tooLarge =
+      typeof err === 'object' && err !== null && (err as { type?: string }).type === 'entity.too.large';
     if (tooLarge) {
       res.status(413).json({ error: 'The request body is too large.' });
       return;
     }
     const status = isAppError(err) ? (STATUS_BY_CODE[err.code] ?? 500) : 500;
-    if (status >= 500) logger.error({ err, code: isAppError(err) ? err.code : 'internal', path: req.path }, 'sandbox request failed');
-    else logger.info({ code: isAppError(err) ? err.code : undefined, path: req.path, detail: (err as Error).message }, 'sandbox request refused');
-    const message = isAppError(err) && status < 500 ? err.publicMessage : 'Something went wrong; the error was logged.';
+    if (status >= 500)
+      logger.error(
+        { err, code: isAppError(err) ? err.code : 'internal', path: req.path },
+        'sandbox request failed',
+      );
+    else
+      logger.info(
+        { code: isAppError(err) ? err.code : undefined, path: req.path, detail: (err as Error).message },
+        'sandbox request refused',
+      );
+    const message =
+      isAppError(err) && status < 500 ? err.publicMessage : 'Something went wrong; the error was logged.';
     res.status(status).json({ error: message });
   });
 
-  return api;
+  return { router: api, closeStreams: events.closeAll };
 }

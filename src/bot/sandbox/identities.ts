@@ -1,5 +1,6 @@
 import type { Customer } from '../../domain/index.js';
 import type { StaffActor } from '../../conversation/ports.js';
+import { DEMO, sandboxUserId } from '../../memory/demo-data.js';
 
 /** Someone the page can act as in the staff channel. Rights come from the tenant, not from here. */
 export interface SandboxStaffIdentity {
@@ -10,12 +11,12 @@ export interface SandboxStaffIdentity {
   isExternal: boolean;
 }
 
-/** The demo tenant's sandbox users (shared constants; the seed lists Dana and Sam as approver and supervisor). */
+/** The demo tenant's sandbox users (the seed lists Dana as approver and Sam as supervisor). */
 export const SANDBOX_STAFF: readonly SandboxStaffIdentity[] = [
-  { userId: 'sandbox-dana', name: 'Dana Whitfield', role: 'Approver', isExternal: false },
-  { userId: 'sandbox-sam', name: 'Sam Okafor', role: 'Supervisor', isExternal: false },
-  { userId: 'sandbox-riley', name: 'Riley Chen', role: 'Staff (no approval rights)', isExternal: false },
-  { userId: 'sandbox-guest', name: 'Guest from Acme', role: 'External guest', isExternal: true },
+  { ...DEMO.staff.approver, role: 'Approver', isExternal: false },
+  { ...DEMO.staff.supervisor, role: 'Supervisor', isExternal: false },
+  { ...DEMO.staff.staff, role: 'Staff (no approval rights)', isExternal: false },
+  { userId: DEMO.guest.userId, name: DEMO.guest.name, role: 'External guest', isExternal: true },
 ];
 
 export function staffIdentity(userId: string): SandboxStaffIdentity | undefined {
@@ -26,13 +27,6 @@ export function toStaffActor(identity: SandboxStaffIdentity, tenantId: string): 
   return { platform: 'sandbox', tenantId, userId: identity.userId, name: identity.name, isExternal: identity.isExternal };
 }
 
-/** `maya@bluebirdcafe.example` → `maya-bluebirdcafe-example`: a stable platform user id per contact. */
-export function emailSlug(email: string): string {
-  return email
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 export interface SandboxContact {
   name: string;
@@ -59,6 +53,6 @@ export function toSandboxCustomer(customer: Customer & { contacts?: Array<{ name
     name: customer.name,
     plan: customer.plan,
     orgId: customer.externalOrgs.find((o) => o.platform === 'sandbox')?.orgId,
-    contacts: contacts.map((c) => ({ name: c.name, email: c.email, userId: emailSlug(c.email) })),
+    contacts: contacts.map((c) => ({ name: c.name, email: c.email, userId: sandboxUserId(c.email) })),
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { Clock, IdGenerator } from '../../domain/index.js';
-import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
+import type { AdapterContext, ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { LiveEvent } from '../../conversation/ports.js';
 import type { CustomerStore } from '../../conversation/stores.js';
 import type { Logger } from '../../logger.js';
@@ -31,7 +31,7 @@ export interface SandboxAdapterOptions {
   token?: string;
   /** The demo tenant the sandbox writes as. */
   tenantId: string;
-  /** The app's live events (stages, tickets, approvals) for the page; may also be given later with useEvents. */
+  /** The app's live events (stages, tickets, approvals); the composition root's mount context wins. */
   events?: LiveEventSource<LiveEvent>;
   /** The built page; web/dist by default. */
   assetsDir?: string;
@@ -40,8 +40,6 @@ export interface SandboxAdapterOptions {
 export interface SandboxAdapter extends ChannelAdapter {
   readonly platform: 'sandbox';
   readonly posts: SandboxPostStore;
-  /** Connects the app's event bus once it exists (it is built after the ports). */
-  useEvents(source: LiveEventSource<LiveEvent>): void;
 }
 
 /**
@@ -57,36 +55,56 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
   const port = createSandboxPort({ posts: postStore, clock, ids, onPost: (e) => postEvents.publish(e) });
   const writer = createPostWriter({ posts: postStore, clock, ids, onPost: (e) => postEvents.publish(e) });
   let live = options.events;
+  let closeStreams: (() => void) | undefined;
 
   return {
     platform: 'sandbox',
     port,
     posts: postStore,
-    useEvents(source) {
-      live = source;
-    },
-    async mount(app, engine: Engine) {
-      if ('ensureIndexes' in postStore && typeof postStore.ensureIndexes === 'function') await postStore.ensureIndexes();
-      await engine.registerChannel({ tenantId, platform: 'sandbox', channelId: SANDBOX_CUSTOMER_CHANNEL, name: 'Customer channel', kind: 'customer' });
-      await engine.registerChannel({ tenantId, platform: 'sandbox', channelId: SANDBOX_STAFF_CHANNEL, name: 'Staff channel', kind: 'staff' });
+    async mount(app, engine: Engine, context?: AdapterContext) {
+      live = context?.events ?? live;
+      if ('ensureIndexes' in postStore && typeof postStore.ensureIndexes === 'function')
+        await postStore.ensureIndexes();
+      await engine.registerChannel({
+        tenantId,
+        platform: 'sandbox',
+        channelId: SANDBOX_CUSTOMER_CHANNEL,
+        name: 'Customer channel',
+        kind: 'customer',
+      });
+      await engine.registerChannel({
+        tenantId,
+        platform: 'sandbox',
+        channelId: SANDBOX_STAFF_CHANNEL,
+        name: 'Staff channel',
+        kind: 'staff',
+      });
       app.use('/sandbox', requireSandboxToken(options.token));
-      app.use(
-        '/sandbox/api',
-        createSandboxApi({
-          engine,
-          tenantId,
-          posts: postStore,
-          writer,
-          customers: async () => (await customerStore.list(tenantId)).map(toSandboxCustomer).sort((a, b) => a.name.localeCompare(b.name)),
-          live: () => live,
-          postEvents,
-          logger: logger.child({ adapter: 'sandbox' }),
-          clock,
-          ids,
-        }),
-      );
+      const api = createSandboxApi({
+        engine,
+        tenantId,
+        posts: postStore,
+        writer,
+        customers: async () =>
+          (await customerStore.list(tenantId))
+            .map(toSandboxCustomer)
+            .sort((a, b) => a.name.localeCompare(b.name)),
+        live: () => live,
+        postEvents,
+        logger: logger.child({ adapter: 'sandbox' }),
+        clock,
+        ids,
+      });
+      closeStreams = api.closeStreams;
+      app.use('/sandbox/api', api.router);
       mountAssets(app, options.assetsDir ?? DEFAULT_ASSETS_DIR);
-      logger.info({ tenantId, auth: options.token ? 'bearer token' : 'none (loopback only)' }, 'sandbox mounted at / and /sandbox/api');
+      logger.info(
+        { tenantId, auth: options.token ? 'bearer token' : 'none (loopback only)' },
+        'sandbox mounted at / and /sandbox/api',
+      );
+    },
+    async stop() {
+      closeStreams?.();
     },
   };
 }

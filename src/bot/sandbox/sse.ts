@@ -19,8 +19,9 @@ export interface SseOptions {
  * `GET /sandbox/api/events`: a server-sent event stream. `event: live` carries the engine's
  * LiveEvent (this tenant's only), `event: post` a change in the sandbox's channels.
  */
-export function serveEvents(options: SseOptions) {
-  return (req: Request, res: Response): void => {
+export function serveEvents(options: SseOptions): { handler: (req: Request, res: Response) => void; closeAll(): void } {
+  const open = new Set<Response>();
+  const handler = (req: Request, res: Response): void => {
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -49,10 +50,20 @@ export function serveEvents(options: SseOptions) {
     }, options.heartbeatMs ?? 15_000);
     heartbeat.unref();
 
+    open.add(res);
     req.on('close', () => {
+      open.delete(res);
       clearInterval(heartbeat);
       for (const off of unsubscribers) off();
     });
+  };
+  return {
+    handler,
+    // Open streams would keep the server from closing on shutdown.
+    closeAll() {
+      for (const res of open) res.end();
+      open.clear();
+    },
   };
 }
 
