@@ -11,6 +11,7 @@ import { safeHost, startLocalMongo } from './memory/local-mongo.js';
 import { seedDemo } from './memory/seed.js';
 import { createSandboxAdapter } from './bot/sandbox/index.js';
 import { createTeamsAdapter } from './bot/teams/index.js';
+import { createSlackAdapter } from './bot/slack/index.js';
 
 /** One line on stderr, never a stack: what a person starting the service needs to fix. */
 function fail(message: string, code: number): never {
@@ -56,8 +57,7 @@ async function main(): Promise<void> {
     adapters.push(createSandboxAdapter({ db, logger, clock, ids, token: config.sandbox.token, tenantId: config.demo.tenantId, events }));
   }
   if (config.slack) {
-    // Slack (H5): adapters.push(createSlackAdapter({ ... })) from src/bot/slack/index.ts.
-    logger.warn('Slack is configured but its adapter is not wired in this build yet');
+    adapters.push(createSlackAdapter({ config: config.slack, logger, clock }));
   }
   if (config.teams) {
     adapters.push(createTeamsAdapter({ config: config.teams, logger, clock }));

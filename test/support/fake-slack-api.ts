@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface SlackCall {
   method: string;
   args: Record<string, unknown>;
+  /** What the fake answered (e.g. the `ts` of a posted message). */
+  result?: Record<string, unknown>;
 }
 
 export interface FakeSlackUser {
@@ -32,6 +34,8 @@ export interface FakeSlackApi {
   callsTo(method: string): SlackCall[];
   /** Replies the bot posted in a thread (chat.postMessage with thread_ts), in order. */
   threadReplies(channel: string, threadTs: string): SlackCall[];
+  /** The bot's messages in a thread as people see them now (after every chat.update), in order. */
+  threadMessages(channel: string, threadTs: string): Array<{ ts: string; text?: string; blocks?: unknown[] }>;
   /** The current text/blocks of a posted message, after every chat.update. */
   message(channel: string, ts: string): { text?: string; blocks?: unknown[]; thread_ts?: string } | undefined;
   /** The next call of `method` answers `{ ok: false, error }`. */
@@ -145,7 +149,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     void (async () => {
       const method = (req.url ?? '').replace(/^\/api\//, '').split('?')[0] ?? '';
       const args = parseArgs(await readBody(req), req.headers['content-type']);
-      calls.push({ method, args });
+      const call: SlackCall = { method, args };
+      calls.push(call);
       const limited = rateLimits.get(method)?.shift();
       if (limited !== undefined) {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(limited) });
@@ -154,6 +159,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       }
       const failure = failures.get(method)?.shift();
       const body = failure ? { ok: false, error: failure } : answer(method, args);
+      call.result = body;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     })();
@@ -167,6 +173,13 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     callsTo: (method) => calls.filter((c) => c.method === method),
     threadReplies: (channel, threadTs) =>
       calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === channel && c.args.thread_ts === threadTs),
+    threadMessages: (channel, threadTs) =>
+      calls
+        .filter((c) => c.method === 'chat.postMessage' && c.args.channel === channel && c.args.thread_ts === threadTs && c.result?.ok)
+        .map((c) => {
+          const ts = String(c.result?.ts);
+          return { ts, ...messages.get(`${channel}/${ts}`) };
+        }),
     message: (channel, ts) => messages.get(`${channel}/${ts}`),
     failNext(method, error) {
       failures.set(method, [...(failures.get(method) ?? []), error]);

@@ -3,7 +3,8 @@ import type { StaffAction } from '../../src/conversation/ports.js';
 
 /** Ids shaped like Slack's, used across the Slack tests. */
 export const SLACK = {
-  homeTeam: 'T0123ABCD',
+  /** The installing workspace. Equal to the demo tenant id, so the seeded customers and orders are its own. */
+  homeTeam: 'T0DEMO0001',
   customerTeam: 'T0BLUE0CF',
   guestTeam: 'T0ACME0RB',
   sharedChannel: 'C0456EFGH',
@@ -152,7 +153,7 @@ export function blockAction(input: BlockActionInput): Record<string, unknown> {
     enterprise: null,
     is_enterprise_install: false,
     ...(input.container === 'view' ? {} : { channel: { id: channel, name: 'support-approvals' } }),
-    response_url: 'https://hooks.slack.com/actions/T0123ABCD/1730000000/abcdef',
+    response_url: 'https://hooks.slack.com/actions/T0DEMO0001/1730000000/abcdef',
     actions: [
       {
         action_id: actionId,
@@ -202,7 +203,7 @@ export function slashCommand(input: { text: string; user?: string; channel?: str
     text: input.text,
     api_app_id: SLACK.appId,
     is_enterprise_install: 'false',
-    response_url: input.responseUrl ?? 'https://hooks.slack.com/commands/T0123ABCD/1730000000/abcdef',
+    response_url: input.responseUrl ?? 'https://hooks.slack.com/commands/T0DEMO0001/1730000000/abcdef',
     trigger_id: '1730000000.123456789.abcdef0123456789abcdef0123456781',
   };
 }
