@@ -10,9 +10,9 @@ export type TicketMatch =
   | { kind: 'undecided'; replyThread: ThreadRef; openTickets: Ticket[] };
 
 /**
- * Queue keys that order messages before their ticket is known, taken in this order: a reply takes
- * its thread; a top-level message takes its author's top level, then its own thread (so a reply
- * that arrives while its root is still being processed waits for the root's ticket to exist).
+ * Queue keys that order messages before their ticket is known: a reply takes its thread; a
+ * top-level message takes its author's top level and its own thread (so a reply that arrives
+ * while its root is still being processed waits for the root's ticket to exist).
  */
 export function preTicketKeys(message: ParsedInboundMessage): string[] {
   const base = `${message.tenantId}|${message.platform}|${message.channelId}`;

@@ -116,8 +116,13 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
     return applyResult(deps, { ticket: draftTicket, result, mode: turn.mode, message: msg, customerMessageId: stored, customer: turn.customer, replyThread, placeholder });
   }
 
-  async function onStaffMessage(turn: Turn, ticket: Ticket): Promise<InboundOutcome> {
+  async function onStaffMessage(turn: Turn, current: Ticket): Promise<InboundOutcome> {
     const { msg } = turn;
+    // A person answering in a closed thread reopens it: they are handling it now.
+    const ticket =
+      current.status === 'resolved'
+        ? ((await stores.tickets.update(msg.tenantId, current.ticketId, { status: 'open', updatedAt: clock.now() }, { from: ['resolved'] })) ?? current)
+        : current;
     await recordMessage(deps, { tenantId: msg.tenantId, ticketId: ticket.ticketId, thread: ticket.thread, role: 'staff', author: staffActor(msg), text: msg.text, platformMessageId: msg.messageId });
     try {
       await deps.takeover.implicitTakeover(ticket, { platform: msg.platform, tenantId: msg.tenantId, userId: msg.author.userId, name: msg.author.name, isExternal: false });
@@ -252,14 +257,13 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
     const parsed = InboundMessageSchema.safeParse(input);
     if (!parsed.success) throw new ValidationError(`Invalid inbound message: ${describeZodIssues(parsed.error.issues)}`);
     const msg = parsed.data;
-    // Claimed before processing: a redelivery while the first is still running is a duplicate too.
-    const fresh = await stores.processedEvents.markProcessed(msg.tenantId, msg.platform, msg.eventId, clock.now());
-    if (!fresh) return { status: 'duplicate' };
-    const run = preTicketKeys(msg).reduceRight<() => Promise<InboundOutcome>>(
-      (inner, key) => () => queue.run(key, inner),
-      () => process(msg),
-    );
-    return run();
+    // Queued synchronously, before any await, so arrival order is processing order.
+    return queue.run(preTicketKeys(msg), async () => {
+      // Claimed before processing: a redelivery while the first is still running is a duplicate too.
+      const fresh = await stores.processedEvents.markProcessed(msg.tenantId, msg.platform, msg.eventId, clock.now());
+      if (!fresh) return { status: 'duplicate' };
+      return process(msg);
+    });
   };
 }
 

@@ -1,9 +1,10 @@
 /**
- * Runs tasks one at a time per key, in arrival order; different keys run concurrently.
- * Keys are forgotten as soon as their last task settles, so the map never grows unbounded.
+ * Runs tasks one at a time per key, in call order; tasks with no key in common run concurrently.
+ * A task with several keys claims them all at the moment it is queued, so arrival order decides
+ * and two multi-key tasks can never wait on each other. Keys are forgotten once idle.
  */
 export interface KeyedQueue {
-  run<T>(key: string, task: () => Promise<T>): Promise<T>;
+  run<T>(keys: string | string[], task: () => Promise<T>): Promise<T>;
   /** Keys with a task running or waiting (for tests and diagnostics). */
   readonly size: number;
 }
@@ -11,17 +12,18 @@ export interface KeyedQueue {
 export function createKeyedQueue(): KeyedQueue {
   const tails = new Map<string, Promise<unknown>>();
   return {
-    run<T>(key: string, task: () => Promise<T>): Promise<T> {
-      const previous = tails.get(key) ?? Promise.resolve();
+    run<T>(keys: string | string[], task: () => Promise<T>): Promise<T> {
+      const list = [...new Set(Array.isArray(keys) ? keys : [keys])];
+      const previous = Promise.all(list.map((k) => tails.get(k) ?? Promise.resolve()));
       // The next task waits for this one whether it succeeds or fails.
       const result = previous.then(task, task);
       const tail = result.then(
         () => undefined,
         () => undefined,
       );
-      tails.set(key, tail);
+      for (const key of list) tails.set(key, tail);
       void tail.then(() => {
-        if (tails.get(key) === tail) tails.delete(key);
+        for (const key of list) if (tails.get(key) === tail) tails.delete(key);
       });
       return result;
     },
