@@ -3,6 +3,7 @@ import type { Logger } from '../logger.js';
 import { DecisionRecorder } from './decision-recorder.js';
 import { composeEscalation } from './escalate.js';
 import { extractEntities } from './entities.js';
+import { isAppError } from '../errors.js';
 import { filterCustomerText } from './guardrails/output-filter.js';
 import { looksLikeInjection } from './offline/classify-intent.js';
 import type { Resolution } from './offline/resolve-offline.js';
@@ -116,6 +117,7 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
   let route = routed.route;
   let reason = routed.reason;
   let draft: string | undefined;
+  let engineFailed = !!failure;
   if (route === 'resolve' && evidence) {
     const ev = evidence;
     let resolution: Resolution;
@@ -123,7 +125,8 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
       resolution = await recorder.stage('resolve', () => engine.resolve({ ...ctx, understanding: u, evidence: ev }), (r) => r.kind);
     } catch (err) {
       deps.logger.warn({ err, ticketId: input.ticket.ticketId }, 'agent resolve failed');
-      resolution = { kind: 'escalate', reason: 'the answer could not be composed' };
+      engineFailed = true;
+      resolution = { kind: 'escalate', reason: isAppError(err) ? err.message : 'the answer could not be composed' };
     }
     if (resolution.kind === 'reply') {
       return finish({
@@ -148,7 +151,7 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
 
   const threshold = routed.threshold;
   const escalation = await recorder.stage('escalate', async () => {
-    const fromEngine = failure ? null : await engine.escalate?.({ ...ctx, understanding: u, evidence, reason }).catch(() => null);
+    const fromEngine = engineFailed ? null : await engine.escalate?.({ ...ctx, understanding: u, evidence, reason }).catch(() => null);
     return (
       fromEngine ??
       composeEscalation(
