@@ -1,7 +1,8 @@
 import type { Document, Filter } from 'mongodb';
-import { ApprovalRequestSchema, AuditEventSchema } from '../domain/index.js';
+import { ApprovalRequestSchema, AuditEventSchema, type ApprovalStatus } from '../domain/index.js';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
+import { guardedUpdate } from './guarded-update.js';
 
 export function createApprovalRepository({ db, logger, clock }: RepositoryDeps): ApprovalStore {
   // Majority + journal: an approval must not vanish in a failover after its card was posted.
@@ -21,11 +22,17 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
       delete set.tenantId;
       delete set.approvalId;
       // The expected status is in the filter: of two deciders, exactly one gets a document back.
-      const updated = await col.findOneAndUpdate(
-        { tenantId, approvalId, status: { $in: from } },
-        { $set: set },
-        { returnDocument: 'after' },
-      );
+      const updated = await guardedUpdate({
+        db,
+        col,
+        clock,
+        key: { tenantId, approvalId },
+        claimKey: `${tenantId}:${approvalId}`,
+        revField: '_rev',
+        condition: { status: { $in: from } },
+        holds: (doc) => from.includes(doc.status as ApprovalStatus),
+        update: () => ({ $set: set }),
+      });
       return codec.out(updated);
     },
     async setCard(tenantId, approvalId, card) {

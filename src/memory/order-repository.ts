@@ -1,6 +1,7 @@
 import type { Document } from 'mongodb';
 import { OrderSchema, RefundSchema, type Order, type Refund } from '../domain/index.js';
 import { remainingRefundableMinor, refundedMinor } from '../commerce/eligibility.js';
+import { guardedUpdate } from './guarded-update.js';
 import {
   COLLECTIONS,
   collection,
@@ -36,7 +37,7 @@ export interface OrderRepository {
  * Each stored order carries `refundedMinor` (the sum of its refunds, not part of the schema) so
  * the "fits the remaining amount" check can live in the update's filter on any server.
  */
-export function createOrderRepository({ db, logger }: RepositoryDeps): OrderRepository {
+export function createOrderRepository({ db, logger, clock }: RepositoryDeps): OrderRepository {
   const col = collection(db, COLLECTIONS.orders);
   const codec = createCodec(OrderSchema, COLLECTIONS.orders, logger);
   const toDoc = (order: Order) => {
@@ -84,17 +85,33 @@ export function createOrderRepository({ db, logger }: RepositoryDeps): OrderRepo
         { tenantId, orderId, refundedMinor: { $exists: false } },
         { $set: { refundedMinor: refundedMinor(order) } },
       );
-      const updated = await col.findOneAndUpdate(
-        {
-          tenantId,
-          orderId,
+      const updated = await guardedUpdate({
+        db,
+        col,
+        clock,
+        key: { tenantId, orderId },
+        claimKey: `${tenantId}:${orderId}`,
+        revField: '_rev',
+        condition: {
           'refunds.idempotencyKey': { $ne: refund.idempotencyKey },
           refundedMinor: { $lte: order.totalMinor - refund.amountMinor },
         },
+        holds: (doc) => {
+          const refunds = Array.isArray(doc.refunds)
+            ? (doc.refunds as Array<{ idempotencyKey?: unknown }>)
+            : [];
+          return (
+            !refunds.some((r) => r.idempotencyKey === refund.idempotencyKey) &&
+            typeof doc.refundedMinor === 'number' &&
+            doc.refundedMinor + refund.amountMinor <= order.totalMinor
+          );
+        },
         // The driver's generic typing cannot see `refunds` on an untyped collection.
-        { $push: { refunds: refund } as Document, $inc: { refundedMinor: refund.amountMinor } },
-        { returnDocument: 'after' },
-      );
+        update: () => ({
+          $push: { refunds: refund } as Document,
+          $inc: { refundedMinor: refund.amountMinor },
+        }),
+      });
       if (updated) return { kind: 'added', refund };
       // Lost to a concurrent writer: either the same key (a duplicate) or money that ran out.
       const now = await get(tenantId, orderId);
@@ -104,11 +121,17 @@ export function createOrderRepository({ db, logger }: RepositoryDeps): OrderRepo
       return { kind: 'exceeds', remainingMinor: remainingRefundableMinor(now) };
     },
     async markCancelled(tenantId, orderId, at, idempotencyKey) {
-      const updated = await col.findOneAndUpdate(
-        { tenantId, orderId, status: 'placed', shippedAt: { $exists: false } },
-        { $set: { status: 'cancelled', cancelledAt: at, cancellationKey: idempotencyKey } },
-        { returnDocument: 'after' },
-      );
+      const updated = await guardedUpdate({
+        db,
+        col,
+        clock,
+        key: { tenantId, orderId },
+        claimKey: `${tenantId}:${orderId}`,
+        revField: '_rev',
+        condition: { status: 'placed', shippedAt: { $exists: false } },
+        holds: (doc) => doc.status === 'placed' && doc.shippedAt === undefined,
+        update: () => ({ $set: { status: 'cancelled', cancelledAt: at, cancellationKey: idempotencyKey } }),
+      });
       return codec.out(updated);
     },
   };

@@ -2,6 +2,7 @@ import type { Filter, Document } from 'mongodb';
 import { TicketSchema, TicketStatusSchema, type TicketStatus } from '../domain/index.js';
 import type { TicketStore } from '../conversation/stores.js';
 import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
+import { guardedUpdate } from './guarded-update.js';
 
 const OPEN: Filter<Document> = { status: { $ne: 'resolved' } };
 
@@ -78,16 +79,30 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       delete set.tenantId;
       delete set.ticketId;
       delete set.version;
-      const filter: Filter<Document> = { tenantId, ticketId };
-      if (condition.from) filter.status = { $in: condition.from };
-      if (condition.expectedVersion !== undefined) filter.version = condition.expectedVersion;
       const unset = Object.fromEntries(
         (condition.unset ?? []).filter((k) => !(k in set)).map((k) => [k, '']),
       );
-      const update: Document = { $set: set, $inc: { version: 1 } };
+      const update: Document = { $set: set };
       if (Object.keys(unset).length > 0) update.$unset = unset;
-      // One atomic findOneAndUpdate with the expected state in the filter: the loser gets null.
-      return codec.out(await col.findOneAndUpdate(filter, update, { returnDocument: 'after' }));
+      const expected: Filter<Document> = {};
+      if (condition.from) expected.status = { $in: condition.from };
+      if (condition.expectedVersion !== undefined) expected.version = condition.expectedVersion;
+      // The expected state is in the filter, and the revision claim makes it hold on FerretDB too:
+      // of two concurrent changes from the same state, exactly one gets a document back.
+      const updated = await guardedUpdate({
+        db,
+        col,
+        clock,
+        key: { tenantId, ticketId },
+        claimKey: `${tenantId}:${ticketId}`,
+        revField: 'version',
+        condition: expected,
+        holds: (doc) =>
+          (!condition.from || condition.from.includes(doc.status as TicketStatus)) &&
+          (condition.expectedVersion === undefined || (doc.version ?? 0) === condition.expectedVersion),
+        update: () => update,
+      });
+      return codec.out(updated);
     },
   };
 }

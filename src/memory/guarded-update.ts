@@ -1,0 +1,83 @@
+import type { Collection, Db, Document, Filter, UpdateFilter, WithId } from 'mongodb';
+import type { Clock } from '../domain/index.js';
+import { isDuplicateKeyError } from './collections.js';
+
+/** Where revision claims live: one tiny document per in-flight state change. */
+export const CLAIMS_COLLECTION = 'write_claims';
+/** A claim older than this belongs to a writer that died between claiming and writing. */
+const STALE_CLAIM_MS = 15_000;
+const MAX_ATTEMPTS = 8;
+
+export interface GuardedUpdateOptions {
+  db: Db;
+  col: Collection;
+  clock: Clock;
+  /** Identifies the document within its tenant: `{ tenantId, ticketId }`. */
+  key: Filter<Document>;
+  /** Stable string form of the key, for the claim id. */
+  claimKey: string;
+  /** The revision counter field (`version` on tickets, a hidden `_rev` elsewhere). */
+  revField: string;
+  /** The expected state, in the filter too: the update applies only where this matches. */
+  condition: Filter<Document>;
+  /** The same condition checked on a read document (null = not applicable, stop). */
+  holds(doc: WithId<Document>): boolean;
+  update(doc: WithId<Document>): UpdateFilter<Document>;
+}
+
+/**
+ * A conditional update that is atomic on every MongoDB-wire server we run on. On MongoDB the
+ * findOneAndUpdate with the expected state in its filter is atomic by itself. FerretDB v1 on
+ * SQLite evaluates the filter and applies the update in two steps (FerretDB issue #3040), so two
+ * concurrent writers can both "win". The claim closes that gap without transactions: a writer
+ * first inserts `{_id: <collection>:<key>:<revision>}` (the _id index is unique on every server),
+ * and only the one whose insert succeeds may move the document past that revision.
+ * Returns the updated document, or null when the condition does not hold (any more).
+ */
+export async function guardedUpdate(options: GuardedUpdateOptions): Promise<WithId<Document> | null> {
+  const { db, col, clock, key, revField } = options;
+  const claims = db.collection<{ _id: string; at: Date }>(CLAIMS_COLLECTION);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await col.findOne(key);
+    if (!current || !options.holds(current)) return null;
+    const rev = typeof current[revField] === 'number' ? (current[revField] as number) : 0;
+    const claimId = `${col.collectionName}:${options.claimKey}:${rev}`;
+    try {
+      await claims.insertOne({ _id: claimId, at: clock.now() });
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      await releaseIfStale(claims, claimId, clock);
+      // Someone else holds this revision: re-read and re-check the condition.
+      await new Promise((r) => setTimeout(r, 5 * (attempt + 1)));
+      continue;
+    }
+    try {
+      const revFilter = rev === 0 ? { $in: [0, null] } : rev;
+      const updated = await col.findOneAndUpdate(
+        { ...key, ...options.condition, [revField]: revFilter },
+        mergeInc(options.update(current), revField),
+        { returnDocument: 'after' },
+      );
+      if (updated) return updated;
+    } finally {
+      // The document has moved on (or not at all): the claim for this revision is spent either way.
+      await claims.deleteOne({ _id: claimId }).catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+function mergeInc(update: UpdateFilter<Document>, revField: string): UpdateFilter<Document> {
+  return { ...update, $inc: { ...(update.$inc ?? {}), [revField]: 1 } } as UpdateFilter<Document>;
+}
+
+async function releaseIfStale(
+  claims: Collection<{ _id: string; at: Date }>,
+  claimId: string,
+  clock: Clock,
+): Promise<void> {
+  const claim = await claims.findOne({ _id: claimId });
+  if (claim && clock.now().getTime() - claim.at.getTime() > STALE_CLAIM_MS) {
+    await claims.deleteOne({ _id: claimId, at: claim.at });
+  }
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { TicketSchema, type Ticket } from '../../src/domain/index.js';
+import { ensureIndexes } from '../../src/memory/indexes.js';
+import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
+import { fixedClock } from '../support/clock.js';
+import { createTestDb, type TestDb } from '../support/mongo.js';
+
+const clock = fixedClock();
+let t: TestDb;
+let stores: MongoStores;
+
+beforeAll(async () => {
+  t = await createTestDb('tickets');
+  await ensureIndexes(t.db, pino({ level: 'silent' }));
+  stores = createMongoStores(t.db, { logger: pino({ level: 'silent' }), clock });
+});
+afterAll(async () => t?.close());
+
+let n = 0;
+function ticket(patch: Partial<Ticket> = {}): Ticket {
+  n++;
+  return TicketSchema.parse({
+    tenantId: 'TA',
+    ticketId: `TKT-T${String(n).padStart(5, '0')}`,
+    customerId: 'cus_a',
+    requester: { platform: 'slack', userId: 'U1', name: 'Jordan' },
+    thread: { platform: 'slack', channelId: 'C1', threadId: `17000000${n}.0001` },
+    status: 'open',
+    createdAt: clock.now(),
+    updatedAt: clock.now(),
+    lastMessageAt: new Date(clock.now().getTime() + n),
+    ...patch,
+  });
+}
+
+describe('ticket repository', () => {
+  it('stores a ticket and reads it back by id and by thread', async () => {
+    const tk = ticket({ subject: 'Where is order 1042?' });
+    await stores.tickets.insert(tk);
+    expect(await stores.tickets.get('TA', tk.ticketId)).toEqual(tk);
+    const byThread = await stores.tickets.findByThread('TA', 'slack', 'C1', tk.thread.threadId);
+    expect(byThread?.ticketId).toBe(tk.ticketId);
+    expect(await stores.tickets.findByThread('TA', 'teams', 'C1', tk.thread.threadId)).toBeNull();
+  });
+
+  it('rejects a second ticket with the same id', async () => {
+    const tk = ticket();
+    await stores.tickets.insert(tk);
+    await expect(stores.tickets.insert({ ...tk, subject: 'copy' })).rejects.toThrow(/duplicate key/i);
+  });
+
+  it('refuses to store a ticket that breaks its schema', async () => {
+    await expect(stores.tickets.insert({ ...ticket(), ticketId: 'not-a-ticket-id' })).rejects.toThrow(
+      /ticketId/,
+    );
+  });
+
+  it('lists open tickets for a requester and a customer, newest first, without resolved ones', async () => {
+    const a = ticket({ requester: { platform: 'slack', userId: 'U-list' }, customerId: 'cus_list' });
+    const b = ticket({ requester: { platform: 'slack', userId: 'U-list' }, customerId: 'cus_list' });
+    const done = ticket({
+      requester: { platform: 'slack', userId: 'U-list' },
+      customerId: 'cus_list',
+      status: 'resolved',
+    });
+    for (const x of [a, b, done]) await stores.tickets.insert(x);
+    expect(
+      (await stores.tickets.listOpenForRequester('TA', 'slack', 'U-list')).map((x) => x.ticketId),
+    ).toEqual([b.ticketId, a.ticketId]);
+    expect((await stores.tickets.listOpenForCustomer('TA', 'cus_list')).map((x) => x.ticketId)).toEqual([
+      b.ticketId,
+      a.ticketId,
+    ]);
+  });
+
+  it('updates conditionally, bumps the version and unsets fields', async () => {
+    const tk = ticket({ assignee: { kind: 'staff', userId: 'S1', name: 'Dana' } });
+    await stores.tickets.insert(tk);
+    clock.advance(1000);
+    const escalated = await stores.tickets.update(
+      'TA',
+      tk.ticketId,
+      { status: 'escalated', urgency: 'high' },
+      { from: ['open'], unset: ['assignee'] },
+    );
+    expect(escalated).toMatchObject({ status: 'escalated', urgency: 'high', version: 1 });
+    expect(escalated?.assignee).toBeUndefined();
+    expect(escalated?.updatedAt).toEqual(clock.now());
+    expect(
+      await stores.tickets.update('TA', tk.ticketId, { status: 'human' }, { from: ['open'] }),
+    ).toBeNull();
+    expect(
+      await stores.tickets.update('TA', tk.ticketId, { status: 'human' }, { expectedVersion: 0 }),
+    ).toBeNull();
+    expect((await stores.tickets.get('TA', tk.ticketId))?.status).toBe('escalated');
+    const taken = await stores.tickets.update('TA', tk.ticketId, { status: 'human' }, { expectedVersion: 1 });
+    expect(taken?.version).toBe(2);
+  });
+
+  it('lets exactly one of two concurrent status changes win', async () => {
+    for (let round = 0; round < 5; round++) {
+      const tk = ticket();
+      await stores.tickets.insert(tk);
+      const [first, second] = await Promise.all([
+        stores.tickets.update(
+          'TA',
+          tk.ticketId,
+          { status: 'human', assignee: { kind: 'staff', userId: 'S1' } },
+          { from: ['open'] },
+        ),
+        stores.tickets.update(
+          'TA',
+          tk.ticketId,
+          { status: 'human', assignee: { kind: 'staff', userId: 'S2' } },
+          { from: ['open'] },
+        ),
+      ]);
+      const winners = [first, second].filter((x) => x !== null);
+      expect(winners).toHaveLength(1);
+      const stored = await stores.tickets.get('TA', tk.ticketId);
+      expect(stored?.assignee?.userId).toBe(winners[0]?.assignee?.userId);
+      expect(stored?.version).toBe(1);
+    }
+  });
+
+  it('counts tickets by status with zeros for the empty ones', async () => {
+    const counts = await stores.tickets.countByStatus('TA');
+    expect(Object.keys(counts).sort()).toEqual([
+      'escalated',
+      'human',
+      'open',
+      'pending_approval',
+      'resolved',
+    ]);
+    const all = await stores.tickets.list('TA', { limit: 1000 });
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(all.length);
+    expect(counts.pending_approval).toBe(0);
+    expect((await stores.tickets.list('TA', { status: ['human'] })).every((x) => x.status === 'human')).toBe(
+      true,
+    );
+  });
+});
