@@ -1,3 +1,4 @@
+import { APIConnectionTimeoutError, APIError } from 'openai';
 import type OpenAI from 'openai';
 import type { z } from 'zod';
 import { describeZodIssues, UpstreamError } from '../../errors.js';
@@ -45,8 +46,12 @@ export async function chat(
     if (err instanceof UpstreamError) throw err;
     // A failed call still cost time; it is counted so the record shows what was spent.
     recorder.addModelCall({ latencyMs: performance.now() - started });
-    const name = err instanceof Error ? err.name : 'Error';
-    const what = /Timeout/i.test(name) ? 'the model timed out' : `the model call failed (${name})`;
+    const what =
+      err instanceof APIConnectionTimeoutError
+        ? `the model timed out after ${settings.timeoutMs} ms`
+        : err instanceof APIError && err.status
+          ? `the model endpoint answered ${err.status}`
+          : `the model could not be reached (${err instanceof Error ? err.message.slice(0, 80) : 'unknown error'})`;
     throw new UpstreamError(what, { cause: err });
   }
 }

@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One scripted answer of the fake model endpoint. */
+export type FakeStep =
+  | { kind: 'content'; content: string; usage?: { prompt: number; completion: number } }
+  | { kind: 'tools'; calls: Array<{ name: string; args: unknown }>; usage?: { prompt: number; completion: number } }
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  | { kind: 'hang' };
+
+/** What the agent sent, for assertions on prompts (fencing, no secrets). */
+export interface RecordedRequest {
+  path: string;
+  body: {
+    model: string;
+    messages: Array<{ role: string; content: string | null; tool_calls?: unknown[]; tool_call_id?: string }>;
+    tools?: unknown[];
+    response_format?: unknown;
+  };
+}
+
+export interface FakeOpenAi {
+  baseURL: string;
+  requests: RecordedRequest[];
+  /** Queue answers in order; a function is called with the request and returns the step. */
+  script(...steps: Array<FakeStep | ((req: RecordedRequest) => FakeStep)>): void;
+  close(): Promise<void>;
+}
+
+export const say = (json: unknown, usage = { prompt: 100, completion: 20 }): FakeStep => ({
+  kind: 'content',
+  content: typeof json === 'string' ? json : JSON.stringify(json),
+  usage,
+});
+export const callTools = (...calls: Array<{ name: string; args: unknown }>): FakeStep => ({ kind: 'tools', calls, usage: { prompt: 120, completion: 15 } });
+
+/**
+ * An OpenAI-compatible chat-completions server on loopback: scripted answers per test, every
+ * request recorded, and the failure modes the agent must survive (429, 5xx, hangs, bad JSON).
+ */
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const queue: Array<FakeStep | ((req: RecordedRequest) => FakeStep)> = [];
+  const requests: RecordedRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  let n = 0;
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const recorded: RecordedRequest = { path: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') };
+      requests.push(recorded);
+      const next = queue.shift();
+      const step = typeof next === 'function' ? next(recorded) : next;
+      if (!step) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'fake-openai: script exhausted', type: 'server_error' } }));
+        return;
+      }
+      if (step.kind === 'hang') {
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+      }
+      if (step.kind === 'status') {
+        res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
+        res.end(JSON.stringify(step.body ?? { error: { message: `status ${step.status}`, type: 'fake' } }));
+        return;
+      }
+      n++;
+      const message =
+        step.kind === 'content'
+          ? { role: 'assistant', content: step.content }
+          : {
+              role: 'assistant',
+              content: null,
+              tool_calls: step.calls.map((c, i) => ({ id: `call_${n}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })),
+            };
+      const usage = step.usage ?? { prompt: 100, completion: 20 };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-${n}`,
+          object: 'chat.completion',
+          created: 1_700_000_000,
+          model: recorded.body.model,
+          choices: [{ index: 0, message, finish_reason: step.kind === 'tools' ? 'tool_calls' : 'stop' }],
+          usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script: (...steps) => {
+      queue.length = 0;
+      queue.push(...steps);
+      requests.length = 0;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
