@@ -27,15 +27,38 @@ describe('authorization', () => {
     h = await createHarness();
     const small = await pending(h, 'bluebird', '1043');
     const big = await pending(h, 'acme', '1044');
-    const customer: StaffActor = { platform: 'sandbox', tenantId: DEMO.tenantId, userId: DEMO.customers.bluebird.userId, name: 'Maya Ortiz', isExternal: false };
+    const customer: StaffActor = {
+      platform: 'sandbox',
+      tenantId: DEMO.tenantId,
+      userId: DEMO.customers.bluebird.userId,
+      name: 'Maya Ortiz',
+      isExternal: false,
+    };
     const cases: Array<[StaffActor, string, string]> = [
-      [staff.guest, small.request.approvalId, "You can't approve this request: people outside Northwind Supply Co. can't decide approvals."],
-      [customer, small.request.approvalId, "You can't approve this request: it was requested on your own behalf."],
-      [staff.riley, small.request.approvalId, "You can't approve this request: you're not on Northwind Supply Co.'s approver list."],
+      [
+        staff.guest,
+        small.request.approvalId,
+        "You can't approve this request: people outside Northwind Supply Co. can't decide approvals.",
+      ],
+      [
+        customer,
+        small.request.approvalId,
+        "You can't approve this request: it was requested on your own behalf.",
+      ],
+      [
+        staff.riley,
+        small.request.approvalId,
+        "You can't approve this request: you're not on Northwind Supply Co.'s approver list.",
+      ],
       [staff.dana, big.request.approvalId, "You can't approve this request: it needs a supervisor."],
     ];
     for (const [actor, approvalId, message] of cases) {
-      const answer = await h.approvals.decide({ tenantId: h.env.tenantId, approvalId, decision: 'approve', actor });
+      const answer = await h.approvals.decide({
+        tenantId: h.env.tenantId,
+        approvalId,
+        decision: 'approve',
+        actor,
+      });
       expect(answer).toMatchObject({ ok: false, message });
     }
     for (const { request } of [small, big]) {
@@ -50,10 +73,22 @@ describe('authorization', () => {
       ...(await h.env.stores.audit.listForApproval(h.env.tenantId, small.request.approvalId)),
       ...(await h.env.stores.audit.listForApproval(h.env.tenantId, big.request.approvalId)),
     ].filter((e) => e.action === 'approval.refused');
-    expect(refusals.map((e) => e.actor.userId).sort()).toEqual(['maya-bluebirdcafe-example', 'sandbox-dana', 'sandbox-guest', 'sandbox-riley']);
+    expect(refusals.map((e) => e.actor.userId).sort()).toEqual([
+      'maya-bluebirdcafe-example',
+      'sandbox-dana',
+      'sandbox-guest',
+      'sandbox-riley',
+    ]);
     // Refused rejections are refused the same way.
-    const reject = await h.approvals.decide({ tenantId: h.env.tenantId, approvalId: small.request.approvalId, decision: 'reject', actor: staff.riley });
-    expect(reject.message).toBe("You can't reject this request: you're not on Northwind Supply Co.'s approver list.");
+    const reject = await h.approvals.decide({
+      tenantId: h.env.tenantId,
+      approvalId: small.request.approvalId,
+      decision: 'reject',
+      actor: staff.riley,
+    });
+    expect(reject.message).toBe(
+      "You can't reject this request: you're not on Northwind Supply Co.'s approver list.",
+    );
   });
 });
 
@@ -66,13 +101,23 @@ describe('expiry and the sweep', () => {
     h.env.clock.advance(3_600_000 + 1);
     expect(await h.approvals.sweep()).toEqual({ expired: 1, posted: 0, executed: 0 });
     expect((await h.env.stores.approvals.get(h.env.tenantId, request.approvalId))?.status).toBe('expired');
-    expect(h.notifier.customer.map((c) => [c.ticketId, c.key])).toEqual([[ticket.ticketId, 'action_expired']]);
+    expect(h.notifier.customer.map((c) => [c.ticketId, c.key])).toEqual([
+      [ticket.ticketId, 'action_expired'],
+    ]);
     expect((await h.env.stores.tickets.get(h.env.tenantId, ticket.ticketId))?.status).toBe('escalated');
     const card = h.notifier.cards.get('card-1');
     expect(card?.actions).toEqual([]);
     expect(card?.statusLine).toBe('Expired at Nov 21, 10:00 UTC without a decision; escalated to staff');
-    const late = await h.approvals.decide({ tenantId: h.env.tenantId, approvalId: request.approvalId, decision: 'approve', actor: staff.dana });
-    expect(late).toMatchObject({ ok: false, message: 'This request expired at Nov 21, 10:00 UTC without a decision.' });
+    const late = await h.approvals.decide({
+      tenantId: h.env.tenantId,
+      approvalId: request.approvalId,
+      decision: 'approve',
+      actor: staff.dana,
+    });
+    expect(late).toMatchObject({
+      ok: false,
+      message: 'This request expired at Nov 21, 10:00 UTC without a decision.',
+    });
     expect(await refundsOn(h.env, '1043')).toHaveLength(0);
     expect((await h.approvals.sweep()).expired).toBe(0);
   });
@@ -81,7 +126,12 @@ describe('expiry and the sweep', () => {
     h = await createHarness();
     const { request } = await pending(h, 'bluebird', '1043');
     h.env.clock.advance(25 * 3_600_000);
-    const late = await h.approvals.decide({ tenantId: h.env.tenantId, approvalId: request.approvalId, decision: 'approve', actor: staff.dana });
+    const late = await h.approvals.decide({
+      tenantId: h.env.tenantId,
+      approvalId: request.approvalId,
+      decision: 'approve',
+      actor: staff.dana,
+    });
     expect(late.ok).toBe(false);
     expect((await h.env.stores.approvals.get(h.env.tenantId, request.approvalId))?.status).toBe('expired');
     expect(await refundsOn(h.env, '1043')).toHaveLength(0);
@@ -95,7 +145,9 @@ describe('expiry and the sweep', () => {
     h.notifier.noStaffChannel = false;
     h.env.clock.advance(60_000);
     expect((await h.approvals.sweep()).posted).toBe(1);
-    expect((await h.env.stores.approvals.get(h.env.tenantId, request.approvalId))?.card?.messageId).toBe('card-1');
+    expect((await h.env.stores.approvals.get(h.env.tenantId, request.approvalId))?.card?.messageId).toBe(
+      'card-1',
+    );
     expect(h.notifier.cards.get('card-1')?.actions.map((a) => a.label)).toEqual(['Approve', 'Reject']);
     expect((await h.approvals.sweep()).posted).toBe(0);
   });
