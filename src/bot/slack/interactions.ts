@@ -60,7 +60,9 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     const clicked = b.actions[0];
     if (!clicked || clicked.action_id === OPEN_THREAD_ACTION) return;
     const self = await rt.identity();
-    const actor = actorFor(b.user, self.teamId);
+    // Cards say who decided by the name colleagues know, not the account handle.
+    const person = await rt.directory.person(b.user.id);
+    const actor = actorFor({ ...b.user, name: person.name ?? b.user.name }, self.teamId);
     const channelId = b.container?.channel_id ?? b.channel?.id;
     const data = parseButton(clicked.value);
     if (!data) {
@@ -107,7 +109,8 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     if (!parsed.success) return;
     const meta = RejectMetaSchema.safeParse(safeJson(parsed.data.view.private_metadata));
     const self = await rt.identity();
-    const actor = actorFor(parsed.data.user, self.teamId);
+    const person = await rt.directory.person(parsed.data.user.id);
+    const actor = actorFor({ ...parsed.data.user, name: person.name ?? parsed.data.user.name }, self.teamId);
     if (!meta.success) {
       await tell(actor, undefined, STALE_BUTTON);
       return;
