@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { ApprovalRequestSchema, type ApprovalRequest } from '../../src/domain/index.js';
+import { ensureIndexes } from '../../src/memory/indexes.js';
+import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
+import { fixedClock } from '../support/clock.js';
+import { createTestDb, type TestDb } from '../support/mongo.js';
+
+const HOUR = 3_600_000;
+const clock = fixedClock();
+let t: TestDb;
+let stores: MongoStores;
+
+beforeAll(async () => {
+  t = await createTestDb('approvals');
+  await ensureIndexes(t.db, pino({ level: 'silent' }));
+  stores = createMongoStores(t.db, { logger: pino({ level: 'silent' }), clock });
+});
+afterAll(async () => t?.close());
+
+let n = 0;
+function approval(patch: Partial<ApprovalRequest> = {}): ApprovalRequest {
+  n++;
+  const id = `apr_${n}`;
+  return ApprovalRequestSchema.parse({
+    tenantId: 'TA',
+    approvalId: id,
+    ticketId: 'TKT-AAAAA2',
+    customerId: 'cus_cobalt',
+    orderId: '1052',
+    action: 'refund',
+    amountMinor: 50_000,
+    currency: 'USD',
+    reason: 'Arrived damaged',
+    requiredRole: 'approver',
+    status: 'pending',
+    idempotencyKey: `refund:${id}`,
+    createdAt: clock.now(),
+    expiresAt: new Date(clock.now().getTime() + 24 * HOUR),
+    updatedAt: clock.now(),
+    ...patch,
+  });
+}
+
+describe('approval repository', () => {
+  it('stores a request and reads it back unchanged', async () => {
+    const a = approval();
+    await stores.approvals.insert(a);
+    expect(await stores.approvals.get('TA', a.approvalId)).toEqual(a);
+    await expect(stores.approvals.insert(a)).rejects.toThrow(/duplicate key/i);
+  });
+
+  it('transitions only from the expected status', async () => {
+    const a = approval();
+    await stores.approvals.insert(a);
+    const decidedBy = {
+      kind: 'staff' as const,
+      platform: 'sandbox' as const,
+      userId: 'sandbox-dana',
+      name: 'Dana',
+    };
+    const approved = await stores.approvals.transition('TA', a.approvalId, ['pending'], {
+      status: 'approved',
+      decidedBy,
+      decidedAt: clock.now(),
+    });
+    expect(approved).toMatchObject({ status: 'approved', decidedBy });
+    expect(
+      await stores.approvals.transition('TA', a.approvalId, ['pending'], { status: 'rejected' }),
+    ).toBeNull();
+    const executed = await stores.approvals.transition('TA', a.approvalId, ['approved'], {
+      status: 'executed',
+      execution: { reference: 're_1', at: clock.now() },
+    });
+    expect(executed?.execution?.reference).toBe('re_1');
+    expect((await stores.approvals.get('TA', a.approvalId))?.status).toBe('executed');
+  });
+
+  it('lets exactly one of two concurrent decisions win', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = approval();
+      await stores.approvals.insert(a);
+      const results = await Promise.all([
+        stores.approvals.transition('TA', a.approvalId, ['pending'], { status: 'approved' }),
+        stores.approvals.transition('TA', a.approvalId, ['pending'], {
+          status: 'rejected',
+          rejectReason: 'no',
+        }),
+      ]);
+      const winners = results.filter((r) => r !== null);
+      expect(winners).toHaveLength(1);
+      expect((await stores.approvals.get('TA', a.approvalId))?.status).toBe(winners[0]?.status);
+    }
+  });
+
+  it('records the card and the customer notification once', async () => {
+    const a = approval();
+    await stores.approvals.insert(a);
+    await stores.approvals.setCard('TA', a.approvalId, {
+      platform: 'slack',
+      channelId: 'C9',
+      messageId: '1.2',
+    });
+    await stores.approvals.markCustomerNotified('TA', a.approvalId, clock.now());
+    await stores.approvals.markCustomerNotified('TA', a.approvalId, new Date(clock.now().getTime() + HOUR));
+    const stored = await stores.approvals.get('TA', a.approvalId);
+    expect(stored?.card).toEqual({ platform: 'slack', channelId: 'C9', messageId: '1.2' });
+    expect(stored?.customerNotifiedAt).toEqual(clock.now());
+  });
+
+  it('finds what the sweeps must recover: expired, never posted, approved but not executed', async () => {
+    const tenant = 'TSWEEP';
+    const at = clock.now().getTime();
+    const expired = approval({
+      tenantId: tenant,
+      expiresAt: new Date(at - HOUR),
+      card: { platform: 'slack', channelId: 'C', messageId: 'm' },
+    });
+    const unposted = approval({ tenantId: tenant, createdAt: new Date(at - 2 * HOUR) });
+    const stuck = approval({
+      tenantId: tenant,
+      status: 'approved',
+      updatedAt: new Date(at - 2 * HOUR),
+      card: { platform: 'slack', channelId: 'C', messageId: 'm2' },
+    });
+    const fresh = approval({
+      tenantId: tenant,
+      card: { platform: 'slack', channelId: 'C', messageId: 'm3' },
+    });
+    for (const a of [expired, unposted, stuck, fresh]) await stores.approvals.insert(a);
+    const ids = (list: ApprovalRequest[]) =>
+      list.filter((a) => a.tenantId === tenant).map((a) => a.approvalId);
+    expect(ids(await stores.approvals.listExpired(clock.now()))).toEqual([expired.approvalId]);
+    expect(ids(await stores.approvals.listUnposted(new Date(at - HOUR)))).toEqual([unposted.approvalId]);
+    expect(ids(await stores.approvals.listApprovedUnexecuted(new Date(at - HOUR)))).toEqual([
+      stuck.approvalId,
+    ]);
+    expect(ids(await stores.approvals.listPending(tenant)).sort()).toEqual(
+      [expired.approvalId, unposted.approvalId, fresh.approvalId].sort(),
+    );
+  });
+});
+
+describe('audit log', () => {
+  it('keeps every step in order, per ticket and per approval', async () => {
+    const base = { tenantId: 'TA', actor: { kind: 'staff' as const, userId: 'sandbox-dana' } };
+    await stores.audit.record({
+      ...base,
+      auditId: 'au1',
+      ticketId: 'TKT-AUDIT2',
+      approvalId: 'apr_x',
+      action: 'approval.created',
+      at: clock.now(),
+    });
+    await stores.audit.record({
+      ...base,
+      auditId: 'au2',
+      ticketId: 'TKT-AUDIT2',
+      approvalId: 'apr_x',
+      action: 'approval.approved',
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+      at: new Date(clock.now().getTime() + 1000),
+    });
+    await stores.audit.record({
+      ...base,
+      auditId: 'au3',
+      ticketId: 'TKT-AUDIT2',
+      action: 'ticket.taken_over',
+      at: new Date(clock.now().getTime() + 2000),
+    });
+    expect((await stores.audit.listForTicket('TA', 'TKT-AUDIT2')).map((e) => e.action)).toEqual([
+      'approval.created',
+      'approval.approved',
+      'ticket.taken_over',
+    ]);
+    const forApproval = await stores.audit.listForApproval('TA', 'apr_x');
+    expect(forApproval.map((e) => e.auditId)).toEqual(['au1', 'au2']);
+    expect(forApproval[1]?.after).toEqual({ status: 'approved' });
+  });
+});
