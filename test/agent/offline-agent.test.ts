@@ -1,0 +1,100 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import { phrase } from '../../src/agent/phrases.js';
+import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
+import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { inputFor, JORDAN, MAYA, PRIYA } from './agent-input.js';
+
+let env: SeededEnv;
+let kb: KnowledgeBase;
+let agent: Agent;
+
+beforeAll(async () => {
+  env = await createSeededEnv();
+  kb = createKnowledgeBase({ source: env.stores.kbArticles });
+  agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
+});
+afterAll(async () => env?.close());
+
+const run = async (email: string | null, text: string) => agent.run(await inputFor(env, kb, email, text));
+
+describe('offline engine on the demo store', () => {
+  it('answers "where is order 1042" from order data with carrier, tracking and estimate', async () => {
+    const r = await run(MAYA, 'Where is order 1042?');
+    expect(r.route).toBe('resolve');
+    expect(r.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(r.reply?.text).toMatch(/1042 shipped on .* with UPS/);
+    expect(r.reply?.text).toContain('1Z999AA10123456784');
+    expect(r.reply?.text).toMatch(/Estimated delivery: November 22, 2026/);
+    expect(r.record.tools.map((t) => t.name)).toEqual(['get_order', 'return_eligibility']);
+  });
+
+  it('answers the return window from data: open for 1043, closed for 1046', async () => {
+    const open = await run(MAYA, 'Can I return order 1043?');
+    expect(open.reply?.text).toMatch(/1043 can be returned until December 15, 2026 \(30-day return window\)\. The refundable amount is \$250\.00/);
+    const closed = await run(PRIYA, 'can i still return order 1046?');
+    expect(closed.reply?.text).toMatch(/30-day return window for order 1046 closed on October 21, 2026/);
+  });
+
+  it('answers in Spanish with the data', async () => {
+    const r = await run(MAYA, '¿Dónde está mi pedido 1042?');
+    expect(r.understanding.language).toBe('es');
+    expect(r.reply?.text).toMatch(/El pedido 1042 se envió el .* con UPS/);
+  });
+
+  it('proposes a refund for the refundable amount, or the customer’s smaller amount, never executing it', async () => {
+    const full = await run(MAYA, 'I want a refund for order 1043');
+    expect(full.proposedAction).toMatchObject({ type: 'refund', orderId: '1043', amountMinor: 25_000 });
+    const part = await run(MAYA, 'refund $20 on order 1043 please, one part was missing');
+    expect(part.proposedAction).toMatchObject({ type: 'refund', orderId: '1043', amountMinor: 2_000 });
+    const order = await env.orderSystem.getOrder(env.tenantId, '1043');
+    expect(order?.refunds).toEqual([]);
+  });
+
+  it('escalates a refund above what is refundable instead of proposing it', async () => {
+    const r = await run(MAYA, 'Refund $5000 for order 1043 please');
+    expect(r.route).toBe('escalate');
+    expect(r.proposedAction).toBeUndefined();
+    expect(r.reason).toMatch(/exceeds/);
+  });
+
+  it('proposes cancelling an unshipped order and explains a shipped one', async () => {
+    expect((await run(JORDAN, 'Please cancel order 1047')).proposedAction).toMatchObject({ type: 'cancellation', orderId: '1047' });
+    const shipped = await run(MAYA, 'cancel my order 1042');
+    expect(shipped.proposedAction).toBeUndefined();
+    expect(shipped.reply?.text).toMatch(/already shipped/);
+  });
+
+  it('does not show another customer’s order', async () => {
+    const r = await run(MAYA, 'Where is order 1044?');
+    expect(r.reply?.text ?? r.escalation?.customerMessage).not.toMatch(/delivered|750/);
+    expect(r.reply?.text).toMatch(/couldn’t find order 1044 on your account/);
+  });
+
+  it('asks an unidentified person to write from the registered address', async () => {
+    const r = await run(null, 'Where is order 1042?');
+    expect(r.reply?.text).toBe(phrase('identify_for_orders', 'en'));
+    expect(r.record.tools).toEqual([]);
+  });
+
+  it('answers a policy question from an article, citing it', async () => {
+    const r = await run(null, 'What is your return policy?');
+    expect(r.route).toBe('resolve');
+    expect(r.reply?.citations.length).toBe(1);
+    expect(r.reply?.text).toContain(`Source: ${r.reply?.citations[0]?.title}`);
+  });
+
+  it('escalates a request for a person with a summary and an empathetic message', async () => {
+    const r = await run(MAYA, 'I want to talk to a human about order 1043');
+    expect(r.route).toBe('escalate');
+    expect(r.escalation?.summary).toMatch(/Bluebird Cafe \(free\) asks about talking to a person/);
+    expect(r.escalation?.customerMessage).toBe(phrase('escalated', 'en', { ticketId: 'TKT-TEST01' }));
+  });
+
+  it('ignores pleasantries', async () => {
+    expect((await run(MAYA, 'thanks!')).route).toBe('ignore');
+    expect((await run(MAYA, '👍')).route).toBe('ignore');
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { routeMessage } from '../../src/agent/route.js';
+
+const settings = { confidenceHigh: 0.75, confidenceNormal: 0.6 };
+const base = { wantsHuman: false, securityConcern: false, settings };
+
+describe('routing table', () => {
+  it.each([
+    ['critical', 0.74, 'escalate'],
+    ['critical', 0.75, 'resolve'],
+    ['high', 0.74, 'escalate'],
+    ['high', 0.75, 'resolve'],
+    ['medium', 0.59, 'escalate'],
+    ['medium', 0.6, 'resolve'],
+    ['low', 0.59, 'escalate'],
+    ['low', 0.6, 'resolve'],
+    ['medium', 1, 'resolve'],
+    ['high', 0, 'escalate'],
+  ] as const)('%s urgency at %s → %s', (urgency, confidence, route) => {
+    expect(routeMessage({ ...base, urgency, confidence }).route).toBe(route);
+  });
+
+  it('does not let float noise cross a boundary', () => {
+    expect(routeMessage({ ...base, urgency: 'high', confidence: 0.1 + 0.65 }).route).toBe('resolve');
+    expect(routeMessage({ ...base, urgency: 'medium', confidence: 0.3 + 0.3 }).route).toBe('resolve');
+  });
+
+  it('escalates a request for a person, a security concern, or the resolver’s signal whatever the confidence', () => {
+    expect(routeMessage({ ...base, urgency: 'low', confidence: 1, wantsHuman: true })).toMatchObject({ route: 'escalate', reason: expect.stringMatching(/person/) });
+    expect(routeMessage({ ...base, urgency: 'low', confidence: 1, securityConcern: true })).toMatchObject({ route: 'escalate', reason: expect.stringMatching(/security/) });
+    expect(routeMessage({ ...base, urgency: 'low', confidence: 1, needsEscalation: true, needsEscalationReason: 'refused proposal' })).toMatchObject({ route: 'escalate', reason: 'refused proposal' });
+  });
+
+  it('uses the tenant’s own thresholds', () => {
+    const strict = { ...base, settings: { confidenceHigh: 0.9, confidenceNormal: 0.8 } };
+    expect(routeMessage({ ...strict, urgency: 'high', confidence: 0.85 })).toMatchObject({ route: 'escalate', threshold: 0.9 });
+    expect(routeMessage({ ...strict, urgency: 'medium', confidence: 0.8 })).toMatchObject({ route: 'resolve', threshold: 0.8 });
+  });
+});
