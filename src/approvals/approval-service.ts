@@ -6,7 +6,6 @@ import type { ApprovalService, ProposalOutcome } from './api.js';
 import {
   audit,
   cardSources,
-  describeError,
   escalate,
   postCard,
   refreshCard,
@@ -15,6 +14,7 @@ import {
   tellCustomer,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
+import { autoKey, executeAutomatically } from './approval-auto.js';
 import { executeApproved, reopenTicket } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
 import { loadApprovalCard } from './card-data.js';
@@ -93,7 +93,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       // The engine escalates with this reason and tells the customer (see apply-result).
       return { kind: 'escalate', reason: decision.reason };
     }
-    if (decision.kind === 'auto') return executeAutomatically(ticket, decision);
+    if (decision.kind === 'auto') return executeAutomatically(deps, ticket, decision);
 
     // A redelivered message or a repeated request must not open a second request for the same thing.
     const existing = (await deps.approvals.listByTicket(ticket.tenantId, ticket.ticketId)).find(
@@ -142,66 +142,6 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       );
     }
     return { kind: 'pending', approval: (await deps.approvals.get(request.tenantId, approvalId)) ?? request };
-  }
-
-  async function executeAutomatically(
-    ticket: Ticket,
-    decision: {
-      action: 'refund' | 'cancellation';
-      orderId: string;
-      amountMinor: number;
-      currency: string;
-      reason: string;
-    },
-  ): Promise<ProposalOutcome> {
-    const idempotencyKey = autoKey(ticket, decision.orderId, decision.action);
-    try {
-      const result = await deps.orders.refund(ticket.tenantId, {
-        orderId: decision.orderId,
-        amountMinor: decision.amountMinor,
-        idempotencyKey,
-        reason: decision.reason,
-      });
-      await audit(deps, {
-        tenantId: ticket.tenantId,
-        ticketId: ticket.ticketId,
-        actor: SYSTEM_ACTOR,
-        action: 'action.executed',
-        after: {
-          orderId: decision.orderId,
-          amountMinor: result.amountMinor,
-          reference: result.refundId,
-          idempotencyKey,
-          duplicate: result.duplicate,
-        },
-      });
-      return {
-        kind: 'executed',
-        action: 'refund',
-        reference: result.refundId,
-        amountMinor: result.amountMinor,
-        currency: decision.currency,
-        orderId: decision.orderId,
-      };
-    } catch (err) {
-      const error = describeError(err);
-      deps.logger.error(
-        { err, ticketId: ticket.ticketId, orderId: decision.orderId },
-        'automatic refund failed',
-      );
-      await audit(deps, {
-        tenantId: ticket.tenantId,
-        ticketId: ticket.ticketId,
-        actor: SYSTEM_ACTOR,
-        action: 'action.failed',
-        after: { orderId: decision.orderId, amountMinor: decision.amountMinor, idempotencyKey },
-        note: error,
-      });
-      return {
-        kind: 'escalate',
-        reason: `The automatic refund for order ${decision.orderId} failed: ${error}`,
-      };
-    }
   }
 
   async function markPending(ticket: Ticket): Promise<void> {
@@ -377,11 +317,6 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       return request ? loadApprovalCard(cardSources(deps), request) : null;
     },
   };
-}
-
-/** Derived from ticket + order + action, so a redelivered message cannot refund twice. */
-function autoKey(ticket: Pick<Ticket, 'ticketId'>, orderId: string, action: string): string {
-  return `auto:${ticket.ticketId}:${orderId}:${action}`;
 }
 
 /** "Already approved by Dana Whitfield at 14:02 UTC." — what the second clicker is told. */
