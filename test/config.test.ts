@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { ConfigError } from '../src/errors.js';
+
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('starts with no configuration at all: sandbox on, loopback, embedded MongoDB', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      mongo: { uri: undefined, dbName: 'switchboard' },
+    });
+    expect(c.sandbox.enabled).toBe(true);
+    expect(c.slack).toBeUndefined();
+    expect(c.teams).toBeUndefined();
+    expect(c.openai).toBeUndefined();
+    expect(c.demo.tenantId).toBe('T0DEMO0001');
+  });
+
+  it('needs SLACK_SIGNING_SECRET when SLACK_BOT_TOKEN is set', () => {
+    const err = failure({ SLACK_BOT_TOKEN: 'xoxb-1-2-abc' });
+    expect(err.message).toContain('SLACK_SIGNING_SECRET');
+    expect(err.message).not.toContain('\n');
+    expect(err.message).not.toContain('xoxb-1-2-abc');
+    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-2-abc', SLACK_SIGNING_SECRET: 's' }).slack?.botToken).toBe(
+      'xoxb-1-2-abc',
+    );
+    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-2-abc', SLACK_APP_TOKEN: 'xapp-1' }).slack?.appToken).toBe(
+      'xapp-1',
+    );
+  });
+
+  it('rejects a MONGODB_URI that is not a MongoDB URI, naming the variable', () => {
+    const err = failure({ MONGODB_URI: 'localhost:27017' });
+    expect(err.message).toMatch(/^Invalid configuration: MONGODB_URI .*mongodb:\/\//);
+    expect(err.message).not.toContain('\n');
+    expect(loadConfig({ MONGODB_URI: 'mongodb+srv://u:p@cluster0.example.net/' }).mongo.uri).toContain(
+      'cluster0',
+    );
+  });
+
+  it('rejects a negative threshold, naming the variable', () => {
+    const err = failure({ AUTO_REFUND_MAX: '-5' });
+    expect(err.message).toContain('AUTO_REFUND_MAX');
+    expect(err.message).toContain('≥ 0');
+    expect(err.message).not.toContain('\n');
+    expect(failure({ CONFIDENCE_HIGH: '1.5' }).message).toContain('CONFIDENCE_HIGH');
+    expect(failure({ AUTO_REFUND_MAX: 'lots' }).message).toContain('AUTO_REFUND_MAX');
+  });
+
+  it('names every bad variable at once, on one line', () => {
+    const err = failure({ PORT: '70000', LOG_LEVEL: 'loud', OPENAI_BASE_URL: 'not a url' });
+    for (const name of ['PORT', 'LOG_LEVEL', 'OPENAI_BASE_URL']) expect(err.message).toContain(name);
+    expect(err.message.split('\n')).toHaveLength(1);
+  });
+
+  it('needs a sandbox token before opening the sandbox in production', () => {
+    expect(failure({ NODE_ENV: 'production', SANDBOX: 'on' }).message).toContain('SANDBOX_TOKEN');
+    expect(loadConfig({ NODE_ENV: 'production' }).sandbox.enabled).toBe(false);
+  });
+});
