@@ -1,23 +1,40 @@
-import { createApp } from './app.js';
 import type { ChannelAdapter } from './conversation/engine-api.js';
-import { createEventBus } from './conversation/event-bus.js';
 import { loadConfig, type Config } from './config.js';
 import { createIdGenerator, systemClock } from './domain/index.js';
 import { isAppError } from './errors.js';
 import { createLogger, redactText } from './logger.js';
 import { connectDatabase } from './memory/connect.js';
-import { createMongoStores } from './memory/mongo-stores.js';
 import { safeHost, startLocalMongo } from './memory/local-mongo.js';
-import { seedDemo } from './memory/seed.js';
-import { createSandboxAdapter } from './bot/sandbox/index.js';
-import { createTeamsAdapter } from './bot/teams/index.js';
-import { createSlackAdapter } from './bot/slack/index.js';
+
+// The app, the adapters (Bolt, botbuilder) and the seed are imported only after the configuration
+// and the database checked out: a wrong setting or an unreachable MongoDB is reported in seconds.
+async function loadRuntime() {
+  const [app, bus, seed, sandbox, slack, teams] = await Promise.all([
+    import('./app.js'),
+    import('./conversation/event-bus.js'),
+    import('./memory/seed.js'),
+    import('./bot/sandbox/index.js'),
+    import('./bot/slack/index.js'),
+    import('./bot/teams/index.js'),
+  ]);
+  return {
+    createApp: app.createApp,
+    createEventBus: bus.createEventBus,
+    seedDemo: seed.seedDemo,
+    createSandboxAdapter: sandbox.createSandboxAdapter,
+    createSlackAdapter: slack.createSlackAdapter,
+    createTeamsAdapter: teams.createTeamsAdapter,
+  };
+}
 
 /** One line on stderr, never a stack: what a person starting the service needs to fix. */
 function fail(message: string, code: number): never {
   process.stderr.write(`switchboard: ${redactText(message.split('\n')[0] ?? message)}\n`);
   process.exit(code);
 }
+
+/** Undone in reverse if start-up fails halfway, so no spawned MongoDB outlives us. */
+const cleanups: Array<() => Promise<unknown>> = [];
 
 async function main(): Promise<void> {
   let config: Config;
@@ -36,20 +53,21 @@ async function main(): Promise<void> {
   } catch (err) {
     fail(`Cannot start a local MongoDB: ${err instanceof Error ? err.message : String(err)}`, 1);
   }
+  const startedMongo = mongo;
+  cleanups.push(() => startedMongo.stop());
   let connection;
   try {
-    connection = await connectDatabase({ uri: mongo.uri, dbName: config.mongo.dbName, logger });
+    // 8 s leaves room inside the promised 15 s for process start-up.
+    connection = await connectDatabase({ uri: mongo.uri, dbName: config.mongo.dbName, logger, serverSelectionTimeoutMS: 8000 });
   } catch (err) {
     await mongo.stop().catch(() => undefined);
     fail(err instanceof Error ? err.message : String(err), 1);
   }
   const { db } = connection;
-
-  if (config.demo.seed !== 'never') {
-    const stores = createMongoStores(db, { logger, clock });
-    const exists = (await stores.tenants.get(config.demo.tenantId)) !== null;
-    if (config.demo.seed === 'always' || !exists) await seedDemo({ stores, tenantId: config.demo.tenantId, clock, logger });
-  }
+  const connected = connection;
+  cleanups.push(() => connected.close());
+  const { createApp, createEventBus, seedDemo, createSandboxAdapter, createSlackAdapter, createTeamsAdapter } =
+    await loadRuntime();
 
   const events = createEventBus((err) => logger.warn({ err }, 'a live-event listener failed'));
   const adapters: ChannelAdapter[] = [];
@@ -64,6 +82,14 @@ async function main(): Promise<void> {
   }
 
   const app = await createApp({ config, logger, db, adapters, clock, ids, events });
+  cleanups.push(() => app.stop());
+  // Seeded after createApp so the indexes exist first, and before listening so the first page works.
+  if (config.demo.seed !== 'never') {
+    const stores = app.stores;
+    const exists = (await stores.tenants.get(config.demo.tenantId)) !== null;
+    if (config.demo.seed === 'always' || !exists) await seedDemo({ stores, tenantId: config.demo.tenantId, clock, logger });
+  }
+
   const server = await app.listen(config.port, config.host);
   logger.info(
     {
@@ -93,7 +119,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
+  for (const undo of cleanups.reverse()) await undo().catch(() => undefined);
   fail(isAppError(err) ? err.message : `Start-up failed: ${err instanceof Error ? err.message : String(err)}`, 1);
 });
 

@@ -16,7 +16,6 @@ afterEach(async () => {
 });
 
 const tenantId = DEMO.tenantId;
-const botTexts = () => channel.messages.map((m) => m.text);
 
 async function storedMessages(ticketId: string) {
   return t.stores.messages.listByTicket(tenantId, ticketId, 100);
