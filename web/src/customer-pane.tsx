@@ -80,9 +80,9 @@ export function CustomerPane({ session, actor, revision }: Props) {
         <h2 id="customer-heading">Customer channel</h2>
         <p class="hint">#{session.channels.customer} — shared with your customers, as in Slack Connect or Teams.</p>
         <div class="row">
-          <label>
+          <label for="customer-select">
             Customer
-            <select value={customer?.customerId ?? ''} onChange={(e) => { setCustomerId(e.currentTarget.value); setContactEmail(''); }}>
+            <select id="customer-select" value={customer?.customerId ?? ''} onChange={(e) => { setCustomerId(e.currentTarget.value); setContactEmail(''); }}>
               {customers.map((c) => (
                 <option key={c.customerId} value={c.customerId}>
                   {c.name} ({c.plan})
@@ -90,9 +90,9 @@ export function CustomerPane({ session, actor, revision }: Props) {
               ))}
             </select>
           </label>
-          <label>
+          <label for="contact-select">
             Contact
-            <select value={contact?.email ?? ''} onChange={(e) => setContactEmail(e.currentTarget.value)}>
+            <select id="contact-select" value={contact?.email ?? ''} onChange={(e) => setContactEmail(e.currentTarget.value)}>
               {(customer?.contacts ?? []).map((c) => (
                 <option key={c.email} value={c.email}>
                   {c.name} &lt;{c.email}&gt;

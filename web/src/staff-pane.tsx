@@ -45,9 +45,9 @@ export function StaffPane({ session, actor, revision }: Props) {
           #{session.channels.staff} — acting as <strong>{actor.name}</strong> ({actor.role}).
         </p>
         <form class="row" onSubmit={applyMode}>
-          <label>
+          <label for="channel-mode">
             Customer channel mode
-            <select value={pendingMode} onChange={(e) => setPendingMode(e.currentTarget.value as ChannelMode)}>
+            <select id="channel-mode" value={pendingMode} onChange={(e) => setPendingMode(e.currentTarget.value as ChannelMode)}>
               {MODES.map((m) => (
                 <option key={m.value} value={m.value}>
                   {m.label}

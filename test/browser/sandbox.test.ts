@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { browserAvailability, launchChromium, screenshotPath, startMain, type RunningMain } from '../support/browser.js';
+
+const availability = browserAvailability();
+if (!availability.ok) console.warn(`[browser tests skipped] ${availability.reason}`);
+
+/**
+ * The sandbox in a real headless Chromium against Switchboard started as `npm start` starts it
+ * (offline engine, embedded defaults, seeded demo store). One page walks the flows in order.
+ */
+describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 }, () => {
+  let main: RunningMain;
+  let browser: Browser;
+  let page: Page;
+  let customer: Locator;
+  let staff: Locator;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    main = await startMain();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    await page.goto(`${main.baseUrl}/`);
+    customer = page.locator('[data-pane=customer]');
+    staff = page.locator('[data-pane=staff]');
+    await customer.locator('#customer-select option').first().waitFor({ state: 'attached' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await main?.stop();
+  });
+
+  async function chooseCustomer(customerId: string, email: string) {
+    await page.selectOption('#customer-select', customerId);
+    await page.selectOption('#contact-select', email);
+  }
+
+  async function writeAsCustomer(text: string, options: { newThread?: boolean } = {}) {
+    await customer.getByRole('group', { name: 'Write as' }).getByRole('radio').first().check();
+    const startNew = customer.getByRole('button', { name: 'Start a new thread instead' });
+    if (options.newThread && (await startNew.count()) > 0) await startNew.click();
+    await customer.getByLabel('Message', { exact: true }).fill(text);
+    await customer.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => customer.locator('article.thread.selected .post').filter({ hasText: text }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  }
+
+  const selectedThread = () => customer.locator('article.thread.selected');
+  const lastPostKind = () => selectedThread().locator('.post').last().getAttribute('data-author-kind');
+
+  async function actAs(userId: string) {
+    await page.selectOption('#act-as', userId);
+  }
+
+  async function openTab(name: 'Channels' | 'Tickets' | 'Overview') {
+    await page.getByRole('tab', { name }).click();
+  }
+
+  it('answers “where is order 1042” with the order’s real status, and shows the agent’s stages live', async () => {
+    await chooseCustomer('cus_bluebird', 'maya@bluebirdcafe.example');
+    await writeAsCustomer('Hi! Where is my order 1042?', { newThread: true });
+    const reply = selectedThread().locator('.post[data-author-kind=bot]').filter({ hasText: 'shipped' });
+    await reply.first().waitFor({ timeout: 15_000 });
+    expect(await reply.first().innerText()).toContain('UPS');
+    expect(await reply.first().innerText()).toContain('1Z999AA10123456784');
+    await expect.poll(() => page.locator('.stage-list [data-stage]').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    expect(await page.locator('.stage-list [data-stage=understand]').count()).toBeGreaterThan(0);
+  });
+
+  let refundTicketId = '';
+
+  it('turns a $250 refund into an approval card: the guest is refused, Dana approves, the customer hears it', async () => {
+    await writeAsCustomer('My order 1043 arrived damaged. I would like a refund of $250 please.', { newThread: true });
+    const card = staff.locator('article.card[data-kind=approval]').filter({ hasText: '$250.00' }).first();
+    await card.waitFor({ timeout: 15_000 });
+    refundTicketId = (await card.getAttribute('data-ticket-id')) ?? '';
+    expect(refundTicketId).toMatch(/^TKT-/);
+
+    await actAs('sandbox-guest');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.getByRole('button', { name: /^Yes, approve/ }).click();
+    const refusal = card.locator('.result.refused');
+    await refusal.waitFor({ timeout: 10_000 });
+    expect(await refusal.innerText()).toContain('Guest from Acme');
+    expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(1);
+
+    await actAs('sandbox-dana');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.getByRole('button', { name: /^Yes, approve/ }).click();
+    await expect.poll(() => card.locator('[data-status-line]').innerText(), { timeout: 15_000 }).toMatch(/Dana Whitfield/);
+    expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+
+    const confirmation = selectedThread().locator('.post[data-author-kind=bot]').filter({ hasText: /refund/i }).filter({ hasText: /\$250\.00|250/ });
+    await confirmation.first().waitFor({ timeout: 15_000 });
+  });
+
+  it('lists each step of the refund in the ticket’s audit trail', async () => {
+    await openTab('Tickets');
+    const tickets = page.locator('[data-pane=tickets]');
+    await tickets.getByRole('button', { name: refundTicketId }).click();
+    const audit = page.getByRole('list', { name: 'Audit trail' });
+    await audit.locator('li[data-action]').first().waitFor({ timeout: 10_000 });
+    const actions = await audit.locator('li[data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
+    expect(actions.some((a) => /created/.test(a ?? ''))).toBe(true);
+    expect(actions.some((a) => /refused/.test(a ?? ''))).toBe(true);
+    expect(actions.some((a) => /approved/.test(a ?? ''))).toBe(true);
+    expect(actions.some((a) => /executed/.test(a ?? ''))).toBe(true);
+    expect(await page.locator('.detail').innerText()).toContain('Decision records');
+    await page.locator('.tickets-layout').screenshot({ path: screenshotPath('tickets-pane') });
+    await openTab('Channels');
+  });
+
+  it('escalates an angry enterprise outage; Take over silences the bot; Hand back lets it answer again', async () => {
+    await chooseCustomer('cus_acme', 'jordan@acme-robotics.example');
+    await writeAsCustomer('This is unacceptable!! Our whole production line is DOWN, your service has been failing for an hour. This outage is costing us thousands.', { newThread: true });
+    const card = staff.locator('article.card[data-kind=escalation]').first();
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.innerText()).toMatch(/critical/i);
+
+    await actAs('sandbox-sam');
+    await card.getByRole('button', { name: 'Take over' }).click();
+    await card.locator('.result.ok').waitFor({ timeout: 10_000 });
+    await selectedThread().locator('.post').filter({ hasText: 'Sam Okafor' }).first().waitFor({ timeout: 10_000 });
+
+    await writeAsCustomer('Hello? Any update on this?');
+    await page.waitForTimeout(1500);
+    expect(await lastPostKind()).toBe('customer');
+
+    // Sam writes into the customer thread as staff.
+    await customer.getByRole('group', { name: 'Write as' }).getByRole('radio').nth(1).check();
+    await customer.getByLabel('Message', { exact: true }).fill('Jordan, I am on it and have paged our on-call engineers.');
+    await customer.getByRole('button', { name: 'Send' }).click();
+    await selectedThread().locator('.post[data-author-kind=staff]').filter({ hasText: 'on-call engineers' }).waitFor({ timeout: 10_000 });
+
+    await card.getByRole('button', { name: 'Let the bot answer' }).click();
+    await card.locator('.result.ok').waitFor({ timeout: 10_000 });
+    await expect.poll(() => card.locator('.result.ok').innerText()).toMatch(/Sam Okafor/);
+    const before = await selectedThread().locator('.post[data-author-kind=bot]').count();
+    await writeAsCustomer('Thanks. Separately, where is my order 1044?');
+    await expect.poll(() => lastPostKind(), { timeout: 15_000 }).toBe('bot');
+    expect(await selectedThread().locator('.post[data-author-kind=bot]').count()).toBeGreaterThan(before);
+
+    await customer.screenshot({ path: screenshotPath('customer-pane') });
+    await staff.screenshot({ path: screenshotPath('staff-pane') });
+    await page.screenshot({ path: screenshotPath('channels') });
+  });
+
+  it('draws the overview charts with the data these flows produced', async () => {
+    await openTab('Overview');
+    const overview = page.locator('[data-pane=overview]');
+    await overview.locator('[data-chart]').first().waitFor({ timeout: 10_000 });
+    expect(await overview.locator('canvas').count()).toBe(5);
+    const rows = async (chart: string) => overview.locator(`[data-chart=${chart}] tbody tr`).count();
+    expect(await rows('messages-per-hour')).toBeGreaterThan(0);
+    expect(await rows('intents')).toBeGreaterThan(0);
+    expect(await rows('approvals')).toBeGreaterThan(0);
+    const outcomes = await overview.locator('[data-chart=outcomes] tbody tr').evaluateAll((trs) => trs.map((tr) => Number(tr.lastElementChild?.textContent)));
+    expect(outcomes[0]).toBeGreaterThan(0); // answered by the bot
+    expect(outcomes[1]).toBeGreaterThan(0); // escalated
+    // Each canvas actually drew something.
+    const painted = await overview.locator('canvas').evaluateAll((canvases) =>
+      canvases.map((c) => {
+        const canvas = c as HTMLCanvasElement;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+        return n;
+      }),
+    );
+    expect(painted.every((n) => n > 100)).toBe(true);
+    await overview.screenshot({ path: screenshotPath('overview-pane') });
+    expect(pageErrors).toEqual([]);
+  });
+});

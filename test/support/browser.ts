@@ -1,0 +1,130 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Debian's chromium package (.ci/run installs it). Never a downloaded browser. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-output', 'screenshots');
+
+/**
+ * Whether the browser tests can run here. In CI a missing browser is a failure with a clear
+ * message, never a silent skip; locally the tests skip with the same message.
+ */
+export function browserAvailability(): { ok: true } | { ok: false; reason: string } {
+  if (existsSync(CHROMIUM)) return { ok: true };
+  const reason = `Chromium is not installed at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (.ci/run does this).`;
+  if (process.env.CI === 'true') throw new Error(reason);
+  return { ok: false, reason };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningMain {
+  baseUrl: string;
+  /** The process's output so far, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Switchboard as `npm start` would (`npx tsx src/main.ts`), on the test run's MongoDB with
+ * a fresh database, no model key, on 127.0.0.1 and a free port; resolves once /healthz answers.
+ */
+export async function startMain(options: { env?: Record<string, string> } = {}): Promise<RunningMain> {
+  // The page must exist: build it when missing or stale (skips in well under a second otherwise).
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`building the sandbox page failed: ${build.stderr || build.stdout}`);
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-browser-'));
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'OPENAI_API_KEY' && k !== 'NODE_ENV') env[k] = v;
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MONGODB_URI: inject('mongoUri'),
+    MONGODB_DB: `browser_${randomBytes(5).toString('hex')}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  });
+  // Its own process group, so stopping it stops npx's children too.
+  const child: ChildProcess = spawn('npx', ['tsx', 'src/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`switchboard exited with ${child.exitCode} before it was healthy:\n${output.slice(-3000)}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`switchboard was not healthy within 90 s:\n${output.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    baseUrl,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.pid) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        const kill = (signal: NodeJS.Signals) => {
+          try {
+            process.kill(-child.pid!, signal);
+          } catch {
+            // already gone
+          }
+        };
+        kill('SIGTERM');
+        const timer = setTimeout(() => kill('SIGKILL'), 8000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
