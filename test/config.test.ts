@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { EnvSchema, loadConfig } from '../src/config.js';
 import { ConfigError } from '../src/errors.js';
 
 function failure(env: Record<string, string>): ConfigError {
@@ -67,5 +68,14 @@ describe('loadConfig', () => {
   it('needs a sandbox token before opening the sandbox in production', () => {
     expect(failure({ NODE_ENV: 'production', SANDBOX: 'on' }).message).toContain('SANDBOX_TOKEN');
     expect(loadConfig({ NODE_ENV: 'production' }).sandbox.enabled).toBe(false);
+  });
+
+  it('.env.example documents every variable and loads as it is', () => {
+    const text = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+    const env: Record<string, string> = {};
+    for (const m of text.matchAll(/^([A-Za-z_]+)=(.*)$/gm)) env[m[1]!] = m[2]!;
+    expect(Object.keys(env).sort()).toEqual(Object.keys(EnvSchema.shape).sort());
+    for (const name of Object.keys(env)) expect(text).toMatch(new RegExp(`# .+\\n(# .+\\n)*${name}=`));
+    expect(loadConfig(env).sandbox.enabled).toBe(true);
   });
 });
