@@ -297,7 +297,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       async (r) => (await executeApproved(deps, r)).status === 'executed',
       'executed',
     );
-    if (counts.expired + counts.posted + counts.executed > 0) deps.logger.info(counts, 'approval sweep');
+    // The caller (the app's timer) logs the counts once.
     return counts;
   }
 
