@@ -1,11 +1,12 @@
 import express from 'express';
+import OpenAI from 'openai';
 import type { Db } from 'mongodb';
 import type { Agent, AgentTools, KnowledgeBase } from './agent/types.js';
 import { filterCustomerText } from './agent/guardrails/output-filter.js';
 import type { ApprovalService, TakeoverService } from './approvals/api.js';
 import { createApprovalService } from './approvals/approval-service.js';
 import { createTakeoverService } from './approvals/takeover-service.js';
-import { createOfflineAgent } from './agent/offline/offline-agent.js';
+import { createAgent } from './agent/create-agent.js';
 import { createDemoOrderSystem } from './commerce/demo-order-system.js';
 import type { OrderSystem } from './commerce/order-system.js';
 import type { Config } from './config.js';
@@ -21,7 +22,7 @@ import { listen, type Listening } from './http/listen.js';
 import type { Logger } from './logger.js';
 import { createMongoStores, type MongoStores } from './memory/mongo-stores.js';
 import { prepareDatabase } from './memory/database.js';
-import { createKnowledgeBase } from './agent/knowledge-base.js';
+import { createKnowledgeBase, createOpenAiEmbeddings } from './agent/knowledge-base.js';
 import { createAgentTools } from './agent/tools.js';
 import type { ApprovalNotifier } from './approvals/api.js';
 
@@ -79,7 +80,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Indexes (idempotent) before any traffic; the history purge runs where TTL indexes don't.
   const database = await prepareDatabase({ db, logger, clock });
   const orders = createDemoOrderSystem({ orders: stores.orders, clock, ids, logger });
-  const kb = createKnowledgeBase({ source: stores.kbArticles });
+  const o = config.openai;
+  // Hybrid search only when an embeddings model is configured; lexical search works alone.
+  const embeddings = o?.embeddingsModel
+    ? createOpenAiEmbeddings(new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs }), o.embeddingsModel)
+    : undefined;
+  const kb = createKnowledgeBase({ source: stores.kbArticles, embeddings });
   const agent = options.agent ?? buildAgent({ config, logger, clock, kb });
   const toolsFor = (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
     createAgentTools({ tenantId, customer, orders, customers: stores.customers, interactions: stores.interactions, settings, clock });
@@ -172,12 +178,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
 }
 
-// ---- Pieces whose factories land with other issues (agent: H2, takeover: H3). ----
+// ---- The agent and the takeover service, built from the pieces above. ----
 
 function buildAgent(input: { config: Config; logger: Logger; clock: Clock; kb: KnowledgeBase }): Agent {
-  // TODO(H2): the LLM engine when input.config.openai is set, once its factory lands.
-  if (input.config.openai) input.logger.warn('OPENAI_API_KEY is set but the LLM engine is not wired yet: using the offline engine');
-  return createOfflineAgent({ clock: input.clock, logger: input.logger });
+  const { openai } = input.config;
+  return createAgent({
+    openai: openai && { apiKey: openai.apiKey, baseURL: openai.baseURL, model: openai.model, timeoutMs: openai.timeoutMs },
+    kb: input.kb,
+    logger: input.logger,
+    clock: input.clock,
+  });
 }
 
 function buildTakeover(input: {
