@@ -18,7 +18,11 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = [path.join(root, 'web', 'src'), path.join(root, 'web', 'index.html'), path.join(root, 'vite.config.ts')];
+const sources = [
+  path.join(root, 'web', 'src'),
+  path.join(root, 'web', 'index.html'),
+  path.join(root, 'vite.config.ts'),
+];
 const upToDate = existsSync(outIndex) && statSync(outIndex).mtimeMs >= Math.max(...sources.map(newestMtime));
 if (upToDate && !process.argv.includes('--force')) {
   console.log('sandbox page: web/dist is up to date');
@@ -28,7 +32,11 @@ if (upToDate && !process.argv.includes('--force')) {
 const started = Date.now();
 const { build } = await import('vite');
 try {
-  await build({ root: path.join(root, 'web'), configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await build({
+    root: path.join(root, 'web'),
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+  });
 } catch (err) {
   console.error(`sandbox page: build failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

@@ -28,7 +28,10 @@ export function createSandboxPostStore(db: Db, logger?: Logger): MongoSandboxPos
     const parsed = SandboxPostSchema.safeParse(rest);
     if (parsed.success) return parsed.data;
     // Hand-edited or stale data must not take the page down: skip it, say which.
-    logger?.warn({ postId: doc.postId, issues: parsed.error.issues.slice(0, 3) }, 'sandbox post failed its schema; skipped');
+    logger?.warn(
+      { postId: doc.postId, issues: parsed.error.issues.slice(0, 3) },
+      'sandbox post failed its schema; skipped',
+    );
     return null;
   }
 
@@ -48,12 +51,20 @@ export function createSandboxPostStore(db: Db, logger?: Logger): MongoSandboxPos
       const set: Document = { updatedAt: at };
       for (const [key, value] of Object.entries(patch)) if (value !== undefined) set[key] = value;
       if (patch.card) set.card = SandboxPostSchema.shape.card.parse(patch.card);
-      const doc = await posts.findOneAndUpdate({ tenantId, channelId, postId }, { $set: set }, { returnDocument: 'after' });
+      const doc = await posts.findOneAndUpdate(
+        { tenantId, channelId, postId },
+        { $set: set },
+        { returnDocument: 'after' },
+      );
       return parse(doc);
     },
     async listChannel(tenantId, channelId, limit = 300) {
       // _id breaks ties between posts made in the same millisecond (ObjectIds grow per process).
-      const docs = await posts.find({ tenantId, channelId }).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray();
+      const docs = await posts
+        .find({ tenantId, channelId })
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(limit)
+        .toArray();
       return docs
         .reverse()
         .map(parse)

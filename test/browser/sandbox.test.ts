@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { browserAvailability, launchChromium, screenshotPath, startMain, type RunningMain } from '../support/browser.js';
+import {
+  browserAvailability,
+  launchChromium,
+  screenshotPath,
+  startMain,
+  type RunningMain,
+} from '../support/browser.js';
 
 const availability = browserAvailability();
 if (!availability.ok) console.warn(`[browser tests skipped] ${availability.reason}`);
@@ -44,7 +50,11 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
     if (options.newThread && (await startNew.count()) > 0) await startNew.click();
     await customer.getByLabel('Message', { exact: true }).fill(text);
     await customer.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => customer.locator('article.thread.selected .post').filter({ hasText: text }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => customer.locator('article.thread.selected .post').filter({ hasText: text }).count(), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
   }
 
   const selectedThread = () => customer.locator('article.thread.selected');
@@ -65,14 +75,18 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
     await reply.first().waitFor({ timeout: 15_000 });
     expect(await reply.first().innerText()).toContain('UPS');
     expect(await reply.first().innerText()).toContain('1Z999AA10123456784');
-    await expect.poll(() => page.locator('.stage-list [data-stage]').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('.stage-list [data-stage]').count(), { timeout: 5000 })
+      .toBeGreaterThan(0);
     expect(await page.locator('.stage-list [data-stage=understand]').count()).toBeGreaterThan(0);
   });
 
   let refundTicketId = '';
 
   it('turns a $250 refund into an approval card: the guest is refused, Dana approves, the customer hears it', async () => {
-    await writeAsCustomer('My order 1043 arrived damaged. I would like a refund of $250 please.', { newThread: true });
+    await writeAsCustomer('My order 1043 arrived damaged. I would like a refund of $250 please.', {
+      newThread: true,
+    });
     const card = staff.locator('article.card[data-kind=approval]').filter({ hasText: '$250.00' }).first();
     await card.waitFor({ timeout: 15_000 });
     refundTicketId = (await card.getAttribute('data-ticket-id')) ?? '';
@@ -89,10 +103,15 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
     await actAs('sandbox-dana');
     await card.getByRole('button', { name: 'Approve' }).click();
     await card.getByRole('button', { name: /^Yes, approve/ }).click();
-    await expect.poll(() => card.locator('[data-status-line]').innerText(), { timeout: 15_000 }).toMatch(/Dana Whitfield/);
+    await expect
+      .poll(() => card.locator('[data-status-line]').innerText(), { timeout: 15_000 })
+      .toMatch(/Dana Whitfield/);
     expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
 
-    const confirmation = selectedThread().locator('.post[data-author-kind=bot]').filter({ hasText: /refund/i }).filter({ hasText: /\$250\.00|250/ });
+    const confirmation = selectedThread()
+      .locator('.post[data-author-kind=bot]')
+      .filter({ hasText: /refund/i })
+      .filter({ hasText: /\$250\.00|250/ });
     await confirmation.first().waitFor({ timeout: 15_000 });
   });
 
@@ -102,7 +121,9 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
     await tickets.getByRole('button', { name: refundTicketId }).click();
     const audit = page.getByRole('list', { name: 'Audit trail' });
     await audit.locator('li[data-action]').first().waitFor({ timeout: 10_000 });
-    const actions = await audit.locator('li[data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
+    const actions = await audit
+      .locator('li[data-action]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
     expect(actions.some((a) => /created/.test(a ?? ''))).toBe(true);
     expect(actions.some((a) => /refused/.test(a ?? ''))).toBe(true);
     expect(actions.some((a) => /approved/.test(a ?? ''))).toBe(true);
@@ -114,7 +135,10 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
 
   it('escalates an angry enterprise outage; Take over silences the bot; Hand back lets it answer again', async () => {
     await chooseCustomer('cus_acme', 'jordan@acme-robotics.example');
-    await writeAsCustomer('This is unacceptable!! Our whole production line is DOWN, your service has been failing for an hour. This outage is costing us thousands.', { newThread: true });
+    await writeAsCustomer(
+      'This is unacceptable!! Our whole production line is DOWN, your service has been failing for an hour. This outage is costing us thousands.',
+      { newThread: true },
+    );
     const card = staff.locator('article.card[data-kind=escalation]').first();
     await card.waitFor({ timeout: 15_000 });
     expect(await card.innerText()).toMatch(/critical/i);
@@ -122,7 +146,11 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
     await actAs('sandbox-sam');
     await card.getByRole('button', { name: 'Take over' }).click();
     await card.locator('.result.ok').waitFor({ timeout: 10_000 });
-    await selectedThread().locator('.post').filter({ hasText: 'Sam Okafor' }).first().waitFor({ timeout: 10_000 });
+    await selectedThread()
+      .locator('.post')
+      .filter({ hasText: 'Sam Okafor' })
+      .first()
+      .waitFor({ timeout: 10_000 });
 
     await writeAsCustomer('Hello? Any update on this?');
     await page.waitForTimeout(1500);
@@ -130,9 +158,14 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
 
     // Sam writes into the customer thread as staff.
     await customer.getByRole('group', { name: 'Write as' }).getByRole('radio').nth(1).check();
-    await customer.getByLabel('Message', { exact: true }).fill('Jordan, I am on it and have paged our on-call engineers.');
+    await customer
+      .getByLabel('Message', { exact: true })
+      .fill('Jordan, I am on it and have paged our on-call engineers.');
     await customer.getByRole('button', { name: 'Send' }).click();
-    await selectedThread().locator('.post[data-author-kind=staff]').filter({ hasText: 'on-call engineers' }).waitFor({ timeout: 10_000 });
+    await selectedThread()
+      .locator('.post[data-author-kind=staff]')
+      .filter({ hasText: 'on-call engineers' })
+      .waitFor({ timeout: 10_000 });
 
     await card.getByRole('button', { name: 'Let the bot answer' }).click();
     await card.locator('.result.ok').waitFor({ timeout: 10_000 });
@@ -156,7 +189,9 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
     expect(await rows('messages-per-hour')).toBeGreaterThan(0);
     expect(await rows('intents')).toBeGreaterThan(0);
     expect(await rows('approvals')).toBeGreaterThan(0);
-    const outcomes = await overview.locator('[data-chart=outcomes] tbody tr').evaluateAll((trs) => trs.map((tr) => Number(tr.lastElementChild?.textContent)));
+    const outcomes = await overview
+      .locator('[data-chart=outcomes] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Number(tr.lastElementChild?.textContent)));
     expect(outcomes[0]).toBeGreaterThan(0); // answered by the bot
     expect(outcomes[1]).toBeGreaterThan(0); // escalated
     // Each canvas actually drew something.

@@ -65,13 +65,18 @@ export interface RunningMain {
  */
 export async function startMain(options: { env?: Record<string, string> } = {}): Promise<RunningMain> {
   // The page must exist: build it when missing or stale (skips in well under a second otherwise).
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`building the sandbox page failed: ${build.stderr || build.stdout}`);
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0)
+    throw new Error(`building the sandbox page failed: ${build.stderr || build.stdout}`);
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-browser-'));
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'OPENAI_API_KEY' && k !== 'NODE_ENV') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && k !== 'OPENAI_API_KEY' && k !== 'NODE_ENV') env[k] = v;
   Object.assign(env, {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -82,7 +87,12 @@ export async function startMain(options: { env?: Record<string, string> } = {}):
     ...options.env,
   });
   // Its own process group, so stopping it stops npx's children too.
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('npx', ['tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -90,14 +100,18 @@ export async function startMain(options: { env?: Record<string, string> } = {}):
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`switchboard exited with ${child.exitCode} before it was healthy:\n${output.slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `switchboard exited with ${child.exitCode} before it was healthy:\n${output.slice(-3000)}`,
+      );
     try {
       const res = await fetch(`${baseUrl}/healthz`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`switchboard was not healthy within 90 s:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`switchboard was not healthy within 90 s:\n${output.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 

@@ -37,7 +37,11 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(`/sandbox/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(`/sandbox/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError('The sandbox server cannot be reached. Is it still running?', 0);
   }

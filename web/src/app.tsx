@@ -34,7 +34,14 @@ function TokenForm({ onSaved }: { onSaved: () => void }) {
       <h1>Switchboard sandbox</h1>
       <p>This sandbox is protected. Enter its access token (SANDBOX_TOKEN).</p>
       <label for="token">Access token</label>
-      <input id="token" type="password" autoComplete="off" value={value} onInput={(e) => setValue(e.currentTarget.value)} required />
+      <input
+        id="token"
+        type="password"
+        autoComplete="off"
+        value={value}
+        onInput={(e) => setValue(e.currentTarget.value)}
+        required
+      />
       <button type="submit">Open the sandbox</button>
     </form>
   );
@@ -77,7 +84,12 @@ export function App() {
   };
 
   if (error?.status === 401) return <TokenForm onSaved={() => setAttempt((n) => n + 1)} />;
-  if (error) return <p class="fatal" role="alert">{error.message}</p>;
+  if (error)
+    return (
+      <p class="fatal" role="alert">
+        {error.message}
+      </p>
+    );
   if (!session) return <p class="loading">Loading the Switchboard sandbox…</p>;
 
   const actor = session.staff.find((s) => s.userId === actorId) ?? session.staff[0]!;
@@ -119,11 +131,24 @@ export function App() {
       <main id={`pane-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} class={`pane-${tab}`}>
         {tab === 'channels' && (
           <div class="channels">
-            <CustomerPane session={session} actor={actor} revision={live.postRevision[session.channels.customer] ?? 0} />
-            <StaffPane session={session} actor={actor} revision={(live.postRevision[session.channels.staff] ?? 0) + live.dataRevision} />
+            <CustomerPane
+              session={session}
+              actor={actor}
+              revision={live.postRevision[session.channels.customer] ?? 0}
+            />
+            <StaffPane
+              session={session}
+              actor={actor}
+              revision={(live.postRevision[session.channels.staff] ?? 0) + live.dataRevision}
+            />
           </div>
         )}
-        {tab === 'tickets' && <TicketsPane actor={actor} revision={live.dataRevision + (live.postRevision[session.channels.customer] ?? 0)} />}
+        {tab === 'tickets' && (
+          <TicketsPane
+            actor={actor}
+            revision={live.dataRevision + (live.postRevision[session.channels.customer] ?? 0)}
+          />
+        )}
         {tab === 'overview' && <OverviewPane revision={live.dataRevision} />}
       </main>
     </div>

@@ -13,7 +13,16 @@ import {
 } from 'chart.js';
 
 // Only what the overview draws, so the bundle stays small.
-Chart.register(BarController, BarElement, DoughnutController, ArcElement, CategoryScale, LinearScale, Legend, Tooltip);
+Chart.register(
+  BarController,
+  BarElement,
+  DoughnutController,
+  ArcElement,
+  CategoryScale,
+  LinearScale,
+  Legend,
+  Tooltip,
+);
 
 interface Props {
   id: string;
@@ -32,7 +41,10 @@ export function ChartBox({ id, title, description, config, table }: Props) {
 
   useEffect(() => {
     if (!canvas.current) return;
-    chart.current = new Chart(canvas.current, { ...config, options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options } });
+    chart.current = new Chart(canvas.current, {
+      ...config,
+      options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options },
+    });
     return () => chart.current?.destroy();
     // The chart is created once; data updates below.
   }, []);

@@ -26,10 +26,13 @@ function threadsOf(posts: Post[]): Thread[] {
 /** The shared customer channel: demo customers write, the bot and staff answer in threads. */
 export function CustomerPane({ session, actor, revision }: Props) {
   const customers = useFetch<{ customers: Customer[] }>('/customers', 0).data?.customers ?? [];
-  const posts = useFetch<{ posts: Post[] }>(`/channels/${session.channels.customer}/posts`, revision).data?.posts ?? [];
+  const posts =
+    useFetch<{ posts: Post[] }>(`/channels/${session.channels.customer}/posts`, revision).data?.posts ?? [];
   const [customerId, setCustomerId] = useState('');
   const [contactEmail, setContactEmail] = useState('');
-  const [threadId, setThreadId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('thread'));
+  const [threadId, setThreadId] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).get('thread'),
+  );
   const [writeAs, setWriteAs] = useState<'customer' | 'staff'>('customer');
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -78,11 +81,20 @@ export function CustomerPane({ session, actor, revision }: Props) {
     <section class="pane customer-pane" aria-labelledby="customer-heading" data-pane="customer">
       <header class="pane-head">
         <h2 id="customer-heading">Customer channel</h2>
-        <p class="hint">#{session.channels.customer} — shared with your customers, as in Slack Connect or Teams.</p>
+        <p class="hint">
+          #{session.channels.customer} — shared with your customers, as in Slack Connect or Teams.
+        </p>
         <div class="row">
           <label for="customer-select">
             Customer
-            <select id="customer-select" value={customer?.customerId ?? ''} onChange={(e) => { setCustomerId(e.currentTarget.value); setContactEmail(''); }}>
+            <select
+              id="customer-select"
+              value={customer?.customerId ?? ''}
+              onChange={(e) => {
+                setCustomerId(e.currentTarget.value);
+                setContactEmail('');
+              }}
+            >
               {customers.map((c) => (
                 <option key={c.customerId} value={c.customerId}>
                   {c.name} ({c.plan})
@@ -92,7 +104,11 @@ export function CustomerPane({ session, actor, revision }: Props) {
           </label>
           <label for="contact-select">
             Contact
-            <select id="contact-select" value={contact?.email ?? ''} onChange={(e) => setContactEmail(e.currentTarget.value)}>
+            <select
+              id="contact-select"
+              value={contact?.email ?? ''}
+              onChange={(e) => setContactEmail(e.currentTarget.value)}
+            >
               {(customer?.contacts ?? []).map((c) => (
                 <option key={c.email} value={c.email}>
                   {c.name} &lt;{c.email}&gt;
@@ -104,7 +120,9 @@ export function CustomerPane({ session, actor, revision }: Props) {
       </header>
 
       <div class="threads" ref={scroller} aria-label="Threads" role="log">
-        {threads.length === 0 && <p class="empty">No messages yet. Write one below, for example “Where is my order 1042?”.</p>}
+        {threads.length === 0 && (
+          <p class="empty">No messages yet. Write one below, for example “Where is my order 1042?”.</p>
+        )}
         {threads.map((t) => (
           <article
             key={t.root.postId}
@@ -120,7 +138,12 @@ export function CustomerPane({ session, actor, revision }: Props) {
                 ))}
               </div>
             )}
-            <button type="button" class="link" onClick={() => setThreadId(t.root.postId)} disabled={selected?.root.postId === t.root.postId}>
+            <button
+              type="button"
+              class="link"
+              onClick={() => setThreadId(t.root.postId)}
+              disabled={selected?.root.postId === t.root.postId}
+            >
               {selected?.root.postId === t.root.postId ? 'Replying in this thread' : 'Reply in thread'}
             </button>
           </article>
@@ -131,11 +154,23 @@ export function CustomerPane({ session, actor, revision }: Props) {
         <fieldset class="write-as">
           <legend>Write as</legend>
           <label>
-            <input type="radio" name="write-as" value="customer" checked={writeAs === 'customer'} onChange={() => setWriteAs('customer')} />
+            <input
+              type="radio"
+              name="write-as"
+              value="customer"
+              checked={writeAs === 'customer'}
+              onChange={() => setWriteAs('customer')}
+            />
             {contact ? `${contact.name} (customer)` : 'the customer'}
           </label>
           <label>
-            <input type="radio" name="write-as" value="staff" checked={writeAs === 'staff'} onChange={() => setWriteAs('staff')} />
+            <input
+              type="radio"
+              name="write-as"
+              value="staff"
+              checked={writeAs === 'staff'}
+              onChange={() => setWriteAs('staff')}
+            />
             {actor.name} (staff)
           </label>
         </fieldset>
@@ -151,8 +186,12 @@ export function CustomerPane({ session, actor, revision }: Props) {
             'Starting a new thread.'
           )}
         </p>
-        {writeAs === 'staff' && actor.isExternal && <p class="warn">An external guest cannot write as staff; choose another person in “Act as”.</p>}
-        {writeAs === 'staff' && !actor.isExternal && !selected && <p class="warn">Staff write in an existing thread: choose “Reply in thread” first.</p>}
+        {writeAs === 'staff' && actor.isExternal && (
+          <p class="warn">An external guest cannot write as staff; choose another person in “Act as”.</p>
+        )}
+        {writeAs === 'staff' && !actor.isExternal && !selected && (
+          <p class="warn">Staff write in an existing thread: choose “Reply in thread” first.</p>
+        )}
         <label for="customer-message">Message</label>
         <textarea
           id="customer-message"

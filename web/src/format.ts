@@ -5,7 +5,13 @@ export function time(iso: string): string {
 }
 
 export function dateTime(iso: string): string {
-  return new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return new Date(iso).toLocaleString([], {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 export function duration(ms: number | null | undefined): string {

@@ -23,19 +23,36 @@ const FINAL_STAGES = new Set(['resolve', 'escalate', 'policy']);
 
 function nextRun(run: StageRun | null, event: Extract<Live, { type: 'stage' }>): StageRun {
   const at = Date.parse(event.at);
-  const fresh = !run || run.finished || (event.ticketId !== undefined && run.ticketId !== undefined && run.ticketId !== event.ticketId);
-  const base: StageRun = fresh && event.phase === 'start' ? { ticketId: event.ticketId, stages: [], finished: false } : (run ?? { stages: [], finished: false });
+  const fresh =
+    !run ||
+    run.finished ||
+    (event.ticketId !== undefined && run.ticketId !== undefined && run.ticketId !== event.ticketId);
+  const base: StageRun =
+    fresh && event.phase === 'start'
+      ? { ticketId: event.ticketId, stages: [], finished: false }
+      : (run ?? { stages: [], finished: false });
   const stages = [...base.stages];
   const i = stages.findIndex((s) => s.name === event.stage && s.state === 'running');
   if (event.phase === 'start') stages.push({ name: event.stage, state: 'running', startedAt: at });
-  else if (i >= 0) stages[i] = { ...stages[i]!, state: event.ok === false ? 'failed' : 'done', ms: Math.max(0, at - stages[i]!.startedAt) };
-  const finished = event.phase === 'end' && FINAL_STAGES.has(event.stage) && !stages.some((s) => s.state === 'running');
+  else if (i >= 0)
+    stages[i] = {
+      ...stages[i]!,
+      state: event.ok === false ? 'failed' : 'done',
+      ms: Math.max(0, at - stages[i]!.startedAt),
+    };
+  const finished =
+    event.phase === 'end' && FINAL_STAGES.has(event.stage) && !stages.some((s) => s.state === 'running');
   return { ticketId: base.ticketId ?? event.ticketId, stages, finished };
 }
 
 /** One EventSource for the page; reconnects by itself (the server sends `retry`). */
 export function useLive(): LiveState {
-  const [state, setState] = useState<LiveState>({ connected: false, postRevision: {}, dataRevision: 0, run: null });
+  const [state, setState] = useState<LiveState>({
+    connected: false,
+    postRevision: {},
+    dataRevision: 0,
+    run: null,
+  });
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
@@ -44,7 +61,10 @@ export function useLive(): LiveState {
     source.onerror = () => setState((s) => ({ ...s, connected: false }));
     source.addEventListener('post', (e) => {
       const event = JSON.parse((e as MessageEvent<string>).data) as { channelId: Post['channelId'] };
-      setState((s) => ({ ...s, postRevision: { ...s.postRevision, [event.channelId]: (s.postRevision[event.channelId] ?? 0) + 1 } }));
+      setState((s) => ({
+        ...s,
+        postRevision: { ...s.postRevision, [event.channelId]: (s.postRevision[event.channelId] ?? 0) + 1 },
+      }));
     });
     source.addEventListener('live', (e) => {
       const event = JSON.parse((e as MessageEvent<string>).data) as Live;
@@ -54,7 +74,10 @@ export function useLive(): LiveState {
       }
       // Bursts of ticket/approval events come together: refetch once.
       window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setState((s) => ({ ...s, dataRevision: s.dataRevision + 1 })), 150);
+      timer.current = window.setTimeout(
+        () => setState((s) => ({ ...s, dataRevision: s.dataRevision + 1 })),
+        150,
+      );
     });
     return () => {
       window.clearTimeout(timer.current);

@@ -5,8 +5,26 @@ import { duration, humanize } from './format.js';
 import { useFetch } from './use-fetch.js';
 import { STATUSES, STATUS_LABEL, type Overview } from './types.js';
 
-const COLORS = { customer: '#2563eb', bot: '#16a34a', staff: '#d97706', escalated: '#dc2626', waiting: '#94a3b8' };
-const PALETTE = ['#2563eb', '#16a34a', '#d97706', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#475569', '#ea580c', '#0f766e'];
+const COLORS = {
+  customer: '#2563eb',
+  bot: '#16a34a',
+  staff: '#d97706',
+  escalated: '#dc2626',
+  waiting: '#94a3b8',
+};
+const PALETTE = [
+  '#2563eb',
+  '#16a34a',
+  '#d97706',
+  '#dc2626',
+  '#7c3aed',
+  '#0891b2',
+  '#db2777',
+  '#65a30d',
+  '#475569',
+  '#ea580c',
+  '#0f766e',
+];
 
 function hourLabel(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -28,13 +46,20 @@ export function OverviewPane({ revision }: { revision: number }) {
           backgroundColor: COLORS[role],
         })),
       },
-      options: { scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } } },
+      options: {
+        scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
+      },
     };
     const outcomes: ChartConfiguration = {
       type: 'doughnut',
       data: {
         labels: ['Answered by the bot', 'Escalated to staff', 'Waiting'],
-        datasets: [{ data: [o.outcomes.bot, o.outcomes.escalated, o.outcomes.waiting], backgroundColor: [COLORS.bot, COLORS.escalated, COLORS.waiting] }],
+        datasets: [
+          {
+            data: [o.outcomes.bot, o.outcomes.escalated, o.outcomes.waiting],
+            backgroundColor: [COLORS.bot, COLORS.escalated, COLORS.waiting],
+          },
+        ],
       },
       options: { plugins: { legend: { position: 'bottom' } } },
     };
@@ -43,30 +68,63 @@ export function OverviewPane({ revision }: { revision: number }) {
       type: 'bar',
       data: {
         labels: approvalLabels,
-        datasets: [{ label: 'Approval requests', data: approvalLabels.map((k) => o.approvals.byStatus[k] ?? 0), backgroundColor: PALETTE }],
+        datasets: [
+          {
+            label: 'Approval requests',
+            data: approvalLabels.map((k) => o.approvals.byStatus[k] ?? 0),
+            backgroundColor: PALETTE,
+            maxBarThickness: 56,
+          },
+        ],
       },
-      options: { plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
+      options: {
+        plugins: { legend: { display: false } },
+        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+      },
     };
     const intents: ChartConfiguration = {
       type: 'bar',
       data: {
         labels: o.intents.map((i) => humanize(i.intent)),
-        datasets: [{ label: 'Tickets', data: o.intents.map((i) => i.count), backgroundColor: PALETTE }],
+        datasets: [
+          {
+            label: 'Tickets',
+            data: o.intents.map((i) => i.count),
+            backgroundColor: PALETTE,
+            maxBarThickness: 28,
+          },
+        ],
       },
-      options: { indexAxis: 'y', plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } },
+      options: {
+        indexAxis: 'y',
+        plugins: { legend: { display: false } },
+        scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+      },
     };
     const stages: ChartConfiguration = {
       type: 'bar',
       data: {
         labels: o.stageTimings.map((s) => s.stage),
-        datasets: [{ label: 'Mean duration (ms)', data: o.stageTimings.map((s) => s.meanMs), backgroundColor: '#0891b2' }],
+        datasets: [
+          {
+            label: 'Mean duration (ms)',
+            data: o.stageTimings.map((s) => s.meanMs),
+            backgroundColor: '#0891b2',
+            maxBarThickness: 56,
+          },
+        ],
       },
       options: { plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true } } },
     };
     return { perHour, outcomes, approvals, intents, stages };
   }, [o]);
 
-  if (error) return <p class="error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
   if (!o || !charts) return <p class="loading">Loading the overview…</p>;
   const totalMessages = o.messagesPerHour.reduce((n, h) => n + h.customer + h.bot + h.staff, 0);
 
@@ -84,11 +142,15 @@ export function OverviewPane({ revision }: { revision: number }) {
           </li>
         ))}
         <li>
-          <span class="tile-value" data-tile="approvals-pending">{o.approvals.pending}</span>
+          <span class="tile-value" data-tile="approvals-pending">
+            {o.approvals.pending}
+          </span>
           <span class="tile-label">Approvals pending</span>
         </li>
         <li>
-          <span class="tile-value" data-tile="median-decision">{duration(o.approvals.medianDecisionMs)}</span>
+          <span class="tile-value" data-tile="median-decision">
+            {duration(o.approvals.medianDecisionMs)}
+          </span>
           <span class="tile-label">Median time to decision ({o.approvals.decided} decided)</span>
         </li>
       </ul>
@@ -98,19 +160,35 @@ export function OverviewPane({ revision }: { revision: number }) {
           title="Messages per hour (last 24 hours)"
           description={`${totalMessages} messages in the last 24 hours, split by customers, bot and staff.`}
           config={charts.perHour}
-          table={{ head: ['Hour', 'Customers', 'Bot', 'Staff'], rows: o.messagesPerHour.filter((h) => h.customer + h.bot + h.staff > 0).map((h) => [hourLabel(h.hour), h.customer, h.bot, h.staff]) }}
+          table={{
+            head: ['Hour', 'Customers', 'Bot', 'Staff'],
+            rows: o.messagesPerHour
+              .filter((h) => h.customer + h.bot + h.staff > 0)
+              .map((h) => [hourLabel(h.hour), h.customer, h.bot, h.staff]),
+          }}
         />
         <ChartBox
           id="outcomes"
           title="Answered by the bot vs escalated"
           description={`${o.outcomes.bot} tickets answered by the bot, ${o.outcomes.escalated} escalated, ${o.outcomes.waiting} waiting.`}
           config={charts.outcomes}
-          table={{ head: ['Outcome', 'Tickets'], rows: [['Answered by the bot', o.outcomes.bot], ['Escalated to staff', o.outcomes.escalated], ['Waiting', o.outcomes.waiting]] }}
+          table={{
+            head: ['Outcome', 'Tickets'],
+            rows: [
+              ['Answered by the bot', o.outcomes.bot],
+              ['Escalated to staff', o.outcomes.escalated],
+              ['Waiting', o.outcomes.waiting],
+            ],
+          }}
         />
         <ChartBox
           id="approvals"
           title={`Approvals: ${o.approvals.pending} pending, median decision ${duration(o.approvals.medianDecisionMs)}`}
-          description={`Approval requests by status: ${Object.entries(o.approvals.byStatus).map(([k, v]) => `${v} ${k}`).join(', ') || 'none yet'}.`}
+          description={`Approval requests by status: ${
+            Object.entries(o.approvals.byStatus)
+              .map(([k, v]) => `${v} ${k}`)
+              .join(', ') || 'none yet'
+          }.`}
           config={charts.approvals}
           table={{ head: ['Status', 'Requests'], rows: Object.entries(o.approvals.byStatus) }}
         />
@@ -126,7 +204,10 @@ export function OverviewPane({ revision }: { revision: number }) {
           title="Mean time per agent stage"
           description={`Mean stage durations: ${o.stageTimings.map((s) => `${s.stage} ${s.meanMs} ms`).join(', ') || 'no runs yet'}.`}
           config={charts.stages}
-          table={{ head: ['Stage', 'Mean (ms)', 'Runs'], rows: o.stageTimings.map((s) => [s.stage, s.meanMs, s.runs]) }}
+          table={{
+            head: ['Stage', 'Mean (ms)', 'Runs'],
+            rows: o.stageTimings.map((s) => [s.stage, s.meanMs, s.runs]),
+          }}
         />
       </div>
     </section>

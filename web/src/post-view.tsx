@@ -1,20 +1,29 @@
 import { time } from './format.js';
+import { RichText } from './rich-text.js';
 import type { Post } from './types.js';
 
 function authorLabel(post: Post): string {
   if (post.author.kind === 'bot') return `${post.author.name ?? 'Switchboard'} (bot)`;
   if (post.author.kind === 'staff') return `${post.author.name ?? 'Staff'} (staff)`;
-  return post.author.orgName ? `${post.author.name} · ${post.author.orgName}` : (post.author.name ?? 'Customer');
+  return post.author.orgName
+    ? `${post.author.name} · ${post.author.orgName}`
+    : (post.author.name ?? 'Customer');
 }
 
 /** One message in the customer channel, as a chat client would show it. */
 export function PostView({ post }: { post: Post }) {
   return (
-    <div class={`post author-${post.author.kind} kind-${post.kind}`} data-post-id={post.postId} data-author-kind={post.author.kind}>
+    <div
+      class={`post author-${post.author.kind} kind-${post.kind}`}
+      data-post-id={post.postId}
+      data-author-kind={post.author.kind}
+    >
       <div class="post-head">
         <strong>{authorLabel(post)}</strong> <time dateTime={post.createdAt}>{time(post.createdAt)}</time>
       </div>
-      <p class="post-text">{post.text}</p>
+      <p class="post-text">
+        <RichText text={post.text} />
+      </p>
       {post.citations.length > 0 && (
         <div class="citations">
           <span>Sources:</span>

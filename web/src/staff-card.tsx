@@ -1,12 +1,21 @@
 import { useState } from 'preact/hooks';
 import { api, type ApiError } from './api.js';
 import { time } from './format.js';
+import { RichText } from './rich-text.js';
 import type { Card, StaffIdentity } from './types.js';
 
 type Action = Card['actions'][number];
 
 /** A staff card rendered as HTML: the same fields and buttons Slack and Teams show. */
-export function StaffCardView({ card, actor, postedAt }: { card: Card; actor: StaffIdentity; postedAt: string }) {
+export function StaffCardView({
+  card,
+  actor,
+  postedAt,
+}: {
+  card: Card;
+  actor: StaffIdentity;
+  postedAt: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -15,7 +24,10 @@ export function StaffCardView({ card, actor, postedAt }: { card: Card; actor: St
     setConfirming(null);
     setBusy(true);
     try {
-      const res = await api.post<{ ok: boolean; message: string }>('/staff-actions', { actorId: actor.userId, data: action.data });
+      const res = await api.post<{ ok: boolean; message: string }>('/staff-actions', {
+        actorId: actor.userId,
+        data: action.data,
+      });
       setResult({ ok: res.ok, text: `${actor.name}: ${res.message}` });
     } catch (err) {
       setResult({ ok: false, text: (err as ApiError).message });
@@ -26,7 +38,12 @@ export function StaffCardView({ card, actor, postedAt }: { card: Card; actor: St
 
   const headingId = `card-${card.approvalId ?? card.ticketId}-${card.kind}`;
   return (
-    <article class={`card card-${card.kind} ${card.final ? 'final' : ''}`} aria-labelledby={headingId} data-kind={card.kind} data-ticket-id={card.ticketId}>
+    <article
+      class={`card card-${card.kind} ${card.final ? 'final' : ''}`}
+      aria-labelledby={headingId}
+      data-kind={card.kind}
+      data-ticket-id={card.ticketId}
+    >
       <header>
         <span class="badge">{card.kind}</span>
         <h3 id={headingId}>{card.title}</h3>
@@ -64,10 +81,14 @@ export function StaffCardView({ card, actor, postedAt }: { card: Card; actor: St
       {card.draft && (
         <div class="draft">
           <strong>Draft answer</strong>
-          <p>{card.draft}</p>
+          <p>
+            <RichText text={card.draft} />
+          </p>
         </div>
       )}
-      {card.articles && card.articles.length > 0 && <p class="articles">Articles found: {card.articles.map((a) => a.title).join(', ')}</p>}
+      {card.articles && card.articles.length > 0 && (
+        <p class="articles">Articles found: {card.articles.map((a) => a.title).join(', ')}</p>
+      )}
       {card.threadLink && (
         <p>
           <a href={card.threadLink}>Open the customer thread</a>

@@ -18,7 +18,8 @@ const MODES: Array<{ value: ChannelMode; label: string }> = [
 
 /** The staff channel: approval, escalation and draft cards, acted on as the chosen person. */
 export function StaffPane({ session, actor, revision }: Props) {
-  const posts = useFetch<{ posts: Post[] }>(`/channels/${session.channels.staff}/posts`, revision).data?.posts ?? [];
+  const posts =
+    useFetch<{ posts: Post[] }>(`/channels/${session.channels.staff}/posts`, revision).data?.posts ?? [];
   const [mode, setMode] = useState<ChannelMode>(session.channelMode);
   const [pendingMode, setPendingMode] = useState<ChannelMode>(session.channelMode);
   const [modeNotice, setModeNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -28,7 +29,10 @@ export function StaffPane({ session, actor, revision }: Props) {
   async function applyMode(e: Event) {
     e.preventDefault();
     try {
-      const res = await api.post<{ ok: boolean; message: string }>('/channel-mode', { actorId: actor.userId, mode: pendingMode });
+      const res = await api.post<{ ok: boolean; message: string }>('/channel-mode', {
+        actorId: actor.userId,
+        mode: pendingMode,
+      });
       if (res.ok) setMode(pendingMode);
       setModeNotice({ ok: res.ok, text: `${actor.name}: ${res.message}` });
     } catch (err) {
@@ -47,7 +51,11 @@ export function StaffPane({ session, actor, revision }: Props) {
         <form class="row" onSubmit={applyMode}>
           <label for="channel-mode">
             Customer channel mode
-            <select id="channel-mode" value={pendingMode} onChange={(e) => setPendingMode(e.currentTarget.value as ChannelMode)}>
+            <select
+              id="channel-mode"
+              value={pendingMode}
+              onChange={(e) => setPendingMode(e.currentTarget.value as ChannelMode)}
+            >
               {MODES.map((m) => (
                 <option key={m.value} value={m.value}>
                   {m.label}
@@ -59,7 +67,12 @@ export function StaffPane({ session, actor, revision }: Props) {
             Switch mode
           </button>
           <label class="inline">
-            <input type="checkbox" checked={showFinal} onChange={(e) => setShowFinal(e.currentTarget.checked)} /> Show decided cards
+            <input
+              type="checkbox"
+              checked={showFinal}
+              onChange={(e) => setShowFinal(e.currentTarget.checked)}
+            />{' '}
+            Show decided cards
           </label>
         </form>
         {modeNotice && (
@@ -69,7 +82,9 @@ export function StaffPane({ session, actor, revision }: Props) {
         )}
       </header>
       <div class="cards" aria-label="Staff cards, newest first">
-        {cards.length === 0 && <p class="empty">No cards yet. Approval requests and escalations appear here as they happen.</p>}
+        {cards.length === 0 && (
+          <p class="empty">No cards yet. Approval requests and escalations appear here as they happen.</p>
+        )}
         {cards.map((p) => (
           <StaffCardView key={p.postId} card={p.card!} actor={actor} postedAt={p.createdAt} />
         ))}

@@ -19,8 +19,13 @@ export function StageIndicator({ run, connected }: { run: StageRun | null; conne
       : `Last run${run.ticketId ? ` for ${run.ticketId}` : ''} finished`;
   return (
     <section class="stages" aria-label="Agent stages">
-      <span class={`dot ${connected ? 'on' : 'off'}`} title={connected ? 'Live updates connected' : 'Live updates reconnecting'} />
-      <span class="visually-hidden">{connected ? 'Live updates connected.' : 'Live updates reconnecting.'}</span>
+      <span
+        class={`dot ${connected ? 'on' : 'off'}`}
+        title={connected ? 'Live updates connected' : 'Live updates reconnecting'}
+      />
+      <span class="visually-hidden">
+        {connected ? 'Live updates connected.' : 'Live updates reconnecting.'}
+      </span>
       <span class="stage-summary" role="status" aria-live="polite">
         {summary}
       </span>

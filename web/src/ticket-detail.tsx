@@ -18,7 +18,8 @@ function DecisionView({ d }: { d: Decision }) {
   return (
     <article class="decision" data-route={d.route}>
       <h4>
-        {dateTime(d.createdAt)} — route <strong>{d.route}</strong>, confidence {d.confidence.toFixed(2)} against {d.threshold.toFixed(2)} ({d.engine} engine)
+        {dateTime(d.createdAt)} — route <strong>{d.route}</strong>, confidence {d.confidence.toFixed(2)}{' '}
+        against {d.threshold.toFixed(2)} ({d.engine} engine)
       </h4>
       <p>
         <strong>Why:</strong> {d.reason}
@@ -26,8 +27,8 @@ function DecisionView({ d }: { d: Decision }) {
       {d.understanding && (
         <p>
           Understood: {humanize(d.understanding.intent)}, urgency {d.understanding.urgency}
-          {d.understanding.urgencySignals.length ? ` (${d.understanding.urgencySignals.join('; ')})` : ''}, sentiment {d.understanding.sentiment}, language{' '}
-          {d.understanding.language}.
+          {d.understanding.urgencySignals.length ? ` (${d.understanding.urgencySignals.join('; ')})` : ''},
+          sentiment {d.understanding.sentiment}, language {d.understanding.language}.
         </p>
       )}
       <table>
@@ -52,7 +53,8 @@ function DecisionView({ d }: { d: Decision }) {
         </tbody>
       </table>
       <p>
-        Model calls: {d.modelCalls.count} ({d.modelCalls.tokensIn} tokens in, {d.modelCalls.tokensOut} out, {duration(d.modelCalls.latencyMs)}).
+        Model calls: {d.modelCalls.count} ({d.modelCalls.tokensIn} tokens in, {d.modelCalls.tokensOut} out,{' '}
+        {duration(d.modelCalls.latencyMs)}).
       </p>
       {d.tools.length > 0 && (
         <table>
@@ -87,16 +89,32 @@ const TICKET_ACTIONS = [
 ] as const;
 
 /** One ticket: transcript, decision records, approvals and the audit trail. */
-export function TicketDetailView({ ticketId, revision, actor }: { ticketId: string; revision: number; actor: StaffIdentity }) {
+export function TicketDetailView({
+  ticketId,
+  revision,
+  actor,
+}: {
+  ticketId: string;
+  revision: number;
+  actor: StaffIdentity;
+}) {
   const { data: d, error } = useFetch<Detail>(`/tickets/${encodeURIComponent(ticketId)}`, revision);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  if (error) return <p class="error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
   if (!d) return <p class="loading">Loading {ticketId}…</p>;
   const t = d.ticket;
 
   async function act(action: (typeof TICKET_ACTIONS)[number]['action']) {
     try {
-      const res = await api.post<{ ok: boolean; message: string }>('/staff-actions', { actorId: actor.userId, data: { v: 1, action, ticketId } });
+      const res = await api.post<{ ok: boolean; message: string }>('/staff-actions', {
+        actorId: actor.userId,
+        data: { v: 1, action, ticketId },
+      });
       setResult({ ok: res.ok, text: `${actor.name}: ${res.message}` });
     } catch (err) {
       setResult({ ok: false, text: (err as ApiError).message });
@@ -120,7 +138,12 @@ export function TicketDetailView({ ticketId, revision, actor }: { ticketId: stri
       )}
       <div class="actions" role="group" aria-label={`Act on ${t.ticketId} as ${actor.name}`}>
         {TICKET_ACTIONS.map((a) => (
-          <button key={a.action} type="button" onClick={() => act(a.action)} disabled={t.status === 'resolved'}>
+          <button
+            key={a.action}
+            type="button"
+            onClick={() => act(a.action)}
+            disabled={t.status === 'resolved'}
+          >
             {a.label}
           </button>
         ))}
@@ -146,7 +169,11 @@ export function TicketDetailView({ ticketId, revision, actor }: { ticketId: stri
       </ol>
 
       <h3>Decision records</h3>
-      {d.decisions.length === 0 ? <p class="empty">No agent runs.</p> : d.decisions.map((x) => <DecisionView key={x.decisionId} d={x} />)}
+      {d.decisions.length === 0 ? (
+        <p class="empty">No agent runs.</p>
+      ) : (
+        d.decisions.map((x) => <DecisionView key={x.decisionId} d={x} />)
+      )}
 
       {d.approvals.length > 0 && (
         <>
@@ -154,8 +181,11 @@ export function TicketDetailView({ ticketId, revision, actor }: { ticketId: stri
           <ul class="approvals">
             {d.approvals.map((a) => (
               <li key={a.approvalId}>
-                {a.action} of {money(a.amountMinor, a.currency)} for order {a.orderId}: <strong>{a.status}</strong> (needs {a.requiredRole})
-                {a.decidedBy ? ` — decided by ${who(a.decidedBy)}${a.decidedAt ? ` at ${dateTime(a.decidedAt)}` : ''}` : ''}
+                {a.action} of {money(a.amountMinor, a.currency)} for order {a.orderId}:{' '}
+                <strong>{a.status}</strong> (needs {a.requiredRole})
+                {a.decidedBy
+                  ? ` — decided by ${who(a.decidedBy)}${a.decidedAt ? ` at ${dateTime(a.decidedAt)}` : ''}`
+                  : ''}
                 {a.execution?.reference ? ` — reference ${a.execution.reference}` : ''}
               </li>
             ))}

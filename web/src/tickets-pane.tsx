@@ -12,7 +12,8 @@ export function TicketsPane({ revision, actor }: { revision: number; actor: Staf
   const { data, error } = useFetch<{ tickets: Ticket[] }>(`/tickets${query}`, revision);
   const tickets = data?.tickets ?? [];
 
-  const toggle = (s: TicketStatus) => setStatuses((cur) => (cur.includes(s) ? cur.filter((x) => x !== s) : [...cur, s]));
+  const toggle = (s: TicketStatus) =>
+    setStatuses((cur) => (cur.includes(s) ? cur.filter((x) => x !== s) : [...cur, s]));
 
   return (
     <div class="tickets-layout" data-pane="tickets">
@@ -23,12 +24,17 @@ export function TicketsPane({ revision, actor }: { revision: number; actor: Staf
             <legend>Status (none checked shows all)</legend>
             {STATUSES.map((s) => (
               <label key={s} class="inline">
-                <input type="checkbox" checked={statuses.includes(s)} onChange={() => toggle(s)} /> {STATUS_LABEL[s]}
+                <input type="checkbox" checked={statuses.includes(s)} onChange={() => toggle(s)} />{' '}
+                {STATUS_LABEL[s]}
               </label>
             ))}
           </fieldset>
         </header>
-        {error && <p class="error" role="alert">{error}</p>}
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
         <table>
           <caption class="visually-hidden">Tickets, most recently updated first</caption>
           <thead>
@@ -51,9 +57,18 @@ export function TicketsPane({ revision, actor }: { revision: number; actor: Staf
               </tr>
             )}
             {tickets.map((t) => (
-              <tr key={t.ticketId} class={openId === t.ticketId ? 'selected' : ''} data-ticket-id={t.ticketId}>
+              <tr
+                key={t.ticketId}
+                class={openId === t.ticketId ? 'selected' : ''}
+                data-ticket-id={t.ticketId}
+              >
                 <td>
-                  <button type="button" class="link" aria-pressed={openId === t.ticketId} onClick={() => setOpenId(t.ticketId)}>
+                  <button
+                    type="button"
+                    class="link"
+                    aria-pressed={openId === t.ticketId}
+                    onClick={() => setOpenId(t.ticketId)}
+                  >
                     {t.ticketId}
                   </button>
                 </td>
@@ -75,7 +90,11 @@ export function TicketsPane({ revision, actor }: { revision: number; actor: Staf
         </table>
       </section>
       <section class="pane ticket-detail" aria-label="Ticket detail" data-pane="ticket-detail">
-        {openId ? <TicketDetailView ticketId={openId} revision={revision} actor={actor} /> : <p class="empty">Choose a ticket to see its transcript, decisions and audit trail.</p>}
+        {openId ? (
+          <TicketDetailView ticketId={openId} revision={revision} actor={actor} />
+        ) : (
+          <p class="empty">Choose a ticket to see its transcript, decisions and audit trail.</p>
+        )}
       </section>
     </div>
   );

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type ApiError } from './api.js';
 
 /** GETs `path` whenever it or `revision` changes; keeps the last data while refetching. */
-export function useFetch<T>(path: string | null, revision: number): { data: T | null; error: string | null; reload: () => void } {
+export function useFetch<T>(
+  path: string | null,
+  revision: number,
+): { data: T | null; error: string | null; reload: () => void } {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [bump, setBump] = useState(0);

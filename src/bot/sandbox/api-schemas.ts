@@ -32,7 +32,14 @@ export const TicketListQuerySchema = z.object({
   status: z
     .string()
     .optional()
-    .transform((s) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined))
+    .transform((s) =>
+      s
+        ? s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(TicketStatusSchema).optional()),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });

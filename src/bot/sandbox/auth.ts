@@ -18,7 +18,8 @@ export function requireSandboxToken(token: string | undefined) {
     if (!token) return next();
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);
-    const fromQuery = req.path.endsWith('/events') && typeof req.query.token === 'string' ? req.query.token : undefined;
+    const fromQuery =
+      req.path.endsWith('/events') && typeof req.query.token === 'string' ? req.query.token : undefined;
     const presented = match?.[1]?.trim() ?? fromQuery;
     if (presented && sameSecret(presented, token)) return next();
     res

@@ -24,9 +24,14 @@ export function staffIdentity(userId: string): SandboxStaffIdentity | undefined 
 }
 
 export function toStaffActor(identity: SandboxStaffIdentity, tenantId: string): StaffActor {
-  return { platform: 'sandbox', tenantId, userId: identity.userId, name: identity.name, isExternal: identity.isExternal };
+  return {
+    platform: 'sandbox',
+    tenantId,
+    userId: identity.userId,
+    name: identity.name,
+    isExternal: identity.isExternal,
+  };
 }
-
 
 export interface SandboxContact {
   name: string;
@@ -43,7 +48,9 @@ export interface SandboxCustomer {
 }
 
 /** The page's view of a customer account: who can write for it, and as which organization. */
-export function toSandboxCustomer(customer: Customer & { contacts?: Array<{ name: string; email: string }> }): SandboxCustomer {
+export function toSandboxCustomer(
+  customer: Customer & { contacts?: Array<{ name: string; email: string }> },
+): SandboxCustomer {
   const contacts =
     customer.contacts && customer.contacts.length > 0
       ? customer.contacts

@@ -11,7 +11,12 @@ export interface OverviewStats {
   messagesPerHour: Array<{ hour: string; customer: number; bot: number; staff: number }>;
   /** Tickets the bot answered alone vs those that went to a person. */
   outcomes: { bot: number; escalated: number; waiting: number };
-  approvals: { pending: number; decided: number; medianDecisionMs: number | null; byStatus: Record<string, number> };
+  approvals: {
+    pending: number;
+    decided: number;
+    medianDecisionMs: number | null;
+    byStatus: Record<string, number>;
+  };
   intents: Array<{ intent: Intent; count: number }>;
   /** Mean duration of each agent stage across the decision records covered. */
   stageTimings: Array<{ stage: string; meanMs: number; runs: number }>;
@@ -49,7 +54,11 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   return out;
 }
 
-export async function computeOverview(engine: Engine, tenantId: string, clock: Clock): Promise<OverviewStats> {
+export async function computeOverview(
+  engine: Engine,
+  tenantId: string,
+  clock: Clock,
+): Promise<OverviewStats> {
   const now = clock.now();
   const [ticketsByStatus, summaries] = await Promise.all([
     engine.status(tenantId),
@@ -60,7 +69,12 @@ export async function computeOverview(engine: Engine, tenantId: string, clock: C
   );
 
   const start = Math.floor(now.getTime() / HOUR) * HOUR - 23 * HOUR;
-  const hours = Array.from({ length: 24 }, (_, i) => ({ hour: new Date(start + i * HOUR).toISOString(), customer: 0, bot: 0, staff: 0 }));
+  const hours = Array.from({ length: 24 }, (_, i) => ({
+    hour: new Date(start + i * HOUR).toISOString(),
+    customer: 0,
+    bot: 0,
+    staff: 0,
+  }));
   const outcomes = { bot: 0, escalated: 0, waiting: 0 };
   const intents = new Map<Intent, number>();
   const approvalStatus: Record<string, number> = {};
@@ -102,7 +116,13 @@ export async function computeOverview(engine: Engine, tenantId: string, clock: C
       medianDecisionMs: median(decisionTimes),
       byStatus: approvalStatus,
     },
-    intents: [...intents.entries()].map(([intent, count]) => ({ intent, count })).sort((a, b) => b.count - a.count),
-    stageTimings: [...stages.entries()].map(([stage, { total, runs }]) => ({ stage, meanMs: Math.round(total / runs), runs })),
+    intents: [...intents.entries()]
+      .map(([intent, count]) => ({ intent, count }))
+      .sort((a, b) => b.count - a.count),
+    stageTimings: [...stages.entries()].map(([stage, { total, runs }]) => ({
+      stage,
+      meanMs: Math.round(total / runs),
+      runs,
+    })),
   };
 }

@@ -35,7 +35,14 @@ export function createPostWriter(options: SandboxPortOptions): PostWriter {
     const now = clock.now();
     const stored: SandboxPost = { ...post, postId: ids.id('sbx'), createdAt: now, updatedAt: now };
     await posts.insert(stored);
-    options.onPost?.({ type: 'post', change: 'created', channelId: stored.channelId, postId: stored.postId, threadId: stored.threadId, at: now });
+    options.onPost?.({
+      type: 'post',
+      change: 'created',
+      channelId: stored.channelId,
+      postId: stored.postId,
+      threadId: stored.threadId,
+      at: now,
+    });
     return stored;
   }
 
@@ -43,7 +50,14 @@ export function createPostWriter(options: SandboxPortOptions): PostWriter {
     const now = clock.now();
     const updated = await posts.update(tenantId, ref.channelId, ref.messageId, patch, now);
     if (!updated) throw new NotFoundError(`sandbox post ${ref.channelId}/${ref.messageId} not found`);
-    options.onPost?.({ type: 'post', change: 'updated', channelId: updated.channelId, postId: updated.postId, threadId: updated.threadId, at: now });
+    options.onPost?.({
+      type: 'post',
+      change: 'updated',
+      channelId: updated.channelId,
+      postId: updated.postId,
+      threadId: updated.threadId,
+      at: now,
+    });
     return updated;
   }
 
@@ -56,7 +70,11 @@ export function createPostWriter(options: SandboxPortOptions): PostWriter {
  */
 export function createSandboxPort(options: SandboxPortOptions): ChannelPort {
   const { insert, update } = createPostWriter(options);
-  const ref = (post: SandboxPost): PostedRef => ({ platform: 'sandbox', channelId: post.channelId, messageId: post.postId });
+  const ref = (post: SandboxPost): PostedRef => ({
+    platform: 'sandbox',
+    channelId: post.channelId,
+    messageId: post.postId,
+  });
 
   return {
     platform: 'sandbox',
@@ -85,7 +103,12 @@ export function createSandboxPort(options: SandboxPortOptions): ChannelPort {
       return ref(post);
     },
     async updateMessage(tenantId: string, posted: PostedRef, message: OutboundMessage) {
-      await update(tenantId, posted, { kind: 'message', author: authorOf(message), text: message.text, citations: message.citations ?? [] });
+      await update(tenantId, posted, {
+        kind: 'message',
+        author: authorOf(message),
+        text: message.text,
+        citations: message.citations ?? [],
+      });
     },
     async postStaffCard(tenantId: string, staffChannelId: string, card: StaffCard) {
       const parsed = StaffCardSchema.parse(card);

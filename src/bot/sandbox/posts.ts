@@ -51,7 +51,9 @@ export const SandboxPostSchema = z.object({
     orgName: z.string().optional(),
   }),
   text: z.string(),
-  citations: z.array(z.object({ articleId: z.string(), title: z.string(), url: z.string().optional() })).default([]),
+  citations: z
+    .array(z.object({ articleId: z.string(), title: z.string(), url: z.string().optional() }))
+    .default([]),
   card: StaffCardSchema.optional(),
   createdAt: DateSchema,
   updatedAt: DateSchema,
@@ -67,7 +69,13 @@ export interface SandboxPostStore {
   insert(post: SandboxPost): Promise<void>;
   get(tenantId: string, channelId: string, postId: string): Promise<SandboxPost | null>;
   /** Edits a post in place (cards after a decision, placeholders once answered). Null when missing. */
-  update(tenantId: string, channelId: string, postId: string, patch: SandboxPostPatch, at: Date): Promise<SandboxPost | null>;
+  update(
+    tenantId: string,
+    channelId: string,
+    postId: string,
+    patch: SandboxPostPatch,
+    at: Date,
+  ): Promise<SandboxPost | null>;
   /** The newest `limit` posts of a channel (top-level and replies), returned oldest first. */
   listChannel(tenantId: string, channelId: string, limit?: number): Promise<SandboxPost[]>;
 }

@@ -19,7 +19,10 @@ export interface SseOptions {
  * `GET /sandbox/api/events`: a server-sent event stream. `event: live` carries the engine's
  * LiveEvent (this tenant's only), `event: post` a change in the sandbox's channels.
  */
-export function serveEvents(options: SseOptions): { handler: (req: Request, res: Response) => void; closeAll(): void } {
+export function serveEvents(options: SseOptions): {
+  handler: (req: Request, res: Response) => void;
+  closeAll(): void;
+} {
   const open = new Set<Response>();
   const handler = (req: Request, res: Response): void => {
     res.status(200).set({
@@ -68,7 +71,9 @@ export function serveEvents(options: SseOptions): { handler: (req: Request, res:
 }
 
 /** A minimal in-process emitter for the sandbox's post events. */
-export function createPostEvents(): LiveEventSource<SandboxPostEvent> & { publish(event: SandboxPostEvent): void } {
+export function createPostEvents(): LiveEventSource<SandboxPostEvent> & {
+  publish(event: SandboxPostEvent): void;
+} {
   const listeners = new Set<(event: SandboxPostEvent) => void>();
   return {
     publish(event) {

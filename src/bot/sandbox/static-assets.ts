@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 
 /** web/dist, resolved from this file so the server works from any working directory. */
-export const DEFAULT_ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const DEFAULT_ASSETS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../web/dist',
+);
 
 /** Serves the built page at `/`; without a build, a one-line hint instead of a blank 404. */
 export function mountAssets(app: express.Express, assetsDir: string): void {
@@ -14,7 +17,12 @@ export function mountAssets(app: express.Express, assetsDir: string): void {
       express.static(assetsDir, {
         index: 'index.html',
         setHeaders(res, filePath) {
-          res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'Cache-Control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
         },
       }),
     );
@@ -24,6 +32,8 @@ export function mountAssets(app: express.Express, assetsDir: string): void {
     res
       .status(503)
       .type('text/plain')
-      .send('The sandbox page has not been built yet: run `npm run build` (npm start does it for you), then reload.');
+      .send(
+        'The sandbox page has not been built yet: run `npm run build` (npm start does it for you), then reload.',
+      );
   });
 }

@@ -8,7 +8,11 @@ import { apiClient, startSandboxApp } from './sandbox-app.js';
 const TOKEN = 'sandbox-test-token-0123456789';
 
 /** Reads a server-sent event stream until `done` says enough (or the time runs out). */
-async function readEvents(url: string, done: (events: Array<{ event: string; data: unknown }>) => boolean, init?: RequestInit) {
+async function readEvents(
+  url: string,
+  done: (events: Array<{ event: string; data: unknown }>) => boolean,
+  init?: RequestInit,
+) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 8000);
   const res = await fetch(url, { ...init, signal: controller.signal });
@@ -49,7 +53,13 @@ describe('sandbox with a token (production with SANDBOX=on)', () => {
   afterAll(() => t.close());
 
   it('refuses every /sandbox route without the bearer token', async () => {
-    for (const route of ['/sandbox/api/session', '/sandbox/api/customers', '/sandbox/api/tickets', '/sandbox/api/events', '/sandbox/anything']) {
+    for (const route of [
+      '/sandbox/api/session',
+      '/sandbox/api/customers',
+      '/sandbox/api/tickets',
+      '/sandbox/api/events',
+      '/sandbox/anything',
+    ]) {
       const res = await fetch(`${t.baseUrl}${route}`);
       expect(res.status, route).toBe(401);
     }
@@ -58,7 +68,11 @@ describe('sandbox with a token (production with SANDBOX=on)', () => {
     const posted = await fetch(`${t.baseUrl}/sandbox/api/customer-messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ customerId: 'cus_bluebird', contactEmail: 'maya@bluebirdcafe.example', text: 'where is 1042' }),
+      body: JSON.stringify({
+        customerId: 'cus_bluebird',
+        contactEmail: 'maya@bluebirdcafe.example',
+        text: 'where is 1042',
+      }),
     });
     expect(posted.status).toBe(401);
     expect(await t.stores.tickets.list(t.tenantId)).toHaveLength(0);
@@ -76,16 +90,29 @@ describe('sandbox with a token (production with SANDBOX=on)', () => {
   it('streams post and agent-stage events, taking the token as a query parameter', async () => {
     const api = apiClient(t.baseUrl, TOKEN);
     const stream = readEvents(`${t.baseUrl}/sandbox/api/events?token=${TOKEN}`, (events) =>
-      events.some((e) => e.event === 'live' && (e.data as { type: string; phase?: string; stage?: string }).phase === 'end' && (e.data as { stage?: string }).stage === 'resolve'),
+      events.some(
+        (e) =>
+          e.event === 'live' &&
+          (e.data as { type: string; phase?: string; stage?: string }).phase === 'end' &&
+          (e.data as { stage?: string }).stage === 'resolve',
+      ),
     );
     await new Promise((r) => setTimeout(r, 200));
-    const sent = await api.post('/customer-messages', { customerId: 'cus_bluebird', contactEmail: 'maya@bluebirdcafe.example', text: 'Where is my order 1042?' });
+    const sent = await api.post('/customer-messages', {
+      customerId: 'cus_bluebird',
+      contactEmail: 'maya@bluebirdcafe.example',
+      text: 'Where is my order 1042?',
+    });
     expect(sent.status).toBe(201);
     const { status, type, events } = await stream;
     expect(status).toBe(200);
     expect(type).toContain('text/event-stream');
-    expect(events.filter((e) => e.event === 'post').map((e) => (e.data as { channelId: string }).channelId)).toContain('sandbox-customers');
-    const stages = events.filter((e) => e.event === 'live' && (e.data as { type: string }).type === 'stage').map((e) => `${(e.data as { stage: string }).stage}:${(e.data as { phase: string }).phase}`);
+    expect(
+      events.filter((e) => e.event === 'post').map((e) => (e.data as { channelId: string }).channelId),
+    ).toContain('sandbox-customers');
+    const stages = events
+      .filter((e) => e.event === 'live' && (e.data as { type: string }).type === 'stage')
+      .map((e) => `${(e.data as { stage: string }).stage}:${(e.data as { phase: string }).phase}`);
     expect(stages).toContain('understand:start');
     expect(stages).toContain('resolve:end');
   });

@@ -19,7 +19,15 @@ function approvalCard(statusLine?: string): StaffCard {
     approvalId: 'apr_1',
     fields: [{ label: 'Order', value: '1043' }],
     statusLine,
-    actions: statusLine ? [] : [{ label: 'Approve', style: 'primary', data: { v: 1, action: 'approval.approve', approvalId: 'apr_1' } }],
+    actions: statusLine
+      ? []
+      : [
+          {
+            label: 'Approve',
+            style: 'primary',
+            data: { v: 1, action: 'approval.approve', approvalId: 'apr_1' },
+          },
+        ],
     final: Boolean(statusLine),
     createdAt: new Date('2026-11-20T10:00:00Z'),
   };
@@ -36,7 +44,12 @@ describe('sandbox port over the real MongoDB-wire server', () => {
     testDb = await createTestDb('sandbox_port');
     store = createSandboxPostStore(testDb.db, pino({ level: 'silent' }));
     await store.ensureIndexes();
-    port = createSandboxPort({ posts: store, clock, ids: createIdGenerator(), onPost: (e) => events.push(e) });
+    port = createSandboxPort({
+      posts: store,
+      clock,
+      ids: createIdGenerator(),
+      onPost: (e) => events.push(e),
+    });
   });
   afterAll(() => testDb.close());
 
@@ -47,7 +60,12 @@ describe('sandbox port over the real MongoDB-wire server', () => {
     });
     const posts = await store.listChannel(T, 'sandbox-customers');
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatchObject({ postId: ref.messageId, threadId: 'sbx_root', author: { kind: 'bot' }, text: 'Order 1042 shipped with UPS.' });
+    expect(posts[0]).toMatchObject({
+      postId: ref.messageId,
+      threadId: 'sbx_root',
+      author: { kind: 'bot' },
+      text: 'Order 1042 shipped with UPS.',
+    });
     expect(posts[0]!.citations).toEqual([{ articleId: 'kb-shipping', title: 'Shipping times' }]);
     expect(events.at(-1)).toMatchObject({ change: 'created', postId: ref.messageId, threadId: 'sbx_root' });
   });
@@ -55,10 +73,19 @@ describe('sandbox port over the real MongoDB-wire server', () => {
   it('replaces the working placeholder in place with the answer', async () => {
     const working = await port.showWorking!(T, thread);
     clock.advance(1000);
-    await port.updateMessage(T, working!, { text: 'Sam Okafor has joined.', author: { kind: 'staff', name: 'Sam Okafor' } });
+    await port.updateMessage(T, working!, {
+      text: 'Sam Okafor has joined.',
+      author: { kind: 'staff', name: 'Sam Okafor' },
+    });
     const stored = await store.get(T, 'sandbox-customers', working!.messageId);
-    expect(stored).toMatchObject({ kind: 'message', text: 'Sam Okafor has joined.', author: { kind: 'staff', name: 'Sam Okafor' } });
-    expect((await store.listChannel(T, 'sandbox-customers')).filter((p) => p.kind === 'working')).toHaveLength(0);
+    expect(stored).toMatchObject({
+      kind: 'message',
+      text: 'Sam Okafor has joined.',
+      author: { kind: 'staff', name: 'Sam Okafor' },
+    });
+    expect(
+      (await store.listChannel(T, 'sandbox-customers')).filter((p) => p.kind === 'working'),
+    ).toHaveLength(0);
   });
 
   it('posts a card to the staff channel and updates that same post after a decision', async () => {
@@ -66,7 +93,11 @@ describe('sandbox port over the real MongoDB-wire server', () => {
     await port.updateStaffCard(T, ref, approvalCard('Approved by Dana Whitfield'));
     const staff = await store.listChannel(T, 'sandbox-staff');
     expect(staff).toHaveLength(1);
-    expect(staff[0]!.card).toMatchObject({ statusLine: 'Approved by Dana Whitfield', final: true, actions: [] });
+    expect(staff[0]!.card).toMatchObject({
+      statusLine: 'Approved by Dana Whitfield',
+      final: true,
+      actions: [],
+    });
   });
 
   it('refuses a card whose button data is not a valid staff action', async () => {
@@ -78,7 +109,9 @@ describe('sandbox port over the real MongoDB-wire server', () => {
 
   it('keeps tenants apart and skips a hand-edited post that fails its schema', async () => {
     await port.replyInThread('T0OTHER', thread, { text: 'other tenant' });
-    await testDb.db.collection(SANDBOX_POSTS_COLLECTION).insertOne({ tenantId: T, channelId: 'sandbox-customers', postId: 'broken', kind: 'shout' });
+    await testDb.db
+      .collection(SANDBOX_POSTS_COLLECTION)
+      .insertOne({ tenantId: T, channelId: 'sandbox-customers', postId: 'broken', kind: 'shout' });
     const posts = await store.listChannel(T, 'sandbox-customers');
     expect(posts.map((p) => p.text)).not.toContain('other tenant');
     expect(posts.map((p) => p.postId)).not.toContain('broken');
