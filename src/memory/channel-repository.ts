@@ -1,7 +1,13 @@
 import { ChannelSettingsSchema, type ChannelSettings } from '../domain/index.js';
 import type { ChannelStore } from '../conversation/stores.js';
 import { NotFoundError } from '../errors.js';
-import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
+import {
+  COLLECTIONS,
+  collection,
+  createCodec,
+  retryOnDuplicate,
+  type RepositoryDeps,
+} from './collections.js';
 
 export interface ChannelRepository extends ChannelStore {
   /** Inserts the channel only if it is not known yet (seed, first sight); returns the stored one. */
@@ -27,21 +33,21 @@ export function createChannelRepository({ db, logger, clock }: RepositoryDeps): 
     },
     async ensure(settings) {
       const doc = codec.in(settings);
-      const stored = await col.findOneAndUpdate(
-        key(doc),
-        { $setOnInsert: doc },
-        { upsert: true, returnDocument: 'after' },
+      const stored = await retryOnDuplicate(() =>
+        col.findOneAndUpdate(key(doc), { $setOnInsert: doc }, { upsert: true, returnDocument: 'after' }),
       );
       return codec.out(stored) ?? doc;
     },
     async setMode(tenantId, platform, channelId, mode, by) {
-      const stored = await col.findOneAndUpdate(
-        { tenantId, platform, channelId },
-        {
-          $set: { mode, updatedAt: clock.now(), updatedBy: by },
-          $setOnInsert: { tenantId, platform, channelId, kind: 'customer' },
-        },
-        { upsert: true, returnDocument: 'after' },
+      const stored = await retryOnDuplicate(() =>
+        col.findOneAndUpdate(
+          { tenantId, platform, channelId },
+          {
+            $set: { mode, updatedAt: clock.now(), updatedBy: by },
+            $setOnInsert: { tenantId, platform, channelId, kind: 'customer' },
+          },
+          { upsert: true, returnDocument: 'after' },
+        ),
       );
       const out = codec.out(stored);
       if (!out) throw new NotFoundError(`Channel ${channelId} could not be read back after setting its mode`);

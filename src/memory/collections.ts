@@ -99,3 +99,16 @@ export function collection(db: Db, name: string, options: { durable?: boolean } 
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
+
+/**
+ * Runs an upsert again if it lost an insert race: two first sights of the same tenant or
+ * channel can both try to insert; the unique index rejects one, and its retry then matches.
+ */
+export async function retryOnDuplicate<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+    return op();
+  }
+}

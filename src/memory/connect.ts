@@ -27,7 +27,11 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   let client: MongoClient | undefined;
   try {
     // Optional fields left undefined must be absent, not null: the schemas reject null on the way out.
-    client = new MongoClient(options.uri, { serverSelectionTimeoutMS: timeout, appName: 'switchboard', ignoreUndefined: true });
+    client = new MongoClient(options.uri, {
+      serverSelectionTimeoutMS: timeout,
+      appName: 'switchboard',
+      ignoreUndefined: true,
+    });
     await client.connect();
     await client.db(options.dbName).command({ ping: 1 });
   } catch (err) {

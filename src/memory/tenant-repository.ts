@@ -1,6 +1,12 @@
 import { TenantSchema } from '../domain/index.js';
 import type { TenantStore } from '../conversation/stores.js';
-import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
+import {
+  COLLECTIONS,
+  collection,
+  createCodec,
+  retryOnDuplicate,
+  type RepositoryDeps,
+} from './collections.js';
 
 export function createTenantRepository({ db, logger, clock }: RepositoryDeps): TenantStore {
   const col = collection(db, COLLECTIONS.tenants);
@@ -13,10 +19,12 @@ export function createTenantRepository({ db, logger, clock }: RepositoryDeps): T
       const now = clock.now();
       const doc = codec.in({ createdAt: now, updatedAt: now, ...tenant });
       // $setOnInsert: an existing tenant keeps its settings; concurrent first sights create one.
-      const stored = await col.findOneAndUpdate(
-        { tenantId: doc.tenantId },
-        { $setOnInsert: doc },
-        { upsert: true, returnDocument: 'after' },
+      const stored = await retryOnDuplicate(() =>
+        col.findOneAndUpdate(
+          { tenantId: doc.tenantId },
+          { $setOnInsert: doc },
+          { upsert: true, returnDocument: 'after' },
+        ),
       );
       return codec.out(stored) ?? doc;
     },

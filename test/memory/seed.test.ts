@@ -118,7 +118,9 @@ describe('demo seed', () => {
     );
     const returns = await env.stores.kbArticles.get(env.tenantId, 'returns-policy');
     expect(returns?.body).toContain('30 days of delivery');
-    expect((await env.stores.kbArticles.get(env.tenantId, 'refund-timing'))?.body).toContain('5–7 business days');
+    expect((await env.stores.kbArticles.get(env.tenantId, 'refund-timing'))?.body).toContain(
+      '5–7 business days',
+    );
   });
 
   it('is idempotent: a second run, even a day later, changes no document', async () => {

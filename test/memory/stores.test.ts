@@ -19,8 +19,13 @@ describe('tenant and channel stores', () => {
     const updated = await env.stores.tenants.update(T, { approverIds: ['sandbox-dana', 'sandbox-riley'] });
     expect(updated?.approverIds).toEqual(['sandbox-dana', 'sandbox-riley']);
     expect(updated?.supervisorIds).toEqual(['sandbox-sam']);
-    const fresh = await env.stores.tenants.ensure({ tenantId: 'T_NEW', name: 'New Co', platform: 'slack' });
+    const [fresh, twin] = await Promise.all([
+      env.stores.tenants.ensure({ tenantId: 'T_NEW', name: 'New Co', platform: 'slack' }),
+      env.stores.tenants.ensure({ tenantId: 'T_NEW', name: 'New Co', platform: 'slack' }),
+    ]);
     expect(fresh.settings.returnWindowDays).toBe(30);
+    expect(twin.tenantId).toBe('T_NEW');
+    expect(await env.db.collection('tenants').countDocuments({ tenantId: 'T_NEW' })).toBe(1);
   });
 
   it('sets a channel mode, creating the channel on first sight', async () => {
