@@ -56,7 +56,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 function parseArgs(raw: string, contentType: string | undefined): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  if (contentType?.includes('application/json')) return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  if (contentType?.includes('application/json'))
+    return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
   for (const [k, v] of new URLSearchParams(raw)) {
     // The WebClient JSON-encodes arrays and objects (blocks, view) inside form bodies, as Slack expects.
     if ((v.startsWith('[') || v.startsWith('{')) && k !== 'text') {
@@ -95,13 +96,30 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     const channel = String(args.channel ?? '');
     switch (method) {
       case 'auth.test':
-        return { ok: true, url: `https://${team.domain}.slack.com/`, team: team.name, user: 'switchboard', team_id: team.id, user_id: botUserId, bot_id: botId };
+        return {
+          ok: true,
+          url: `https://${team.domain}.slack.com/`,
+          team: team.name,
+          user: 'switchboard',
+          team_id: team.id,
+          user_id: botUserId,
+          bot_id: botId,
+        };
       case 'chat.postMessage': {
         if (!args.text && !args.blocks) return { ok: false, error: 'no_text' };
         const ts = nextTs();
         const ch = channel.startsWith('U') ? `D0${channel.slice(2)}` : channel;
-        messages.set(`${ch}/${ts}`, { text: args.text as string, blocks: args.blocks as unknown[], thread_ts: args.thread_ts as string | undefined });
-        return { ok: true, channel: ch, ts, message: { type: 'message', user: botUserId, bot_id: botId, text: args.text, ts } };
+        messages.set(`${ch}/${ts}`, {
+          text: args.text as string,
+          blocks: args.blocks as unknown[],
+          thread_ts: args.thread_ts as string | undefined,
+        });
+        return {
+          ok: true,
+          channel: ch,
+          ts,
+          message: { type: 'message', user: botUserId, bot_id: botId, text: args.text, ts },
+        };
       }
       case 'chat.update': {
         const key = `${channel}/${String(args.ts)}`;
@@ -113,7 +131,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       case 'chat.postEphemeral':
         return { ok: true, message_ts: nextTs() };
       case 'chat.getPermalink':
-        return { ok: true, channel, permalink: `https://${team.domain}.slack.com/archives/${channel}/p${String(args.message_ts).replace('.', '')}` };
+        return {
+          ok: true,
+          channel,
+          permalink: `https://${team.domain}.slack.com/archives/${channel}/p${String(args.message_ts).replace('.', '')}`,
+        };
       case 'users.info': {
         const u = users.get(String(args.user));
         if (!u) return { ok: false, error: 'user_not_found' };
@@ -125,20 +147,28 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
             name: u.name,
             real_name: u.realName ?? u.name,
             is_bot: u.isBot ?? false,
-            profile: { display_name: u.name, real_name: u.realName ?? u.name, ...(u.email ? { email: u.email } : {}) },
+            profile: {
+              display_name: u.name,
+              real_name: u.realName ?? u.name,
+              ...(u.email ? { email: u.email } : {}),
+            },
           },
         };
       }
       case 'team.info': {
         const t = teams.get(String(args.team ?? team.id));
-        return t ? { ok: true, team: { id: t.id, name: t.name, domain: t.domain } } : { ok: false, error: 'team_not_found' };
+        return t
+          ? { ok: true, team: { id: t.id, name: t.name, domain: t.domain } }
+          : { ok: false, error: 'team_not_found' };
       }
       case 'views.publish':
       case 'views.open':
         return { ok: true, view: { id: `V0${seq++}`, ...(args.view as object) } };
       case 'conversations.info': {
         const c = channels.get(channel);
-        return c ? { ok: true, channel: { id: c.id, name: c.name, is_ext_shared: c.isExtShared ?? false } } : { ok: false, error: 'channel_not_found' };
+        return c
+          ? { ok: true, channel: { id: c.id, name: c.name, is_ext_shared: c.isExtShared ?? false } }
+          : { ok: false, error: 'channel_not_found' };
       }
       default:
         return { ok: false, error: 'unknown_method' };
@@ -172,10 +202,18 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     calls,
     callsTo: (method) => calls.filter((c) => c.method === method),
     threadReplies: (channel, threadTs) =>
-      calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === channel && c.args.thread_ts === threadTs),
+      calls.filter(
+        (c) => c.method === 'chat.postMessage' && c.args.channel === channel && c.args.thread_ts === threadTs,
+      ),
     threadMessages: (channel, threadTs) =>
       calls
-        .filter((c) => c.method === 'chat.postMessage' && c.args.channel === channel && c.args.thread_ts === threadTs && c.result?.ok)
+        .filter(
+          (c) =>
+            c.method === 'chat.postMessage' &&
+            c.args.channel === channel &&
+            c.args.thread_ts === threadTs &&
+            c.result?.ok,
+        )
         .map((c) => {
           const ts = String(c.result?.ts);
           return { ts, ...messages.get(`${channel}/${ts}`) };
@@ -193,7 +231,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(calls)) {
-        if (Date.now() > deadline) throw new Error(`fake Slack: condition not met in ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `fake Slack: condition not met in ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
     },

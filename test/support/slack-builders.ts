@@ -54,7 +54,15 @@ export function slackMessageEvent(input: MessageEventInput): Record<string, unkn
       hidden: true,
       ts: nextTs(ts),
       event_ts: nextTs(ts),
-      message: { type: 'message', user, text: input.text, ts, user_team: userTeam, source_team: userTeam, edited: { user, ts: nextTs(ts) } },
+      message: {
+        type: 'message',
+        user,
+        text: input.text,
+        ts,
+        user_team: userTeam,
+        source_team: userTeam,
+        edited: { user, ts: nextTs(ts) },
+      },
       previous_message: { type: 'message', user, text: input.previous?.text ?? '', ts, user_team: userTeam },
       channel_type: 'channel',
     };
@@ -67,7 +75,13 @@ export function slackMessageEvent(input: MessageEventInput): Record<string, unkn
       deleted_ts: ts,
       ts: nextTs(ts),
       event_ts: nextTs(ts),
-      previous_message: { type: 'message', user, text: input.previous?.text ?? input.text, ts, user_team: userTeam },
+      previous_message: {
+        type: 'message',
+        user,
+        text: input.previous?.text ?? input.text,
+        ts,
+        user_team: userTeam,
+      },
       channel_type: 'channel',
     };
   } else {
@@ -86,7 +100,13 @@ export function slackMessageEvent(input: MessageEventInput): Record<string, unkn
       channel,
       event_ts: ts,
       channel_type: 'channel',
-      blocks: [{ type: 'rich_text', block_id: 'Xy1', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: input.text }] }] }],
+      blocks: [
+        {
+          type: 'rich_text',
+          block_id: 'Xy1',
+          elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: input.text }] }],
+        },
+      ],
     };
   }
   return {
@@ -98,7 +118,9 @@ export function slackMessageEvent(input: MessageEventInput): Record<string, unkn
     type: 'event_callback',
     event_id: input.eventId ?? `Ev0${String(++eventSeq).padStart(8, '0')}`,
     event_time: Math.floor(Number(ts)),
-    authorizations: [{ enterprise_id: null, team_id: home, user_id: SLACK.bot, is_bot: true, is_enterprise_install: false }],
+    authorizations: [
+      { enterprise_id: null, team_id: home, user_id: SLACK.bot, is_bot: true, is_enterprise_install: false },
+    ],
     is_ext_shared_channel: true,
     event_context: `4-eyJldCI6Im1lc3NhZ2UiLCJ0aWQiOiIke2hvbWV9In0`,
   };
@@ -113,11 +135,25 @@ export function appHomeOpened(input: { user: string; eventId?: string }): Record
     token: 'verification-token-unused',
     team_id: SLACK.homeTeam,
     api_app_id: SLACK.appId,
-    event: { type: 'app_home_opened', user: input.user, channel: 'D0APPHOME1', tab: 'home', event_ts: '1730000500.000100' },
+    event: {
+      type: 'app_home_opened',
+      user: input.user,
+      channel: 'D0APPHOME1',
+      tab: 'home',
+      event_ts: '1730000500.000100',
+    },
     type: 'event_callback',
     event_id: input.eventId ?? `Ev0${String(++eventSeq).padStart(8, '0')}`,
     event_time: 1730000500,
-    authorizations: [{ enterprise_id: null, team_id: SLACK.homeTeam, user_id: SLACK.bot, is_bot: true, is_enterprise_install: false }],
+    authorizations: [
+      {
+        enterprise_id: null,
+        team_id: SLACK.homeTeam,
+        user_id: SLACK.bot,
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
   };
 }
 
@@ -141,10 +177,20 @@ export function blockAction(input: BlockActionInput): Record<string, unknown> {
   const container =
     input.container === 'view'
       ? { type: 'view', view_id: 'V0HOME0001' }
-      : { type: 'message', message_ts: input.messageTs ?? SLACK.ts, channel_id: channel, is_ephemeral: false };
+      : {
+          type: 'message',
+          message_ts: input.messageTs ?? SLACK.ts,
+          channel_id: channel,
+          is_ephemeral: false,
+        };
   return {
     type: 'block_actions',
-    user: { id: input.user, username: input.user.toLowerCase(), name: input.user.toLowerCase(), team_id: input.userTeam ?? SLACK.homeTeam },
+    user: {
+      id: input.user,
+      username: input.user.toLowerCase(),
+      name: input.user.toLowerCase(),
+      team_id: input.userTeam ?? SLACK.homeTeam,
+    },
     api_app_id: SLACK.appId,
     token: 'verification-token-unused',
     container,
@@ -169,11 +215,22 @@ export function blockAction(input: BlockActionInput): Record<string, unknown> {
 }
 
 /** The `view_submission` of the Reject modal. */
-export function rejectSubmission(input: { user: string; userTeam?: string; approvalId: string; channelId?: string; reason: string }): Record<string, unknown> {
+export function rejectSubmission(input: {
+  user: string;
+  userTeam?: string;
+  approvalId: string;
+  channelId?: string;
+  reason: string;
+}): Record<string, unknown> {
   return {
     type: 'view_submission',
     team: { id: SLACK.homeTeam, domain: 'northwind' },
-    user: { id: input.user, username: input.user.toLowerCase(), name: input.user.toLowerCase(), team_id: input.userTeam ?? SLACK.homeTeam },
+    user: {
+      id: input.user,
+      username: input.user.toLowerCase(),
+      name: input.user.toLowerCase(),
+      team_id: input.userTeam ?? SLACK.homeTeam,
+    },
     api_app_id: SLACK.appId,
     token: 'verification-token-unused',
     trigger_id: '1730000000.123456789.abcdef0123456789abcdef0123456780',
@@ -182,7 +239,10 @@ export function rejectSubmission(input: { user: string; userTeam?: string; appro
       team_id: SLACK.homeTeam,
       type: 'modal',
       callback_id: 'sb.reject_reason',
-      private_metadata: JSON.stringify({ approvalId: input.approvalId, channelId: input.channelId ?? SLACK.staffChannel }),
+      private_metadata: JSON.stringify({
+        approvalId: input.approvalId,
+        channelId: input.channelId ?? SLACK.staffChannel,
+      }),
       state: { values: { reason: { reason_input: { type: 'plain_text_input', value: input.reason } } } },
       hash: '1730000000.abcd',
     },
@@ -190,7 +250,12 @@ export function rejectSubmission(input: { user: string; userTeam?: string; appro
 }
 
 /** A slash command's form fields. */
-export function slashCommand(input: { text: string; user?: string; channel?: string; responseUrl?: string }): Record<string, string> {
+export function slashCommand(input: {
+  text: string;
+  user?: string;
+  channel?: string;
+  responseUrl?: string;
+}): Record<string, string> {
   return {
     token: 'verification-token-unused',
     team_id: SLACK.homeTeam,
@@ -214,7 +279,10 @@ export function signSlackRequest(body: string, secret: string, timestamp: number
   return { 'x-slack-signature': signature, 'x-slack-request-timestamp': String(timestamp) };
 }
 
-export type SlackDelivery = { kind: 'event'; payload: Record<string, unknown> } | { kind: 'interaction'; payload: Record<string, unknown> } | { kind: 'command'; fields: Record<string, string> };
+export type SlackDelivery =
+  | { kind: 'event'; payload: Record<string, unknown> }
+  | { kind: 'interaction'; payload: Record<string, unknown> }
+  | { kind: 'command'; fields: Record<string, string> };
 
 /**
  * POSTs to /slack/events as Slack does: events as JSON, interactivity as `payload=` form data,
@@ -234,7 +302,11 @@ export async function deliverToSlackEndpoint(
   const headers: Record<string, string> = {
     'content-type': delivery.kind === 'event' ? 'application/json' : 'application/x-www-form-urlencoded',
     'user-agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
-    ...signSlackRequest(body, options.badSignature ? 'not-the-secret' : (options.secret ?? SLACK.signingSecret), options.timestamp),
+    ...signSlackRequest(
+      body,
+      options.badSignature ? 'not-the-secret' : (options.secret ?? SLACK.signingSecret),
+      options.timestamp,
+    ),
   };
   if (options.retryNum !== undefined) {
     headers['x-slack-retry-num'] = String(options.retryNum);

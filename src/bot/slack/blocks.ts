@@ -20,11 +20,20 @@ export const REJECT_MODAL_CALLBACK = 'sb.reject_reason';
 export const REJECT_REASON_BLOCK = 'reason';
 export const REJECT_REASON_INPUT = 'reason_input';
 
-const plain = (text: string, max: number): types.PlainTextElement => ({ type: 'plain_text', text: cut(text, max) || ' ', emoji: true });
-const mrkdwnSection = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text: cut(text, L.sectionText) || ' ' } });
+const plain = (text: string, max: number): types.PlainTextElement => ({
+  type: 'plain_text',
+  text: cut(text, max) || ' ',
+  emoji: true,
+});
+const mrkdwnSection = (text: string): Block => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: cut(text, L.sectionText) || ' ' },
+});
 const context = (parts: string[]): Block => ({
   type: 'context',
-  elements: parts.slice(0, L.contextElements).map((p) => ({ type: 'mrkdwn' as const, text: cut(p, L.contextText) || ' ' })),
+  elements: parts
+    .slice(0, L.contextElements)
+    .map((p) => ({ type: 'mrkdwn' as const, text: cut(p, L.contextText) || ' ' })),
 });
 
 /** Slack renders this in each reader's own time zone; the fallback is for old clients. */
@@ -37,12 +46,18 @@ export function slackDate(at: Date): string {
 export function fitBlocks(blocks: Block[], max: number = L.messageBlocks): Block[] {
   if (blocks.length <= max) return blocks;
   const kept = blocks.slice(0, max - 1);
-  return [...kept, context([`_…${blocks.length - kept.length} more not shown. Open the ticket in Switchboard for the full record._`])];
+  return [
+    ...kept,
+    context([
+      `_…${blocks.length - kept.length} more not shown. Open the ticket in Switchboard for the full record._`,
+    ]),
+  ];
 }
 
 /** Button data carries only ids; a staff-edited draft text never rides in a button value. */
 export function buttonValue(data: StaffAction): string {
-  const small = data.action === 'ticket.send_draft' ? { v: data.v, action: data.action, ticketId: data.ticketId } : data;
+  const small =
+    data.action === 'ticket.send_draft' ? { v: data.v, action: data.action, ticketId: data.ticketId } : data;
   return cut(JSON.stringify(small), L.buttonValue);
 }
 
@@ -67,11 +82,15 @@ function cardButton(action: StaffCard['actions'][number], index: number): Button
 }
 
 /** The Block Kit body of a staff card (approval, escalation, draft), within Slack's limits. */
-export function renderStaffCard(card: StaffCard, options: { headerAsSection?: boolean } = {}): SlackMessageContent {
+export function renderStaffCard(
+  card: StaffCard,
+  options: { headerAsSection?: boolean } = {},
+): SlackMessageContent {
   const blocks: Block[] = [];
   if (options.headerAsSection) blocks.push(mrkdwnSection(`*${escapeMrkdwn(card.title)}*`));
   else blocks.push({ type: 'header', text: plain(card.title, L.header) });
-  if (card.statusLine) blocks.push(mrkdwnSection(`:white_check_mark: ${safeText(card.statusLine, L.sectionText - 20)}`));
+  if (card.statusLine)
+    blocks.push(mrkdwnSection(`:white_check_mark: ${safeText(card.statusLine, L.sectionText - 20)}`));
 
   for (let i = 0; i < card.fields.length; i += L.fields) {
     blocks.push({
@@ -84,13 +103,20 @@ export function renderStaffCard(card: StaffCard, options: { headerAsSection?: bo
   }
   if (card.summary) blocks.push(mrkdwnSection(`*Summary*\n${safeText(card.summary, L.sectionText - 20)}`));
   if (card.lastCustomerMessage) {
-    blocks.push(mrkdwnSection(`*Last customer message*\n${quote(safeText(card.lastCustomerMessage, L.sectionText - 200))}`));
+    blocks.push(
+      mrkdwnSection(
+        `*Last customer message*\n${quote(safeText(card.lastCustomerMessage, L.sectionText - 200))}`,
+      ),
+    );
   }
   if (card.recentMessages?.length) {
-    const lines = card.recentMessages.slice(-8).map((m) => `*${escapeMrkdwn(m.role)}:* ${safeText(m.text, 300)}`);
+    const lines = card.recentMessages
+      .slice(-8)
+      .map((m) => `*${escapeMrkdwn(m.role)}:* ${safeText(m.text, 300)}`);
     blocks.push(mrkdwnSection(`*Recent messages*\n${lines.join('\n')}`));
   }
-  if (card.draft) blocks.push(mrkdwnSection(`*Draft reply*\n${quote(safeText(card.draft, L.sectionText - 200))}`));
+  if (card.draft)
+    blocks.push(mrkdwnSection(`*Draft reply*\n${quote(safeText(card.draft, L.sectionText - 200))}`));
   if (card.articles?.length) {
     blocks.push(context(['*Sources:*', ...card.articles.map((a) => escapeMrkdwn(a.title))]));
   }
@@ -101,13 +127,25 @@ export function renderStaffCard(card: StaffCard, options: { headerAsSection?: bo
   if (!card.final) {
     const elements: types.ActionsBlockElement[] = card.actions.map(cardButton);
     if (card.threadLink) {
-      elements.push({ type: 'button', text: plain('Open thread', L.buttonText), action_id: OPEN_THREAD_ACTION, url: cut(card.threadLink, L.url) });
+      elements.push({
+        type: 'button',
+        text: plain('Open thread', L.buttonText),
+        action_id: OPEN_THREAD_ACTION,
+        url: cut(card.threadLink, L.url),
+      });
     }
     if (elements.length > 0) {
-      blocks.push({ type: 'actions', block_id: cut(`sb.card.${card.approvalId ?? card.ticketId}`, 255), elements: elements.slice(0, L.actionsElements) });
+      blocks.push({
+        type: 'actions',
+        block_id: cut(`sb.card.${card.approvalId ?? card.ticketId}`, 255),
+        elements: elements.slice(0, L.actionsElements),
+      });
     }
   }
-  const text = cut(`${card.title} (${card.ticketId})${card.statusLine ? ` — ${card.statusLine}` : ''}`, L.messageText);
+  const text = cut(
+    `${card.title} (${card.ticketId})${card.statusLine ? ` — ${card.statusLine}` : ''}`,
+    L.messageText,
+  );
   return { text, blocks: fitBlocks(blocks) };
 }
 
@@ -126,7 +164,8 @@ export function renderReply(message: OutboundMessage): SlackMessageContent {
     const title = escapeMrkdwn(c.title);
     return c.url && /^https?:\/\//.test(c.url) ? `<${cut(c.url, L.url)}|${title}>` : title;
   });
-  if (citations.length > 0) blocks.push(context([':books: Sources:', ...citations].slice(0, L.contextElements)));
+  if (citations.length > 0)
+    blocks.push(context([':books: Sources:', ...citations].slice(0, L.contextElements)));
   if (message.author?.kind === 'staff' && message.author.name) {
     blocks.push(context([`Sent by ${escapeMrkdwn(message.author.name)} from the support team`]));
   }
@@ -140,7 +179,11 @@ export function renderWorking(): SlackMessageContent {
 }
 
 /** App Home for one staff member: what they may act on now, each card with its buttons. */
-export function renderHome(home: { pendingApprovals: StaffCard[]; escalated: StaffCard[]; mine: StaffCard[] }): types.HomeView {
+export function renderHome(home: {
+  pendingApprovals: StaffCard[];
+  escalated: StaffCard[];
+  mine: StaffCard[];
+}): types.HomeView {
   const blocks: Block[] = [{ type: 'header', text: plain('Switchboard', L.header) }];
   const section = (title: string, cards: StaffCard[], empty: string) => {
     blocks.push({ type: 'divider' }, mrkdwnSection(`*${title}* (${cards.length})`));
@@ -178,11 +221,18 @@ export function renderTicketDetail(detail: TicketDetail): SlackMessageContent {
   ];
   blocks.push({
     type: 'section',
-    fields: fields.map(([k, v]) => ({ type: 'mrkdwn' as const, text: cut(`*${k}*\n${k === 'Created' ? v : escapeMrkdwn(v ?? '')}`, L.fieldText) })),
+    fields: fields.map(([k, v]) => ({
+      type: 'mrkdwn' as const,
+      text: cut(`*${k}*\n${k === 'Created' ? v : escapeMrkdwn(v ?? '')}`, L.fieldText),
+    })),
   });
   const recent = detail.messages.slice(-5);
   if (recent.length > 0) {
-    blocks.push(mrkdwnSection(`*Recent messages*\n${recent.map((m) => `*${m.role}:* ${safeText(m.text, 400)}`).join('\n')}`));
+    blocks.push(
+      mrkdwnSection(
+        `*Recent messages*\n${recent.map((m) => `*${m.role}:* ${safeText(m.text, 400)}`).join('\n')}`,
+      ),
+    );
   }
   for (const d of detail.decisions) {
     blocks.push({ type: 'divider' });
@@ -192,10 +242,21 @@ export function renderTicketDetail(detail: TicketDetail): SlackMessageContent {
       ),
     );
     for (const s of d.stages) {
-      blocks.push(context([`${s.ok ? ':white_check_mark:' : ':x:'} ${s.name}`, `${Math.round(s.durationMs)} ms`, ...(s.note ? [safeText(s.note, 500)] : [])]));
+      blocks.push(
+        context([
+          `${s.ok ? ':white_check_mark:' : ':x:'} ${s.name}`,
+          `${Math.round(s.durationMs)} ms`,
+          ...(s.note ? [safeText(s.note, 500)] : []),
+        ]),
+      );
     }
     for (const tool of d.tools) {
-      blocks.push(context([`:wrench: ${escapeMrkdwn(tool.name)}`, tool.ok ? 'ok' : `failed: ${safeText(tool.error ?? 'error', 300)}`]));
+      blocks.push(
+        context([
+          `:wrench: ${escapeMrkdwn(tool.name)}`,
+          tool.ok ? 'ok' : `failed: ${safeText(tool.error ?? 'error', 300)}`,
+        ]),
+      );
     }
   }
   for (const a of detail.approvals) {
@@ -218,7 +279,12 @@ export function rejectReasonModal(meta: { approvalId: string; channelId?: string
         type: 'input',
         block_id: REJECT_REASON_BLOCK,
         label: plain('Why are you rejecting it?', 2000),
-        element: { type: 'plain_text_input', action_id: REJECT_REASON_INPUT, multiline: true, max_length: 500 },
+        element: {
+          type: 'plain_text_input',
+          action_id: REJECT_REASON_INPUT,
+          multiline: true,
+          max_length: 500,
+        },
       },
     ],
   };

@@ -30,11 +30,15 @@ export function parseCommand(text: string): ParsedCommand {
       return { name: 'status' };
     case 'ticket': {
       const id = arg.toUpperCase();
-      return TICKET_ID_PATTERN.test(id) ? { name: 'ticket', ticketId: id } : { name: 'help', problem: 'Give a ticket id like TKT-8F3K2Q.' };
+      return TICKET_ID_PATTERN.test(id)
+        ? { name: 'ticket', ticketId: id }
+        : { name: 'help', problem: 'Give a ticket id like TKT-8F3K2Q.' };
     }
     case 'mode': {
       const mode = ChannelModeSchema.safeParse(arg.toLowerCase());
-      return mode.success ? { name: 'mode', mode: mode.data } : { name: 'help', problem: 'The mode is one of auto, draft or off.' };
+      return mode.success
+        ? { name: 'mode', mode: mode.data }
+        : { name: 'help', problem: 'The mode is one of auto, draft or off.' };
     }
     case 'staff-channel':
       return { name: 'staff-channel' };
@@ -43,7 +47,12 @@ export function parseCommand(text: string): ParsedCommand {
   }
 }
 
-const CommandSchema = z.object({ user_id: z.string().min(1), user_name: z.string().optional(), channel_id: z.string().min(1), text: z.string().default('') });
+const CommandSchema = z.object({
+  user_id: z.string().min(1),
+  user_name: z.string().optional(),
+  channel_id: z.string().min(1),
+  text: z.string().default(''),
+});
 
 /** Slack waits 3 s for the ack; an answer not ready by then follows through response_url. */
 const ACK_BUDGET_MS = 2000;
@@ -56,8 +65,14 @@ export function registerCommands(app: App, rt: SlackRuntime): void {
       return;
     }
     const work = answer(rt, parsed.data).catch((err: unknown): RespondArguments => {
-      rt.logger.error({ err, code: isAppError(err) ? err.code : slackErrorCode(err) }, 'slack command failed');
-      return { response_type: 'ephemeral', text: isAppError(err) ? err.publicMessage : 'Something went wrong; the team has been notified.' };
+      rt.logger.error(
+        { err, code: isAppError(err) ? err.code : slackErrorCode(err) },
+        'slack command failed',
+      );
+      return {
+        response_type: 'ephemeral',
+        text: isAppError(err) ? err.publicMessage : 'Something went wrong; the team has been notified.',
+      };
     });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
@@ -85,7 +100,8 @@ async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Pro
   const parsed = parseCommand(cmd.text);
   const say = (text: string): RespondArguments => ({ response_type: 'ephemeral', text });
   // Guests in a shared channel never see other customers' tickets or change settings.
-  if (actor.isExternal && parsed.name !== 'help') return say('Only members of this workspace can use /switchboard.');
+  if (actor.isExternal && parsed.name !== 'help')
+    return say('Only members of this workspace can use /switchboard.');
   switch (parsed.name) {
     case 'status':
       return say(renderStatus(await rt.engine.status(self.teamId)));
@@ -96,7 +112,15 @@ async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Pro
     }
     case 'mode':
       return say(
-        (await rt.engine.setChannelMode({ tenantId: self.teamId, platform: 'slack', channelId: cmd.channel_id, mode: parsed.mode, actor })).message,
+        (
+          await rt.engine.setChannelMode({
+            tenantId: self.teamId,
+            platform: 'slack',
+            channelId: cmd.channel_id,
+            mode: parsed.mode,
+            actor,
+          })
+        ).message,
       );
     case 'staff-channel':
       return say((await rt.engine.setStaffChannel(actor, cmd.channel_id)).message);

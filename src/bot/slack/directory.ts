@@ -45,13 +45,23 @@ export interface SlackDirectory {
   org(teamId: string): Promise<SlackOrg>;
 }
 
-export function createSlackDirectory(deps: { client: webApi.WebClient; clock: Clock; logger: Logger; ttlMs?: number; maxEntries?: number }): SlackDirectory {
+export function createSlackDirectory(deps: {
+  client: webApi.WebClient;
+  clock: Clock;
+  logger: Logger;
+  ttlMs?: number;
+  maxEntries?: number;
+}): SlackDirectory {
   const ttl = deps.ttlMs ?? 60 * 60 * 1000;
   const max = deps.maxEntries ?? 5000;
   const people = new Map<string, { at: number; value: Promise<SlackPerson> }>();
   const orgs = new Map<string, { at: number; value: Promise<SlackOrg> }>();
 
-  function cached<T>(map: Map<string, { at: number; value: Promise<T> }>, key: string, load: () => Promise<T>): Promise<T> {
+  function cached<T>(
+    map: Map<string, { at: number; value: Promise<T> }>,
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
     const now = deps.clock.now().getTime();
     const hit = map.get(key);
     if (hit && now - hit.at < ttl) return hit.value;

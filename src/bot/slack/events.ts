@@ -1,10 +1,16 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import type { InboundMessage } from '../../conversation/ports.js';
-import { renderHome } from './blocks.js';
+import { publishHome } from './interactions.js';
 import { slackErrorCode } from './port.js';
 import { actorFor, type SlackRuntime } from './runtime.js';
-import { SlackEnvelopeSchema, SlackMessageEventSchema, classifyMessageEvent, homeTeamOfBody, tsToDate } from './translate.js';
+import {
+  SlackEnvelopeSchema,
+  SlackMessageEventSchema,
+  classifyMessageEvent,
+  homeTeamOfBody,
+  tsToDate,
+} from './translate.js';
 
 const HomeOpenedSchema = z.object({ user: z.string().min(1), tab: z.string().optional() });
 const MemberJoinedSchema = z.object({ user: z.string().min(1), channel: z.string().min(1) });
@@ -29,7 +35,10 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
     const envelope = SlackEnvelopeSchema.safeParse(body);
     const parsed = SlackMessageEventSchema.safeParse(event);
     if (!envelope.success || !parsed.success) {
-      rt.logger.warn({ issues: (envelope.error ?? parsed.error)?.issues.slice(0, 3) }, 'slack message event ignored: unexpected shape');
+      rt.logger.warn(
+        { issues: (envelope.error ?? parsed.error)?.issues.slice(0, 3) },
+        'slack message event ignored: unexpected shape',
+      );
       return;
     }
     try {
@@ -64,9 +73,15 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
         receivedAt: tsToDate(m.messageId, rt.clock.now()),
       };
       const outcome = await rt.engine.handleInbound(inbound);
-      rt.logger.debug({ eventId: m.eventId, status: outcome.status, ticketId: outcome.ticketId }, 'slack message handled');
+      rt.logger.debug(
+        { eventId: m.eventId, status: outcome.status, ticketId: outcome.ticketId },
+        'slack message handled',
+      );
     } catch (err) {
-      rt.logger.error({ err, code: slackErrorCode(err), eventId: envelope.data.event_id }, 'slack message failed');
+      rt.logger.error(
+        { err, code: slackErrorCode(err), eventId: envelope.data.event_id },
+        'slack message failed',
+      );
     }
   });
 
@@ -77,9 +92,7 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
       const self = await rt.identity();
       const home = homeTeamOfBody(body, self.teamId);
       const person = await rt.directory.person(ev.data.user);
-      const actor = actorFor({ id: ev.data.user, name: person.name }, home, person.teamId);
-      const view = await rt.engine.staffHome(actor);
-      await rt.client.views.publish({ user_id: ev.data.user, view: renderHome(view) });
+      await publishHome(rt, actorFor({ id: ev.data.user, name: person.name }, home, person.teamId));
     } catch (err) {
       rt.logger.error({ err, code: slackErrorCode(err) }, 'slack app home failed');
     }
@@ -93,7 +106,8 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
       if (ev.data.user !== self.botUserId) return;
       let name: string | undefined;
       try {
-        name = ConversationInfoSchema.parse(await rt.client.conversations.info({ channel: ev.data.channel })).channel.name;
+        name = ConversationInfoSchema.parse(await rt.client.conversations.info({ channel: ev.data.channel }))
+          .channel.name;
       } catch (err) {
         rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack conversations.info failed');
       }

@@ -35,7 +35,13 @@ export interface SlackAdapter extends ChannelAdapter {
   readonly client: webApi.WebClient;
 }
 
-const DEFAULT_RETRY: webApi.RetryOptions = { retries: 4, factor: 2, minTimeout: 1000, maxTimeout: 20_000, randomize: true };
+const DEFAULT_RETRY: webApi.RetryOptions = {
+  retries: 4,
+  factor: 2,
+  minTimeout: 1000,
+  maxTimeout: 20_000,
+  randomize: true,
+};
 
 /**
  * Slack as a channel: Bolt receives (HTTP on POST /slack/events, or Socket Mode when an app token
@@ -81,13 +87,23 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       };
       if (config.appToken) {
         socketMode = true;
-        bolt = new App({ appToken: config.appToken, socketMode: true, authorize, clientOptions, logger: slackLogger });
+        bolt = new App({
+          appToken: config.appToken,
+          socketMode: true,
+          authorize,
+          clientOptions,
+          logger: slackLogger,
+        });
       } else {
-        if (!config.signingSecret) throw new ConfigError('SLACK_SIGNING_SECRET is required for Slack over HTTP');
+        if (!config.signingSecret)
+          throw new ConfigError('SLACK_SIGNING_SECRET is required for Slack over HTTP');
         // Our middleware checks the signature against the injected clock and leaves req.rawBody;
         // the receiver then parses that, answers url_verification and ssl_check, and dispatches.
         const router = express.Router();
-        router.post(SLACK_EVENTS_PATH, slackSignatureMiddleware({ signingSecret: config.signingSecret, clock, logger }));
+        router.post(
+          SLACK_EVENTS_PATH,
+          slackSignatureMiddleware({ signingSecret: config.signingSecret, clock, logger }),
+        );
         const receiver = new ExpressReceiver({
           // Verified above (with the injected clock); the receiver must not read the stream again.
           signingSecret: config.signingSecret,

@@ -1,30 +1,58 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import { StaffActionSchema, type StaffAction, type StaffActionResult, type StaffActor } from '../../conversation/ports.js';
+import {
+  StaffActionSchema,
+  type StaffAction,
+  type StaffActionResult,
+  type StaffActor,
+} from '../../conversation/ports.js';
 import { isAppError } from '../../errors.js';
-import { ACTION_PREFIX, OPEN_THREAD_ACTION, REJECT_MODAL_CALLBACK, REJECT_REASON_BLOCK, REJECT_REASON_INPUT, rejectReasonModal, renderHome, renderStaffCard } from './blocks.js';
+import {
+  ACTION_PREFIX,
+  OPEN_THREAD_ACTION,
+  REJECT_MODAL_CALLBACK,
+  REJECT_REASON_BLOCK,
+  REJECT_REASON_INPUT,
+  rejectReasonModal,
+  renderHome,
+  renderStaffCard,
+} from './blocks.js';
 import { slackErrorCode } from './port.js';
 import { actorFor, type SlackRuntime } from './runtime.js';
 
-const UserSchema = z.object({ id: z.string().min(1), name: z.string().optional(), username: z.string().optional(), team_id: z.string().optional() });
+const UserSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().optional(),
+  username: z.string().optional(),
+  team_id: z.string().optional(),
+});
 
 const BlockActionBodySchema = z.object({
   user: UserSchema,
   trigger_id: z.string().optional(),
-  container: z.object({ type: z.string(), message_ts: z.string().optional(), channel_id: z.string().optional() }).optional(),
+  container: z
+    .object({ type: z.string(), message_ts: z.string().optional(), channel_id: z.string().optional() })
+    .optional(),
   channel: z.object({ id: z.string() }).optional(),
-  actions: z.array(z.object({ action_id: z.string(), type: z.string(), value: z.string().optional() })).min(1),
+  actions: z
+    .array(z.object({ action_id: z.string(), type: z.string(), value: z.string().optional() }))
+    .min(1),
 });
 
 const ViewSubmissionSchema = z.object({
   user: UserSchema,
   view: z.object({
     private_metadata: z.string(),
-    state: z.object({ values: z.record(z.string(), z.record(z.string(), z.object({ value: z.string().nullish() }))) }),
+    state: z.object({
+      values: z.record(z.string(), z.record(z.string(), z.object({ value: z.string().nullish() }))),
+    }),
   }),
 });
 
-const RejectMetaSchema = z.object({ approvalId: z.string().min(1).max(64), channelId: z.string().optional() });
+const RejectMetaSchema = z.object({
+  approvalId: z.string().min(1).max(64),
+  channelId: z.string().optional(),
+});
 
 const STALE_BUTTON = 'This button is out of date. Open the ticket again to act on it.';
 
@@ -44,8 +72,14 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     try {
       return await rt.engine.handleStaffAction(actor, data);
     } catch (err) {
-      rt.logger.error({ err, code: isAppError(err) ? err.code : undefined, action: data.action }, 'slack staff action failed');
-      return { ok: false, message: isAppError(err) ? err.publicMessage : 'Something went wrong; the team has been notified.' };
+      rt.logger.error(
+        { err, code: isAppError(err) ? err.code : undefined, action: data.action },
+        'slack staff action failed',
+      );
+      return {
+        ok: false,
+        message: isAppError(err) ? err.publicMessage : 'Something went wrong; the team has been notified.',
+      };
     }
   }
 
@@ -53,7 +87,10 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     await ack();
     const parsed = BlockActionBodySchema.safeParse(body);
     if (!parsed.success) {
-      rt.logger.warn({ issues: parsed.error.issues.slice(0, 3) }, 'slack block action ignored: unexpected shape');
+      rt.logger.warn(
+        { issues: parsed.error.issues.slice(0, 3) },
+        'slack block action ignored: unexpected shape',
+      );
       return;
     }
     const b = parsed.data;
@@ -73,7 +110,10 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     // Reject asks for a reason first. Guests are refused by the engine without a modal in between.
     if (data.action === 'approval.reject' && !data.reason && !actor.isExternal && b.trigger_id) {
       try {
-        await rt.client.views.open({ trigger_id: b.trigger_id, view: rejectReasonModal({ approvalId: data.approvalId, channelId }) });
+        await rt.client.views.open({
+          trigger_id: b.trigger_id,
+          view: rejectReasonModal({ approvalId: data.approvalId, channelId }),
+        });
         return;
       } catch (err) {
         rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack reject modal not opened');
@@ -91,7 +131,11 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     } else if (result.card && channelId && b.container?.message_ts) {
       // The engine updates its stored card ref too; replacing the clicked message makes sure the clicker sees it now.
       try {
-        await rt.client.chat.update({ channel: channelId, ts: b.container.message_ts, ...renderStaffCard(result.card) });
+        await rt.client.chat.update({
+          channel: channelId,
+          ts: b.container.message_ts,
+          ...renderStaffCard(result.card),
+        });
       } catch (err) {
         rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack card update after click failed');
       }
@@ -100,9 +144,14 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
 
   app.view(REJECT_MODAL_CALLBACK, async ({ ack, body }) => {
     const parsed = ViewSubmissionSchema.safeParse(body);
-    const reason = parsed.success ? parsed.data.view.state.values[REJECT_REASON_BLOCK]?.[REJECT_REASON_INPUT]?.value?.trim() : undefined;
+    const reason = parsed.success
+      ? parsed.data.view.state.values[REJECT_REASON_BLOCK]?.[REJECT_REASON_INPUT]?.value?.trim()
+      : undefined;
     if (!reason) {
-      await ack({ response_action: 'errors', errors: { [REJECT_REASON_BLOCK]: 'Please say why, so the requester knows.' } });
+      await ack({
+        response_action: 'errors',
+        errors: { [REJECT_REASON_BLOCK]: 'Please say why, so the requester knows.' },
+      });
       return;
     }
     await ack();
@@ -115,7 +164,12 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
       await tell(actor, undefined, STALE_BUTTON);
       return;
     }
-    const result = await act(actor, { v: 1, action: 'approval.reject', approvalId: meta.data.approvalId, reason: reason.slice(0, 500) });
+    const result = await act(actor, {
+      v: 1,
+      action: 'approval.reject',
+      approvalId: meta.data.approvalId,
+      reason: reason.slice(0, 500),
+    });
     if (!result.ok) await tell(actor, meta.data.channelId, result.message);
   });
 }

@@ -21,7 +21,10 @@ export function slackErrorCode(err: unknown): string | undefined {
 
 function upstream(method: string, err: unknown): UpstreamError {
   const code = slackErrorCode(err) ?? 'unknown';
-  return new UpstreamError(`Slack ${method} failed: ${code}`, { cause: err, publicMessage: 'Slack did not accept the message; it will be retried.' });
+  return new UpstreamError(`Slack ${method} failed: ${code}`, {
+    cause: err,
+    publicMessage: 'Slack did not accept the message; it will be retried.',
+  });
 }
 
 /**
@@ -31,9 +34,14 @@ function upstream(method: string, err: unknown): UpstreamError {
 export function createSlackPort(deps: { client: webApi.WebClient; logger: Logger }): ChannelPort {
   const { client } = deps;
 
-  async function post(method: string, args: { channel: string; thread_ts?: string } & SlackMessageContent): Promise<PostedRef> {
+  async function post(
+    method: string,
+    args: { channel: string; thread_ts?: string } & SlackMessageContent,
+  ): Promise<PostedRef> {
     try {
-      const res = PostedSchema.parse(await client.chat.postMessage({ ...args, unfurl_links: false, unfurl_media: false }));
+      const res = PostedSchema.parse(
+        await client.chat.postMessage({ ...args, unfurl_links: false, unfurl_media: false }),
+      );
       return { platform: 'slack', channelId: res.channel, messageId: res.ts };
     } catch (err) {
       throw upstream(method, err);
@@ -51,11 +59,19 @@ export function createSlackPort(deps: { client: webApi.WebClient; logger: Logger
   return {
     platform: 'slack',
     replyInThread(_tenantId: string, thread: ThreadRef, message: OutboundMessage) {
-      return post('chat.postMessage', { channel: thread.channelId, thread_ts: thread.threadId, ...renderReply(message) });
+      return post('chat.postMessage', {
+        channel: thread.channelId,
+        thread_ts: thread.threadId,
+        ...renderReply(message),
+      });
     },
     async showWorking(_tenantId: string, thread: ThreadRef) {
       try {
-        return await post('chat.postMessage', { channel: thread.channelId, thread_ts: thread.threadId, ...renderWorking() });
+        return await post('chat.postMessage', {
+          channel: thread.channelId,
+          thread_ts: thread.threadId,
+          ...renderWorking(),
+        });
       } catch (err) {
         // Progress is a courtesy: the answer still goes out as a fresh reply.
         deps.logger.warn({ err, channelId: thread.channelId }, 'slack placeholder not posted');
@@ -73,10 +89,15 @@ export function createSlackPort(deps: { client: webApi.WebClient; logger: Logger
     },
     async threadLink(_tenantId: string, thread: ThreadRef) {
       try {
-        const res = PermalinkSchema.parse(await client.chat.getPermalink({ channel: thread.channelId, message_ts: thread.threadId }));
+        const res = PermalinkSchema.parse(
+          await client.chat.getPermalink({ channel: thread.channelId, message_ts: thread.threadId }),
+        );
         return res.permalink;
       } catch (err) {
-        deps.logger.warn({ err, code: slackErrorCode(err), channelId: thread.channelId }, 'slack permalink unavailable');
+        deps.logger.warn(
+          { err, code: slackErrorCode(err), channelId: thread.channelId },
+          'slack permalink unavailable',
+        );
         return undefined;
       }
     },

@@ -71,7 +71,11 @@ export interface SlackRuntime {
  * The clicking or typing person. In Slack Connect the user's own workspace (`user.team_id`) is
  * what counts, never the payload's team: a guest clicking in our channel is still a guest.
  */
-export function actorFor(user: { id: string; name?: string; username?: string; team_id?: string }, homeTeamId: string, knownTeamId?: string): StaffActor {
+export function actorFor(
+  user: { id: string; name?: string; username?: string; team_id?: string },
+  homeTeamId: string,
+  knownTeamId?: string,
+): StaffActor {
   const team = user.team_id ?? knownTeamId;
   return {
     platform: 'slack',

@@ -32,7 +32,9 @@ export const SlackEnvelopeSchema = z.object({
   event_id: z.string().min(1),
   event_time: z.number().optional(),
   is_ext_shared_channel: z.boolean().optional(),
-  authorizations: z.array(z.object({ team_id: z.string().nullish(), user_id: z.string().optional() })).optional(),
+  authorizations: z
+    .array(z.object({ team_id: z.string().nullish(), user_id: z.string().optional() }))
+    .optional(),
 });
 export type SlackEnvelope = z.infer<typeof SlackEnvelopeSchema>;
 
@@ -57,7 +59,10 @@ export interface ClassifiedMessage {
 export type Classification = { ok: true; message: ClassifiedMessage } | { ok: false; reason: string };
 
 /** The workspace that installed the bot: the event's authorization, else the envelope's team. */
-export function homeTeamOf(envelope: Pick<SlackEnvelope, 'team_id' | 'authorizations'>, fallback: string): string {
+export function homeTeamOf(
+  envelope: Pick<SlackEnvelope, 'team_id' | 'authorizations'>,
+  fallback: string,
+): string {
   return envelope.authorizations?.[0]?.team_id ?? envelope.team_id ?? fallback;
 }
 

@@ -53,7 +53,10 @@ export function slackSignatureMiddleware(deps: { signingSecret: string; clock: C
         nowMilliseconds: nowMs,
       });
     } catch (err) {
-      deps.logger.warn({ reason: err instanceof Error ? err.message : String(err) }, 'slack request rejected: bad signature');
+      deps.logger.warn(
+        { reason: err instanceof Error ? err.message : String(err) },
+        'slack request rejected: bad signature',
+      );
       res.status(401).end();
       return;
     }

@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffCard } from '../../../src/conversation/ports.js';
 import type { TicketDetail } from '../../../src/conversation/engine-api.js';
-import { renderHome, renderReply, renderStaffCard, renderTicketDetail } from '../../../src/bot/slack/blocks.js';
+import {
+  renderHome,
+  renderReply,
+  renderStaffCard,
+  renderTicketDetail,
+} from '../../../src/bot/slack/blocks.js';
 import { SLACK_LIMITS, cut, escapeMrkdwn } from '../../../src/bot/slack/limits.js';
 
 const created = new Date('2026-11-20T10:00:00Z');
+
+/** A Block Kit node as the assertions read it. */
+interface B {
+  type: string;
+  text: { text: string };
+  elements: B[];
+  fields?: Array<{ text: string }>;
+  value?: string;
+  action_id: string;
+  style?: string;
+  url?: string;
+  confirm: { text: { text: string } };
+}
 
 function approvalCard(over: Partial<StaffCard> = {}): StaffCard {
   return {
@@ -23,8 +41,17 @@ function approvalCard(over: Partial<StaffCard> = {}): StaffCard {
     lastCustomerMessage: 'Please refund order 1043 <@U0DANA001> & <!channel>',
     threadLink: 'https://northwind.slack.com/archives/C0456EFGH/p1730000000000100',
     actions: [
-      { label: 'Approve', style: 'primary', data: { v: 1, action: 'approval.approve', approvalId: 'apr_0123456789abcdef0123' }, confirm: 'Refund $250.00 to Bluebird Cafe?' },
-      { label: 'Reject', style: 'danger', data: { v: 1, action: 'approval.reject', approvalId: 'apr_0123456789abcdef0123' } },
+      {
+        label: 'Approve',
+        style: 'primary',
+        data: { v: 1, action: 'approval.approve', approvalId: 'apr_0123456789abcdef0123' },
+        confirm: 'Refund $250.00 to Bluebird Cafe?',
+      },
+      {
+        label: 'Reject',
+        style: 'danger',
+        data: { v: 1, action: 'approval.reject', approvalId: 'apr_0123456789abcdef0123' },
+      },
       { label: 'Take over', data: { v: 1, action: 'ticket.takeover', ticketId: 'TKT-8F3K2Q' } },
     ],
     final: false,
@@ -36,14 +63,15 @@ function approvalCard(over: Partial<StaffCard> = {}): StaffCard {
 /** Every limit Slack enforces on what we send, checked over a whole block tree. */
 function assertWithinLimits(blocks: unknown[], maxBlocks: number = SLACK_LIMITS.messageBlocks): void {
   expect(blocks.length).toBeLessThanOrEqual(maxBlocks);
-  for (const block of blocks as Array<Record<string, any>>) {
+  for (const block of blocks as unknown as B[]) {
     if (block.type === 'header') expect(block.text.text.length).toBeLessThanOrEqual(SLACK_LIMITS.header);
     if (block.type === 'section') {
       if (block.text) expect(block.text.text.length).toBeLessThanOrEqual(SLACK_LIMITS.sectionText);
       for (const f of block.fields ?? []) expect(f.text.length).toBeLessThanOrEqual(SLACK_LIMITS.fieldText);
       expect((block.fields ?? []).length).toBeLessThanOrEqual(SLACK_LIMITS.fields);
     }
-    if (block.type === 'context') expect(block.elements.length).toBeLessThanOrEqual(SLACK_LIMITS.contextElements);
+    if (block.type === 'context')
+      expect(block.elements.length).toBeLessThanOrEqual(SLACK_LIMITS.contextElements);
     if (block.type === 'actions') {
       for (const el of block.elements) {
         expect(el.text.text.length).toBeLessThanOrEqual(SLACK_LIMITS.buttonText);
@@ -62,16 +90,21 @@ describe('Slack staff card', () => {
     expect(text).toContain('Refund approval needed: $250.00');
     expect(blocks[0]).toMatchObject({ type: 'header', text: { text: 'Refund approval needed: $250.00' } });
     const json = allText(blocks);
-    for (const v of ['Bluebird Cafe', '1043', '$250.00', 'Espresso machine arrived broken', 'TKT-8F3K2Q']) expect(json).toContain(v);
-    const actions = blocks.find((b) => b.type === 'actions') as any;
-    const labels = actions.elements.map((e: any) => e.text.text);
+    for (const v of ['Bluebird Cafe', '1043', '$250.00', 'Espresso machine arrived broken', 'TKT-8F3K2Q'])
+      expect(json).toContain(v);
+    const actions = blocks.find((b) => b.type === 'actions') as unknown as B;
+    const labels = actions.elements.map((e: B) => e.text.text);
     expect(labels).toEqual(['Approve', 'Reject', 'Take over', 'Open thread']);
-    const approve = actions.elements[0];
+    const approve = actions.elements[0]!;
     expect(approve.style).toBe('primary');
     expect(approve.confirm.text.text).toBe('Refund $250.00 to Bluebird Cafe?');
-    expect(JSON.parse(approve.value)).toEqual({ v: 1, action: 'approval.approve', approvalId: 'apr_0123456789abcdef0123' });
-    expect(actions.elements[1].style).toBe('danger');
-    expect(actions.elements[3].url).toContain('/archives/C0456EFGH/');
+    expect(JSON.parse(approve.value ?? '')).toEqual({
+      v: 1,
+      action: 'approval.approve',
+      approvalId: 'apr_0123456789abcdef0123',
+    });
+    expect(actions.elements[1]?.style).toBe('danger');
+    expect(actions.elements[3]?.url).toContain('/archives/C0456EFGH/');
     assertWithinLimits(blocks);
   });
 
@@ -83,7 +116,13 @@ describe('Slack staff card', () => {
   });
 
   it('has no buttons once final and shows who did what', () => {
-    const { blocks } = renderStaffCard(approvalCard({ final: true, actions: [], statusLine: 'Approved by Dana Whitfield — refund RF-1043 executed' }));
+    const { blocks } = renderStaffCard(
+      approvalCard({
+        final: true,
+        actions: [],
+        statusLine: 'Approved by Dana Whitfield — refund RF-1043 executed',
+      }),
+    );
     expect(blocks.some((b) => b.type === 'actions')).toBe(false);
     expect(allText(blocks)).toContain('Approved by Dana Whitfield');
   });
@@ -96,15 +135,24 @@ describe('Slack staff card', () => {
       lastCustomerMessage: huge,
       summary: huge,
       draft: huge,
-      actions: [{ label: 'B'.repeat(200), data: { v: 1, action: 'ticket.send_draft', ticketId: 'TKT-8F3K2Q', text: 'y'.repeat(4000) } }],
+      actions: [
+        {
+          label: 'B'.repeat(200),
+          data: { v: 1, action: 'ticket.send_draft', ticketId: 'TKT-8F3K2Q', text: 'y'.repeat(4000) },
+        },
+      ],
     });
     const { blocks } = renderStaffCard(card);
     assertWithinLimits(blocks);
-    const header = blocks[0] as any;
+    const header = blocks[0] as unknown as B;
     expect(header.text.text.endsWith('…')).toBe(true);
-    const actions = blocks.find((b) => b.type === 'actions') as any;
+    const actions = blocks.find((b) => b.type === 'actions') as unknown as B;
     // The edited draft never rides in a button value: only ids.
-    expect(JSON.parse(actions.elements[0].value)).toEqual({ v: 1, action: 'ticket.send_draft', ticketId: 'TKT-8F3K2Q' });
+    expect(JSON.parse(actions.elements[0]?.value ?? '')).toEqual({
+      v: 1,
+      action: 'ticket.send_draft',
+      ticketId: 'TKT-8F3K2Q',
+    });
   });
 });
 
@@ -112,12 +160,23 @@ describe('Slack customer reply', () => {
   it('keeps a 10,000-character answer whole in text and splits it into sections within limits', () => {
     const long = 'Our return policy covers this. '.repeat(330);
     expect(long.length).toBeGreaterThan(10_000);
-    const { text, blocks } = renderReply({ text: long, citations: [{ articleId: 'kb_returns', title: 'Returns & refunds', url: 'https://help.example/returns' }] });
+    const { text, blocks } = renderReply({
+      text: long,
+      citations: [
+        { articleId: 'kb_returns', title: 'Returns & refunds', url: 'https://help.example/returns' },
+      ],
+    });
     expect(text.length).toBe(long.length);
     assertWithinLimits(blocks);
-    const sections = blocks.filter((b) => b.type === 'section') as any[];
+    const sections = blocks.filter((b) => b.type === 'section') as unknown as B[];
     expect(sections.length).toBeGreaterThanOrEqual(4);
-    expect(sections.map((s) => s.text.text).join(' ').replace(/\s+/g, ' ').trim()).toBe(long.trim().replace(/\s+/g, ' '));
+    expect(
+      sections
+        .map((s) => s.text.text)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe(long.trim().replace(/\s+/g, ' '));
     expect(allText(blocks)).toContain('<https://help.example/returns|Returns &amp; refunds>');
   });
 
@@ -131,7 +190,13 @@ describe('Slack customer reply', () => {
 
 describe('Slack ticket detail (decision record)', () => {
   it('cuts a 400-block-worth decision record to 50 blocks', () => {
-    const stage = (name: 'understand' | 'retrieve' | 'route' | 'resolve') => ({ name, startedAt: created, durationMs: 12, ok: true, note: 'n'.repeat(900) });
+    const stage = (name: 'understand' | 'retrieve' | 'route' | 'resolve') => ({
+      name,
+      startedAt: created,
+      durationMs: 12,
+      ok: true,
+      note: 'n'.repeat(900),
+    });
     const detail = {
       ticket: {
         tenantId: 'T0123ABCD',

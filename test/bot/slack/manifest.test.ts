@@ -35,16 +35,29 @@ const EVENT_SUBSCRIPTIONS: Record<string, { events: string[]; scopes: string[] }
 
 const manifest = parse(readFileSync(join(root, 'manifest/slack.yaml'), 'utf8')) as {
   oauth_config: { scopes: { bot: string[] } };
-  settings: { event_subscriptions: { request_url: string; bot_events: string[] }; interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
-  features: { slash_commands: Array<{ command: string; url: string }>; app_home: { home_tab_enabled: boolean } };
+  settings: {
+    event_subscriptions: { request_url: string; bot_events: string[] };
+    interactivity: { is_enabled: boolean; request_url: string };
+    socket_mode_enabled: boolean;
+  };
+  features: {
+    slash_commands: Array<{ command: string; url: string }>;
+    app_home: { home_tab_enabled: boolean };
+  };
 };
 
 describe('manifest/slack.yaml', () => {
-  const calledMethods = [...new Set([...source.matchAll(/client\.(\w+)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`))];
-  const listenedEvents = [...new Set([...source.matchAll(/app\.event\('(\w+)'/g)].map((m) => m[1] as string))];
+  const calledMethods = [
+    ...new Set([...source.matchAll(/client\.(\w+)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`)),
+  ];
+  const listenedEvents = [
+    ...new Set([...source.matchAll(/app\.event\('(\w+)'/g)].map((m) => m[1] as string)),
+  ];
 
   it('finds the Web API calls and events in the adapter (the check below is not vacuous)', () => {
-    expect(calledMethods).toEqual(expect.arrayContaining(['chat.postMessage', 'chat.update', 'users.info', 'team.info', 'views.publish']));
+    expect(calledMethods).toEqual(
+      expect.arrayContaining(['chat.postMessage', 'chat.update', 'users.info', 'team.info', 'views.publish']),
+    );
     expect(listenedEvents).toEqual(expect.arrayContaining(['message', 'app_home_opened']));
   });
 

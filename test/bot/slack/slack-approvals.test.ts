@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLACK, appHomeOpened, blockAction, rejectSubmission, slackMessageEvent } from '../../support/slack-builders.js';
+import {
+  SLACK,
+  appHomeOpened,
+  blockAction,
+  rejectSubmission,
+  slackMessageEvent,
+} from '../../support/slack-builders.js';
 import type { StaffAction } from '../../../src/conversation/ports.js';
 import { startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
@@ -19,7 +25,8 @@ function buttons(blocks: unknown[] | undefined): Array<{ label: string; data?: S
   const out: Array<{ label: string; data?: StaffAction }> = [];
   for (const b of (blocks ?? []) as Array<{ type: string; elements?: Btn[] }>) {
     if (b.type !== 'actions') continue;
-    for (const e of b.elements ?? []) out.push({ label: e.text.text, data: e.value ? (JSON.parse(e.value) as StaffAction) : undefined });
+    for (const e of b.elements ?? [])
+      out.push({ label: e.text.text, data: e.value ? (JSON.parse(e.value) as StaffAction) : undefined });
   }
   return out;
 }
@@ -28,20 +35,31 @@ describe('Slack approvals: a $250 refund', () => {
   let env: SlackTestEnv;
   const askTs = '1730000020.000100';
   let card: { ts: string; approve: StaffAction; reject: StaffAction };
-  const refundsOf1043 = async () => (await env.app.stores.orders.get(env.app.tenantId, '1043'))?.refunds.length ?? 0;
+  const refundsOf1043 = async () =>
+    (await env.app.stores.orders.get(env.app.tenantId, '1043'))?.refunds.length ?? 0;
   const cardNow = () => env.slack.message(SLACK.staffChannel, card.ts);
 
   beforeAll(async () => {
     env = await startSlackEnv();
     const res = await env.deliver({
       kind: 'event',
-      payload: slackMessageEvent({ text: 'Hi, this is Maya from Bluebird Cafe. Please refund order 1043, the espresso grinder arrived broken.', ts: askTs }),
+      payload: slackMessageEvent({
+        text: 'Hi, this is Maya from Bluebird Cafe. Please refund order 1043, the espresso grinder arrived broken.',
+        ts: askTs,
+      }),
     });
     expect(res.status).toBe(200);
     await env.slack.waitFor((calls) =>
-      calls.some((c) => c.method === 'chat.postMessage' && c.args.channel === SLACK.staffChannel && buttons(c.args.blocks as unknown[]).length > 0),
+      calls.some(
+        (c) =>
+          c.method === 'chat.postMessage' &&
+          c.args.channel === SLACK.staffChannel &&
+          buttons(c.args.blocks as unknown[]).length > 0,
+      ),
     );
-    const post = env.slack.calls.find((c) => c.method === 'chat.postMessage' && c.args.channel === SLACK.staffChannel)!;
+    const post = env.slack.calls.find(
+      (c) => c.method === 'chat.postMessage' && c.args.channel === SLACK.staffChannel,
+    )!;
     const bs = buttons(post.args.blocks as unknown[]);
     card = {
       ts: String(post.result?.ts),
@@ -63,7 +81,9 @@ describe('Slack approvals: a $250 refund', () => {
 
   it('App Home shows the approver the pending approval with its buttons', async () => {
     await env.deliver({ kind: 'event', payload: appHomeOpened({ user: SLACK.approver }) });
-    await env.slack.waitFor((calls) => calls.some((c) => c.method === 'views.publish' && c.args.user_id === SLACK.approver));
+    await env.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'views.publish' && c.args.user_id === SLACK.approver),
+    );
     const view = env.slack.callsTo('views.publish').at(-1)!.args.view as { type: string; blocks: unknown[] };
     expect(view.type).toBe('home');
     expect(JSON.stringify(view.blocks)).toContain('250.00');
@@ -73,9 +93,20 @@ describe('Slack approvals: a $250 refund', () => {
   it('refuses Approve from a Slack Connect guest with an ephemeral message, changing nothing', async () => {
     const updatesBefore = env.slack.callsTo('chat.update').length;
     // The payload's team is ours (the channel's host); the clicking user's own team is not.
-    const res = await env.deliver({ kind: 'interaction', payload: blockAction({ user: SLACK.guest, userTeam: SLACK.guestTeam, payloadTeam: SLACK.homeTeam, value: card.approve, messageTs: card.ts }) });
+    const res = await env.deliver({
+      kind: 'interaction',
+      payload: blockAction({
+        user: SLACK.guest,
+        userTeam: SLACK.guestTeam,
+        payloadTeam: SLACK.homeTeam,
+        value: card.approve,
+        messageTs: card.ts,
+      }),
+    });
     expect(res.status).toBe(200);
-    await env.slack.waitFor((calls) => calls.some((c) => c.method === 'chat.postEphemeral' && c.args.user === SLACK.guest));
+    await env.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.postEphemeral' && c.args.user === SLACK.guest),
+    );
     await settle();
     expect(await refundsOf1043()).toBe(0);
     expect(env.slack.callsTo('chat.update').length).toBe(updatesBefore);
@@ -83,27 +114,45 @@ describe('Slack approvals: a $250 refund', () => {
   });
 
   it('refuses Approve from a staff member without approval rights', async () => {
-    await env.deliver({ kind: 'interaction', payload: blockAction({ user: SLACK.staff, value: card.approve, messageTs: card.ts }) });
-    await env.slack.waitFor((calls) => calls.some((c) => c.method === 'chat.postEphemeral' && c.args.user === SLACK.staff));
+    await env.deliver({
+      kind: 'interaction',
+      payload: blockAction({ user: SLACK.staff, value: card.approve, messageTs: card.ts }),
+    });
+    await env.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.postEphemeral' && c.args.user === SLACK.staff),
+    );
     expect(await refundsOf1043()).toBe(0);
   });
 
   it('executes the refund once when an approver clicks Approve, updates the card and tells the customer', async () => {
     const toldBefore = env.slack.threadMessages(SLACK.sharedChannel, askTs).length;
-    const res = await env.deliver({ kind: 'interaction', payload: blockAction({ user: SLACK.approver, value: card.approve, messageTs: card.ts }) });
+    const res = await env.deliver({
+      kind: 'interaction',
+      payload: blockAction({ user: SLACK.approver, value: card.approve, messageTs: card.ts }),
+    });
     expect(res.status).toBe(200);
     await eventually(async () => (await refundsOf1043()) === 1);
-    await env.slack.waitFor(() => /refund/i.test(cardNow()?.text ?? '') && !/executing/i.test(cardNow()?.text ?? ''));
+    await env.slack.waitFor(
+      () => /refund/i.test(cardNow()?.text ?? '') && !/executing/i.test(cardNow()?.text ?? ''),
+    );
     expect(buttons(cardNow()?.blocks)).toHaveLength(0);
     expect(cardNow()?.text).toMatch(/Approved by Dana Whitfield/);
-    await env.slack.waitFor(() => env.slack.threadMessages(SLACK.sharedChannel, askTs).length === toldBefore + 1);
+    await env.slack.waitFor(
+      () => env.slack.threadMessages(SLACK.sharedChannel, askTs).length === toldBefore + 1,
+    );
     expect(env.slack.threadMessages(SLACK.sharedChannel, askTs).at(-1)?.text).toMatch(/refund/i);
   });
 
   it('does nothing more when the same Approve arrives twice', async () => {
     const tellsBefore = env.slack.threadMessages(SLACK.sharedChannel, askTs).length;
-    await env.deliver({ kind: 'interaction', payload: blockAction({ user: SLACK.approver, value: card.approve, messageTs: card.ts }) });
-    await env.deliver({ kind: 'interaction', payload: blockAction({ user: SLACK.supervisor, value: card.approve, messageTs: card.ts }) });
+    await env.deliver({
+      kind: 'interaction',
+      payload: blockAction({ user: SLACK.approver, value: card.approve, messageTs: card.ts }),
+    });
+    await env.deliver({
+      kind: 'interaction',
+      payload: blockAction({ user: SLACK.supervisor, value: card.approve, messageTs: card.ts }),
+    });
     await settle(600);
     expect(await refundsOf1043()).toBe(1);
     expect(env.slack.threadMessages(SLACK.sharedChannel, askTs).length).toBe(tellsBefore);
@@ -111,8 +160,18 @@ describe('Slack approvals: a $250 refund', () => {
   });
 
   it('a Reject after the decision is refused with a sentence, and its reason modal path parses', async () => {
-    await env.deliver({ kind: 'interaction', payload: rejectSubmission({ user: SLACK.approver, approvalId: (card.reject as { approvalId: string }).approvalId, reason: 'Duplicate request' }) });
-    await env.slack.waitFor((calls) => calls.filter((c) => c.method === 'chat.postEphemeral' && c.args.user === SLACK.approver).length >= 1);
+    await env.deliver({
+      kind: 'interaction',
+      payload: rejectSubmission({
+        user: SLACK.approver,
+        approvalId: (card.reject as { approvalId: string }).approvalId,
+        reason: 'Duplicate request',
+      }),
+    });
+    await env.slack.waitFor(
+      (calls) =>
+        calls.filter((c) => c.method === 'chat.postEphemeral' && c.args.user === SLACK.approver).length >= 1,
+    );
     expect(await refundsOf1043()).toBe(1);
   });
 });

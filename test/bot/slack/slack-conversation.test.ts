@@ -14,7 +14,14 @@ describe('Slack over HTTP: receiving', () => {
   });
 
   it('answers url_verification', async () => {
-    const res = await env.deliver({ kind: 'event', payload: { token: 'x', challenge: '3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P', type: 'url_verification' } });
+    const res = await env.deliver({
+      kind: 'event',
+      payload: {
+        token: 'x',
+        challenge: '3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P',
+        type: 'url_verification',
+      },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ challenge: '3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P' });
   });
@@ -47,4 +54,3 @@ describe('Slack over HTTP: receiving', () => {
     expect(seen[0]?.text).toMatch(/1Z999AA10123456784|UPS/);
   });
 });
-

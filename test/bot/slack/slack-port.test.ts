@@ -28,7 +28,11 @@ describe('Slack ChannelPort over the Web API', () => {
   it('waits out a 429 Retry-After and posts the reply once', async () => {
     slack.rateLimitNext('chat.postMessage', 1);
     const started = Date.now();
-    const ref = await port.replyInThread(SLACK.homeTeam, { ...thread, threadId: '1730000001.000100' }, { text: 'Your order 1042 ships with UPS.' });
+    const ref = await port.replyInThread(
+      SLACK.homeTeam,
+      { ...thread, threadId: '1730000001.000100' },
+      { text: 'Your order 1042 ships with UPS.' },
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     const shown = slack.threadMessages(SLACK.sharedChannel, '1730000001.000100');
     expect(shown.map((m) => m.text)).toEqual(['Your order 1042 ships with UPS.']);
@@ -45,15 +49,22 @@ describe('Slack ChannelPort over the Web API', () => {
   it('posts a placeholder at once and replaces it with the answer in place', async () => {
     const t = { ...thread, threadId: '1730000002.000100' };
     const placeholder = await port.showWorking!(SLACK.homeTeam, t);
-    expect(slack.threadMessages(SLACK.sharedChannel, t.threadId).map((m) => m.text)).toEqual(['Looking into this…']);
-    await port.updateMessage(SLACK.homeTeam, placeholder!, { text: 'Refunds take 5–7 days <b>&</b>', citations: [{ articleId: 'kb_refunds', title: 'Refunds', url: 'https://help.example/refunds' }] });
+    expect(slack.threadMessages(SLACK.sharedChannel, t.threadId).map((m) => m.text)).toEqual([
+      'Looking into this…',
+    ]);
+    await port.updateMessage(SLACK.homeTeam, placeholder!, {
+      text: 'Refunds take 5–7 days <b>&</b>',
+      citations: [{ articleId: 'kb_refunds', title: 'Refunds', url: 'https://help.example/refunds' }],
+    });
     const [only] = slack.threadMessages(SLACK.sharedChannel, t.threadId);
     expect(only?.text).toBe('Refunds take 5–7 days &lt;b&gt;&amp;&lt;/b&gt;');
     expect(JSON.stringify(only?.blocks)).toContain('<https://help.example/refunds|Refunds>');
   });
 
   it('gives the permalink of a thread, or nothing when Slack refuses', async () => {
-    expect(await port.threadLink!(SLACK.homeTeam, thread)).toBe(`https://northwind.slack.com/archives/${SLACK.sharedChannel}/p1730000000000100`);
+    expect(await port.threadLink!(SLACK.homeTeam, thread)).toBe(
+      `https://northwind.slack.com/archives/${SLACK.sharedChannel}/p1730000000000100`,
+    );
     slack.failNext('chat.getPermalink', 'channel_not_found');
     expect(await port.threadLink!(SLACK.homeTeam, thread)).toBeUndefined();
   });

@@ -9,11 +9,17 @@ export interface SlackTestEnv {
   slack: FakeSlackApi;
   adapter: SlackAdapter;
   /** Signs with the app's (fixed) clock, as Slack would at that moment. */
-  deliver(delivery: SlackDelivery, options?: { retryNum?: number; ageSeconds?: number; badSignature?: boolean }): Promise<Response>;
+  deliver(
+    delivery: SlackDelivery,
+    options?: { retryNum?: number; ageSeconds?: number; badSignature?: boolean },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
-export const slackConfig = (apiUrl: string, overrides: Partial<NonNullable<Config['slack']>> = {}): NonNullable<Config['slack']> => ({
+export const slackConfig = (
+  apiUrl: string,
+  overrides: Partial<NonNullable<Config['slack']>> = {},
+): NonNullable<Config['slack']> => ({
   botToken: 'xoxb-1111111111-2222222222-testtokenvalue00000000',
   signingSecret: SLACK.signingSecret,
   apiUrl,
@@ -30,7 +36,12 @@ export async function startSlackEnv(): Promise<SlackTestEnv> {
     botUserId: SLACK.bot,
     botId: SLACK.botId,
     users: [
-      { id: SLACK.customer, teamId: SLACK.customerTeam, name: 'Maya Ortiz', email: 'maya@bluebirdcafe.example' },
+      {
+        id: SLACK.customer,
+        teamId: SLACK.customerTeam,
+        name: 'Maya Ortiz',
+        email: 'maya@bluebirdcafe.example',
+      },
       { id: SLACK.guest, teamId: SLACK.guestTeam, name: 'Jordan Lee', email: 'jordan@acme-robotics.example' },
       { id: SLACK.approver, teamId: SLACK.homeTeam, name: 'Dana Whitfield', email: 'dana@northwind.example' },
       { id: SLACK.supervisor, teamId: SLACK.homeTeam, name: 'Sam Okafor', email: 'sam@northwind.example' },
