@@ -16,12 +16,16 @@ export async function checkProposedAction(raw: unknown, tools: AgentTools): Prom
   const order = await tools.getOrder(action.orderId);
   if (!order) return { ok: false, reason: `order ${action.orderId} is not on this customer's account` };
   if (action.type === 'cancellation') {
-    if (!isCancellable(order)) return { ok: false, reason: `order ${order.orderId} is ${order.status} and cannot be cancelled` };
+    if (!isCancellable(order))
+      return { ok: false, reason: `order ${order.orderId} is ${order.status} and cannot be cancelled` };
     return { ok: true, action: { type: 'cancellation', orderId: order.orderId, reason: action.reason } };
   }
   const eligibility = await tools.returnEligibility(order.orderId);
   if (!eligibility || !eligibility.eligible) {
-    return { ok: false, reason: eligibility?.reason ?? `order ${order.orderId} is not eligible for a refund` };
+    return {
+      ok: false,
+      reason: eligibility?.reason ?? `order ${order.orderId} is not eligible for a refund`,
+    };
   }
   const amountMinor = action.amountMinor ?? eligibility.refundableMinor;
   if (amountMinor > eligibility.refundableMinor) {

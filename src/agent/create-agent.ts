@@ -22,7 +22,19 @@ export function createAgent(options: CreateAgentOptions): Agent {
     return createOfflineAgent({ logger, clock });
   }
   const maxRetries = openai.maxRetries ?? 2;
-  const client = new OpenAI({ apiKey: openai.apiKey, baseURL: openai.baseURL, timeout: openai.timeoutMs, maxRetries });
+  const client = new OpenAI({
+    apiKey: openai.apiKey,
+    baseURL: openai.baseURL,
+    timeout: openai.timeoutMs,
+    maxRetries,
+  });
   logger.info({ model: openai.model, baseURL: openai.baseURL ?? 'default' }, 'agent: LLM engine');
-  return createLlmAgent({ client, model: openai.model, logger, clock, timeoutMs: openai.timeoutMs, maxRetries });
+  return createLlmAgent({
+    client,
+    model: openai.model,
+    logger,
+    clock,
+    timeoutMs: openai.timeoutMs,
+    maxRetries,
+  });
 }

@@ -15,17 +15,33 @@ export class DecisionRecorder {
   ) {}
 
   /** Runs one stage, timing it and telling the live hooks when it starts and ends. */
-  async stage<T>(name: StageName, fn: () => Promise<T> | T, note?: (out: T) => string | undefined): Promise<T> {
+  async stage<T>(
+    name: StageName,
+    fn: () => Promise<T> | T,
+    note?: (out: T) => string | undefined,
+  ): Promise<T> {
     const startedAt = this.clock.now();
     const started = performance.now();
     this.hooks?.onStage?.(name, 'start');
     try {
       const out = await fn();
-      this.stages.push({ name, startedAt, durationMs: Math.round(performance.now() - started), ok: true, note: note?.(out) });
+      this.stages.push({
+        name,
+        startedAt,
+        durationMs: Math.round(performance.now() - started),
+        ok: true,
+        note: note?.(out),
+      });
       this.hooks?.onStage?.(name, 'end', true);
       return out;
     } catch (err) {
-      this.stages.push({ name, startedAt, durationMs: Math.round(performance.now() - started), ok: false, note: err instanceof Error ? err.message.slice(0, 200) : 'failed' });
+      this.stages.push({
+        name,
+        startedAt,
+        durationMs: Math.round(performance.now() - started),
+        ok: false,
+        note: err instanceof Error ? err.message.slice(0, 200) : 'failed',
+      });
       this.hooks?.onStage?.(name, 'end', false);
       throw err;
     }
@@ -61,7 +77,12 @@ export class DecisionRecorder {
           return out;
         } catch (err) {
           const error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-          this.tools.push({ name, durationMs: Math.round(performance.now() - started), ok: false, error: error.slice(0, 300) });
+          this.tools.push({
+            name,
+            durationMs: Math.round(performance.now() - started),
+            ok: false,
+            error: error.slice(0, 300),
+          });
           throw err;
         }
       };

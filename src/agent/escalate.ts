@@ -39,19 +39,31 @@ function excerpt(text: string): string {
  * empathetic message in the customer's language. Used by the offline engine and as the LLM
  * engine's fallback when the model cannot be trusted.
  */
-export function composeEscalation(raw: EscalateInput, u: Understanding, ev: Evidence | null): AgentEscalation {
+export function composeEscalation(
+  raw: EscalateInput,
+  u: Understanding,
+  ev: Evidence | null,
+): AgentEscalation {
   const input = EscalateInputSchema.parse(raw);
-  const who = input.customerName ? `${input.customerName}${input.plan ? ` (${input.plan})` : ''}` : 'An unidentified customer';
+  const who = input.customerName
+    ? `${input.customerName}${input.plan ? ` (${input.plan})` : ''}`
+    : 'An unidentified customer';
   const tried = ev?.notes.length ? `Tried: ${ev.notes.join('; ')}.` : 'Nothing was looked up.';
   const summary = `${who} asks about ${INTENT_LABEL[u.intent]}: “${excerpt(input.text)}”. ${tried} Escalated because ${input.reason}.`;
   const internalNote = [
     `Intent ${u.intent}, urgency ${u.urgency}${u.urgencySignals.length ? ` (${u.urgencySignals.join('; ')})` : ''}, sentiment ${u.sentiment}, language ${u.language}.`,
     `Confidence ${input.confidence.toFixed(2)} against threshold ${input.threshold.toFixed(2)}.`,
     u.entities.orderIds.length ? `Orders mentioned: ${u.entities.orderIds.join(', ')}.` : '',
-    ev?.articles.length ? `Articles considered: ${ev.articles.map((a) => a.article.articleId).join(', ')}.` : '',
+    ev?.articles.length
+      ? `Articles considered: ${ev.articles.map((a) => a.article.articleId).join(', ')}.`
+      : '',
     u.securityConcern ? 'Security concern: handle before anything else.' : '',
   ]
     .filter(Boolean)
     .join(' ');
-  return { summary, internalNote, customerMessage: phrase('escalated', u.language, { ticketId: input.ticketId }) };
+  return {
+    summary,
+    internalNote,
+    customerMessage: phrase('escalated', u.language, { ticketId: input.ticketId }),
+  };
 }

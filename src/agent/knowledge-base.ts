@@ -21,10 +21,11 @@ export interface KnowledgeBaseOptions {
 }
 
 const STOP = new Set(
-  ('a an the i me my we our us you your it its is are was were be been do does did have has had to of in on at for with and or ' +
+  (
+    'a an the i me my we our us you your it its is are was were be been do does did have has had to of in on at for with and or ' +
     'but if so this that can could would should will please hi hello hey what how when where why which who there just about ' +
-    'any get got need want know tell')
-    .split(' '),
+    'any get got need want know tell'
+  ).split(' '),
 );
 
 function processTerm(term: string): string | null {
@@ -68,7 +69,13 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): KnowledgeBas
       fields: ['title', 'tagText', 'body'],
       storeFields: ['articleId'],
       processTerm,
-      searchOptions: { boost: { title: 2.5, tagText: 2 }, fuzzy: 0.2, prefix: true, combineWith: 'OR', processTerm },
+      searchOptions: {
+        boost: { title: 2.5, tagText: 2 },
+        fuzzy: 0.2,
+        prefix: true,
+        combineWith: 'OR',
+        processTerm,
+      },
     });
     index.addAll(list.map((a) => ({ ...a, id: a.articleId, tagText: a.tags.join(' ') })));
     const entry: TenantIndex = { revision, index, articles: new Map(list.map((a) => [a.articleId, a])) };
@@ -97,10 +104,19 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): KnowledgeBas
   return {
     async search(tenantId, query, opts: { category?: KbCategory; limit?: number } = {}) {
       const idx = await indexFor(tenantId);
-      const queryTerms = [...new Set(query.split(/[\s,.;:!?¿¡()"']+/).map(processTerm).filter((t): t is string => !!t))];
+      const queryTerms = [
+        ...new Set(
+          query
+            .split(/[\s,.;:!?¿¡()"']+/)
+            .map(processTerm)
+            .filter((t): t is string => !!t),
+        ),
+      ];
       if (!queryTerms.length) return [];
       const results = idx.index.search(query, {
-        filter: opts.category ? (r) => idx.articles.get(r.id as string)?.category === opts.category : undefined,
+        filter: opts.category
+          ? (r) => idx.articles.get(r.id as string)?.category === opts.category
+          : undefined,
       });
       const top = results[0]?.score ?? 1;
       let hits: KbHit[] = results.slice(0, 10).map((r) => {
@@ -120,7 +136,9 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): KnowledgeBas
             if (opts.category && article.category !== opts.category) continue;
             const sim = Math.max(0, cosine(qv, vec));
             const existing = byId.get(id);
-            const relevance = Math.round(Math.min(1, existing ? 0.5 * existing.relevance + 0.5 * sim : 0.8 * sim) * 100) / 100;
+            const relevance =
+              Math.round(Math.min(1, existing ? 0.5 * existing.relevance + 0.5 * sim : 0.8 * sim) * 100) /
+              100;
             byId.set(id, { article, score: existing?.score ?? 0, relevance });
           }
           hits = [...byId.values()];
@@ -136,7 +154,14 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): KnowledgeBas
 }
 
 /** Embeddings through the `openai` package (any compatible endpoint). */
-export function createOpenAiEmbeddings(client: { embeddings: { create(body: { model: string; input: string[] }): Promise<{ data: Array<{ embedding: number[] }> }> } }, model: string): EmbeddingsClient {
+export function createOpenAiEmbeddings(
+  client: {
+    embeddings: {
+      create(body: { model: string; input: string[] }): Promise<{ data: Array<{ embedding: number[] }> }>;
+    };
+  },
+  model: string,
+): EmbeddingsClient {
   return {
     async embed(texts) {
       const res = await client.embeddings.create({ model, input: texts });

@@ -15,7 +15,10 @@ const MIN_RELIABLE_CHARS = 12;
  * little: the customer's stored preference wins, else English.
  */
 export function detectLanguage(text: string, preferred?: string): string {
-  const letters = text.replace(/[^\p{L}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const letters = text
+    .replace(/[^\p{L}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const fallback = preferred && /^[a-z]{2}$/.test(preferred) ? preferred : 'en';
   if (letters.length < MIN_RELIABLE_CHARS) return fallback;
   const result = detector.detect(letters);

@@ -10,17 +10,29 @@ import type { Resolution } from './offline/resolve-offline.js';
 import { resolveOffline } from './offline/resolve-offline.js';
 import { retrieve, type Evidence } from './retrieve.js';
 import { routeMessage } from './route.js';
-import type { AgentEscalation, AgentHooks, AgentInput, AgentResult, AgentTools, Understanding } from './types.js';
+import type {
+  AgentEscalation,
+  AgentHooks,
+  AgentInput,
+  AgentResult,
+  AgentTools,
+  Understanding,
+} from './types.js';
 import type { UnderstandInput } from './understand.js';
 
 /** What differs between the engines; everything else (retrieve, route, checks, filters) is shared code. */
 export interface EngineStages {
   kind: 'llm' | 'offline';
   /** A `failure` means the engine could not understand reliably: the run escalates with that reason. */
-  understand(input: UnderstandInput, ctx: StageContext): Promise<{ understanding: Understanding; failure?: string }>;
+  understand(
+    input: UnderstandInput,
+    ctx: StageContext,
+  ): Promise<{ understanding: Understanding; failure?: string }>;
   resolve(ctx: StageContext & { understanding: Understanding; evidence: Evidence }): Promise<Resolution>;
   /** Optional richer escalation (the LLM writes it in any language); the code's version otherwise. */
-  escalate?(ctx: StageContext & { understanding: Understanding; evidence: Evidence | null; reason: string }): Promise<AgentEscalation | null>;
+  escalate?(
+    ctx: StageContext & { understanding: Understanding; evidence: Evidence | null; reason: string },
+  ): Promise<AgentEscalation | null>;
 }
 
 export interface StageContext {
@@ -46,7 +58,12 @@ function withThreadContext(u: Understanding, history: AgentInput['history']): Un
 }
 
 /** One agent run: understand → retrieve → route → resolve or escalate, with the decision record. */
-export async function runPipeline(engine: EngineStages, input: AgentInput, deps: PipelineDeps, hooks?: AgentHooks): Promise<AgentResult> {
+export async function runPipeline(
+  engine: EngineStages,
+  input: AgentInput,
+  deps: PipelineDeps,
+  hooks?: AgentHooks,
+): Promise<AgentResult> {
   const recorder = new DecisionRecorder(deps.clock, hooks);
   const tools = recorder.wrapTools(input.tools);
   const ctx: StageContext = { input, tools, recorder };
@@ -58,13 +75,19 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
     isNewTicket: input.ticket.isNew,
     openTickets: input.openTickets,
   };
-  const understood = await recorder.stage('understand', () => engine.understand(understandInput, ctx), (o) =>
-    o.failure ? `fallback: ${o.failure}` : `${o.understanding.intent}/${o.understanding.urgency}/${o.understanding.language}`,
+  const understood = await recorder.stage(
+    'understand',
+    () => engine.understand(understandInput, ctx),
+    (o) =>
+      o.failure
+        ? `fallback: ${o.failure}`
+        : `${o.understanding.intent}/${o.understanding.urgency}/${o.understanding.language}`,
   );
   const { failure } = understood;
   const u = withThreadContext(understood.understanding, input.history);
   const allowedEmails = input.allowedEmails ?? [];
-  const clean = (text: string) => filterCustomerText(text, { ticketId: input.ticket.ticketId, allowedEmails });
+  const clean = (text: string) =>
+    filterCustomerText(text, { ticketId: input.ticket.ticketId, allowedEmails });
 
   const finish = (r: Omit<AgentResult, 'record' | 'understanding'>): AgentResult => ({
     ...r,
@@ -74,7 +97,13 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
       stages: recorder.stages,
       modelCalls: { ...recorder.model },
       tools: recorder.tools,
-      understanding: { language: u.language, intent: u.intent, urgency: u.urgency, sentiment: u.sentiment, urgencySignals: u.urgencySignals },
+      understanding: {
+        language: u.language,
+        intent: u.intent,
+        urgency: u.urgency,
+        sentiment: u.sentiment,
+        urgencySignals: u.urgencySignals,
+      },
       confidence: Math.round(r.confidence * 100) / 100,
       threshold: r.threshold,
       route: r.route,
@@ -84,15 +113,31 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
   });
 
   if (u.isPleasantry && !failure) {
-    return finish({ confidence: 1, threshold: 0, route: 'ignore', reason: 'pleasantry: recorded, no answer needed', articleIds: [] });
+    return finish({
+      confidence: 1,
+      threshold: 0,
+      route: 'ignore',
+      reason: 'pleasantry: recorded, no answer needed',
+      articleIds: [],
+    });
   }
 
   let evidence: Evidence | null = null;
   let escalateReason: string | undefined = failure;
-  if (!escalateReason && looksLikeInjection(input.text)) escalateReason = 'the message contains instructions aimed at the assistant';
+  if (!escalateReason && looksLikeInjection(input.text))
+    escalateReason = 'the message contains instructions aimed at the assistant';
   try {
-    evidence = await recorder.stage('retrieve', () =>
-      retrieve(u, { tenantId: input.tenantId, text: input.text, searchText: u.englishText ?? input.text, identified: !!input.customer, tools, kb: input.kb }),
+    evidence = await recorder.stage(
+      'retrieve',
+      () =>
+        retrieve(u, {
+          tenantId: input.tenantId,
+          text: input.text,
+          searchText: u.englishText ?? input.text,
+          identified: !!input.customer,
+          tools,
+          kb: input.kb,
+        }),
       (e) => `${e.kind} ${e.confidence.toFixed(2)}`,
     );
   } catch (err) {
@@ -100,16 +145,18 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
     escalateReason ??= 'the order system or knowledge base could not be reached';
   }
   const confidence = evidence?.confidence ?? 0;
-  const routed = await recorder.stage('route', () =>
-    routeMessage({
-      urgency: u.urgency,
-      confidence,
-      wantsHuman: u.wantsHuman,
-      securityConcern: u.securityConcern,
-      needsEscalation: !!escalateReason,
-      needsEscalationReason: escalateReason,
-      settings,
-    }),
+  const routed = await recorder.stage(
+    'route',
+    () =>
+      routeMessage({
+        urgency: u.urgency,
+        confidence,
+        wantsHuman: u.wantsHuman,
+        securityConcern: u.securityConcern,
+        needsEscalation: !!escalateReason,
+        needsEscalationReason: escalateReason,
+        settings,
+      }),
     (d) => `${d.route}: ${d.reason}`,
   );
   const articleIds = evidence?.articles.map((a) => a.article.articleId) ?? [];
@@ -122,11 +169,18 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
     const ev = evidence;
     let resolution: Resolution;
     try {
-      resolution = await recorder.stage('resolve', () => engine.resolve({ ...ctx, understanding: u, evidence: ev }), (r) => r.kind);
+      resolution = await recorder.stage(
+        'resolve',
+        () => engine.resolve({ ...ctx, understanding: u, evidence: ev }),
+        (r) => r.kind,
+      );
     } catch (err) {
       deps.logger.warn({ err, ticketId: input.ticket.ticketId }, 'agent resolve failed');
       engineFailed = true;
-      resolution = { kind: 'escalate', reason: isAppError(err) ? err.message : 'the answer could not be composed' };
+      resolution = {
+        kind: 'escalate',
+        reason: isAppError(err) ? err.message : 'the answer could not be composed',
+      };
     }
     if (resolution.kind === 'reply') {
       return finish({
@@ -136,7 +190,9 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
         reason,
         reply: { text: clean(resolution.reply.text), citations: resolution.reply.citations },
         proposedAction: resolution.proposedAction,
-        articleIds: resolution.reply.citations.map((c) => c.articleId).concat(articleIds.filter((id) => !resolution.reply.citations.some((c) => c.articleId === id))),
+        articleIds: resolution.reply.citations
+          .map((c) => c.articleId)
+          .concat(articleIds.filter((id) => !resolution.reply.citations.some((c) => c.articleId === id))),
       });
     }
     route = 'escalate';
@@ -145,17 +201,33 @@ export async function runPipeline(engine: EngineStages, input: AgentInput, deps:
   } else if (evidence && evidence.kind !== 'none' && !u.securityConcern) {
     // A grounded draft staff can send with one click; proposals are dropped, only text is kept.
     const ev = evidence;
-    const offline = await resolveOffline({ understanding: u, evidence: ev, tools, returnWindowDays: settings.returnWindowDays, currency: settings.currency }).catch(() => null);
+    const offline = await resolveOffline({
+      understanding: u,
+      evidence: ev,
+      tools,
+      returnWindowDays: settings.returnWindowDays,
+      currency: settings.currency,
+    }).catch(() => null);
     if (offline?.kind === 'reply' && !offline.proposedAction) draft = offline.reply.text;
   }
 
   const threshold = routed.threshold;
   const escalation = await recorder.stage('escalate', async () => {
-    const fromEngine = engineFailed ? null : await engine.escalate?.({ ...ctx, understanding: u, evidence, reason }).catch(() => null);
+    const fromEngine = engineFailed
+      ? null
+      : await engine.escalate?.({ ...ctx, understanding: u, evidence, reason }).catch(() => null);
     return (
       fromEngine ??
       composeEscalation(
-        { ticketId: input.ticket.ticketId, customerName: input.customer?.name, plan: input.customer?.plan, text: input.text, reason, confidence, threshold },
+        {
+          ticketId: input.ticket.ticketId,
+          customerName: input.customer?.name,
+          plan: input.customer?.plan,
+          text: input.text,
+          reason,
+          confidence,
+          threshold,
+        },
         u,
         evidence,
       )

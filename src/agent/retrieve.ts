@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
+import { englishSearchTerms } from './offline/glossary.js';
 import { tokens } from './offline/text.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
 
@@ -37,16 +38,26 @@ const CATEGORY: Partial<Record<Understanding['intent'], KbCategory>> = {
   general: 'general',
 };
 
-const ORDER_INTENTS = new Set<Understanding['intent']>(['order_status', 'refund', 'cancel', 'return', 'shipping']);
+const ORDER_INTENTS = new Set<Understanding['intent']>([
+  'order_status',
+  'refund',
+  'cancel',
+  'return',
+  'shipping',
+]);
 const POLICY_QUESTION =
   /\b(?:policy|policies|how (?:many|long|do|does|can)|what is|what's|do you|can i|is it possible|cuanto|cuantos|como|politica|combien|comment|politique|wie|welche|como|quanto|politica)\b/i;
+
+const BILLING_DISPUTE =
+  /\b(?:charged twice|double[- ]charged|overcharged|wrong (?:amount|charge|invoice)|incorrect|duplicate (?:charge|payment)|problem with my (?:bill|invoice)|problema con mi factura|cobrado dos veces|montant est faux|factur\w* deux fois|doppelt|falsch|cobrado duas vezes|problema com a minha fatura|higher than usual)\b/i;
 
 /** Which articles and which data the question is about, decided by code from the understanding. */
 export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
   if (u.entities.orderIds.length) return true;
   if (u.intent === 'order_status' || u.intent === 'cancel') return true;
-  if (u.intent === 'refund') return !POLICY_QUESTION.test(text) || /\b(?:my|our|mi|mon|ma|mein|meine|meu|minha)\b/i.test(text);
+  if (u.intent === 'refund')
+    return !POLICY_QUESTION.test(text) || /\b(?:my|our|mi|mon|ma|mein|meine|meu|minha)\b/i.test(text);
   return false;
 }
 
@@ -84,7 +95,14 @@ export interface RetrieveDeps {
  * needed), knowledge-base articles for policy and how-to questions (confidence from relevance).
  */
 export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Evidence> {
-  const ev: Evidence = { confidence: 0, kind: 'none', articles: [], orders: [], notFoundOrderIds: [], notes: [] };
+  const ev: Evidence = {
+    confidence: 0,
+    kind: 'none',
+    articles: [],
+    orders: [],
+    notFoundOrderIds: [],
+    notes: [],
+  };
   if (u.intent === 'human_request' || u.isPleasantry) return ev;
   const ownOrder = isAboutOwnOrder(u, deps.text);
   if (ownOrder && !deps.identified) {
@@ -124,24 +142,40 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     if (u.intent !== 'return' && u.intent !== 'shipping') return ev;
   }
   const category = CATEGORY[u.intent];
-  let hits = await deps.kb.search(deps.tenantId, deps.searchText, { category, limit: 3 });
-  let penalty = 1;
-  if (!hits.length && category) {
-    hits = await deps.kb.search(deps.tenantId, deps.searchText, { limit: 3 });
-    penalty = 0.85;
+  // Without a model's English rendering, non-English questions are searched with the glossary's words.
+  const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
+  const query = glossary || deps.searchText;
+  let hits = await deps.kb.search(deps.tenantId, query, { category, limit: 3 });
+  if (category) {
+    // The category narrows, but an article filed elsewhere (warranty under returns) may fit better.
+    const anywhere = (await deps.kb.search(deps.tenantId, query, { limit: 3 }))
+      .filter((h) => !hits.some((x) => x.article.articleId === h.article.articleId))
+      .map((h) => ({ ...h, relevance: Math.round(h.relevance * 0.9 * 100) / 100 }));
+    hits = [...hits, ...anywhere].sort((a, b) => b.relevance - a.relevance);
   }
-  if (u.intent === 'other') penalty = 0.8;
+  const penalty = u.intent === 'other' ? 0.8 : 1;
   const useful = hits.filter((h) => h.relevance >= 0.3);
   ev.articles = useful.slice(0, 2).map((h) => ({
     article: h.article,
     relevance: h.relevance,
-    paragraph: bestParagraph(h.article.body, deps.searchText),
+    paragraph: bestParagraph(h.article.body, query),
   }));
   const kbConfidence = useful.length ? Math.min(1, useful[0]!.relevance * penalty) : 0;
+  if (ev.kind !== 'orders' && u.intent === 'billing' && BILLING_DISPUTE.test(deps.text)) {
+    // An article can explain billing; only a person can check and correct a specific charge.
+    ev.kind = useful.length ? 'kb' : 'none';
+    ev.confidence = Math.min(kbConfidence, 0.4);
+    ev.notes.push('billing dispute: a person must check the charges');
+    return ev;
+  }
   if (ev.kind !== 'orders') {
     ev.kind = useful.length ? 'kb' : 'none';
     ev.confidence = Math.round(kbConfidence * 100) / 100;
-    ev.notes.push(useful.length ? `best article ${useful[0]!.article.articleId} (relevance ${useful[0]!.relevance})` : 'no article matched');
+    ev.notes.push(
+      useful.length
+        ? `best article ${useful[0]!.article.articleId} (relevance ${useful[0]!.relevance})`
+        : 'no article matched',
+    );
   }
   return ev;
 }

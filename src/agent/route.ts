@@ -9,7 +9,10 @@ export const RouteInputSchema = z.object({
   /** The resolver (or the evidence) says this needs a person. */
   needsEscalation: z.boolean().default(false),
   needsEscalationReason: z.string().optional(),
-  settings: z.object({ confidenceHigh: z.number().min(0).max(1), confidenceNormal: z.number().min(0).max(1) }),
+  settings: z.object({
+    confidenceHigh: z.number().min(0).max(1),
+    confidenceNormal: z.number().min(0).max(1),
+  }),
 });
 export type RouteInput = z.input<typeof RouteInputSchema>;
 
@@ -34,10 +37,15 @@ export function routeMessage(raw: RouteInput): RouteDecision {
   const high = input.urgency === 'high' || input.urgency === 'critical';
   const threshold = high ? input.settings.confidenceHigh : input.settings.confidenceNormal;
   const confidence = round2(input.confidence);
-  if (input.securityConcern) return { route: 'escalate', threshold, reason: 'security concern: a person handles it' };
+  if (input.securityConcern)
+    return { route: 'escalate', threshold, reason: 'security concern: a person handles it' };
   if (input.wantsHuman) return { route: 'escalate', threshold, reason: 'the customer asked for a person' };
   if (input.needsEscalation) {
-    return { route: 'escalate', threshold, reason: input.needsEscalationReason ?? 'the resolver could not answer' };
+    return {
+      route: 'escalate',
+      threshold,
+      reason: input.needsEscalationReason ?? 'the resolver could not answer',
+    };
   }
   if (confidence < round2(threshold)) {
     return {

@@ -36,8 +36,17 @@ export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools
       calls.push({ name, durationMs: Math.round(performance.now() - started), ok: true });
       return out;
     } catch (err) {
-      const error = isAppError(err) ? `${err.code}: ${err.message}` : err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-      calls.push({ name, durationMs: Math.round(performance.now() - started), ok: false, error: error.slice(0, 300) });
+      const error = isAppError(err)
+        ? `${err.code}: ${err.message}`
+        : err instanceof Error
+          ? `${err.name}: ${err.message}`
+          : String(err);
+      calls.push({
+        name,
+        durationMs: Math.round(performance.now() - started),
+        ok: false,
+        error: error.slice(0, 300),
+      });
       throw err;
     }
   }
@@ -52,7 +61,9 @@ export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools
     calls,
     lookupCustomer: () => timed('lookup_customer', async () => customer),
     listOrders: () =>
-      timed('list_orders', async () => (customer ? orders.listOrders(tenantId, customer.customerId, { limit: 20 }) : [])),
+      timed('list_orders', async () =>
+        customer ? orders.listOrders(tenantId, customer.customerId, { limit: 20 }) : [],
+      ),
     getOrder: (orderId) => timed('get_order', () => ownOrder(orderId)),
     shippingStatus: (orderId) =>
       timed('shipping_status', async () => {
@@ -62,7 +73,9 @@ export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools
     returnEligibility: (orderId) =>
       timed('return_eligibility', async () => {
         const order = await ownOrder(orderId);
-        return order ? returnEligibility(order, clock.now(), { returnWindowDays: options.settings.returnWindowDays }) : null;
+        return order
+          ? returnEligibility(order, clock.now(), { returnWindowDays: options.settings.returnWindowDays })
+          : null;
       }),
     interactionHistory: () =>
       timed('interaction_history', async () =>

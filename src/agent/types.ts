@@ -49,7 +49,11 @@ export interface ToolCallRecord {
 
 /** Knowledge-base search (MiniSearch over the articles in MongoDB). */
 export interface KnowledgeBase {
-  search(tenantId: string, query: string, options?: { category?: KbCategory; limit?: number }): Promise<KbHit[]>;
+  search(
+    tenantId: string,
+    query: string,
+    options?: { category?: KbCategory; limit?: number },
+  ): Promise<KbHit[]>;
   get(tenantId: string, articleId: string): Promise<KbArticle | null>;
 }
 
@@ -69,8 +73,18 @@ export interface AgentTools {
   lookupCustomer(): Promise<Customer | null>;
   listOrders(): Promise<Order[]>;
   getOrder(orderId: string): Promise<Order | null>;
-  shippingStatus(orderId: string): Promise<{ status: Order['status']; carrier?: string; trackingNumber?: string; estimatedDelivery?: Date; deliveredAt?: Date } | null>;
-  returnEligibility(orderId: string): Promise<{ eligible: boolean; reason: string; refundableMinor: number; windowEndsAt?: Date } | null>;
+  shippingStatus(
+    orderId: string,
+  ): Promise<{
+    status: Order['status'];
+    carrier?: string;
+    trackingNumber?: string;
+    estimatedDelivery?: Date;
+    deliveredAt?: Date;
+  } | null>;
+  returnEligibility(
+    orderId: string,
+  ): Promise<{ eligible: boolean; reason: string; refundableMinor: number; windowEndsAt?: Date } | null>;
   interactionHistory(): Promise<Interaction[]>;
   getPreferences(): Promise<Customer['preferences'] | null>;
   updatePreferences(prefs: Customer['preferences']): Promise<void>;

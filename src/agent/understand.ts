@@ -14,13 +14,16 @@ export const UnderstandInputSchema = z.object({
   preferredLanguage: z.string().optional(),
   /** Only top-level messages may continue an open ticket. */
   isNewTicket: z.boolean(),
-  openTickets: z.array(z.object({ ticketId: z.string(), subject: z.string(), intent: z.string() })).default([]),
+  openTickets: z
+    .array(z.object({ ticketId: z.string(), subject: z.string(), intent: z.string() }))
+    .default([]),
 });
 export type UnderstandInput = z.infer<typeof UnderstandInputSchema>;
 
 const NEGATIVE =
   /\b(?:angry|furious|terrible|awful|horrible|unacceptable|ridiculous|frustrat\w*|disappointed|worst|useless|annoyed|upset|fed up|scam|still (?:waiting|nothing|no)|again|never|wtf|sucks|inaceptable|molesto|decepcionado|inacceptable|furieux|decu|unverschamt|enttauscht|argerlich|inaceitavel|decepcionad[oa]|irritad[oa])\b|!!|😡|😠/;
-const POSITIVE = /\b(?:thanks|thank you|great|love|awesome|appreciate|gracias|merci|danke|obrigad[oa]|perfect)\b|🙂|😊|🙏/;
+const POSITIVE =
+  /\b(?:thanks|thank you|great|love|awesome|appreciate|gracias|merci|danke|obrigad[oa]|perfect)\b|🙂|😊|🙏/;
 
 function sentimentOf(text: string): Understanding['sentiment'] {
   const f = fold(text);
@@ -54,7 +57,9 @@ export function matchOpenTicket(
 export function applyCodeRules(proposed: Understanding, input: UnderstandInput): Understanding {
   const entities = extractEntities(input.text);
   const merged = {
-    orderIds: [...new Set([...entities.orderIds, ...proposed.entities.orderIds.filter((id) => /^\d{3,10}$/.test(id))])],
+    orderIds: [
+      ...new Set([...entities.orderIds, ...proposed.entities.orderIds.filter((id) => /^\d{3,10}$/.test(id))]),
+    ],
     amounts: entities.amounts,
     emails: entities.emails,
   };
@@ -85,7 +90,9 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   const entities = extractEntities(input.text);
   const language = detectLanguage(input.text, input.preferredLanguage);
   const pleasantry = isPleasantry(input.text);
-  const guess = pleasantry ? { intent: 'other' as const } : classifyIntent(input.text, entities.orderIds.length > 0);
+  const guess = pleasantry
+    ? { intent: 'other' as const }
+    : classifyIntent(input.text, entities.orderIds.length > 0);
   const sentiment = sentimentOf(input.text);
   const proposed = UnderstandingSchema.parse({
     language,
@@ -100,5 +107,8 @@ export function understandOffline(raw: UnderstandInput): Understanding {
     continuesTicketId: null,
   });
   const withRules = applyCodeRules(proposed, input);
-  return { ...withRules, continuesTicketId: input.isNewTicket ? matchOpenTicket(withRules, input.openTickets) : null };
+  return {
+    ...withRules,
+    continuesTicketId: input.isNewTicket ? matchOpenTicket(withRules, input.openTickets) : null,
+  };
 }

@@ -10,10 +10,12 @@ const SECURITY =
   /\b(security|breach|breached|hacked|hack|compromised|phishing|unauthori[sz]ed (?:access|login|charges?)|stolen (?:password|credentials|account)|leak(?:ed)?|vulnerabilit\w*|seguridad|hackeado|s[ée]curit[ée]|piratage|pirat[ée]|sicherheit|gehackt|segurança|invadid[ao])\b/i;
 const OUTAGE =
   /\b(outage|down|is down|offline|not loading|won'?t load|unavailable|503|500 errors?|all requests fail\w*|ca[íi]d[oa]|panne|hors service|ausfall|fora do ar|service disruption|disrupt\w*)\b/i;
-const DATA_LOSS = /\b(data loss|lost (?:all )?(?:our |my )?data|data (?:is )?(?:gone|missing|deleted|wiped)|wiped|p[ée]rdida de datos|perte de donn[ée]es|datenverlust|perda de dados)\b/i;
+const DATA_LOSS =
+  /\b(data loss|lost (?:all )?(?:our |my )?data|data (?:is )?(?:gone|missing|deleted|wiped)|wiped|p[ée]rdida de datos|perte de donn[ée]es|datenverlust|perda de dados)\b/i;
 const BILLING_ERROR =
   /\b(charged twice|double[- ]charged|overcharged|wrong (?:amount|charge|invoice)|billing (?:error|mistake)|incorrect (?:charge|invoice)|duplicate (?:charge|payment)|cobrado dos veces|cobro duplicado|factur[ée] deux fois|doppelt (?:belastet|abgebucht)|cobrado duas vezes)\b/i;
-const URGENT_WORDS = /\b(urgent|urgently|asap|immediately|right now|emergency|urgente|dringend|sofort|imm[ée]diatement)\b/i;
+const URGENT_WORDS =
+  /\b(urgent|urgently|asap|immediately|right now|emergency|urgente|dringend|sofort|imm[ée]diatement)\b/i;
 
 export function mentionsSecurity(text: string): boolean {
   return SECURITY.test(text);
@@ -33,7 +35,9 @@ export function ruleUrgency(
 ): { urgency: Urgency; signals: string[] } {
   const signals: string[] = [];
   let urgency = base;
-  const outage = OUTAGE.test(text) && (intent === 'technical' || /service|api|app|site|platform|system|dashboard/i.test(text));
+  const outage =
+    OUTAGE.test(text) &&
+    (intent === 'technical' || /service|api|app|site|platform|system|dashboard/i.test(text));
   const dataLoss = DATA_LOSS.test(text);
   if (SECURITY.test(text)) {
     urgency = 'critical';

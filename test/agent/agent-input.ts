@@ -3,7 +3,13 @@ import { createAgentTools } from '../../src/agent/tools.js';
 import type { SeededEnv } from '../support/seeded.js';
 
 /** An agent input as the engine builds it, for a demo customer (by contact email) or a stranger. */
-export async function inputFor(env: SeededEnv, kb: KnowledgeBase, email: string | null, text: string, extra: Partial<AgentInput> = {}): Promise<AgentInput> {
+export async function inputFor(
+  env: SeededEnv,
+  kb: KnowledgeBase,
+  email: string | null,
+  text: string,
+  extra: Partial<AgentInput> = {},
+): Promise<AgentInput> {
   const tenant = await env.stores.tenants.get(env.tenantId);
   const customer = email ? await env.stores.customers.findByEmail(env.tenantId, email) : null;
   const settings = tenant!.settings;
@@ -13,7 +19,14 @@ export async function inputFor(env: SeededEnv, kb: KnowledgeBase, email: string 
     ticket: { ticketId: 'TKT-TEST01', status: 'open', isNew: true },
     text,
     history: [{ role: 'customer', text }],
-    customer: customer ? { customerId: customer.customerId, name: customer.name, plan: customer.plan, preferences: customer.preferences } : null,
+    customer: customer
+      ? {
+          customerId: customer.customerId,
+          name: customer.name,
+          plan: customer.plan,
+          preferences: customer.preferences,
+        }
+      : null,
     openTickets: [],
     tools: createAgentTools({
       tenantId: env.tenantId,

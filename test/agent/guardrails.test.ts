@@ -5,10 +5,13 @@ import { extractEntities } from '../../src/agent/entities.js';
 import { understandOffline } from '../../src/agent/understand.js';
 
 describe('output filter', () => {
-  const f = (t: string) => filterCustomerText(t, { ticketId: 'TKT-ABC234', allowedEmails: ['maya@bluebirdcafe.example'] });
+  const f = (t: string) =>
+    filterCustomerText(t, { ticketId: 'TKT-ABC234', allowedEmails: ['maya@bluebirdcafe.example'] });
 
   it('neutralizes broadcast mentions, user/channel mentions, link markup and Teams tags', () => {
-    const out = f('Hey <!channel> and <!here|here> @everyone, ask <@U12345> in <#C999|general>, see <https://evil.example|your bank>, <at>Dana</at>');
+    const out = f(
+      'Hey <!channel> and <!here|here> @everyone, ask <@U12345> in <#C999|general>, see <https://evil.example|your bank>, <at>Dana</at>',
+    );
     expect(out).not.toMatch(/<!|<@|<#|<https|<at>/);
     expect(out).not.toMatch(/(^|[^＠])@everyone/);
     expect(out).toContain('your bank (https://evil.example)');
@@ -22,12 +25,16 @@ describe('output filter', () => {
   });
 
   it('drops lines echoing the system prompt', () => {
-    const out = f('Sure!\nSWITCHBOARD-SYSTEM You are Switchboard, the support assistant\nYour order shipped.');
+    const out = f(
+      'Sure!\nSWITCHBOARD-SYSTEM You are Switchboard, the support assistant\nYour order shipped.',
+    );
     expect(out).toBe('Sure!\nYour order shipped.');
   });
 
   it('masks card numbers and third parties’ emails, keeps the customer’s own', () => {
-    const out = f('Card 4242 4242 4242 4242, write maya@bluebirdcafe.example or jordan@acme-robotics.example; order 1042');
+    const out = f(
+      'Card 4242 4242 4242 4242, write maya@bluebirdcafe.example or jordan@acme-robotics.example; order 1042',
+    );
     expect(out).toContain('[card number removed]');
     expect(out).toContain('maya@bluebirdcafe.example');
     expect(out).not.toContain('jordan@acme-robotics.example');
@@ -41,7 +48,9 @@ describe('phrases', () => {
     expect(phrase('escalated', 'de', { ticketId: 'TKT-X' })).toMatch(/Team.*TKT-X/);
     expect(phrase('identify_for_orders', 'pt-BR')).toMatch(/e-mail registrado/);
     expect(phrase('resolved', 'ja')).toBe(phrase('resolved', 'en'));
-    expect(phrase('refund_pending_approval', 'fr', { amount: '250,00 $', orderId: '1043' })).toContain('1043');
+    expect(phrase('refund_pending_approval', 'fr', { amount: '250,00 $', orderId: '1043' })).toContain(
+      '1043',
+    );
   });
 });
 
@@ -80,6 +89,12 @@ describe('understand (offline)', () => {
       openTickets: [{ ticketId: 'TKT-AAAAAA', subject: 'Where is order 1042', intent: 'order_status' }],
     });
     expect(r.continuesTicketId).toBe('TKT-AAAAAA');
-    expect(understandOffline({ text: 'any news on order 1042?', isNewTicket: false, openTickets: [{ ticketId: 'TKT-AAAAAA', subject: 'order 1042', intent: 'order_status' }] }).continuesTicketId).toBeNull();
+    expect(
+      understandOffline({
+        text: 'any news on order 1042?',
+        isNewTicket: false,
+        openTickets: [{ ticketId: 'TKT-AAAAAA', subject: 'order 1042', intent: 'order_status' }],
+      }).continuesTicketId,
+    ).toBeNull();
   });
 });

@@ -15,11 +15,29 @@ let kb: KnowledgeBase;
 
 function agent(opts: { timeoutMs?: number; maxRetries?: number } = {}): Agent {
   const client = new OpenAI({ apiKey: 'test-key', baseURL: fake.baseURL });
-  return createLlmAgent({ client, model: 'fake-model', logger: pino({ level: 'silent' }), clock: env.clock, timeoutMs: opts.timeoutMs ?? 5000, maxRetries: opts.maxRetries ?? 2 });
+  return createLlmAgent({
+    client,
+    model: 'fake-model',
+    logger: pino({ level: 'silent' }),
+    clock: env.clock,
+    timeoutMs: opts.timeoutMs ?? 5000,
+    maxRetries: opts.maxRetries ?? 2,
+  });
 }
 
 const understood = (over: Record<string, unknown> = {}) =>
-  say({ language: 'en', intent: 'order_status', urgency: 'medium', sentiment: 'neutral', orderIds: ['1042'], wantsHuman: false, securityConcern: false, isPleasantry: false, continuesTicketId: null, ...over });
+  say({
+    language: 'en',
+    intent: 'order_status',
+    urgency: 'medium',
+    sentiment: 'neutral',
+    orderIds: ['1042'],
+    wantsHuman: false,
+    securityConcern: false,
+    isPleasantry: false,
+    continuesTicketId: null,
+    ...over,
+  });
 
 beforeAll(async () => {
   env = await createSeededEnv();
@@ -33,7 +51,17 @@ afterAll(async () => {
 
 describe('LLM engine through the real openai client', () => {
   it('answers in two model calls and records calls and tokens', async () => {
-    fake.script(understood(), say({ reply: 'Order 1042 shipped with UPS and should arrive in two days.', citations: [], needsEscalation: false }, { prompt: 300, completion: 40 }));
+    fake.script(
+      understood(),
+      say(
+        {
+          reply: 'Order 1042 shipped with UPS and should arrive in two days.',
+          citations: [],
+          needsEscalation: false,
+        },
+        { prompt: 300, completion: 40 },
+      ),
+    );
     const result = await agent().run(await inputFor(env, kb, MAYA, 'Where is order 1042?'));
     expect(result.route).toBe('resolve');
     expect(result.reply?.text).toContain('1042 shipped with UPS');
@@ -52,7 +80,11 @@ describe('LLM engine through the real openai client', () => {
       (req) => {
         const toolMsg = req.body.messages.find((m) => m.role === 'tool');
         const eligible = JSON.parse(toolMsg!.content!).eligible as boolean;
-        return say({ reply: eligible ? 'Yes, order 1043 can still be returned.' : 'No.', citations: [], needsEscalation: false });
+        return say({
+          reply: eligible ? 'Yes, order 1043 can still be returned.' : 'No.',
+          citations: [],
+          needsEscalation: false,
+        });
       },
     );
     const result = await agent().run(await inputFor(env, kb, MAYA, 'Can I return order 1043?'));
@@ -62,7 +94,11 @@ describe('LLM engine through the real openai client', () => {
   });
 
   it('repairs a malformed JSON answer once', async () => {
-    fake.script(say('{"language": "en", "intent": '), understood(), say({ reply: 'Order 1042 is on its way.', citations: [], needsEscalation: false }));
+    fake.script(
+      say('{"language": "en", "intent": '),
+      understood(),
+      say({ reply: 'Order 1042 is on its way.', citations: [], needsEscalation: false }),
+    );
     const result = await agent().run(await inputFor(env, kb, MAYA, 'Where is order 1042?'));
     expect(result.route).toBe('resolve');
     expect(result.record.modelCalls.count).toBe(3);
@@ -82,7 +118,12 @@ describe('LLM engine through the real openai client', () => {
 
   it('retries a 429 and then succeeds', async () => {
     fake.script(
-      { kind: 'status', status: 429, headers: { 'retry-after-ms': '20' }, body: { error: { message: 'rate limited', type: 'rate_limit' } } },
+      {
+        kind: 'status',
+        status: 429,
+        headers: { 'retry-after-ms': '20' },
+        body: { error: { message: 'rate limited', type: 'rate_limit' } },
+      },
       understood(),
       say({ reply: 'Order 1042 is on its way.', citations: [], needsEscalation: false }),
     );
@@ -95,7 +136,9 @@ describe('LLM engine through the real openai client', () => {
   it('escalates when the model times out, without crashing', async () => {
     fake.script({ kind: 'hang' });
     const started = Date.now();
-    const result = await agent({ timeoutMs: 300, maxRetries: 0 }).run(await inputFor(env, kb, MAYA, 'Where is order 1042?'));
+    const result = await agent({ timeoutMs: 300, maxRetries: 0 }).run(
+      await inputFor(env, kb, MAYA, 'Where is order 1042?'),
+    );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(result.route).toBe('escalate');
     expect(result.reason).toMatch(/timed out/);

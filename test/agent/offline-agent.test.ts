@@ -33,7 +33,9 @@ describe('offline engine on the demo store', () => {
 
   it('answers the return window from data: open for 1043, closed for 1046', async () => {
     const open = await run(MAYA, 'Can I return order 1043?');
-    expect(open.reply?.text).toMatch(/1043 can be returned until December 15, 2026 \(30-day return window\)\. The refundable amount is \$250\.00/);
+    expect(open.reply?.text).toMatch(
+      /1043 can be returned until December 15, 2026 \(30-day return window\)\. The refundable amount is \$250\.00/,
+    );
     const closed = await run(PRIYA, 'can i still return order 1046?');
     expect(closed.reply?.text).toMatch(/30-day return window for order 1046 closed on October 21, 2026/);
   });
@@ -61,7 +63,10 @@ describe('offline engine on the demo store', () => {
   });
 
   it('proposes cancelling an unshipped order and explains a shipped one', async () => {
-    expect((await run(JORDAN, 'Please cancel order 1047')).proposedAction).toMatchObject({ type: 'cancellation', orderId: '1047' });
+    expect((await run(JORDAN, 'Please cancel order 1047')).proposedAction).toMatchObject({
+      type: 'cancellation',
+      orderId: '1047',
+    });
     const shipped = await run(MAYA, 'cancel my order 1042');
     expect(shipped.proposedAction).toBeUndefined();
     expect(shipped.reply?.text).toMatch(/already shipped/);

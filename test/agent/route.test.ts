@@ -26,14 +26,34 @@ describe('routing table', () => {
   });
 
   it('escalates a request for a person, a security concern, or the resolver’s signal whatever the confidence', () => {
-    expect(routeMessage({ ...base, urgency: 'low', confidence: 1, wantsHuman: true })).toMatchObject({ route: 'escalate', reason: expect.stringMatching(/person/) });
-    expect(routeMessage({ ...base, urgency: 'low', confidence: 1, securityConcern: true })).toMatchObject({ route: 'escalate', reason: expect.stringMatching(/security/) });
-    expect(routeMessage({ ...base, urgency: 'low', confidence: 1, needsEscalation: true, needsEscalationReason: 'refused proposal' })).toMatchObject({ route: 'escalate', reason: 'refused proposal' });
+    expect(routeMessage({ ...base, urgency: 'low', confidence: 1, wantsHuman: true })).toMatchObject({
+      route: 'escalate',
+      reason: expect.stringMatching(/person/),
+    });
+    expect(routeMessage({ ...base, urgency: 'low', confidence: 1, securityConcern: true })).toMatchObject({
+      route: 'escalate',
+      reason: expect.stringMatching(/security/),
+    });
+    expect(
+      routeMessage({
+        ...base,
+        urgency: 'low',
+        confidence: 1,
+        needsEscalation: true,
+        needsEscalationReason: 'refused proposal',
+      }),
+    ).toMatchObject({ route: 'escalate', reason: 'refused proposal' });
   });
 
   it('uses the tenant’s own thresholds', () => {
     const strict = { ...base, settings: { confidenceHigh: 0.9, confidenceNormal: 0.8 } };
-    expect(routeMessage({ ...strict, urgency: 'high', confidence: 0.85 })).toMatchObject({ route: 'escalate', threshold: 0.9 });
-    expect(routeMessage({ ...strict, urgency: 'medium', confidence: 0.8 })).toMatchObject({ route: 'resolve', threshold: 0.8 });
+    expect(routeMessage({ ...strict, urgency: 'high', confidence: 0.85 })).toMatchObject({
+      route: 'escalate',
+      threshold: 0.9,
+    });
+    expect(routeMessage({ ...strict, urgency: 'medium', confidence: 0.8 })).toMatchObject({
+      route: 'resolve',
+      threshold: 0.8,
+    });
   });
 });

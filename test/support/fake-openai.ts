@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 /** One scripted answer of the fake model endpoint. */
 export type FakeStep =
   | { kind: 'content'; content: string; usage?: { prompt: number; completion: number } }
-  | { kind: 'tools'; calls: Array<{ name: string; args: unknown }>; usage?: { prompt: number; completion: number } }
+  | {
+      kind: 'tools';
+      calls: Array<{ name: string; args: unknown }>;
+      usage?: { prompt: number; completion: number };
+    }
   | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'hang' };
 
@@ -32,7 +36,11 @@ export const say = (json: unknown, usage = { prompt: 100, completion: 20 }): Fak
   content: typeof json === 'string' ? json : JSON.stringify(json),
   usage,
 });
-export const callTools = (...calls: Array<{ name: string; args: unknown }>): FakeStep => ({ kind: 'tools', calls, usage: { prompt: 120, completion: 15 } });
+export const callTools = (...calls: Array<{ name: string; args: unknown }>): FakeStep => ({
+  kind: 'tools',
+  calls,
+  usage: { prompt: 120, completion: 15 },
+});
 
 /**
  * An OpenAI-compatible chat-completions server on loopback: scripted answers per test, every
@@ -48,13 +56,18 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const recorded: RecordedRequest = { path: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') };
+      const recorded: RecordedRequest = {
+        path: req.url ?? '',
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'),
+      };
       requests.push(recorded);
       const next = queue.shift();
       const step = typeof next === 'function' ? next(recorded) : next;
       if (!step) {
         res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'fake-openai: script exhausted', type: 'server_error' } }));
+        res.end(
+          JSON.stringify({ error: { message: 'fake-openai: script exhausted', type: 'server_error' } }),
+        );
         return;
       }
       if (step.kind === 'hang') {
@@ -74,7 +87,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           : {
               role: 'assistant',
               content: null,
-              tool_calls: step.calls.map((c, i) => ({ id: `call_${n}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })),
+              tool_calls: step.calls.map((c, i) => ({
+                id: `call_${n}_${i}`,
+                type: 'function',
+                function: { name: c.name, arguments: JSON.stringify(c.args) },
+              })),
             };
       const usage = step.usage ?? { prompt: 100, completion: 20 };
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -85,7 +102,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           created: 1_700_000_000,
           model: recorded.body.model,
           choices: [{ index: 0, message, finish_reason: step.kind === 'tools' ? 'tool_calls' : 'stop' }],
-          usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion },
+          usage: {
+            prompt_tokens: usage.prompt,
+            completion_tokens: usage.completion,
+            total_tokens: usage.prompt + usage.completion,
+          },
         }),
       );
     });

@@ -59,16 +59,23 @@ async function main(): Promise<void> {
       clock,
     });
     const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
-    console.log(`Eval of ${report.messages} messages from ${path.relative(process.cwd(), input)} (${report.engine} engine)`);
+    console.log(
+      `Eval of ${report.messages} messages from ${path.relative(process.cwd(), input)} (${report.engine} engine)`,
+    );
     console.log(`  intent accuracy        ${pct(report.intentAccuracy)}`);
     console.log(`  route accuracy         ${pct(report.routeAccuracy)} (${report.routeLabelled} labelled)`);
     console.log(`  escalation precision   ${pct(report.escalation.precision)}`);
     console.log(`  escalation recall      ${pct(report.escalation.recall)}`);
-    console.log(`  model calls / message  median ${report.modelCallsPerMessage.median}, p90 ${report.modelCallsPerMessage.p90}`);
+    console.log(
+      `  model calls / message  median ${report.modelCallsPerMessage.median}, p90 ${report.modelCallsPerMessage.p90}`,
+    );
     writeFileSync(values.output!, JSON.stringify(report, null, 2));
     console.log(`  wrote ${values.output}`);
   } finally {
-    await client.db(dbName).dropDatabase().catch(() => undefined);
+    await client
+      .db(dbName)
+      .dropDatabase()
+      .catch(() => undefined);
     await client.close();
     await mongo.stop();
     rmSync(dataDir, { recursive: true, force: true });

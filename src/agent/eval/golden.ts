@@ -27,7 +27,8 @@ export async function loadGoldenSet(file: string): Promise<GoldenMessage[]> {
       throw new ValidationError(`${file}:${i + 1}: not valid JSON`);
     }
     const parsed = GoldenMessageSchema.safeParse(json);
-    if (!parsed.success) throw new ValidationError(`${file}:${i + 1}: ${describeZodIssues(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new ValidationError(`${file}:${i + 1}: ${describeZodIssues(parsed.error.issues)}`);
     out.push(parsed.data);
   });
   return out;

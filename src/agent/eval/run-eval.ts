@@ -28,7 +28,13 @@ export interface EvalReport {
   /** Over messages labelled with a route. */
   routeAccuracy: number;
   routeLabelled: number;
-  escalation: { precision: number; recall: number; truePositive: number; falsePositive: number; falseNegative: number };
+  escalation: {
+    precision: number;
+    recall: number;
+    truePositive: number;
+    falsePositive: number;
+    falseNegative: number;
+  };
   modelCallsPerMessage: { median: number; p90: number };
   intentConfusion: Array<{ text: string; expected: string; got: string }>;
   routeMisses: Array<{ text: string; expected: string; got: string; reason: string }>;
@@ -43,12 +49,17 @@ function percentile(sorted: number[], p: number): number {
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** Runs each labelled message through the agent against real stores, as the engine would. */
-export async function runEval(messages: GoldenMessage[], deps: EvalDeps): Promise<{ report: EvalReport; cases: EvalCase[] }> {
+export async function runEval(
+  messages: GoldenMessage[],
+  deps: EvalDeps,
+): Promise<{ report: EvalReport; cases: EvalCase[] }> {
   const cases: EvalCase[] = [];
   let n = 0;
   for (const message of messages) {
     n++;
-    const customer = message.customerEmail ? await deps.customers.findByEmail(deps.tenantId, message.customerEmail) : null;
+    const customer = message.customerEmail
+      ? await deps.customers.findByEmail(deps.tenantId, message.customerEmail)
+      : null;
     const tools = createAgentTools({
       tenantId: deps.tenantId,
       customer,
@@ -62,11 +73,20 @@ export async function runEval(messages: GoldenMessage[], deps: EvalDeps): Promis
     const result = await deps.agent.run({
       tenantId: deps.tenantId,
       settings: deps.settings,
-      ticket: { ticketId: `TKT-EVAL${String(n % 100).padStart(2, '0')}`, status: 'open', isNew: !message.thread },
+      ticket: {
+        ticketId: `TKT-EVAL${String(n % 100).padStart(2, '0')}`,
+        status: 'open',
+        isNew: !message.thread,
+      },
       text: message.text,
       history,
       customer: customer
-        ? { customerId: customer.customerId, name: customer.name, plan: customer.plan, preferences: customer.preferences }
+        ? {
+            customerId: customer.customerId,
+            name: customer.name,
+            plan: customer.plan,
+            preferences: customer.preferences,
+          }
         : null,
       openTickets: [],
       tools,
@@ -112,6 +132,11 @@ export function summarize(cases: EvalCase[], engine: 'llm' | 'offline'): EvalRep
       .map((c) => ({ text: c.message.text, expected: c.message.intent, got: c.result.understanding.intent })),
     routeMisses: routed
       .filter((c) => c.result.route !== c.message.route)
-      .map((c) => ({ text: c.message.text, expected: c.message.route!, got: c.result.route, reason: c.result.reason })),
+      .map((c) => ({
+        text: c.message.text,
+        expected: c.message.route!,
+        got: c.result.route,
+        reason: c.result.reason,
+      })),
   };
 }

@@ -1,7 +1,15 @@
 /** Names of the tools the model may call: never shown to a customer. */
 export const TOOL_NAMES = [
-  'lookup_customer', 'list_orders', 'get_order', 'shipping_status', 'return_eligibility',
-  'interaction_history', 'get_preferences', 'update_preferences', 'propose_refund', 'propose_cancellation',
+  'lookup_customer',
+  'list_orders',
+  'get_order',
+  'shipping_status',
+  'return_eligibility',
+  'interaction_history',
+  'get_preferences',
+  'update_preferences',
+  'propose_refund',
+  'propose_cancellation',
 ];
 
 /** Phrases only our prompts contain; a line carrying one is a prompt echo. */
@@ -48,18 +56,26 @@ export function filterCustomerText(text: string, options: FilterOptions = {}): s
     .split('\n')
     .filter((line) => !PROMPT_MARKERS.some((m) => line.toLowerCase().includes(m.toLowerCase())))
     .join('\n');
-  for (const name of TOOL_NAMES) out = out.replace(new RegExp(`\\b${name}\\b(?:\\s*\\(\\))?`, 'gi'), 'our records');
+  for (const name of TOOL_NAMES)
+    out = out.replace(new RegExp(`\\b${name}\\b(?:\\s*\\(\\))?`, 'gi'), 'our records');
   // Internal ids (cus_…, apr_…, msg_…, dec_…): the ticket id is the only one a customer sees.
   out = out.replace(/\b(?:cus|apr|msg|dec|int|aud|evt|usr|tnt)_[A-Za-z0-9_-]+/g, '[internal reference]');
   // Slack special mentions and markup.
-  out = out.replace(/<!(?:subteam\^[A-Z0-9]+)(?:\|([^>]*))?>/g, (_m, label: string | undefined) => (label ? label.replace(/^@/, '') : 'the team'));
+  out = out.replace(/<!(?:subteam\^[A-Z0-9]+)(?:\|([^>]*))?>/g, (_m, label: string | undefined) =>
+    label ? label.replace(/^@/, '') : 'the team',
+  );
   out = out.replace(/<!(channel|here|everyone)(?:\|[^>]*)?>/gi, '$1');
   out = out.replace(/<!date\^[^|>]*\|([^>]*)>/g, '$1');
   out = out.replace(/<!([^>]*)>/g, '$1');
   out = out.replace(/<@[UW][A-Z0-9]+(?:\|([^>]*))?>/g, (_m, label: string | undefined) => label ?? 'someone');
-  out = out.replace(/<#C[A-Z0-9]+(?:\|([^>]*))?>/g, (_m, label: string | undefined) => (label ? `#${label}` : 'a channel'));
+  out = out.replace(/<#C[A-Z0-9]+(?:\|([^>]*))?>/g, (_m, label: string | undefined) =>
+    label ? `#${label}` : 'a channel',
+  );
   // Link markup shows the real address next to its label, so a label cannot disguise a link.
-  out = out.replace(/<((?:https?|mailto):[^|>\s]+)\|([^>]*)>/gi, (_m, url: string, label: string) => `${label} (${url})`);
+  out = out.replace(
+    /<((?:https?|mailto):[^|>\s]+)\|([^>]*)>/gi,
+    (_m, url: string, label: string) => `${label} (${url})`,
+  );
   out = out.replace(/<((?:https?|mailto):[^>\s]+)>/gi, '$1');
   // Teams mentions.
   out = out.replace(/<at\b[^>]*>(.*?)<\/at>/gis, '$1');

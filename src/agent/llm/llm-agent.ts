@@ -14,7 +14,13 @@ import { UnderstandingSchema } from '../types.js';
 import { applyCodeRules, understandOffline, type UnderstandInput } from '../understand.js';
 import { chat, parseModelJson, repairMessages, type ModelSettings } from './model-call.js';
 import { echoesPrompt } from './prompt-echo.js';
-import { escalateSystemPrompt, fence, resolveSystemPrompt, TOOL_DEFINITIONS, understandSystemPrompt } from './prompts.js';
+import {
+  escalateSystemPrompt,
+  fence,
+  resolveSystemPrompt,
+  TOOL_DEFINITIONS,
+  understandSystemPrompt,
+} from './prompts.js';
 import { runTool, type ToolRunState } from './tool-runner.js';
 
 export interface LlmAgentOptions {
@@ -65,7 +71,10 @@ async function structured<T>(
   const first = await chat(settings, ctx.recorder, messages);
   const parsed = parseModelJson(first.content, schema);
   if (parsed.ok) return parsed;
-  const second = await chat(settings, ctx.recorder, [...messages, ...repairMessages(first.content, parsed.error)]);
+  const second = await chat(settings, ctx.recorder, [
+    ...messages,
+    ...repairMessages(first.content, parsed.error),
+  ]);
   const again = parseModelJson(second.content, schema);
   return again.ok ? again : { ok: false, error: `model answer invalid twice: ${again.error}` };
 }
@@ -79,26 +88,56 @@ function historyBlock(ctx: StageContext): string {
 function evidenceBlock(ev: Evidence): string {
   return JSON.stringify({
     kind: ev.kind,
-    order: ev.order ? { orderId: ev.order.orderId, status: ev.order.status, totalMinor: ev.order.totalMinor, currency: ev.order.currency, placedAt: ev.order.placedAt, shippedAt: ev.order.shippedAt, deliveredAt: ev.order.deliveredAt, carrier: ev.order.carrier, trackingNumber: ev.order.trackingNumber, estimatedDelivery: ev.order.estimatedDelivery } : undefined,
+    order: ev.order
+      ? {
+          orderId: ev.order.orderId,
+          status: ev.order.status,
+          totalMinor: ev.order.totalMinor,
+          currency: ev.order.currency,
+          placedAt: ev.order.placedAt,
+          shippedAt: ev.order.shippedAt,
+          deliveredAt: ev.order.deliveredAt,
+          carrier: ev.order.carrier,
+          trackingNumber: ev.order.trackingNumber,
+          estimatedDelivery: ev.order.estimatedDelivery,
+        }
+      : undefined,
     eligibility: ev.eligibility,
     recentOrders: ev.orders.map((o) => ({ orderId: o.orderId, status: o.status, totalMinor: o.totalMinor })),
     ordersNotOnAccount: ev.notFoundOrderIds,
-    articles: ev.articles.map((a) => ({ articleId: a.article.articleId, title: a.article.title, text: a.paragraph })),
+    articles: ev.articles.map((a) => ({
+      articleId: a.article.articleId,
+      title: a.article.title,
+      text: a.paragraph,
+    })),
   });
 }
 
 /** The model engine: understand and resolve-with-judgement by the model, every decision checked by code. */
 export function createLlmAgent(options: LlmAgentOptions): Agent {
-  const settings: ModelSettings = { client: options.client, model: options.model, timeoutMs: options.timeoutMs, maxRetries: options.maxRetries };
+  const settings: ModelSettings = {
+    client: options.client,
+    model: options.model,
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+  };
   const log = options.logger;
 
-  async function understand(input: UnderstandInput, ctx: StageContext): Promise<{ understanding: Understanding; failure?: string }> {
+  async function understand(
+    input: UnderstandInput,
+    ctx: StageContext,
+  ): Promise<{ understanding: Understanding; failure?: string }> {
     const fallback = understandOffline(input);
     try {
-      const out = await structured(settings, ctx, [
-        { role: 'system', content: understandSystemPrompt(input.openTickets) },
-        { role: 'user', content: `${historyBlock(ctx)}${fence(input.text)}` },
-      ], ModelUnderstandingSchema);
+      const out = await structured(
+        settings,
+        ctx,
+        [
+          { role: 'system', content: understandSystemPrompt(input.openTickets) },
+          { role: 'user', content: `${historyBlock(ctx)}${fence(input.text)}` },
+        ],
+        ModelUnderstandingSchema,
+      );
       if (!out.ok) return { understanding: fallback, failure: out.error };
       const m = out.value;
       const proposed = UnderstandingSchema.parse({
@@ -115,23 +154,38 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     }
   }
 
-  async function resolve(ctx: StageContext & { understanding: Understanding; evidence: Evidence }): Promise<Resolution> {
+  async function resolve(
+    ctx: StageContext & { understanding: Understanding; evidence: Evidence },
+  ): Promise<Resolution> {
     const { understanding: u, evidence: ev, input } = ctx;
-    if (ev.kind === 'identify') return { kind: 'reply', reply: { text: phrase('identify_for_orders', u.language), citations: [] } };
+    if (ev.kind === 'identify')
+      return { kind: 'reply', reply: { text: phrase('identify_for_orders', u.language), citations: [] } };
     const system = resolveSystemPrompt(u.language);
     const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
       { role: 'system', content: system },
-      { role: 'user', content: `${historyBlock(ctx)}Customer: ${input.customer ? `${input.customer.name} (${input.customer.plan})` : 'not identified (no order data may be shared)'}\nIntent: ${u.intent}\nEvidence: ${evidenceBlock(ev)}\n\n${fence(input.text)}` },
+      {
+        role: 'user',
+        content: `${historyBlock(ctx)}Customer: ${input.customer ? `${input.customer.name} (${input.customer.plan})` : 'not identified (no order data may be shared)'}\nIntent: ${u.intent}\nEvidence: ${evidenceBlock(ev)}\n\n${fence(input.text)}`,
+      },
     ];
     const state: ToolRunState = { refused: [] };
     let repaired = false;
     for (let round = 0; ; round++) {
-      const msg = await chat(settings, ctx.recorder, messages, round < MAX_TOOL_ROUNDS ? TOOL_DEFINITIONS : undefined);
+      const msg = await chat(
+        settings,
+        ctx.recorder,
+        messages,
+        round < MAX_TOOL_ROUNDS ? TOOL_DEFINITIONS : undefined,
+      );
       if (msg.tool_calls?.length) {
-        if (round >= MAX_TOOL_ROUNDS) return { kind: 'escalate', reason: `more than ${MAX_TOOL_ROUNDS} tool rounds` };
+        if (round >= MAX_TOOL_ROUNDS)
+          return { kind: 'escalate', reason: `more than ${MAX_TOOL_ROUNDS} tool rounds` };
         messages.push({ role: 'assistant', content: msg.content ?? null, tool_calls: msg.tool_calls });
         for (const call of msg.tool_calls) {
-          const result = call.type === 'function' ? await runTool(call.function.name, call.function.arguments, ctx.tools, state) : { error: 'unsupported tool type' };
+          const result =
+            call.type === 'function'
+              ? await runTool(call.function.name, call.function.arguments, ctx.tools, state)
+              : { error: 'unsupported tool type' };
           messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
         }
         continue;
@@ -154,16 +208,28 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     state: ToolRunState,
     system: string,
   ): Promise<Resolution> {
-    if (out.needsEscalation) return { kind: 'escalate', reason: `resolver: ${out.escalationReason ?? 'needs a person'}`, draft: out.reply || undefined };
+    if (out.needsEscalation)
+      return {
+        kind: 'escalate',
+        reason: `resolver: ${out.escalationReason ?? 'needs a person'}`,
+        draft: out.reply || undefined,
+      };
     if (state.refused.length) return { kind: 'escalate', reason: `refused proposal: ${state.refused[0]}` };
     if (!out.reply.trim()) return { kind: 'escalate', reason: 'the model gave no reply' };
-    if (echoesPrompt(out.reply, system)) return { kind: 'escalate', reason: 'the model answer quoted its instructions' };
+    if (echoesPrompt(out.reply, system))
+      return { kind: 'escalate', reason: 'the model answer quoted its instructions' };
     // Order numbers in the reply must be the customer's own or ones they wrote themselves.
-    const own = new Set([...(ctx.evidence.order ? [ctx.evidence.order.orderId] : []), ...ctx.evidence.orders.map((o) => o.orderId)]);
+    const own = new Set([
+      ...(ctx.evidence.order ? [ctx.evidence.order.orderId] : []),
+      ...ctx.evidence.orders.map((o) => o.orderId),
+    ]);
     const mentioned = new Set(extractEntities(ctx.input.text).orderIds);
     for (const id of extractEntities(out.reply).orderIds) {
       if (!own.has(id) && !mentioned.has(id) && !(await ctx.tools.getOrder(id))) {
-        return { kind: 'escalate', reason: `the model answer mentioned order ${id}, which is not on this account` };
+        return {
+          kind: 'escalate',
+          reason: `the model answer mentioned order ${id}, which is not on this account`,
+        };
       }
     }
     let proposal = state.proposal;
@@ -173,21 +239,34 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
       proposal = check.action;
     }
     const known = new Map(ctx.evidence.articles.map((a) => [a.article.articleId, a.article.title]));
-    const citations = out.citations.filter((id) => known.has(id)).map((id) => ({ articleId: id, title: known.get(id)! }));
+    const citations = out.citations
+      .filter((id) => known.has(id))
+      .map((id) => ({ articleId: id, title: known.get(id)! }));
     return { kind: 'reply', reply: { text: out.reply, citations }, proposedAction: proposal };
   }
 
-  async function escalate(ctx: StageContext & { understanding: Understanding; evidence: Evidence | null; reason: string }) {
+  async function escalate(
+    ctx: StageContext & { understanding: Understanding; evidence: Evidence | null; reason: string },
+  ) {
     const u = ctx.understanding;
-    const out = await structured(settings, ctx, [
-      { role: 'system', content: escalateSystemPrompt(u.language) },
-      { role: 'user', content: `Why it escalates: ${ctx.reason}\nWhat was looked up: ${ctx.evidence?.notes.join('; ') || 'nothing'}\n\n${fence(ctx.input.text)}` },
-    ], ModelEscalationSchema).catch(() => null);
+    const out = await structured(
+      settings,
+      ctx,
+      [
+        { role: 'system', content: escalateSystemPrompt(u.language) },
+        {
+          role: 'user',
+          content: `Why it escalates: ${ctx.reason}\nWhat was looked up: ${ctx.evidence?.notes.join('; ') || 'nothing'}\n\n${fence(ctx.input.text)}`,
+        },
+      ],
+      ModelEscalationSchema,
+    ).catch(() => null);
     if (!out?.ok) return null;
     // The stock sentence is used wherever we have one: a customer-facing line a model cannot bend.
-    const customerMessage = supportedLanguage(u.language) === u.language.split('-')[0]
-      ? phrase('escalated', u.language, { ticketId: ctx.input.ticket.ticketId })
-      : out.value.customerMessage;
+    const customerMessage =
+      supportedLanguage(u.language) === u.language.split('-')[0]
+        ? phrase('escalated', u.language, { ticketId: ctx.input.ticket.ticketId })
+        : out.value.customerMessage;
     return { summary: out.value.summary, internalNote: out.value.internalNote, customerMessage };
   }
 

@@ -57,16 +57,26 @@ export async function chat(
 }
 
 /** Parses a model's JSON answer against a schema; the error text is what the repair prompt shows it. */
-export function parseModelJson<T>(content: string | null | undefined, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; error: string } {
+export function parseModelJson<T>(
+  content: string | null | undefined,
+  schema: z.ZodType<T>,
+): { ok: true; value: T } | { ok: false; error: string } {
   if (!content || !content.trim()) return { ok: false, error: 'the answer was empty' };
   let json: unknown;
   try {
     json = JSON.parse(content.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
   } catch (err) {
-    return { ok: false, error: `the answer was not valid JSON (${err instanceof Error ? err.message : 'parse error'})` };
+    return {
+      ok: false,
+      error: `the answer was not valid JSON (${err instanceof Error ? err.message : 'parse error'})`,
+    };
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, error: `the JSON did not match the schema: ${describeZodIssues(parsed.error.issues)}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: `the JSON did not match the schema: ${describeZodIssues(parsed.error.issues)}`,
+    };
   return { ok: true, value: parsed.data };
 }
 
@@ -74,6 +84,9 @@ export function parseModelJson<T>(content: string | null | undefined, schema: z.
 export function repairMessages(content: string | null | undefined, error: string): ChatMessage[] {
   return [
     { role: 'assistant', content: content ?? '' },
-    { role: 'user', content: `Your previous answer was invalid: ${error}. Reply again with only the corrected JSON object.` },
+    {
+      role: 'user',
+      content: `Your previous answer was invalid: ${error}. Reply again with only the corrected JSON object.`,
+    },
   ];
 }

@@ -8,11 +8,14 @@ export const SYSTEM_MARKER = 'SWITCHBOARD-SYSTEM';
  * first, so "END CUSTOMER MESSAGE" typed by a customer cannot close the fence early.
  */
 export function fence(text: string): string {
-  const safe = text.replace(/(BEGIN|END) CUSTOMER MESSAGE/gi, '$1 customer-message').replace(/<<<|>>>/g, '« »');
+  const safe = text
+    .replace(/(BEGIN|END) CUSTOMER MESSAGE/gi, '$1 customer-message')
+    .replace(/<<<|>>>/g, '« »');
   return `<<<BEGIN CUSTOMER MESSAGE\n${safe}\nEND CUSTOMER MESSAGE>>>`;
 }
 
-const INTENTS = 'order_status, shipping, refund, cancel, return, billing, account, technical, general, human_request, other';
+const INTENTS =
+  'order_status, shipping, refund, cancel, return, billing, account, technical, general, human_request, other';
 
 export function understandSystemPrompt(openTickets: AgentInput['openTickets']): string {
   const tickets = openTickets.length
@@ -63,28 +66,57 @@ export const TOOL_DEFINITIONS = [
   tool('lookup_customer', 'The customer account writing (name, plan).', {}),
   tool('list_orders', "The customer's recent orders.", {}),
   tool('get_order', 'One order of this customer by id.', { orderId: { type: 'string' } }, ['orderId']),
-  tool('shipping_status', 'Carrier, tracking and delivery dates of an order.', { orderId: { type: 'string' } }, ['orderId']),
-  tool('return_eligibility', 'Whether an order can be returned/refunded and how much.', { orderId: { type: 'string' } }, ['orderId']),
+  tool(
+    'shipping_status',
+    'Carrier, tracking and delivery dates of an order.',
+    { orderId: { type: 'string' } },
+    ['orderId'],
+  ),
+  tool(
+    'return_eligibility',
+    'Whether an order can be returned/refunded and how much.',
+    { orderId: { type: 'string' } },
+    ['orderId'],
+  ),
   tool('interaction_history', "The customer's recent resolved or escalated conversations.", {}),
   tool('get_preferences', "The customer's stored preferences (language, tone).", {}),
   tool('update_preferences', 'Store a preference the customer stated.', {
     language: { type: 'string' },
     tone: { type: 'string', enum: ['formal', 'friendly', 'concise'] },
   }),
-  tool('propose_refund', 'Propose a refund for staff policy to decide. Amount in cents; omit for the refundable amount.', {
-    orderId: { type: 'string' },
-    amountMinor: { type: 'integer' },
-    reason: { type: 'string' },
-  }, ['orderId']),
-  tool('propose_cancellation', 'Propose cancelling an unshipped order for staff policy to decide.', {
-    orderId: { type: 'string' },
-    reason: { type: 'string' },
-  }, ['orderId']),
+  tool(
+    'propose_refund',
+    'Propose a refund for staff policy to decide. Amount in cents; omit for the refundable amount.',
+    {
+      orderId: { type: 'string' },
+      amountMinor: { type: 'integer' },
+      reason: { type: 'string' },
+    },
+    ['orderId'],
+  ),
+  tool(
+    'propose_cancellation',
+    'Propose cancelling an unshipped order for staff policy to decide.',
+    {
+      orderId: { type: 'string' },
+      reason: { type: 'string' },
+    },
+    ['orderId'],
+  ),
 ] as const;
 
-function tool(name: string, description: string, properties: Record<string, unknown>, required: string[] = []) {
+function tool(
+  name: string,
+  description: string,
+  properties: Record<string, unknown>,
+  required: string[] = [],
+) {
   return {
     type: 'function' as const,
-    function: { name, description, parameters: { type: 'object', properties, required, additionalProperties: false } },
+    function: {
+      name,
+      description,
+      parameters: { type: 'object', properties, required, additionalProperties: false },
+    },
   };
 }

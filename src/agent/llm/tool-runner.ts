@@ -3,8 +3,15 @@ import { checkProposedAction } from '../actions.js';
 import type { AgentTools, ProposedAction } from '../types.js';
 
 const OrderArgs = z.object({ orderId: z.string().min(1).max(20) });
-const PrefArgs = z.object({ language: z.string().min(2).max(8).optional(), tone: z.enum(['formal', 'friendly', 'concise']).optional() });
-const RefundArgs = z.object({ orderId: z.string().min(1).max(20), amountMinor: z.number().int().positive().optional(), reason: z.string().max(500).optional() });
+const PrefArgs = z.object({
+  language: z.string().min(2).max(8).optional(),
+  tone: z.enum(['formal', 'friendly', 'concise']).optional(),
+});
+const RefundArgs = z.object({
+  orderId: z.string().min(1).max(20),
+  amountMinor: z.number().int().positive().optional(),
+  reason: z.string().max(500).optional(),
+});
 const CancelArgs = z.object({ orderId: z.string().min(1).max(20), reason: z.string().max(500).optional() });
 
 /** Tool state across one resolve: the proposal the code accepted, and any it refused. */
@@ -17,7 +24,12 @@ export interface ToolRunState {
  * Runs one model tool call against the customer-scoped tools. Arguments are parsed with zod;
  * proposals pass the code's ownership and amount checks or are refused with the reason.
  */
-export async function runTool(name: string, rawArgs: string, tools: AgentTools, state: ToolRunState): Promise<unknown> {
+export async function runTool(
+  name: string,
+  rawArgs: string,
+  tools: AgentTools,
+  state: ToolRunState,
+): Promise<unknown> {
   let args: unknown;
   try {
     args = rawArgs ? JSON.parse(rawArgs) : {};
@@ -31,7 +43,13 @@ export async function runTool(name: string, rawArgs: string, tools: AgentTools, 
       return c ? { name: c.name, plan: c.plan } : { error: 'the customer is not identified' };
     }
     case 'list_orders':
-      return (await tools.listOrders()).map((o) => ({ orderId: o.orderId, status: o.status, totalMinor: o.totalMinor, currency: o.currency, placedAt: o.placedAt }));
+      return (await tools.listOrders()).map((o) => ({
+        orderId: o.orderId,
+        status: o.status,
+        totalMinor: o.totalMinor,
+        currency: o.currency,
+        placedAt: o.placedAt,
+      }));
     case 'get_order':
     case 'shipping_status':
     case 'return_eligibility': {
@@ -46,7 +64,12 @@ export async function runTool(name: string, rawArgs: string, tools: AgentTools, 
       return out ?? { error: `order ${p.data.orderId} was not found on this customer's account` };
     }
     case 'interaction_history':
-      return (await tools.interactionHistory()).map((i) => ({ intent: i.intent, outcome: i.outcome, summary: i.summary, at: i.createdAt }));
+      return (await tools.interactionHistory()).map((i) => ({
+        intent: i.intent,
+        outcome: i.outcome,
+        summary: i.summary,
+        at: i.createdAt,
+      }));
     case 'get_preferences':
       return (await tools.getPreferences()) ?? {};
     case 'update_preferences': {
@@ -59,7 +82,10 @@ export async function runTool(name: string, rawArgs: string, tools: AgentTools, 
     case 'propose_cancellation': {
       const p = name === 'propose_refund' ? RefundArgs.safeParse(args) : CancelArgs.safeParse(args);
       if (!p.success) return { error: 'invalid arguments' };
-      const check = await checkProposedAction({ type: name === 'propose_refund' ? 'refund' : 'cancellation', reason: '', ...p.data }, tools);
+      const check = await checkProposedAction(
+        { type: name === 'propose_refund' ? 'refund' : 'cancellation', reason: '', ...p.data },
+        tools,
+      );
       if (!check.ok) {
         state.refused.push(check.reason);
         return { accepted: false, reason: check.reason };

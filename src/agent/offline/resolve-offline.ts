@@ -24,13 +24,22 @@ function orderStatusText(o: Order, lang: string): string {
     case 'placed':
       return t('status_placed', lang, { orderId: o.orderId, placedAt: d(o.placedAt) });
     case 'shipped': {
-      const parts = [t('status_shipped', lang, { orderId: o.orderId, shippedAt: d(o.shippedAt ?? o.placedAt), carrier: carrierPhrase(o.carrier, lang) })];
+      const parts = [
+        t('status_shipped', lang, {
+          orderId: o.orderId,
+          shippedAt: d(o.shippedAt ?? o.placedAt),
+          carrier: carrierPhrase(o.carrier, lang),
+        }),
+      ];
       if (o.trackingNumber) parts.push(t('status_shipped_tracking', lang, { tracking: o.trackingNumber }));
       if (o.estimatedDelivery) parts.push(t('status_eta', lang, { eta: d(o.estimatedDelivery) }));
       return parts.join(' ');
     }
     case 'delivered':
-      return t('status_delivered', lang, { orderId: o.orderId, deliveredAt: d(o.deliveredAt ?? o.shippedAt ?? o.placedAt) });
+      return t('status_delivered', lang, {
+        orderId: o.orderId,
+        deliveredAt: d(o.deliveredAt ?? o.shippedAt ?? o.placedAt),
+      });
     case 'cancelled':
       return t('status_cancelled', lang, { orderId: o.orderId });
     case 'returned':
@@ -40,7 +49,10 @@ function orderStatusText(o: Order, lang: string): string {
 
 function orderList(orders: Order[], lang: string): string {
   return orders
-    .map((o) => `• ${o.orderId}: ${statusWord(o.status, lang)}, ${formatMoney(o.totalMinor, o.currency, lang)} (${formatDate(o.placedAt, lang)})`)
+    .map(
+      (o) =>
+        `• ${o.orderId}: ${statusWord(o.status, lang)}, ${formatMoney(o.totalMinor, o.currency, lang)} (${formatDate(o.placedAt, lang)})`,
+    )
     .join('\n');
 }
 
@@ -48,11 +60,18 @@ function returnText(o: Order, ev: Evidence, lang: string, days: number): string 
   const e = ev.eligibility;
   const windowEnds = e?.windowEndsAt ? formatDate(e.windowEndsAt, lang) : '';
   if (o.status === 'placed') return t('return_placed', lang, { orderId: o.orderId });
-  if (o.status === 'shipped') return t('return_not_delivered', lang, { orderId: o.orderId, days: String(days) });
+  if (o.status === 'shipped')
+    return t('return_not_delivered', lang, { orderId: o.orderId, days: String(days) });
   if (e?.eligible) {
-    return t('return_eligible', lang, { orderId: o.orderId, windowEnds, days: String(days), amount: formatMoney(e.refundableMinor, o.currency, lang) });
+    return t('return_eligible', lang, {
+      orderId: o.orderId,
+      windowEnds,
+      days: String(days),
+      amount: formatMoney(e.refundableMinor, o.currency, lang),
+    });
   }
-  if (e?.windowEndsAt) return t('return_closed', lang, { orderId: o.orderId, windowEnds, days: String(days) });
+  if (e?.windowEndsAt)
+    return t('return_closed', lang, { orderId: o.orderId, windowEnds, days: String(days) });
   return e?.reason ?? orderStatusText(o, lang);
 }
 
@@ -76,33 +95,68 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
   if (ev.kind === 'identify') return { kind: 'reply', reply: reply(phrase('identify_for_orders', lang)) };
   if (ev.kind === 'orders') {
     if (!ev.order && ev.notFoundOrderIds.length) {
-      return { kind: 'reply', reply: reply(t('order_not_found', lang, { orderId: ev.notFoundOrderIds[0]! })) };
+      return {
+        kind: 'reply',
+        reply: reply(t('order_not_found', lang, { orderId: ev.notFoundOrderIds[0]! })),
+      };
     }
     if (!ev.order) {
       if (!ev.orders.length) return { kind: 'reply', reply: reply(t('no_orders', lang)) };
       const intro = u.intent === 'order_status' ? t('order_list_intro', lang) : t('which_order', lang);
-      const statuses = u.intent === 'order_status' ? ev.orders.slice(0, 3).map((o) => orderStatusText(o, lang)).join('\n') : orderList(ev.orders, lang);
+      const statuses =
+        u.intent === 'order_status'
+          ? ev.orders
+              .slice(0, 3)
+              .map((o) => orderStatusText(o, lang))
+              .join('\n')
+          : orderList(ev.orders, lang);
       return { kind: 'reply', reply: reply(`${intro}\n${statuses}`) };
     }
     const o = ev.order;
     if (u.intent === 'refund') {
       const requested = u.entities.amounts[0];
       const check = await checkProposedAction(
-        { type: 'refund', orderId: o.orderId, amountMinor: requested ? Math.round(requested * 100) : undefined, reason: 'customer asked for a refund' },
+        {
+          type: 'refund',
+          orderId: o.orderId,
+          amountMinor: requested ? Math.round(requested * 100) : undefined,
+          reason: 'customer asked for a refund',
+        },
         ctx.tools,
       );
       if (check.ok) {
         const amount = formatMoney(check.action.amountMinor ?? 0, o.currency, lang);
-        return { kind: 'reply', reply: reply(t('refund_proposed', lang, { orderId: o.orderId, amount })), proposedAction: check.action };
+        return {
+          kind: 'reply',
+          reply: reply(t('refund_proposed', lang, { orderId: o.orderId, amount })),
+          proposedAction: check.action,
+        };
       }
-      if (/exceeds/.test(check.reason)) return { kind: 'escalate', reason: `refund request: ${check.reason}` };
-      return { kind: 'reply', reply: reply(t('refund_not_possible', lang, { orderId: o.orderId, why: returnText(o, ev, lang, days) })) };
+      if (/exceeds/.test(check.reason))
+        return { kind: 'escalate', reason: `refund request: ${check.reason}` };
+      return {
+        kind: 'reply',
+        reply: reply(
+          t('refund_not_possible', lang, { orderId: o.orderId, why: returnText(o, ev, lang, days) }),
+        ),
+      };
     }
     if (u.intent === 'cancel') {
-      const check = await checkProposedAction({ type: 'cancellation', orderId: o.orderId, reason: 'customer asked to cancel' }, ctx.tools);
-      if (check.ok) return { kind: 'reply', reply: reply(t('cancel_proposed', lang, { orderId: o.orderId })), proposedAction: check.action };
+      const check = await checkProposedAction(
+        { type: 'cancellation', orderId: o.orderId, reason: 'customer asked to cancel' },
+        ctx.tools,
+      );
+      if (check.ok)
+        return {
+          kind: 'reply',
+          reply: reply(t('cancel_proposed', lang, { orderId: o.orderId })),
+          proposedAction: check.action,
+        };
       if (o.status === 'shipped' || o.status === 'delivered') {
-        return { kind: 'reply', reply: reply(t('cancel_not_possible', lang, { orderId: o.orderId, days: String(days) })) };
+        return {
+          kind: 'reply',
+          reply: reply(t('cancel_not_possible', lang, { orderId: o.orderId, days: String(days) })),
+        };
       }
       return { kind: 'reply', reply: reply(orderStatusText(o, lang)) };
     }

@@ -1,10 +1,6 @@
 /** Lower-case, accents folded, typographic quotes straightened: what the cue patterns expect. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[’‘`]/g, "'")
-    .toLowerCase();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`]/g, "'").toLowerCase();
 }
 
 const STOPWORDS = new Set(
