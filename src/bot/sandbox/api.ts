@@ -30,6 +30,8 @@ export interface SandboxApiOptions {
   posts: SandboxPostStore;
   writer: PostWriter;
   customers: () => Promise<SandboxCustomer[]>;
+  /** The customer channel's mode as stored (staff may have changed it from elsewhere). */
+  channelMode: () => Promise<ChannelMode | undefined>;
   live: () => LiveEventSource<LiveEvent> | undefined;
   postEvents: LiveEventSource<SandboxPostEvent>;
   logger: Logger;
@@ -70,17 +72,15 @@ export function createSandboxApi(options: SandboxApiOptions): {
   const { engine, tenantId, posts, writer, logger, clock, ids } = options;
   const api = express.Router();
   api.use(express.json({ limit: '64kb' }));
-  // The last mode set here; the engine has no read for channel settings, so it starts at the tenant's default.
-  let channelMode: ChannelMode | undefined;
   let overviewCache: { at: number; stats: OverviewStats } | undefined;
 
   api.get('/session', async (_req, res) => {
-    const tenant = await engine.getTenant(tenantId);
+    const [tenant, mode] = await Promise.all([engine.getTenant(tenantId), options.channelMode()]);
     res.json({
       tenantId,
       tenantName: tenant?.name ?? tenantId,
       channels: { customer: SANDBOX_CUSTOMER_CHANNEL, staff: SANDBOX_STAFF_CHANNEL },
-      channelMode: channelMode ?? tenant?.settings.defaultChannelMode ?? 'auto',
+      channelMode: mode ?? tenant?.settings.defaultChannelMode ?? 'auto',
       staff: SANDBOX_STAFF,
     });
   });
@@ -206,8 +206,7 @@ export function createSandboxApi(options: SandboxApiOptions): {
       mode: body.mode,
       actor,
     });
-    if (result.ok) channelMode = body.mode;
-    res.json({ ok: result.ok, message: result.message, mode: channelMode });
+    res.json({ ok: result.ok, message: result.message, mode: (await options.channelMode()) ?? body.mode });
   });
 
   api.get('/tickets', async (req, res) => {

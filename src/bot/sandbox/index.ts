@@ -2,8 +2,9 @@ import type { Db } from 'mongodb';
 import type { Clock, IdGenerator } from '../../domain/index.js';
 import type { AdapterContext, ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { LiveEvent } from '../../conversation/ports.js';
-import type { CustomerStore } from '../../conversation/stores.js';
+import type { ChannelStore, CustomerStore } from '../../conversation/stores.js';
 import type { Logger } from '../../logger.js';
+import { createChannelRepository } from '../../memory/channel-repository.js';
 import { createCustomerRepository } from '../../memory/customer-repository.js';
 import { createSandboxPostStore } from '../../memory/sandbox-posts.js';
 import { createSandboxApi } from './api.js';
@@ -24,6 +25,8 @@ export interface SandboxAdapterOptions {
   posts?: SandboxPostStore;
   /** The demo customers the page offers; built from `db` when omitted. */
   customers?: Pick<CustomerStore, 'list'>;
+  /** The customer channel's stored mode, shown on the page; built from `db` when omitted. */
+  channels?: Pick<ChannelStore, 'get'>;
   logger: Logger;
   clock: Clock;
   ids: IdGenerator;
@@ -51,6 +54,7 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
   if (!options.posts && !options.db) throw new Error('createSandboxAdapter needs db or posts');
   const postStore = options.posts ?? createSandboxPostStore(options.db!, logger);
   const customerStore = options.customers ?? createCustomerRepository({ db: options.db!, logger, clock });
+  const channelStore = options.channels ?? createChannelRepository({ db: options.db!, logger, clock });
   const postEvents = createPostEvents();
   const port = createSandboxPort({ posts: postStore, clock, ids, onPost: (e) => postEvents.publish(e) });
   const writer = createPostWriter({ posts: postStore, clock, ids, onPost: (e) => postEvents.publish(e) });
@@ -89,6 +93,8 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
           (await customerStore.list(tenantId))
             .map(toSandboxCustomer)
             .sort((a, b) => a.name.localeCompare(b.name)),
+        channelMode: async () =>
+          (await channelStore.get(tenantId, 'sandbox', SANDBOX_CUSTOMER_CHANNEL))?.mode,
         live: () => live,
         postEvents,
         logger: logger.child({ adapter: 'sandbox' }),

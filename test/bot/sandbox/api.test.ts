@@ -149,6 +149,21 @@ describe('sandbox API on the whole app (seeded demo store, offline agent)', () =
     expect((await api.get<Posts>('/channels/sandbox-customers/posts')).body.posts.length).toBe(before);
   });
 
+  it('switches the customer channel mode for a supervisor only, and the page reads the stored mode', async () => {
+    const riley = await api.post<{ ok: boolean }>('/channel-mode', { actorId: 'sandbox-riley', mode: 'off' });
+    expect(riley.body.ok).toBe(false);
+    expect((await api.get<{ channelMode: string }>('/session')).body.channelMode).toBe('auto');
+    const sam = await api.post<{ ok: boolean; mode: string }>('/channel-mode', {
+      actorId: 'sandbox-sam',
+      mode: 'draft',
+    });
+    expect(sam.body).toMatchObject({ ok: true, mode: 'draft' });
+    expect((await api.get<{ channelMode: string }>('/session')).body.channelMode).toBe('draft');
+    const bad = await api.post<{ error: string }>('/channel-mode', { actorId: 'sandbox-sam', mode: 'loud' });
+    expect(bad.status).toBe(400);
+    await api.post('/channel-mode', { actorId: 'sandbox-sam', mode: 'auto' });
+  });
+
   it('refuses an external guest writing as staff', async () => {
     const { body } = await api.get<Posts>('/channels/sandbox-customers/posts');
     const root = body.posts.find((p) => !p.threadId)!;
