@@ -3,6 +3,7 @@ import type { Clock, IdGenerator } from '../../domain/index.js';
 import type { AdapterContext, ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { LiveEvent } from '../../conversation/ports.js';
 import type { ChannelStore, CustomerStore } from '../../conversation/stores.js';
+import { ConfigError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { createChannelRepository } from '../../memory/channel-repository.js';
 import { createCustomerRepository } from '../../memory/customer-repository.js';
@@ -51,7 +52,9 @@ export interface SandboxAdapter extends ChannelAdapter {
  */
 export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAdapter {
   const { logger, clock, ids, tenantId } = options;
-  if (!options.posts && !options.db) throw new Error('createSandboxAdapter needs db or posts');
+  if (!options.db && !(options.posts && options.customers && options.channels)) {
+    throw new ConfigError('createSandboxAdapter needs db, or posts, customers and channels');
+  }
   const postStore = options.posts ?? createSandboxPostStore(options.db!, logger);
   const customerStore = options.customers ?? createCustomerRepository({ db: options.db!, logger, clock });
   const channelStore = options.channels ?? createChannelRepository({ db: options.db!, logger, clock });
