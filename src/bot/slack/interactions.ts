@@ -15,7 +15,6 @@ import {
   REJECT_REASON_INPUT,
   rejectReasonModal,
   renderHome,
-  renderStaffCard,
 } from './blocks.js';
 import { slackErrorCode } from './port.js';
 import { actorFor, type SlackRuntime } from './runtime.js';
@@ -126,20 +125,9 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
       await tell(actor, channelId, result.message);
       return;
     }
-    if (b.container?.type === 'view') {
-      await publishHome(rt, actor);
-    } else if (result.card && channelId && b.container?.message_ts) {
-      // The engine updates its stored card ref too; replacing the clicked message makes sure the clicker sees it now.
-      try {
-        await rt.client.chat.update({
-          channel: channelId,
-          ts: b.container.message_ts,
-          ...renderStaffCard(result.card),
-        });
-      } catch (err) {
-        rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack card update after click failed');
-      }
-    }
+    // The engine replaces the card itself (port.updateStaffCard) in order with execution; a
+    // second update from here could land after it and show a stale state. App Home is per person.
+    if (b.container?.type === 'view') await publishHome(rt, actor);
   });
 
   app.view(REJECT_MODAL_CALLBACK, async ({ ack, body }) => {
