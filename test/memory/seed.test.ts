@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnEligibility, isCancellable, shippingStatus } from '../../src/commerce/eligibility.js';
 import { COLLECTIONS } from '../../src/memory/collections.js';
-import { DEMO } from '../../src/memory/demo-data.js';
+import { DEMO, sandboxUserId } from '../../src/memory/demo-data.js';
 import { seedDemo } from '../../src/memory/seed.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
 
@@ -46,6 +46,19 @@ describe('demo seed', () => {
       (await env.stores.customers.findByOrg(env.tenantId, 'sandbox', DEMO.customers.bluebird.orgId))?.name,
     ).toBe('Bluebird Cafe');
     expect((await env.stores.customers.get(env.tenantId, 'cus_cobalt'))?.plan).toBe('pro');
+  });
+
+  it('keeps the DEMO constants true of the seeded records', async () => {
+    for (const c of Object.values(DEMO.customers)) {
+      const stored = await env.stores.customers.findByEmail(env.tenantId, c.email);
+      expect(stored).toMatchObject({ customerId: c.customerId, name: c.name, plan: c.plan });
+      expect(stored?.contacts?.[0]).toEqual({ name: c.contact, email: c.email });
+      expect(stored?.externalOrgs).toContainEqual({ platform: 'sandbox', orgId: c.orgId });
+      expect(sandboxUserId(c.email)).toBe(c.userId);
+    }
+    expect(
+      (await env.stores.customers.findByOrg(env.tenantId, 'sandbox', DEMO.guest.orgId))?.customerId,
+    ).toBe('cus_acme');
   });
 
   it('holds every order fact the other layers rely on', async () => {
