@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain Node scripts (not type-checked): declare Node's globals.
+    files: ['**/*.mjs', '*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
     files: ['src/config.ts', 'src/main.ts', 'scripts/**', 'test/**', 'bench/**', 'src/**/*-cli.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
