@@ -1,4 +1,3 @@
-/* global process, console */
 // `npm run build`: builds the sandbox page (web/) into web/dist with Vite.
 // Skips the build when web/dist is newer than every source (npm test and npm start call this
 // each time); `--force` rebuilds anyway.
