@@ -75,7 +75,8 @@ export function settingsFromConfig(config: Config): Partial<TenantSettings> {
  */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger, db, clock, ids } = options;
-  const events = options.events ?? createEventBus((err) => logger.warn({ err }, 'a live-event listener failed'));
+  const events =
+    options.events ?? createEventBus((err) => logger.warn({ err }, 'a live-event listener failed'));
   const stores = createMongoStores(db, { logger, clock });
   // Indexes (idempotent) before any traffic; the history purge runs where TTL indexes don't.
   const database = await prepareDatabase({ db, logger, clock });
@@ -83,12 +84,23 @@ export async function createApp(options: AppOptions): Promise<App> {
   const o = config.openai;
   // Hybrid search only when an embeddings model is configured; lexical search works alone.
   const embeddings = o?.embeddingsModel
-    ? createOpenAiEmbeddings(new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs }), o.embeddingsModel)
+    ? createOpenAiEmbeddings(
+        new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs }),
+        o.embeddingsModel,
+      )
     : undefined;
   const kb = createKnowledgeBase({ source: stores.kbArticles, embeddings });
   const agent = options.agent ?? buildAgent({ config, logger, clock, kb });
   const toolsFor = (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
-    createAgentTools({ tenantId, customer, orders, customers: stores.customers, interactions: stores.interactions, settings, clock });
+    createAgentTools({
+      tenantId,
+      customer,
+      orders,
+      customers: stores.customers,
+      interactions: stores.interactions,
+      settings,
+      clock,
+    });
 
   const ports = new Map<Platform, ChannelPort>();
   for (const adapter of options.adapters) ports.set(adapter.platform, adapter.port);
@@ -171,7 +183,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       stopped = true;
       for (const stop of timers) await stop();
       for (const adapter of options.adapters) {
-        await adapter.stop?.().catch((err: unknown) => logger.warn({ err, platform: adapter.platform }, 'adapter stop failed'));
+        await adapter
+          .stop?.()
+          .catch((err: unknown) => logger.warn({ err, platform: adapter.platform }, 'adapter stop failed'));
       }
       await Promise.all(servers.map((s) => s.close()));
     },
@@ -183,7 +197,12 @@ export async function createApp(options: AppOptions): Promise<App> {
 function buildAgent(input: { config: Config; logger: Logger; clock: Clock; kb: KnowledgeBase }): Agent {
   const { openai } = input.config;
   return createAgent({
-    openai: openai && { apiKey: openai.apiKey, baseURL: openai.baseURL, model: openai.model, timeoutMs: openai.timeoutMs },
+    openai: openai && {
+      apiKey: openai.apiKey,
+      baseURL: openai.baseURL,
+      model: openai.model,
+      timeoutMs: openai.timeoutMs,
+    },
     kb: input.kb,
     logger: input.logger,
     clock: input.clock,

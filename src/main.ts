@@ -58,7 +58,12 @@ async function main(): Promise<void> {
   let connection;
   try {
     // 8 s leaves room inside the promised 15 s for process start-up.
-    connection = await connectDatabase({ uri: mongo.uri, dbName: config.mongo.dbName, logger, serverSelectionTimeoutMS: 8000 });
+    connection = await connectDatabase({
+      uri: mongo.uri,
+      dbName: config.mongo.dbName,
+      logger,
+      serverSelectionTimeoutMS: 8000,
+    });
   } catch (err) {
     await mongo.stop().catch(() => undefined);
     fail(err instanceof Error ? err.message : String(err), 1);
@@ -66,13 +71,29 @@ async function main(): Promise<void> {
   const { db } = connection;
   const connected = connection;
   cleanups.push(() => connected.close());
-  const { createApp, createEventBus, seedDemo, createSandboxAdapter, createSlackAdapter, createTeamsAdapter } =
-    await loadRuntime();
+  const {
+    createApp,
+    createEventBus,
+    seedDemo,
+    createSandboxAdapter,
+    createSlackAdapter,
+    createTeamsAdapter,
+  } = await loadRuntime();
 
   const events = createEventBus((err) => logger.warn({ err }, 'a live-event listener failed'));
   const adapters: ChannelAdapter[] = [];
   if (config.sandbox.enabled) {
-    adapters.push(createSandboxAdapter({ db, logger, clock, ids, token: config.sandbox.token, tenantId: config.demo.tenantId, events }));
+    adapters.push(
+      createSandboxAdapter({
+        db,
+        logger,
+        clock,
+        ids,
+        token: config.sandbox.token,
+        tenantId: config.demo.tenantId,
+        events,
+      }),
+    );
   }
   if (config.slack) {
     adapters.push(createSlackAdapter({ config: config.slack, logger, clock }));
@@ -87,7 +108,8 @@ async function main(): Promise<void> {
   if (config.demo.seed !== 'never') {
     const stores = app.stores;
     const exists = (await stores.tenants.get(config.demo.tenantId)) !== null;
-    if (config.demo.seed === 'always' || !exists) await seedDemo({ stores, tenantId: config.demo.tenantId, clock, logger });
+    if (config.demo.seed === 'always' || !exists)
+      await seedDemo({ stores, tenantId: config.demo.tenantId, clock, logger });
   }
 
   const server = await app.listen(config.port, config.host);
@@ -121,6 +143,8 @@ async function main(): Promise<void> {
 
 main().catch(async (err: unknown) => {
   for (const undo of cleanups.reverse()) await undo().catch(() => undefined);
-  fail(isAppError(err) ? err.message : `Start-up failed: ${err instanceof Error ? err.message : String(err)}`, 1);
+  fail(
+    isAppError(err) ? err.message : `Start-up failed: ${err instanceof Error ? err.message : String(err)}`,
+    1,
+  );
 });
-

@@ -14,7 +14,13 @@ function runMain(env: Record<string, string>, timeoutMs = 30_000): Promise<Run> 
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['tsx', 'src/main.ts'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', SANDBOX: 'off', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        LOG_LEVEL: 'silent',
+        SANDBOX: 'off',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

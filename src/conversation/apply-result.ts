@@ -1,7 +1,13 @@
 import type { AgentResult } from '../agent/types.js';
 import type { ChannelMode, Customer, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import type { EngineDeps } from './engine-deps.js';
-import { escalateTicket, recordInteraction, recordMessage, sendToCustomer, showTicketCard } from './delivery.js';
+import {
+  escalateTicket,
+  recordInteraction,
+  recordMessage,
+  sendToCustomer,
+  showTicketCard,
+} from './delivery.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 
 export interface ApplyContext {
@@ -58,7 +64,11 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     });
   const phrase = (key: Parameters<EngineDeps['agent']['phrase']>[0], params: Record<string, string> = {}) =>
     deps.agent.phrase(key, u.language, { ticketId: ticket.ticketId, ...params });
-  const out = (status: InboundOutcome['status'], reason?: string): InboundOutcome => ({ status, ticketId: ticket.ticketId, reason });
+  const out = (status: InboundOutcome['status'], reason?: string): InboundOutcome => ({
+    status,
+    ticketId: ticket.ticketId,
+    reason,
+  });
 
   if (ctx.mode === 'draft') return applyDraft(deps, ctx, ticket);
 
@@ -90,7 +100,12 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       ticket,
       customer: ctx.customer,
       action,
-      requestedBy: { kind: 'customer', platform: message.platform, userId: message.author.userId, name: message.author.name },
+      requestedBy: {
+        kind: 'customer',
+        platform: message.platform,
+        userId: message.author.userId,
+        name: message.author.name,
+      },
     });
     if (outcome.kind === 'executed') {
       const key = outcome.action === 'refund' ? 'refund_executed' : 'cancellation_executed';
@@ -139,7 +154,8 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
 async function applyDraft(deps: EngineDeps, ctx: ApplyContext, ticket: Ticket): Promise<InboundOutcome> {
   const { result } = ctx;
   const draft = result.reply?.text ?? result.draft ?? result.escalation?.customerMessage ?? '';
-  if (result.route === 'ignore') return { status: 'recorded', ticketId: ticket.ticketId, reason: 'nothing to answer' };
+  if (result.route === 'ignore')
+    return { status: 'recorded', ticketId: ticket.ticketId, reason: 'nothing to answer' };
   if (result.proposedAction) {
     const a = result.proposedAction;
     // Actions are never taken unseen in draft mode: staff read the proposal and decide.
@@ -164,8 +180,10 @@ async function applyDraft(deps: EngineDeps, ctx: ApplyContext, ticket: Ticket): 
   }
   const now = deps.clock.now();
   const updated =
-    (await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, { draft: { text: draft, createdAt: now }, updatedAt: now })) ??
-    ticket;
+    (await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, {
+      draft: { text: draft, createdAt: now },
+      updatedAt: now,
+    })) ?? ticket;
   await showTicketCard(deps, deps.takeover, updated, 'draft');
   return { status: 'drafted', ticketId: ticket.ticketId };
 }
@@ -184,14 +202,27 @@ async function resolveTicket(deps: EngineDeps, ticket: Ticket, summary: string):
 }
 
 function publishStatus(deps: EngineDeps, ticket: Ticket): void {
-  deps.events.publish({ type: 'ticket', tenantId: ticket.tenantId, ticketId: ticket.ticketId, status: ticket.status, at: deps.clock.now() });
+  deps.events.publish({
+    type: 'ticket',
+    tenantId: ticket.tenantId,
+    ticketId: ticket.ticketId,
+    status: ticket.status,
+    at: deps.clock.now(),
+  });
 }
 
 /** The customer's language is remembered so staff and later answers use it. */
-async function rememberLanguage(deps: EngineDeps, customer: Customer | null, language: string): Promise<void> {
+async function rememberLanguage(
+  deps: EngineDeps,
+  customer: Customer | null,
+  language: string,
+): Promise<void> {
   if (!customer || !language || customer.preferences.language === language) return;
   try {
-    await deps.stores.customers.updatePreferences(customer.tenantId, customer.customerId, { ...customer.preferences, language });
+    await deps.stores.customers.updatePreferences(customer.tenantId, customer.customerId, {
+      ...customer.preferences,
+      language,
+    });
   } catch (err) {
     deps.logger.warn({ err }, 'updating customer preferences failed');
   }

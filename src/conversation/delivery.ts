@@ -53,7 +53,10 @@ export async function sendToCustomer(
   const port = deps.ports.get(target.thread.platform);
   let ref: PostedRef | undefined;
   if (!port) {
-    deps.logger.warn({ platform: target.thread.platform, ticketId: target.ticketId }, 'no channel port for platform');
+    deps.logger.warn(
+      { platform: target.thread.platform, ticketId: target.ticketId },
+      'no channel port for platform',
+    );
   } else {
     try {
       if (options.placeholder) {
@@ -63,7 +66,10 @@ export async function sendToCustomer(
         ref = await port.replyInThread(target.tenantId, target.thread, outbound);
       }
     } catch (err) {
-      deps.logger.error({ err, ticketId: target.ticketId, platform: target.thread.platform }, 'posting to the customer thread failed');
+      deps.logger.error(
+        { err, ticketId: target.ticketId, platform: target.thread.platform },
+        'posting to the customer thread failed',
+      );
     }
   }
   const staffAuthor = options.author?.kind === 'staff';
@@ -81,7 +87,11 @@ export async function sendToCustomer(
 }
 
 /** The staff channel configured for a platform, if any. */
-export async function staffChannelFor(deps: DeliveryDeps, tenantId: string, platform: Platform): Promise<string | undefined> {
+export async function staffChannelFor(
+  deps: DeliveryDeps,
+  tenantId: string,
+  platform: Platform,
+): Promise<string | undefined> {
   const tenant = await deps.stores.tenants.get(tenantId);
   return tenant?.staffChannels.find((c) => c.platform === platform)?.channelId;
 }
@@ -96,7 +106,10 @@ export async function postStaffCard(
   const channelId = await staffChannelFor(deps, tenantId, platform);
   const port = deps.ports.get(platform);
   if (!channelId || !port) {
-    deps.logger.warn({ tenantId, platform, ticketId: card.ticketId }, 'no staff channel configured: card not posted');
+    deps.logger.warn(
+      { tenantId, platform, ticketId: card.ticketId },
+      'no staff channel configured: card not posted',
+    );
     return undefined;
   }
   try {
@@ -109,14 +122,22 @@ export async function postStaffCard(
   }
 }
 
-export async function updateStaffCard(deps: DeliveryDeps, tenantId: string, ref: PostedRef, card: StaffCard): Promise<void> {
+export async function updateStaffCard(
+  deps: DeliveryDeps,
+  tenantId: string,
+  ref: PostedRef,
+  card: StaffCard,
+): Promise<void> {
   const port = deps.ports.get(ref.platform);
   if (!port) return;
   try {
     await port.updateStaffCard(tenantId, ref, card);
     deps.events.publish({ type: 'card', tenantId, platform: ref.platform, at: deps.clock.now() });
   } catch (err) {
-    deps.logger.error({ err, ticketId: card.ticketId, platform: ref.platform }, 'updating a staff card failed');
+    deps.logger.error(
+      { err, ticketId: card.ticketId, platform: ref.platform },
+      'updating a staff card failed',
+    );
   }
 }
 
@@ -136,7 +157,11 @@ export async function showTicketCard(
     return;
   }
   const ref = await postStaffCard(deps, ticket.tenantId, ticket.thread.platform, card);
-  if (ref) await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, { staffCard: ref, updatedAt: deps.clock.now() });
+  if (ref)
+    await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, {
+      staffCard: ref,
+      updatedAt: deps.clock.now(),
+    });
 }
 
 /** Writes the interaction history entry for a ticket that resolved or escalated. */
@@ -174,7 +199,13 @@ export async function escalateTicket(
   deps: DeliveryDeps,
   takeover: TakeoverService,
   ticket: Ticket,
-  input: { summary: string; reason: string; draft?: string; customerMessage: string | null; internalNote?: string },
+  input: {
+    summary: string;
+    reason: string;
+    draft?: string;
+    customerMessage: string | null;
+    internalNote?: string;
+  },
 ): Promise<Ticket> {
   const now = deps.clock.now();
   const patch: Parameters<DeliveryDeps['stores']['tickets']['update']>[2] = {
@@ -187,7 +218,13 @@ export async function escalateTicket(
     from: ['open', 'pending_approval', 'escalated', 'resolved'],
   });
   if (!updated) return (await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId)) ?? ticket;
-  deps.events.publish({ type: 'ticket', tenantId: ticket.tenantId, ticketId: ticket.ticketId, status: 'escalated', at: now });
+  deps.events.publish({
+    type: 'ticket',
+    tenantId: ticket.tenantId,
+    ticketId: ticket.ticketId,
+    status: 'escalated',
+    at: now,
+  });
   if (input.internalNote) {
     await recordMessage(deps, {
       tenantId: ticket.tenantId,

@@ -2,7 +2,13 @@ import type { Engine } from './engine-api.js';
 import type { EngineDeps } from './engine-deps.js';
 import { createInboundHandler } from './handle-inbound.js';
 import { listTickets, staffHome, ticketDetail } from './queries.js';
-import { ensureTenant, handleStaffAction, registerChannel, setChannelMode, setStaffChannel } from './staff-commands.js';
+import {
+  ensureTenant,
+  handleStaffAction,
+  registerChannel,
+  setChannelMode,
+  setStaffChannel,
+} from './staff-commands.js';
 
 /** The facade every channel adapter calls. Channel-agnostic: it only knows ChannelPorts. */
 export function createEngine(deps: EngineDeps): Engine {

@@ -13,7 +13,10 @@ export interface Identification {
  * specific proof), then the author's organization as linked to an account, then the org's domain.
  * Staff (not external) are never customers.
  */
-export async function identifyCustomer(customers: CustomerStore, message: ParsedInboundMessage): Promise<Identification> {
+export async function identifyCustomer(
+  customers: CustomerStore,
+  message: ParsedInboundMessage,
+): Promise<Identification> {
   const { author, tenantId, platform } = message;
   if (!author.isExternal) return { customer: null, via: null };
   if (author.email) {

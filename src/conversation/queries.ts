@@ -15,7 +15,8 @@ export async function listTickets(
   for (const t of tickets) {
     let customer: Customer | null = null;
     if (t.customerId) {
-      if (!customers.has(t.customerId)) customers.set(t.customerId, await deps.stores.customers.get(tenantId, t.customerId));
+      if (!customers.has(t.customerId))
+        customers.set(t.customerId, await deps.stores.customers.get(tenantId, t.customerId));
       customer = customers.get(t.customerId) ?? null;
     }
     out.push(summarize(t, customer));
@@ -40,7 +41,11 @@ function summarize(t: Ticket, customer: Customer | null): TicketSummary {
   };
 }
 
-export async function ticketDetail(deps: EngineDeps, tenantId: string, ticketId: string): Promise<TicketDetail | null> {
+export async function ticketDetail(
+  deps: EngineDeps,
+  tenantId: string,
+  ticketId: string,
+): Promise<TicketDetail | null> {
   const ticket = await deps.stores.tickets.get(tenantId, ticketId);
   if (!ticket) return null;
   const [customer, messages, decisions, approvals, audit] = await Promise.all([
@@ -50,7 +55,14 @@ export async function ticketDetail(deps: EngineDeps, tenantId: string, ticketId:
     deps.stores.approvals.listByTicket(tenantId, ticketId),
     deps.stores.audit.listForTicket(tenantId, ticketId),
   ]);
-  return { ticket, customerName: customer?.name ?? ticket.requester.name, messages, decisions, approvals, audit };
+  return {
+    ticket,
+    customerName: customer?.name ?? ticket.requester.name,
+    messages,
+    decisions,
+    approvals,
+    audit,
+  };
 }
 
 /** What this person may act on now: approvals they may decide, escalations, tickets they hold. */
@@ -65,9 +77,18 @@ export async function staffHome(
   const approver = supervisor || tenant.approverIds.includes(actor.userId);
   const pending = approver ? await deps.stores.approvals.listPending(actor.tenantId) : [];
   const decidable = pending.filter((a) => supervisor || a.requiredRole === 'approver');
-  const pendingApprovals = await cards(decidable.map((a) => () => deps.approvals.cardFor(actor.tenantId, a.approvalId)));
-  const escalatedTickets = await deps.stores.tickets.list(actor.tenantId, { status: ['escalated'], limit: 20 });
-  const mineTickets = await deps.stores.tickets.list(actor.tenantId, { status: ['human'], assigneeId: actor.userId, limit: 20 });
+  const pendingApprovals = await cards(
+    decidable.map((a) => () => deps.approvals.cardFor(actor.tenantId, a.approvalId)),
+  );
+  const escalatedTickets = await deps.stores.tickets.list(actor.tenantId, {
+    status: ['escalated'],
+    limit: 20,
+  });
+  const mineTickets = await deps.stores.tickets.list(actor.tenantId, {
+    status: ['human'],
+    assigneeId: actor.userId,
+    limit: 20,
+  });
   const ticketCard = (t: Ticket) => () => deps.takeover.escalationCard(actor.tenantId, t.ticketId);
   return {
     pendingApprovals,

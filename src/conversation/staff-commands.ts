@@ -5,14 +5,29 @@ import type { EngineDeps } from './engine-deps.js';
 import type { ChannelModeChange, StaffAction, StaffActionResult, StaffActor } from './ports.js';
 
 /** Dispatches a card button to approvals or takeover; failures become one sentence for the actor. */
-export async function handleStaffAction(deps: EngineDeps, actor: StaffActor, action: StaffAction): Promise<StaffActionResult> {
+export async function handleStaffAction(
+  deps: EngineDeps,
+  actor: StaffActor,
+  action: StaffAction,
+): Promise<StaffActionResult> {
   const t = actor.tenantId;
   try {
     switch (action.action) {
       case 'approval.approve':
-        return await deps.approvals.decide({ tenantId: t, approvalId: action.approvalId, decision: 'approve', actor });
+        return await deps.approvals.decide({
+          tenantId: t,
+          approvalId: action.approvalId,
+          decision: 'approve',
+          actor,
+        });
       case 'approval.reject':
-        return await deps.approvals.decide({ tenantId: t, approvalId: action.approvalId, decision: 'reject', reason: action.reason, actor });
+        return await deps.approvals.decide({
+          tenantId: t,
+          approvalId: action.approvalId,
+          decision: 'reject',
+          reason: action.reason,
+          actor,
+        });
       case 'ticket.takeover':
         return await deps.takeover.takeover(t, action.ticketId, actor);
       case 'ticket.handback':
@@ -23,8 +38,14 @@ export async function handleStaffAction(deps: EngineDeps, actor: StaffActor, act
         return await deps.takeover.sendDraft(t, action.ticketId, actor, action.text);
     }
   } catch (err) {
-    deps.logger.error({ err, code: isAppError(err) ? err.code : 'unexpected', action: action.action }, 'staff action failed');
-    return { ok: false, message: isAppError(err) ? err.publicMessage : 'That did not work; the team has been notified.' };
+    deps.logger.error(
+      { err, code: isAppError(err) ? err.code : 'unexpected', action: action.action },
+      'staff action failed',
+    );
+    return {
+      ok: false,
+      message: isAppError(err) ? err.publicMessage : 'That did not work; the team has been notified.',
+    };
   }
 }
 
@@ -34,11 +55,15 @@ function isSupervisor(tenant: Tenant | null, actor: StaffActor): boolean {
 
 const NOT_SUPERVISOR = 'Only a supervisor of this workspace can change that.';
 
-export async function setChannelMode(deps: EngineDeps, change: ChannelModeChange): Promise<StaffActionResult> {
+export async function setChannelMode(
+  deps: EngineDeps,
+  change: ChannelModeChange,
+): Promise<StaffActionResult> {
   const tenant = await deps.stores.tenants.get(change.tenantId);
   if (!isSupervisor(tenant, change.actor)) return { ok: false, message: NOT_SUPERVISOR };
   const existing = await deps.stores.channels.get(change.tenantId, change.platform, change.channelId);
-  if (existing?.kind === 'staff') return { ok: false, message: 'This is the staff channel; modes apply to customer channels.' };
+  if (existing?.kind === 'staff')
+    return { ok: false, message: 'This is the staff channel; modes apply to customer channels.' };
   if (!existing) {
     await deps.stores.channels.upsert({
       tenantId: change.tenantId,
@@ -50,16 +75,33 @@ export async function setChannelMode(deps: EngineDeps, change: ChannelModeChange
       updatedBy: change.actor.userId,
     });
   } else {
-    await deps.stores.channels.setMode(change.tenantId, change.platform, change.channelId, change.mode, change.actor.userId);
+    await deps.stores.channels.setMode(
+      change.tenantId,
+      change.platform,
+      change.channelId,
+      change.mode,
+      change.actor.userId,
+    );
   }
-  const what = { auto: 'the bot answers customers', draft: 'the bot drafts answers for staff to send', off: 'the bot only tracks tickets' }[change.mode];
+  const what = {
+    auto: 'the bot answers customers',
+    draft: 'the bot drafts answers for staff to send',
+    off: 'the bot only tracks tickets',
+  }[change.mode];
   return { ok: true, message: `Channel mode set to ${change.mode}: ${what}.` };
 }
 
-export async function setStaffChannel(deps: EngineDeps, actor: StaffActor, channelId: string): Promise<StaffActionResult> {
+export async function setStaffChannel(
+  deps: EngineDeps,
+  actor: StaffActor,
+  channelId: string,
+): Promise<StaffActionResult> {
   const tenant = await deps.stores.tenants.get(actor.tenantId);
   if (!tenant || !isSupervisor(tenant, actor)) return { ok: false, message: NOT_SUPERVISOR };
-  const staffChannels = [...tenant.staffChannels.filter((c) => c.platform !== actor.platform), { platform: actor.platform, channelId }];
+  const staffChannels = [
+    ...tenant.staffChannels.filter((c) => c.platform !== actor.platform),
+    { platform: actor.platform, channelId },
+  ];
   await deps.stores.tenants.update(actor.tenantId, { staffChannels, updatedAt: deps.clock.now() });
   const existing = await deps.stores.channels.get(actor.tenantId, actor.platform, channelId);
   await deps.stores.channels.upsert({
@@ -71,16 +113,28 @@ export async function setStaffChannel(deps: EngineDeps, actor: StaffActor, chann
     updatedAt: deps.clock.now(),
     updatedBy: actor.userId,
   });
-  return { ok: true, message: 'This channel is now the staff channel: approval and escalation cards will be posted here.' };
+  return {
+    ok: true,
+    message: 'This channel is now the staff channel: approval and escalation cards will be posted here.',
+  };
 }
 
 export async function registerChannel(
   deps: EngineDeps,
-  input: { tenantId: string; platform: Platform; channelId: string; name?: string; kind?: 'customer' | 'staff'; conversationReference?: Record<string, unknown> },
+  input: {
+    tenantId: string;
+    platform: Platform;
+    channelId: string;
+    name?: string;
+    kind?: 'customer' | 'staff';
+    conversationReference?: Record<string, unknown>;
+  },
 ): Promise<void> {
   const existing = await deps.stores.channels.get(input.tenantId, input.platform, input.channelId);
   const tenant = await deps.stores.tenants.get(input.tenantId);
-  const staff = tenant?.staffChannels.some((c) => c.platform === input.platform && c.channelId === input.channelId);
+  const staff = tenant?.staffChannels.some(
+    (c) => c.platform === input.platform && c.channelId === input.channelId,
+  );
   await deps.stores.channels.upsert({
     tenantId: input.tenantId,
     platform: input.platform,
@@ -97,12 +151,27 @@ export async function registerChannel(
 /** Creates the tenant when missing and merges staff settings seeded from the environment. */
 export async function ensureTenant(
   deps: EngineDeps,
-  input: { tenantId: string; name: string; platform: Platform; staffChannelId?: string; approverIds?: string[]; supervisorIds?: string[] },
+  input: {
+    tenantId: string;
+    name: string;
+    platform: Platform;
+    staffChannelId?: string;
+    approverIds?: string[];
+    supervisorIds?: string[];
+  },
 ): Promise<Tenant> {
   const settings: TenantSettings = TenantSettingsSchema.parse(deps.defaultSettings ?? {});
-  const tenant = await deps.stores.tenants.ensure({ tenantId: input.tenantId, name: input.name, platform: input.platform, settings });
+  const tenant = await deps.stores.tenants.ensure({
+    tenantId: input.tenantId,
+    name: input.name,
+    platform: input.platform,
+    settings,
+  });
   const staffChannels = input.staffChannelId
-    ? [...tenant.staffChannels.filter((c) => c.platform !== input.platform), { platform: input.platform, channelId: input.staffChannelId }]
+    ? [
+        ...tenant.staffChannels.filter((c) => c.platform !== input.platform),
+        { platform: input.platform, channelId: input.staffChannelId },
+      ]
     : tenant.staffChannels;
   const approverIds = union(tenant.approverIds, input.approverIds);
   const supervisorIds = union(tenant.supervisorIds, input.supervisorIds);
@@ -111,8 +180,19 @@ export async function ensureTenant(
     approverIds.length !== tenant.approverIds.length ||
     supervisorIds.length !== tenant.supervisorIds.length;
   if (!changed) return tenant;
-  const updated = await deps.stores.tenants.update(input.tenantId, { staffChannels, approverIds, supervisorIds, updatedAt: deps.clock.now() });
-  if (input.staffChannelId) await registerChannel(deps, { tenantId: input.tenantId, platform: input.platform, channelId: input.staffChannelId, kind: 'staff' });
+  const updated = await deps.stores.tenants.update(input.tenantId, {
+    staffChannels,
+    approverIds,
+    supervisorIds,
+    updatedAt: deps.clock.now(),
+  });
+  if (input.staffChannelId)
+    await registerChannel(deps, {
+      tenantId: input.tenantId,
+      platform: input.platform,
+      channelId: input.staffChannelId,
+      kind: 'staff',
+    });
   return updated ?? tenant;
 }
 

@@ -4,9 +4,26 @@ import { DEMO } from '../../src/memory/demo-data.js';
 type Who = 'maya' | 'priya' | 'jordan' | 'stranger' | 'riley' | 'sam';
 
 const AUTHORS: Record<Who, InboundMessage['author']> = {
-  maya: { userId: DEMO.customers.bluebird.userId, name: 'Maya Ortiz', email: DEMO.customers.bluebird.email, isExternal: true },
-  priya: { userId: DEMO.customers.cobalt.userId, name: 'Priya Nair', email: DEMO.customers.cobalt.email, orgId: DEMO.customers.cobalt.orgId, isExternal: true },
-  jordan: { userId: DEMO.customers.acme.userId, name: 'Jordan Lee', email: DEMO.customers.acme.email, orgId: DEMO.customers.acme.orgId, isExternal: true },
+  maya: {
+    userId: DEMO.customers.bluebird.userId,
+    name: 'Maya Ortiz',
+    email: DEMO.customers.bluebird.email,
+    isExternal: true,
+  },
+  priya: {
+    userId: DEMO.customers.cobalt.userId,
+    name: 'Priya Nair',
+    email: DEMO.customers.cobalt.email,
+    orgId: DEMO.customers.cobalt.orgId,
+    isExternal: true,
+  },
+  jordan: {
+    userId: DEMO.customers.acme.userId,
+    name: 'Jordan Lee',
+    email: DEMO.customers.acme.email,
+    orgId: DEMO.customers.acme.orgId,
+    isExternal: true,
+  },
   // Writes from outside any known account: no verified email, no organization.
   stranger: { userId: 'sandbox-stranger', name: 'Alex Stranger', isExternal: true },
   riley: { userId: DEMO.staff.staff.userId, name: DEMO.staff.staff.name, isExternal: false },

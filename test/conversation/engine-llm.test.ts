@@ -19,11 +19,28 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const understood = { language: 'en', intent: 'order_status', urgency: 'medium', sentiment: 'neutral', orderIds: ['1042'], wantsHuman: false, securityConcern: false, isPleasantry: false, continuesTicketId: null };
+const understood = {
+  language: 'en',
+  intent: 'order_status',
+  urgency: 'medium',
+  sentiment: 'neutral',
+  orderIds: ['1042'],
+  wantsHuman: false,
+  securityConcern: false,
+  isPleasantry: false,
+  continuesTicketId: null,
+};
 
 describe('handleInbound with the LLM engine', () => {
   it('shows a placeholder at once and replaces it with the answer, filtered, in the same message', async () => {
-    fake.script(say(understood), say({ reply: 'Order 1042 shipped with UPS. <!channel> see cus_bluebird', citations: [], needsEscalation: false }));
+    fake.script(
+      say(understood),
+      say({
+        reply: 'Order 1042 shipped with UPS. <!channel> see cus_bluebird',
+        citations: [],
+        needsEscalation: false,
+      }),
+    );
     const m = inbound('maya', 'Where is order 1042?');
     const out = await t.engine.handleInbound(m);
 

@@ -75,7 +75,9 @@ describe('handleInbound: delivery and ordering', () => {
   it('answers a second message that arrives while the first is processed after the first', async () => {
     channel.delayReplies(300); // the first answer is slow to post
     const first = inbound('maya', 'Where is order 1042?');
-    const second = inbound('maya', 'And what about order 1043, has it been delivered?', { threadId: first.messageId });
+    const second = inbound('maya', 'And what about order 1043, has it been delivered?', {
+      threadId: first.messageId,
+    });
     const [a, b] = await Promise.all([t.engine.handleInbound(first), t.engine.handleInbound(second)]);
 
     const thread = channel.thread(first.messageId);
@@ -102,11 +104,17 @@ describe('handleInbound: who is in charge', () => {
     const m = inbound('jordan', 'Our whole warehouse system is down, this is an outage! I need a human now.');
     const first = await t.engine.handleInbound(m);
     expect(first.status).toBe('escalated');
-    const taken = await t.engine.handleStaffAction(actor('sam'), { v: 1, action: 'ticket.takeover', ticketId: first.ticketId! });
+    const taken = await t.engine.handleStaffAction(actor('sam'), {
+      v: 1,
+      action: 'ticket.takeover',
+      ticketId: first.ticketId!,
+    });
     expect(taken.ok).toBe(true);
     const shownBefore = channel.thread(m.messageId).length;
 
-    const later = await t.engine.handleInbound(inbound('jordan', 'Hello? Where is order 1047?', { threadId: m.messageId }));
+    const later = await t.engine.handleInbound(
+      inbound('jordan', 'Hello? Where is order 1047?', { threadId: m.messageId }),
+    );
 
     expect(later.status).toBe('recorded');
     expect(channel.thread(m.messageId)).toHaveLength(shownBefore);
@@ -117,20 +125,30 @@ describe('handleInbound: who is in charge', () => {
   it('lets a staff member who writes in the thread take it over, silencing the bot', async () => {
     const m = inbound('maya', 'Where is order 1042?');
     const first = await t.engine.handleInbound(m);
-    await t.engine.handleInbound(inbound('riley', 'Hi Maya, Riley here, I will look at this personally.', { threadId: m.messageId }));
+    await t.engine.handleInbound(
+      inbound('riley', 'Hi Maya, Riley here, I will look at this personally.', { threadId: m.messageId }),
+    );
     const ticket = await t.stores.tickets.get(tenantId, first.ticketId!);
     expect(ticket?.status).toBe('human');
     expect(ticket?.assignee?.userId).toBe(DEMO.staff.staff.userId);
     const shown = channel.thread(m.messageId).length;
 
-    const out = await t.engine.handleInbound(inbound('maya', 'Thanks Riley, and what about order 1043?', { threadId: m.messageId }));
+    const out = await t.engine.handleInbound(
+      inbound('maya', 'Thanks Riley, and what about order 1043?', { threadId: m.messageId }),
+    );
 
     expect(out.status).toBe('recorded');
     expect(channel.thread(m.messageId)).toHaveLength(shown);
   });
 
   it('in draft mode sends nothing to the customer and puts a draft card in the staff channel', async () => {
-    const set = await t.engine.setChannelMode({ tenantId, platform: 'sandbox', channelId: DEMO.customerChannelId, mode: 'draft', actor: actor('sam') });
+    const set = await t.engine.setChannelMode({
+      tenantId,
+      platform: 'sandbox',
+      channelId: DEMO.customerChannelId,
+      mode: 'draft',
+      actor: actor('sam'),
+    });
     expect(set.ok).toBe(true);
     const m = inbound('maya', 'Where is order 1042?');
     const out = await t.engine.handleInbound(m);
@@ -144,7 +162,13 @@ describe('handleInbound: who is in charge', () => {
   });
 
   it('in off mode tracks the ticket and writes nothing anywhere', async () => {
-    await t.engine.setChannelMode({ tenantId, platform: 'sandbox', channelId: DEMO.customerChannelId, mode: 'off', actor: actor('sam') });
+    await t.engine.setChannelMode({
+      tenantId,
+      platform: 'sandbox',
+      channelId: DEMO.customerChannelId,
+      mode: 'off',
+      actor: actor('sam'),
+    });
     const out = await t.engine.handleInbound(inbound('maya', 'Where is order 1042?'));
 
     expect(out.status).toBe('recorded');
@@ -154,7 +178,13 @@ describe('handleInbound: who is in charge', () => {
   });
 
   it('refuses a channel mode change from someone who is not a supervisor', async () => {
-    const res = await t.engine.setChannelMode({ tenantId, platform: 'sandbox', channelId: DEMO.customerChannelId, mode: 'off', actor: actor('riley') });
+    const res = await t.engine.setChannelMode({
+      tenantId,
+      platform: 'sandbox',
+      channelId: DEMO.customerChannelId,
+      mode: 'off',
+      actor: actor('riley'),
+    });
     expect(res.ok).toBe(false);
     const out = await t.engine.handleInbound(inbound('maya', 'Where is order 1042?'));
     expect(out.status).toBe('answered');

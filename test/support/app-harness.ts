@@ -60,15 +60,37 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = options.clock ?? seeded.clock;
   let config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent', ...options.env });
   if (options.openaiBaseURL) {
-    config = { ...config, openai: { apiKey: 'test-key', baseURL: options.openaiBaseURL, model: 'test-model', timeoutMs: 5000 } };
+    config = {
+      ...config,
+      openai: { apiKey: 'test-key', baseURL: options.openaiBaseURL, model: 'test-model', timeoutMs: 5000 },
+    };
   }
   config = { ...config, ...options.config };
   const events = createEventBus();
-  const ctx: AdapterBuildContext = { db: seeded.db, stores: seeded.stores, clock, ids: seeded.ids, logger, events, tenantId: seeded.tenantId };
-  const adapters = typeof options.adapters === 'function' ? await options.adapters(ctx) : (options.adapters ?? []);
+  const ctx: AdapterBuildContext = {
+    db: seeded.db,
+    stores: seeded.stores,
+    clock,
+    ids: seeded.ids,
+    logger,
+    events,
+    tenantId: seeded.tenantId,
+  };
+  const adapters =
+    typeof options.adapters === 'function' ? await options.adapters(ctx) : (options.adapters ?? []);
   let app: App | undefined;
   try {
-    app = await createApp({ config, logger, db: seeded.db, agent: options.agent, adapters, clock, ids: seeded.ids, events, sweepIntervalMs: 3_600_000 });
+    app = await createApp({
+      config,
+      logger,
+      db: seeded.db,
+      agent: options.agent,
+      adapters,
+      clock,
+      ids: seeded.ids,
+      events,
+      sweepIntervalMs: 3_600_000,
+    });
     const server = await app.listen(0, '127.0.0.1');
     const started = app;
     return {

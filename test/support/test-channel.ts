@@ -31,7 +31,10 @@ export interface TestChannel extends ChannelPort {
   /** Texts shown in one thread, oldest first. */
   thread(threadId: string): string[];
   /** Makes the next `count` calls of a method throw, like a platform outage. */
-  failNext(method: 'replyInThread' | 'postStaffCard' | 'updateMessage' | 'updateStaffCard', count?: number): void;
+  failNext(
+    method: 'replyInThread' | 'postStaffCard' | 'updateMessage' | 'updateStaffCard',
+    count?: number,
+  ): void;
   /** The next replyInThread calls wait these many ms first (a slow platform), to expose ordering bugs. */
   delayReplies(...ms: number[]): void;
 }
@@ -83,7 +86,12 @@ export function createTestChannel(options: { platform?: Platform; withWorking?: 
       maybeFail('updateMessage');
       const shown = messages.find((m) => m.messageId === ref.messageId);
       if (!shown) throw new Error(`test channel: no message ${ref.messageId} to update`);
-      Object.assign(shown, { text: message.text, citations: message.citations ?? [], author: message.author, placeholder: false });
+      Object.assign(shown, {
+        text: message.text,
+        citations: message.citations ?? [],
+        author: message.author,
+        placeholder: false,
+      });
     },
     async postStaffCard(tenantId: string, staffChannelId: string, card: StaffCard): Promise<PostedRef> {
       maybeFail('postStaffCard');
@@ -111,7 +119,15 @@ export function createTestChannel(options: { platform?: Platform; withWorking?: 
   if (options.withWorking) {
     channel.showWorking = async (tenantId, thread) => {
       const messageId = nextId();
-      messages.push({ tenantId, channelId: thread.channelId, threadId: thread.threadId, messageId, text: 'Looking into this…', citations: [], placeholder: true });
+      messages.push({
+        tenantId,
+        channelId: thread.channelId,
+        threadId: thread.threadId,
+        messageId,
+        text: 'Looking into this…',
+        citations: [],
+        placeholder: true,
+      });
       return { platform, channelId: thread.channelId, messageId };
     };
   }

@@ -1,0 +1,215 @@
+import type { AgentHooks, AgentResult } from '../agent/types.js';
+import type { ChannelMode, Customer, PostedRef, Tenant, Ticket, ThreadRef } from '../domain/index.js';
+import { escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
+import type { EngineDeps } from './engine-deps.js';
+import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
+
+/** One inbound message with what the engine learned about it before finding its ticket. */
+export interface Turn {
+  msg: ParsedInboundMessage;
+  tenant: Tenant;
+  mode: ChannelMode;
+  customer: Customer | null;
+}
+
+export async function runAgent(
+  deps: EngineDeps,
+  turn: Turn,
+  ticket: Ticket,
+  isNew: boolean,
+  history: Array<{ role: 'customer' | 'bot' | 'staff' | 'system'; text: string }>,
+  open: Ticket[],
+): Promise<AgentResult | null> {
+  const { msg, tenant, customer } = turn;
+  const hooks: AgentHooks = {
+    onStage: (stage, phase, ok) =>
+      deps.events.publish({
+        type: 'stage',
+        tenantId: msg.tenantId,
+        ticketId: ticket.ticketId,
+        stage,
+        phase,
+        ok,
+        at: deps.clock.now(),
+      }),
+  };
+  try {
+    return await deps.agent.run(
+      {
+        tenantId: msg.tenantId,
+        settings: tenant.settings,
+        ticket: { ticketId: ticket.ticketId, status: ticket.status, isNew },
+        text: msg.text,
+        history: history.map((h) => ({ role: h.role, text: h.text })),
+        customer: customer
+          ? {
+              customerId: customer.customerId,
+              name: customer.name,
+              plan: customer.plan,
+              preferences: customer.preferences,
+            }
+          : null,
+        authorName: msg.author.name,
+        openTickets: open.map((t) => ({ ticketId: t.ticketId, subject: t.subject, intent: t.intent })),
+        tools: deps.toolsFor(msg.tenantId, customer, tenant.settings),
+        kb: deps.kb,
+      },
+      hooks,
+    );
+  } catch (err) {
+    deps.logger.error({ err, ticketId: ticket.ticketId }, 'the agent failed; escalating');
+    return null;
+  }
+}
+
+/** The agent failed: a person takes it from here, and the customer is told so. */
+export async function failSafe(
+  deps: EngineDeps,
+  turn: Turn,
+  ticket: Ticket,
+  placeholder: PostedRef | undefined,
+  replyThread: ThreadRef,
+): Promise<InboundOutcome> {
+  const text = deps.agent.phrase('escalated', ticket.language, { ticketId: ticket.ticketId });
+  const silent = turn.mode !== 'auto';
+  if (!silent) {
+    await sendToCustomer(
+      deps,
+      { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: replyThread },
+      text,
+      { placeholder },
+    );
+  }
+  await escalateTicket(deps, deps.takeover, ticket, {
+    summary: 'The assistant could not process this message.',
+    reason: 'agent failure',
+    customerMessage: null,
+  });
+  return { status: 'escalated', ticketId: ticket.ticketId, reason: 'agent failure' };
+}
+
+export async function maybeShowWorking(
+  deps: EngineDeps,
+  turn: Turn,
+  thread: ThreadRef,
+): Promise<PostedRef | undefined> {
+  // Only a model call takes long enough to need a placeholder, and short pleasantries get none
+  // (a placeholder cannot be taken back when there turns out to be nothing to say).
+  if (deps.agent.kind !== 'llm' || turn.mode !== 'auto' || !looksLikeQuestion(turn.msg.text))
+    return undefined;
+  const port = deps.ports.get(turn.msg.platform);
+  if (!port?.showWorking) return undefined;
+  try {
+    return await port.showWorking(turn.msg.tenantId, thread);
+  } catch (err) {
+    deps.logger.warn({ err }, 'showing progress failed');
+    return undefined;
+  }
+}
+
+export async function storeCustomerMessage(
+  deps: EngineDeps,
+  turn: Turn,
+  ticketId: string,
+  thread: ThreadRef,
+  u?: AgentResult['understanding'],
+): Promise<string> {
+  const m = await recordMessage(deps, {
+    tenantId: turn.msg.tenantId,
+    ticketId,
+    thread,
+    role: 'customer',
+    author: customerActor(turn.msg),
+    text: turn.msg.text,
+    language: u?.language,
+    englishText: u?.englishText,
+    platformMessageId: turn.msg.messageId,
+    createdAt: turn.msg.receivedAt,
+  });
+  return m.messageId;
+}
+
+export async function openTicketsOf(
+  deps: EngineDeps,
+  turn: Turn,
+  requesterOpen: Ticket[],
+): Promise<Ticket[]> {
+  const byCustomer = turn.customer
+    ? await deps.stores.tickets.listOpenForCustomer(turn.msg.tenantId, turn.customer.customerId)
+    : [];
+  const seen = new Map<string, Ticket>();
+  for (const t of [...requesterOpen, ...byCustomer]) seen.set(t.ticketId, t);
+  return [...seen.values()].slice(0, 10);
+}
+
+export function newTicket(deps: EngineDeps, turn: Turn, ticketId: string, thread: ThreadRef): Ticket {
+  const { msg } = turn;
+  const now = deps.clock.now();
+  return {
+    tenantId: msg.tenantId,
+    ticketId,
+    customerId: turn.customer?.customerId,
+    requester: {
+      platform: msg.platform,
+      userId: msg.author.userId,
+      name: msg.author.name,
+      orgId: msg.author.orgId,
+    },
+    thread,
+    status: 'open',
+    urgency: 'medium',
+    intent: 'other',
+    language: 'en',
+    subject: '',
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+    lastMessageAt: msg.receivedAt,
+  };
+}
+
+export function publishTicket(deps: EngineDeps, t: Ticket): void {
+  deps.events.publish({
+    type: 'ticket',
+    tenantId: t.tenantId,
+    ticketId: t.ticketId,
+    status: t.status,
+    at: deps.clock.now(),
+  });
+}
+
+export async function loadTenant(deps: EngineDeps, msg: ParsedInboundMessage): Promise<Tenant> {
+  const found = await deps.stores.tenants.get(msg.tenantId);
+  if (found) return found;
+  return deps.stores.tenants.ensure({
+    tenantId: msg.tenantId,
+    name: msg.author.orgName ?? msg.tenantId,
+    platform: msg.platform,
+  });
+}
+
+export async function recordRevision(deps: EngineDeps, msg: ParsedInboundMessage): Promise<InboundOutcome> {
+  const original = await deps.stores.messages.findByPlatformId(msg.tenantId, msg.platform, msg.messageId);
+  if (!original) return { status: 'ignored', reason: 'unknown message' };
+  if (msg.kind === 'edit') await deps.stores.messages.markEdited(msg.tenantId, original.messageId, msg.text);
+  else await deps.stores.messages.markDeleted(msg.tenantId, original.messageId);
+  return { status: 'recorded', ticketId: original.ticketId, reason: msg.kind };
+}
+
+export function customerActor(msg: ParsedInboundMessage) {
+  return {
+    kind: 'customer' as const,
+    platform: msg.platform,
+    userId: msg.author.userId,
+    name: msg.author.name,
+  };
+}
+
+export function staffActor(msg: ParsedInboundMessage) {
+  return { kind: 'staff' as const, platform: msg.platform, userId: msg.author.userId, name: msg.author.name };
+}
+
+/** Pleasantries are short and ask nothing; anything else may take a model call to answer. */
+export function looksLikeQuestion(text: string): boolean {
+  return /[?\d]/.test(text) || text.trim().split(/\s+/).length > 3;
+}
