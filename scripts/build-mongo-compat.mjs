@@ -16,5 +16,8 @@ if (spawnSync('sh', ['-c', 'command -v go'], { stdio: 'ignore' }).status !== 0) 
 }
 mkdirSync(path.dirname(out), { recursive: true });
 console.log('mongo-compat: building (about a minute the first time)…');
-const res = spawnSync('go', ['build', '-o', out, '.'], { cwd: path.join(root, 'tools', 'mongo-compat'), stdio: 'inherit' });
+const res = spawnSync('go', ['build', '-o', out, '.'], {
+  cwd: path.join(root, 'tools', 'mongo-compat'),
+  stdio: 'inherit',
+});
 process.exit(res.status ?? 1);

@@ -21,12 +21,16 @@ export interface PackageOptions {
 
 /** The manifest with the bot's id and domain filled in. */
 export function buildManifest(options: PackageOptions = {}): Record<string, unknown> {
-  const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as Record<string, unknown> & {
+  const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as Record<
+    string,
+    unknown
+  > & {
     bots: Array<{ botId: string }>;
     validDomains?: string[];
   };
   if (options.appId !== undefined) {
-    if (!GUID.test(options.appId)) throw new Error(`MicrosoftAppId must be the Azure Bot's app id (a GUID), got "${options.appId}"`);
+    if (!GUID.test(options.appId))
+      throw new Error(`MicrosoftAppId must be the Azure Bot's app id (a GUID), got "${options.appId}"`);
     manifest.id = options.appId;
     for (const bot of manifest.bots) bot.botId = options.appId;
   }
@@ -101,7 +105,10 @@ function main(): void {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, buildTeamsPackage({ appId, publicUrl: process.env.PUBLIC_URL?.trim() || undefined }));
   process.stdout.write(`wrote ${out}\n`);
-  if (!appId) process.stdout.write('note: MicrosoftAppId is not set; the package carries a placeholder bot id that Teams will not connect to your bot\n');
+  if (!appId)
+    process.stdout.write(
+      'note: MicrosoftAppId is not set; the package carries a placeholder bot id that Teams will not connect to your bot\n',
+    );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -37,15 +37,16 @@ export const EnvSchema = z
       .string()
       .optional()
       .transform((s) => (s === undefined || s === '' ? 3000 : Number(s)))
-      .refine((n) => Number.isInteger(n) && n >= 0 && n < 65536, { message: 'must be a port number 0–65535' }),
+      .refine((n) => Number.isInteger(n) && n >= 0 && n < 65536, {
+        message: 'must be a port number 0–65535',
+      }),
     HOST: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('.data'),
 
-    MONGODB_URI: optionalString.refine(
-      (s) => s === undefined || /^mongodb(\+srv)?:\/\/[^\s]+$/.test(s),
-      { message: 'must be a mongodb:// or mongodb+srv:// URI' },
-    ),
+    MONGODB_URI: optionalString.refine((s) => s === undefined || /^mongodb(\+srv)?:\/\/[^\s]+$/.test(s), {
+      message: 'must be a mongodb:// or mongodb+srv:// URI',
+    }),
     MONGODB_DB: z.string().default('switchboard'),
 
     SLACK_BOT_TOKEN: optionalString.refine((s) => s === undefined || /^xox[bp]-/.test(s), {

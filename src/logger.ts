@@ -55,7 +55,11 @@ function redactDeep(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return redactText(value);
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1));
   if (value instanceof Error) {
-    return { type: value.name, message: redactText(value.message), stack: value.stack && redactText(value.stack) };
+    return {
+      type: value.name,
+      message: redactText(value.message),
+      stack: value.stack && redactText(value.stack),
+    };
   }
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};

@@ -51,5 +51,11 @@ const ACCENT: Rgba = [0x2b, 0x57, 0x97, 0xff];
 const WHITE: Rgba = [0xff, 0xff, 0xff, 0xff];
 const CLEAR: Rgba = [0, 0, 0, 0];
 
-writeFileSync(join(here, 'color.png'), png(192, 192, (x, y) => (glyph((x + 0.5) / 192, (y + 0.5) / 192) ? WHITE : ACCENT)));
-writeFileSync(join(here, 'outline.png'), png(32, 32, (x, y) => (glyph((x + 0.5) / 32, (y + 0.5) / 32) ? WHITE : CLEAR)));
+writeFileSync(
+  join(here, 'color.png'),
+  png(192, 192, (x, y) => (glyph((x + 0.5) / 192, (y + 0.5) / 192) ? WHITE : ACCENT)),
+);
+writeFileSync(
+  join(here, 'outline.png'),
+  png(32, 32, (x, y) => (glyph((x + 0.5) / 32, (y + 0.5) / 32) ? WHITE : CLEAR)),
+);

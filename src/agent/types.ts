@@ -73,9 +73,7 @@ export interface AgentTools {
   lookupCustomer(): Promise<Customer | null>;
   listOrders(): Promise<Order[]>;
   getOrder(orderId: string): Promise<Order | null>;
-  shippingStatus(
-    orderId: string,
-  ): Promise<{
+  shippingStatus(orderId: string): Promise<{
     status: Order['status'];
     carrier?: string;
     trackingNumber?: string;

@@ -23,7 +23,10 @@ export interface OrderSystem {
     tenantId: string,
     input: { orderId: string; amountMinor: number; idempotencyKey: string; reason?: string },
   ): Promise<RefundResult>;
-  cancel(tenantId: string, input: { orderId: string; idempotencyKey: string; reason?: string }): Promise<CancellationResult>;
+  cancel(
+    tenantId: string,
+    input: { orderId: string; idempotencyKey: string; reason?: string },
+  ): Promise<CancellationResult>;
   /** Refunds executed for a customer's orders since a moment (the daily limit). */
   countRefundsSince(tenantId: string, customerId: string, since: Date): Promise<number>;
 }

@@ -61,10 +61,15 @@ export interface Engine {
   }): Promise<Tenant>;
   getTenant(tenantId: string): Promise<Tenant | null>;
   status(tenantId: string): Promise<Record<TicketStatus, number>>;
-  listTickets(tenantId: string, filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number }): Promise<TicketSummary[]>;
+  listTickets(
+    tenantId: string,
+    filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number },
+  ): Promise<TicketSummary[]>;
   ticketDetail(tenantId: string, ticketId: string): Promise<TicketDetail | null>;
   /** App Home / staff overview: what this person may act on now. */
-  staffHome(actor: StaffActor): Promise<{ pendingApprovals: StaffCard[]; escalated: StaffCard[]; mine: StaffCard[] }>;
+  staffHome(
+    actor: StaffActor,
+  ): Promise<{ pendingApprovals: StaffCard[]; escalated: StaffCard[]; mine: StaffCard[] }>;
 }
 
 /** What the composition root hands an adapter besides the engine. */

@@ -163,7 +163,15 @@ export interface ChannelPort {
 
 /** Live progress for the sandbox and anything else watching. */
 export type LiveEvent =
-  | { type: 'stage'; tenantId: string; ticketId?: string; stage: string; phase: 'start' | 'end'; ok?: boolean; at: Date }
+  | {
+      type: 'stage';
+      tenantId: string;
+      ticketId?: string;
+      stage: string;
+      phase: 'start' | 'end';
+      ok?: boolean;
+      at: Date;
+    }
   | { type: 'ticket'; tenantId: string; ticketId: string; status: TicketStatus; at: Date }
   | { type: 'message'; tenantId: string; ticketId?: string; platform: Platform; channelId: string; at: Date }
   | { type: 'approval'; tenantId: string; approvalId: string; status: ApprovalRequest['status']; at: Date }

@@ -23,7 +23,13 @@ export interface TenantStore {
 export interface ChannelStore {
   get(tenantId: string, platform: Platform, channelId: string): Promise<ChannelSettings | null>;
   upsert(settings: ChannelSettings): Promise<ChannelSettings>;
-  setMode(tenantId: string, platform: Platform, channelId: string, mode: ChannelMode, by: string): Promise<ChannelSettings>;
+  setMode(
+    tenantId: string,
+    platform: Platform,
+    channelId: string,
+    mode: ChannelMode,
+    by: string,
+  ): Promise<ChannelSettings>;
   list(tenantId: string): Promise<ChannelSettings[]>;
 }
 
@@ -36,17 +42,29 @@ export interface CustomerStore {
   upsert(customer: Customer): Promise<void>;
   /** Links an external organization to an account (first sight of a Slack Connect org). */
   addExternalOrg(tenantId: string, customerId: string, platform: Platform, orgId: string): Promise<void>;
-  updatePreferences(tenantId: string, customerId: string, prefs: CustomerPreferences): Promise<Customer | null>;
+  updatePreferences(
+    tenantId: string,
+    customerId: string,
+    prefs: CustomerPreferences,
+  ): Promise<Customer | null>;
 }
 
 export interface TicketStore {
   insert(ticket: Ticket): Promise<void>;
   get(tenantId: string, ticketId: string): Promise<Ticket | null>;
-  findByThread(tenantId: string, platform: Platform, channelId: string, threadId: string): Promise<Ticket | null>;
+  findByThread(
+    tenantId: string,
+    platform: Platform,
+    channelId: string,
+    threadId: string,
+  ): Promise<Ticket | null>;
   /** Tickets of a requester (platform user) or customer account that are not resolved, newest first. */
   listOpenForRequester(tenantId: string, platform: Platform, userId: string): Promise<Ticket[]>;
   listOpenForCustomer(tenantId: string, customerId: string): Promise<Ticket[]>;
-  list(tenantId: string, filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number }): Promise<Ticket[]>;
+  list(
+    tenantId: string,
+    filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number },
+  ): Promise<Ticket[]>;
   countByStatus(tenantId: string): Promise<Record<TicketStatus, number>>;
   /**
    * Atomic conditional update: applies only if the status is one of `from` (any when omitted)
@@ -56,7 +74,11 @@ export interface TicketStore {
     tenantId: string,
     ticketId: string,
     patch: Partial<Omit<Ticket, 'tenantId' | 'ticketId' | 'version'>>,
-    condition?: { from?: TicketStatus[]; expectedVersion?: number; unset?: Array<'assignee' | 'draft' | 'escalation'> },
+    condition?: {
+      from?: TicketStatus[];
+      expectedVersion?: number;
+      unset?: Array<'assignee' | 'draft' | 'escalation'>;
+    },
   ): Promise<Ticket | null>;
 }
 

@@ -1,10 +1,24 @@
 import { z } from 'zod';
-import { ActorSchema, CurrencySchema, DateSchema, MinorUnitsSchema, PostedRefSchema, TenantIdSchema } from './common.js';
+import {
+  ActorSchema,
+  CurrencySchema,
+  DateSchema,
+  MinorUnitsSchema,
+  PostedRefSchema,
+  TenantIdSchema,
+} from './common.js';
 
 export const ActionKindSchema = z.enum(['refund', 'cancellation']);
 export type ActionKind = z.infer<typeof ActionKindSchema>;
 
-export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'rejected', 'expired', 'executed', 'failed']);
+export const ApprovalStatusSchema = z.enum([
+  'pending',
+  'approved',
+  'rejected',
+  'expired',
+  'executed',
+  'failed',
+]);
 export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
 
 export const RequiredRoleSchema = z.enum(['approver', 'supervisor']);

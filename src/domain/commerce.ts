@@ -19,7 +19,12 @@ export const OrderSchema = z.object({
   orderId: z.string().min(1),
   customerId: z.string().min(1),
   items: z.array(
-    z.object({ sku: z.string(), name: z.string(), quantity: z.number().int().positive(), unitPriceMinor: MinorUnitsSchema }),
+    z.object({
+      sku: z.string(),
+      name: z.string(),
+      quantity: z.number().int().positive(),
+      unitPriceMinor: MinorUnitsSchema,
+    }),
   ),
   totalMinor: MinorUnitsSchema,
   currency: CurrencySchema,

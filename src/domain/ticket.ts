@@ -40,9 +40,7 @@ export const TicketSchema = z.object({
   staffCard: PostedRefSchema.optional(),
   /** The agent's draft answer awaiting staff (draft mode, or an escalation with a draft). */
   draft: z.object({ text: z.string(), createdAt: DateSchema }).optional(),
-  escalation: z
-    .object({ summary: z.string(), reason: z.string(), at: DateSchema })
-    .optional(),
+  escalation: z.object({ summary: z.string(), reason: z.string(), at: DateSchema }).optional(),
   /** Bumped on every state change; conditional updates filter on it. */
   version: z.number().int().nonnegative().default(0),
   createdAt: DateSchema,

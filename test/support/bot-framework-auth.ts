@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
-import { AuthenticationConstants, TokenCredentials, type ServiceClientCredentialsFactory } from 'botframework-connector';
+import {
+  AuthenticationConstants,
+  TokenCredentials,
+  type ServiceClientCredentialsFactory,
+} from 'botframework-connector';
 import type { TeamsAuthEndpoints } from '../../src/bot/teams/index.js';
 
 /** Issuer of tokens the Bot Framework channel service sends to bots. */
@@ -81,15 +85,17 @@ export async function startFakeBotFrameworkAuth(): Promise<FakeBotFrameworkAuth>
 async function sign(key: CryptoKey, kid: string, o: ChannelTokenOptions): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const exp = now + (o.expiresInSeconds ?? 3600);
-  return new SignJWT({ serviceurl: o.serviceUrl })
-    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-    .setIssuer(o.issuer ?? CHANNEL_ISSUER)
-    .setAudience(o.audience)
-    // An expired token must be older than the library's 5-minute clock tolerance.
-    .setIssuedAt(Math.min(now, exp - 3600))
-    .setNotBefore(Math.min(now, exp - 3600))
-    .setExpirationTime(exp)
-    .sign(key);
+  return (
+    new SignJWT({ serviceurl: o.serviceUrl })
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+      .setIssuer(o.issuer ?? CHANNEL_ISSUER)
+      .setAudience(o.audience)
+      // An expired token must be older than the library's 5-minute clock tolerance.
+      .setIssuedAt(Math.min(now, exp - 3600))
+      .setNotBefore(Math.min(now, exp - 3600))
+      .setExpirationTime(exp)
+      .sign(key)
+  );
 }
 
 /**
@@ -97,7 +103,10 @@ async function sign(key: CryptoKey, kid: string, o: ChannelTokenOptions): Promis
  * login.microsoftonline.com), the bot signs its Bot Connector calls with a fixed bearer token the
  * fake connector records. This is the library's own extension point, not a patch.
  */
-export function staticTokenCredentialsFactory(appId: string, token = 'outbound-test-token'): ServiceClientCredentialsFactory {
+export function staticTokenCredentialsFactory(
+  appId: string,
+  token = 'outbound-test-token',
+): ServiceClientCredentialsFactory {
   return {
     isValidAppId: async (id: string) => id === appId,
     isAuthenticationDisabled: async () => false,

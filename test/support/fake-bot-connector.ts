@@ -72,7 +72,10 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
     };
     const reply = (status: number, payload: unknown, call: Partial<ConnectorCall> = {}): void => {
       calls.push({ ...base, ...call, status });
-      res.writeHead(status, { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '0' } : {}) });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        ...(status === 429 ? { 'retry-after': '0' } : {}),
+      });
       res.end(JSON.stringify(payload));
     };
     if (!m) return reply(404, { error: { code: 'NotFound', message: url.pathname } });
@@ -81,18 +84,24 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
     const decodedId = id === undefined ? undefined : decodeURIComponent(id);
     if (kind === 'members') {
       const member = decodedId ? members.get(decodedId) : undefined;
-      if (method !== 'GET' || !member) return reply(404, { error: { code: 'MemberNotFound' } }, { memberId: decodedId });
+      if (method !== 'GET' || !member)
+        return reply(404, { error: { code: 'MemberNotFound' } }, { memberId: decodedId });
       return reply(200, member, { memberId: decodedId });
     }
     if ((method === 'POST' || method === 'PUT') && failures.count > 0) {
       failures = { ...failures, count: failures.count - 1 };
-      return reply(failures.status, { error: { code: 'Throttled', message: 'Too many requests' } }, { activityId: decodedId });
+      return reply(
+        failures.status,
+        { error: { code: 'Throttled', message: 'Too many requests' } },
+        { activityId: decodedId },
+      );
     }
     if (method === 'POST') {
       const resultId = `1700000000${String(++seq).padStart(3, '0')}`;
       return reply(201, { id: resultId }, { activityId: decodedId, resultId });
     }
-    if (method === 'PUT' && decodedId) return reply(200, { id: decodedId }, { activityId: decodedId, resultId: decodedId });
+    if (method === 'PUT' && decodedId)
+      return reply(200, { id: decodedId }, { activityId: decodedId, resultId: decodedId });
     return reply(405, { error: { code: 'MethodNotAllowed' } });
   };
 
@@ -148,7 +157,8 @@ export function activityText(call: ConnectorCall): string {
 
 /** The Adaptive Card content of a sent or updated activity, if any. */
 export function activityCard(call: ConnectorCall): Record<string, unknown> | undefined {
-  const attachments = call.body?.attachments as Array<{ contentType?: string; content?: unknown }> | undefined;
+  const attachments = call.body?.attachments as
+    Array<{ contentType?: string; content?: unknown }> | undefined;
   const card = attachments?.find((a) => a.contentType === 'application/vnd.microsoft.card.adaptive');
   return card?.content as Record<string, unknown> | undefined;
 }

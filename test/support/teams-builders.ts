@@ -119,7 +119,13 @@ export function teamsChannelMessage(o: ChannelMessageOptions): Record<string, un
     attachments: [],
     entities: [
       ...(o.mentionBot ? [{ type: 'mention', text: mention, mentioned: TEAMS.bot }] : []),
-      { type: 'clientInfo', locale: 'en-US', country: 'US', platform: 'Web', timezone: 'America/Los_Angeles' },
+      {
+        type: 'clientInfo',
+        locale: 'en-US',
+        country: 'US',
+        platform: 'Web',
+        timezone: 'America/Los_Angeles',
+      },
     ],
     // In a shared channel the sender's own tenant is what Teams puts here.
     channelData: channelData(channelId, o.from.tenantId),
@@ -158,14 +164,25 @@ export function teamsInvoke(o: InvokeOptions): Record<string, unknown> {
     recipient: TEAMS.bot,
     replyToId: o.cardActivityId,
     entities: [{ type: 'clientInfo', locale: 'en-US', platform: 'Web' }],
-    channelData: { ...channelData(channelId, o.from.tenantId), source: { name: 'message' }, legacy: { replyToId: o.cardActivityId } },
-    value: { action: { type: 'Action.Execute', id: `act-${o.verb}`, verb: o.verb, data: o.data }, trigger: 'manual' },
+    channelData: {
+      ...channelData(channelId, o.from.tenantId),
+      source: { name: 'message' },
+      legacy: { replyToId: o.cardActivityId },
+    },
+    value: {
+      action: { type: 'Action.Execute', id: `act-${o.verb}`, verb: o.verb, data: o.data },
+      trigger: 'manual',
+    },
     locale: 'en-US',
   };
 }
 
 /** The bot was added to a team: Teams sends this for the team's channel it lands in. */
-export function teamsBotAdded(o: { serviceUrl: string; channelId: string; channelName?: string }): Record<string, unknown> {
+export function teamsBotAdded(o: {
+  serviceUrl: string;
+  channelId: string;
+  channelName?: string;
+}): Record<string, unknown> {
   return {
     type: 'conversationUpdate',
     id: nextActivityId(),
@@ -173,7 +190,12 @@ export function teamsBotAdded(o: { serviceUrl: string; channelId: string; channe
     channelId: 'msteams',
     serviceUrl: o.serviceUrl,
     from: from(users.sam),
-    conversation: { isGroup: true, conversationType: 'channel', tenantId: TEAMS.homeTenantId, id: o.channelId },
+    conversation: {
+      isGroup: true,
+      conversationType: 'channel',
+      tenantId: TEAMS.homeTenantId,
+      id: o.channelId,
+    },
     recipient: TEAMS.bot,
     membersAdded: [{ id: TEAMS.bot.id }],
     channelData: {

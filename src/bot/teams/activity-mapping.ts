@@ -31,9 +31,18 @@ export function replyChainId(channelId: string, rootId: string): string {
 /** Fields of `channelData` the adapter reads; everything else is ignored. */
 const ChannelDataSchema = z
   .object({
-    tenant: z.object({ id: z.string().min(1) }).partial().optional(),
-    team: z.object({ id: z.string().min(1), name: z.string().optional() }).partial().optional(),
-    channel: z.object({ id: z.string().min(1), name: z.string().optional() }).partial().optional(),
+    tenant: z
+      .object({ id: z.string().min(1) })
+      .partial()
+      .optional(),
+    team: z
+      .object({ id: z.string().min(1), name: z.string().optional() })
+      .partial()
+      .optional(),
+    channel: z
+      .object({ id: z.string().min(1), name: z.string().optional() })
+      .partial()
+      .optional(),
   })
   .partial();
 export type TeamsChannelData = z.infer<typeof ChannelDataSchema>;
@@ -47,7 +56,10 @@ export function readChannelData(activity: Partial<Activity>): TeamsChannelData {
  * The tenant the bot serves in this conversation: the configured home tenant, else the tenant
  * that owns the conversation (where the bot was installed).
  */
-export function homeTenantOf(activity: Partial<Activity>, configuredTenantId: string | undefined): string | undefined {
+export function homeTenantOf(
+  activity: Partial<Activity>,
+  configuredTenantId: string | undefined,
+): string | undefined {
   return configuredTenantId ?? activity.conversation?.tenantId ?? readChannelData(activity).tenant?.id;
 }
 
@@ -80,7 +92,10 @@ export type TeamsCommand = { kind: 'mode'; mode: ChannelMode } | { kind: 'set_st
 
 /** `@Switchboard mode auto|draft|off` and `@Switchboard set staff channel`, after the mention is removed. */
 export function parseCommand(text: string): TeamsCommand | undefined {
-  const t = text.trim().toLowerCase().replace(/[.!]+$/, '');
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[.!]+$/, '');
   const mode = /^mode\s+(\S+)$/.exec(t);
   if (mode) {
     const parsed = ChannelModeSchema.safeParse(mode[1]);

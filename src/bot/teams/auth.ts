@@ -27,7 +27,10 @@ export interface TeamsAuthEndpoints {
 
 type TeamsConfig = NonNullable<Config['teams']>;
 
-function authOptions(config: TeamsConfig, endpoints?: TeamsAuthEndpoints): ConfigurationBotFrameworkAuthenticationOptions {
+function authOptions(
+  config: TeamsConfig,
+  endpoints?: TeamsAuthEndpoints,
+): ConfigurationBotFrameworkAuthenticationOptions {
   const base = {
     MicrosoftAppId: config.appId ?? '',
     MicrosoftAppPassword: config.appPassword ?? '',
@@ -36,15 +39,21 @@ function authOptions(config: TeamsConfig, endpoints?: TeamsAuthEndpoints): Confi
   };
   if (!endpoints) return base as ConfigurationBotFrameworkAuthenticationOptions;
   // Any endpoint override switches the library to fully parameterized mode: give it every value.
-  const tenant = config.appType === 'SingleTenant' && config.appTenantId ? config.appTenantId : 'botframework.com';
+  const tenant =
+    config.appType === 'SingleTenant' && config.appTenantId ? config.appTenantId : 'botframework.com';
   return {
     ...base,
     ToChannelFromBotLoginUrl: `${AuthenticationConstants.ToChannelFromBotLoginUrlPrefix}${tenant}`,
     ToChannelFromBotOAuthScope: AuthenticationConstants.ToChannelFromBotOAuthScope,
-    ToBotFromChannelTokenIssuer: endpoints.toBotFromChannelTokenIssuer ?? AuthenticationConstants.ToBotFromChannelTokenIssuer,
+    ToBotFromChannelTokenIssuer:
+      endpoints.toBotFromChannelTokenIssuer ?? AuthenticationConstants.ToBotFromChannelTokenIssuer,
     OAuthUrl: AuthenticationConstants.OAuthUrl,
-    ToBotFromChannelOpenIdMetadataUrl: endpoints.toBotFromChannelOpenIdMetadataUrl ?? AuthenticationConstants.ToBotFromChannelOpenIdMetadataUrl,
-    ToBotFromEmulatorOpenIdMetadataUrl: endpoints.toBotFromEmulatorOpenIdMetadataUrl ?? AuthenticationConstants.ToBotFromEmulatorOpenIdMetadataUrl,
+    ToBotFromChannelOpenIdMetadataUrl:
+      endpoints.toBotFromChannelOpenIdMetadataUrl ??
+      AuthenticationConstants.ToBotFromChannelOpenIdMetadataUrl,
+    ToBotFromEmulatorOpenIdMetadataUrl:
+      endpoints.toBotFromEmulatorOpenIdMetadataUrl ??
+      AuthenticationConstants.ToBotFromEmulatorOpenIdMetadataUrl,
     CallerId: 'urn:botframework:azure',
   } as ConfigurationBotFrameworkAuthenticationOptions;
 }
@@ -65,7 +74,10 @@ class StrictAuthentication extends BotFrameworkAuthentication {
       throw new AuthenticationError(`Unauthorized: ${(err as Error)?.message ?? 'invalid token'}`, 401);
     }
   }
-  authenticateStreamingRequest(authHeader: string, channelIdHeader: string): Promise<AuthenticateRequestResult> {
+  authenticateStreamingRequest(
+    authHeader: string,
+    channelIdHeader: string,
+  ): Promise<AuthenticateRequestResult> {
     return this.inner.authenticateStreamingRequest(authHeader, channelIdHeader);
   }
   createConnectorFactory(claimsIdentity: ClaimsIdentity): ConnectorFactory {
@@ -82,5 +94,7 @@ export function createTeamsAuthentication(
   endpoints?: TeamsAuthEndpoints,
   credentialsFactory?: ServiceClientCredentialsFactory,
 ): BotFrameworkAuthentication {
-  return new StrictAuthentication(new ConfigurationBotFrameworkAuthentication(authOptions(config, endpoints), credentialsFactory));
+  return new StrictAuthentication(
+    new ConfigurationBotFrameworkAuthentication(authOptions(config, endpoints), credentialsFactory),
+  );
 }

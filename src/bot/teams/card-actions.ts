@@ -14,15 +14,22 @@ import {
 } from './cards.js';
 
 const OUT_OF_DATE = 'This card is out of date. Open the latest card in the staff channel.';
-const NO_LONGER_PENDING = 'Nothing is waiting for you on this card any more; the channel shows the latest status.';
+const NO_LONGER_PENDING =
+  'Nothing is waiting for you on this card any more; the channel shows the latest status.';
 
 function ok(card: AdaptiveCard): AdaptiveCardInvokeResponse {
   // Status 200 with a card replaces the card for the person who clicked.
-  return { statusCode: 200, type: ADAPTIVE_CARD_CONTENT_TYPE, value: card as unknown as Record<string, unknown> } as AdaptiveCardInvokeResponse;
+  return {
+    statusCode: 200,
+    type: ADAPTIVE_CARD_CONTENT_TYPE,
+    value: card as unknown as Record<string, unknown>,
+  } as AdaptiveCardInvokeResponse;
 }
 
 function findCard(cards: StaffCard[], ticketId: string, approvalId?: string): StaffCard | undefined {
-  return cards.find((c) => (approvalId ? c.approvalId === approvalId : c.ticketId === ticketId && !c.approvalId));
+  return cards.find((c) =>
+    approvalId ? c.approvalId === approvalId : c.ticketId === ticketId && !c.approvalId,
+  );
 }
 
 /**
@@ -48,7 +55,10 @@ export async function answerCardAction(
     }
     const parsed = StaffActionSchema.safeParse(data);
     if (!parsed.success || VERB_BY_ACTION[parsed.data.action] !== verb) {
-      logger.warn({ verb, issues: parsed.success ? 'verb mismatch' : parsed.error.issues }, 'teams: card action data rejected');
+      logger.warn(
+        { verb, issues: parsed.success ? 'verb mismatch' : parsed.error.issues },
+        'teams: card action data rejected',
+      );
       return ok(renderNoticeCard(OUT_OF_DATE));
     }
     const action = parsed.data;
@@ -59,8 +69,13 @@ export async function answerCardAction(
     return ok(renderNoticeCard(result.message));
   } catch (err) {
     logger.error({ err, code: isAppError(err) ? err.code : undefined, verb }, 'teams: card action failed');
-    return ok(renderNoticeCard(isAppError(err) ? err.publicMessage : 'Something went wrong; the team has been notified.'));
+    return ok(
+      renderNoticeCard(
+        isAppError(err) ? err.publicMessage : 'Something went wrong; the team has been notified.',
+      ),
+    );
   }
 }
 
-answerCardAction.unavailable = (): AdaptiveCardInvokeResponse => ok(renderNoticeCard('Switchboard is starting up; try again in a moment.'));
+answerCardAction.unavailable = (): AdaptiveCardInvokeResponse =>
+  ok(renderNoticeCard('Switchboard is starting up; try again in a moment.'));

@@ -99,7 +99,10 @@ export function renderStaffCard(card: StaffCard, options: RenderOptions = {}): A
     body.push({
       type: 'Container',
       style: 'emphasis',
-      items: [text('Customer wrote', { weight: 'Bolder', size: 'Small' }), text(clip(card.lastCustomerMessage))],
+      items: [
+        text('Customer wrote', { weight: 'Bolder', size: 'Small' }),
+        text(clip(card.lastCustomerMessage)),
+      ],
     });
   }
   const recent = (card.recentMessages ?? []).slice(-MAX_RECENT);
@@ -116,12 +119,21 @@ export function renderStaffCard(card: StaffCard, options: RenderOptions = {}): A
     body.push(text('Draft reply', { weight: 'Bolder', size: 'Small' }));
     body.push(
       has(card, 'ticket.send_draft')
-        ? { type: 'Input.Text', id: DRAFT_INPUT_ID, label: 'Edit before sending', isMultiline: true, maxLength: 4000, value: card.draft }
+        ? {
+            type: 'Input.Text',
+            id: DRAFT_INPUT_ID,
+            label: 'Edit before sending',
+            isMultiline: true,
+            maxLength: 4000,
+            value: card.draft,
+          }
         : text(clip(card.draft)),
     );
   }
   if (card.articles && card.articles.length > 0) {
-    body.push(text(`Sources: ${card.articles.map((a) => a.title).join(', ')}`, { isSubtle: true, size: 'Small' }));
+    body.push(
+      text(`Sources: ${card.articles.map((a) => a.title).join(', ')}`, { isSubtle: true, size: 'Small' }),
+    );
   }
   if (card.threadLink) body.push(text(`[Open the conversation](${card.threadLink})`, { size: 'Small' }));
   if (has(card, 'approval.reject')) {
@@ -145,7 +157,12 @@ export function renderStaffCard(card: StaffCard, options: RenderOptions = {}): A
     out.actions = card.actions.map(executeAction);
     const deciders = card.deciderIds ?? [];
     if (deciders.length > 0) {
-      const data: RefreshData = { v: 1, refresh: true, ticketId: card.ticketId, ...(card.approvalId ? { approvalId: card.approvalId } : {}) };
+      const data: RefreshData = {
+        v: 1,
+        refresh: true,
+        ticketId: card.ticketId,
+        ...(card.approvalId ? { approvalId: card.approvalId } : {}),
+      };
       out.refresh = { action: { type: 'Action.Execute', verb: REFRESH_VERB, data }, userIds: deciders };
     }
   }

@@ -15,13 +15,21 @@ export const DEFAULT_TEAMS_SERVICE_URL = 'https://smba.trafficmanager.net/teams/
 const StoredReferenceSchema = z.looseObject({
   serviceUrl: z.string().url(),
   channelId: z.string().optional(),
-  conversation: z.looseObject({ id: z.string().min(1), conversationType: z.string().optional(), tenantId: z.string().optional() }),
+  conversation: z.looseObject({
+    id: z.string().min(1),
+    conversationType: z.string().optional(),
+    tenantId: z.string().optional(),
+  }),
   bot: z.looseObject({ id: z.string(), name: z.string().optional() }).optional(),
 });
 
 /** Engines that can return a channel's stored settings (the reference lives there). */
 type EngineWithChannels = Engine & {
-  getChannel?(tenantId: string, platform: 'teams', channelId: string): Promise<{ conversationReference?: Record<string, unknown> } | null>;
+  getChannel?(
+    tenantId: string,
+    platform: 'teams',
+    channelId: string,
+  ): Promise<{ conversationReference?: Record<string, unknown> } | null>;
 };
 
 export class ConversationReferences {
@@ -35,7 +43,10 @@ export class ConversationReferences {
     const base: Partial<ConversationReference> = {
       ...ref,
       activityId: undefined,
-      conversation: { ...(ref.conversation ?? { isGroup: true, name: '', conversationType: '' }), id: channelId } as ConversationReference['conversation'],
+      conversation: {
+        ...(ref.conversation ?? { isGroup: true, name: '', conversationType: '' }),
+        id: channelId,
+      } as ConversationReference['conversation'],
     };
     this.byConversation.set(key(tenantId, channelId), base);
     if (ref.serviceUrl) this.serviceUrlByTenant.set(tenantId, ref.serviceUrl);
@@ -53,7 +64,8 @@ export class ConversationReferences {
       return ref;
     }
     // After a restart nothing may be known yet: Teams' global endpoint accepts proactive posts.
-    const serviceUrl = this.serviceUrlByTenant.get(tenantId) ?? this.anyServiceUrl() ?? DEFAULT_TEAMS_SERVICE_URL;
+    const serviceUrl =
+      this.serviceUrlByTenant.get(tenantId) ?? this.anyServiceUrl() ?? DEFAULT_TEAMS_SERVICE_URL;
     return {
       serviceUrl,
       channelId: 'msteams',
@@ -65,7 +77,9 @@ export class ConversationReferences {
         tenantId,
         name: '',
       },
-      ...(this.botAccount ? { bot: { id: this.botAccount.id, name: this.botAccount.name ?? 'Switchboard' } } : {}),
+      ...(this.botAccount
+        ? { bot: { id: this.botAccount.id, name: this.botAccount.name ?? 'Switchboard' } }
+        : {}),
     };
   }
 

@@ -60,7 +60,11 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
           name: name ?? 'Microsoft Teams',
           platform: 'teams',
           ...(seedHere
-            ? { staffChannelId: config.staffConversationId, approverIds: config.approverIds, supervisorIds: config.supervisorIds }
+            ? {
+                staffChannelId: config.staffConversationId,
+                approverIds: config.approverIds,
+                supervisorIds: config.supervisorIds,
+              }
             : {}),
         })
         .then(() => undefined);
@@ -71,7 +75,9 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
   };
 
   const background = (what: string, work: Promise<unknown>): void => {
-    const tracked = work.catch((err: unknown) => logger.error({ err, what }, 'teams: background work failed'));
+    const tracked = work.catch((err: unknown) =>
+      logger.error({ err, what }, 'teams: background work failed'),
+    );
     inflight.add(tracked);
     void tracked.finally(() => inflight.delete(tracked));
   };
@@ -101,10 +107,15 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
     mount(app, mountedEngine) {
       engine = mountedEngine;
       references.engine = mountedEngine;
-      if (!config.appId) logger.warn('teams: MicrosoftAppId is not set; /api/messages accepts unauthenticated requests (local mode)');
+      if (!config.appId)
+        logger.warn(
+          'teams: MicrosoftAppId is not set; /api/messages accepts unauthenticated requests (local mode)',
+        );
       app.post('/api/messages', express.json({ limit: '1mb' }), async (req, res) => {
         try {
-          await cloudAdapter.process(req as unknown as BotRequest, res as unknown as BotResponse, (ctx) => bot.run(ctx));
+          await cloudAdapter.process(req as unknown as BotRequest, res as unknown as BotResponse, (ctx) =>
+            bot.run(ctx),
+          );
         } catch (err) {
           logger.error({ err }, 'teams: request failed');
           if (!res.headersSent) res.status(500).end();

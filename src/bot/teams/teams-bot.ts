@@ -87,12 +87,17 @@ export class TeamsBot extends TeamsActivityHandler {
   }
 
   /** Remembers how to reach this conversation and makes sure its tenant exists. */
-  private async prepare(ctx: TurnContext): Promise<{ engine: Engine; tenantId: string; channelId: string; rootId?: string } | undefined> {
+  private async prepare(
+    ctx: TurnContext,
+  ): Promise<{ engine: Engine; tenantId: string; channelId: string; rootId?: string } | undefined> {
     const a = ctx.activity;
     const engine = this.deps.engine();
     const tenantId = homeTenantOf(a, this.deps.appTenantId);
     if (!engine || !tenantId || !a.conversation?.id) {
-      this.deps.logger.warn({ type: a.type, hasEngine: Boolean(engine), tenantId }, 'teams: activity ignored (no engine or tenant)');
+      this.deps.logger.warn(
+        { type: a.type, hasEngine: Boolean(engine), tenantId },
+        'teams: activity ignored (no engine or tenant)',
+      );
       return undefined;
     }
     const { channelId, rootId } = splitConversationId(a.conversation.id);
@@ -138,17 +143,35 @@ export class TeamsBot extends TeamsActivityHandler {
     // Teams redelivers anything not answered within 15 s: answer now, work afterwards.
     this.deps.background(
       'inbound',
-      where.engine.handleInbound(inbound).then((outcome) =>
-        this.deps.logger.debug({ eventId: a.id, ...outcome }, 'teams: inbound handled'),
-      ),
+      where.engine
+        .handleInbound(inbound)
+        .then((outcome) => this.deps.logger.debug({ eventId: a.id, ...outcome }, 'teams: inbound handled')),
     );
   }
 
-  private async runCommand(ctx: TurnContext, engine: Engine, channelId: string, sender: Sender, command: TeamsCommand): Promise<void> {
-    const actor: StaffActor = { platform: 'teams', tenantId: sender.tenantId, userId: sender.userId, name: sender.name, isExternal: sender.isExternal };
+  private async runCommand(
+    ctx: TurnContext,
+    engine: Engine,
+    channelId: string,
+    sender: Sender,
+    command: TeamsCommand,
+  ): Promise<void> {
+    const actor: StaffActor = {
+      platform: 'teams',
+      tenantId: sender.tenantId,
+      userId: sender.userId,
+      name: sender.name,
+      isExternal: sender.isExternal,
+    };
     const result =
       command.kind === 'mode'
-        ? await engine.setChannelMode({ tenantId: sender.tenantId, platform: 'teams', channelId, mode: command.mode, actor })
+        ? await engine.setChannelMode({
+            tenantId: sender.tenantId,
+            platform: 'teams',
+            channelId,
+            mode: command.mode,
+            actor,
+          })
         : await engine.setStaffChannel(actor, channelId);
     if (result.ok && command.kind === 'set_staff_channel') {
       const conversationReference = TurnContext.getConversationReference(ctx.activity);
@@ -157,7 +180,11 @@ export class TeamsBot extends TeamsActivityHandler {
         platform: 'teams',
         channelId,
         kind: 'staff',
-        conversationReference: { ...conversationReference, activityId: undefined, conversation: { ...conversationReference.conversation, id: channelId } },
+        conversationReference: {
+          ...conversationReference,
+          activityId: undefined,
+          conversation: { ...conversationReference.conversation, id: channelId },
+        },
       });
     }
     await ctx.sendActivity(result.message);
@@ -175,16 +202,32 @@ export class TeamsBot extends TeamsActivityHandler {
       platform: 'teams',
       channelId: where.channelId,
       name: data.channel?.name ?? a.conversation.name ?? data.team?.name,
-      conversationReference: { ...ref, activityId: undefined, conversation: { ...ref.conversation, id: where.channelId } },
+      conversationReference: {
+        ...ref,
+        activityId: undefined,
+        conversation: { ...ref.conversation, id: where.channelId },
+      },
     });
-    this.deps.logger.info({ tenantId: where.tenantId, channelId: where.channelId }, 'teams: bot added to a conversation');
+    this.deps.logger.info(
+      { tenantId: where.tenantId, channelId: where.channelId },
+      'teams: bot added to a conversation',
+    );
   }
 
-  protected override async onAdaptiveCardInvoke(ctx: TurnContext, value: AdaptiveCardInvokeValue): Promise<AdaptiveCardInvokeResponse> {
+  protected override async onAdaptiveCardInvoke(
+    ctx: TurnContext,
+    value: AdaptiveCardInvokeValue,
+  ): Promise<AdaptiveCardInvokeResponse> {
     const where = await this.prepare(ctx);
     if (!where) return answerCardAction.unavailable();
     const sender = await this.sender(ctx, where.tenantId);
-    const actor: StaffActor = { platform: 'teams', tenantId: where.tenantId, userId: sender.userId, name: sender.name, isExternal: sender.isExternal };
+    const actor: StaffActor = {
+      platform: 'teams',
+      tenantId: where.tenantId,
+      userId: sender.userId,
+      name: sender.name,
+      isExternal: sender.isExternal,
+    };
     return answerCardAction(where.engine, actor, value, this.deps.logger);
   }
 }

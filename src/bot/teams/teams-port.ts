@@ -36,7 +36,11 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
   const { adapter, appId, references, logger, retry } = deps;
 
   /** Runs `logic` in a proactive turn for `ref`, retrying throttled calls. */
-  async function inConversation<T>(ref: Partial<ConversationReference>, what: string, logic: (send: SendApi) => Promise<T>): Promise<T> {
+  async function inConversation<T>(
+    ref: Partial<ConversationReference>,
+    what: string,
+    logic: (send: SendApi) => Promise<T>,
+  ): Promise<T> {
     try {
       return await withRetry(
         async () => {
@@ -61,14 +65,18 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
           return result as T;
         },
         retry,
-        (attempt, err, delayMs) => logger.warn({ attempt, status: statusOf(err), delayMs, what }, 'teams: throttled, retrying'),
+        (attempt, err, delayMs) =>
+          logger.warn({ attempt, status: statusOf(err), delayMs, what }, 'teams: throttled, retrying'),
       );
     } catch (err) {
       throw new UpstreamError(`Teams ${what} failed (status ${statusOf(err) ?? 'n/a'})`, { cause: err });
     }
   }
 
-  async function threadReference(tenantId: string, thread: ThreadRef): Promise<Partial<ConversationReference>> {
+  async function threadReference(
+    tenantId: string,
+    thread: ThreadRef,
+  ): Promise<Partial<ConversationReference>> {
     const { channelId } = splitConversationId(thread.channelId);
     const base = await references.find(tenantId, channelId);
     if (base.conversation?.conversationType !== 'channel') return base;
@@ -107,13 +115,19 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
 
     async updateMessage(tenantId, ref, message) {
       const conv = await postedReference(tenantId, ref);
-      await inConversation(conv, 'update', (api) => api.update({ ...renderOutbound(message), id: ref.messageId }));
+      await inConversation(conv, 'update', (api) =>
+        api.update({ ...renderOutbound(message), id: ref.messageId }),
+      );
     },
 
     async postStaffCard(tenantId, staffChannelId, card: StaffCard) {
       const { channelId } = splitConversationId(staffChannelId);
       const ref = await references.find(tenantId, channelId);
-      const activity = { type: 'message', summary: card.title, attachments: [cardAttachment(renderStaffCard(card))] };
+      const activity = {
+        type: 'message',
+        summary: card.title,
+        attachments: [cardAttachment(renderStaffCard(card))],
+      };
       const id = await inConversation(ref, 'staff card', (api) => api.send(activity));
       if (!id) throw new UpstreamError('Teams card post returned no activity id');
       return { platform: 'teams', channelId, messageId: id };
@@ -121,7 +135,12 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
 
     async updateStaffCard(tenantId, ref, card) {
       const conv = await postedReference(tenantId, ref);
-      const activity = { type: 'message', id: ref.messageId, summary: card.title, attachments: [cardAttachment(renderStaffCard(card))] };
+      const activity = {
+        type: 'message',
+        id: ref.messageId,
+        summary: card.title,
+        attachments: [cardAttachment(renderStaffCard(card))],
+      };
       await inConversation(conv, 'staff card update', (api) => api.update(activity));
     },
 

@@ -2,10 +2,17 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { renderNoticeCard, renderStaffCard, REASON_INPUT_ID, type AdaptiveCard } from '../../../src/bot/teams/cards.js';
+import {
+  renderNoticeCard,
+  renderStaffCard,
+  REASON_INPUT_ID,
+  type AdaptiveCard,
+} from '../../../src/bot/teams/cards.js';
 import { StaffActionSchema, type StaffCard } from '../../../src/conversation/ports.js';
 
-const schema = JSON.parse(readFileSync(new URL('../../fixtures/teams/adaptive-card-1.5.schema.json', import.meta.url), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(new URL('../../fixtures/teams/adaptive-card-1.5.schema.json', import.meta.url), 'utf8'),
+) as object;
 const ajv = new Ajv({ allErrors: true, strict: false });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
 const validate = ajv.compile(schema);
@@ -28,7 +35,10 @@ const base: StaffCard = {
   ],
   summary: 'Customer reports the order arrived broken.',
   lastCustomerMessage: 'Please refund order 1043, it arrived broken',
-  recentMessages: Array.from({ length: 9 }, (_, i) => ({ role: i % 2 ? 'bot' : 'customer', text: `line ${i} ${'x'.repeat(900)}` })),
+  recentMessages: Array.from({ length: 9 }, (_, i) => ({
+    role: i % 2 ? 'bot' : 'customer',
+    text: `line ${i} ${'x'.repeat(900)}`,
+  })),
   threadLink: 'https://teams.microsoft.com/l/message/19%3Aabc%40thread.tacv2/1',
   actions: [
     { label: 'Approve', style: 'primary', data: { v: 1, action: 'approval.approve', approvalId: 'apr_123' } },
@@ -44,7 +54,12 @@ describe('Adaptive Card rendering', () => {
   it('renders a pending approval with Action.Execute buttons whose data parses back as the staff action', () => {
     const card = renderStaffCard(base);
     expectValid(card);
-    const actions = card.actions as Array<{ type: string; verb: string; data: unknown; associatedInputs: string }>;
+    const actions = card.actions as Array<{
+      type: string;
+      verb: string;
+      data: unknown;
+      associatedInputs: string;
+    }>;
     expect(actions.map((a) => a.verb)).toEqual(['approve', 'reject', 'takeover']);
     expect(actions.every((a) => a.type === 'Action.Execute')).toBe(true);
     for (const a of actions) expect(StaffActionSchema.safeParse(a.data).success).toBe(true);
@@ -58,7 +73,12 @@ describe('Adaptive Card rendering', () => {
   });
 
   it('renders a final card with who decided and when, and no buttons, inputs or refresh', () => {
-    const card = renderStaffCard({ ...base, final: true, actions: [], statusLine: 'Approved by Dana Whitfield at 10:02 UTC; refund RF-1 executed' });
+    const card = renderStaffCard({
+      ...base,
+      final: true,
+      actions: [],
+      statusLine: 'Approved by Dana Whitfield at 10:02 UTC; refund RF-1 executed',
+    });
     expectValid(card);
     expect(card.actions).toBeUndefined();
     expect(card.refresh).toBeUndefined();
@@ -80,19 +100,30 @@ describe('Adaptive Card rendering', () => {
       draft: 'Hi Maya, your refund is on its way.',
       articles: [{ articleId: 'kb-1', title: 'Refund policy' }],
       actions: [
-        { label: 'Send draft', style: 'primary', data: { v: 1, action: 'ticket.send_draft', ticketId: 'TKT-8F3K2Q' } },
+        {
+          label: 'Send draft',
+          style: 'primary',
+          data: { v: 1, action: 'ticket.send_draft', ticketId: 'TKT-8F3K2Q' },
+        },
         { label: 'Resolve', data: { v: 1, action: 'ticket.resolve', ticketId: 'TKT-8F3K2Q' } },
         { label: 'Hand back', data: { v: 1, action: 'ticket.handback', ticketId: 'TKT-8F3K2Q' } },
       ],
     });
     expectValid(draft);
     expect(JSON.stringify(draft.body)).toContain('"value":"Hi Maya, your refund is on its way."');
-    expect((draft.actions as Array<{ verb: string }>).map((a) => a.verb)).toEqual(['send_draft', 'resolve', 'handback']);
+    expect((draft.actions as Array<{ verb: string }>).map((a) => a.verb)).toEqual([
+      'send_draft',
+      'resolve',
+      'handback',
+    ]);
     expectValid(renderNoticeCard('This card is out of date.'));
   });
 
   it('the shipped schema rejects what Teams would reject (it can fail)', () => {
-    const bad = { ...renderStaffCard(base), actions: [{ type: 'Action.Execute', verb: 'approve', bogus: true }] };
+    const bad = {
+      ...renderStaffCard(base),
+      actions: [{ type: 'Action.Execute', verb: 'approve', bogus: true }],
+    };
     expect(validate(bad)).toBe(false);
     expect(validate({ ...renderNoticeCard('x'), version: '2.0' })).toBe(false);
   });

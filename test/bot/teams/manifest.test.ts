@@ -5,7 +5,9 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { buildManifest, buildTeamsPackage } from '../../../scripts/package-teams.js';
 
-const schema = JSON.parse(readFileSync(new URL('../../fixtures/teams/teams-manifest-1.17.schema.json', import.meta.url), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(new URL('../../fixtures/teams/teams-manifest-1.17.schema.json', import.meta.url), 'utf8'),
+) as object;
 const ajv = new Ajv({ allErrors: true, strict: false });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
 const validate = ajv.compile(schema);
@@ -39,7 +41,9 @@ function pngInfo(png: Buffer) {
 
 describe('Teams app package', () => {
   it('the committed manifest validates against the v1.17 manifest schema', () => {
-    const manifest = JSON.parse(readFileSync(new URL('../../../manifest/teams/manifest.json', import.meta.url), 'utf8')) as object;
+    const manifest = JSON.parse(
+      readFileSync(new URL('../../../manifest/teams/manifest.json', import.meta.url), 'utf8'),
+    ) as object;
     expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
   });
 
@@ -51,7 +55,11 @@ describe('Teams app package', () => {
 
   it('fills in the bot id and domain, and refuses an app id that is not a GUID', () => {
     const appId = '3f1e5c2a-1234-4a4a-9b9b-5c1c1b0a4d01';
-    const manifest = buildManifest({ appId, publicUrl: 'https://bot.contoso.com/api/messages' }) as { id: string; bots: Array<{ botId: string }>; validDomains: string[] };
+    const manifest = buildManifest({ appId, publicUrl: 'https://bot.contoso.com/api/messages' }) as {
+      id: string;
+      bots: Array<{ botId: string }>;
+      validDomains: string[];
+    };
     expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
     expect(manifest.bots[0]!.botId).toBe(appId);
     expect(manifest.validDomains).toContain('bot.contoso.com');

@@ -1,9 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activityCard, activityText, type ConnectorCall } from '../../support/fake-bot-connector.js';
-import { TEAMS, teamsChannelMessage, teamsInvoke, users, type TeamsTestUser } from '../../support/teams-builders.js';
+import {
+  TEAMS,
+  teamsChannelMessage,
+  teamsInvoke,
+  users,
+  type TeamsTestUser,
+} from '../../support/teams-builders.js';
 import { startTeamsEnv, type TeamsTestEnv } from './teams-setup.js';
 
-type Card = { body: Array<Record<string, unknown>>; actions?: Array<{ verb: string; data: Record<string, unknown> }>; refresh?: { userIds?: string[] } };
+type Card = {
+  body: Array<Record<string, unknown>>;
+  actions?: Array<{ verb: string; data: Record<string, unknown> }>;
+  refresh?: { userIds?: string[] };
+};
 type InvokeBody = { statusCode: number; type: string; value: Card };
 
 const cardText = (card: Card) => JSON.stringify(card.body);
@@ -20,17 +30,41 @@ describe('Teams approvals with Universal Actions', () => {
   /** Maya asks for a $250 refund; returns the staff card post and the customer's thread root. */
   async function requestRefund(): Promise<{ cardPost: ConnectorCall; card: Card; rootId: string }> {
     const { connector, post } = env;
-    const ask = teamsChannelMessage({ serviceUrl: connector.url, from: users.maya, text: 'Please refund order 1043, it arrived broken' });
+    const ask = teamsChannelMessage({
+      serviceUrl: connector.url,
+      from: users.maya,
+      text: 'Please refund order 1043, it arrived broken',
+    });
     expect((await post(ask)).status).toBe(200);
-    await connector.waitFor(() => connector.sent().some((c) => c.conversationId === TEAMS.staffChannelId && activityCard(c)));
-    const cardPost = connector.sent().find((c) => c.conversationId === TEAMS.staffChannelId && activityCard(c))!;
+    await connector.waitFor(() =>
+      connector.sent().some((c) => c.conversationId === TEAMS.staffChannelId && activityCard(c)),
+    );
+    const cardPost = connector
+      .sent()
+      .find((c) => c.conversationId === TEAMS.staffChannelId && activityCard(c))!;
     return { cardPost, card: activityCard(cardPost) as unknown as Card, rootId: ask.id as string };
   }
 
-  const click = (who: TeamsTestUser, cardPost: ConnectorCall, verb: string, data: Record<string, unknown>, id?: string) =>
-    env.post(teamsInvoke({ serviceUrl: env.connector.url, from: who, verb, data, cardActivityId: cardPost.resultId!, ...(id ? { id } : {}) }));
+  const click = (
+    who: TeamsTestUser,
+    cardPost: ConnectorCall,
+    verb: string,
+    data: Record<string, unknown>,
+    id?: string,
+  ) =>
+    env.post(
+      teamsInvoke({
+        serviceUrl: env.connector.url,
+        from: who,
+        verb,
+        data,
+        cardActivityId: cardPost.resultId!,
+        ...(id ? { id } : {}),
+      }),
+    );
 
-  const refundsOf1043 = async () => (await env.app.stores.orders.get(env.app.tenantId, '1043'))?.refunds.length ?? 0;
+  const refundsOf1043 = async () =>
+    (await env.app.stores.orders.get(env.app.tenantId, '1043'))?.refunds.length ?? 0;
 
   it('posts a $250 refund request to the staff channel as an Adaptive Card with Action.Execute buttons', async () => {
     const { card } = await requestRefund();
@@ -57,7 +91,13 @@ describe('Teams approvals with Universal Actions', () => {
 
     await teams.idle();
     const chain = `${TEAMS.customerChannelId};messageid=${rootId}`;
-    await connector.waitFor(() => connector.sent().some((c) => c.conversationId === chain && /refund/i.test(activityText(c)) && /250/.test(activityText(c))));
+    await connector.waitFor(() =>
+      connector
+        .sent()
+        .some(
+          (c) => c.conversationId === chain && /refund/i.test(activityText(c)) && /250/.test(activityText(c)),
+        ),
+    );
 
     const toldBefore = connector.sent().filter((c) => c.conversationId === chain).length;
     // Teams retries the invoke (same id) and Dana double-clicks (new id): nothing more happens.
@@ -88,7 +128,10 @@ describe('Teams approvals with Universal Actions', () => {
   it('rejects with the reason typed on the card', async () => {
     const { cardPost, card } = await requestRefund();
     const reject = card.actions!.find((a) => a.verb === 'reject')!;
-    const res = await click(users.dana, cardPost, 'reject', { ...reject.data, reason: 'Photos show no damage' });
+    const res = await click(users.dana, cardPost, 'reject', {
+      ...reject.data,
+      reason: 'Photos show no damage',
+    });
     const value = (res.body as InvokeBody).value;
     expect(value.actions ?? []).toHaveLength(0);
     expect(cardText(value)).toMatch(/reject/i);
@@ -97,7 +140,11 @@ describe('Teams approvals with Universal Actions', () => {
 
   it('ignores card data that does not parse, and says so', async () => {
     const { cardPost } = await requestRefund();
-    const res = await click(users.dana, cardPost, 'approve', { v: 9, action: 'approval.approve', approvalId: 'x' });
+    const res = await click(users.dana, cardPost, 'approve', {
+      v: 9,
+      action: 'approval.approve',
+      approvalId: 'x',
+    });
     expect(cardText((res.body as InvokeBody).value)).toMatch(/out of date/i);
     expect(await refundsOf1043()).toBe(0);
   });

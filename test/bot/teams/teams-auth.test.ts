@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeBotFrameworkAuth, staticTokenCredentialsFactory, type FakeBotFrameworkAuth } from '../../support/bot-framework-auth.js';
+import {
+  startFakeBotFrameworkAuth,
+  staticTokenCredentialsFactory,
+  type FakeBotFrameworkAuth,
+} from '../../support/bot-framework-auth.js';
 import { TEAMS, teamsChannelMessage, users } from '../../support/teams-builders.js';
 import { startTeamsEnv, teamsConfig, type TeamsTestEnv } from './teams-setup.js';
 
@@ -22,17 +26,21 @@ describe('Bot Framework authentication on /api/messages', () => {
     await auth?.close();
   });
 
-  const message = () => teamsChannelMessage({ serviceUrl: env.connector.url, from: users.maya, text: 'Where is my order 1042?' });
+  const message = () =>
+    teamsChannelMessage({ serviceUrl: env.connector.url, from: users.maya, text: 'Where is my order 1042?' });
   /** A processed post opened a ticket on its thread. */
   const processed = async (id: string) =>
-    (await env.app.stores.tickets.findByThread(env.app.tenantId, 'teams', TEAMS.customerChannelId, id)) !== null;
+    (await env.app.stores.tickets.findByThread(env.app.tenantId, 'teams', TEAMS.customerChannelId, id)) !==
+    null;
 
   async function expectRejected(activity: Record<string, unknown>, headers: Record<string, string>) {
     const res = await env.post(activity, headers);
     expect(res.status).toBe(401);
     await env.teams.idle();
     expect(await processed(activity.id as string)).toBe(false);
-    expect(env.connector.sent().filter((c) => c.conversationId.endsWith(`;messageid=${activity.id as string}`))).toHaveLength(0);
+    expect(
+      env.connector.sent().filter((c) => c.conversationId.endsWith(`;messageid=${activity.id as string}`)),
+    ).toHaveLength(0);
   }
 
   it('refuses a request without an Authorization header', async () => {
@@ -47,13 +55,20 @@ describe('Bot Framework authentication on /api/messages', () => {
 
   it('refuses an expired token', async () => {
     const activity = message();
-    const token = await auth.channelToken({ audience: APP_ID, serviceUrl: env.connector.url, expiresInSeconds: -3600 });
+    const token = await auth.channelToken({
+      audience: APP_ID,
+      serviceUrl: env.connector.url,
+      expiresInSeconds: -3600,
+    });
     await expectRejected(activity, { authorization: `Bearer ${token}` });
   });
 
   it('refuses a token whose serviceurl claim differs from the activity’s serviceUrl', async () => {
     const activity = message();
-    const token = await auth.channelToken({ audience: APP_ID, serviceUrl: 'https://smba.trafficmanager.net/emea/' });
+    const token = await auth.channelToken({
+      audience: APP_ID,
+      serviceUrl: 'https://smba.trafficmanager.net/emea/',
+    });
     await expectRejected(activity, { authorization: `Bearer ${token}` });
   });
 
@@ -86,7 +101,11 @@ describe('local mode (no MicrosoftAppId)', () => {
   it('accepts unauthenticated requests only because no app id is configured', async () => {
     const env = await startTeamsEnv({ install: false });
     try {
-      const activity = teamsChannelMessage({ serviceUrl: env.connector.url, from: users.maya, text: 'Where is my order 1042?' });
+      const activity = teamsChannelMessage({
+        serviceUrl: env.connector.url,
+        from: users.maya,
+        text: 'Where is my order 1042?',
+      });
       expect((await env.post(activity)).status).toBe(200);
       await env.connector.waitFor(() => env.connector.sent().length > 0);
     } finally {

@@ -20,10 +20,16 @@ describe('Teams customer conversations', () => {
 
   it('answers a customer question once, in the post’s reply chain, even when Teams redelivers it', async () => {
     const { connector, post, teams } = env;
-    const question = teamsChannelMessage({ serviceUrl: connector.url, from: users.maya, text: 'Hi, where is my order 1042?' });
+    const question = teamsChannelMessage({
+      serviceUrl: connector.url,
+      from: users.maya,
+      text: 'Hi, where is my order 1042?',
+    });
     const first = await post(question);
     expect(first.status).toBe(200);
-    await connector.waitFor(() => connector.sent().some((c) => c.conversationId === replyChain(question.id as string)));
+    await connector.waitFor(() =>
+      connector.sent().some((c) => c.conversationId === replyChain(question.id as string)),
+    );
 
     const again = await post(question);
     expect(again.status).toBe(200);
@@ -35,33 +41,60 @@ describe('Teams customer conversations', () => {
     expect(activityText(replies[0]!)).toMatch(/1Z999AA10123456784|UPS|shipped/i);
     // Answered as a reply to the customer's post, not as a new post in the channel.
     expect(replies[0]!.activityId).toBe(question.id);
-    const ticket = await env.app.stores.tickets.findByThread(env.app.tenantId, 'teams', TEAMS.customerChannelId, question.id as string);
+    const ticket = await env.app.stores.tickets.findByThread(
+      env.app.tenantId,
+      'teams',
+      TEAMS.customerChannelId,
+      question.id as string,
+    );
     expect(ticket?.customerId).toBe('cus_bluebird');
   });
 
   it('retries a reply Teams throttles with 429 and delivers it once', async () => {
     const { connector, post, teams } = env;
     connector.failNext(1, 429);
-    const question = teamsChannelMessage({ serviceUrl: connector.url, from: users.maya, text: 'Where is order 1042 right now?' });
+    const question = teamsChannelMessage({
+      serviceUrl: connector.url,
+      from: users.maya,
+      text: 'Where is order 1042 right now?',
+    });
     await post(question);
-    await connector.waitFor(() => connector.sent().some((c) => c.conversationId === replyChain(question.id as string)));
+    await connector.waitFor(() =>
+      connector.sent().some((c) => c.conversationId === replyChain(question.id as string)),
+    );
     await teams.idle();
     const throttled = connector.calls.filter((c) => c.status === 429);
     expect(throttled.length).toBeGreaterThanOrEqual(1);
-    expect(connector.sent().filter((c) => c.conversationId === replyChain(question.id as string))).toHaveLength(1);
+    expect(
+      connector.sent().filter((c) => c.conversationId === replyChain(question.id as string)),
+    ).toHaveLength(1);
   });
 
   it('lets a supervisor set a channel’s mode with an @mention, and refuses a customer', async () => {
     const { connector, post, app } = env;
-    const bySam = teamsChannelMessage({ serviceUrl: connector.url, from: users.sam, text: 'mode draft', mentionBot: true });
+    const bySam = teamsChannelMessage({
+      serviceUrl: connector.url,
+      from: users.sam,
+      text: 'mode draft',
+      mentionBot: true,
+    });
     expect((await post(bySam)).status).toBe(200);
     const channel = await app.stores.channels.get(app.tenantId, 'teams', TEAMS.customerChannelId);
     expect(channel?.mode).toBe('draft');
 
-    const byMaya = teamsChannelMessage({ serviceUrl: connector.url, from: users.maya, text: 'mode off', mentionBot: true });
+    const byMaya = teamsChannelMessage({
+      serviceUrl: connector.url,
+      from: users.maya,
+      text: 'mode off',
+      mentionBot: true,
+    });
     await post(byMaya);
-    expect((await app.stores.channels.get(app.tenantId, 'teams', TEAMS.customerChannelId))?.mode).toBe('draft');
-    const answers = connector.sent().filter((c) => c.conversationId === `${TEAMS.customerChannelId};messageid=${byMaya.id as string}`);
+    expect((await app.stores.channels.get(app.tenantId, 'teams', TEAMS.customerChannelId))?.mode).toBe(
+      'draft',
+    );
+    const answers = connector
+      .sent()
+      .filter((c) => c.conversationId === `${TEAMS.customerChannelId};messageid=${byMaya.id as string}`);
     expect(answers).toHaveLength(1);
   });
 });
@@ -69,13 +102,22 @@ describe('Teams customer conversations', () => {
 describe('a slow agent', () => {
   it('does not hold the HTTP request: Teams gets 200 at once and the answer arrives later, once', async () => {
     const offline = createOfflineAgent({ clock: systemClock, logger: pino({ level: 'silent' }) });
-    const slow: Agent = { ...offline, kind: offline.kind, phrase: offline.phrase.bind(offline), run: async (input, hooks) => {
-      await new Promise((r) => setTimeout(r, 2_500));
-      return offline.run(input, hooks);
-    } };
+    const slow: Agent = {
+      ...offline,
+      kind: offline.kind,
+      phrase: offline.phrase.bind(offline),
+      run: async (input, hooks) => {
+        await new Promise((r) => setTimeout(r, 2_500));
+        return offline.run(input, hooks);
+      },
+    };
     const env = await startTeamsEnv({ agent: slow });
     try {
-      const question = teamsChannelMessage({ serviceUrl: env.connector.url, from: users.maya, text: 'Can you tell me the status of order 1042?' });
+      const question = teamsChannelMessage({
+        serviceUrl: env.connector.url,
+        from: users.maya,
+        text: 'Can you tell me the status of order 1042?',
+      });
       const started = Date.now();
       expect((await env.post(question)).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(1_500);
@@ -83,7 +125,9 @@ describe('a slow agent', () => {
       expect(env.connector.sent().filter((c) => c.conversationId === chain)).toHaveLength(0);
       await env.connector.waitFor(() => env.connector.sent().some((c) => c.conversationId === chain), 10_000);
       await env.teams.idle();
-      expect(env.connector.sent().filter((c) => c.conversationId === chain && c.body?.type === 'message')).toHaveLength(1);
+      expect(
+        env.connector.sent().filter((c) => c.conversationId === chain && c.body?.type === 'message'),
+      ).toHaveLength(1);
     } finally {
       await env.close();
     }

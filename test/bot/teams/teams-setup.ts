@@ -1,7 +1,11 @@
 import { startTestApp, type TestApp } from '../../support/app-harness.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../../support/fake-bot-connector.js';
 import { TEAMS, teamsBotAdded, users } from '../../support/teams-builders.js';
-import { createTeamsAdapter, type TeamsAdapterOptions, type TeamsChannelAdapter } from '../../../src/bot/teams/index.js';
+import {
+  createTeamsAdapter,
+  type TeamsAdapterOptions,
+  type TeamsChannelAdapter,
+} from '../../../src/bot/teams/index.js';
 import type { Config } from '../../../src/config.js';
 import type { Agent } from '../../../src/agent/types.js';
 
@@ -10,11 +14,16 @@ export interface TeamsTestEnv {
   connector: FakeBotConnector;
   teams: TeamsChannelAdapter;
   /** POSTs an activity to /api/messages as Teams would; returns status and parsed body. */
-  post(activity: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: unknown }>;
+  post(
+    activity: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
-export const teamsConfig = (overrides: Partial<NonNullable<Config['teams']>> = {}): NonNullable<Config['teams']> => ({
+export const teamsConfig = (
+  overrides: Partial<NonNullable<Config['teams']>> = {},
+): NonNullable<Config['teams']> => ({
   appType: 'MultiTenant',
   appTenantId: TEAMS.homeTenantId,
   staffConversationId: TEAMS.staffChannelId,
@@ -27,10 +36,20 @@ export const teamsConfig = (overrides: Partial<NonNullable<Config['teams']>> = {
  * The real app on a seeded database with the Teams adapter mounted, a fake Bot Connector for
  * every activity's serviceUrl, and the bot already added to the customer and staff channels.
  */
-export async function startTeamsEnv(options: Partial<Omit<TeamsAdapterOptions, 'logger' | 'clock'>> & { install?: boolean; agent?: Agent } = {}): Promise<TeamsTestEnv> {
+export async function startTeamsEnv(
+  options: Partial<Omit<TeamsAdapterOptions, 'logger' | 'clock'>> & { install?: boolean; agent?: Agent } = {},
+): Promise<TeamsTestEnv> {
   const connector = await startFakeBotConnector();
   for (const u of Object.values(users)) {
-    connector.addMember({ id: u.id, name: u.name, aadObjectId: u.aadObjectId, email: u.email, userPrincipalName: u.email, tenantId: u.tenantId, userRole: 'user' });
+    connector.addMember({
+      id: u.id,
+      name: u.name,
+      aadObjectId: u.aadObjectId,
+      email: u.email,
+      userPrincipalName: u.email,
+      tenantId: u.tenantId,
+      userRole: 'user',
+    });
   }
   let teams: TeamsChannelAdapter | undefined;
   const app = await startTestApp({
@@ -74,7 +93,13 @@ export async function startTeamsEnv(options: Partial<Omit<TeamsAdapterOptions, '
   };
   if (options.install !== false) {
     for (const channelId of [TEAMS.customerChannelId, TEAMS.staffChannelId]) {
-      const res = await post(teamsBotAdded({ serviceUrl: connector.url, channelId, channelName: channelId === TEAMS.staffChannelId ? 'Approvals' : 'Bluebird Cafe' }));
+      const res = await post(
+        teamsBotAdded({
+          serviceUrl: connector.url,
+          channelId,
+          channelName: channelId === TEAMS.staffChannelId ? 'Approvals' : 'Bluebird Cafe',
+        }),
+      );
       if (res.status !== 200) throw new Error(`bot-added returned ${res.status}`);
     }
   }
