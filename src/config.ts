@@ -156,7 +156,11 @@ export interface Config {
  * naming every bad variable and what is expected; main.ts prints it and exits 2.
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty value (`MicrosoftAppType=` in a copied .env) means "not set", as shells and dotenv files intend.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const detail = parsed.error.issues
       .map((i) => `${i.path.map(String).join('.') || 'environment'} ${i.message}`)

@@ -79,3 +79,12 @@ describe('loadConfig', () => {
     expect(loadConfig(env).sandbox.enabled).toBe(true);
   });
 });
+
+describe('empty variables', () => {
+  it('treats an empty value as unset instead of rejecting it', () => {
+    const config = loadConfig({ MicrosoftAppType: '', MONGODB_URI: '  ', PORT: '' });
+    expect(config.mongo.uri).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.teams).toBeUndefined();
+  });
+});
