@@ -2,6 +2,7 @@ import type express from 'express';
 import type {
   ApprovalRequest,
   AuditEvent,
+  ChannelSettings,
   DecisionRecord,
   Message,
   Platform,
@@ -60,6 +61,11 @@ export interface Engine {
     supervisorIds?: string[];
   }): Promise<Tenant>;
   getTenant(tenantId: string): Promise<Tenant | null>;
+  /**
+   * A channel's stored settings (mode, kind, and the Teams ConversationReference needed to post
+   * proactively after a restart); null when the bot has never seen the channel.
+   */
+  getChannel(tenantId: string, platform: Platform, channelId: string): Promise<ChannelSettings | null>;
   status(tenantId: string): Promise<Record<TicketStatus, number>>;
   listTickets(
     tenantId: string,

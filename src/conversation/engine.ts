@@ -21,6 +21,7 @@ export function createEngine(deps: EngineDeps): Engine {
     registerChannel: (input) => registerChannel(deps, input),
     ensureTenant: (input) => ensureTenant(deps, input),
     getTenant: (tenantId) => deps.stores.tenants.get(tenantId),
+    getChannel: (tenantId, platform, channelId) => deps.stores.channels.get(tenantId, platform, channelId),
     status: (tenantId) => deps.stores.tickets.countByStatus(tenantId),
     listTickets: (tenantId, filter) => listTickets(deps, tenantId, filter),
     ticketDetail: (tenantId, ticketId) => ticketDetail(deps, tenantId, ticketId),
