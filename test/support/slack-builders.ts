@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import type { StaffAction } from '../../src/conversation/ports.js';
+import { fromSlackSample, type SlackSampleName } from './slack-samples.js';
 
 /** Ids shaped like Slack's, used across the Slack tests. */
 export const SLACK = {
@@ -38,92 +38,120 @@ export interface MessageEventInput {
   previous?: { text: string; ts: string; user?: string; userTeam?: string };
 }
 
-/** An Events API `event_callback` envelope around a message event, shaped like Slack's. */
-export function slackMessageEvent(input: MessageEventInput): Record<string, unknown> {
+/** The envelope every Events API callback shares, around `event`. */
+function envelope(
+  sample: SlackSampleName,
+  event: Record<string, unknown>,
+  input: { homeTeam?: string; eventId?: string; eventTime: number; shared?: boolean },
+  extra: readonly string[] = [],
+): Record<string, unknown> {
   const home = input.homeTeam ?? SLACK.homeTeam;
+  return fromSlackSample(
+    sample,
+    {
+      token: 'verification-token-unused',
+      team_id: home,
+      api_app_id: SLACK.appId,
+      type: 'event_callback',
+      authorizations: [
+        { enterprise_id: null, team_id: home, user_id: SLACK.bot, is_bot: true, is_enterprise_install: false },
+      ],
+      is_ext_shared_channel: input.shared ?? false,
+      event_id: input.eventId ?? `Ev0${String(++eventSeq).padStart(8, '0')}`,
+      event_time: input.eventTime,
+      event_context: '4-eyJldCI6Im1lc3NhZ2UiLCJ0aWQiOiJUMERFTU8wMDAxIn0',
+      event,
+    },
+    extra,
+  );
+}
+
+/**
+ * An Events API `event_callback` around a message event, from the SDK's message samples: a
+ * Slack Connect message carries the author's own workspace in `user_team` / `source_team`.
+ */
+export function slackMessageEvent(input: MessageEventInput): Record<string, unknown> {
   const user = input.user ?? SLACK.customer;
   const userTeam = input.userTeam ?? SLACK.customerTeam;
   const channel = input.channel ?? SLACK.sharedChannel;
   const ts = input.ts ?? SLACK.ts;
-  let event: Record<string, unknown>;
+  const eventTime = Math.floor(Number(ts));
+  const common = { homeTeam: input.homeTeam, eventId: input.eventId, eventTime, shared: true };
   if (input.subtype === 'message_changed') {
-    event = {
+    const original = {
+      type: 'message',
+      user,
+      team: userTeam,
+      text: input.previous?.text ?? '',
+      ts,
+      user_team: userTeam,
+      source_team: userTeam,
+    };
+    const event = {
       type: 'message',
       subtype: 'message_changed',
       channel,
       hidden: true,
-      ts: nextTs(ts),
+      message: { ...original, text: input.text, edited: { user, ts: nextTs(ts) } },
+      previous_message: original,
       event_ts: nextTs(ts),
-      message: {
-        type: 'message',
-        user,
-        text: input.text,
-        ts,
-        user_team: userTeam,
-        source_team: userTeam,
-        edited: { user, ts: nextTs(ts) },
-      },
-      previous_message: { type: 'message', user, text: input.previous?.text ?? '', ts, user_team: userTeam },
+      ts: nextTs(ts),
       channel_type: 'channel',
     };
-  } else if (input.subtype === 'message_deleted') {
-    event = {
+    return envelope('MessageChangedPayload', event, common);
+  }
+  if (input.subtype === 'message_deleted') {
+    const event = {
       type: 'message',
       subtype: 'message_deleted',
       channel,
       hidden: true,
       deleted_ts: ts,
-      ts: nextTs(ts),
-      event_ts: nextTs(ts),
       previous_message: {
         type: 'message',
         user,
+        team: userTeam,
         text: input.previous?.text ?? input.text,
         ts,
         user_team: userTeam,
+        source_team: userTeam,
       },
+      event_ts: nextTs(ts),
+      ts: nextTs(ts),
       channel_type: 'channel',
     };
-  } else {
-    event = {
-      client_msg_id: `0f5b2c3e-${String(++eventSeq).padStart(4, '0')}-4c1a-9d2e-7a1b2c3d4e5f`,
-      type: 'message',
-      ...(input.subtype ? { subtype: input.subtype } : {}),
-      text: input.text,
-      user,
-      ...(input.botId ? { bot_id: input.botId } : {}),
-      ts,
-      ...(input.threadTs ? { thread_ts: input.threadTs, parent_user_id: SLACK.customer } : {}),
-      team: userTeam,
-      user_team: userTeam,
-      source_team: userTeam,
-      channel,
-      event_ts: ts,
-      channel_type: 'channel',
-      blocks: [
-        {
-          type: 'rich_text',
-          block_id: 'Xy1',
-          elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: input.text }] }],
-        },
-      ],
-    };
+    return envelope('MessageDeletedPayload', event, common);
   }
-  return {
-    token: 'verification-token-unused',
-    team_id: home,
-    context_team_id: home,
-    api_app_id: SLACK.appId,
-    event,
-    type: 'event_callback',
-    event_id: input.eventId ?? `Ev0${String(++eventSeq).padStart(8, '0')}`,
-    event_time: Math.floor(Number(ts)),
-    authorizations: [
-      { enterprise_id: null, team_id: home, user_id: SLACK.bot, is_bot: true, is_enterprise_install: false },
+  const event = {
+    client_msg_id: `0f5b2c3e-${String(++eventSeq).padStart(4, '0')}-4c1a-9d2e-7a1b2c3d4e5f`,
+    type: 'message',
+    ...(input.subtype ? { subtype: input.subtype } : {}),
+    team: userTeam,
+    channel,
+    user,
+    ...(input.botId ? { bot_id: input.botId } : {}),
+    text: input.text,
+    blocks: [
+      {
+        type: 'rich_text',
+        block_id: 'Xy1',
+        elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: input.text }] }],
+      },
     ],
-    is_ext_shared_channel: true,
-    event_context: `4-eyJldCI6Im1lc3NhZ2UiLCJ0aWQiOiIke2hvbWV9In0`,
+    ts,
+    ...(input.threadTs ? { thread_ts: input.threadTs, parent_user_id: SLACK.customer } : {}),
+    event_ts: ts,
+    channel_type: 'channel',
+    user_team: userTeam,
+    source_team: userTeam,
   };
+  // The SDK's MessagePayload predates Slack Connect; Slack sends both fields on shared channels
+  // (MessageChangedPayload's inner message shows them).
+  return envelope('MessagePayload', event, common, [
+    'event.subtype',
+    'event.user_team',
+    'event.source_team',
+  ]);
 }
 
 function nextTs(ts: string): string {
@@ -131,30 +159,14 @@ function nextTs(ts: string): string {
 }
 
 export function appHomeOpened(input: { user: string; eventId?: string }): Record<string, unknown> {
-  return {
-    token: 'verification-token-unused',
-    team_id: SLACK.homeTeam,
-    api_app_id: SLACK.appId,
-    event: {
-      type: 'app_home_opened',
-      user: input.user,
-      channel: 'D0APPHOME1',
-      tab: 'home',
-      event_ts: '1730000500.000100',
-    },
-    type: 'event_callback',
-    event_id: input.eventId ?? `Ev0${String(++eventSeq).padStart(8, '0')}`,
-    event_time: 1730000500,
-    authorizations: [
-      {
-        enterprise_id: null,
-        team_id: SLACK.homeTeam,
-        user_id: SLACK.bot,
-        is_bot: true,
-        is_enterprise_install: false,
-      },
-    ],
+  const event = {
+    type: 'app_home_opened',
+    user: input.user,
+    channel: 'D0APPHOME1',
+    tab: 'home',
+    event_ts: '1730000500.000100',
   };
+  return envelope('AppHomeOpenedPayload', event, { eventId: input.eventId, eventTime: 1730000500 });
 }
 
 export interface BlockActionInput {
@@ -167,7 +179,15 @@ export interface BlockActionInput {
   channel?: string;
   messageTs?: string;
   container?: 'message' | 'view';
+  triggerId?: string;
 }
+
+const person = (id: string, team?: string) => ({
+  id,
+  username: id.toLowerCase(),
+  name: id.toLowerCase(),
+  team_id: team ?? SLACK.homeTeam,
+});
 
 /** An interactivity `block_actions` payload for one button click. */
 export function blockAction(input: BlockActionInput): Record<string, unknown> {
@@ -183,18 +203,13 @@ export function blockAction(input: BlockActionInput): Record<string, unknown> {
           channel_id: channel,
           is_ephemeral: false,
         };
-  return {
+  return fromSlackSample('BlockActionPayload', {
     type: 'block_actions',
-    user: {
-      id: input.user,
-      username: input.user.toLowerCase(),
-      name: input.user.toLowerCase(),
-      team_id: input.userTeam ?? SLACK.homeTeam,
-    },
+    user: person(input.user, input.userTeam),
     api_app_id: SLACK.appId,
     token: 'verification-token-unused',
     container,
-    trigger_id: '1730000000.123456789.abcdef0123456789abcdef0123456789',
+    trigger_id: input.triggerId ?? '1730000000.123456789.abcdef0123456789abcdef0123456789',
     team: { id: input.payloadTeam ?? SLACK.homeTeam, domain: 'northwind' },
     enterprise: null,
     is_enterprise_install: false,
@@ -211,26 +226,21 @@ export function blockAction(input: BlockActionInput): Record<string, unknown> {
         action_ts: '1730000600.000100',
       },
     ],
-  };
+  });
 }
 
-/** The `view_submission` of the Reject modal. */
+/** The `view_submission` of the Reject modal; `privateMetadata` defaults to what the modal carries. */
 export function rejectSubmission(input: {
   user: string;
   userTeam?: string;
   approvalId: string;
-  channelId?: string;
   reason: string;
+  privateMetadata?: string;
 }): Record<string, unknown> {
-  return {
+  return fromSlackSample('ViewSubmissionPayload', {
     type: 'view_submission',
     team: { id: SLACK.homeTeam, domain: 'northwind' },
-    user: {
-      id: input.user,
-      username: input.user.toLowerCase(),
-      name: input.user.toLowerCase(),
-      team_id: input.userTeam ?? SLACK.homeTeam,
-    },
+    user: person(input.user, input.userTeam),
     api_app_id: SLACK.appId,
     token: 'verification-token-unused',
     trigger_id: '1730000000.123456789.abcdef0123456789abcdef0123456780',
@@ -238,79 +248,37 @@ export function rejectSubmission(input: {
       id: 'V0MODAL001',
       team_id: SLACK.homeTeam,
       type: 'modal',
+      private_metadata: input.privateMetadata ?? input.approvalId,
       callback_id: 'sb.reject_reason',
-      private_metadata: JSON.stringify({
-        approvalId: input.approvalId,
-        channelId: input.channelId ?? SLACK.staffChannel,
-      }),
       state: { values: { reason: { reason_input: { type: 'plain_text_input', value: input.reason } } } },
       hash: '1730000000.abcd',
     },
-  };
+    is_enterprise_install: false,
+  });
 }
 
 /** A slash command's form fields. */
 export function slashCommand(input: {
   text: string;
   user?: string;
+  userName?: string;
   channel?: string;
   responseUrl?: string;
 }): Record<string, string> {
-  return {
+  const fields = fromSlackSample('SlashCommandPayload', {
     token: 'verification-token-unused',
+    api_app_id: SLACK.appId,
     team_id: SLACK.homeTeam,
     team_domain: 'northwind',
     channel_id: input.channel ?? SLACK.staffChannel,
     channel_name: 'support-approvals',
     user_id: input.user ?? SLACK.approver,
-    user_name: 'dana',
+    user_name: input.userName ?? 'dana',
     command: '/switchboard',
     text: input.text,
-    api_app_id: SLACK.appId,
-    is_enterprise_install: 'false',
     response_url: input.responseUrl ?? 'https://hooks.slack.com/commands/T0DEMO0001/1730000000/abcdef',
     trigger_id: '1730000000.123456789.abcdef0123456789abcdef0123456781',
-  };
-}
-
-/** Slack's v0 request signature: HMAC-SHA256 over `v0:{timestamp}:{body}` with the signing secret. */
-export function signSlackRequest(body: string, secret: string, timestamp: number): Record<string, string> {
-  const signature = `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
-  return { 'x-slack-signature': signature, 'x-slack-request-timestamp': String(timestamp) };
-}
-
-export type SlackDelivery =
-  | { kind: 'event'; payload: Record<string, unknown> }
-  | { kind: 'interaction'; payload: Record<string, unknown> }
-  | { kind: 'command'; fields: Record<string, string> };
-
-/**
- * POSTs to /slack/events as Slack does: events as JSON, interactivity as `payload=` form data,
- * commands as form fields; signed at `timestamp` (seconds), optionally as a retry.
- */
-export async function deliverToSlackEndpoint(
-  baseUrl: string,
-  delivery: SlackDelivery,
-  options: { secret?: string; timestamp: number; retryNum?: number; badSignature?: boolean },
-): Promise<Response> {
-  const body =
-    delivery.kind === 'event'
-      ? JSON.stringify(delivery.payload)
-      : delivery.kind === 'interaction'
-        ? new URLSearchParams({ payload: JSON.stringify(delivery.payload) }).toString()
-        : new URLSearchParams(delivery.fields).toString();
-  const headers: Record<string, string> = {
-    'content-type': delivery.kind === 'event' ? 'application/json' : 'application/x-www-form-urlencoded',
-    'user-agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
-    ...signSlackRequest(
-      body,
-      options.badSignature ? 'not-the-secret' : (options.secret ?? SLACK.signingSecret),
-      options.timestamp,
-    ),
-  };
-  if (options.retryNum !== undefined) {
-    headers['x-slack-retry-num'] = String(options.retryNum);
-    headers['x-slack-retry-reason'] = 'http_timeout';
-  }
-  return fetch(new URL('/slack/events', baseUrl), { method: 'POST', headers, body });
+    is_enterprise_install: 'false',
+  });
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
 }

@@ -19,6 +19,7 @@ export const OPEN_THREAD_ACTION = 'sb.open_thread';
 export const REJECT_MODAL_CALLBACK = 'sb.reject_reason';
 export const REJECT_REASON_BLOCK = 'reason';
 export const REJECT_REASON_INPUT = 'reason_input';
+export const REJECT_REASON_MAX = 500;
 
 const plain = (text: string, max: number): types.PlainTextElement => ({
   type: 'plain_text',
@@ -265,12 +266,15 @@ export function renderTicketDetail(detail: TicketDetail): SlackMessageContent {
   return { text: `${t.ticketId}: ${cut(t.subject || t.status, 200)}`, blocks: fitBlocks(blocks) };
 }
 
-/** The modal Reject opens: one required reason, the approval id kept in private_metadata. */
-export function rejectReasonModal(meta: { approvalId: string; channelId?: string }): types.ModalView {
+/**
+ * The modal Reject opens: one required reason. private_metadata carries only the opaque approval
+ * id; who may reject and what is shown afterwards are read from MongoDB on submission.
+ */
+export function rejectReasonModal(approvalId: string): types.ModalView {
   return {
     type: 'modal',
     callback_id: REJECT_MODAL_CALLBACK,
-    private_metadata: cut(JSON.stringify(meta), L.privateMetadata),
+    private_metadata: cut(approvalId, L.privateMetadata),
     title: plain('Reject request', L.modalTitle),
     submit: plain('Reject', L.modalTitle),
     close: plain('Cancel', L.modalTitle),
@@ -283,7 +287,7 @@ export function rejectReasonModal(meta: { approvalId: string; channelId?: string
           type: 'plain_text_input',
           action_id: REJECT_REASON_INPUT,
           multiline: true,
-          max_length: 500,
+          max_length: REJECT_REASON_MAX,
         },
       },
     ],

@@ -13,6 +13,7 @@ import {
   REJECT_MODAL_CALLBACK,
   REJECT_REASON_BLOCK,
   REJECT_REASON_INPUT,
+  REJECT_REASON_MAX,
   rejectReasonModal,
   renderHome,
 } from './blocks.js';
@@ -48,10 +49,15 @@ const ViewSubmissionSchema = z.object({
   }),
 });
 
-const RejectMetaSchema = z.object({
-  approvalId: z.string().min(1).max(64),
-  channelId: z.string().optional(),
-});
+/** The modal's private_metadata: only the approval id (`apr_…`); everything else is read from MongoDB. */
+const RejectMetaSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+// The input's max_length: Slack's client enforces it, a forged payload may not.
+const RejectReasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please say why, so the requester knows.')
+  .max(REJECT_REASON_MAX, `Please keep the reason under ${REJECT_REASON_MAX} characters.`);
 
 const STALE_BUTTON = 'This button is out of date. Open the ticket again to act on it.';
 
@@ -111,7 +117,7 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
       try {
         await rt.client.views.open({
           trigger_id: b.trigger_id,
-          view: rejectReasonModal({ approvalId: data.approvalId, channelId }),
+          view: rejectReasonModal(data.approvalId),
         });
         return;
       } catch (err) {
@@ -132,33 +138,41 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
 
   app.view(REJECT_MODAL_CALLBACK, async ({ ack, body }) => {
     const parsed = ViewSubmissionSchema.safeParse(body);
-    const reason = parsed.success
-      ? parsed.data.view.state.values[REJECT_REASON_BLOCK]?.[REJECT_REASON_INPUT]?.value?.trim()
-      : undefined;
-    if (!reason) {
+    if (!parsed.success) {
+      rt.logger.warn({ issues: parsed.error.issues.slice(0, 3) }, 'slack view submission: unexpected shape');
+      await ack();
+      return;
+    }
+    const { user, view } = parsed.data;
+    const reason = RejectReasonSchema.safeParse(
+      view.state.values[REJECT_REASON_BLOCK]?.[REJECT_REASON_INPUT]?.value ?? '',
+    );
+    // The modal stays open with the message under the field; nothing is decided.
+    if (!reason.success) {
       await ack({
         response_action: 'errors',
-        errors: { [REJECT_REASON_BLOCK]: 'Please say why, so the requester knows.' },
+        errors: { [REJECT_REASON_BLOCK]: reason.error.issues[0]?.message ?? 'Please say why.' },
       });
       return;
     }
     await ack();
-    if (!parsed.success) return;
-    const meta = RejectMetaSchema.safeParse(safeJson(parsed.data.view.private_metadata));
     const self = await rt.identity();
-    const person = await rt.directory.person(parsed.data.user.id);
-    const actor = actorFor({ ...parsed.data.user, name: person.name ?? parsed.data.user.name }, self.teamId);
-    if (!meta.success) {
+    const person = await rt.directory.person(user.id);
+    const actor = actorFor({ ...user, name: person.name ?? user.name }, self.teamId);
+    const approvalId = RejectMetaSchema.safeParse(view.private_metadata);
+    // The modal is closed by now: problems go to the person's DM with the app.
+    if (!approvalId.success) {
+      rt.logger.warn('slack reject modal: private_metadata is not an approval id');
       await tell(actor, undefined, STALE_BUTTON);
       return;
     }
     const result = await act(actor, {
       v: 1,
       action: 'approval.reject',
-      approvalId: meta.data.approvalId,
-      reason: reason.slice(0, 500),
+      approvalId: approvalId.data,
+      reason: reason.data,
     });
-    if (!result.ok) await tell(actor, meta.data.channelId, result.message);
+    if (!result.ok) await tell(actor, undefined, result.message);
   });
 }
 

@@ -159,7 +159,7 @@ describe('Slack approvals: a $250 refund', () => {
     expect(buttons(cardNow()?.blocks)).toHaveLength(0);
   });
 
-  it('a Reject after the decision is refused with a sentence, and its reason modal path parses', async () => {
+  it('a Reject submitted after the decision is refused with a sentence in the app DM', async () => {
     await env.deliver({
       kind: 'interaction',
       payload: rejectSubmission({
@@ -168,10 +168,12 @@ describe('Slack approvals: a $250 refund', () => {
         reason: 'Duplicate request',
       }),
     });
-    await env.slack.waitFor(
-      (calls) =>
-        calls.filter((c) => c.method === 'chat.postEphemeral' && c.args.user === SLACK.approver).length >= 1,
+    // The modal has closed by then, so the answer goes to the person's DM with the app.
+    await env.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.postMessage' && c.args.channel === SLACK.approver),
     );
+    const dm = env.slack.callsTo('chat.postMessage').find((c) => c.args.channel === SLACK.approver);
+    expect(dm?.args.text).toMatch(/Already approved by Dana Whitfield/);
     expect(await refundsOf1043()).toBe(1);
   });
 });

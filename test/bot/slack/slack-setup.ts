@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/app-harness.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../../support/fake-slack-api.js';
-import { SLACK, deliverToSlackEndpoint, type SlackDelivery } from '../../support/slack-builders.js';
+import { SLACK } from '../../support/slack-builders.js';
+import { deliverToSlackEndpoint, type SlackDelivery } from '../../support/slack-delivery.js';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/bot/slack/index.js';
 import type { Config } from '../../../src/config.js';
 
