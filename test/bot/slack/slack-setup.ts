@@ -1,5 +1,12 @@
+import pino from 'pino';
 import { startTestApp, type TestApp } from '../../support/app-harness.js';
-import { startFakeSlackApi, type FakeSlackApi } from '../../support/fake-slack-api.js';
+import {
+  startFakeSlackApi,
+  type FakeSlackApi,
+  type FakeSlackApiOptions,
+  type SlackCall,
+} from '../../support/fake-slack-api.js';
+import type { StaffAction } from '../../../src/conversation/ports.js';
 import { SLACK } from '../../support/slack-builders.js';
 import { deliverToSlackEndpoint, type SlackDelivery } from '../../support/slack-delivery.js';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/bot/slack/index.js';
@@ -9,6 +16,8 @@ export interface SlackTestEnv {
   app: TestApp;
   slack: FakeSlackApi;
   adapter: SlackAdapter;
+  /** Every log line the app wrote (pino JSON, debug and up), for asserting what was logged. */
+  logs: Array<Record<string, unknown>>;
   /** Signs with the app's (fixed) clock, as Slack would at that moment. */
   deliver(
     delivery: SlackDelivery,
@@ -31,7 +40,14 @@ export const slackConfig = (
 });
 
 /** The real app on a seeded database, the Slack adapter mounted over HTTP, a fake Slack Web API. */
-export async function startSlackEnv(): Promise<SlackTestEnv> {
+export async function startSlackEnv(
+  extra: Pick<FakeSlackApiOptions, 'users' | 'teams'> = {},
+): Promise<SlackTestEnv> {
+  const logs: Array<Record<string, unknown>> = [];
+  const logger = pino(
+    { level: 'debug' },
+    { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   const slack = await startFakeSlackApi({
     team: { id: SLACK.homeTeam, name: 'Northwind Supply Co.', domain: 'northwind' },
     botUserId: SLACK.bot,
@@ -47,10 +63,12 @@ export async function startSlackEnv(): Promise<SlackTestEnv> {
       { id: SLACK.approver, teamId: SLACK.homeTeam, name: 'Dana Whitfield', email: 'dana@northwind.example' },
       { id: SLACK.supervisor, teamId: SLACK.homeTeam, name: 'Sam Okafor', email: 'sam@northwind.example' },
       { id: SLACK.staff, teamId: SLACK.homeTeam, name: 'Riley Chen', email: 'riley@northwind.example' },
+      ...(extra.users ?? []),
     ],
     teams: [
       { id: SLACK.customerTeam, name: 'Bluebird Cafe', domain: 'bluebirdcafe' },
       { id: SLACK.guestTeam, name: 'Acme Robotics', domain: 'acme-robotics' },
+      ...(extra.teams ?? []),
     ],
     channels: [
       { id: SLACK.sharedChannel, name: 'ext-bluebird-cafe', isExtShared: true },
@@ -61,7 +79,8 @@ export async function startSlackEnv(): Promise<SlackTestEnv> {
   let app: TestApp;
   try {
     app = await startTestApp({
-      adapters: ({ clock, logger }) => {
+      logger,
+      adapters: ({ clock }) => {
         adapter = createSlackAdapter({
           config: slackConfig(slack.url),
           logger,
@@ -79,6 +98,7 @@ export async function startSlackEnv(): Promise<SlackTestEnv> {
     app,
     slack,
     adapter: adapter!,
+    logs,
     deliver(delivery, options = {}) {
       const now = Math.floor(app.clock.now().getTime() / 1000);
       return deliverToSlackEndpoint(app.baseUrl, delivery, {
@@ -92,4 +112,42 @@ export async function startSlackEnv(): Promise<SlackTestEnv> {
       await slack.close();
     },
   };
+}
+
+export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it holds; throws after `timeoutMs`. */
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await settle(25);
+  }
+}
+
+/** The buttons of a Block Kit message, with their parsed data. */
+export function buttons(blocks: unknown): Array<{ label: string; data?: StaffAction }> {
+  const out: Array<{ label: string; data?: StaffAction }> = [];
+  type Btn = { value?: string; text: { text: string } };
+  for (const b of (blocks ?? []) as Array<{ type: string; elements?: Btn[] }>) {
+    if (b.type !== 'actions') continue;
+    for (const e of b.elements ?? [])
+      out.push({ label: e.text.text, data: e.value ? (JSON.parse(e.value) as StaffAction) : undefined });
+  }
+  return out;
+}
+
+/** Waits for the first staff-channel card with a button for `action`; its ts and that button's data. */
+export async function staffCardWith<A extends StaffAction['action']>(
+  env: SlackTestEnv,
+  action: A,
+): Promise<{ ts: string; data: Extract<StaffAction, { action: A }> }> {
+  const match = (c: SlackCall) =>
+    c.method === 'chat.postMessage' &&
+    c.args.channel === SLACK.staffChannel &&
+    buttons(c.args.blocks).some((b) => b.data?.action === action);
+  await env.slack.waitFor((calls) => calls.some(match));
+  const post = env.slack.calls.find(match)!;
+  const data = buttons(post.args.blocks).find((b) => b.data?.action === action)!.data!;
+  return { ts: String(post.result?.ts), data: data as Extract<StaffAction, { action: A }> };
 }
