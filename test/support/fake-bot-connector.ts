@@ -38,8 +38,11 @@ export interface FakeBotConnector {
   /** Successful updates (PUT), oldest first. */
   updates(): ConnectorCall[];
   addMember(member: FakeMember): void;
-  /** The next `count` send/update calls get this status (429 by default) with `Retry-After: 0`. */
-  failNext(count?: number, status?: number): void;
+  /**
+   * The next `count` send/update calls get this status (429 by default) with `Retry-After: 0`;
+   * only calls with `method` when given (PUT: card updates), others pass.
+   */
+  failNext(count?: number, status?: number, method?: 'POST' | 'PUT'): void;
   /** Resolves once `predicate` holds over the recorded calls, or rejects after `timeoutMs`. */
   waitFor(predicate: (calls: ConnectorCall[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -54,7 +57,7 @@ const ROUTE = /^\/v3\/conversations\/([^/]+)\/(activities|members)(?:\/([^/]+))?
 export async function startFakeBotConnector(): Promise<FakeBotConnector> {
   const calls: ConnectorCall[] = [];
   const members = new Map<string, FakeMember>();
-  let failures: { count: number; status: number } = { count: 0, status: 429 };
+  let failures: { count: number; status: number; method?: 'POST' | 'PUT' } = { count: 0, status: 429 };
   let seq = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -88,7 +91,8 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
         return reply(404, { error: { code: 'MemberNotFound' } }, { memberId: decodedId });
       return reply(200, member, { memberId: decodedId });
     }
-    if ((method === 'POST' || method === 'PUT') && failures.count > 0) {
+    const failing = failures.method ? method === failures.method : method === 'POST' || method === 'PUT';
+    if (failing && failures.count > 0) {
       failures = { ...failures, count: failures.count - 1 };
       return reply(
         failures.status,
@@ -123,8 +127,8 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
       members.set(member.id, member);
       if (member.aadObjectId) members.set(member.aadObjectId, member);
     },
-    failNext: (count = 1, status = 429) => {
-      failures = { count, status };
+    failNext: (count = 1, status = 429, method) => {
+      failures = { count, status, ...(method ? { method } : {}) };
     },
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,61 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { TEAMS, users, type TeamsTestUser } from './teams-users.js';
+
 /**
- * Activities shaped like the ones Teams really sends (compare shared/fixtures/teams/activities):
- * a channel post and its replies carry `channelData.team`, `channel` and `tenant`, and their
- * `conversation.id` ends in `;messageid=<root post id>`.
+ * Activities shaped like the ones Teams really sends. Each builder starts from a sample in
+ * test/fixtures/teams/activities/ (Microsoft's own test data, see its README) and fills in
+ * realistic values: a channel post and its replies carry `channelData.team`, `channel` and
+ * `tenant`, and their `conversation.id` ends in `;messageid=<root post id>`.
  */
 
-export interface TeamsTestUser {
-  /** Teams user id (`29:…`). */
-  id: string;
-  name: string;
-  aadObjectId: string;
-  /** The user's own AAD tenant; differs from the home tenant for external users. */
-  tenantId: string;
-  email?: string;
+export { TEAMS, users, type TeamsTestUser };
+
+type Json = Record<string, unknown>;
+
+const samples = new Map<string, Json>();
+/** A fresh copy of a fixture: builders change it freely. */
+export function teamsSample(file: string): Json {
+  let sample = samples.get(file);
+  if (!sample) {
+    const url = new URL(`../fixtures/teams/activities/${file}`, import.meta.url);
+    sample = JSON.parse(readFileSync(url, 'utf8')) as Json;
+    samples.set(file, sample);
+  }
+  return structuredClone(sample);
 }
-
-/** Names the fixtures share; the home tenant is the demo tenant so the seeded store applies. */
-export const TEAMS = {
-  homeTenantId: 'T0DEMO0001',
-  bot: { id: '28:00000000-0000-0000-0000-00000000b07a', name: 'Switchboard' },
-  teamId: '19:team-northwind@thread.tacv2',
-  customerChannelId: '19:customers-bluebird@thread.tacv2',
-  staffChannelId: '19:staff-approvals@thread.tacv2',
-  bluebirdTenantId: '6f1c2a8e-0000-4b1b-9c3e-b1ueb12dcafe',
-  acmeTenantId: '0acbe000-0000-4e5e-8d4a-acme00000001',
-} as const;
-
-export const users = {
-  maya: {
-    id: '29:maya-ortiz',
-    name: 'Maya Ortiz',
-    aadObjectId: 'aad-maya-ortiz',
-    tenantId: TEAMS.bluebirdTenantId,
-    email: 'maya@bluebirdcafe.example',
-  },
-  dana: {
-    id: '29:dana-whitfield',
-    name: 'Dana Whitfield',
-    aadObjectId: 'aad-dana-whitfield',
-    tenantId: TEAMS.homeTenantId,
-    email: 'dana@northwind.example',
-  },
-  sam: {
-    id: '29:sam-okafor',
-    name: 'Sam Okafor',
-    aadObjectId: 'aad-sam-okafor',
-    tenantId: TEAMS.homeTenantId,
-    email: 'sam@northwind.example',
-  },
-  /** A guest from a customer's organization who sits in the staff channel: may never decide. */
-  jordan: {
-    id: '29:jordan-lee',
-    name: 'Jordan Lee',
-    aadObjectId: 'aad-jordan-lee',
-    tenantId: TEAMS.acmeTenantId,
-    email: 'jordan@acme-robotics.example',
-  },
-} satisfies Record<string, TeamsTestUser>;
 
 let counter = 0;
 /** Teams message ids are millisecond timestamps as strings. */
@@ -64,7 +31,7 @@ export function nextActivityId(): string {
   return String(1_763_600_000_000 + counter);
 }
 
-function channelData(channelId: string, tenantId: string) {
+function channelData(channelId: string, tenantId: string): Json {
   return {
     teamsChannelId: channelId,
     teamsTeamId: TEAMS.teamId,
@@ -74,9 +41,33 @@ function channelData(channelId: string, tenantId: string) {
   };
 }
 
-function from(user: TeamsTestUser) {
-  return { id: user.id, name: user.name, aadObjectId: user.aadObjectId };
+/** The sample's `from` (role 'user') with this person's ids. */
+function from(sample: Json, user: TeamsTestUser): Json {
+  return { ...(sample.from as Json), id: user.id, name: user.name, aadObjectId: user.aadObjectId };
 }
+
+function recipient(sample: Json): Json {
+  return { ...(sample.recipient as Json), ...TEAMS.bot };
+}
+
+/** A conversation in a team channel; the reply chain of `rootId` when given. */
+function channelConversation(sample: Json, channelId: string, rootId?: string): Json {
+  return {
+    ...(sample.conversation as Json),
+    isGroup: true,
+    conversationType: 'channel',
+    tenantId: TEAMS.homeTenantId,
+    id: rootId ? `${channelId};messageid=${rootId}` : channelId,
+  };
+}
+
+const clientInfo = {
+  type: 'clientInfo',
+  locale: 'en-US',
+  country: 'US',
+  platform: 'Web',
+  timezone: 'America/Los_Angeles',
+};
 
 export interface ChannelMessageOptions {
   serviceUrl: string;
@@ -92,44 +83,85 @@ export interface ChannelMessageOptions {
 }
 
 /** A post (or a reply in a post's chain) in a team channel. */
-export function teamsChannelMessage(o: ChannelMessageOptions): Record<string, unknown> {
+export function teamsChannelMessage(o: ChannelMessageOptions): Json {
+  const sample = teamsSample(o.mentionBot ? 'MessageActivity_Mention.json' : 'MessageActivity.json');
   const id = o.id ?? nextActivityId();
   const channelId = o.channelId ?? TEAMS.customerChannelId;
-  const root = o.rootId ?? id;
-  const mention = `<at>${TEAMS.bot.name}</at>`;
-  const text = o.mentionBot ? `${mention} ${o.text}` : o.text;
+  const mentionText = `<at>${TEAMS.bot.name}</at>`;
+  const mentions = o.mentionBot
+    ? (sample.entities as Json[]).map((e) => ({
+        ...e,
+        text: mentionText,
+        mentioned: { ...(e.mentioned as Json), ...TEAMS.bot },
+      }))
+    : [];
   return {
-    type: 'message',
+    ...sample,
     id,
     timestamp: new Date().toISOString(),
     localTimestamp: new Date().toISOString(),
-    channelId: 'msteams',
     serviceUrl: o.serviceUrl,
-    from: from(o.from),
-    conversation: {
-      isGroup: true,
-      conversationType: 'channel',
-      tenantId: TEAMS.homeTenantId,
-      id: `${channelId};messageid=${root}`,
-    },
-    recipient: TEAMS.bot,
+    from: from(sample, o.from),
+    recipient: recipient(sample),
+    conversation: channelConversation(sample, channelId, o.rootId ?? id),
     ...(o.rootId ? { replyToId: o.rootId } : {}),
     textFormat: 'plain',
-    text,
+    text: o.mentionBot ? `${mentionText} ${o.text}` : o.text,
     attachments: [],
-    entities: [
-      ...(o.mentionBot ? [{ type: 'mention', text: mention, mentioned: TEAMS.bot }] : []),
-      {
-        type: 'clientInfo',
-        locale: 'en-US',
-        country: 'US',
-        platform: 'Web',
-        timezone: 'America/Los_Angeles',
-      },
-    ],
+    entities: [...mentions, clientInfo],
     // In a shared channel the sender's own tenant is what Teams puts here.
     channelData: channelData(channelId, o.from.tenantId),
     locale: 'en-US',
+  };
+}
+
+export interface RevisionOptions {
+  serviceUrl: string;
+  from: TeamsTestUser;
+  /** The id of the message edited or deleted (Teams puts it in the activity's `id`). */
+  messageId: string;
+  /** Root post of the reply chain the message is in; the message itself when it is the root. */
+  rootId?: string;
+  channelId?: string;
+  /** When Teams says the change happened (distinguishes two edits of one message). */
+  timestamp?: string;
+}
+
+/** Someone edited a message: `messageUpdate` with `channelData.eventType: 'editMessage'`. */
+export function teamsMessageEdit(o: RevisionOptions & { text: string }): Json {
+  const sample = teamsSample('MessageUpdateActivity.json');
+  const channelId = o.channelId ?? TEAMS.customerChannelId;
+  return {
+    ...sample,
+    id: o.messageId,
+    timestamp: o.timestamp ?? new Date().toISOString(),
+    serviceUrl: o.serviceUrl,
+    from: from(sample, o.from),
+    recipient: recipient(sample),
+    conversation: channelConversation(sample, channelId, o.rootId ?? o.messageId),
+    ...(o.rootId ? { replyToId: o.rootId } : {}),
+    textFormat: 'plain',
+    text: o.text,
+    entities: [clientInfo],
+    channelData: { ...channelData(channelId, o.from.tenantId), eventType: 'editMessage' },
+    locale: 'en-US',
+  };
+}
+
+/** Someone deleted a message: `messageDelete` with `channelData.eventType: 'softDeleteMessage'`. */
+export function teamsMessageDelete(o: RevisionOptions): Json {
+  const sample = teamsSample('MessageDeleteActivity.json');
+  const channelId = o.channelId ?? TEAMS.customerChannelId;
+  return {
+    ...sample,
+    id: o.messageId,
+    timestamp: o.timestamp ?? new Date().toISOString(),
+    serviceUrl: o.serviceUrl,
+    from: from(sample, o.from),
+    recipient: recipient(sample),
+    conversation: channelConversation(sample, channelId, o.rootId ?? o.messageId),
+    ...(o.rootId ? { replyToId: o.rootId } : {}),
+    channelData: { ...channelData(channelId, o.from.tenantId), eventType: 'softDeleteMessage' },
   };
 }
 
@@ -144,24 +176,24 @@ export interface InvokeOptions {
   id?: string;
 }
 
-/** `Action.Execute` on an Adaptive Card: an `invoke` named `adaptiveCard/action`. */
-export function teamsInvoke(o: InvokeOptions): Record<string, unknown> {
+/**
+ * `Action.Execute` on an Adaptive Card: an `invoke` named `adaptiveCard/action`. The samples have
+ * no such invoke; the message sample gives the common envelope.
+ */
+export function teamsInvoke(o: InvokeOptions): Json {
+  const sample = teamsSample('MessageActivity.json');
+  delete sample.text;
   const channelId = o.channelId ?? TEAMS.staffChannelId;
   return {
+    ...sample,
     type: 'invoke',
     name: 'adaptiveCard/action',
     id: o.id ?? `f:${nextActivityId()}`,
     timestamp: new Date().toISOString(),
-    channelId: 'msteams',
     serviceUrl: o.serviceUrl,
-    from: from(o.from),
-    conversation: {
-      isGroup: true,
-      conversationType: 'channel',
-      tenantId: TEAMS.homeTenantId,
-      id: `${channelId};messageid=${o.cardActivityId}`,
-    },
-    recipient: TEAMS.bot,
+    from: from(sample, o.from),
+    recipient: recipient(sample),
+    conversation: channelConversation(sample, channelId, o.cardActivityId),
     replyToId: o.cardActivityId,
     entities: [{ type: 'clientInfo', locale: 'en-US', platform: 'Web' }],
     channelData: {
@@ -178,25 +210,27 @@ export function teamsInvoke(o: InvokeOptions): Record<string, unknown> {
 }
 
 /** The bot was added to a team: Teams sends this for the team's channel it lands in. */
-export function teamsBotAdded(o: {
-  serviceUrl: string;
-  channelId: string;
-  channelName?: string;
-}): Record<string, unknown> {
+export function teamsBotAdded(o: { serviceUrl: string; channelId: string; channelName?: string }): Json {
+  const sample = teamsSample('ConversationUpdateActivity.json');
+  // The sample also removes people and names a topic; adding the bot does neither.
+  delete sample.membersRemoved;
+  delete sample.topicName;
   return {
-    type: 'conversationUpdate',
+    ...sample,
     id: nextActivityId(),
     timestamp: new Date().toISOString(),
-    channelId: 'msteams',
     serviceUrl: o.serviceUrl,
-    from: from(users.sam),
+    // The person who added the bot; the sample's `from` is a bot account.
+    from: { id: users.sam.id, name: users.sam.name, aadObjectId: users.sam.aadObjectId },
+    recipient: { ...TEAMS.bot },
     conversation: {
+      ...(sample.conversation as Json),
       isGroup: true,
       conversationType: 'channel',
       tenantId: TEAMS.homeTenantId,
       id: o.channelId,
+      name: o.channelName ?? 'General',
     },
-    recipient: TEAMS.bot,
     membersAdded: [{ id: TEAMS.bot.id }],
     channelData: {
       ...channelData(o.channelId, TEAMS.homeTenantId),

@@ -41,8 +41,18 @@ export async function answerCardAction(
   actor: StaffActor,
   value: AdaptiveCardInvokeValue,
   logger: Logger,
+  /** Maps deciders' AAD object ids to Teams user ids for the refreshed card's `refresh.userIds`. */
+  teamsUserIds: (ids: readonly string[]) => Promise<string[]> = async (ids) => [...ids],
 ): Promise<AdaptiveCardInvokeResponse> {
   const verb = value.action?.verb;
+  const render = async (card: StaffCard, notice?: string) => {
+    const refreshUserIds =
+      !card.final && card.deciderIds?.length ? await teamsUserIds(card.deciderIds) : undefined;
+    return renderStaffCard(card, {
+      ...(notice ? { notice } : {}),
+      ...(refreshUserIds ? { refreshUserIds } : {}),
+    });
+  };
   const data: unknown = value.action?.data;
   try {
     if (verb === REFRESH_VERB) {
@@ -51,7 +61,7 @@ export async function answerCardAction(
       const home = await engine.staffHome(actor);
       const cards = [...home.pendingApprovals, ...home.escalated, ...home.mine];
       const card = findCard(cards, refresh.data.ticketId, refresh.data.approvalId);
-      return ok(card ? renderStaffCard(card) : renderNoticeCard(NO_LONGER_PENDING));
+      return ok(card ? await render(card) : renderNoticeCard(NO_LONGER_PENDING));
     }
     const parsed = StaffActionSchema.safeParse(data);
     if (!parsed.success || VERB_BY_ACTION[parsed.data.action] !== verb) {
@@ -65,7 +75,7 @@ export async function answerCardAction(
     // An empty reason box arrives as ''; the engine wants none rather than blank.
     if (action.action === 'approval.reject' && action.reason?.trim() === '') delete action.reason;
     const result = await engine.handleStaffAction(actor, action);
-    if (result.card) return ok(renderStaffCard(result.card, result.ok ? {} : { notice: result.message }));
+    if (result.card) return ok(await render(result.card, result.ok ? undefined : result.message));
     return ok(renderNoticeCard(result.message));
   } catch (err) {
     logger.error({ err, code: isAppError(err) ? err.code : undefined, verb }, 'teams: card action failed');

@@ -48,6 +48,11 @@ export interface AdaptiveCard {
 export interface RenderOptions {
   /** One sentence for the person who clicked, shown above the card ("You can't decide this…"). */
   notice?: string;
+  /**
+   * Teams user ids (MRIs) for `refresh.userIds`, when the caller could map the card's deciders
+   * (AAD object ids) to them; the deciders as given otherwise.
+   */
+  refreshUserIds?: string[];
 }
 
 const MAX_LINE = 600;
@@ -155,7 +160,8 @@ export function renderStaffCard(card: StaffCard, options: RenderOptions = {}): A
   };
   if (!card.final && card.actions.length > 0) {
     out.actions = card.actions.map(executeAction);
-    const deciders = card.deciderIds ?? [];
+    // Teams auto-refreshes the card for at most 60 people.
+    const deciders = (options.refreshUserIds ?? card.deciderIds ?? []).slice(0, 60);
     if (deciders.length > 0) {
       const data: RefreshData = {
         v: 1,

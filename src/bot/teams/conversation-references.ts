@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConversationReference } from 'botbuilder';
 import type { Engine } from '../../conversation/engine-api.js';
+import type { Logger } from '../../logger.js';
 
 /**
  * Where the bot can post proactively. Teams needs a service URL and a conversation id; the full
@@ -23,20 +24,14 @@ const StoredReferenceSchema = z.looseObject({
   bot: z.looseObject({ id: z.string(), name: z.string().optional() }).optional(),
 });
 
-/** Engines that can return a channel's stored settings (the reference lives there). */
-type EngineWithChannels = Engine & {
-  getChannel?(
-    tenantId: string,
-    platform: 'teams',
-    channelId: string,
-  ): Promise<{ conversationReference?: Record<string, unknown> } | null>;
-};
-
 export class ConversationReferences {
   private readonly byConversation = new Map<string, Partial<ConversationReference>>();
   private readonly serviceUrlByTenant = new Map<string, string>();
   private botAccount?: { id: string; name?: string };
-  engine?: EngineWithChannels;
+  /** Set when the adapter is mounted: the engine keeps each channel's reference in MongoDB. */
+  engine?: Pick<Engine, 'getChannel'>;
+
+  constructor(private readonly logger?: Logger) {}
 
   /** Remembers a conversation's base reference (no reply-chain suffix, no activity id). */
   remember(tenantId: string, channelId: string, ref: Partial<ConversationReference>): void {
@@ -56,8 +51,12 @@ export class ConversationReferences {
   async find(tenantId: string, channelId: string): Promise<Partial<ConversationReference>> {
     const known = this.byConversation.get(key(tenantId, channelId));
     if (known) return known;
-    const stored = await this.engine?.getChannel?.(tenantId, 'teams', channelId).catch(() => null);
-    const parsed = StoredReferenceSchema.safeParse(stored?.conversationReference);
+    // What conversationUpdate stored survives a restart; a read error falls through to the guess.
+    const stored = await this.engine?.getChannel(tenantId, 'teams', channelId).catch((err: unknown) => {
+      this.logger?.warn({ err, channelId }, 'teams: reading the stored conversation reference failed');
+      return null;
+    });
+    const parsed = StoredReferenceSchema.safeParse(stripNulls(stored?.conversationReference));
     if (parsed.success) {
       const ref = parsed.data as unknown as Partial<ConversationReference>;
       this.remember(tenantId, channelId, ref);
@@ -87,6 +86,17 @@ export class ConversationReferences {
     const first = this.serviceUrlByTenant.values().next();
     return first.done ? undefined : first.value;
   }
+}
+
+/** MongoDB stores a reference's `undefined` fields as null; the library wants them absent. */
+function stripNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripNulls);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, stripNulls(v)]),
+  );
 }
 
 function key(tenantId: string, channelId: string): string {

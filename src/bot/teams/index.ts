@@ -43,7 +43,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
     logger.error({ err }, 'teams: turn failed');
   };
 
-  const references = new ConversationReferences();
+  const references = new ConversationReferences(logger);
   let engine: Engine | undefined;
   const inflight = new Set<Promise<unknown>>();
   const seeded = new Map<string, Promise<void>>();
@@ -82,12 +82,13 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
     void tracked.finally(() => inflight.delete(tracked));
   };
 
+  const members = new MemberDirectory(clock, logger);
   const bot = new TeamsBot({
     engine: () => engine,
     appTenantId: config.appTenantId,
     ensureHomeTenant,
     references,
-    members: new MemberDirectory(clock, logger),
+    members,
     logger,
     clock,
     background,
@@ -97,6 +98,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
     adapter: cloudAdapter,
     appId: config.appId ?? '',
     references,
+    members,
     logger,
     retry: options.retry ?? DEFAULT_RETRY,
   });

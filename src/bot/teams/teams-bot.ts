@@ -6,11 +6,10 @@ import {
   type AdaptiveCardInvokeValue,
 } from 'botbuilder';
 import type { Engine } from '../../conversation/engine-api.js';
-import type { InboundMessage, StaffActor } from '../../conversation/ports.js';
+import type { StaffActor } from '../../conversation/ports.js';
 import type { Clock } from '../../domain/index.js';
 import type { Logger } from '../../logger.js';
 import {
-  emailDomain,
   homeTenantOf,
   mentionsBot,
   parseCommand,
@@ -21,6 +20,7 @@ import {
   type TeamsCommand,
 } from './activity-mapping.js';
 import { answerCardAction } from './card-actions.js';
+import { toInboundMessage, type InboundKind, type Sender } from './inbound-message.js';
 import type { ConversationReferences } from './conversation-references.js';
 import type { MemberDirectory, TeamsMember } from './member-directory.js';
 
@@ -41,16 +41,6 @@ export interface TeamsBotDeps {
 
 const EmailSchema = z.email();
 
-/** Who sent an activity, as the engine sees people. */
-interface Sender {
-  tenantId: string;
-  userId: string;
-  name?: string;
-  email?: string;
-  orgId?: string;
-  isExternal: boolean;
-}
-
 /**
  * Translates Teams activities into engine calls. No business rule lives here: the engine
  * decides, this class only maps fields and answers Teams in the shape it expects.
@@ -60,6 +50,16 @@ export class TeamsBot extends TeamsActivityHandler {
     super();
     this.onMessage(async (ctx, next) => {
       await this.handleMessage(ctx);
+      await next();
+    });
+    // Teams says "edited" / "deleted" with channelData.eventType; the engine records both on the
+    // ticket and never answers them (an edit is not a new question).
+    this.onTeamsMessageEditEvent(async (ctx, next) => {
+      await this.handleRevision(ctx, 'edit');
+      await next();
+    });
+    this.onTeamsMessageSoftDeleteEvent(async (ctx, next) => {
+      await this.handleRevision(ctx, 'delete');
       await next();
     });
     this.onMembersAdded(async (ctx, next) => {
@@ -120,32 +120,54 @@ export class TeamsBot extends TeamsActivityHandler {
       return;
     }
     if (!a.id || text === '') return;
-    const inbound: InboundMessage = {
-      platform: 'teams',
-      tenantId: where.tenantId,
-      eventId: a.id,
-      kind: 'message',
-      channelId: where.channelId,
-      messageId: a.id,
-      // In a channel every post is its own thread; chats have none, so the engine groups them.
-      ...(a.conversation.conversationType === 'channel' ? { threadId: where.rootId ?? a.id } : {}),
-      author: {
-        userId: sender.userId,
-        name: sender.name,
-        email: sender.email,
-        orgId: sender.orgId,
-        orgDomain: emailDomain(sender.email),
-        isExternal: sender.isExternal,
-      },
-      text: text.slice(0, 40_000),
-      receivedAt: this.deps.clock.now(),
-    };
-    // Teams redelivers anything not answered within 15 s: answer now, work afterwards.
+    this.submit(
+      where.engine,
+      toInboundMessage({
+        activity: a,
+        where,
+        sender,
+        kind: 'message',
+        text,
+        receivedAt: this.deps.clock.now(),
+      }),
+    );
+  }
+
+  /** A customer (or staff member) edited or deleted a message the engine may have recorded. */
+  private async handleRevision(ctx: TurnContext, kind: Exclude<InboundKind, 'message'>): Promise<void> {
+    const a = ctx.activity;
+    if (a.from?.role === 'bot' || a.from?.id === a.recipient?.id || !a.id) return;
+    const where = await this.prepare(ctx);
+    if (!where) return;
+    const text = kind === 'edit' ? stripBotMention(a) : '';
+    // An edit that empties the text is how some clients delete; the engine wants it as one.
+    const effective = kind === 'edit' && text === '' ? 'delete' : kind;
+    const sender = await this.sender(ctx, where.tenantId);
+    this.submit(
+      where.engine,
+      toInboundMessage({
+        activity: a,
+        where,
+        sender,
+        kind: effective,
+        text,
+        receivedAt: this.deps.clock.now(),
+      }),
+    );
+  }
+
+  /** Teams redelivers anything not answered within 15 s: answer now, work afterwards. */
+  private submit(engine: Engine, inbound: ReturnType<typeof toInboundMessage>): void {
     this.deps.background(
-      'inbound',
-      where.engine
+      inbound.kind ?? 'message',
+      engine
         .handleInbound(inbound)
-        .then((outcome) => this.deps.logger.debug({ eventId: a.id, ...outcome }, 'teams: inbound handled')),
+        .then((outcome) =>
+          this.deps.logger.debug(
+            { eventId: inbound.eventId, kind: inbound.kind, ...outcome },
+            'teams: inbound handled',
+          ),
+        ),
     );
   }
 
@@ -228,6 +250,8 @@ export class TeamsBot extends TeamsActivityHandler {
       name: sender.name,
       isExternal: sender.isExternal,
     };
-    return answerCardAction(where.engine, actor, value, this.deps.logger);
+    return answerCardAction(where.engine, actor, value, this.deps.logger, (ids) =>
+      this.deps.members.teamsUserIds(ctx, where.tenantId, ids),
+    );
   }
 }

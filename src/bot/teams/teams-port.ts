@@ -6,6 +6,7 @@ import { UpstreamError } from '../../errors.js';
 import { cardAttachment, renderStaffCard } from './cards.js';
 import { replyChainId, splitConversationId } from './activity-mapping.js';
 import type { ConversationReferences } from './conversation-references.js';
+import type { MemberDirectory } from './member-directory.js';
 import { statusOf, withRetry, type RetryOptions } from './retry.js';
 
 export interface TeamsPortDeps {
@@ -13,6 +14,8 @@ export interface TeamsPortDeps {
   /** The bot's app id, or '' in local mode: proactive calls are made as this app. */
   appId: string;
   references: ConversationReferences;
+  /** Maps approvers' AAD object ids to the Teams user ids a card's `refresh.userIds` needs. */
+  members: MemberDirectory;
   logger: Logger;
   retry: RetryOptions;
 }
@@ -33,10 +36,11 @@ export function renderOutbound(message: OutboundMessage): OutgoingActivity {
  * `continueConversationAsync`, so nothing depends on an HTTP request still being open.
  */
 export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
-  const { adapter, appId, references, logger, retry } = deps;
+  const { adapter, appId, references, members, logger, retry } = deps;
 
   /** Runs `logic` in a proactive turn for `ref`, retrying throttled calls. */
   async function inConversation<T>(
+    tenantId: string,
     ref: Partial<ConversationReference>,
     what: string,
     logic: (send: SendApi) => Promise<T>,
@@ -60,6 +64,7 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
               update: async (activity) => {
                 await ctx.updateActivity(activity as never);
               },
+              teamsUserIds: (ids) => members.teamsUserIds(ctx, tenantId, ids),
             });
           });
           return result as T;
@@ -99,7 +104,7 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
 
     async replyInThread(tenantId, thread, message) {
       const ref = await threadReference(tenantId, thread);
-      const id = await inConversation(ref, 'reply', (api) => api.send(renderOutbound(message)));
+      const id = await inConversation(tenantId, ref, 'reply', (api) => api.send(renderOutbound(message)));
       if (!id) throw new UpstreamError('Teams reply returned no activity id');
       return { platform: 'teams', channelId: ref.conversation!.id, messageId: id };
     },
@@ -107,15 +112,15 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
     async showWorking(tenantId, thread) {
       const ref = await threadReference(tenantId, thread);
       // Typing is a courtesy: a failure must not stop the answer.
-      await inConversation(ref, 'typing', (api) => api.send({ type: 'typing' })).catch((err: unknown) =>
-        logger.debug({ err }, 'teams: typing indicator failed'),
+      await inConversation(tenantId, ref, 'typing', (api) => api.send({ type: 'typing' })).catch(
+        (err: unknown) => logger.debug({ err }, 'teams: typing indicator failed'),
       );
       return undefined;
     },
 
     async updateMessage(tenantId, ref, message) {
       const conv = await postedReference(tenantId, ref);
-      await inConversation(conv, 'update', (api) =>
+      await inConversation(tenantId, conv, 'update', (api) =>
         api.update({ ...renderOutbound(message), id: ref.messageId }),
       );
     },
@@ -123,25 +128,18 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
     async postStaffCard(tenantId, staffChannelId, card: StaffCard) {
       const { channelId } = splitConversationId(staffChannelId);
       const ref = await references.find(tenantId, channelId);
-      const activity = {
-        type: 'message',
-        summary: card.title,
-        attachments: [cardAttachment(renderStaffCard(card))],
-      };
-      const id = await inConversation(ref, 'staff card', (api) => api.send(activity));
+      const id = await inConversation(tenantId, ref, 'staff card', async (api) =>
+        api.send(await cardActivity(api, card)),
+      );
       if (!id) throw new UpstreamError('Teams card post returned no activity id');
       return { platform: 'teams', channelId, messageId: id };
     },
 
     async updateStaffCard(tenantId, ref, card) {
       const conv = await postedReference(tenantId, ref);
-      const activity = {
-        type: 'message',
-        id: ref.messageId,
-        summary: card.title,
-        attachments: [cardAttachment(renderStaffCard(card))],
-      };
-      await inConversation(conv, 'staff card update', (api) => api.update(activity));
+      await inConversation(tenantId, conv, 'staff card update', async (api) =>
+        api.update({ ...(await cardActivity(api, card)), id: ref.messageId }),
+      );
     },
 
     async threadLink(tenantId, thread) {
@@ -156,4 +154,17 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
 interface SendApi {
   send(activity: OutgoingActivity): Promise<string | undefined>;
   update(activity: OutgoingActivity): Promise<void>;
+  /** Teams user ids (MRIs) for AAD object ids, looked up in this conversation's roster if needed. */
+  teamsUserIds(ids: readonly string[]): Promise<string[]>;
+}
+
+/** A staff card as a message activity, its refresh naming deciders as Teams knows them. */
+async function cardActivity(api: SendApi, card: StaffCard): Promise<OutgoingActivity> {
+  const refreshUserIds =
+    !card.final && card.deciderIds?.length ? await api.teamsUserIds(card.deciderIds) : undefined;
+  return {
+    type: 'message',
+    summary: card.title,
+    attachments: [cardAttachment(renderStaffCard(card, refreshUserIds ? { refreshUserIds } : {}))],
+  };
 }

@@ -1,3 +1,6 @@
+import pino from 'pino';
+import { createApp, type App } from '../../../src/app.js';
+import { loadConfig } from '../../../src/config.js';
 import { startTestApp, type TestApp } from '../../support/app-harness.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../../support/fake-bot-connector.js';
 import { TEAMS, teamsBotAdded, users } from '../../support/teams-builders.js';
@@ -20,6 +23,8 @@ export interface TeamsTestEnv {
   ): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
+
+const TEST_RETRY = { attempts: 3, baseDelayMs: 20, maxDelayMs: 100 };
 
 export const teamsConfig = (
   overrides: Partial<NonNullable<Config['teams']>> = {},
@@ -59,28 +64,14 @@ export async function startTeamsEnv(
         config: options.config ?? teamsConfig(),
         logger,
         clock,
-        retry: { attempts: 3, baseDelayMs: 20, maxDelayMs: 100 },
+        retry: TEST_RETRY,
         ...(options.authEndpoints ? { authEndpoints: options.authEndpoints } : {}),
         ...(options.credentialsFactory ? { credentialsFactory: options.credentialsFactory } : {}),
       });
       return [teams];
     },
   });
-  const post: TeamsTestEnv['post'] = async (activity, headers = {}) => {
-    const res = await fetch(`${app.baseUrl}/api/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(activity),
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      // plain-text bodies (401 messages) stay strings
-    }
-    return { status: res.status, body };
-  };
+  const post = poster(app.baseUrl);
   const env: TeamsTestEnv = {
     app,
     connector,
@@ -104,4 +95,66 @@ export async function startTeamsEnv(
     }
   }
   return env;
+}
+
+/** POSTs an activity to /api/messages as Teams would; returns status and parsed body. */
+function poster(baseUrl: string): TeamsTestEnv['post'] {
+  return async (activity, headers = {}) => {
+    const res = await fetch(`${baseUrl}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(activity),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // plain-text bodies (401 messages) stay strings
+    }
+    return { status: res.status, body };
+  };
+}
+
+export interface RestartedTeams {
+  app: App;
+  teams: TeamsChannelAdapter;
+  post: TeamsTestEnv['post'];
+  close(): Promise<void>;
+}
+
+/**
+ * A restart: the first process stops, and a new app with a new Teams adapter (nothing learned
+ * in memory) starts over the same database, as `npm start` would after a deploy. Its start-up
+ * runs the approval sweep, like production. Close it before `env.close()`.
+ */
+export async function restartTeams(env: TeamsTestEnv): Promise<RestartedTeams> {
+  await env.teams.idle();
+  await env.app.app.stop();
+  const logger = pino({ level: 'silent' });
+  const teams = createTeamsAdapter({
+    config: teamsConfig(),
+    logger,
+    clock: env.app.clock,
+    retry: TEST_RETRY,
+  });
+  const app = await createApp({
+    config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' }),
+    logger,
+    db: env.app.db,
+    adapters: [teams],
+    clock: env.app.clock,
+    ids: env.app.ids,
+    sweepIntervalMs: 3_600_000,
+  });
+  const server = await app.listen(0, '127.0.0.1');
+  return {
+    app,
+    teams,
+    post: poster(`http://127.0.0.1:${server.port}`),
+    async close() {
+      await teams.idle();
+      await app.stop();
+    },
+  };
 }
