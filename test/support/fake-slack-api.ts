@@ -23,7 +23,8 @@ export interface FakeSlackApiOptions {
   botUserId?: string;
   botId?: string;
   users?: FakeSlackUser[];
-  teams?: Array<{ id: string; name: string; domain: string }>;
+  /** Other workspaces (Slack Connect organizations) team.info knows. */
+  teams?: Array<{ id: string; name: string; domain: string; emailDomain?: string }>;
   channels?: Array<{ id: string; name: string; isExtShared?: boolean }>;
 }
 
@@ -83,7 +84,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const botUserId = options.botUserId ?? 'U0BOT0SWB';
   const botId = options.botId ?? 'B0BOT0SWB';
   const users = new Map((options.users ?? []).map((u) => [u.id, u]));
-  const teams = new Map([[team.id, team], ...(options.teams ?? []).map((t) => [t.id, t] as const)]);
+  const teams = new Map<string, { id: string; name: string; domain: string; emailDomain?: string }>([
+    [team.id, team],
+    ...(options.teams ?? []).map((t) => [t.id, t] as const),
+  ]);
   const channels = new Map((options.channels ?? []).map((c) => [c.id, c]));
   const calls: SlackCall[] = [];
   const messages = new Map<string, { text?: string; blocks?: unknown[]; thread_ts?: string }>();
@@ -158,7 +162,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       case 'team.info': {
         const t = teams.get(String(args.team ?? team.id));
         return t
-          ? { ok: true, team: { id: t.id, name: t.name, domain: t.domain } }
+          ? {
+              ok: true,
+              team: { id: t.id, name: t.name, domain: t.domain, email_domain: t.emailDomain ?? '' },
+            }
           : { ok: false, error: 'team_not_found' };
       }
       case 'views.publish':

@@ -13,7 +13,13 @@ export interface SlackPerson {
 
 export interface SlackOrg {
   name?: string;
-  domain?: string;
+  /** The workspace's Slack subdomain (`acme` of acme.slack.com): for display only. */
+  slackDomain?: string;
+  /**
+   * The organization's email domain (team.info `email_domain`, first of a comma-separated list):
+   * what a customer account's `domain` is compared with.
+   */
+  emailDomain?: string;
 }
 
 const UserInfoSchema = z.object({
@@ -34,10 +40,16 @@ const UserInfoSchema = z.object({
 });
 
 const TeamInfoSchema = z.object({
-  team: z.object({ id: z.string(), name: z.string().optional(), domain: z.string().optional() }),
+  team: z.object({
+    id: z.string(),
+    name: z.string().optional(),
+    domain: z.string().optional(),
+    email_domain: z.string().optional(),
+  }),
 });
 
 const EmailSchema = z.string().email();
+const DomainSchema = z.string().regex(/^(?:[a-z0-9-]+\.)+[a-z]{2,}$/);
 
 /** users.info and team.info, cached: every customer message needs both, Slack rate-limits them (tier 4 / tier 3). */
 export interface SlackDirectory {
@@ -97,7 +109,12 @@ export function createSlackDirectory(deps: {
       return cached(orgs, teamId, async () => {
         try {
           const res = TeamInfoSchema.parse(await deps.client.team.info({ team: teamId }));
-          return { name: res.team.name, domain: res.team.domain };
+          const email = res.team.email_domain?.split(',')[0]?.trim().toLowerCase();
+          return {
+            name: res.team.name || undefined,
+            slackDomain: res.team.domain || undefined,
+            emailDomain: email && DomainSchema.safeParse(email).success ? email : undefined,
+          };
         } catch (err) {
           deps.logger.warn({ err, teamId }, 'slack team.info failed');
           return {};

@@ -65,8 +65,10 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
           name: person.name,
           email: person.email,
           orgId: m.userTeam,
+          // Named, the engine links the org to the account found (or opens one on first sight).
           orgName: org?.name,
-          orgDomain: org?.domain,
+          // team.info's `domain` is the Slack subdomain; the account's domain is an email domain.
+          orgDomain: org?.emailDomain,
           isExternal: m.isExternal,
         },
         text: m.text,
