@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import pino from 'pino';
 import { createApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -79,12 +79,38 @@ const rows: Array<[string, string]> = [];
 const row = (name: string, value: string) => rows.push([name, value]);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/** Database round trips seen by the driver's command monitoring, by command and collection. */
+interface RoundTrips {
+  total: number;
+  byTarget: Map<string, number>;
+  reset(): void;
+}
+
+function countRoundTrips(client: MongoClient): RoundTrips {
+  const counter: RoundTrips = {
+    total: 0,
+    byTarget: new Map(),
+    reset() {
+      counter.total = 0;
+      counter.byTarget.clear();
+    },
+  };
+  client.on('commandStarted', (e: CommandStartedEvent) => {
+    counter.total += 1;
+    const target = e.command[e.commandName] as unknown;
+    const key = `${e.commandName} ${typeof target === 'string' ? target : ''}`.trim();
+    counter.byTarget.set(key, (counter.byTarget.get(key) ?? 0) + 1);
+  });
+  return counter;
+}
+
 async function withApp<T>(
   uri: string,
   openaiBaseURL: string | undefined,
-  fn: (app: App) => Promise<T>,
+  fn: (app: App, trips: RoundTrips) => Promise<T>,
 ): Promise<T> {
-  const client = new MongoClient(uri);
+  const client = new MongoClient(uri, { monitorCommands: true });
+  const trips = countRoundTrips(client);
   await client.connect();
   const db = client.db(`bench_${Date.now().toString(36)}`);
   const base = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never' });
@@ -103,7 +129,7 @@ async function withApp<T>(
   });
   await seedDemo({ stores: app.stores, tenantId: DEMO.tenantId, clock: systemClock });
   try {
-    return await fn(app);
+    return await fn(app, trips);
   } finally {
     await app.stop();
     await db.dropDatabase().catch(() => undefined);
@@ -112,8 +138,9 @@ async function withApp<T>(
 }
 
 async function offline(uri: string): Promise<void> {
-  await withApp(uri, undefined, async (app) => {
+  await withApp(uri, undefined, async (app, trips) => {
     for (let i = 0; i < 10; i++) await app.engine.handleInbound(message(i)); // warm-up (KB index, JIT)
+    trips.reset();
     const latencies: number[] = [];
     const started = performance.now();
     for (let i = 0; i < MESSAGES; i++) {
@@ -122,12 +149,20 @@ async function offline(uri: string): Promise<void> {
       latencies.push(performance.now() - t0);
     }
     const sequentialS = (performance.now() - started) / 1000;
+    const perMessage = trips.total / MESSAGES;
+    const top = [...trips.byTarget.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .filter(([, n]) => n / MESSAGES >= 0.05)
+      .map(([k, n]) => `${k} ${(n / MESSAGES).toFixed(1)}`)
+      .join(', ');
     latencies.sort((a, b) => a - b);
     row('offline: messages (sequential)', String(MESSAGES));
     row('offline: throughput, sequential', `${(MESSAGES / sequentialS).toFixed(1)} msg/s`);
     row('offline: handleInbound p50', ms(percentile(latencies, 50)));
     row('offline: handleInbound p95', ms(percentile(latencies, 95)));
     row('offline: handleInbound p99', ms(percentile(latencies, 99)));
+    row('offline: database round trips per message', perMessage.toFixed(1));
+    row('offline: round trips by command', top);
 
     let next = 0;
     const t1 = performance.now();

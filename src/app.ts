@@ -15,6 +15,8 @@ import { createEngine } from './conversation/engine.js';
 import type { DeliveryDeps } from './conversation/engine-deps.js';
 import { createEventBus, type EventBus } from './conversation/event-bus.js';
 import { createNotifier } from './conversation/notifier.js';
+import type { OutboxPolicy } from './conversation/outbox.js';
+import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox-sweep.js';
 import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
 import { mountHealth } from './http/health.js';
@@ -37,8 +39,13 @@ export interface AppOptions {
   ids: IdGenerator;
   /** Live-event bus; pass one when an adapter was built with it before the app. */
   events?: EventBus;
-  /** How often the approval sweep runs (expiry, unposted cards, unexecuted approvals). Default 60 s. */
+  /**
+   * How often the sweep runs: approvals (expiry, unposted cards, unexecuted approvals) and the
+   * outbox (failed posts retried with backoff). Default 60 s.
+   */
   sweepIntervalMs?: number;
+  /** The outbox's retry policy (attempts, backoff); DEFAULT_OUTBOX_POLICY when omitted. */
+  outboxPolicy?: OutboxPolicy;
 }
 
 export interface App {
@@ -51,6 +58,8 @@ export interface App {
   kb: KnowledgeBase;
   approvals: ApprovalService;
   takeover: TakeoverService;
+  /** Retries due outbox entries now (the timer does this every sweep interval). */
+  outbox: { sweep(): Promise<OutboxSweepResult> };
   listen(port: number, host: string): Promise<Listening>;
   /** Stops timers and adapters and closes listening servers; the database is the caller's. */
   stop(): Promise<void>;
@@ -114,6 +123,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
     clock,
     ids,
+    outboxPolicy: options.outboxPolicy,
   };
   // The notifier and the takeover service need each other: the notifier reads it lazily.
   const late: { takeover?: TakeoverService } = {};
@@ -149,6 +159,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     defaultSettings: settingsFromConfig(config),
   });
 
+  const outbox = createOutboxSweep(delivery, {
+    approvalCard: (tenantId, approvalId) => approvals.cardFor(tenantId, approvalId),
+    ticketCard: (tenantId, ticketId) => takeover.escalationCard(tenantId, ticketId),
+  });
+
   const http = express();
   http.disable('x-powered-by');
   // No global body parser: Bolt verifies Slack signatures over the raw body, and each adapter
@@ -158,7 +173,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const timers: Array<() => Promise<void>> = [];
   timers.push(database.stop);
-  timers.push(startSweep(approvals, logger, options.sweepIntervalMs ?? 60_000));
+  timers.push(startSweep(approvals, outbox, logger, options.sweepIntervalMs ?? 60_000));
   for (const adapter of options.adapters) await adapter.start?.();
 
   const servers: Listening[] = [];
@@ -173,6 +188,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     kb,
     approvals,
     takeover,
+    outbox,
     async listen(port, host) {
       const server = await listen(http, port, host);
       servers.push(server);
@@ -235,18 +251,36 @@ function buildTakeover(input: {
   });
 }
 
-/** Runs the approval sweep now (requests that survived a restart) and on a timer. */
-function startSweep(approvals: ApprovalService, logger: Logger, intervalMs: number): () => Promise<void> {
+/**
+ * Runs the approval sweep and then the outbox sweep now (work that survived a restart) and on a
+ * timer. Approvals first: a card it posts goes through the outbox, which the second sweep retries.
+ */
+function startSweep(
+  approvals: ApprovalService,
+  outbox: { sweep(): Promise<OutboxSweepResult> },
+  logger: Logger,
+  intervalMs: number,
+): () => Promise<void> {
   let running: Promise<void> | undefined;
   let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = approvals
+  const approvalSweep = () =>
+    approvals
       .sweep()
       .then((r) => {
         if (r.expired + r.posted + r.executed > 0) logger.info({ sweep: r }, 'approval sweep');
       })
-      .catch((err: unknown) => logger.error({ err }, 'approval sweep failed; will retry'))
+      .catch((err: unknown) => logger.error({ err }, 'approval sweep failed; will retry'));
+  const outboxSweep = () =>
+    outbox
+      .sweep()
+      .then((r) => {
+        if (r.sent + r.retrying + r.failed > 0) logger.info({ outbox: r }, 'outbox sweep');
+      })
+      .catch((err: unknown) => logger.error({ err }, 'outbox sweep failed; will retry'));
+  const tick = () => {
+    if (stopped || running) return;
+    running = approvalSweep()
+      .then(outboxSweep)
       .finally(() => {
         running = undefined;
       });

@@ -2,6 +2,7 @@ import type { TakeoverService } from '../approvals/api.js';
 import type { Actor, Message, Platform, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
+import { deliver } from './outbox.js';
 import type { OutboundMessage, StaffCard } from './ports.js';
 
 const DAY_MS = 86_400_000;
@@ -9,11 +10,14 @@ const DAY_MS = 86_400_000;
 /** Stores one message of a ticket's transcript and tells watchers. */
 export async function recordMessage(
   deps: DeliveryDeps,
-  input: Omit<Message, 'messageId' | 'createdAt' | 'edited' | 'deleted'> & { createdAt?: Date },
+  input: Omit<Message, 'messageId' | 'createdAt' | 'edited' | 'deleted'> & {
+    createdAt?: Date;
+    messageId?: string;
+  },
 ): Promise<Message> {
   const message: Message = {
     ...input,
-    messageId: deps.ids.id('msg'),
+    messageId: input.messageId ?? deps.ids.id('msg'),
     edited: false,
     deleted: false,
     createdAt: input.createdAt ?? deps.clock.now(),
@@ -33,9 +37,9 @@ export async function recordMessage(
 const BOT: Actor = { kind: 'bot' };
 
 /**
- * Sends text to a customer thread through the output filter, replacing a placeholder when one was
- * shown. A failing port is logged and the message is still stored, so the transcript stays true
- * to what the bot meant to say and staff can see it.
+ * Sends text to a customer thread through the output filter and the outbox, replacing a
+ * placeholder when one was shown. A failing port is logged and retried by the outbox sweep; the
+ * message is stored either way, so the transcript stays true to what the bot meant to say.
  */
 export async function sendToCustomer(
   deps: DeliveryDeps,
@@ -50,30 +54,18 @@ export async function sendToCustomer(
 ): Promise<PostedRef | undefined> {
   const safe = deps.filterOutgoing(text, { ticketId: target.ticketId });
   const outbound: OutboundMessage = { text: safe, citations: options.citations, author: options.author };
-  const port = deps.ports.get(target.thread.platform);
-  let ref: PostedRef | undefined;
-  if (!port) {
-    deps.logger.warn(
-      { platform: target.thread.platform, ticketId: target.ticketId },
-      'no channel port for platform',
-    );
-  } else {
-    try {
-      if (options.placeholder) {
-        await port.updateMessage(target.tenantId, options.placeholder, outbound);
-        ref = options.placeholder;
-      } else {
-        ref = await port.replyInThread(target.tenantId, target.thread, outbound);
-      }
-    } catch (err) {
-      deps.logger.error(
-        { err, ticketId: target.ticketId, platform: target.thread.platform },
-        'posting to the customer thread failed',
-      );
-    }
-  }
+  // The transcript message's id is the delivery's idempotency key: one message, one post.
+  const messageId = deps.ids.id('msg');
+  const { ref } = await deliver(deps, {
+    tenantId: target.tenantId,
+    key: `reply:${messageId}`,
+    platform: target.thread.platform,
+    ticketId: target.ticketId,
+    payload: { kind: 'reply', thread: target.thread, message: outbound, placeholder: options.placeholder },
+  });
   const staffAuthor = options.author?.kind === 'staff';
   await recordMessage(deps, {
+    messageId,
     tenantId: target.tenantId,
     ticketId: target.ticketId,
     thread: target.thread,
@@ -96,7 +88,11 @@ export async function staffChannelFor(
   return tenant?.staffChannels.find((c) => c.platform === platform)?.channelId;
 }
 
-/** Posts a card to the staff channel of a platform; undefined when none is configured or posting failed. */
+/**
+ * Posts a card to the staff channel of a platform through the outbox: one card per approval or
+ * ticket, however often it is asked for. Undefined when none is configured or it is not posted yet
+ * (the outbox sweep posts it later and links it to its ticket or approval).
+ */
 export async function postStaffCard(
   deps: DeliveryDeps,
   tenantId: string,
@@ -104,22 +100,22 @@ export async function postStaffCard(
   card: StaffCard,
 ): Promise<PostedRef | undefined> {
   const channelId = await staffChannelFor(deps, tenantId, platform);
-  const port = deps.ports.get(platform);
-  if (!channelId || !port) {
+  if (!channelId) {
     deps.logger.warn(
       { tenantId, platform, ticketId: card.ticketId },
       'no staff channel configured: card not posted',
     );
     return undefined;
   }
-  try {
-    const ref = await port.postStaffCard(tenantId, channelId, card);
-    deps.events.publish({ type: 'card', tenantId, platform, at: deps.clock.now() });
-    return ref;
-  } catch (err) {
-    deps.logger.error({ err, ticketId: card.ticketId, platform }, 'posting a staff card failed');
-    return undefined;
-  }
+  const { ref } = await deliver(deps, {
+    tenantId,
+    key: card.approvalId ? `card:approval:${card.approvalId}` : `card:ticket:${card.ticketId}`,
+    platform,
+    ticketId: card.ticketId,
+    approvalId: card.approvalId,
+    payload: { kind: 'card_post', staffChannelId: channelId, card },
+  });
+  return ref;
 }
 
 export async function updateStaffCard(
@@ -128,17 +124,15 @@ export async function updateStaffCard(
   ref: PostedRef,
   card: StaffCard,
 ): Promise<void> {
-  const port = deps.ports.get(ref.platform);
-  if (!port) return;
-  try {
-    await port.updateStaffCard(tenantId, ref, card);
-    deps.events.publish({ type: 'card', tenantId, platform: ref.platform, at: deps.clock.now() });
-  } catch (err) {
-    deps.logger.error(
-      { err, ticketId: card.ticketId, platform: ref.platform },
-      'updating a staff card failed',
-    );
-  }
+  // Every update is its own delivery; a retry renders the card afresh, so a late one is never stale.
+  await deliver(deps, {
+    tenantId,
+    key: `card_update:${deps.ids.id('upd')}`,
+    platform: ref.platform,
+    ticketId: card.ticketId,
+    approvalId: card.approvalId,
+    payload: { kind: 'card_update', ref, card },
+  });
 }
 
 /** Posts the ticket's escalation/draft card, or updates the one already posted. */

@@ -3,6 +3,7 @@ import type { ApprovalService, TakeoverService } from '../approvals/api.js';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
+import type { OutboxPolicy } from './outbox.js';
 import type { ChannelPort, EventSink } from './ports.js';
 import type {
   ChannelStore,
@@ -10,6 +11,7 @@ import type {
   DecisionStore,
   InteractionStore,
   MessageStore,
+  OutboxStore,
   ProcessedEventStore,
   TenantStore,
   TicketStore,
@@ -27,6 +29,8 @@ export interface EngineStores {
   decisions: DecisionStore;
   approvals: ApprovalStore;
   audit: AuditLog;
+  /** Deliveries recorded before the platform is called, retried by the outbox sweep. */
+  outbox: OutboxStore;
 }
 
 /** What the engine needs to deliver effects (also what the ApprovalNotifier is built from). */
@@ -41,6 +45,8 @@ export interface DeliveryDeps {
   logger: Logger;
   clock: Clock;
   ids: IdGenerator;
+  /** Retry policy of the outbox; DEFAULT_OUTBOX_POLICY when omitted. */
+  outboxPolicy?: OutboxPolicy;
 }
 
 export interface EngineDeps extends DeliveryDeps {

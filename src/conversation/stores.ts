@@ -11,6 +11,7 @@ import type {
   Ticket,
   TicketStatus,
 } from '../domain/index.js';
+import type { OutboxEntry, OutboxStatus } from './outbox.schema.js';
 
 /** Stores the engine uses. Implemented in src/memory over MongoDB; every call is tenant-scoped. */
 export interface TenantStore {
@@ -106,4 +107,37 @@ export interface InteractionStore {
 export interface DecisionStore {
   add(record: DecisionRecord): Promise<void>;
   listByTicket(tenantId: string, ticketId: string): Promise<DecisionRecord[]>;
+}
+
+/**
+ * The durable outbox: every customer post and staff-card change is recorded here before the
+ * platform is called. Whoever holds an entry's lease is the only one who may post it.
+ */
+export interface OutboxStore {
+  /**
+   * Records a new entry, held by the caller until `entry.leaseUntil`. When the key exists already
+   * the stored entry comes back instead; `claimed` is true only when the caller may post now (a
+   * pending entry that is due and held by nobody, which it then holds).
+   */
+  open(entry: OutboxEntry): Promise<{ entry: OutboxEntry; claimed: boolean }>;
+  /** Marks a held entry delivered (and where it landed). */
+  markSent(tenantId: string, entryId: string, result: OutboxEntry['result'], at: Date): Promise<void>;
+  /** Records a failed attempt of a held entry and releases it: retried at `nextAttemptAt`, or given up. */
+  markAttempt(
+    tenantId: string,
+    entryId: string,
+    patch: {
+      attempts: number;
+      nextAttemptAt: Date;
+      lastError: string;
+      status: 'pending' | 'failed';
+      at: Date;
+    },
+  ): Promise<void>;
+  /** Holds up to `limit` pending entries that are due and held by nobody, oldest first, across tenants. */
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<OutboxEntry[]>;
+  list(
+    tenantId: string,
+    filter?: { ticketId?: string; status?: OutboxStatus[]; limit?: number },
+  ): Promise<OutboxEntry[]>;
 }

@@ -1,6 +1,7 @@
 import type { Db, IndexDescription } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { COLLECTIONS as C } from './collections.js';
+import { OUTBOX_COLLECTION } from './outbox-repository.js';
 
 const INDEXES: Record<string, IndexDescription[]> = {
   [C.tenants]: [{ key: { tenantId: 1 }, unique: true }],
@@ -37,10 +38,17 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { tenantId: 1, orderId: 1 }, unique: true },
     { key: { tenantId: 1, customerId: 1, placedAt: -1 } },
   ],
+  // One entry per idempotency key; the sweep looks for due pending entries across tenants.
+  [OUTBOX_COLLECTION]: [
+    { key: { tenantId: 1, key: 1 }, unique: true },
+    { key: { tenantId: 1, entryId: 1 }, unique: true },
+    { key: { status: 1, nextAttemptAt: 1 } },
+    { key: { tenantId: 1, ticketId: 1, createdAt: 1 } },
+  ],
 };
 
 /** Collections whose documents carry `expiresAt` and must disappear after it. */
-export const EXPIRING_COLLECTIONS = [C.interactions, C.processedEvents] as const;
+export const EXPIRING_COLLECTIONS = [C.interactions, C.processedEvents, OUTBOX_COLLECTION] as const;
 
 export interface IndexReport {
   /** False when the server refused TTL indexes (FerretDB): run startRetentionPurge instead. */

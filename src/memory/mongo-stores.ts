@@ -4,6 +4,7 @@ import type {
   DecisionStore,
   InteractionStore,
   MessageStore,
+  OutboxStore,
   ProcessedEventStore,
   TenantStore,
   TicketStore,
@@ -21,6 +22,7 @@ import {
 import { createKbArticleRepository, type KbArticleRepository } from './kb-article-repository.js';
 import { createMessageRepository } from './message-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
+import { createOutboxRepository } from './outbox-repository.js';
 import { createTenantRepository } from './tenant-repository.js';
 import { createTicketRepository } from './ticket-repository.js';
 
@@ -38,6 +40,7 @@ export interface MongoStores {
   audit: AuditLog;
   kbArticles: KbArticleRepository;
   orders: OrderRepository;
+  outbox: OutboxStore;
 }
 
 export interface MongoStoresOptions {
@@ -61,5 +64,6 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     audit: createAuditRepository(deps),
     kbArticles: createKbArticleRepository(deps),
     orders: createOrderRepository(deps),
+    outbox: createOutboxRepository(deps),
   };
 }

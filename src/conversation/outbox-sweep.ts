@@ -1,0 +1,119 @@
+import type { DeliveryDeps } from './engine-deps.js';
+import { attempt, DEFAULT_OUTBOX_POLICY, recordFailure } from './outbox.js';
+import type { OutboxEntry, OutboxPayload } from './outbox.schema.js';
+import type { StaffCard } from './ports.js';
+
+/** Renders a card from what is stored now (a retried card must show the current state, not the old one). */
+export interface CardRenderers {
+  approvalCard(tenantId: string, approvalId: string): Promise<StaffCard | null>;
+  ticketCard(tenantId: string, ticketId: string): Promise<StaffCard | null>;
+}
+
+export interface OutboxSweepResult {
+  sent: number;
+  /** Failed again, to be retried later. */
+  retrying: number;
+  /** Given up after the bounded attempts (or the card's ticket/approval is gone). */
+  failed: number;
+}
+
+const BATCH = 50;
+
+/**
+ * Retries due outbox entries, oldest first, so replies of one thread keep their order. Cards are
+ * rendered again from the stores; a card that reaches staff late is linked to its ticket or
+ * approval here (the caller that first tried is long gone).
+ */
+export function createOutboxSweep(
+  deps: DeliveryDeps,
+  render: CardRenderers,
+): { sweep(): Promise<OutboxSweepResult> } {
+  const policy = deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY;
+
+  async function giveUp(entry: OutboxEntry, reason: string): Promise<void> {
+    await recordFailure(deps, { ...entry, attempts: policy.maxAttempts - 1 }, new Error(reason));
+  }
+
+  /** The payload to send now, or null when there is nothing left to send (handled inside). */
+  async function refresh(entry: OutboxEntry): Promise<OutboxPayload | null> {
+    const p = entry.payload;
+    if (p.kind === 'reply') return p;
+    const fresh = p.card.approvalId
+      ? await render.approvalCard(entry.tenantId, p.card.approvalId)
+      : await render.ticketCard(entry.tenantId, p.card.ticketId);
+    if (!fresh) {
+      await giveUp(entry, 'the ticket or approval of this card no longer exists');
+      return null;
+    }
+    // A draft card stays a draft card (the engine chose the kind when it first posted it).
+    const card: StaffCard = p.card.approvalId ? fresh : { ...fresh, kind: p.card.kind };
+    if (p.kind === 'card_update') return { ...p, card };
+    // Posted meanwhile by another path: update that card instead of posting a second one.
+    const posted = p.card.approvalId
+      ? (await deps.stores.approvals.get(entry.tenantId, p.card.approvalId))?.card
+      : (await deps.stores.tickets.get(entry.tenantId, p.card.ticketId))?.staffCard;
+    return posted ? { kind: 'card_update', ref: posted, card } : { ...p, card };
+  }
+
+  async function linkPostedCard(
+    entry: OutboxEntry,
+    payload: OutboxPayload,
+    ref: NonNullable<OutboxEntry['result']>,
+  ) {
+    if (payload.kind !== 'card_post') return;
+    const now = deps.clock.now();
+    if (payload.card.approvalId) {
+      await deps.stores.approvals.setCard(entry.tenantId, payload.card.approvalId, ref);
+      await deps.stores.audit.record({
+        tenantId: entry.tenantId,
+        auditId: deps.ids.id('aud'),
+        ticketId: payload.card.ticketId,
+        approvalId: payload.card.approvalId,
+        actor: { kind: 'system' },
+        action: 'approval.card_posted',
+        after: { card: ref, late: true, attempts: entry.attempts + 1 },
+        at: now,
+      });
+      return;
+    }
+    await deps.stores.tickets.update(entry.tenantId, payload.card.ticketId, {
+      staffCard: ref,
+      updatedAt: now,
+    });
+  }
+
+  async function one(entry: OutboxEntry): Promise<keyof OutboxSweepResult | null> {
+    const port = deps.ports.get(entry.platform);
+    if (!port) {
+      await recordFailure(deps, entry, new Error(`no channel port for ${entry.platform}`));
+      return entry.attempts + 1 >= policy.maxAttempts ? 'failed' : 'retrying';
+    }
+    const payload = await refresh(entry);
+    if (!payload) return 'failed';
+    const ref = await attempt(deps, { ...entry, payload }, port);
+    if (!ref) return entry.attempts + 1 >= policy.maxAttempts ? 'failed' : 'retrying';
+    await linkPostedCard(entry, payload, ref);
+    return 'sent';
+  }
+
+  return {
+    async sweep() {
+      const counts: OutboxSweepResult = { sent: 0, retrying: 0, failed: 0 };
+      const now = deps.clock.now();
+      const due = await deps.stores.outbox.claimDue(now, new Date(now.getTime() + policy.leaseMs), BATCH);
+      for (const entry of due) {
+        // One broken entry must not stop the others.
+        try {
+          const outcome = await one(entry);
+          if (outcome) counts[outcome] += 1;
+        } catch (err) {
+          deps.logger.error(
+            { err, key: entry.key, ticketId: entry.ticketId },
+            'outbox sweep failed for an entry',
+          );
+        }
+      }
+      return counts;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  DateSchema,
+  PlatformSchema,
+  PostedRefSchema,
+  TenantIdSchema,
+  ThreadRefSchema,
+} from '../domain/index.js';
+import { StaffActionSchema, type StaffCard } from './ports.js';
+
+/** A staff card as stored in an outbox payload: parsed back with zod before it is shown again. */
+export const StaffCardSchema = z.object({
+  kind: z.enum(['approval', 'escalation', 'draft']),
+  title: z.string(),
+  ticketId: z.string(),
+  approvalId: z.string().optional(),
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  summary: z.string().optional(),
+  lastCustomerMessage: z.string().optional(),
+  recentMessages: z.array(z.object({ role: z.string(), text: z.string() })).optional(),
+  draft: z.string().optional(),
+  articles: z.array(z.object({ articleId: z.string(), title: z.string() })).optional(),
+  threadLink: z.string().optional(),
+  statusLine: z.string().optional(),
+  actions: z.array(
+    z.object({
+      label: z.string(),
+      style: z.enum(['primary', 'danger']).optional(),
+      data: StaffActionSchema,
+      confirm: z.string().optional(),
+    }),
+  ),
+  deciderIds: z.array(z.string()).optional(),
+  final: z.boolean(),
+  createdAt: DateSchema,
+}) satisfies z.ZodType<StaffCard>;
+
+const OutboundMessageSchema = z.object({
+  text: z.string(),
+  citations: z
+    .array(z.object({ articleId: z.string(), title: z.string(), url: z.string().optional() }))
+    .optional(),
+  author: z.object({ kind: z.enum(['bot', 'staff']), name: z.string().optional() }).optional(),
+});
+
+/** What one delivery sends, by kind. */
+export const OutboxPayloadSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('reply'),
+    thread: ThreadRefSchema,
+    message: OutboundMessageSchema,
+    /** A "working…" placeholder to replace instead of posting anew. */
+    placeholder: PostedRefSchema.optional(),
+  }),
+  z.object({ kind: z.literal('card_post'), staffChannelId: z.string().min(1), card: StaffCardSchema }),
+  z.object({ kind: z.literal('card_update'), ref: PostedRefSchema, card: StaffCardSchema }),
+]);
+export type OutboxPayload = z.infer<typeof OutboxPayloadSchema>;
+
+export const OutboxStatusSchema = z.enum(['pending', 'sent', 'failed']);
+export type OutboxStatus = z.infer<typeof OutboxStatusSchema>;
+
+/**
+ * One customer-facing post or staff-card change, recorded before the platform is called so a
+ * failure is retried by the sweep and a retry never posts twice (one entry per idempotency key).
+ */
+export const OutboxEntrySchema = z.object({
+  tenantId: TenantIdSchema,
+  entryId: z.string().min(1),
+  /** Unique per tenant: `reply:<transcript message id>`, `card:ticket:<id>`, `card:approval:<id>`… */
+  key: z.string().min(1),
+  kind: z.enum(['reply', 'card_post', 'card_update']),
+  platform: PlatformSchema,
+  ticketId: z.string().optional(),
+  approvalId: z.string().optional(),
+  payload: OutboxPayloadSchema,
+  status: OutboxStatusSchema,
+  attempts: z.number().int().nonnegative(),
+  nextAttemptAt: DateSchema,
+  /** Whoever is posting holds the entry until then; the sweep leaves held entries alone. */
+  leaseUntil: DateSchema.optional(),
+  lastError: z.string().optional(),
+  /** Where it was posted (replies and card posts). */
+  result: PostedRefSchema.optional(),
+  createdAt: DateSchema,
+  updatedAt: DateSchema,
+  sentAt: DateSchema.optional(),
+  /** Finished entries are purged after a while; pending ones never expire. */
+  expiresAt: DateSchema.optional(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;

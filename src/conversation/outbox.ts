@@ -1,0 +1,166 @@
+import type { Platform, PostedRef } from '../domain/index.js';
+import type { DeliveryDeps } from './engine-deps.js';
+import type { OutboxEntry, OutboxPayload } from './outbox.schema.js';
+import type { ChannelPort } from './ports.js';
+
+/** How hard the outbox tries. */
+export interface OutboxPolicy {
+  /** Attempts in all (the immediate one included) before an entry is given up as `failed`. */
+  maxAttempts: number;
+  /** Delay before the first retry; doubles with every failure up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How long a poster holds an entry; a poster that died is replaced by the sweep after this. */
+  leaseMs: number;
+}
+
+export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
+  maxAttempts: 6,
+  baseDelayMs: 30_000,
+  maxDelayMs: 30 * 60_000,
+  leaseMs: 60_000,
+};
+
+/** Delay after the `attempts`-th failure: 30 s, 1 min, 2 min, 4 min… capped. */
+export function retryDelayMs(attempts: number, policy: OutboxPolicy = DEFAULT_OUTBOX_POLICY): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface Delivery {
+  tenantId: string;
+  /** Idempotency key: the same key is posted at most once, whoever asks and however often. */
+  key: string;
+  platform: Platform;
+  ticketId?: string;
+  approvalId?: string;
+  payload: OutboxPayload;
+}
+
+export interface DeliveryOutcome {
+  /** Where it was posted, now or earlier (same key); undefined when not (yet) delivered. */
+  ref?: PostedRef;
+  /** True only when this call posted it. */
+  postedNow: boolean;
+}
+
+/**
+ * Posts through the outbox: the entry is recorded first, then the platform is called at once (no
+ * added latency when it works), then the entry is marked sent. A failure leaves the entry pending
+ * for the sweep; the caller carries on, the transcript stays true to what was meant.
+ */
+export async function deliver(deps: DeliveryDeps, delivery: Delivery): Promise<DeliveryOutcome> {
+  const port = deps.ports.get(delivery.platform);
+  if (!port) {
+    // Nothing could ever post it in this deployment: recording it would only fill the outbox.
+    deps.logger.warn(
+      { platform: delivery.platform, ticketId: delivery.ticketId, key: delivery.key },
+      'no channel port for platform: not posted',
+    );
+    return { postedNow: false };
+  }
+  const now = deps.clock.now();
+  const policy = deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY;
+  const { entry, claimed } = await deps.stores.outbox.open({
+    ...delivery,
+    entryId: deps.ids.id('obx'),
+    kind: delivery.payload.kind,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    leaseUntil: new Date(now.getTime() + policy.leaseMs),
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!claimed) return { ref: entry.status === 'sent' ? entry.result : undefined, postedNow: false };
+  // The newest payload wins when an earlier attempt of the same key is taken over.
+  const ref = await attempt(deps, { ...entry, payload: delivery.payload }, port);
+  return { ref, postedNow: ref !== undefined };
+}
+
+/** One attempt of a held entry; records the outcome. Undefined when it failed. */
+export async function attempt(
+  deps: DeliveryDeps,
+  entry: OutboxEntry,
+  port: ChannelPort,
+): Promise<PostedRef | undefined> {
+  let ref: PostedRef;
+  try {
+    ref = await send(port, entry.tenantId, entry.payload);
+  } catch (err) {
+    await recordFailure(deps, entry, err);
+    return undefined;
+  }
+  try {
+    await deps.stores.outbox.markSent(entry.tenantId, entry.entryId, ref, deps.clock.now());
+  } catch (err) {
+    // Posted, but not marked: the lease keeps the sweep off it for a while; log loudly.
+    deps.logger.error(
+      { err, key: entry.key, ticketId: entry.ticketId },
+      'marking an outbox entry sent failed',
+    );
+  }
+  if (entry.payload.kind !== 'reply') {
+    deps.events.publish({
+      type: 'card',
+      tenantId: entry.tenantId,
+      platform: entry.platform,
+      at: deps.clock.now(),
+    });
+  }
+  return ref;
+}
+
+async function send(port: ChannelPort, tenantId: string, payload: OutboxPayload): Promise<PostedRef> {
+  switch (payload.kind) {
+    case 'reply':
+      if (payload.placeholder) {
+        await port.updateMessage(tenantId, payload.placeholder, payload.message);
+        return payload.placeholder;
+      }
+      return port.replyInThread(tenantId, payload.thread, payload.message);
+    case 'card_post':
+      return port.postStaffCard(tenantId, payload.staffChannelId, payload.card);
+    case 'card_update':
+      await port.updateStaffCard(tenantId, payload.ref, payload.card);
+      return payload.ref;
+  }
+}
+
+/** Counts a failed attempt: retried later with backoff, or given up (logged and audited). */
+export async function recordFailure(deps: DeliveryDeps, entry: OutboxEntry, err: unknown): Promise<void> {
+  const policy = deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY;
+  const now = deps.clock.now();
+  const attempts = entry.attempts + 1;
+  const giveUp = attempts >= policy.maxAttempts;
+  const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  const context = { err, key: entry.key, kind: entry.kind, ticketId: entry.ticketId, attempts };
+  if (giveUp) deps.logger.error(context, 'delivery failed for good; staff must follow up');
+  else deps.logger.error(context, 'delivery failed; the outbox will retry');
+  try {
+    await deps.stores.outbox.markAttempt(entry.tenantId, entry.entryId, {
+      attempts,
+      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, policy)),
+      lastError,
+      status: giveUp ? 'failed' : 'pending',
+      at: now,
+    });
+  } catch (markErr) {
+    deps.logger.error({ err: markErr, key: entry.key }, 'recording a failed delivery failed');
+  }
+  if (!giveUp) return;
+  try {
+    await deps.stores.audit.record({
+      tenantId: entry.tenantId,
+      auditId: deps.ids.id('aud'),
+      ticketId: entry.ticketId,
+      approvalId: entry.approvalId,
+      actor: { kind: 'system' },
+      action: 'delivery.failed',
+      after: { kind: entry.kind, key: entry.key, attempts },
+      note: lastError,
+      at: now,
+    });
+  } catch (auditErr) {
+    deps.logger.error({ err: auditErr, key: entry.key }, 'audit write failed');
+  }
+}
