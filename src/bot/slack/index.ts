@@ -1,5 +1,5 @@
 import express from 'express';
-import { App, ExpressReceiver, webApi } from '@slack/bolt';
+import { App, ExpressReceiver, SocketModeReceiver, webApi, type Receiver } from '@slack/bolt';
 import type { Config } from '../../config.js';
 import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { Clock } from '../../domain/index.js';
@@ -33,6 +33,11 @@ export interface SlackAdapter extends ChannelAdapter {
   readonly platform: 'slack';
   /** The Web API client, for diagnostics (`/healthz` may call auth.test). */
   readonly client: webApi.WebClient;
+  /**
+   * How Bolt receives, once mounted: an ExpressReceiver on POST /slack/events, or a
+   * SocketModeReceiver (SLACK_APP_TOKEN set) that mounts no route and connects on start().
+   */
+  readonly receiver: Receiver | undefined;
 }
 
 const DEFAULT_RETRY: webApi.RetryOptions = {
@@ -62,6 +67,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   const port = createSlackPort({ client, logger });
   let bolt: App | undefined;
   let socketMode = false;
+  let receiver: Receiver | undefined;
   let engineRef: Engine | undefined;
 
   async function authorize() {
@@ -73,6 +79,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     platform: 'slack',
     port,
     client,
+    get receiver() {
+      return receiver;
+    },
     mount(app: express.Express, engine: Engine) {
       engineRef = engine;
       const rt: SlackRuntime = {
@@ -87,13 +96,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       };
       if (config.appToken) {
         socketMode = true;
-        bolt = new App({
+        receiver = new SocketModeReceiver({
           appToken: config.appToken,
-          socketMode: true,
-          authorize,
-          clientOptions,
           logger: slackLogger,
+          // apps.connections.open goes to the same Web API as everything else (SLACK_API_URL).
+          installerOptions: { clientOptions: { slackApiUrl: config.apiUrl } },
         });
+        bolt = new App({ receiver, authorize, clientOptions, logger: slackLogger });
       } else {
         if (!config.signingSecret)
           throw new ConfigError('SLACK_SIGNING_SECRET is required for Slack over HTTP');
@@ -104,7 +113,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           SLACK_EVENTS_PATH,
           slackSignatureMiddleware({ signingSecret: config.signingSecret, clock, logger }),
         );
-        const receiver = new ExpressReceiver({
+        receiver = new ExpressReceiver({
           // Verified above (with the injected clock); the receiver must not read the stream again.
           signingSecret: config.signingSecret,
           signatureVerification: false,
