@@ -6,13 +6,13 @@ export interface Entities {
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-// "$250", "$1,250.50", "250 USD", "250€", "€250", "250 dollars", "250 euros".
+// "$250", "$1,250.50", "250 USD", "250€", "€250", "250 dollars", "250 euros", "¥1,500", "1500 yen".
 const AMOUNT =
-  /(?:[$€£]\s?(\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?))|(?:\b(\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?(?:usd|eur|gbp|dollars?|euros?|bucks|dólares|dolares|€|\$))/gi;
+  /(?:[$€£¥]\s?(\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?))|(?:\b(\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?(?:usd|eur|gbp|jpy|yen|dollars?|euros?|bucks|dólares|dolares|€|\$|¥))/gi;
 // An order id is 3–10 digits, introduced by "#" or by a word for "order", or standing alone.
 const ORDER_WITH_CUE =
   /(?:#\s?|\b(?:order|orders|ord|pedido|pedidos|commande|commandes|bestellung|bestellnummer|encomenda|compra|n[º°o]\.?)\s*(?:#|no\.?|number|nr\.?|n[º°o]\.?|numéro|número|nummer)?\s*)(\d{3,10})\b/gi;
-const BARE_NUMBER = /(?<![\w$€£.,#-])(\d{4,6})(?![\w.,%]|\s?(?:usd|eur|dollars?|euros?|€|\$))/gi;
+const BARE_NUMBER = /(?<![\w$€£¥.,#-])(\d{4,6})(?![\w.,%]|\s?(?:usd|eur|jpy|yen|dollars?|euros?|€|\$|¥))/gi;
 
 function parseAmount(raw: string): number | null {
   let s = raw.replace(/\s/g, '');

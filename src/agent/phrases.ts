@@ -1,3 +1,4 @@
+import { formatMoney as formatMinorMoney } from '../domain/money.js';
 import type { PhraseKey } from './types.js';
 
 type Table = Record<PhraseKey, string>;
@@ -160,7 +161,7 @@ export function formatMoney(amountMinor: number, currency: string, language: str
   const locale =
     { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', pt: 'pt-BR' }[supportedLanguage(language)] ??
     'en-US';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
+  return formatMinorMoney(amountMinor, currency, locale);
 }
 
 /** A date for a customer, in their locale, UTC so every server says the same. */

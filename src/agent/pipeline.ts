@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
+import { customerAmountsOf } from './actions.js';
 import { DecisionRecorder } from './decision-recorder.js';
 import { composeEscalation } from './escalate.js';
 import { extractEntities } from './entities.js';
@@ -187,7 +188,7 @@ export async function runPipeline(
         confidence,
         threshold: routed.threshold,
         route: 'resolve',
-        reason,
+        reason: resolution.note ? `${reason}; ${resolution.note}` : reason,
         reply: { text: clean(resolution.reply.text), citations: resolution.reply.citations },
         proposedAction: resolution.proposedAction,
         articleIds: resolution.reply.citations
@@ -207,6 +208,7 @@ export async function runPipeline(
       tools,
       returnWindowDays: settings.returnWindowDays,
       currency: settings.currency,
+      customerAmounts: customerAmountsOf(input),
     }).catch(() => null);
     if (offline?.kind === 'reply' && !offline.proposedAction) draft = offline.reply.text;
   }

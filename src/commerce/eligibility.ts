@@ -1,4 +1,5 @@
 import type { Order } from '../domain/index.js';
+import { formatMoney } from '../domain/money.js';
 
 const DAY_MS = 86_400_000;
 
@@ -111,7 +112,7 @@ export function isCancellable(order: Order): boolean {
   return order.status === 'placed' && !order.shippedAt && !order.cancelledAt;
 }
 
-/** Minor units as a customer reads them: 4500 USD → "$45.00". */
+/** Minor units as a customer reads them: 4500 USD → "$45.00", 1000 JPY → "¥1,000". */
 export function formatMinor(amountMinor: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
+  return formatMoney(amountMinor, currency);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../../domain/index.js';
 import { IntentSchema, SentimentSchema, UrgencySchema } from '../../domain/index.js';
 import type { Logger } from '../../logger.js';
-import { checkProposedAction } from '../actions.js';
+import { checkProposedAction, customerAmountsOf, type ProposalContext } from '../actions.js';
 import { extractEntities } from '../entities.js';
 import type { Resolution } from '../offline/resolve-offline.js';
 import { phrase, supportedLanguage } from '../phrases.js';
@@ -21,6 +21,7 @@ import {
   TOOL_DEFINITIONS,
   understandSystemPrompt,
 } from './prompts.js';
+import { strayAmount } from './reply-amounts.js';
 import { runTool, type ToolRunState } from './tool-runner.js';
 
 export interface LlmAgentOptions {
@@ -169,7 +170,8 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
         content: `${historyBlock(ctx)}Customer: ${input.customer ? `${input.customer.name} (${input.customer.plan})` : 'not identified (no order data may be shared)'}\nIntent: ${u.intent}\nEvidence: ${evidenceBlock(ev)}\n\n${fence(input.text)}`,
       },
     ];
-    const state: ToolRunState = { refused: [] };
+    const state: ToolRunState = { refused: [], notes: [] };
+    const proposalContext: ProposalContext = { customerAmounts: customerAmountsOf(input) };
     let repaired = false;
     for (let round = 0; ; round++) {
       const msg = await chat(
@@ -185,7 +187,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
         for (const call of msg.tool_calls) {
           const result =
             call.type === 'function'
-              ? await runTool(call.function.name, call.function.arguments, ctx.tools, state)
+              ? await runTool(call.function.name, call.function.arguments, ctx.tools, state, proposalContext)
               : { error: 'unsupported tool type' };
           messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
         }
@@ -198,7 +200,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
         messages.push(...repairMessages(msg.content, parsed.error));
         continue;
       }
-      return judge(parsed.value, ctx, state, system);
+      return judge(parsed.value, ctx, state, system, proposalContext);
     }
   }
 
@@ -208,6 +210,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     ctx: StageContext & { understanding: Understanding; evidence: Evidence },
     state: ToolRunState,
     system: string,
+    proposalContext: ProposalContext,
   ): Promise<Resolution> {
     if (out.needsEscalation)
       return {
@@ -235,15 +238,21 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     }
     let proposal = state.proposal;
     if (proposal) {
-      const check = await checkProposedAction(proposal, ctx.tools);
+      const check = await checkProposedAction(proposal, ctx.tools, proposalContext);
       if (!check.ok) return { kind: 'escalate', reason: `refused proposal: ${check.reason}` };
       proposal = check.action;
+      const stray = check.currency
+        ? strayAmount(out.reply, proposal, check.currency, ctx.evidence, proposalContext)
+        : null;
+      // No draft: a one-click send would tell the customer the wrong amount.
+      if (stray) return { kind: 'escalate', reason: stray };
     }
     const known = new Map(ctx.evidence.articles.map((a) => [a.article.articleId, a.article.title]));
     const citations = out.citations
       .filter((id) => known.has(id))
       .map((id) => ({ articleId: id, title: known.get(id)! }));
-    return { kind: 'reply', reply: { text: out.reply, citations }, proposedAction: proposal };
+    const note = state.notes.length ? state.notes.join('; ') : undefined;
+    return { kind: 'reply', reply: { text: out.reply, citations }, proposedAction: proposal, note };
   }
 
   async function escalate(

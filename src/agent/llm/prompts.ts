@@ -86,7 +86,7 @@ export const TOOL_DEFINITIONS = [
   }),
   tool(
     'propose_refund',
-    'Propose a refund for staff policy to decide. Amount in cents; omit for the refundable amount.',
+    "Propose a refund for staff policy to decide. amountMinor only when the customer asked for a specific amount: that amount in minor units of the order's currency ($45.00 → 4500, ¥1,500 → 1500). Omit it for the order's refundable amount. Any other amount is refused.",
     {
       orderId: { type: 'string' },
       amountMinor: { type: 'integer' },

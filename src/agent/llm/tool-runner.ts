@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkProposedAction } from '../actions.js';
+import { formatMoney } from '../../domain/money.js';
+import { checkProposedAction, type ProposalContext } from '../actions.js';
 import type { AgentTools, ProposedAction } from '../types.js';
 
 const OrderArgs = z.object({ orderId: z.string().min(1).max(20) });
@@ -18,17 +19,21 @@ const CancelArgs = z.object({ orderId: z.string().min(1).max(20), reason: z.stri
 export interface ToolRunState {
   proposal?: ProposedAction;
   refused: string[];
+  /** Why the code changed a proposed amount (for the decision record). */
+  notes: string[];
 }
 
 /**
  * Runs one model tool call against the customer-scoped tools. Arguments are parsed with zod;
- * proposals pass the code's ownership and amount checks or are refused with the reason.
+ * proposals pass the code's ownership and amount checks (against what the customer wrote, in
+ * `context`) or are refused with the reason.
  */
 export async function runTool(
   name: string,
   rawArgs: string,
   tools: AgentTools,
   state: ToolRunState,
+  context: ProposalContext,
 ): Promise<unknown> {
   let args: unknown;
   try {
@@ -85,13 +90,24 @@ export async function runTool(
       const check = await checkProposedAction(
         { type: name === 'propose_refund' ? 'refund' : 'cancellation', reason: '', ...p.data },
         tools,
+        context,
       );
       if (!check.ok) {
         state.refused.push(check.reason);
         return { accepted: false, reason: check.reason };
       }
       state.proposal = check.action;
-      return { accepted: true, note: 'submitted to staff policy; do not say it is done' };
+      if (check.note) state.notes.push(check.note);
+      // The model is told the amount the code settled on, so its reply can only repeat that one.
+      const { amountMinor } = check.action;
+      return {
+        accepted: true,
+        ...(amountMinor !== undefined && check.currency
+          ? { amountMinor, amount: formatMoney(amountMinor, check.currency) }
+          : {}),
+        ...(check.note ? { amountNote: check.note } : {}),
+        note: 'submitted to staff policy; do not say it is done',
+      };
     }
     default:
       return { error: `unknown tool ${name}` };

@@ -1,5 +1,6 @@
 import type { Clock } from '../../domain/index.js';
 import type { Logger } from '../../logger.js';
+import { customerAmountsOf } from '../actions.js';
 import { phrase } from '../phrases.js';
 import { runPipeline, type EngineStages } from '../pipeline.js';
 import type { Agent } from '../types.js';
@@ -25,6 +26,7 @@ export function createOfflineAgent(options: OfflineAgentOptions): Agent {
         tools,
         returnWindowDays: input.settings.returnWindowDays,
         currency: input.settings.currency,
+        customerAmounts: customerAmountsOf(input),
       });
     },
   };

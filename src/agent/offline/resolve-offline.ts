@@ -1,5 +1,5 @@
 import type { Order } from '../../domain/index.js';
-import { checkProposedAction } from '../actions.js';
+import { checkProposedAction, customerMinorAmounts } from '../actions.js';
 import { formatDate, formatMoney, phrase } from '../phrases.js';
 import type { Evidence } from '../retrieve.js';
 import type { AgentReply, AgentTools, ProposedAction, Understanding } from '../types.js';
@@ -7,7 +7,8 @@ import { carrierPhrase, statusWord, t } from './templates.js';
 
 /** What the resolver produced: a reply (maybe with a proposed action), or its own "needs a person". */
 export type Resolution =
-  | { kind: 'reply'; reply: AgentReply; proposedAction?: ProposedAction }
+  /** `note`: what the code changed in a proposal (an amount corrected or dropped), for the decision record. */
+  | { kind: 'reply'; reply: AgentReply; proposedAction?: ProposedAction; note?: string }
   | { kind: 'escalate'; reason: string; draft?: string };
 
 export interface ResolveContext {
@@ -16,6 +17,8 @@ export interface ResolveContext {
   tools: AgentTools;
   returnWindowDays: number;
   currency: string;
+  /** Amounts the customer wrote in this ticket's customer messages (major units, by code). */
+  customerAmounts: number[];
 }
 
 function orderStatusText(o: Order, lang: string): string {
@@ -83,6 +86,34 @@ function kbText(ev: Evidence, lang: string): AgentReply | null {
   return { text, citations: [{ articleId: top.article.articleId, title: top.article.title }] };
 }
 
+/**
+ * The amount the customer asks to have refunded, from their words only: the amounts in this
+ * message, else in their earlier messages on the ticket. Several amounts are narrowed by leaving
+ * out the order's total ("I paid $250, $20 of it was missing"); if that still leaves more than one,
+ * a person asks which. No amount means the order's refundable amount (undefined).
+ */
+function requestedRefund(
+  order: Order,
+  current: number[],
+  earlier: number[],
+): { ok: true; amountMinor?: number } | { ok: false; reason: string } {
+  const written = current.length ? current : earlier;
+  const candidates = customerMinorAmounts(written, order.currency);
+  if (!candidates.length) {
+    // Amounts the currency cannot express ("¥1500.50") are a question for a person, not a full refund.
+    return written.length
+      ? { ok: false, reason: `the amount the customer wrote is not a valid ${order.currency} amount` }
+      : { ok: true };
+  }
+  if (candidates.length === 1) return { ok: true, amountMinor: candidates[0] };
+  const partial = candidates.filter((n) => n !== order.totalMinor);
+  if (partial.length === 1) return { ok: true, amountMinor: partial[0] };
+  return {
+    ok: false,
+    reason: `the customer named several amounts (${candidates.map((n) => formatMoney(n, order.currency, 'en')).join(', ')}); a person should confirm which to refund`,
+  };
+}
+
 const reply = (text: string, citations: AgentReply['citations'] = []): AgentReply => ({ text, citations });
 
 /**
@@ -114,15 +145,17 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
     }
     const o = ev.order;
     if (u.intent === 'refund') {
-      const requested = u.entities.amounts[0];
+      const requested = requestedRefund(o, u.entities.amounts, ctx.customerAmounts);
+      if (!requested.ok) return { kind: 'escalate', reason: `refund request: ${requested.reason}` };
       const check = await checkProposedAction(
         {
           type: 'refund',
           orderId: o.orderId,
-          amountMinor: requested ? Math.round(requested * 100) : undefined,
+          amountMinor: requested.amountMinor,
           reason: 'customer asked for a refund',
         },
         ctx.tools,
+        { customerAmounts: ctx.customerAmounts },
       );
       if (check.ok) {
         const amount = formatMoney(check.action.amountMinor ?? 0, o.currency, lang);
@@ -130,10 +163,10 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
           kind: 'reply',
           reply: reply(t('refund_proposed', lang, { orderId: o.orderId, amount })),
           proposedAction: check.action,
+          note: check.note,
         };
       }
-      if (/exceeds/.test(check.reason))
-        return { kind: 'escalate', reason: `refund request: ${check.reason}` };
+      if (check.escalate) return { kind: 'escalate', reason: `refund request: ${check.reason}` };
       return {
         kind: 'reply',
         reply: reply(
@@ -145,6 +178,7 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
       const check = await checkProposedAction(
         { type: 'cancellation', orderId: o.orderId, reason: 'customer asked to cancel' },
         ctx.tools,
+        { customerAmounts: ctx.customerAmounts },
       );
       if (check.ok)
         return {
