@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLACK, slackMessageEvent } from '../../support/slack-builders.js';
-import { startSlackEnv, type SlackTestEnv } from './slack-setup.js';
-
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+import { eventually, settle, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 describe('Slack over HTTP: receiving', () => {
   let env: SlackTestEnv;
@@ -53,4 +51,37 @@ describe('Slack over HTTP: receiving', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.text).toMatch(/1Z999AA10123456784|UPS/);
   });
+
+  it('a reply Slack finally refuses (ok:false channel_not_found) is logged; the ticket keeps both messages', async () => {
+    const ts = '1730000090.000100';
+    env.slack.failNext('chat.postMessage', 'channel_not_found');
+    const res = await env.deliver({
+      kind: 'event',
+      payload: slackMessageEvent({ text: 'Hello, where is my order 1042 now?', ts }),
+    });
+    expect(res.status).toBe(200);
+    await env.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && !c.result?.ok),
+    );
+    let customer: Awaited<ReturnType<typeof env.app.stores.messages.findByPlatformId>> = null;
+    await eventually(async () => {
+      customer = await env.app.stores.messages.findByPlatformId(env.app.tenantId, 'slack', ts);
+      if (!customer?.ticketId) return false;
+      const all = await env.app.stores.messages.listByTicket(env.app.tenantId, customer.ticketId);
+      return all.some((m) => m.role === 'bot');
+    });
+    const transcript = await env.app.stores.messages.listByTicket(env.app.tenantId, customer!.ticketId!);
+    expect(transcript.map((m) => m.role)).toEqual(['customer', 'bot']);
+    expect(transcript[0]?.text).toBe('Hello, where is my order 1042 now?');
+    expect(transcript[1]?.text).toMatch(/1Z999AA10123456784|UPS/);
+    expect(await env.app.stores.tickets.get(env.app.tenantId, customer!.ticketId!)).not.toBeNull();
+    // Nothing reached the customer, and the failure is in the log with Slack's error code.
+    expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(0);
+    const logged = env.logs.filter(
+      (l) => Number(l.level) >= 50 && JSON.stringify(l).includes('channel_not_found'),
+    );
+    expect(logged.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(logged[0])).toContain(customer!.ticketId!);
+  });
 });
+
