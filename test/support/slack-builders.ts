@@ -54,7 +54,13 @@ function envelope(
       api_app_id: SLACK.appId,
       type: 'event_callback',
       authorizations: [
-        { enterprise_id: null, team_id: home, user_id: SLACK.bot, is_bot: true, is_enterprise_install: false },
+        {
+          enterprise_id: null,
+          team_id: home,
+          user_id: SLACK.bot,
+          is_bot: true,
+          is_enterprise_install: false,
+        },
       ],
       is_ext_shared_channel: input.shared ?? false,
       event_id: input.eventId ?? `Ev0${String(++eventSeq).padStart(8, '0')}`,
@@ -149,11 +155,7 @@ export function slackMessageEvent(input: MessageEventInput): Record<string, unkn
   };
   // The SDK's MessagePayload predates Slack Connect; Slack sends both fields on shared channels
   // (MessageChangedPayload's inner message shows them).
-  return envelope('MessagePayload', event, common, [
-    'event.subtype',
-    'event.user_team',
-    'event.source_team',
-  ]);
+  return envelope('MessagePayload', event, common, ['event.subtype', 'event.user_team', 'event.source_team']);
 }
 
 function nextTs(ts: string): string {

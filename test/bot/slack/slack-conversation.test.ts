@@ -84,4 +84,3 @@ describe('Slack over HTTP: receiving', () => {
     expect(JSON.stringify(logged[0])).toContain(customer!.ticketId!);
   });
 });
-
