@@ -1,16 +1,55 @@
-import type { Ticket } from '../domain/index.js';
+import type { Order, Ticket } from '../domain/index.js';
+import { refundedMinor } from '../commerce/eligibility.js';
+import type { ProposedAction } from '../agent/types.js';
 import type { ProposalOutcome } from './api.js';
 import { audit, describeError, SYSTEM_ACTOR, type ApprovalServiceDeps } from './approval-effects.js';
 
-/** Derived from ticket + order + action, so a redelivered message cannot refund twice. */
-export function autoKey(ticket: Pick<Ticket, 'ticketId'>, orderId: string, action: string): string {
-  return `auto:${ticket.ticketId}:${orderId}:${action}`;
+/**
+ * Derived from ticket + order + action + what the order had refunded before, so a redelivered
+ * message (same state) cannot refund twice, while a second, later refund in the same ticket gets
+ * its own key instead of the first refund's answer.
+ */
+export function autoKey(
+  ticket: Pick<Ticket, 'ticketId'>,
+  order: Pick<Order, 'orderId' | 'refunds'>,
+  action: string,
+): string {
+  return `${autoKeyBase(ticket.ticketId, order.orderId, action)}:${refundedMinor(order)}`;
+}
+
+function autoKeyBase(ticketId: string, orderId: string, action: string): string {
+  return `auto:${ticketId}:${orderId}:${action}`;
+}
+
+/**
+ * The automatic refund this ticket already made for this very request, if the message is a
+ * redelivery: one of the ticket's automatic refunds on the order for the same amount, or any of them
+ * when nothing is left to refund (an amount asked above the total was capped to it).
+ * Keys without the trailing `:<refunded before>` are the older format and still count.
+ */
+export function findRedelivery(
+  order: Order,
+  ticket: Pick<Ticket, 'ticketId'>,
+  action: ProposedAction,
+): Order['refunds'][number] | undefined {
+  if (action.type !== 'refund') return undefined;
+  const base = autoKeyBase(ticket.ticketId, order.orderId, action.type);
+  const mine = order.refunds.filter(
+    (r) => r.idempotencyKey === base || r.idempotencyKey.startsWith(`${base}:`),
+  );
+  const latest = (list: typeof mine) => list[list.length - 1];
+  if (action.amountMinor !== undefined) {
+    const same = latest(mine.filter((r) => r.amountMinor === action.amountMinor));
+    if (same) return same;
+  }
+  return refundedMinor(order) >= order.totalMinor ? latest(mine) : undefined;
 }
 
 /** A refund under the automatic limit: executed at once with a key only this ticket's request can produce. */
 export async function executeAutomatically(
   deps: ApprovalServiceDeps,
   ticket: Ticket,
+  order: Order,
   decision: {
     action: 'refund' | 'cancellation';
     orderId: string;
@@ -19,7 +58,7 @@ export async function executeAutomatically(
     reason: string;
   },
 ): Promise<ProposalOutcome> {
-  const idempotencyKey = autoKey(ticket, decision.orderId, decision.action);
+  const idempotencyKey = autoKey(ticket, order, decision.action);
   try {
     const result = await deps.orders.refund(ticket.tenantId, {
       orderId: decision.orderId,

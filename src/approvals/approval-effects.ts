@@ -138,12 +138,14 @@ export async function tellCustomer(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   key: PhraseKey,
+  /** Overrides of the phrase parameters (`{ reason: '' }` keeps a staff-only reason from the customer). */
+  params: Record<string, string> = {},
 ): Promise<void> {
   if (request.customerNotifiedAt) return;
   const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
   if (!ticket) return;
   try {
-    await deps.notifier.tellCustomer(ticket, key, phraseParams(request));
+    await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params));
     await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, deps.clock.now());
     await audit(deps, {
       tenantId: request.tenantId,

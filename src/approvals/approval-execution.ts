@@ -58,7 +58,15 @@ export async function executeApproved(
       });
       return request;
     }
-    return recordFailure(deps, request, err);
+    // The call failed (or kept failing past the retry window), but it may have gone through before
+    // the answer was lost: the order is the truth. Our key on it means the refund was made.
+    const made = await refundMadeUnderKey(deps, request);
+    if (!made) return recordFailure(deps, request, err);
+    deps.logger.warn(
+      { err, approvalId, ticketId: request.ticketId },
+      'the order system failed to answer, but the refund is on the order: recording it as executed',
+    );
+    reference = made;
   }
 
   const executed = await deps.approvals.transition(tenantId, approvalId, ['approved'], {
@@ -87,6 +95,25 @@ export async function executeApproved(
   );
   await reopenTicket(deps, executed);
   return executed;
+}
+
+/** The refund id on the order under the request's key, if the order system made it; else null. */
+async function refundMadeUnderKey(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+): Promise<string | null> {
+  if (request.action !== 'refund') return null;
+  try {
+    const order = await deps.orders.getOrder(request.tenantId, request.orderId);
+    return order?.refunds.find((r) => r.idempotencyKey === request.idempotencyKey)?.refundId ?? null;
+  } catch (err) {
+    // Can't tell: the failure stands (staff see it escalated and can check the order).
+    deps.logger.warn(
+      { err, approvalId: request.approvalId },
+      'reading the order after a failed refund failed',
+    );
+    return null;
+  }
 }
 
 /** How long an approved request keeps being retried before it counts as failed. */

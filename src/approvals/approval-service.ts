@@ -1,6 +1,6 @@
-import { ProposedActionSchema } from '../agent/types.js';
+import { ProposedActionSchema, type ProposedAction } from '../agent/types.js';
 import { NotFoundError, ValidationError, describeZodIssues } from '../errors.js';
-import type { ApprovalRequest, Ticket } from '../domain/index.js';
+import type { Actor, ApprovalRequest, Ticket } from '../domain/index.js';
 import type { StaffActionResult } from '../conversation/ports.js';
 import type { ApprovalService, ProposalOutcome } from './api.js';
 import {
@@ -14,18 +14,22 @@ import {
   tellCustomer,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
-import { autoKey, executeAutomatically } from './approval-auto.js';
+import { executeAutomatically, findRedelivery } from './approval-auto.js';
 import { executeApproved, reopenTicket } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
 import { loadApprovalCard } from './card-data.js';
 import { formatTimeUtc, formatDateTimeUtc } from './cards.js';
 import { createKeyedLock } from './keyed-lock.js';
+import { answerBesideOpenRequest, sameTicketRequest } from './open-requests.js';
 import { evaluateAction } from './policy.js';
+import { countRecentRefunds, dailyLimitOnApproval, POLICY_ACTOR } from './refund-limits.js';
 
 export type { ApprovalServiceDeps } from './approval-effects.js';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+
+/** Lock key for everything that reads then changes one customer's refunds (limits, open requests). */
+const customerKey = (tenantId: string, customerId: string) => `customer:${tenantId}/${customerId}`;
 
 /**
  * Refund and cancellation policy, durable approval requests and their execution. Exactly once:
@@ -38,22 +42,30 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
   const lock = createKeyedLock();
 
   async function propose(input: Parameters<ApprovalService['propose']>[0]): Promise<ProposalOutcome> {
-    const { ticket, customer, requestedBy } = input;
     // The action comes from model output: parse it like any other boundary input.
     const parsed = ProposedActionSchema.safeParse(input.action);
     if (!parsed.success) {
       throw new ValidationError(`proposed action invalid: ${describeZodIssues(parsed.error.issues)}`);
     }
-    const action = parsed.data;
+    // Two threads of one customer must not both pass the open-request and daily-limit checks below
+    // (read, then write): their proposals run one at a time in this process.
+    const key = customerKey(input.ticket.tenantId, input.customer.customerId);
+    return lock.run(key, () => proposeNow(input, parsed.data));
+  }
+
+  async function proposeNow(
+    input: Parameters<ApprovalService['propose']>[0],
+    action: ProposedAction,
+  ): Promise<ProposalOutcome> {
+    const { ticket, customer, requestedBy } = input;
     const tenant = await deps.tenants.get(ticket.tenantId);
     if (!tenant) throw new NotFoundError(`tenant ${ticket.tenantId} not found`);
     const now = deps.clock.now();
     const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
+    const ours = order && order.customerId === customer.customerId && order.customerId === ticket.customerId;
     // A redelivered message whose refund already ran: the same answer again, not "already refunded".
-    const done = order?.refunds.find(
-      (r) => r.idempotencyKey === autoKey(ticket, action.orderId, action.type),
-    );
-    if (done && order && order.customerId === customer.customerId) {
+    const done = ours ? findRedelivery(order, ticket, action) : undefined;
+    if (done && order) {
       return {
         kind: 'executed',
         action: 'refund',
@@ -63,13 +75,14 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
         orderId: order.orderId,
       };
     }
+    const open = order ? await deps.approvals.listOpenByOrder(ticket.tenantId, order.orderId) : [];
+    // The same request again in the same ticket (a redelivery, a repeat): the open request answers.
+    const repeat = ours ? sameTicketRequest(open, ticket, action) : undefined;
+    if (repeat) return { kind: 'pending', approval: repeat };
+
     const refundsLast24h =
       action.type === 'refund'
-        ? await deps.orders.countRefundsSince(
-            ticket.tenantId,
-            customer.customerId,
-            new Date(now.getTime() - DAY_MS),
-          )
+        ? await countRecentRefunds(deps, { tenantId: ticket.tenantId, customerId: customer.customerId, now })
         : 0;
     const decision = evaluateAction({
       action,
@@ -77,6 +90,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       customer,
       ticketCustomerId: ticket.customerId,
       refundsLast24h,
+      openRequestsMinor: open.filter((r) => r.action === 'refund').reduce((sum, r) => sum + r.amountMinor, 0),
       settings: tenant.settings,
       now,
     });
@@ -93,16 +107,11 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       // The engine escalates with this reason and tells the customer (see apply-result).
       return { kind: 'escalate', reason: decision.reason };
     }
-    if (decision.kind === 'auto') return executeAutomatically(deps, ticket, decision);
-
-    // A redelivered message or a repeated request must not open a second request for the same thing.
-    const existing = (await deps.approvals.listByTicket(ticket.tenantId, ticket.ticketId)).find(
-      (r) =>
-        r.orderId === decision.orderId &&
-        r.action === decision.action &&
-        (r.status === 'pending' || r.status === 'approved'),
-    );
-    if (existing) return { kind: 'pending', approval: existing };
+    // evaluateAction answers `ineligible` for a missing order; this only narrows the type.
+    if (!order) return { kind: 'escalate', reason: `Order ${action.orderId} was not found.` };
+    // Before either path: beside an open request for this order, no automatic refund, no second request.
+    if (open.length > 0) return answerBesideOpenRequest(order, open);
+    if (decision.kind === 'auto') return executeAutomatically(deps, ticket, order, decision);
 
     const approvalId = deps.ids.id('apr');
     const request: ApprovalRequest = {
@@ -205,15 +214,27 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       return { ok: false, message: alreadyDecided(request), ...(await cardOf(request)) };
 
     const at = deps.clock.now();
-    const decided = await deps.approvals.transition(tenantId, approvalId, ['pending'], {
-      status: decision === 'approve' ? 'approved' : 'rejected',
-      decidedBy: staff,
-      decidedAt: at,
-      ...(decision === 'reject' && input.reason?.trim()
-        ? { rejectReason: input.reason.trim().slice(0, 500) }
-        : {}),
-      updatedAt: at,
-    });
+    const move = () =>
+      deps.approvals.transition(tenantId, approvalId, ['pending'], {
+        status: decision === 'approve' ? 'approved' : 'rejected',
+        decidedBy: staff,
+        decidedAt: at,
+        ...(decision === 'reject' && input.reason?.trim()
+          ? { rejectReason: input.reason.trim().slice(0, 500) }
+          : {}),
+        updatedAt: at,
+      });
+    // Approving a refund re-checks the daily limit in the same critical section as the transition:
+    // requests opened before any decision would otherwise all pass the request-time check.
+    const gate =
+      decision === 'approve' && request.action === 'refund'
+        ? await lock.run(customerKey(tenantId, request.customerId), async () => {
+            const over = await dailyLimitOnApproval(deps, tenant, request, at);
+            return over ? { over, decided: null } : { over: null, decided: await move() };
+          })
+        : { over: null, decided: await move() };
+    if (gate.over) return stopAtDailyLimit(request, gate.over, staff);
+    const { decided } = gate;
     if (!decided) {
       const winner = (await deps.approvals.get(tenantId, approvalId)) ?? request;
       return { ok: false, message: alreadyDecided(winner), ...(await cardOf(winner)) };
@@ -242,6 +263,52 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
           ? `Approved, but the ${final.action} failed (${final.execution?.error ?? 'unknown error'}); the ticket is escalated.`
           : `Approved; the order system did not answer, so the ${final.action} will be retried shortly.`;
     return { ok: final.status !== 'failed', message, ...(await cardOf(final)) };
+  }
+
+  /**
+   * An approval that would exceed the daily refund limit: nothing is refunded, the request is closed
+   * by the policy (so no later click can slip it through), the ticket escalates for a person, and the
+   * customer hears that it wasn't approved (without the internal limit) and that a person follows up.
+   */
+  async function stopAtDailyLimit(
+    request: ApprovalRequest,
+    over: string,
+    staff: Actor,
+  ): Promise<StaffActionResult> {
+    const at = deps.clock.now();
+    const closed = await deps.approvals.transition(request.tenantId, request.approvalId, ['pending'], {
+      status: 'rejected',
+      decidedBy: POLICY_ACTOR,
+      decidedAt: at,
+      rejectReason: `${over}; a person has to review this one`,
+      updatedAt: at,
+    });
+    if (!closed) {
+      const winner = (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
+      return { ok: false, message: alreadyDecided(winner), ...(await cardOf(winner)) };
+    }
+    await audit(deps, {
+      tenantId: request.tenantId,
+      ticketId: request.ticketId,
+      approvalId: request.approvalId,
+      actor: POLICY_ACTOR,
+      action: 'approval.rejected',
+      before: snapshot(request),
+      after: snapshot(closed),
+      note: `daily refund limit: approve click by ${staff.name ?? staff.userId ?? 'staff'} not carried out`,
+    });
+    await refreshCard(deps, closed);
+    await tellCustomer(deps, closed, 'action_rejected', { reason: '' });
+    await escalate(
+      deps,
+      closed,
+      `The refund for order ${closed.orderId} was not made: ${over}; a person has to review it.`,
+    );
+    return {
+      ok: false,
+      message: `Not approved: ${over}, so no refund was made and the ticket is escalated for review.`,
+      ...(await cardOf(closed)),
+    };
   }
 
   async function expire(request: ApprovalRequest): Promise<boolean> {

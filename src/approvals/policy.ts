@@ -1,4 +1,4 @@
-import { isCancellable, returnEligibility } from '../commerce/eligibility.js';
+import { isCancellable, refundedMinor, returnEligibility } from '../commerce/eligibility.js';
 import type { Customer, Order, RequiredRole, TenantSettings } from '../domain/index.js';
 import type { ProposedAction } from '../agent/types.js';
 
@@ -11,8 +11,16 @@ export interface PolicyInput {
   customer: Pick<Customer, 'customerId'> | null;
   /** The ticket's customer id, checked as well so a mismatched customer object can't widen access. */
   ticketCustomerId: string | undefined;
-  /** Refunds already executed for this customer in the last 24 hours. */
+  /**
+   * The customer's refunds of the last 24 hours: executed ones plus refund requests still pending
+   * or approved (a request opened before any decision counts, or five requests could all pass).
+   */
   refundsLast24h: number;
+  /**
+   * Refund amounts still pending or approved on this order. The thresholds apply to what the order
+   * gets back in total, so a refund split into small requests cannot slip under them.
+   */
+  openRequestsMinor?: number;
   settings: Pick<
     TenantSettings,
     'currency' | 'autoRefundMaxMinor' | 'supervisorRefundAboveMinor' | 'dailyRefundLimit' | 'returnWindowDays'
@@ -52,6 +60,9 @@ export type PolicyDecision =
  * | refund < auto max, eligible, under the daily limit | auto |
  * | refund auto max … supervisor threshold (inclusive) | approval (approver) |
  * | refund > supervisor threshold                      | approval (supervisor) + escalation |
+ *
+ * A refund's size for these rows is the order's cumulative refund: already refunded + requests still
+ * open on the order + this amount.
  * | cancellation of a cancellable order                | approval (approver) |
  * | not eligible / not this customer's order           | ineligible (escalate with reason) |
  * | refund when the daily count is reached             | escalate, whatever the amount |
@@ -109,13 +120,20 @@ function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
   if (refundsLast24h >= settings.dailyRefundLimit) {
     return {
       kind: 'escalate',
-      reason: `The customer already had ${refundsLast24h} refund${refundsLast24h === 1 ? '' : 's'} in the last 24 hours (limit ${settings.dailyRefundLimit}); a person has to review this one.`,
+      reason: `The customer already had ${refundsLast24h} refund${refundsLast24h === 1 ? '' : 's'} in the last 24 hours, counting requests still open (limit ${settings.dailyRefundLimit}); a person has to review this one.`,
     };
   }
   // The customer's requested amount, capped at what the order can still give back.
   const requested = action.amountMinor ?? eligibility.refundableMinor;
   const amountMinor = Math.min(requested, eligibility.refundableMinor);
-  const reason = action.reason || 'Customer asked for a refund.';
+  const earlierMinor = refundedMinor(order) + (input.openRequestsMinor ?? 0);
+  const cumulativeMinor = earlierMinor + amountMinor;
+  const asked = action.reason || 'Customer asked for a refund.';
+  // The approver sees why a small amount needs them: the order's earlier refunds count too.
+  const reason =
+    earlierMinor > 0
+      ? `${asked}${/[.!?]$/.test(asked) ? '' : '.'} Order ${order.orderId} already has ${formatMoney(earlierMinor, order.currency)} refunded or requested; ${formatMoney(cumulativeMinor, order.currency)} in total with this one.`
+      : asked;
   const base = {
     action: 'refund' as const,
     orderId: order.orderId,
@@ -123,8 +141,8 @@ function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
     currency: order.currency,
     reason,
   };
-  if (amountMinor < settings.autoRefundMaxMinor) return { kind: 'auto', ...base };
-  if (amountMinor <= settings.supervisorRefundAboveMinor) {
+  if (cumulativeMinor < settings.autoRefundMaxMinor) return { kind: 'auto', ...base };
+  if (cumulativeMinor <= settings.supervisorRefundAboveMinor) {
     return { kind: 'approval', ...base, requiredRole: 'approver', escalate: false };
   }
   return { kind: 'approval', ...base, requiredRole: 'supervisor', escalate: true };

@@ -19,6 +19,16 @@ export interface ApprovalStore {
   markCustomerNotified(tenantId: string, approvalId: string, at: Date): Promise<void>;
   listByTicket(tenantId: string, ticketId: string): Promise<ApprovalRequest[]>;
   listPending(tenantId: string): Promise<ApprovalRequest[]>;
+  /**
+   * Requests for one order that may still move money (`pending` or `approved`), oldest first:
+   * a second request for the same order must not be opened, nor an automatic refund run, beside them.
+   */
+  listOpenByOrder(tenantId: string, orderId: string): Promise<ApprovalRequest[]>;
+  /**
+   * A customer's `pending` and `approved` requests created at or after `since`, oldest first:
+   * the daily refund limit counts them with the refunds already executed.
+   */
+  listOpenByCustomer(tenantId: string, customerId: string, since: Date): Promise<ApprovalRequest[]>;
   /** Pending requests past their deadline, across tenants (the sweep). */
   listExpired(now: Date, limit?: number): Promise<ApprovalRequest[]>;
   /** Pending requests whose card was never posted (crash between insert and post). */

@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import pino from 'pino';
 import type { Clock, IdGenerator } from '../domain/index.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { createOrderRepository, type OrderRepository } from '../memory/order-repository.js';
 import { formatMinor, isCancellable } from './eligibility.js';
@@ -79,6 +79,11 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
           };
         case 'not_found':
           throw new NotFoundError(`Order ${input.orderId} not found`);
+        case 'contended':
+          // Retryable on purpose (not a ConflictError): nothing was written under this key.
+          throw new UpstreamError(
+            `Order ${input.orderId} was busy with other refunds; nothing was refunded under this key yet`,
+          );
         case 'exceeds':
           throw new ConflictError(
             `Refund of ${input.amountMinor} exceeds the ${outcome.remainingMinor} still refundable on order ${input.orderId}`,
@@ -108,6 +113,10 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
       if (updated) return { reference, duplicate: false };
       const now = await orders.get(tenantId, order.orderId);
       if (now?.status === 'cancelled') return { reference, duplicate: true };
+      // Still cancellable: the update lost to concurrent writers, not to a shipment. Retryable.
+      if (now && isCancellable(now)) {
+        throw new UpstreamError(`Order ${order.orderId} was busy with other changes; not cancelled yet`);
+      }
       throw new ConflictError(`Order ${order.orderId} shipped while it was being cancelled`, {
         publicMessage: `Order ${order.orderId} has just shipped, so it can no longer be cancelled.`,
       });

@@ -4,6 +4,9 @@ import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
 
+/** Statuses in which a request may still move money. */
+const OPEN: ApprovalStatus[] = ['pending', 'approved'];
+
 export function createApprovalRepository({ db, logger, clock }: RepositoryDeps): ApprovalStore {
   // Majority + journal: an approval must not vanish in a failover after its card was posted.
   const col = collection(db, COLLECTIONS.approvals, { durable: true });
@@ -50,6 +53,15 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
     },
     async listPending(tenantId) {
       return list({ tenantId, status: 'pending' }, { createdAt: 1 });
+    },
+    async listOpenByOrder(tenantId, orderId) {
+      return list({ tenantId, orderId, status: { $in: OPEN } }, { createdAt: 1 });
+    },
+    async listOpenByCustomer(tenantId, customerId, since) {
+      return list(
+        { tenantId, customerId, status: { $in: OPEN }, createdAt: { $gte: since } },
+        { createdAt: 1 },
+      );
     },
     // The three sweeps below run across tenants by design: one worker recovers every tenant.
     async listExpired(now, limit = 100) {

@@ -26,20 +26,27 @@ export interface GuardedUpdateOptions {
 }
 
 /**
+ * How a guarded update ended. `contended` is not an answer about the document: other writers kept
+ * winning the revision claim, so the caller cannot tell whether its condition still holds and must
+ * treat the attempt as retryable (never as "the condition failed").
+ */
+export type GuardedOutcome =
+  { kind: 'updated'; doc: WithId<Document> } | { kind: 'condition_failed' } | { kind: 'contended' };
+
+/**
  * A conditional update that is atomic on every MongoDB-wire server we run on. On MongoDB the
  * findOneAndUpdate with the expected state in its filter is atomic by itself. FerretDB v1 on
  * SQLite evaluates the filter and applies the update in two steps (FerretDB issue #3040), so two
  * concurrent writers can both "win". The claim closes that gap without transactions: a writer
  * first inserts `{_id: <collection>:<key>:<revision>}` (the _id index is unique on every server),
  * and only the one whose insert succeeds may move the document past that revision.
- * Returns the updated document, or null when the condition does not hold (any more).
  */
-export async function guardedUpdate(options: GuardedUpdateOptions): Promise<WithId<Document> | null> {
+export async function guardedUpdateOutcome(options: GuardedUpdateOptions): Promise<GuardedOutcome> {
   const { db, col, clock, key, revField } = options;
   const claims = db.collection<{ _id: string; at: Date }>(CLAIMS_COLLECTION);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await col.findOne(key);
-    if (!current || !options.holds(current)) return null;
+    if (!current || !options.holds(current)) return { kind: 'condition_failed' };
     const rev = typeof current[revField] === 'number' ? (current[revField] as number) : 0;
     const claimId = `${col.collectionName}:${options.claimKey}:${rev}`;
     try {
@@ -58,13 +65,23 @@ export async function guardedUpdate(options: GuardedUpdateOptions): Promise<With
         mergeInc(options.update(current), revField),
         { returnDocument: 'after' },
       );
-      if (updated) return updated;
+      if (updated) return { kind: 'updated', doc: updated };
     } finally {
       // The document has moved on (or not at all): the claim for this revision is spent either way.
       await claims.deleteOne({ _id: claimId }).catch(() => undefined);
     }
   }
-  return null;
+  return { kind: 'contended' };
+}
+
+/**
+ * `guardedUpdateOutcome` for callers where losing every attempt means the same as losing the
+ * condition (a status transition re-reads and reports the winner either way).
+ * Returns the updated document, or null when it did not apply.
+ */
+export async function guardedUpdate(options: GuardedUpdateOptions): Promise<WithId<Document> | null> {
+  const outcome = await guardedUpdateOutcome(options);
+  return outcome.kind === 'updated' ? outcome.doc : null;
 }
 
 function mergeInc(update: UpdateFilter<Document>, revField: string): UpdateFilter<Document> {

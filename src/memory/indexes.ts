@@ -31,6 +31,9 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { tenantId: 1, approvalId: 1 }, unique: true },
     { key: { status: 1, expiresAt: 1 } },
     { key: { tenantId: 1, ticketId: 1 } },
+    // Open requests per order (one refund intent, one request) and per customer (the daily limit).
+    { key: { tenantId: 1, orderId: 1, status: 1 } },
+    { key: { tenantId: 1, customerId: 1, status: 1, createdAt: 1 } },
   ],
   [C.audit]: [{ key: { tenantId: 1, ticketId: 1, at: 1 } }, { key: { tenantId: 1, approvalId: 1, at: 1 } }],
   [C.kbArticles]: [{ key: { tenantId: 1, articleId: 1 }, unique: true }],

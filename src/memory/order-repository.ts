@@ -1,7 +1,7 @@
 import type { Document } from 'mongodb';
 import { OrderSchema, RefundSchema, type Order, type Refund } from '../domain/index.js';
 import { remainingRefundableMinor, refundedMinor } from '../commerce/eligibility.js';
-import { guardedUpdate } from './guarded-update.js';
+import { guardedUpdate, guardedUpdateOutcome } from './guarded-update.js';
 import {
   COLLECTIONS,
   collection,
@@ -14,7 +14,9 @@ export type PushRefundOutcome =
   | { kind: 'added'; refund: Refund }
   | { kind: 'duplicate'; refund: Refund }
   | { kind: 'not_found' }
-  | { kind: 'exceeds'; remainingMinor: number };
+  | { kind: 'exceeds'; remainingMinor: number }
+  /** Other writers kept winning the order's revision: nothing was written; retry with the same key. */
+  | { kind: 'contended' };
 
 /** The demo store's orders. Refunds and cancellations are single atomic updates. */
 export interface OrderRepository {
@@ -85,7 +87,7 @@ export function createOrderRepository({ db, logger, clock }: RepositoryDeps): Or
         { tenantId, orderId, refundedMinor: { $exists: false } },
         { $set: { refundedMinor: refundedMinor(order) } },
       );
-      const updated = await guardedUpdate({
+      const outcome = await guardedUpdateOutcome({
         db,
         col,
         clock,
@@ -112,13 +114,17 @@ export function createOrderRepository({ db, logger, clock }: RepositoryDeps): Or
           $inc: { refundedMinor: refund.amountMinor },
         }),
       });
-      if (updated) return { kind: 'added', refund };
+      if (outcome.kind === 'updated') return { kind: 'added', refund };
       // Lost to a concurrent writer: either the same key (a duplicate) or money that ran out.
       const now = await get(tenantId, orderId);
       if (!now) return { kind: 'not_found' };
       const first = now.refunds.find((r) => r.idempotencyKey === refund.idempotencyKey);
       if (first) return { kind: 'duplicate', refund: first };
-      return { kind: 'exceeds', remainingMinor: remainingRefundableMinor(now) };
+      const remainingMinor = remainingRefundableMinor(now);
+      // Lost every claim while the amount still fits: not an answer about the money, so "exceeds"
+      // would mark a request failed that a retry with the same key would carry out.
+      if (outcome.kind === 'contended' && remainingMinor >= refund.amountMinor) return { kind: 'contended' };
+      return { kind: 'exceeds', remainingMinor };
     },
     async markCancelled(tenantId, orderId, at, idempotencyKey) {
       const updated = await guardedUpdate({

@@ -70,12 +70,51 @@ describe('evaluateAction: refunds by amount', () => {
     expect(d).toMatchObject({ kind: 'auto', amountMinor: 2_000 });
   });
 
-  it('subtracts refunds already made from what can be refunded', () => {
+  it('subtracts refunds already made from what can be refunded, and the thresholds see the total', () => {
     const o = order({
       totalMinor: 30_000,
       refunds: [{ refundId: 'RF-1', amountMinor: 25_000, idempotencyKey: 'k', at: now }],
     });
-    expect(evaluateAction(input(o))).toMatchObject({ kind: 'auto', amountMinor: 5_000 });
+    // $50 alone is under the auto limit, but the order gets $300 back in all: an approver decides.
+    expect(evaluateAction(input(o))).toMatchObject({
+      kind: 'approval',
+      amountMinor: 5_000,
+      requiredRole: 'approver',
+    });
+  });
+});
+
+describe("evaluateAction: thresholds on the order's cumulative refunds", () => {
+  const refunded = (amountMinor: number) => [
+    { refundId: 'RF-1', amountMinor, idempotencyKey: 'auto:TKT-1:1050:refund:0', at: now },
+  ];
+  const asking = (amountMinor: number) => ({
+    action: { type: 'refund' as const, orderId: '1050', amountMinor, reason: '' },
+  });
+
+  it.each([
+    // [already refunded, still open on the order, asked now, kind, role]
+    [5_000, 0, 4_999, 'auto', undefined],
+    [5_000, 0, 5_000, 'approval', 'approver'],
+    [9_999, 0, 9_999, 'approval', 'approver'],
+    [0, 9_999, 9_999, 'approval', 'approver'],
+    [40_000, 0, 10_000, 'approval', 'approver'],
+    [40_000, 0, 10_001, 'approval', 'supervisor'],
+    [20_000, 30_000, 1, 'approval', 'supervisor'],
+  ])('refunded %i + open %i + asked %i is %s (%s)', (before, openMinor, asked, kind, role) => {
+    const o = order({ totalMinor: 100_000, refunds: before ? refunded(before) : [] });
+    const d = evaluateAction(input(o, { ...asking(asked), openRequestsMinor: openMinor }));
+    expect(d.kind).toBe(kind);
+    if (d.kind === 'approval') expect(d.requiredRole).toBe(role);
+    if (d.kind === 'auto' || d.kind === 'approval') expect(d.amountMinor).toBe(asked);
+  });
+
+  it('tells the approver what the order already had back', () => {
+    const o = order({ totalMinor: 25_000, refunds: refunded(9_999) });
+    const d = evaluateAction(input(o, asking(9_999)));
+    expect(d.kind === 'approval' && d.reason).toBe(
+      'Customer asked for a refund. Order 1050 already has $99.99 refunded or requested; $199.98 in total with this one.',
+    );
   });
 });
 
