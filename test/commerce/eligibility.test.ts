@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { OrderSchema, type Order } from '../../src/domain/index.js';
-import { isCancellable, returnEligibility, shippingStatus } from '../../src/commerce/eligibility.js';
+import {
+  formatMinor,
+  isCancellable,
+  returnEligibility,
+  shippingStatus,
+} from '../../src/commerce/eligibility.js';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const DAY = 86_400_000;
@@ -133,5 +138,14 @@ describe('isCancellable', () => {
         order({ status: 'cancelled', shippedAt: undefined, deliveredAt: undefined, cancelledAt: NOW }),
       ),
     ).toBe(false);
+  });
+});
+
+describe('formatMinor', () => {
+  it('divides by the currency’s own minor unit', () => {
+    expect(formatMinor(4500, 'USD')).toBe('$45.00');
+    expect(formatMinor(1250, 'EUR')).toBe('€12.50');
+    // Yen have no minor unit: 4500 is ¥4,500, not ¥45.
+    expect(formatMinor(4500, 'JPY')).toBe('¥4,500');
   });
 });
