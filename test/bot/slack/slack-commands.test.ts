@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLACK, slackMessageEvent, slashCommand } from '../../support/slack-builders.js';
-import { settle, staffCardWith, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import { eventually, settle, staffCardWith, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 interface CommandAnswer {
   response_type: string;
@@ -34,6 +34,11 @@ describe('Slack: /switchboard over signed HTTP', () => {
     await staffCardWith(env, 'approval.approve');
     const [ticket] = await env.app.stores.tickets.list(env.app.tenantId);
     ticketId = ticket!.ticketId;
+    // The card can be up before the ticket's status and decision record are written.
+    await eventually(async () => {
+      const detail = await env.app.engine.ticketDetail(env.app.tenantId, ticketId);
+      return detail?.ticket.status === 'pending_approval' && detail.decisions.length > 0;
+    });
   });
   afterAll(async () => {
     await env?.close();
