@@ -34,6 +34,11 @@ export interface ApprovalNotifier {
   sendToCustomer?(ticket: Ticket, message: OutboundMessage): Promise<void>;
   /** A link staff can open to the customer thread, when the platform has one (shown on cards). */
   threadLink?(ticket: Ticket): Promise<string | undefined>;
+  /**
+   * The ticket resolved because an approved action was executed: the engine writes the
+   * interaction history and tells watchers, as it does when the bot resolves a ticket itself.
+   */
+  ticketResolved?(ticket: Ticket, summary: string): Promise<void>;
 }
 
 export interface ApprovalService {

@@ -10,6 +10,7 @@ import {
   tellCustomer,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
+import { resolveAfterExecution } from './approval-resolution.js';
 
 /**
  * Executes an approved request through the order system with the request's idempotency key, then
@@ -93,7 +94,7 @@ export async function executeApproved(
     executed,
     executed.action === 'refund' ? 'refund_executed' : 'cancellation_executed',
   );
-  await reopenTicket(deps, executed);
+  if (!(await resolveAfterExecution(deps, executed))) await reopenTicket(deps, executed);
   return executed;
 }
 

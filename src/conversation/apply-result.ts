@@ -116,7 +116,13 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
           amount: formatMoney(outcome.amountMinor, outcome.currency),
         }),
       );
-      await resolveTicket(deps, ticket, result.reason);
+      // Done and told: nothing is left to do, so the ticket resolves like an answered question.
+      const what = outcome.action === 'refund' ? 'Refund' : 'Cancellation';
+      await resolveTicket(
+        deps,
+        ticket,
+        `${what} of ${formatMoney(outcome.amountMinor, outcome.currency)} for order ${outcome.orderId} executed automatically (${outcome.reference})`,
+      );
       await rememberLanguage(deps, ctx.customer, u.language);
       return out('action_executed', outcome.reference);
     }

@@ -1,6 +1,12 @@
 import type { ApprovalNotifier, TakeoverService } from '../approvals/api.js';
 import type { DeliveryDeps } from './engine-deps.js';
-import { escalateTicket, postStaffCard, sendToCustomer, updateStaffCard } from './delivery.js';
+import {
+  escalateTicket,
+  postStaffCard,
+  recordInteraction,
+  sendToCustomer,
+  updateStaffCard,
+} from './delivery.js';
 
 /**
  * How approvals and takeover reach people, over the channel ports and the agent's localized
@@ -34,6 +40,16 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         deps.logger.warn({ err, ticketId: ticket.ticketId }, 'building the thread link failed');
         return undefined;
       }
+    },
+    async ticketResolved(ticket, summary) {
+      deps.events.publish({
+        type: 'ticket',
+        tenantId: ticket.tenantId,
+        ticketId: ticket.ticketId,
+        status: ticket.status,
+        at: deps.clock.now(),
+      });
+      await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${summary}`);
     },
     // Staff-facing only: the caller tells the customer in its own words (tellCustomer), so the
     // customer never gets two messages for one event.

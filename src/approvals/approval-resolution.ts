@@ -1,0 +1,51 @@
+import type { ApprovalRequest } from '../domain/index.js';
+import { audit, SYSTEM_ACTOR, type ApprovalServiceDeps } from './approval-effects.js';
+import { formatMoney } from './policy.js';
+
+/**
+ * After an executed refund or cancellation the customer has what they asked for and has been
+ * told: the ticket resolves, as it does when the bot answers a question, and the notifier writes
+ * the interaction history. Returns false when the ticket is not resolved here (the customer was
+ * not told yet, another request on it still waits, or it is not in the approval flow any more:
+ * escalated or taken over tickets stay with staff).
+ */
+export async function resolveAfterExecution(
+  deps: ApprovalServiceDeps,
+  executed: ApprovalRequest,
+): Promise<boolean> {
+  const { tenantId, ticketId, approvalId } = executed;
+  const [request, before, siblings] = await Promise.all([
+    deps.approvals.get(tenantId, approvalId),
+    deps.tickets.get(tenantId, ticketId),
+    deps.approvals.listByTicket(tenantId, ticketId),
+  ]);
+  if (!request?.customerNotifiedAt || !before) return false;
+  if (before.status !== 'pending_approval' && before.status !== 'open') return false;
+  if (siblings.some((o) => o.approvalId !== approvalId && o.status === 'pending')) return false;
+  const now = deps.clock.now();
+  const after = await deps.tickets.update(
+    tenantId,
+    ticketId,
+    { status: 'resolved', resolvedAt: now, updatedAt: now },
+    { from: ['pending_approval', 'open'] },
+  );
+  if (!after) return false;
+  await audit(deps, {
+    tenantId,
+    ticketId,
+    approvalId,
+    actor: SYSTEM_ACTOR,
+    action: 'ticket.status_changed',
+    before: { status: before.status },
+    after: { status: after.status },
+    note: `${executed.action} executed`,
+  });
+  const who = executed.decidedBy?.name ?? executed.decidedBy?.userId ?? 'staff';
+  const summary = `${executed.action} of ${formatMoney(executed.amountMinor, executed.currency)} for order ${executed.orderId} approved by ${who} and executed (${executed.execution?.reference ?? 'no reference'})`;
+  try {
+    await deps.notifier.ticketResolved?.(after, summary);
+  } catch (err) {
+    deps.logger.error({ err, ticketId, approvalId }, 'recording the resolved ticket failed');
+  }
+  return true;
+}
