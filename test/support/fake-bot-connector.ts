@@ -39,10 +39,11 @@ export interface FakeBotConnector {
   updates(): ConnectorCall[];
   addMember(member: FakeMember): void;
   /**
-   * The next `count` send/update calls get this status (429 by default) with `Retry-After: 0`;
-   * only calls with `method` when given (PUT: card updates), others pass.
+   * The next `count` send/update calls get this status (429 by default); only calls with
+   * `method` when given (PUT: card updates), others pass. No `Retry-After` unless asked for: with
+   * one, the HTTP client inside botbuilder retries on its own (three times) before the bot sees it.
    */
-  failNext(count?: number, status?: number, method?: 'POST' | 'PUT'): void;
+  failNext(count?: number, status?: number, method?: 'POST' | 'PUT', retryAfterSeconds?: number): void;
   /** Resolves once `predicate` holds over the recorded calls, or rejects after `timeoutMs`. */
   waitFor(predicate: (calls: ConnectorCall[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -57,7 +58,10 @@ const ROUTE = /^\/v3\/conversations\/([^/]+)\/(activities|members)(?:\/([^/]+))?
 export async function startFakeBotConnector(): Promise<FakeBotConnector> {
   const calls: ConnectorCall[] = [];
   const members = new Map<string, FakeMember>();
-  let failures: { count: number; status: number; method?: 'POST' | 'PUT' } = { count: 0, status: 429 };
+  let failures: { count: number; status: number; method?: 'POST' | 'PUT'; retryAfter?: number } = {
+    count: 0,
+    status: 429,
+  };
   let seq = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -73,11 +77,16 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
       authorization: req.headers.authorization,
       at: Date.now(),
     };
-    const reply = (status: number, payload: unknown, call: Partial<ConnectorCall> = {}): void => {
+    const reply = (
+      status: number,
+      payload: unknown,
+      call: Partial<ConnectorCall> = {},
+      retryAfter?: number,
+    ): void => {
       calls.push({ ...base, ...call, status });
       res.writeHead(status, {
         'content-type': 'application/json',
-        ...(status === 429 ? { 'retry-after': '0' } : {}),
+        ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}),
       });
       res.end(JSON.stringify(payload));
     };
@@ -98,6 +107,7 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
         failures.status,
         { error: { code: 'Throttled', message: 'Too many requests' } },
         { activityId: decodedId },
+        failures.retryAfter,
       );
     }
     if (method === 'POST') {
@@ -127,8 +137,13 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
       members.set(member.id, member);
       if (member.aadObjectId) members.set(member.aadObjectId, member);
     },
-    failNext: (count = 1, status = 429, method) => {
-      failures = { count, status, ...(method ? { method } : {}) };
+    failNext: (count = 1, status = 429, method, retryAfterSeconds) => {
+      failures = {
+        count,
+        status,
+        ...(method ? { method } : {}),
+        ...(retryAfterSeconds !== undefined ? { retryAfter: retryAfterSeconds } : {}),
+      };
     },
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

@@ -7,6 +7,7 @@ export interface TeamsTestUser {
   /** Teams user id (`29:…`, the MRI). */
   id: string;
   name: string;
+  /** Microsoft Entra (AAD) object id: a GUID, how approvers are configured. */
   aadObjectId: string;
   /** The user's own AAD tenant; differs from the home tenant for external users. */
   tenantId: string;
@@ -27,21 +28,21 @@ export const users = {
   maya: {
     id: '29:maya-ortiz',
     name: 'Maya Ortiz',
-    aadObjectId: 'aad-maya-ortiz',
+    aadObjectId: '9b1c4e2a-6d3f-4a8b-b7c1-3e5f7a9c0d21',
     tenantId: TEAMS.bluebirdTenantId,
     email: 'maya@bluebirdcafe.example',
   },
   dana: {
     id: '29:dana-whitfield',
     name: 'Dana Whitfield',
-    aadObjectId: 'aad-dana-whitfield',
+    aadObjectId: 'd4a7e1b0-2c9f-4e6a-8b3d-5f1a7c9e2b40',
     tenantId: TEAMS.homeTenantId,
     email: 'dana@northwind.example',
   },
   sam: {
     id: '29:sam-okafor',
     name: 'Sam Okafor',
-    aadObjectId: 'aad-sam-okafor',
+    aadObjectId: '5a0f3c8e-1b7d-4d2a-9e6c-8b4f2a1d7e63',
     tenantId: TEAMS.homeTenantId,
     email: 'sam@northwind.example',
   },
@@ -49,7 +50,7 @@ export const users = {
   jordan: {
     id: '29:jordan-lee',
     name: 'Jordan Lee',
-    aadObjectId: 'aad-jordan-lee',
+    aadObjectId: 'c2e8b5d1-7a4f-4c3e-a9b6-1d0f5e8a3c72',
     tenantId: TEAMS.acmeTenantId,
     email: 'jordan@acme-robotics.example',
   },

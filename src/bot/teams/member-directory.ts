@@ -73,6 +73,8 @@ export class MemberDirectory {
         out.push(known);
         continue;
       }
+      // Only AAD object ids can be looked up; others belong to other platforms sharing the tenant.
+      if (!GUID.test(id)) continue;
       const missedAt = this.misses.get(key(tenantId, id));
       const now = this.clock.now().getTime();
       const member =
@@ -84,7 +86,7 @@ export class MemberDirectory {
         out.push(member.id);
       } else {
         this.misses.set(key(tenantId, id), now);
-        if (GUID.test(id)) out.push(id);
+        out.push(id);
       }
     }
     return [...new Set(out)];

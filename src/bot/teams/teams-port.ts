@@ -49,6 +49,9 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
       return await withRetry(
         async () => {
           let result: T | undefined;
+          // An error thrown inside a turn goes to the adapter's onTurnError, which logs and swallows
+          // it: caught here instead, so a throttled or failed call reaches the retry and the engine.
+          let failure: { err: unknown } | undefined;
           await adapter.continueConversationAsync(appId, ref, async (ctx) => {
             // The continuation turn has a made-up activity id that the library would use as
             // `replyToId`; a reply belongs to the thread's root post instead (or to nothing).
@@ -59,14 +62,19 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
               }
               return next();
             });
-            result = await logic({
-              send: async (activity) => (await ctx.sendActivity(activity as never))?.id,
-              update: async (activity) => {
-                await ctx.updateActivity(activity as never);
-              },
-              teamsUserIds: (ids) => members.teamsUserIds(ctx, tenantId, ids),
-            });
+            try {
+              result = await logic({
+                send: async (activity) => (await ctx.sendActivity(activity as never))?.id,
+                update: async (activity) => {
+                  await ctx.updateActivity(activity as never);
+                },
+                teamsUserIds: (ids) => members.teamsUserIds(ctx, tenantId, ids),
+              });
+            } catch (err) {
+              failure = { err };
+            }
           });
+          if (failure) throw failure.err;
           return result as T;
         },
         retry,

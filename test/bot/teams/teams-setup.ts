@@ -131,7 +131,7 @@ export interface RestartedTeams {
 export async function restartTeams(env: TeamsTestEnv): Promise<RestartedTeams> {
   await env.teams.idle();
   await env.app.app.stop();
-  const logger = pino({ level: 'silent' });
+  const logger = pino({ level: process.env.TEAMS_TEST_LOG ?? 'silent' });
   const teams = createTeamsAdapter({
     config: teamsConfig(),
     logger,
