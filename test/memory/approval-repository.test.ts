@@ -141,6 +141,32 @@ describe('approval repository', () => {
   });
 });
 
+describe('open requests by order and by customer', () => {
+  it('lists only pending and approved requests of that tenant, order or customer window', async () => {
+    const order = `ord_${n + 1}`;
+    const open = approval({ orderId: order, customerId: 'cus_open' });
+    const approved = approval({ orderId: order, customerId: 'cus_open', status: 'approved' });
+    const closed = [
+      approval({ orderId: order, customerId: 'cus_open', status: 'rejected' }),
+      approval({ orderId: order, customerId: 'cus_open', status: 'executed' }),
+    ];
+    const otherTenant = approval({ tenantId: 'TB', orderId: order, customerId: 'cus_open' });
+    const old = approval({
+      orderId: 'ord_old',
+      customerId: 'cus_open',
+      createdAt: new Date(clock.now().getTime() - 25 * HOUR),
+    });
+    for (const a of [open, approved, ...closed, otherTenant, old]) await stores.approvals.insert(a);
+
+    const byOrder = await stores.approvals.listOpenByOrder('TA', order);
+    expect(byOrder.map((a) => a.approvalId).sort()).toEqual([open.approvalId, approved.approvalId].sort());
+    const since = new Date(clock.now().getTime() - 24 * HOUR);
+    const byCustomer = await stores.approvals.listOpenByCustomer('TA', 'cus_open', since);
+    expect(byCustomer.map((a) => a.approvalId).sort()).toEqual([open.approvalId, approved.approvalId].sort());
+    expect(await stores.approvals.listOpenByCustomer('TB', 'cus_open', since)).toHaveLength(1);
+  });
+});
+
 describe('audit log', () => {
   it('keeps every step in order, per ticket and per approval', async () => {
     const base = { tenantId: 'TA', actor: { kind: 'staff' as const, userId: 'sandbox-dana' } };
