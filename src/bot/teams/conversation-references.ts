@@ -29,23 +29,43 @@ export class ConversationReferences {
   private readonly serviceUrlByTenant = new Map<string, string>();
   private botAccount?: { id: string; name?: string };
   /** Set when the adapter is mounted: the engine keeps each channel's reference in MongoDB. */
-  engine?: Pick<Engine, 'getChannel'>;
+  engine?: Pick<Engine, 'getChannel' | 'registerChannel'>;
+  /** Channels (with the service URL) whose stored reference this process has checked. */
+  private readonly checked = new Set<string>();
 
   constructor(private readonly logger?: Logger) {}
 
   /** Remembers a conversation's base reference (no reply-chain suffix, no activity id). */
   remember(tenantId: string, channelId: string, ref: Partial<ConversationReference>): void {
-    const base: Partial<ConversationReference> = {
-      ...ref,
-      activityId: undefined,
-      conversation: {
-        ...(ref.conversation ?? { isGroup: true, name: '', conversationType: '' }),
-        id: channelId,
-      } as ConversationReference['conversation'],
-    };
-    this.byConversation.set(key(tenantId, channelId), base);
+    this.byConversation.set(key(tenantId, channelId), baseReference(ref, channelId));
     if (ref.serviceUrl) this.serviceUrlByTenant.set(tenantId, ref.serviceUrl);
     if (ref.bot?.id) this.botAccount = { id: ref.bot.id, name: ref.bot.name };
+  }
+
+  /**
+   * Stores the reference with the channel when MongoDB has none or an older service URL: chats
+   * and channels the bot got no `conversationUpdate` for (installed before, or a 1:1 chat) must
+   * still be reachable after a restart. Checked once per channel and service URL per process.
+   */
+  async persist(tenantId: string, channelId: string, ref: Partial<ConversationReference>): Promise<void> {
+    const checkedKey = `${key(tenantId, channelId)}\u0000${ref.serviceUrl ?? ''}`;
+    if (!this.engine || !ref.serviceUrl || this.checked.has(checkedKey)) return;
+    try {
+      const stored = await this.engine.getChannel(tenantId, 'teams', channelId);
+      const current = StoredReferenceSchema.safeParse(stripNulls(stored?.conversationReference));
+      if (!current.success || current.data.serviceUrl !== ref.serviceUrl) {
+        await this.engine.registerChannel({
+          tenantId,
+          platform: 'teams',
+          channelId,
+          conversationReference: baseReference(ref, channelId),
+        });
+      }
+      this.checked.add(checkedKey);
+    } catch (err) {
+      // Not fatal: this process still knows the reference; the next activity tries again.
+      this.logger?.warn({ err, channelId }, 'teams: storing the conversation reference failed');
+    }
   }
 
   async find(tenantId: string, channelId: string): Promise<Partial<ConversationReference>> {
@@ -86,6 +106,21 @@ export class ConversationReferences {
     const first = this.serviceUrlByTenant.values().next();
     return first.done ? undefined : first.value;
   }
+}
+
+/** A conversation's reference without the reply-chain suffix or an activity to reply to. */
+function baseReference(
+  ref: Partial<ConversationReference>,
+  channelId: string,
+): Partial<ConversationReference> {
+  return {
+    ...ref,
+    activityId: undefined,
+    conversation: {
+      ...(ref.conversation ?? { isGroup: true, name: '', conversationType: '' }),
+      id: channelId,
+    } as ConversationReference['conversation'],
+  };
 }
 
 /** MongoDB stores a reference's `undefined` fields as null; the library wants them absent. */

@@ -101,8 +101,10 @@ export class TeamsBot extends TeamsActivityHandler {
       return undefined;
     }
     const { channelId, rootId } = splitConversationId(a.conversation.id);
-    this.deps.references.remember(tenantId, channelId, TurnContext.getConversationReference(a));
+    const reference = TurnContext.getConversationReference(a);
+    this.deps.references.remember(tenantId, channelId, reference);
     await this.deps.ensureHomeTenant(tenantId, readChannelData(a).team?.name);
+    await this.deps.references.persist(tenantId, channelId, reference);
     return { engine, tenantId, channelId, rootId };
   }
 

@@ -22,12 +22,16 @@ describe('Teams after a restart', () => {
     await env.close();
   });
 
-  const chain = (rootId: string) => `${TEAMS.customerChannelId};messageid=${rootId}`;
+  const chain = (rootId: string, channelId: string = TEAMS.customerChannelId) =>
+    `${channelId};messageid=${rootId}`;
 
-  async function requestRefund(): Promise<{ cardPost: ConnectorCall; card: Card; rootId: string }> {
+  async function requestRefund(
+    channelId: string = TEAMS.customerChannelId,
+  ): Promise<{ cardPost: ConnectorCall; card: Card; rootId: string }> {
     const { connector, post } = env;
     const ask = teamsChannelMessage({
       serviceUrl: connector.url,
+      channelId,
       from: users.maya,
       text: 'Please refund order 1043, it arrived broken',
     });
@@ -107,5 +111,31 @@ describe('Teams after a restart', () => {
     );
     await restarted.teams.idle();
     expect((await env.app.stores.orders.get(env.app.tenantId, '1043'))?.refunds).toHaveLength(1);
+  });
+
+  it('reaches a channel the bot learned of from a message (no conversationUpdate) after a restart', async () => {
+    const { connector } = env;
+    // Installed before references were stored, or added while Switchboard was down.
+    const channelId = '19:customers-bluebird-escalations@thread.tacv2';
+    const { rootId } = await requestRefund(channelId);
+    const stored = await env.app.engine.getChannel(env.app.tenantId, 'teams', channelId);
+    expect(stored?.conversationReference).toMatchObject({
+      serviceUrl: connector.url,
+      conversation: { id: channelId },
+    });
+    const callsBefore = connector.calls.length;
+    env.app.clock.advance(25 * 3_600_000);
+
+    restarted = await restartTeams(env);
+    await connector.waitFor((calls) =>
+      calls
+        .slice(callsBefore)
+        .some((c) => c.method === 'POST' && c.conversationId === chain(rootId, channelId)),
+    );
+    const told = connector.calls
+      .slice(callsBefore)
+      .filter((c) => c.conversationId === chain(rootId, channelId));
+    expect(told.map((c) => c.status)).toEqual([201]);
+    expect(told[0]!.activityId).toBe(rootId);
   });
 });
