@@ -1,6 +1,6 @@
 import { ProposedActionSchema, type ProposedAction } from '../agent/types.js';
 import { NotFoundError, ValidationError, describeZodIssues } from '../errors.js';
-import type { Actor, ApprovalRequest, Ticket } from '../domain/index.js';
+import type { ApprovalRequest, Ticket } from '../domain/index.js';
 import type { StaffActionResult } from '../conversation/ports.js';
 import type { ApprovalService, ProposalOutcome } from './api.js';
 import {
@@ -15,16 +15,23 @@ import {
   type ApprovalServiceDeps,
 } from './approval-effects.js';
 import { executeAutomatically, findRedelivery } from './approval-auto.js';
+import {
+  alreadyDecided,
+  cardOf as cardOfRequest,
+  expireRequest,
+  stopAtDailyLimit,
+} from './approval-closing.js';
 import { executeApproved, reopenTicket } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
 import { loadApprovalCard } from './card-data.js';
-import { formatTimeUtc, formatDateTimeUtc } from './cards.js';
 import { createKeyedLock } from './keyed-lock.js';
 import { answerBesideOpenRequest, sameTicketRequest } from './open-requests.js';
 import { evaluateAction } from './policy.js';
-import { countRecentRefunds, dailyLimitOnApproval, POLICY_ACTOR } from './refund-limits.js';
+import { countRecentRefunds, dailyLimitOnApproval } from './refund-limits.js';
 
 export type { ApprovalServiceDeps } from './approval-effects.js';
+/** Exported from here before it moved; kept so existing imports still work. */
+export { alreadyDecided } from './approval-closing.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -233,7 +240,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
             return over ? { over, decided: null } : { over: null, decided: await move() };
           })
         : { over: null, decided: await move() };
-    if (gate.over) return stopAtDailyLimit(request, gate.over, staff);
+    if (gate.over) return stopAtDailyLimit(deps, request, gate.over, staff);
     const { decided } = gate;
     if (!decided) {
       const winner = (await deps.approvals.get(tenantId, approvalId)) ?? request;
@@ -263,77 +270,6 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
           ? `Approved, but the ${final.action} failed (${final.execution?.error ?? 'unknown error'}); the ticket is escalated.`
           : `Approved; the order system did not answer, so the ${final.action} will be retried shortly.`;
     return { ok: final.status !== 'failed', message, ...(await cardOf(final)) };
-  }
-
-  /**
-   * An approval that would exceed the daily refund limit: nothing is refunded, the request is closed
-   * by the policy (so no later click can slip it through), the ticket escalates for a person, and the
-   * customer hears that it wasn't approved (without the internal limit) and that a person follows up.
-   */
-  async function stopAtDailyLimit(
-    request: ApprovalRequest,
-    over: string,
-    staff: Actor,
-  ): Promise<StaffActionResult> {
-    const at = deps.clock.now();
-    const closed = await deps.approvals.transition(request.tenantId, request.approvalId, ['pending'], {
-      status: 'rejected',
-      decidedBy: POLICY_ACTOR,
-      decidedAt: at,
-      rejectReason: `${over}; a person has to review this one`,
-      updatedAt: at,
-    });
-    if (!closed) {
-      const winner = (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
-      return { ok: false, message: alreadyDecided(winner), ...(await cardOf(winner)) };
-    }
-    await audit(deps, {
-      tenantId: request.tenantId,
-      ticketId: request.ticketId,
-      approvalId: request.approvalId,
-      actor: POLICY_ACTOR,
-      action: 'approval.rejected',
-      before: snapshot(request),
-      after: snapshot(closed),
-      note: `daily refund limit: approve click by ${staff.name ?? staff.userId ?? 'staff'} not carried out`,
-    });
-    await refreshCard(deps, closed);
-    await tellCustomer(deps, closed, 'action_rejected', { reason: '' });
-    await escalate(
-      deps,
-      closed,
-      `The refund for order ${closed.orderId} was not made: ${over}; a person has to review it.`,
-    );
-    return {
-      ok: false,
-      message: `Not approved: ${over}, so no refund was made and the ticket is escalated for review.`,
-      ...(await cardOf(closed)),
-    };
-  }
-
-  async function expire(request: ApprovalRequest): Promise<boolean> {
-    const expired = await deps.approvals.transition(request.tenantId, request.approvalId, ['pending'], {
-      status: 'expired',
-      updatedAt: deps.clock.now(),
-    });
-    if (!expired) return false;
-    await audit(deps, {
-      tenantId: request.tenantId,
-      ticketId: request.ticketId,
-      approvalId: request.approvalId,
-      actor: SYSTEM_ACTOR,
-      action: 'approval.expired',
-      before: snapshot(request),
-      after: snapshot(expired),
-    });
-    await refreshCard(deps, expired);
-    await tellCustomer(deps, expired, 'action_expired');
-    await escalate(
-      deps,
-      expired,
-      `The ${expired.action} request for order ${expired.orderId} expired without a decision.`,
-    );
-    return true;
   }
 
   async function sweep(): Promise<{ expired: number; posted: number; executed: number }> {
@@ -368,12 +304,8 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     return counts;
   }
 
-  async function cardOf(
-    request: ApprovalRequest,
-  ): Promise<{ card?: NonNullable<StaffActionResult['card']> }> {
-    const card = await loadApprovalCard(cardSources(deps), request);
-    return card ? { card } : {};
-  }
+  const cardOf = (request: ApprovalRequest) => cardOfRequest(deps, request);
+  const expire = (request: ApprovalRequest) => expireRequest(deps, request);
 
   return {
     propose,
@@ -384,22 +316,4 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       return request ? loadApprovalCard(cardSources(deps), request) : null;
     },
   };
-}
-
-/** "Already approved by Dana Whitfield at 14:02 UTC." — what the second clicker is told. */
-export function alreadyDecided(request: ApprovalRequest): string {
-  const who = request.decidedBy?.name ?? request.decidedBy?.userId ?? 'someone';
-  const when = request.decidedAt ? ` at ${formatTimeUtc(request.decidedAt)}` : '';
-  switch (request.status) {
-    case 'approved':
-    case 'executed':
-    case 'failed':
-      return `Already approved by ${who}${when}.`;
-    case 'rejected':
-      return `Already rejected by ${who}${when}.`;
-    case 'expired':
-      return `This request expired at ${formatDateTimeUtc(request.expiresAt)} without a decision.`;
-    case 'pending':
-      return 'This request is still waiting for a decision.';
-  }
 }

@@ -1,0 +1,117 @@
+import type { StaffActionResult } from '../conversation/ports.js';
+import type { Actor, ApprovalRequest } from '../domain/index.js';
+import {
+  audit,
+  cardSources,
+  escalate,
+  refreshCard,
+  snapshot,
+  SYSTEM_ACTOR,
+  tellCustomer,
+  type ApprovalServiceDeps,
+} from './approval-effects.js';
+import { loadApprovalCard } from './card-data.js';
+import { formatDateTimeUtc, formatTimeUtc } from './cards.js';
+import { POLICY_ACTOR } from './refund-limits.js';
+
+/** Ways a request ends without being executed, and what a clicker who came too late is told. */
+
+/** The request's card as it looks now, for the clicker's answer. */
+export async function cardOf(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+): Promise<{ card?: NonNullable<StaffActionResult['card']> }> {
+  const card = await loadApprovalCard(cardSources(deps), request);
+  return card ? { card } : {};
+}
+
+/**
+ * An approval that would exceed the daily refund limit: nothing is refunded, the request is closed
+ * by the policy (so no later click can slip it through), the ticket escalates for a person, and the
+ * customer hears that it wasn't approved (without the internal limit) and that a person follows up.
+ */
+export async function stopAtDailyLimit(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  over: string,
+  staff: Actor,
+): Promise<StaffActionResult> {
+  const at = deps.clock.now();
+  const closed = await deps.approvals.transition(request.tenantId, request.approvalId, ['pending'], {
+    status: 'rejected',
+    decidedBy: POLICY_ACTOR,
+    decidedAt: at,
+    rejectReason: `${over}; a person has to review this one`,
+    updatedAt: at,
+  });
+  if (!closed) {
+    const winner = (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
+    return { ok: false, message: alreadyDecided(winner), ...(await cardOf(deps, winner)) };
+  }
+  await audit(deps, {
+    tenantId: request.tenantId,
+    ticketId: request.ticketId,
+    approvalId: request.approvalId,
+    actor: POLICY_ACTOR,
+    action: 'approval.rejected',
+    before: snapshot(request),
+    after: snapshot(closed),
+    note: `daily refund limit: approve click by ${staff.name ?? staff.userId ?? 'staff'} not carried out`,
+  });
+  await refreshCard(deps, closed);
+  await tellCustomer(deps, closed, 'action_rejected', { reason: '' });
+  await escalate(
+    deps,
+    closed,
+    `The refund for order ${closed.orderId} was not made: ${over}; a person has to review it.`,
+  );
+  return {
+    ok: false,
+    message: `Not approved: ${over}, so no refund was made and the ticket is escalated for review.`,
+    ...(await cardOf(deps, closed)),
+  };
+}
+
+/** Pending past its deadline → `expired`: card updated, customer told, ticket escalated. */
+export async function expireRequest(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
+  const expired = await deps.approvals.transition(request.tenantId, request.approvalId, ['pending'], {
+    status: 'expired',
+    updatedAt: deps.clock.now(),
+  });
+  if (!expired) return false;
+  await audit(deps, {
+    tenantId: request.tenantId,
+    ticketId: request.ticketId,
+    approvalId: request.approvalId,
+    actor: SYSTEM_ACTOR,
+    action: 'approval.expired',
+    before: snapshot(request),
+    after: snapshot(expired),
+  });
+  await refreshCard(deps, expired);
+  await tellCustomer(deps, expired, 'action_expired');
+  await escalate(
+    deps,
+    expired,
+    `The ${expired.action} request for order ${expired.orderId} expired without a decision.`,
+  );
+  return true;
+}
+
+/** "Already approved by Dana Whitfield at 14:02 UTC." — what the second clicker is told. */
+export function alreadyDecided(request: ApprovalRequest): string {
+  const who = request.decidedBy?.name ?? request.decidedBy?.userId ?? 'someone';
+  const when = request.decidedAt ? ` at ${formatTimeUtc(request.decidedAt)}` : '';
+  switch (request.status) {
+    case 'approved':
+    case 'executed':
+    case 'failed':
+      return `Already approved by ${who}${when}.`;
+    case 'rejected':
+      return `Already rejected by ${who}${when}.`;
+    case 'expired':
+      return `This request expired at ${formatDateTimeUtc(request.expiresAt)} without a decision.`;
+    case 'pending':
+      return 'This request is still waiting for a decision.';
+  }
+}
