@@ -82,7 +82,8 @@ export class TeamsBot extends TeamsActivityHandler {
       name: member?.name ?? a.from.name,
       email,
       orgId,
-      isExternal: guest || (orgId !== undefined && orgId !== homeTenantId),
+      // Fail closed: a sender whose tenant is unknown gets no staff powers (approve, take over).
+      isExternal: guest || orgId === undefined || orgId !== homeTenantId,
     };
   }
 
