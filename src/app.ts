@@ -17,6 +17,7 @@ import { createEventBus, type EventBus } from './conversation/event-bus.js';
 import { createNotifier } from './conversation/notifier.js';
 import type { OutboxPolicy } from './conversation/outbox.js';
 import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox-sweep.js';
+import { cachedChannelStore, cachedTenantStore } from './conversation/settings-cache.js';
 import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
 import { mountHealth } from './http/health.js';
@@ -86,7 +87,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger, db, clock, ids } = options;
   const events =
     options.events ?? createEventBus((err) => logger.warn({ err }, 'a live-event listener failed'));
-  const stores = createMongoStores(db, { logger, clock });
+  const mongo = createMongoStores(db, { logger, clock });
+  // Settings are read for every message and change rarely: cached briefly, dropped on every write.
+  const stores: MongoStores = {
+    ...mongo,
+    tenants: cachedTenantStore(mongo.tenants),
+    channels: cachedChannelStore(mongo.channels),
+  };
   // Indexes (idempotent) before any traffic; the history purge runs where TTL indexes don't.
   const database = await prepareDatabase({ db, logger, clock });
   const orders = createDemoOrderSystem({ orders: stores.orders, clock, ids, logger });

@@ -23,6 +23,8 @@ export interface ApplyContext {
   placeholder?: PostedRef;
   /** Said before the answer ("this looks like your open ticket TKT-…"). */
   prefix?: string;
+  /** The ticket was created by this message (and stored by newTicketState). */
+  isNew?: boolean;
 }
 
 /** Money as a customer reads it: "$250.00". */
@@ -34,19 +36,47 @@ export function formatMoney(amountMinor: number, currency: string): string {
  * Turns one agent run into effects: the decision record, the ticket's new state, and what the
  * customer and staff see, respecting the channel's mode. Policy decides proposed actions.
  */
+/** True when this run ends in an answer to the customer and nothing else: the ticket resolves. */
+export function answersPlainly(result: AgentResult, mode: ChannelMode): boolean {
+  return (
+    mode === 'auto' && result.route !== 'ignore' && result.route !== 'escalate' && !result.proposedAction
+  );
+}
+
+/**
+ * A new ticket as it should be stored after the agent's run, in one write: with what the run
+ * understood, and already resolved when a plain answer is all there is to do (the outbox delivers
+ * the answer). Stored before its first message, so whoever sees a message can find its ticket.
+ */
+export function newTicketState(
+  ticket: Ticket,
+  result: AgentResult,
+  mode: ChannelMode,
+  text: string,
+  now: Date,
+): Ticket {
+  const understood: Ticket = { ...ticket, ...understandingPatch(ticket, result.understanding, text) };
+  return answersPlainly(result, mode)
+    ? { ...understood, status: 'resolved', resolvedAt: now, updatedAt: now }
+    : understood;
+}
+
 export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<InboundOutcome> {
   const { result, message } = ctx;
   const u = result.understanding;
   const now = deps.clock.now();
-  const ticket =
-    (await deps.stores.tickets.update(message.tenantId, ctx.ticket.ticketId, {
-      intent: u.intent,
-      urgency: u.urgency,
-      sentiment: u.sentiment,
-      language: u.language,
-      subject: ctx.ticket.subject || subjectFrom(u.englishText ?? message.text),
-      updatedAt: now,
-    })) ?? ctx.ticket;
+  const patch = understandingPatch(ctx.ticket, u, message.text);
+  const plain = answersPlainly(result, ctx.mode);
+  // Fewer round trips: a plain answer folds the understanding into the resolving update, and an
+  // unchanged ticket (a new one stored in its final state) is not written again.
+  let ticket: Ticket = { ...ctx.ticket, ...patch };
+  if (!plain && Object.keys(patch).length > 0) {
+    ticket =
+      (await deps.stores.tickets.update(message.tenantId, ctx.ticket.ticketId, {
+        ...patch,
+        updatedAt: now,
+      })) ?? ticket;
+  }
   await deps.stores.decisions.add({
     ...result.record,
     tenantId: ticket.tenantId,
@@ -151,7 +181,10 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
 
   const reply = result.reply ?? { text: result.draft ?? phrase('escalated'), citations: [] };
   await say(reply.text, reply.citations);
-  await resolveTicket(deps, ticket, reply.text);
+  // A new ticket was stored resolved already (newTicketState); only its history is left to write.
+  if (ticket.status === 'resolved' && ctx.isNew)
+    await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${reply.text}`);
+  else await resolveTicket(deps, ticket, reply.text, patch);
   await rememberLanguage(deps, ctx.customer, u.language);
   return out('answered', result.reason);
 }
@@ -194,17 +227,45 @@ async function applyDraft(deps: EngineDeps, ctx: ApplyContext, ticket: Ticket): 
   return { status: 'drafted', ticketId: ticket.ticketId };
 }
 
-async function resolveTicket(deps: EngineDeps, ticket: Ticket, summary: string): Promise<void> {
+async function resolveTicket(
+  deps: EngineDeps,
+  ticket: Ticket,
+  summary: string,
+  patch: TicketPatch = {},
+): Promise<void> {
   const now = deps.clock.now();
   const updated = await deps.stores.tickets.update(
     ticket.tenantId,
     ticket.ticketId,
-    { status: 'resolved', resolvedAt: now, updatedAt: now },
+    { ...patch, status: 'resolved', resolvedAt: now, updatedAt: now },
     { from: ['open'] },
   );
-  if (!updated) return;
+  if (!updated) {
+    // Not open any more (a person took it meanwhile): still remember what the message was about.
+    if (Object.keys(patch).length > 0)
+      await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, { ...patch, updatedAt: now });
+    return;
+  }
   publishStatus(deps, updated);
   await recordInteraction(deps, updated, 'resolved', `${updated.subject}: ${summary}`);
+}
+
+type TicketPatch = Partial<Pick<Ticket, 'intent' | 'urgency' | 'sentiment' | 'language' | 'subject'>>;
+
+/** What this run learned about the ticket, only where it differs from what is stored. */
+function understandingPatch(ticket: Ticket, u: AgentResult['understanding'], text: string): TicketPatch {
+  const next: TicketPatch = {
+    intent: u.intent,
+    urgency: u.urgency,
+    sentiment: u.sentiment,
+    language: u.language,
+    subject: ticket.subject || subjectFrom(u.englishText ?? text),
+  };
+  const patch: TicketPatch = {};
+  for (const k of Object.keys(next) as Array<keyof TicketPatch>) {
+    if (next[k] !== undefined && next[k] !== ticket[k]) Object.assign(patch, { [k]: next[k] });
+  }
+  return patch;
 }
 
 function publishStatus(deps: EngineDeps, ticket: Ticket): void {

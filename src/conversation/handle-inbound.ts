@@ -1,6 +1,6 @@
 import type { Ticket, ThreadRef } from '../domain/index.js';
 import { describeZodIssues, ValidationError } from '../errors.js';
-import { applyResult } from './apply-result.js';
+import { applyResult, newTicketState } from './apply-result.js';
 import { recordMessage } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import { findTicket, preTicketKeys } from './find-ticket.js';
@@ -177,12 +177,16 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
         });
       });
     }
-    await stores.tickets.insert(draftTicket);
-    publishTicket(deps, draftTicket);
+    const ticket = result
+      ? newTicketState(draftTicket, result, turn.mode, msg.text, clock.now())
+      : draftTicket;
+    await stores.tickets.insert(ticket);
+    publishTicket(deps, ticket);
     const stored = await storeCustomerMessage(deps, turn, ticketId, replyThread, result?.understanding);
-    if (!result) return failSafe(deps, turn, draftTicket, placeholder, replyThread);
+    if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     return applyResult(deps, {
-      ticket: draftTicket,
+      isNew: true,
+      ticket,
       result,
       mode: turn.mode,
       message: msg,

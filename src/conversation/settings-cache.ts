@@ -1,0 +1,87 @@
+import type { ChannelSettings, Platform, Tenant } from '../domain/index.js';
+import type { ChannelStore, TenantStore } from './stores.js';
+
+/**
+ * Tenant and channel settings are read for every message and change rarely (a supervisor's
+ * command). These decorators keep them for a short while; every write through them drops the
+ * entry at once, so a change made in this process is seen by the next message. Another process's
+ * change is seen within `ttlMs`. Time here is the process's monotonic clock, not the domain clock:
+ * how long a cache lives is an infrastructure matter that tests' fixed clocks must not freeze.
+ */
+export interface SettingsCacheOptions {
+  /** How long an entry lives; 10 s by default. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+const DEFAULT_TTL_MS = 10_000;
+
+function createTtlMap<V>(options: SettingsCacheOptions) {
+  const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
+  const now = options.now ?? (() => performance.now());
+  const entries = new Map<string, { value: Promise<V>; until: number }>();
+  return {
+    /** Concurrent misses share one read; a failed read is not kept. */
+    get(key: string, load: () => Promise<V>): Promise<V> {
+      const hit = entries.get(key);
+      if (hit && hit.until > now()) return hit.value;
+      const value = load();
+      entries.set(key, { value, until: now() + ttl });
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
+      return value;
+    },
+    drop(key: string): void {
+      entries.delete(key);
+    },
+  };
+}
+
+export function cachedTenantStore<T extends TenantStore>(inner: T, options: SettingsCacheOptions = {}): T {
+  const cache = createTtlMap<Tenant | null>(options);
+  const after = async <R>(tenantId: string, write: Promise<R>): Promise<R> => {
+    try {
+      return await write;
+    } finally {
+      cache.drop(tenantId);
+    }
+  };
+  return {
+    ...inner,
+    get: (tenantId) => cache.get(tenantId, () => inner.get(tenantId)),
+    ensure: (tenant) => after(tenant.tenantId, inner.ensure(tenant)),
+    update: (tenantId, patch) => after(tenantId, inner.update(tenantId, patch)),
+  };
+}
+
+type WithEnsure = { ensure?(settings: ChannelSettings): Promise<ChannelSettings> };
+
+export function cachedChannelStore<T extends ChannelStore & WithEnsure>(
+  inner: T,
+  options: SettingsCacheOptions = {},
+): T {
+  const cache = createTtlMap<ChannelSettings | null>(options);
+  const key = (tenantId: string, platform: Platform, channelId: string) =>
+    `${tenantId}\u0000${platform}\u0000${channelId}`;
+  const after = async <R>(k: string, write: Promise<R>): Promise<R> => {
+    try {
+      return await write;
+    } finally {
+      cache.drop(k);
+    }
+  };
+  const wrapped: T = {
+    ...inner,
+    get: (tenantId, platform, channelId) =>
+      cache.get(key(tenantId, platform, channelId), () => inner.get(tenantId, platform, channelId)),
+    upsert: (s) => after(key(s.tenantId, s.platform, s.channelId), inner.upsert(s)),
+    setMode: (tenantId, platform, channelId, mode, by) =>
+      after(key(tenantId, platform, channelId), inner.setMode(tenantId, platform, channelId, mode, by)),
+  };
+  if (inner.ensure) {
+    const ensure = inner.ensure.bind(inner);
+    wrapped.ensure = (s: ChannelSettings) => after(key(s.tenantId, s.platform, s.channelId), ensure(s));
+  }
+  return wrapped;
+}
