@@ -54,7 +54,7 @@ describe('indexes', () => {
 });
 
 describe('retention purge', () => {
-  it('deletes interactions and processed events past their expiry, and nothing else', async () => {
+  it('deletes interactions, processed events and finished deliveries past their expiry, and nothing else', async () => {
     await stores.interactions.add(interaction('expired', 91));
     await stores.interactions.add(interaction('kept', 89));
     await stores.processedEvents.markProcessed(
@@ -64,8 +64,20 @@ describe('retention purge', () => {
       new Date(clock.now().getTime() - 8 * DAY),
     );
     await stores.processedEvents.markProcessed('TA', 'slack', 'Ev-new', clock.now());
+    // Outbox: a delivery finished long ago expires; a pending one carries no expiry and stays.
+    await t.db.collection('outbox').insertMany([
+      {
+        tenantId: 'TA',
+        entryId: 'sent-long-ago',
+        status: 'sent',
+        expiresAt: new Date(clock.now().getTime() - DAY),
+      },
+      { tenantId: 'TA', entryId: 'still-pending', status: 'pending' },
+    ]);
     const counts = await purgeExpired(t.db, clock.now());
-    expect(counts).toEqual({ interactions: 1, processed_events: 1 });
+    expect(counts).toEqual({ interactions: 1, processed_events: 1, outbox: 1 });
+    const outboxLeft = await t.db.collection('outbox').find({}).toArray();
+    expect(outboxLeft.map((d) => d.entryId)).toEqual(['still-pending']);
     const left = await t.db.collection('interactions').find({}).toArray();
     expect(left.map((d) => d.interactionId)).toEqual(['kept']);
     // The purged event id may be delivered again; the recent one is still a duplicate.
