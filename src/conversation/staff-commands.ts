@@ -173,17 +173,33 @@ export async function ensureTenant(
         { platform: input.platform, channelId: input.staffChannelId },
       ]
     : tenant.staffChannels;
-  const approverIds = union(tenant.approverIds, input.approverIds);
-  const supervisorIds = union(tenant.supervisorIds, input.supervisorIds);
+  // The environment is the source of truth for the ids it seeds: an id it seeded before and no
+  // longer lists is revoked; ids granted otherwise (another platform, the demo seed) stay.
+  const previous = tenant.seededStaff.find((s) => s.platform === input.platform);
+  const approverIds = reseed(tenant.approverIds, previous?.approverIds, input.approverIds);
+  const supervisorIds = reseed(tenant.supervisorIds, previous?.supervisorIds, input.supervisorIds);
+  const seededStaff =
+    input.approverIds === undefined && input.supervisorIds === undefined
+      ? tenant.seededStaff
+      : [
+          ...tenant.seededStaff.filter((s) => s.platform !== input.platform),
+          {
+            platform: input.platform,
+            approverIds: input.approverIds ?? previous?.approverIds ?? [],
+            supervisorIds: input.supervisorIds ?? previous?.supervisorIds ?? [],
+          },
+        ];
   const changed =
     staffChannels !== tenant.staffChannels ||
-    approverIds.length !== tenant.approverIds.length ||
-    supervisorIds.length !== tenant.supervisorIds.length;
+    !sameSet(approverIds, tenant.approverIds) ||
+    !sameSet(supervisorIds, tenant.supervisorIds) ||
+    JSON.stringify(seededStaff) !== JSON.stringify(tenant.seededStaff);
   if (!changed) return tenant;
   const updated = await deps.stores.tenants.update(input.tenantId, {
     staffChannels,
     approverIds,
     supervisorIds,
+    seededStaff,
     updatedAt: deps.clock.now(),
   });
   if (input.staffChannelId)
@@ -196,6 +212,16 @@ export async function ensureTenant(
   return updated ?? tenant;
 }
 
-function union(a: string[], b: string[] | undefined): string[] {
-  return [...new Set([...a, ...(b ?? [])])];
+function reseed(
+  current: string[],
+  previouslySeeded: string[] | undefined,
+  seeded: string[] | undefined,
+): string[] {
+  if (seeded === undefined) return current;
+  const revoked = new Set((previouslySeeded ?? []).filter((id) => !seeded.includes(id)));
+  return [...new Set([...current.filter((id) => !revoked.has(id)), ...seeded])];
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
 }

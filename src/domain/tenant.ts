@@ -37,6 +37,19 @@ export const TenantSchema = z.object({
   approverIds: z.array(z.string()).default([]),
   /** Platform user ids allowed to decide everything and to take over. */
   supervisorIds: z.array(z.string()).default([]),
+  /**
+   * The staff lists each platform's environment seeded last time (SLACK_APPROVER_IDS…), so an id
+   * removed from the environment is revoked at the next start instead of lingering forever.
+   */
+  seededStaff: z
+    .array(
+      z.object({
+        platform: PlatformSchema,
+        approverIds: z.array(z.string()).default([]),
+        supervisorIds: z.array(z.string()).default([]),
+      }),
+    )
+    .default([]),
   settings: TenantSettingsSchema.default(TenantSettingsSchema.parse({})),
   createdAt: DateSchema,
   updatedAt: DateSchema,

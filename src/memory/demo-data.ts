@@ -113,6 +113,7 @@ export function demoTenant(tenantId: string, now: Date): Tenant {
     staffChannels: [{ platform: 'sandbox', channelId: DEMO.staffChannelId }],
     approverIds: [DEMO.staff.approver.userId],
     supervisorIds: [DEMO.staff.supervisor.userId],
+    seededStaff: [],
     settings: {
       currency: 'USD',
       autoRefundMaxMinor: 10_000,
