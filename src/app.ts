@@ -1,4 +1,5 @@
 import express from 'express';
+import { minorDigits } from './domain/money.js';
 import OpenAI from 'openai';
 import type { Db } from 'mongodb';
 import type { Agent, AgentTools, KnowledgeBase } from './agent/types.js';
@@ -20,6 +21,7 @@ import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox
 import { cachedChannelStore, cachedTenantStore } from './conversation/settings-cache.js';
 import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
+import { TenantSettingsSchema } from './domain/index.js';
 import { mountHealth } from './http/health.js';
 import { listen, type Listening } from './http/listen.js';
 import type { Logger } from './logger.js';
@@ -69,9 +71,11 @@ export interface App {
 /** Tenant policy defaults from the environment (major units there, minor units here). */
 export function settingsFromConfig(config: Config): Partial<TenantSettings> {
   const p = config.policyDefaults;
+  // New tenants start in the schema's default currency; its digits (2 for USD, 0 for JPY) scale the amounts.
+  const scale = 10 ** minorDigits(TenantSettingsSchema.parse({}).currency);
   return {
-    autoRefundMaxMinor: Math.round(p.autoRefundMax * 100),
-    supervisorRefundAboveMinor: Math.round(p.supervisorRefundAbove * 100),
+    autoRefundMaxMinor: Math.round(p.autoRefundMax * scale),
+    supervisorRefundAboveMinor: Math.round(p.supervisorRefundAbove * scale),
     dailyRefundLimit: p.dailyRefundLimit,
     confidenceHigh: p.confidenceHigh,
     confidenceNormal: p.confidenceNormal,

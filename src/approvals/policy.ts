@@ -1,4 +1,5 @@
 import { isCancellable, refundedMinor, returnEligibility } from '../commerce/eligibility.js';
+import { formatMoney } from '../domain/money.js';
 import type { Customer, Order, RequiredRole, TenantSettings } from '../domain/index.js';
 import type { ProposedAction } from '../agent/types.js';
 
@@ -148,23 +149,5 @@ function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
   return { kind: 'approval', ...base, requiredRole: 'supervisor', escalate: true };
 }
 
-/** "$250.00", "€12.50": amounts people read, from integer minor units. */
-export function formatMoney(amountMinor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-  }).format(amountMinor / 10 ** digits);
-}
-
-function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
+/** Re-exported for the approvals code that formats amounts; the one implementation lives in domain/money. */
+export { formatMoney };

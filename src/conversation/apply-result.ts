@@ -1,4 +1,5 @@
 import type { AgentResult } from '../agent/types.js';
+import { formatMoney } from '../domain/money.js';
 import type { ChannelMode, Customer, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import {
@@ -28,9 +29,6 @@ export interface ApplyContext {
 }
 
 /** Money as a customer reads it: "$250.00". */
-export function formatMoney(amountMinor: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
-}
 
 /**
  * Turns one agent run into effects: the decision record, the ticket's new state, and what the

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { formatMoney } from '../../src/domain/money.js';
 import { api, type ApiError } from './api.js';
 import { dateTime, duration, humanize } from './format.js';
 import { useFetch } from './use-fetch.js';
@@ -6,9 +7,8 @@ import { STATUS_LABEL, type Detail, type StaffIdentity } from './types.js';
 
 type Decision = Detail['decisions'][number];
 
-function money(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
-}
+// The same formatting as the bot's messages: currency digits from Intl (2 for USD, 0 for JPY).
+const money = (minor: number, currency: string): string => formatMoney(minor, currency);
 
 function who(actor: { kind: string; name?: string; userId?: string }): string {
   return actor.name ?? actor.userId ?? actor.kind;
