@@ -200,8 +200,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           appType: e.MicrosoftAppType ?? 'MultiTenant',
           appTenantId: e.MicrosoftAppTenantId,
           staffConversationId: e.TEAMS_STAFF_CONVERSATION_ID,
-          approverIds: e.TEAMS_APPROVER_IDS,
-          supervisorIds: e.TEAMS_SUPERVISOR_IDS,
+          // AAD object ids are GUIDs: compared in lower case, as Teams sends them.
+          approverIds: e.TEAMS_APPROVER_IDS.map((id) => id.toLowerCase()),
+          supervisorIds: e.TEAMS_SUPERVISOR_IDS.map((id) => id.toLowerCase()),
         }
       : undefined,
     openai: e.OPENAI_API_KEY

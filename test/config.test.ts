@@ -88,3 +88,15 @@ describe('empty variables', () => {
     expect(config.teams).toBeUndefined();
   });
 });
+
+describe('Teams staff ids', () => {
+  it('compares AAD object ids in lower case, as Teams sends them', () => {
+    const config = loadConfig({
+      TEAMS_STAFF_CONVERSATION_ID: '19:staff@thread.tacv2',
+      TEAMS_APPROVER_IDS: '6A1E1B2C-0000-4000-8000-00000000AAAA',
+      TEAMS_SUPERVISOR_IDS: ' 6A1E1B2C-0000-4000-8000-00000000BBBB ',
+    });
+    expect(config.teams?.approverIds).toEqual(['6a1e1b2c-0000-4000-8000-00000000aaaa']);
+    expect(config.teams?.supervisorIds).toEqual(['6a1e1b2c-0000-4000-8000-00000000bbbb']);
+  });
+});

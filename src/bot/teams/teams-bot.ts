@@ -78,7 +78,7 @@ export class TeamsBot extends TeamsActivityHandler {
     const guest = member?.userRole === 'guest' || member?.userRole === 'anonymous';
     return {
       tenantId: homeTenantId,
-      userId: a.from.aadObjectId ?? member?.aadObjectId ?? a.from.id,
+      userId: (a.from.aadObjectId ?? member?.aadObjectId)?.toLowerCase() ?? a.from.id,
       name: member?.name ?? a.from.name,
       email,
       orgId,
