@@ -27,7 +27,11 @@ import { listen, type Listening } from './http/listen.js';
 import type { Logger } from './logger.js';
 import { createMongoStores, type MongoStores } from './memory/mongo-stores.js';
 import { prepareDatabase } from './memory/database.js';
-import { createKnowledgeBase, createOpenAiEmbeddings } from './agent/knowledge-base.js';
+import {
+  createKnowledgeBase,
+  createOpenAiEmbeddings,
+  invalidatingArticleStore,
+} from './agent/knowledge-base.js';
 import { createAgentTools } from './agent/tools.js';
 import type { ApprovalNotifier } from './approvals/api.js';
 
@@ -110,6 +114,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       )
     : undefined;
   const kb = createKnowledgeBase({ source: stores.kbArticles, embeddings });
+  // The KB trusts a revision for a few seconds; writes through app.stores (the seed) show at once.
+  stores.kbArticles = invalidatingArticleStore(stores.kbArticles, kb);
   const agent = options.agent ?? buildAgent({ config, logger, clock, kb });
   const toolsFor = (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
     createAgentTools({

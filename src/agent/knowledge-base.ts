@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { KbArticle, KbCategory } from '../domain/index.js';
+import { systemClock, type Clock, type KbArticle, type KbCategory } from '../domain/index.js';
 import { fold } from './offline/text.js';
 import type { KbHit, KnowledgeBase } from './types.js';
 
@@ -18,7 +18,30 @@ export interface EmbeddingsClient {
 export interface KnowledgeBaseOptions {
   source: KbArticleSource;
   embeddings?: EmbeddingsClient;
+  /**
+   * How long a tenant's revision is trusted before the source is asked again (5 s by default;
+   * 0 asks on every search). Articles change rarely and every search used to cost a database read;
+   * an edit made by another process (`npm run seed`) shows within this window, one made through
+   * this process's store (see `invalidatingArticleStore`) at once.
+   */
+  revisionTtlMs?: number;
+  /** Time source for the revision window; the system clock by default. */
+  clock?: Clock;
 }
+
+/** The knowledge base plus the hook writers use so their own edits are searchable immediately. */
+export interface CachingKnowledgeBase extends KnowledgeBase {
+  /** Forget what is known about the tenant's revision: the next search asks the source. */
+  invalidate(tenantId: string): void;
+}
+
+/** The write side of the article store, as far as invalidation cares. */
+export interface KbArticleWriter {
+  upsert(article: KbArticle): Promise<boolean>;
+  remove(tenantId: string, articleId: string): Promise<boolean>;
+}
+
+export const DEFAULT_REVISION_TTL_MS = 5_000;
 
 const STOP = new Set(
   (
@@ -37,6 +60,8 @@ function processTerm(term: string): string | null {
 
 interface TenantIndex {
   revision: string;
+  /** When the revision was last confirmed with the source (clock ms). */
+  checkedAt: number;
   index: MiniSearch<KbArticle & { id: string; tagText: string }>;
   articles: Map<string, KbArticle>;
   vectors?: Map<string, number[]>;
@@ -59,9 +84,15 @@ function cosine(a: number[], b: number[]): number {
  * articles, cached per tenant and rebuilt when the source's revision changes. With an
  * embeddings client, relevance blends lexical coverage and vector similarity.
  */
-export function createKnowledgeBase(options: KnowledgeBaseOptions): KnowledgeBase {
+export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowledgeBase {
+  const ttl = Math.max(0, options.revisionTtlMs ?? DEFAULT_REVISION_TTL_MS);
+  const clock = options.clock ?? systemClock;
   const cache = new Map<string, TenantIndex>();
   const building = new Map<string, Promise<TenantIndex>>();
+  // One revision read at a time per tenant: concurrent searches after the window share it.
+  const checking = new Map<string, Promise<TenantIndex>>();
+  // Bumped by invalidate(): a revision read that started before a write must not be trusted after it.
+  const generation = new Map<string, number>();
 
   async function build(tenantId: string, revision: string): Promise<TenantIndex> {
     const list = await options.source.listArticles(tenantId);
@@ -78,7 +109,12 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): KnowledgeBas
       },
     });
     index.addAll(list.map((a) => ({ ...a, id: a.articleId, tagText: a.tags.join(' ') })));
-    const entry: TenantIndex = { revision, index, articles: new Map(list.map((a) => [a.articleId, a])) };
+    const entry: TenantIndex = {
+      revision,
+      checkedAt: -Infinity,
+      index,
+      articles: new Map(list.map((a) => [a.articleId, a])),
+    };
     if (options.embeddings && list.length) {
       const vectors = await options.embeddings.embed(list.map((a) => `${a.title}\n${a.body}`));
       entry.vectors = new Map(list.map((a, i) => [a.articleId, vectors[i] ?? []]));
@@ -86,19 +122,42 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): KnowledgeBas
     return entry;
   }
 
-  async function indexFor(tenantId: string): Promise<TenantIndex> {
+  async function refresh(tenantId: string): Promise<TenantIndex> {
+    const gen = generation.get(tenantId) ?? 0;
+    const startedAt = clock.now().getTime();
     const revision = await options.source.revision(tenantId);
     const cached = cache.get(tenantId);
-    if (cached && cached.revision === revision) return cached;
-    const key = `${tenantId}\u0000${revision}`;
-    let pending = building.get(key);
-    if (!pending) {
-      pending = build(tenantId, revision).finally(() => building.delete(key));
-      building.set(key, pending);
+    let current: TenantIndex;
+    if (cached && cached.revision === revision) {
+      current = cached;
+    } else {
+      const key = `${tenantId}\u0000${revision}`;
+      let pending = building.get(key);
+      if (!pending) {
+        pending = build(tenantId, revision).finally(() => building.delete(key));
+        building.set(key, pending);
+      }
+      current = await pending;
+      cache.set(tenantId, current);
     }
-    const built = await pending;
-    cache.set(tenantId, built);
-    return built;
+    // Trusted for the window only if no write was announced while the revision was being read.
+    if ((generation.get(tenantId) ?? 0) === gen) current.checkedAt = startedAt;
+    return current;
+  }
+
+  async function indexFor(tenantId: string): Promise<TenantIndex> {
+    const cached = cache.get(tenantId);
+    if (cached && ttl > 0 && clock.now().getTime() - cached.checkedAt < ttl) return cached;
+    let pending = checking.get(tenantId);
+    if (!pending) {
+      const started: Promise<TenantIndex> = refresh(tenantId).finally(() => {
+        // Only its own entry: invalidate() may have replaced it with a newer read meanwhile.
+        if (checking.get(tenantId) === started) checking.delete(tenantId);
+      });
+      pending = started;
+      checking.set(tenantId, started);
+    }
+    return pending;
   }
 
   return {
@@ -149,6 +208,42 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): KnowledgeBas
     async get(tenantId, articleId) {
       const idx = await indexFor(tenantId);
       return idx.articles.get(articleId) ?? null;
+    },
+    invalidate(tenantId) {
+      generation.set(tenantId, (generation.get(tenantId) ?? 0) + 1);
+      const cached = cache.get(tenantId);
+      if (cached) cached.checkedAt = -Infinity;
+      // A revision read in flight may predate the write: the next search starts a fresh one.
+      checking.delete(tenantId);
+    },
+  };
+}
+
+/**
+ * The article store with its writes announced to the knowledge base, so an article upserted or
+ * removed in this process is found (or gone) on the very next search instead of after the
+ * revision window. The store is a plain object of functions (the MongoDB repository is).
+ */
+export function invalidatingArticleStore<S extends KbArticleWriter>(
+  store: S,
+  kb: Pick<CachingKnowledgeBase, 'invalidate'>,
+): S {
+  return {
+    ...store,
+    async upsert(article: KbArticle) {
+      try {
+        return await store.upsert(article);
+      } finally {
+        // Also on failure: the write may have landed before the error.
+        kb.invalidate(article.tenantId);
+      }
+    },
+    async remove(tenantId: string, articleId: string) {
+      try {
+        return await store.remove(tenantId, articleId);
+      } finally {
+        kb.invalidate(tenantId);
+      }
     },
   };
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createKnowledgeBase, type KbArticleSource } from '../../src/agent/knowledge-base.js';
+import {
+  createKnowledgeBase,
+  invalidatingArticleStore,
+  type KbArticleSource,
+  type KbArticleWriter,
+} from '../../src/agent/knowledge-base.js';
 import type { KbArticle } from '../../src/domain/index.js';
+import { fixedClock } from '../support/clock.js';
 
 const article = (
   articleId: string,
@@ -18,25 +24,45 @@ const article = (
   updatedAt: new Date('2026-01-01T00:00:00Z'),
 });
 
-function memorySource(
-  initial: KbArticle[],
-): KbArticleSource & { set(list: KbArticle[]): void; lists: number } {
+/** An in-memory article store: revision changes on every write, reads are counted. */
+function memorySource(initial: KbArticle[]): KbArticleSource &
+  KbArticleWriter & {
+    set(list: KbArticle[]): void;
+    lists: number;
+    revisions: number;
+    /** While set, revision reads wait for it (a slow database). */
+    gate?: Promise<void>;
+  } {
   let list = initial;
   let rev = 1;
-  return {
+  const source = {
     lists: 0,
-    set(next) {
+    revisions: 0,
+    gate: undefined as Promise<void> | undefined,
+    set(next: KbArticle[]) {
       list = next;
       rev++;
     },
     async listArticles() {
-      this.lists++;
+      source.lists++;
       return list;
     },
     async revision() {
-      return String(rev);
+      source.revisions++;
+      const seen = String(rev); // read now, answered after the gate: a read that predates a write
+      if (source.gate) await source.gate;
+      return seen;
+    },
+    async upsert(a: KbArticle) {
+      source.set([...list.filter((x) => x.articleId !== a.articleId), a]);
+      return true;
+    },
+    async remove(_tenantId: string, articleId: string) {
+      source.set(list.filter((x) => x.articleId !== articleId));
+      return true;
     },
   };
+  return source;
 }
 
 describe('knowledge base', () => {
@@ -66,15 +92,68 @@ describe('knowledge base', () => {
     );
   });
 
-  it('reuses the index until the revision changes, then rebuilds', async () => {
+  it('asks for the revision once per window and sees an edit made elsewhere after the window', async () => {
+    const clock = fixedClock();
     const source = memorySource([returns]);
-    const kb = createKnowledgeBase({ source });
+    const kb = createKnowledgeBase({ source, clock, revisionTtlMs: 5_000 });
     await kb.search('T1', 'return');
     await kb.search('T1', 'return');
+    await Promise.all([kb.search('T1', 'refund'), kb.get('T1', 'returns-policy')]);
+    expect(source.revisions).toBe(1);
     expect(source.lists).toBe(1);
+
+    source.set([returns, shipping]); // another process (npm run seed) adds an article
+    clock.advance(4_000);
     expect(await kb.search('T1', 'FedEx carriers')).toEqual([]);
-    source.set([returns, shipping]);
+    clock.advance(1_001);
     expect((await kb.search('T1', 'FedEx carriers'))[0]?.article.articleId).toBe('shipping-times');
     expect(source.lists).toBe(2);
+    // The unchanged revision is re-confirmed, the index is not rebuilt.
+    clock.advance(5_001);
+    await kb.search('T1', 'return');
+    expect(source.revisions).toBe(3);
+    expect(source.lists).toBe(2);
+  });
+
+  it('checks the revision on every search when the window is 0', async () => {
+    const source = memorySource([returns]);
+    const kb = createKnowledgeBase({ source, revisionTtlMs: 0 });
+    await kb.search('T1', 'return');
+    source.set([returns, shipping]);
+    expect((await kb.search('T1', 'FedEx carriers'))[0]?.article.articleId).toBe('shipping-times');
+  });
+
+  it('finds an article upserted through this process at once, and forgets a removed one', async () => {
+    const clock = fixedClock();
+    const source = memorySource([returns]);
+    const kb = createKnowledgeBase({ source, clock, revisionTtlMs: 60_000 });
+    const store = invalidatingArticleStore(source, kb);
+    expect(await kb.search('T1', 'FedEx carriers')).toEqual([]);
+
+    await store.upsert(shipping);
+    expect((await kb.search('T1', 'FedEx carriers'))[0]?.article.articleId).toBe('shipping-times');
+    await store.remove('T1', 'shipping-times');
+    expect(await kb.search('T1', 'FedEx carriers')).toEqual([]);
+    expect(await kb.get('T1', 'shipping-times')).toBeNull();
+  });
+
+  it('does not trust a revision read that started before a write in this process', async () => {
+    const clock = fixedClock();
+    const source = memorySource([returns]);
+    const kb = createKnowledgeBase({ source, clock, revisionTtlMs: 60_000 });
+    const store = invalidatingArticleStore(source, kb);
+    await kb.search('T1', 'return');
+    clock.advance(60_001);
+
+    let open!: () => void;
+    source.gate = new Promise<void>((resolve) => (open = resolve));
+    const before = kb.search('T1', 'FedEx carriers'); // reads the old revision, answered late
+    await Promise.resolve();
+    source.gate = undefined;
+    await store.upsert(shipping);
+    open();
+    expect(await before).toEqual([]);
+
+    expect((await kb.search('T1', 'FedEx carriers'))[0]?.article.articleId).toBe('shipping-times');
   });
 });
