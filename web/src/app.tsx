@@ -134,22 +134,23 @@ export function App() {
             <CustomerPane
               session={session}
               actor={actor}
-              revision={live.postRevision[session.channels.customer] ?? 0}
+              revision={(live.postRevision[session.channels.customer] ?? 0) + live.epoch}
             />
             <StaffPane
               session={session}
               actor={actor}
-              revision={(live.postRevision[session.channels.staff] ?? 0) + live.dataRevision}
+              liveMode={live.mode}
+              revision={(live.postRevision[session.channels.staff] ?? 0) + live.dataRevision + live.epoch}
             />
           </div>
         )}
         {tab === 'tickets' && (
           <TicketsPane
             actor={actor}
-            revision={live.dataRevision + (live.postRevision[session.channels.customer] ?? 0)}
+            revision={live.dataRevision + (live.postRevision[session.channels.customer] ?? 0) + live.epoch}
           />
         )}
-        {tab === 'overview' && <OverviewPane revision={live.dataRevision} />}
+        {tab === 'overview' && <OverviewPane revision={live.dataRevision + live.epoch} />}
       </main>
     </div>
   );

@@ -5,6 +5,17 @@ import { PostView } from './post-view.js';
 import { useFetch } from './use-fetch.js';
 import type { Customer, Post, Session, StaffIdentity } from './types.js';
 
+/** The longest message the API takes: Slack's own limit, as the engine's InboundMessage. */
+export const MESSAGE_MAX = 40_000;
+
+/** Keeps the chosen thread in the address bar, so a reload or a shared link lands in it. */
+function rememberThread(threadId: string | null): void {
+  const url = new URL(window.location.href);
+  if (threadId) url.searchParams.set('thread', threadId);
+  else url.searchParams.delete('thread');
+  history.replaceState(null, '', url.toString());
+}
+
 interface Props {
   session: Session;
   actor: StaffIdentity;
@@ -30,12 +41,19 @@ export function CustomerPane({ session, actor, revision }: Props) {
     useFetch<{ posts: Post[] }>(`/channels/${session.channels.customer}/posts`, revision).data?.posts ?? [];
   const [customerId, setCustomerId] = useState('');
   const [contactEmail, setContactEmail] = useState('');
-  const [threadId, setThreadId] = useState<string | null>(() =>
+  const [threadId, setThreadIdState] = useState<string | null>(() =>
     new URLSearchParams(window.location.search).get('thread'),
   );
+  const setThreadId = (id: string | null) => {
+    setThreadIdState(id);
+    rememberThread(id);
+  };
   const [writeAs, setWriteAs] = useState<'customer' | 'staff'>('customer');
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  // State updates land after the handler returns: two Enters in one task would both see
+  // `sending` false and post the message twice. The ref closes that window.
+  const inFlight = useRef(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -52,7 +70,8 @@ export function CustomerPane({ session, actor, revision }: Props) {
 
   async function send(e: Event) {
     e.preventDefault();
-    if (!text.trim() || sending) return;
+    if (!text.trim() || inFlight.current) return;
+    inFlight.current = true;
     setSending(true);
     setNotice(null);
     try {
@@ -73,6 +92,7 @@ export function CustomerPane({ session, actor, revision }: Props) {
     } catch (err) {
       setNotice({ kind: 'error', text: (err as ApiError).message });
     } finally {
+      inFlight.current = false;
       setSending(false);
     }
   }
@@ -198,7 +218,13 @@ export function CustomerPane({ session, actor, revision }: Props) {
           rows={3}
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
+          maxLength={MESSAGE_MAX}
+          dir="auto"
+          aria-describedby={text.length > MESSAGE_MAX * 0.9 ? 'message-length' : undefined}
           onKeyDown={(e) => {
+            // Enter that confirms an input method's composition (Japanese, Chinese, Korean)
+            // belongs to the IME, not to the form: sending there cuts the message short.
+            if (e.isComposing || e.keyCode === 229) return;
             if (e.key === 'Enter' && !e.shiftKey) send(e);
           }}
           placeholder="Enter sends, Shift+Enter adds a line"
@@ -207,6 +233,11 @@ export function CustomerPane({ session, actor, revision }: Props) {
           <button type="submit" disabled={sending || !text.trim() || staffBlocked}>
             {sending ? 'Sending…' : 'Send'}
           </button>
+          {text.length > MESSAGE_MAX * 0.9 && (
+            <p id="message-length" class="hint">
+              {text.length.toLocaleString()} of {MESSAGE_MAX.toLocaleString()} characters
+            </p>
+          )}
           {notice && (
             <p class={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'}>
               {notice.text}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { eventsUrl } from './api.js';
-import type { Live, Post } from './types.js';
+import type { ChannelMode, Live, Post } from './types.js';
 
 export type StageState = 'running' | 'done' | 'failed';
 
@@ -16,6 +16,13 @@ export interface LiveState {
   postRevision: Record<string, number>;
   /** Bumped when tickets, approvals or cards change: panes that read them refetch. */
   dataRevision: number;
+  /**
+   * Bumped each time the stream (re)opens: whatever happened while it was down (a server
+   * restart, a laptop asleep) was never announced, so every pane refetches.
+   */
+  epoch: number;
+  /** The customer channel's mode as last changed from any page; null until someone changes it. */
+  mode: ChannelMode | null;
   run: StageRun | null;
 }
 
@@ -51,13 +58,15 @@ export function useLive(): LiveState {
     connected: false,
     postRevision: {},
     dataRevision: 0,
+    epoch: 0,
+    mode: null,
     run: null,
   });
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     const source = new EventSource(eventsUrl());
-    source.onopen = () => setState((s) => ({ ...s, connected: true }));
+    source.onopen = () => setState((s) => ({ ...s, connected: true, epoch: s.epoch + 1 }));
     source.onerror = () => setState((s) => ({ ...s, connected: false }));
     source.addEventListener('post', (e) => {
       const event = JSON.parse((e as MessageEvent<string>).data) as { channelId: Post['channelId'] };
@@ -65,6 +74,10 @@ export function useLive(): LiveState {
         ...s,
         postRevision: { ...s.postRevision, [event.channelId]: (s.postRevision[event.channelId] ?? 0) + 1 },
       }));
+    });
+    source.addEventListener('mode', (e) => {
+      const event = JSON.parse((e as MessageEvent<string>).data) as { mode: ChannelMode };
+      setState((s) => ({ ...s, mode: event.mode }));
     });
     source.addEventListener('live', (e) => {
       const event = JSON.parse((e as MessageEvent<string>).data) as Live;

@@ -21,7 +21,7 @@ export function PostView({ post }: { post: Post }) {
       <div class="post-head">
         <strong>{authorLabel(post)}</strong> <time dateTime={post.createdAt}>{time(post.createdAt)}</time>
       </div>
-      <p class="post-text">
+      <p class="post-text" dir="auto">
         <RichText text={post.text} />
       </p>
       {post.citations.length > 0 && (

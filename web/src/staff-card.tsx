@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { api, type ApiError } from './api.js';
 import { time } from './format.js';
 import { RichText } from './rich-text.js';
@@ -19,8 +19,13 @@ export function StaffCardView({
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // `busy` disables the buttons only after the next render; two clicks in one task would both
+  // get through. The engine refuses the second decision, but the person would see a refusal.
+  const inFlight = useRef(false);
 
   async function click(action: Action) {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setConfirming(null);
     setBusy(true);
     try {
@@ -32,6 +37,7 @@ export function StaffCardView({
     } catch (err) {
       setResult({ ok: false, text: (err as ApiError).message });
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   }
@@ -49,7 +55,11 @@ export function StaffCardView({
         <h3 id={headingId}>{card.title}</h3>
         <time dateTime={postedAt}>{time(postedAt)}</time>
       </header>
-      {card.summary && <p class="summary">{card.summary}</p>}
+      {card.summary && (
+        <p class="summary" dir="auto">
+          {card.summary}
+        </p>
+      )}
       {card.fields.length > 0 && (
         <dl class="fields">
           {card.fields.map((f) => (
@@ -61,7 +71,7 @@ export function StaffCardView({
         </dl>
       )}
       {card.lastCustomerMessage && (
-        <blockquote>
+        <blockquote dir="auto">
           <span class="visually-hidden">Last customer message: </span>
           {card.lastCustomerMessage}
         </blockquote>
@@ -71,7 +81,7 @@ export function StaffCardView({
           <summary>Recent messages ({card.recentMessages.length})</summary>
           <ol class="recent">
             {card.recentMessages.map((m, i) => (
-              <li key={i}>
+              <li key={i} dir="auto">
                 <strong>{m.role}:</strong> {m.text}
               </li>
             ))}
@@ -81,7 +91,7 @@ export function StaffCardView({
       {card.draft && (
         <div class="draft">
           <strong>Draft answer</strong>
-          <p>
+          <p dir="auto">
             <RichText text={card.draft} />
           </p>
         </div>

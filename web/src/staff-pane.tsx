@@ -8,6 +8,8 @@ interface Props {
   session: Session;
   actor: StaffIdentity;
   revision: number;
+  /** The mode another page (or person) switched to, pushed over the live stream. */
+  liveMode: ChannelMode | null;
 }
 
 const MODES: Array<{ value: ChannelMode; label: string }> = [
@@ -17,17 +19,23 @@ const MODES: Array<{ value: ChannelMode; label: string }> = [
 ];
 
 /** The staff channel: approval, escalation and draft cards, acted on as the chosen person. */
-export function StaffPane({ session, actor, revision }: Props) {
+export function StaffPane({ session, actor, revision, liveMode }: Props) {
   const posts =
     useFetch<{ posts: Post[] }>(`/channels/${session.channels.staff}/posts`, revision).data?.posts ?? [];
   const [mode, setMode] = useState<ChannelMode>(session.channelMode);
   const [pendingMode, setPendingMode] = useState<ChannelMode>(session.channelMode);
   const [modeNotice, setModeNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [showFinal, setShowFinal] = useState(true);
+  const [switching, setSwitching] = useState(false);
   useEffect(() => setPendingMode(mode), [mode]);
+  useEffect(() => {
+    if (liveMode) setMode(liveMode);
+  }, [liveMode]);
 
   async function applyMode(e: Event) {
     e.preventDefault();
+    if (switching) return;
+    setSwitching(true);
     try {
       const res = await api.post<{ ok: boolean; message: string }>('/channel-mode', {
         actorId: actor.userId,
@@ -37,6 +45,8 @@ export function StaffPane({ session, actor, revision }: Props) {
       setModeNotice({ ok: res.ok, text: `${actor.name}: ${res.message}` });
     } catch (err) {
       setModeNotice({ ok: false, text: (err as ApiError).message });
+    } finally {
+      setSwitching(false);
     }
   }
 
@@ -63,7 +73,7 @@ export function StaffPane({ session, actor, revision }: Props) {
               ))}
             </select>
           </label>
-          <button type="submit" disabled={pendingMode === mode}>
+          <button type="submit" disabled={pendingMode === mode || switching}>
             Switch mode
           </button>
           <label class="inline">

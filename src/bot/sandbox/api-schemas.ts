@@ -3,10 +3,22 @@ import { ChannelModeSchema, TicketStatusSchema } from '../../domain/index.js';
 
 /** Request bodies and queries of /sandbox/api, each parsed before anything happens. */
 
+/**
+ * The longest message the sandbox takes: Slack's limit, which the engine's InboundMessage also
+ * allows, so a long complaint that Slack would carry is not refused here.
+ */
+export const MESSAGE_MAX = 40_000;
+
+const messageText = z
+  .string()
+  .trim()
+  .min(1, 'write a message first')
+  .max(MESSAGE_MAX, `keep a message under ${MESSAGE_MAX.toLocaleString('en-US')} characters`);
+
 export const CustomerMessageBodySchema = z.object({
   customerId: z.string().min(1).max(64),
   contactEmail: z.string().email().max(254),
-  text: z.string().trim().min(1, 'write a message first').max(4000),
+  text: messageText,
   /** Root post of the thread to continue; absent starts a new thread. */
   threadId: z.string().min(1).max(64).optional(),
 });
@@ -14,7 +26,7 @@ export const CustomerMessageBodySchema = z.object({
 export const StaffMessageBodySchema = z.object({
   actorId: z.string().min(1).max(64),
   threadId: z.string().min(1).max(64),
-  text: z.string().trim().min(1, 'write a message first').max(4000),
+  text: messageText,
 });
 
 /** `data` stays unknown here: StaffActionSchema parses it, as every adapter parses button data. */
@@ -30,7 +42,8 @@ export const ChannelModeBodySchema = z.object({
 
 export const TicketListQuerySchema = z.object({
   status: z
-    .string()
+    // `?status=open&status=human` arrives as an array: read it as `?status=open,human`.
+    .union([z.string(), z.array(z.string()).transform((a) => a.join(','))])
     .optional()
     .transform((s) =>
       s

@@ -22,7 +22,7 @@ import {
   type SandboxPostEvent,
   type SandboxPostStore,
 } from './posts.js';
-import { serveEvents, type LiveEventSource } from './sse.js';
+import { createEmitter, serveEvents, type LiveEventSource, type SandboxModeEvent } from './sse.js';
 
 export interface SandboxApiOptions {
   engine: Engine;
@@ -38,6 +38,9 @@ export interface SandboxApiOptions {
   clock: Clock;
   ids: IdGenerator;
 }
+
+/** A POST whose body is not JSON: answered 415 by the error handler. */
+class UnsupportedBodyError extends Error {}
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
@@ -71,8 +74,17 @@ export function createSandboxApi(options: SandboxApiOptions): {
 } {
   const { engine, tenantId, posts, writer, logger, clock, ids } = options;
   const api = express.Router();
-  api.use(express.json({ limit: '64kb' }));
+  // 40,000 characters of Japanese or Arabic are ~120 KB of UTF-8; the rest of a body is small.
+  api.use(express.json({ limit: '256kb' }));
+  api.use((req, _res, next) => {
+    // Without this a form or text body reaches the schema as `undefined` and the answer is vague.
+    if (req.method === 'POST' && !req.is('application/json')) {
+      throw new UnsupportedBodyError();
+    }
+    next();
+  });
   let overviewCache: { at: number; stats: OverviewStats } | undefined;
+  const modeEvents = createEmitter<SandboxModeEvent>();
 
   api.get('/session', async (_req, res) => {
     const [tenant, mode] = await Promise.all([engine.getTenant(tenantId), options.channelMode()]);
@@ -206,7 +218,9 @@ export function createSandboxApi(options: SandboxApiOptions): {
       mode: body.mode,
       actor,
     });
-    res.json({ ok: result.ok, message: result.message, mode: (await options.channelMode()) ?? body.mode });
+    const mode = (await options.channelMode()) ?? body.mode;
+    if (result.ok) modeEvents.publish({ channelId: SANDBOX_CUSTOMER_CHANNEL, mode });
+    res.json({ ok: result.ok, message: result.message, mode });
   });
 
   api.get('/tickets', async (req, res) => {
@@ -228,7 +242,12 @@ export function createSandboxApi(options: SandboxApiOptions): {
     res.json(overviewCache.stats);
   });
 
-  const events = serveEvents({ tenantId, live: options.live, posts: options.postEvents });
+  const events = serveEvents({
+    tenantId,
+    live: options.live,
+    posts: options.postEvents,
+    modes: modeEvents,
+  });
   api.get('/events', events.handler);
 
   api.use((_req, res) => {
@@ -240,13 +259,29 @@ export function createSandboxApi(options: SandboxApiOptions): {
     const bodyError =
       typeof err === 'object' && err !== null && (err as { type?: string }).type === 'entity.parse.failed';
     if (bodyError) {
-      res.status(400).json({ error: 'The request body is not valid JSON.' });
+      // Also what body-parser's strict mode says of valid JSON that is not an object (`null`, `"hi"`).
+      res.status(400).json({ error: 'The request body is not a valid JSON object.' });
       return;
     }
     const tooLarge =
       typeof err === 'object' && err !== null && (err as { type?: string }).type === 'entity.too.large';
     if (tooLarge) {
       res.status(413).json({ error: 'The request body is too large.' });
+      return;
+    }
+    if (err instanceof UnsupportedBodyError) {
+      res.status(415).json({ error: 'Send the request body as JSON (Content-Type: application/json).' });
+      return;
+    }
+    // Express's own client errors: body-parser's (they carry a `type`: unsupported charset,
+    // aborted upload) and the router's (an undecodable `%ff` in a path parameter).
+    const clientStatus = (err as { status?: unknown } | null)?.status;
+    if (!isAppError(err) && typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500) {
+      logger.info({ path: req.path, detail: (err as Error).message }, 'sandbox request refused');
+      const aboutBody = typeof (err as { type?: unknown }).type === 'string';
+      res.status(clientStatus).json({
+        error: aboutBody ? 'The request body could not be read.' : 'The request address is not valid.',
+      });
       return;
     }
     const status = isAppError(err) ? (STATUS_BY_CODE[err.code] ?? 500) : 500;

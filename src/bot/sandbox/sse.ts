@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { LiveEvent } from '../../conversation/ports.js';
+import type { ChannelMode } from '../../domain/index.js';
 import type { SandboxPostEvent } from './posts.js';
 
 /** Anything the page can watch: the app's event bus, the sandbox's own post events. */
@@ -12,6 +13,8 @@ export interface SseOptions {
   /** The engine's live events (stages, tickets, approvals); read per connection so it may arrive late. */
   live: () => LiveEventSource<LiveEvent> | undefined;
   posts: LiveEventSource<SandboxPostEvent>;
+  /** The customer channel's mode after a change, so every open page shows the same mode. */
+  modes?: LiveEventSource<SandboxModeEvent>;
   heartbeatMs?: number;
 }
 
@@ -48,6 +51,7 @@ export function serveEvents(options: SseOptions): {
       );
     }
     unsubscribers.push(options.posts.subscribe((event) => send('post', event)));
+    if (options.modes) unsubscribers.push(options.modes.subscribe((event) => send('mode', event)));
     const heartbeat = setInterval(() => {
       if (!res.writableEnded) res.write(': ping\n\n');
     }, options.heartbeatMs ?? 15_000);
@@ -70,13 +74,24 @@ export function serveEvents(options: SseOptions): {
   };
 }
 
+/** The customer channel's mode changed (`event: mode`). */
+export interface SandboxModeEvent {
+  channelId: string;
+  mode: ChannelMode;
+}
+
 /** A minimal in-process emitter for the sandbox's post events. */
 export function createPostEvents(): LiveEventSource<SandboxPostEvent> & {
   publish(event: SandboxPostEvent): void;
 } {
-  const listeners = new Set<(event: SandboxPostEvent) => void>();
+  return createEmitter<SandboxPostEvent>();
+}
+
+/** A minimal in-process emitter: a listener that throws never breaks the publisher. */
+export function createEmitter<E>(): LiveEventSource<E> & { publish(event: E): void } {
+  const listeners = new Set<(event: E) => void>();
   return {
-    publish(event) {
+    publish(event: E) {
       for (const listener of [...listeners]) {
         try {
           listener(event);

@@ -128,7 +128,7 @@ describe('sandbox API on the whole app (seeded demo store, offline agent)', () =
     expect(empty.body.error).toMatch(/^The request is not valid: text — write a message first\.$/);
     const notJson = await api.post<{ error: string }>('/customer-messages', '{not json', true);
     expect(notJson.status).toBe(400);
-    expect(notJson.body.error).toBe('The request body is not valid JSON.');
+    expect(notJson.body.error).toBe('The request body is not a valid JSON object.');
     const forged = await api.post<{ error: string }>('/staff-actions', {
       actorId: 'sandbox-dana',
       data: { v: 1, action: 'approval.approve_all' },
