@@ -68,7 +68,10 @@ export interface App {
   /** Retries due outbox entries now (the timer does this every sweep interval). */
   outbox: { sweep(): Promise<OutboxSweepResult> };
   listen(port: number, host: string): Promise<Listening>;
-  /** Stops timers and adapters and closes listening servers; the database is the caller's. */
+  /**
+   * Stops in order: listening servers (no new requests), adapters (work in flight finishes), then
+   * timers (a running sweep finishes). The database is the caller's, closed after this resolves.
+   */
   stop(): Promise<void>;
 }
 
@@ -149,12 +152,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     return late.takeover;
   };
   const notifier = createNotifier(delivery, getTakeover);
+  // Approvals and takeover authorize on the tenant's staff lists: read fresh, never from the
+  // settings cache (another instance may have revoked an approver a few seconds ago).
   const approvals = createApprovalService({
     approvals: stores.approvals,
     audit: stores.audit,
     tickets: stores.tickets,
     customers: stores.customers,
-    tenants: stores.tenants,
+    tenants: mongo.tenants,
     orders,
     notifier,
     clock,
@@ -164,7 +169,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     decisions: stores.decisions,
     kb,
   });
-  const takeover = buildTakeover({ stores, notifier, clock, ids, logger, kb });
+  const takeover = buildTakeover({
+    stores: { ...stores, tenants: mongo.tenants },
+    notifier,
+    clock,
+    ids,
+    logger,
+    kb,
+  });
   late.takeover = takeover;
   const engine = createEngine({
     ...delivery,
@@ -188,10 +200,22 @@ export async function createApp(options: AppOptions): Promise<App> {
   mountHealth(http, db);
   for (const adapter of options.adapters) await adapter.mount(http, engine, { events });
 
+  // Adapters start before the timers: a bad token stops start-up before any sweep touches the
+  // database (and before anything needs closing under it). Whatever started is undone on failure.
+  const started: ChannelAdapter[] = [];
+  try {
+    for (const adapter of options.adapters) {
+      await adapter.start?.();
+      started.push(adapter);
+    }
+  } catch (err) {
+    for (const adapter of started.reverse()) await adapter.stop?.().catch(() => undefined);
+    await database.stop();
+    throw err;
+  }
   const timers: Array<() => Promise<void>> = [];
   timers.push(database.stop);
   timers.push(startSweep(approvals, outbox, logger, options.sweepIntervalMs ?? 60_000));
-  for (const adapter of options.adapters) await adapter.start?.();
 
   const servers: Listening[] = [];
   let stopped = false;
@@ -214,13 +238,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     async stop() {
       if (stopped) return;
       stopped = true;
-      for (const stop of timers) await stop();
-      for (const adapter of options.adapters) {
-        await adapter
-          .stop?.()
-          .catch((err: unknown) => logger.warn({ err, platform: adapter.platform }, 'adapter stop failed'));
-      }
       await Promise.all(servers.map((s) => s.close()));
+      await Promise.all(
+        options.adapters.map((adapter) =>
+          adapter
+            .stop?.()
+            .catch((err: unknown) => logger.warn({ err, platform: adapter.platform }, 'adapter stop failed')),
+        ),
+      );
+      for (const stop of timers) await stop();
     },
   };
 }

@@ -43,6 +43,7 @@ export const EnvSchema = z
     HOST: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('.data'),
+    SHUTDOWN_TIMEOUT_MS: nonNegativeNumber(30_000),
 
     MONGODB_URI: optionalString.refine((s) => s === undefined || /^mongodb(\+srv)?:\/\/[^\s]+$/.test(s), {
       message: 'must be a mongodb:// or mongodb+srv:// URI',
@@ -119,6 +120,8 @@ export interface Config {
   host: string;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
+  /** How long a SIGTERM waits for work in flight (a model call with retries) before forcing exit. */
+  shutdownTimeoutMs: number;
   mongo: { uri?: string; dbName: string };
   slack?: {
     botToken: string;
@@ -174,6 +177,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Invalid configuration: SANDBOX_TOKEN is required when SANDBOX=on in production');
   }
   const teamsConfigured = Boolean(e.MicrosoftAppId || e.TEAMS_STAFF_CONVERSATION_ID);
+  // Without an app id /api/messages cannot check Bot Framework tokens: anyone reaching it could
+  // pose as any Teams user (read orders, approve refunds). Allowed only outside production (emulator).
+  if (production && teamsConfigured && !e.MicrosoftAppId) {
+    throw new ConfigError(
+      'Invalid configuration: MicrosoftAppId is required for Teams in production (without it /api/messages accepts unauthenticated requests)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -181,6 +191,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST ?? '127.0.0.1',
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB },
     slack: e.SLACK_BOT_TOKEN
       ? {

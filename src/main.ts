@@ -1,7 +1,7 @@
 import type { ChannelAdapter } from './conversation/engine-api.js';
 import { loadConfig, type Config } from './config.js';
 import { createIdGenerator, systemClock } from './domain/index.js';
-import { isAppError } from './errors.js';
+import { ConfigError, isAppError } from './errors.js';
 import { createLogger, redactText } from './logger.js';
 import { connectDatabase } from './memory/connect.js';
 import { safeHost, startLocalMongo } from './memory/local-mongo.js';
@@ -129,9 +129,14 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    logger.info({ signal, budgetMs: config.shutdownTimeoutMs }, 'shutting down');
+    // Longer than a model call with its retries: answers being written are finished, not cut.
+    const force = setTimeout(() => {
+      logger.error({ budgetMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting anyway');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     force.unref();
+    // app.stop(): HTTP stops accepting → adapters finish work in flight → timers; then MongoDB.
     await app.stop().catch((err: unknown) => logger.error({ err }, 'stopping the app failed'));
     await connection.close().catch(() => undefined);
     await mongo.stop().catch(() => undefined);
@@ -143,8 +148,9 @@ async function main(): Promise<void> {
 
 main().catch(async (err: unknown) => {
   for (const undo of cleanups.reverse()) await undo().catch(() => undefined);
+  // A wrong token or setting found while starting (an adapter's auth.test) is a configuration error.
   fail(
     isAppError(err) ? err.message : `Start-up failed: ${err instanceof Error ? err.message : String(err)}`,
-    1,
+    err instanceof ConfigError ? 2 : 1,
   );
 });

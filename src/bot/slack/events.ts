@@ -51,7 +51,10 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
       const m = c.message;
       const person = await rt.directory.person(m.userId);
       if (person.isBot) return;
-      const org = m.isExternal ? await rt.directory.org(m.userTeam) : undefined;
+      // An event without a team: users.info's team decides; still unknown means external.
+      const userTeam = m.userTeam ?? person.teamId;
+      const isExternal = userTeam !== m.homeTeamId;
+      const org = isExternal && userTeam ? await rt.directory.org(userTeam) : undefined;
       const inbound: InboundMessage = {
         platform: 'slack',
         tenantId: m.homeTeamId,
@@ -64,12 +67,12 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
           userId: m.userId,
           name: person.name,
           email: person.email,
-          orgId: m.userTeam,
+          orgId: userTeam,
           // Named, the engine links the org to the account found (or opens one on first sight).
           orgName: org?.name,
           // team.info's `domain` is the Slack subdomain; the account's domain is an email domain.
           orgDomain: org?.emailDomain,
-          isExternal: m.isExternal,
+          isExternal,
         },
         text: m.text,
         receivedAt: tsToDate(m.messageId, rt.clock.now()),

@@ -8,8 +8,9 @@ import type { Logger } from '../../logger.js';
 import { registerCommands } from './commands.js';
 import { createSlackDirectory } from './directory.js';
 import { registerEventListeners } from './events.js';
+import { createInFlight } from './in-flight.js';
 import { registerInteractionListeners } from './interactions.js';
-import { createSlackPort } from './port.js';
+import { createSlackPort, slackErrorCode } from './port.js';
 import { RecentEvents, createIdentityLoader, type SlackRuntime } from './runtime.js';
 import { toSlackLogger } from './slack-logger.js';
 import { slackSignatureMiddleware } from './verify.js';
@@ -27,6 +28,11 @@ export interface SlackAdapterOptions {
   retryConfig?: webApi.RetryOptions;
   /** Per-request timeout for Web API calls. */
   timeoutMs?: number;
+  /**
+   * How long stop() waits for listeners already running (a model call with retries can take
+   * tens of seconds). Default 25 s; whatever is still running then is logged and abandoned.
+   */
+  drainTimeoutMs?: number;
 }
 
 export interface SlackAdapter extends ChannelAdapter {
@@ -38,6 +44,11 @@ export interface SlackAdapter extends ChannelAdapter {
    * SocketModeReceiver (SLACK_APP_TOKEN set) that mounts no route and connects on start().
    */
   readonly receiver: Receiver | undefined;
+  /**
+   * Resolves when every event, click and command taken in so far has been handled (Slack was
+   * answered before the work ran). Shutdown waits on it; tests use it so "no reply" means none.
+   */
+  idle(): Promise<void>;
 }
 
 const DEFAULT_RETRY: webApi.RetryOptions = {
@@ -69,6 +80,16 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let socketMode = false;
   let receiver: Receiver | undefined;
   let engineRef: Engine | undefined;
+  const inflight = createInFlight();
+
+  /**
+   * Every delivery goes through App.processEvent (both receivers call it, and Bolt acks before
+   * the listeners finish): tracked there, the work is counted from before Slack gets its 200.
+   */
+  function trackDeliveries(app: App): void {
+    const process = app.processEvent.bind(app);
+    app.processEvent = (event) => inflight.track(process(event));
+  }
 
   async function authorize() {
     const id = await identity();
@@ -125,6 +146,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         });
         bolt = new App({ receiver, authorize, clientOptions, logger: slackLogger });
       }
+      trackDeliveries(bolt);
       bolt.error(async (err) => {
         logger.error({ err }, 'slack listener failed');
       });
@@ -133,7 +155,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       registerCommands(bolt, rt);
     },
     async start() {
-      const id = await identity();
+      const id = await identity().catch((err: unknown) => {
+        throw startError('auth.test', err, 'SLACK_BOT_TOKEN (and SLACK_API_URL if set)');
+      });
       if (engineRef) {
         await engineRef.ensureTenant({
           tenantId: id.teamId,
@@ -145,11 +169,26 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         });
       }
       // Over HTTP the shared server is already listening; Socket Mode opens its WebSocket here.
-      if (socketMode && bolt) await bolt.start();
+      if (socketMode && bolt) {
+        await bolt.start().catch((err: unknown) => {
+          throw startError('Socket Mode connection', err, 'SLACK_APP_TOKEN');
+        });
+      }
       logger.info({ teamId: id.teamId, socketMode }, 'slack ready');
     },
     async stop() {
+      // Socket Mode stops taking events first; over HTTP the caller has closed the server already.
       if (socketMode && bolt) await bolt.stop();
+      const budget = options.drainTimeoutMs ?? 25_000;
+      if (!(await inflight.drain(budget)))
+        logger.warn({ running: inflight.size, budgetMs: budget }, 'slack: work still running at shutdown');
     },
+    idle: () => inflight.idle(),
   };
+}
+
+/** A start-up failure as one line naming the platform, the cause and the variable to check. */
+function startError(what: string, err: unknown, variable: string): ConfigError {
+  const code = slackErrorCode(err) ?? (err instanceof Error ? err.message : String(err));
+  return new ConfigError(`Slack: ${what} failed (${code}) — check ${variable}`, { cause: err });
 }

@@ -49,9 +49,13 @@ export interface ClassifiedMessage {
   messageId: string;
   threadId?: string;
   userId: string;
-  /** The author's workspace: Slack Connect guests carry their own. */
-  userTeam: string;
+  /**
+   * The author's workspace as the event states it (Slack Connect guests carry their own);
+   * undefined when the event names none: the caller asks users.info, and unknown is external.
+   */
+  userTeam?: string;
   homeTeamId: string;
+  /** From the event alone; with no team stated it is true (fail closed) until users.info says otherwise. */
   isExternal: boolean;
   text: string;
 }
@@ -108,7 +112,8 @@ export function classifyMessageEvent(
   if (source.bot_id || source.subtype === 'bot_message') return { ok: false, reason: 'bot message' };
   if (!source.user) return { ok: false, reason: 'no user' };
   if (self.botUserId && source.user === self.botUserId) return { ok: false, reason: 'own message' };
-  const userTeam = source.user_team ?? source.source_team ?? source.team ?? home;
+  // Never assume the home team: a sender whose team is unknown must not get staff powers.
+  const userTeam = source.user_team ?? source.source_team ?? source.team;
   const threadId = source.thread_ts && source.thread_ts !== messageId ? source.thread_ts : undefined;
   return {
     ok: true,

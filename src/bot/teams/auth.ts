@@ -68,7 +68,8 @@ class StrictAuthentication extends BotFrameworkAuthentication {
   }
   async authenticateRequest(activity: Activity, authHeader: string): Promise<AuthenticateRequestResult> {
     try {
-      return await this.inner.authenticateRequest(activity, authHeader);
+      const result = await this.inner.authenticateRequest(activity, authHeader);
+      return { ...result, connectorFactory: result.connectorFactory && withoutSdkRetries(result.connectorFactory) };
     } catch (err) {
       if (err instanceof AuthenticationError) throw err;
       throw new AuthenticationError(`Unauthorized: ${(err as Error)?.message ?? 'invalid token'}`, 401);
@@ -81,11 +82,31 @@ class StrictAuthentication extends BotFrameworkAuthentication {
     return this.inner.authenticateStreamingRequest(authHeader, channelIdHeader);
   }
   createConnectorFactory(claimsIdentity: ClaimsIdentity): ConnectorFactory {
-    return this.inner.createConnectorFactory(claimsIdentity);
+    return withoutSdkRetries(this.inner.createConnectorFactory(claimsIdentity));
   }
   createUserTokenClient(claimsIdentity: ClaimsIdentity): Promise<UserTokenClient> {
     return this.inner.createUserTokenClient(claimsIdentity);
   }
+}
+
+/** The part of a ConnectorClient's HTTP pipeline (@azure/core-client) used below. */
+interface PipelineHolder {
+  client?: { pipeline?: { removePolicy(options: { name: string }): unknown } };
+}
+
+/**
+ * The connector's HTTP pipeline retries any request on 503 and other 5xx by itself, so a POST
+ * that Teams had in fact processed would be posted twice, and it offers no option to turn that
+ * off. Its retry policy is removed from each client: retry.ts decides what is safe to repeat.
+ */
+function withoutSdkRetries(inner: ConnectorFactory): ConnectorFactory {
+  return {
+    async create(serviceUrl: string, audience?: string) {
+      const client = await inner.create(serviceUrl, audience);
+      (client as unknown as PipelineHolder).client?.pipeline?.removePolicy({ name: 'defaultRetryPolicy' });
+      return client;
+    },
+  } as ConnectorFactory;
 }
 
 /** Bot Framework authentication from the four Azure Bot variables. */

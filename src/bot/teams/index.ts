@@ -109,9 +109,11 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
     mount(app, mountedEngine) {
       engine = mountedEngine;
       references.engine = mountedEngine;
+      // Production refuses this configuration (config.ts); elsewhere it is the emulator mode.
       if (!config.appId)
         logger.warn(
-          'teams: MicrosoftAppId is not set; /api/messages accepts unauthenticated requests (local mode)',
+          { risk: 'impersonation' },
+          'teams: MicrosoftAppId is NOT set — /api/messages accepts UNAUTHENTICATED requests: anyone who can reach this port can pose as any Teams user (read orders, approve refunds). Local emulator use only; never expose this port.',
         );
       app.post('/api/messages', express.json({ limit: '1mb' }), async (req, res) => {
         try {

@@ -1,6 +1,10 @@
 /**
  * Teams throttles bots with 429 (and sometimes 503 while busy). Calls are retried with an
  * exponential backoff that honours `Retry-After`; the last error is rethrown for the caller to log.
+ *
+ * Only where a retry cannot post twice: a 429 means Teams did not process the request (documented),
+ * so any call may repeat it; a 503 may come after the activity was created, so only an update
+ * (PUT, idempotent) repeats on it. A new post that failed otherwise is left to the engine's outbox.
  */
 
 export interface RetryOptions {
@@ -14,7 +18,18 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: RetryOptions = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000 };
 
-const RETRYABLE = new Set([429, 503]);
+/** `post` creates an activity (not idempotent); `update` replaces one (idempotent). */
+export type CallKind = 'post' | 'update';
+
+const RETRYABLE: Record<CallKind, ReadonlySet<number>> = {
+  post: new Set([429]),
+  update: new Set([429, 502, 503, 504]),
+};
+
+/** Whether a failed call of this kind may be repeated without doing its work twice. */
+export function isRetryable(kind: CallKind, status: number | undefined): boolean {
+  return status !== undefined && RETRYABLE[kind].has(status);
+}
 
 interface HttpishError {
   statusCode?: number;
@@ -34,6 +49,7 @@ function retryAfterMs(err: unknown): number | undefined {
 }
 
 export async function withRetry<T>(
+  kind: CallKind,
   op: () => Promise<T>,
   options: RetryOptions = DEFAULT_RETRY,
   onRetry?: (attempt: number, err: unknown, delayMs: number) => void,
@@ -42,8 +58,7 @@ export async function withRetry<T>(
     try {
       return await op();
     } catch (err) {
-      const status = statusOf(err);
-      if (attempt >= options.attempts || status === undefined || !RETRYABLE.has(status)) throw err;
+      if (attempt >= options.attempts || !isRetryable(kind, statusOf(err))) throw err;
       const backoff = options.baseDelayMs * 2 ** (attempt - 1);
       const delayMs = Math.min(options.maxDelayMs, Math.max(backoff, retryAfterMs(err) ?? 0));
       onRetry?.(attempt, err, delayMs);

@@ -7,7 +7,7 @@ import { cardAttachment, renderStaffCard } from './cards.js';
 import { replyChainId, splitConversationId } from './activity-mapping.js';
 import type { ConversationReferences } from './conversation-references.js';
 import type { MemberDirectory } from './member-directory.js';
-import { statusOf, withRetry, type RetryOptions } from './retry.js';
+import { statusOf, withRetry, type CallKind, type RetryOptions } from './retry.js';
 
 export interface TeamsPortDeps {
   adapter: CloudAdapter;
@@ -43,10 +43,12 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
     tenantId: string,
     ref: Partial<ConversationReference>,
     what: string,
+    kind: CallKind,
     logic: (send: SendApi) => Promise<T>,
   ): Promise<T> {
     try {
       return await withRetry(
+        kind,
         async () => {
           let result: T | undefined;
           // An error thrown inside a turn goes to the adapter's onTurnError, which logs and swallows
@@ -112,7 +114,9 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
 
     async replyInThread(tenantId, thread, message) {
       const ref = await threadReference(tenantId, thread);
-      const id = await inConversation(tenantId, ref, 'reply', (api) => api.send(renderOutbound(message)));
+      const id = await inConversation(tenantId, ref, 'reply', 'post', (api) =>
+        api.send(renderOutbound(message)),
+      );
       if (!id) throw new UpstreamError('Teams reply returned no activity id');
       return { platform: 'teams', channelId: ref.conversation!.id, messageId: id };
     },
@@ -120,7 +124,7 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
     async showWorking(tenantId, thread) {
       const ref = await threadReference(tenantId, thread);
       // Typing is a courtesy: a failure must not stop the answer.
-      await inConversation(tenantId, ref, 'typing', (api) => api.send({ type: 'typing' })).catch(
+      await inConversation(tenantId, ref, 'typing', 'post', (api) => api.send({ type: 'typing' })).catch(
         (err: unknown) => logger.debug({ err }, 'teams: typing indicator failed'),
       );
       return undefined;
@@ -128,7 +132,7 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
 
     async updateMessage(tenantId, ref, message) {
       const conv = await postedReference(tenantId, ref);
-      await inConversation(tenantId, conv, 'update', (api) =>
+      await inConversation(tenantId, conv, 'update', 'update', (api) =>
         api.update({ ...renderOutbound(message), id: ref.messageId }),
       );
     },
@@ -136,7 +140,7 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
     async postStaffCard(tenantId, staffChannelId, card: StaffCard) {
       const { channelId } = splitConversationId(staffChannelId);
       const ref = await references.find(tenantId, channelId);
-      const id = await inConversation(tenantId, ref, 'staff card', async (api) =>
+      const id = await inConversation(tenantId, ref, 'staff card', 'post', async (api) =>
         api.send(await cardActivity(api, card)),
       );
       if (!id) throw new UpstreamError('Teams card post returned no activity id');
@@ -145,7 +149,7 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
 
     async updateStaffCard(tenantId, ref, card) {
       const conv = await postedReference(tenantId, ref);
-      await inConversation(tenantId, conv, 'staff card update', async (api) =>
+      await inConversation(tenantId, conv, 'staff card update', 'update', async (api) =>
         api.update({ ...(await cardActivity(api, card)), id: ref.messageId }),
       );
     },

@@ -70,6 +70,32 @@ describe('Teams customer conversations', () => {
     ).toHaveLength(1);
   });
 
+  it('does not repeat a reply Teams answered 503 (it may have been posted): the outbox owns it', async () => {
+    const { connector, post, teams } = env;
+    connector.failNext(1, 503, 'POST');
+    const question = teamsChannelMessage({
+      serviceUrl: connector.url,
+      from: users.maya,
+      text: 'Where is order 1042 right now?',
+    });
+    await post(question);
+    await teams.idle();
+    const toChain = connector.calls.filter(
+      (c) => c.method === 'POST' && c.conversationId === replyChain(question.id as string),
+    );
+    // One attempt, the 503; the bot did not post again on its own (typing indicators aside).
+    expect(toChain.filter((c) => c.body?.type === 'message').map((c) => c.status)).toEqual([503]);
+    // The answer waits in the outbox for its sweep, which knows whether it was delivered.
+    env.app.clock.advance(31 * 60_000);
+    const pending = await env.app.app.outbox.sweep();
+    expect(pending.sent).toBe(1);
+    expect(
+      connector
+        .sent()
+        .filter((c) => c.conversationId === replyChain(question.id as string) && c.body?.type === 'message'),
+    ).toHaveLength(1);
+  });
+
   it('lets a supervisor set a channel’s mode with an @mention, and refuses a customer', async () => {
     const { connector, post, app } = env;
     const bySam = teamsChannelMessage({
@@ -100,35 +126,42 @@ describe('Teams customer conversations', () => {
 });
 
 describe('a slow agent', () => {
-  it('does not hold the HTTP request: Teams gets 200 at once and the answer arrives later, once', async () => {
+  it('does not hold the HTTP request: Teams gets 200 while the model still works, the answer arrives later, once', async () => {
     const offline = createOfflineAgent({ clock: systemClock, logger: pino({ level: 'silent' }) });
-    const slow: Agent = {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const gated: Agent = {
       ...offline,
       kind: offline.kind,
       phrase: offline.phrase.bind(offline),
       run: async (input, hooks) => {
-        await new Promise((r) => setTimeout(r, 2_500));
+        started();
+        await gate;
         return offline.run(input, hooks);
       },
     };
-    const env = await startTeamsEnv({ agent: slow });
+    const env = await startTeamsEnv({ agent: gated });
     try {
       const question = teamsChannelMessage({
         serviceUrl: env.connector.url,
         from: users.maya,
         text: 'Can you tell me the status of order 1042?',
       });
-      const started = Date.now();
+      // The HTTP answer comes while the agent is held: the request never waited for the model.
       expect((await env.post(question)).status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1_500);
+      await running;
       const chain = `${TEAMS.customerChannelId};messageid=${question.id as string}`;
-      expect(env.connector.sent().filter((c) => c.conversationId === chain)).toHaveLength(0);
-      await env.connector.waitFor(() => env.connector.sent().some((c) => c.conversationId === chain), 10_000);
+      const answers = () =>
+        env.connector.sent().filter((c) => c.conversationId === chain && c.body?.type === 'message');
+      expect(answers()).toHaveLength(0);
+      open();
       await env.teams.idle();
-      expect(
-        env.connector.sent().filter((c) => c.conversationId === chain && c.body?.type === 'message'),
-      ).toHaveLength(1);
+      expect(answers()).toHaveLength(1);
+      expect(activityText(answers()[0]!)).toMatch(/1Z999AA10123456784|UPS|shipped/i);
     } finally {
+      open();
       await env.close();
     }
   });
