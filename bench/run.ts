@@ -1,50 +1,41 @@
 /**
  * `npm run bench`: figures, not pass/fail. Throughput and handleInbound latency with the offline
- * agent on the real MongoDB-wire server, knowledge-base search latency, and model calls and tokens
- * per message against a scripted local OpenAI-compatible server.
+ * agent on the real MongoDB-wire server; per-scenario latency and database round trips (new
+ * question, reply in a thread, refund to approval plus the Approve click, escalation);
+ * knowledge-base search latency; and model calls, tokens and an estimated cost per scenario for
+ * the LLM engine against a scripted local OpenAI-compatible server. Every loop is bounded.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MongoClient, type CommandStartedEvent } from 'mongodb';
-import pino from 'pino';
-import { createApp, type App } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import type { InboundMessage } from '../src/conversation/ports.js';
-import { createIdGenerator, systemClock } from '../src/domain/index.js';
+import type { App } from '../src/app.js';
 import { DEMO } from '../src/memory/demo-data.js';
 import { startLocalMongo } from '../src/memory/local-mongo.js';
-import { seedDemo } from '../src/memory/seed.js';
-import { createTestChannel, testChannelAdapter } from '../test/support/test-channel.js';
+import { startFakeOpenAi } from '../test/support/fake-openai.js';
+import { message, withApp, type Who } from './harness.js';
+import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
+import { scriptedModel } from './scripted-model.js';
+import { ascending, createReport, mean, ms, percentile, type ModelUsage, type RoundTrips } from './stats.js';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const LLM_MESSAGES = 40;
-const logger = pino({ level: 'silent' });
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return n;
+}
 
-const AUTHORS = [
-  {
-    userId: DEMO.customers.bluebird.userId,
-    name: 'Maya Ortiz',
-    email: DEMO.customers.bluebird.email,
-    isExternal: true,
-  },
-  {
-    userId: DEMO.customers.cobalt.userId,
-    name: 'Priya Nair',
-    email: DEMO.customers.cobalt.email,
-    isExternal: true,
-  },
-  {
-    userId: DEMO.customers.acme.userId,
-    name: 'Jordan Lee',
-    email: DEMO.customers.acme.email,
-    isExternal: true,
-  },
-];
-// Read-only questions, so repeated runs do not change the store (no refunds).
-const QUESTIONS = [
+const MESSAGES = Math.round(envNumber('BENCH_MESSAGES', 300));
+const CONCURRENCY = Math.max(1, Math.round(envNumber('BENCH_CONCURRENCY', 8)));
+const SCENARIO_RUNS = Math.round(envNumber('BENCH_SCENARIO_RUNS', 20));
+const LLM_RUNS = Math.round(envNumber('BENCH_LLM_RUNS', 15));
+// US$ per 1M tokens; the defaults are gpt-4o-mini's list prices (the default OPENAI_MODEL).
+const PRICE_IN = envNumber('BENCH_PRICE_IN', 0.15);
+const PRICE_OUT = envNumber('BENCH_PRICE_OUT', 0.6);
+
+const report = createReport();
+const READ_ONLY_QUESTIONS = [
   'Where is order 1042?',
   'Can I still return order 1043?',
   'How long does standard shipping take?',
@@ -54,124 +45,97 @@ const QUESTIONS = [
   'When will order 1045 arrive?',
   'How do I update my billing address?',
 ];
+const WHO: Who[] = ['maya', 'priya', 'jordan'];
+const question = (i: number) => message(WHO[i % 3]!, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!);
 
-let seq = 0;
-function message(i: number): InboundMessage {
-  seq += 1;
-  return {
-    platform: 'sandbox',
-    tenantId: DEMO.tenantId,
-    eventId: `bench-ev-${Date.now()}-${seq}`,
-    channelId: DEMO.customerChannelId,
-    messageId: `bench-m-${Date.now()}-${seq}`,
-    author: AUTHORS[i % AUTHORS.length]!,
-    text: QUESTIONS[i % QUESTIONS.length]!,
-    receivedAt: new Date(),
-  };
+/** One measured step of a scenario. */
+interface Sample {
+  ms: number;
+  trips: number;
+  calls: number;
+  tokensIn: number;
+  tokensOut: number;
+  outcome: string;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const rows: Array<[string, string]> = [];
-const row = (name: string, value: string) => rows.push([name, value]);
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-/** Database round trips seen by the driver's command monitoring, by command and collection. */
-interface RoundTrips {
-  total: number;
-  byTarget: Map<string, number>;
-  reset(): void;
-}
-
-function countRoundTrips(client: MongoClient): RoundTrips {
-  const counter: RoundTrips = {
-    total: 0,
-    byTarget: new Map(),
-    reset() {
-      counter.total = 0;
-      counter.byTarget.clear();
-    },
-  };
-  client.on('commandStarted', (e: CommandStartedEvent) => {
-    counter.total += 1;
-    const target = e.command[e.commandName] as unknown;
-    const key = `${e.commandName} ${typeof target === 'string' ? target : ''}`.trim();
-    counter.byTarget.set(key, (counter.byTarget.get(key) ?? 0) + 1);
-  });
-  return counter;
-}
-
-async function withApp<T>(
-  uri: string,
-  openaiBaseURL: string | undefined,
-  fn: (app: App, trips: RoundTrips) => Promise<T>,
-): Promise<T> {
-  const client = new MongoClient(uri, { monitorCommands: true });
-  const trips = countRoundTrips(client);
-  await client.connect();
-  const db = client.db(`bench_${Date.now().toString(36)}`);
-  const base = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never' });
-  const config = openaiBaseURL
-    ? { ...base, openai: { apiKey: 'bench', baseURL: openaiBaseURL, model: 'bench-model', timeoutMs: 5000 } }
-    : base;
-  const channel = createTestChannel();
-  const app = await createApp({
-    config,
-    logger,
-    db,
-    adapters: [testChannelAdapter(channel)],
-    clock: systemClock,
-    ids: createIdGenerator(),
-    sweepIntervalMs: 3_600_000,
-  });
-  await seedDemo({ stores: app.stores, tenantId: DEMO.tenantId, clock: systemClock });
-  try {
-    return await fn(app, trips);
-  } finally {
-    await app.stop();
-    await db.dropDatabase().catch(() => undefined);
-    await client.close();
+/** Runs every scenario `runs` times (after one unrecorded warm-up) and returns samples by step. */
+async function runScenarios(
+  app: App,
+  trips: RoundTrips,
+  usage: ModelUsage,
+  runs: number,
+  beforeEach?: (scenario: Scenario, i: number) => void,
+): Promise<Map<string, Sample[]>> {
+  const samples = new Map<string, Sample[]>();
+  for (const scenario of SCENARIOS) {
+    for (let i = -1; i < runs; i++) {
+      beforeEach?.(scenario, i);
+      const measure: Measure = async (step, fn) => {
+        const before = { trips: trips.total, ...usage };
+        const t0 = performance.now();
+        const result = await fn();
+        const sample: Sample = {
+          ms: performance.now() - t0,
+          trips: trips.total - before.trips,
+          calls: usage.calls - before.calls,
+          tokensIn: usage.tokensIn - before.tokensIn,
+          tokensOut: usage.tokensOut - before.tokensOut,
+          outcome: outcomeOf(result),
+        };
+        if (i >= 0) samples.set(step, [...(samples.get(step) ?? []), sample]);
+        return result;
+      };
+      await scenario.run(app, i, measure);
+    }
   }
+  return samples;
+}
+
+/** "answered 30" when all went as expected, else every outcome with its count. */
+function outcomes(step: string, list: Sample[]): string {
+  const expected = SCENARIOS.find((s) => step in s.expected)?.expected[step];
+  const counts = new Map<string, number>();
+  for (const s of list) counts.set(s.outcome, (counts.get(s.outcome) ?? 0) + 1);
+  const text = [...counts].map(([k, n]) => `${k} ${n}`).join(', ');
+  return counts.size === 1 && counts.has(expected ?? '') ? text : `${text} (expected ${expected})`;
 }
 
 async function offline(uri: string): Promise<void> {
   await withApp(uri, undefined, async (app, trips) => {
-    for (let i = 0; i < 10; i++) await app.engine.handleInbound(message(i)); // warm-up (KB index, JIT)
+    for (let i = 0; i < 10; i++) await app.engine.handleInbound(question(i)); // warm-up (KB index, JIT)
     trips.reset();
     const latencies: number[] = [];
     const started = performance.now();
     for (let i = 0; i < MESSAGES; i++) {
       const t0 = performance.now();
-      await app.engine.handleInbound(message(i));
+      await app.engine.handleInbound(question(i));
       latencies.push(performance.now() - t0);
     }
     const sequentialS = (performance.now() - started) / 1000;
-    const perMessage = trips.total / MESSAGES;
     const top = [...trips.byTarget.entries()]
       .sort((a, b) => b[1] - a[1])
       .filter(([, n]) => n / MESSAGES >= 0.05)
       .map(([k, n]) => `${k} ${(n / MESSAGES).toFixed(1)}`)
       .join(', ');
-    latencies.sort((a, b) => a - b);
-    row('offline: messages (sequential)', String(MESSAGES));
-    row('offline: throughput, sequential', `${(MESSAGES / sequentialS).toFixed(1)} msg/s`);
-    row('offline: handleInbound p50', ms(percentile(latencies, 50)));
-    row('offline: handleInbound p95', ms(percentile(latencies, 95)));
-    row('offline: handleInbound p99', ms(percentile(latencies, 99)));
-    row('offline: database round trips per message', perMessage.toFixed(1));
-    row('offline: round trips by command', top);
+    const kbReads = trips.byTarget.get('find kb_articles') ?? 0;
+    const sorted = ascending(latencies);
+    report.row('offline: messages (sequential, new questions)', String(MESSAGES));
+    report.row('offline: throughput, sequential', `${(MESSAGES / sequentialS).toFixed(1)} msg/s`);
+    report.row('offline: handleInbound p50', ms(percentile(sorted, 50)));
+    report.row('offline: handleInbound p95', ms(percentile(sorted, 95)));
+    report.row('offline: handleInbound p99', ms(percentile(sorted, 99)));
+    report.row('offline: database round trips per message', (trips.total / MESSAGES).toFixed(1));
+    report.row('offline: knowledge-base reads per message', (kbReads / MESSAGES).toFixed(2));
+    report.row('offline: round trips by command', top);
 
     let next = 0;
     const t1 = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        while (next < MESSAGES) await app.engine.handleInbound(message(next++));
+        while (next < MESSAGES) await app.engine.handleInbound(question(next++));
       }),
     );
-    row(
+    report.row(
       `offline: throughput, ${CONCURRENCY} in flight`,
       `${(MESSAGES / ((performance.now() - t1) / 1000)).toFixed(1)} msg/s`,
     );
@@ -179,66 +143,85 @@ async function offline(uri: string): Promise<void> {
     const kbTimes: number[] = [];
     for (let i = 0; i < 200; i++) {
       const t0 = performance.now();
-      await app.kb.search(DEMO.tenantId, QUESTIONS[i % QUESTIONS.length]!, { limit: 5 });
+      await app.kb.search(DEMO.tenantId, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!, { limit: 5 });
       kbTimes.push(performance.now() - t0);
     }
-    kbTimes.sort((a, b) => a - b);
-    row('kb search p50 (200 queries)', ms(percentile(kbTimes, 50)));
-    row('kb search p95', ms(percentile(kbTimes, 95)));
+    const kbSorted = ascending(kbTimes);
+    report.row('kb search p50 (200 queries)', ms(percentile(kbSorted, 50)));
+    report.row('kb search p95', ms(percentile(kbSorted, 95)));
+  });
+}
+
+/** In a database of its own, so the first section's hundreds of tickets do not slow it down. */
+async function offlineScenarios(uri: string): Promise<void> {
+  await withApp(uri, undefined, async (app, trips) => {
+    const usage: ModelUsage = { calls: 0, tokensIn: 0, tokensOut: 0 };
+    const bySteps = await runScenarios(app, trips, usage, SCENARIO_RUNS);
+    report.table(
+      `Offline engine, per scenario step (${SCENARIO_RUNS} runs each, sequential)`,
+      ['step', 'runs', 'p50', 'p95', 'round trips', 'outcomes'],
+      [...bySteps].map(([step, list]) => {
+        const t = ascending(list.map((s) => s.ms));
+        return [
+          step,
+          String(list.length),
+          ms(percentile(t, 50)),
+          ms(percentile(t, 95)),
+          mean(list.map((s) => s.trips)).toFixed(1),
+          outcomes(step, list),
+        ];
+      }),
+    );
   });
 }
 
 async function llm(uri: string): Promise<void> {
-  const fakePath = path.resolve('test/support/fake-openai.ts');
-  if (!existsSync(fakePath)) {
-    row('llm: model calls per message', 'skipped (no test/support/fake-openai.ts)');
-    return;
-  }
-  const { startFakeOpenAi, say } = await import('../test/support/fake-openai.js');
   const fake = await startFakeOpenAi();
+  const usage: ModelUsage = { calls: 0, tokensIn: 0, tokensOut: 0 };
   try {
-    await withApp(uri, fake.baseURL, async (app) => {
-      const calls: number[] = [];
-      let tokensIn = 0;
-      let tokensOut = 0;
-      for (let i = 0; i < LLM_MESSAGES; i++) {
-        // A scripted model: understanding, then an answer (usage figures shaped like a small model's).
-        fake.script(
-          say(
-            {
-              language: 'en',
-              intent: 'order_status',
-              urgency: 'medium',
-              sentiment: 'neutral',
-              orderIds: ['1042'],
-              wantsHuman: false,
-              securityConcern: false,
-              isPleasantry: false,
-              continuesTicketId: null,
-            },
-            { prompt: 450, completion: 60 },
-          ),
-          say(
-            { reply: 'Order 1042 shipped with UPS.', citations: [], needsEscalation: false },
-            { prompt: 900, completion: 80 },
-          ),
-        );
-        const out = await app.engine.handleInbound(message(0));
-        if (!out.ticketId) continue;
-        const decisions = await app.stores.decisions.listByTicket(DEMO.tenantId, out.ticketId);
-        const d = decisions.at(-1);
-        if (!d) continue;
-        calls.push(d.modelCalls.count);
-        tokensIn += d.modelCalls.tokensIn;
-        tokensOut += d.modelCalls.tokensOut;
-      }
-      calls.sort((a, b) => a - b);
-      row('llm (scripted server): messages', String(calls.length));
-      row('llm: model calls per message, median', String(percentile(calls, 50)));
-      row('llm: model calls per message, p90', String(percentile(calls, 90)));
-      row(
-        'llm: tokens in / out per message',
-        `${(tokensIn / Math.max(1, calls.length)).toFixed(0)} / ${(tokensOut / Math.max(1, calls.length)).toFixed(0)}`,
+    await withApp(uri, fake.baseURL, async (app, trips) => {
+      const bySteps = await runScenarios(app, trips, usage, LLM_RUNS, (scenario, i) => {
+        // Enough answers for any stage sequence (understand, tool rounds, repair, escalate).
+        const answer = scriptedModel(scenario.model(i), usage);
+        fake.script(...Array.from({ length: 12 }, () => answer));
+      });
+      const p = (xs: number[], q: number) => percentile(ascending(xs), q);
+      report.table(
+        `LLM engine against the scripted server, per scenario step (${LLM_RUNS} runs each)`,
+        [
+          'step',
+          'p50',
+          'calls p50/p90',
+          'tokens in p50/p90',
+          'tokens out p50/p90',
+          'est. $ per 1,000',
+          'outcomes',
+        ],
+        [...bySteps].map(([step, list]) => {
+          const calls = list.map((s) => s.calls);
+          const tin = list.map((s) => s.tokensIn);
+          const tout = list.map((s) => s.tokensOut);
+          const cost = (1000 * (mean(tin) * PRICE_IN + mean(tout) * PRICE_OUT)) / 1e6;
+          return [
+            step,
+            ms(
+              p(
+                list.map((s) => s.ms),
+                50,
+              ),
+            ),
+            `${p(calls, 50)} / ${p(calls, 90)}`,
+            `${p(tin, 50)} / ${p(tin, 90)}`,
+            `${p(tout, 50)} / ${p(tout, 90)}`,
+            `$${cost.toFixed(3)}`,
+            outcomes(step, list),
+          ];
+        }),
+      );
+      report.row(
+        '\n  cost estimate',
+        `from token counts at $${PRICE_IN} in / $${PRICE_OUT} out per 1M tokens (BENCH_PRICE_IN / BENCH_PRICE_OUT); ` +
+          'tokens ≈ characters / 4 of the prompts really sent and the scripted answers, not a provider bill',
       );
     });
   } finally {
@@ -249,18 +232,21 @@ async function llm(uri: string): Promise<void> {
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-'));
   const mongo = await startLocalMongo({ uri: process.env.MONGODB_URI, dataDir: dir });
-  row('MongoDB', mongo.kind);
+  report.row('MongoDB', mongo.kind);
+  const started = performance.now();
   try {
     await offline(mongo.uri);
+    await offlineScenarios(mongo.uri);
     await llm(mongo.uri);
   } finally {
     await mongo.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  const width = Math.max(...rows.map(([k]) => k.length));
   console.log(`\nSwitchboard bench (${new Date().toISOString()})\n`);
-  for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
-  console.log('\nFigures only: no timing is asserted anywhere.');
+  report.print();
+  console.log(
+    `\nRan in ${((performance.now() - started) / 1000).toFixed(0)} s. Figures only: no timing is asserted anywhere.`,
+  );
 }
 
 main().catch((err: unknown) => {

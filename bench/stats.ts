@@ -1,0 +1,86 @@
+import type { CommandStartedEvent, MongoClient } from 'mongodb';
+
+/** Nearest-rank percentile of an ascending list; NaN for an empty one. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export const ascending = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
+export const mean = (xs: number[]): number => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
+export const ms = (n: number): string => `${n.toFixed(1)} ms`;
+
+/** Database round trips seen by the driver's command monitoring, by command and collection. */
+export interface RoundTrips {
+  total: number;
+  byTarget: Map<string, number>;
+  reset(): void;
+}
+
+export function countRoundTrips(client: MongoClient): RoundTrips {
+  const counter: RoundTrips = {
+    total: 0,
+    byTarget: new Map(),
+    reset() {
+      counter.total = 0;
+      counter.byTarget.clear();
+    },
+  };
+  client.on('commandStarted', (e: CommandStartedEvent) => {
+    counter.total += 1;
+    const target = e.command[e.commandName] as unknown;
+    const key = `${e.commandName} ${typeof target === 'string' ? target : ''}`.trim();
+    counter.byTarget.set(key, (counter.byTarget.get(key) ?? 0) + 1);
+  });
+  return counter;
+}
+
+/** Model calls and tokens the scripted server answered (running totals). */
+export interface ModelUsage {
+  calls: number;
+  tokensIn: number;
+  tokensOut: number;
+}
+
+/** Key/value lines and column tables, printed together at the end so progress output stays apart. */
+export interface Report {
+  row(name: string, value: string): void;
+  table(title: string, headers: string[], rows: string[][]): void;
+  print(): void;
+}
+
+export function createReport(): Report {
+  const parts: Array<{ kind: 'rows'; rows: Array<[string, string]> } | { kind: 'table'; text: string }> = [];
+  const rowsPart = () => {
+    const last = parts.at(-1);
+    if (last?.kind === 'rows') return last.rows;
+    const rows: Array<[string, string]> = [];
+    parts.push({ kind: 'rows', rows });
+    return rows;
+  };
+  return {
+    row(name, value) {
+      rowsPart().push([name, value]);
+    },
+    table(title, headers, rows) {
+      const all = [headers, ...rows];
+      const widths = headers.map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
+      const line = (r: string[]) =>
+        `  ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')}`;
+      const text = [`\n  ${title}`, line(headers), `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`]
+        .concat(rows.map(line))
+        .join('\n');
+      parts.push({ kind: 'table', text });
+    },
+    print() {
+      for (const part of parts) {
+        if (part.kind === 'table') {
+          console.log(part.text);
+          continue;
+        }
+        const width = Math.max(...part.rows.map(([k]) => k.length));
+        for (const [k, v] of part.rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+      }
+    },
+  };
+}
