@@ -2,13 +2,8 @@ import type { AgentResult } from '../agent/types.js';
 import { formatMoney } from '../domain/money.js';
 import type { ChannelMode, Customer, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import type { EngineDeps } from './engine-deps.js';
-import {
-  escalateTicket,
-  recordInteraction,
-  recordMessage,
-  sendToCustomer,
-  showTicketCard,
-} from './delivery.js';
+import { escalateTicket, recordInteraction, recordMessage, sendReply, showTicketCard } from './delivery.js';
+import type { BotSilenced } from './bot-voice.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 
 export interface ApplyContext {
@@ -84,12 +79,18 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     createdAt: now,
   });
   const target = { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: ctx.replyThread };
-  const say = (text: string, citations?: Array<{ articleId: string; title: string }>) =>
-    sendToCustomer(deps, target, ctx.prefix ? `${ctx.prefix}\n\n${text}` : text, {
+  // Whether a person took the thread over (or the channel left auto mode) while the agent ran:
+  // sendReply checks again right before posting and keeps the text as an internal note instead.
+  let silenced: BotSilenced | null = null;
+  const say = async (text: string, citations?: Array<{ articleId: string; title: string }>) => {
+    const sent = await sendReply(deps, target, ctx.prefix ? `${ctx.prefix}\n\n${text}` : text, {
       placeholder: ctx.placeholder,
       citations,
       language: u.language,
     });
+    silenced ??= sent.silenced;
+    return sent.ref;
+  };
   const phrase = (key: Parameters<EngineDeps['agent']['phrase']>[0], params: Record<string, string> = {}) =>
     deps.agent.phrase(key, u.language, { ticketId: ticket.ticketId, ...params });
   const out = (status: InboundOutcome['status'], reason?: string): InboundOutcome => ({
@@ -179,12 +180,42 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
 
   const reply = result.reply ?? { text: result.draft ?? phrase('escalated'), citations: [] };
   await say(reply.text, reply.citations);
+  if (silenced) return heldBack(deps, ctx, ticket, silenced);
   // A new ticket was stored resolved already (newTicketState); only its history is left to write.
   if (ticket.status === 'resolved' && ctx.isNew)
     await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${reply.text}`);
   else await resolveTicket(deps, ticket, reply.text, patch);
   await rememberLanguage(deps, ctx.customer, u.language);
   return out('answered', result.reason);
+}
+
+/**
+ * The answer was held back at the last moment. A person who took over has the thread: nothing to
+ * resolve. A channel switched to draft mode gets the answer as a draft card, as if it had been in
+ * draft mode all along; in off mode the ticket stays open for staff. Never resolved unanswered.
+ */
+async function heldBack(
+  deps: EngineDeps,
+  ctx: ApplyContext,
+  ticket: Ticket,
+  silenced: BotSilenced,
+): Promise<InboundOutcome> {
+  let current = ticket;
+  if (ticket.status === 'resolved' && ctx.isNew) {
+    // newTicketState stored it resolved, expecting the answer to go out.
+    const reopened = await deps.stores.tickets.update(
+      ticket.tenantId,
+      ticket.ticketId,
+      { status: 'open', updatedAt: deps.clock.now() },
+      { from: ['resolved'] },
+    );
+    if (reopened) {
+      current = reopened;
+      publishStatus(deps, reopened);
+    }
+  }
+  if (silenced.mode === 'draft') return applyDraft(deps, { ...ctx, mode: 'draft' }, current);
+  return { status: 'recorded', ticketId: ticket.ticketId, reason: `answer not sent: ${silenced.reason}` };
 }
 
 /** Draft mode: the answer goes to staff as a card; nothing reaches the customer unseen. */

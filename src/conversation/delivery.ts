@@ -2,6 +2,7 @@ import type { TakeoverService } from '../approvals/api.js';
 import type { Actor, Message, Platform, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
+import { botSilenced, silencedNote, type BotSilenced } from './bot-voice.js';
 import { deliver } from './outbox.js';
 import type { OutboundMessage, StaffCard } from './ports.js';
 
@@ -35,24 +36,67 @@ export async function recordMessage(
 }
 
 const BOT: Actor = { kind: 'bot' };
+const SYSTEM: Actor = { kind: 'system' };
+
+/** How a text reaches a customer thread. */
+export interface SendOptions {
+  citations?: OutboundMessage['citations'];
+  placeholder?: PostedRef;
+  author?: OutboundMessage['author'];
+  language?: string;
+  /**
+   * Said on a person's behalf: a takeover or handback notice, a draft staff chose to send. It goes
+   * out even when a person holds the thread or the channel is in draft/off mode; everything else
+   * in the bot's voice is held back then and kept as an internal note instead.
+   */
+  notice?: boolean;
+}
 
 /**
  * Sends text to a customer thread through the output filter and the outbox, replacing a
  * placeholder when one was shown. A failing port is logged and retried by the outbox sweep; the
  * message is stored either way, so the transcript stays true to what the bot meant to say.
+ * The bot's own words are checked against the ticket as it is now (see botSilenced): if a person
+ * took the thread over meanwhile, nothing is posted and the text becomes an internal note.
+ * Undefined when nothing was posted (now).
  */
 export async function sendToCustomer(
   deps: DeliveryDeps,
   target: { tenantId: string; ticketId?: string; thread: ThreadRef },
   text: string,
-  options: {
-    citations?: OutboundMessage['citations'];
-    placeholder?: PostedRef;
-    author?: OutboundMessage['author'];
-    language?: string;
-  } = {},
+  options: SendOptions = {},
 ): Promise<PostedRef | undefined> {
+  return (await sendReply(deps, target, text, options)).ref;
+}
+
+/** `sendToCustomer`, also saying why the bot's words were held back (null when they were not). */
+export async function sendReply(
+  deps: DeliveryDeps,
+  target: { tenantId: string; ticketId?: string; thread: ThreadRef },
+  text: string,
+  options: SendOptions = {},
+): Promise<{ ref?: PostedRef; silenced: BotSilenced | null }> {
   const safe = deps.filterOutgoing(text, { ticketId: target.ticketId });
+  const staffAuthor = options.author?.kind === 'staff';
+  if (!staffAuthor && !options.notice) {
+    const silenced = await botSilenced(deps, target);
+    if (silenced) {
+      deps.logger.info(
+        { ticketId: target.ticketId, reason: silenced.reason },
+        'bot reply held back: kept as an internal note',
+      );
+      await recordMessage(deps, {
+        tenantId: target.tenantId,
+        ticketId: target.ticketId,
+        thread: target.thread,
+        role: 'system',
+        author: SYSTEM,
+        text: silencedNote(silenced, safe),
+        language: options.language,
+      });
+      return { silenced };
+    }
+  }
   const outbound: OutboundMessage = { text: safe, citations: options.citations, author: options.author };
   // The transcript message's id is the delivery's idempotency key: one message, one post.
   const messageId = deps.ids.id('msg');
@@ -61,9 +105,14 @@ export async function sendToCustomer(
     key: `reply:${messageId}`,
     platform: target.thread.platform,
     ticketId: target.ticketId,
-    payload: { kind: 'reply', thread: target.thread, message: outbound, placeholder: options.placeholder },
+    payload: {
+      kind: 'reply',
+      thread: target.thread,
+      message: outbound,
+      placeholder: options.placeholder,
+      ...(options.notice ? { notice: true } : {}),
+    },
   });
-  const staffAuthor = options.author?.kind === 'staff';
   await recordMessage(deps, {
     messageId,
     tenantId: target.tenantId,
@@ -75,7 +124,7 @@ export async function sendToCustomer(
     language: options.language,
     platformMessageId: ref?.messageId,
   });
-  return ref;
+  return { ref, silenced: null };
 }
 
 /** The staff channel configured for a platform, if any. */

@@ -1,12 +1,20 @@
 import type { ApprovalNotifier, TakeoverService } from '../approvals/api.js';
+import type { PhraseKey } from '../agent/types.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import {
   escalateTicket,
   postStaffCard,
   recordInteraction,
+  recordMessage,
   sendToCustomer,
   updateStaffCard,
 } from './delivery.js';
+
+/**
+ * What staff's own clicks say through the bot (a person joined, handed back, resolved): these go
+ * out even in a thread a person holds. Everything else (approval outcomes, expiry) is the bot's.
+ */
+const NOTICES: ReadonlySet<PhraseKey> = new Set<PhraseKey>(['human_joined', 'handed_back', 'resolved']);
 
 /**
  * How approvals and takeover reach people, over the channel ports and the agent's localized
@@ -22,13 +30,36 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
     },
     async tellCustomer(ticket, key, params) {
       const text = deps.agent.phrase(key, ticket.language, params);
-      await sendToCustomer(deps, ticket, text, { language: ticket.language });
+      if (NOTICES.has(key)) {
+        await sendToCustomer(deps, ticket, text, { language: ticket.language, notice: true });
+        return;
+      }
+      // A person holds the thread: the outcome is theirs to tell, in their own words. They learn
+      // it from this note on the ticket (and the approval card, updated by the caller).
+      const current = await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId);
+      if (current?.status === 'human') {
+        const english = deps.agent.phrase(key, 'en', params);
+        const who = current.assignee?.name ?? 'the assignee';
+        deps.logger.info({ ticketId: ticket.ticketId, key }, 'customer update held for the assignee');
+        await recordMessage(deps, {
+          tenantId: ticket.tenantId,
+          ticketId: ticket.ticketId,
+          thread: ticket.thread,
+          role: 'system',
+          author: { kind: 'system' },
+          text: `For ${who}: not posted to the customer because you have this thread; tell them in your own words. Update: ${english}`,
+        });
+        return;
+      }
+      await sendToCustomer(deps, current ?? ticket, text, { language: ticket.language });
     },
+    // A draft staff chose to send (or staff's own words): their decision, so it goes out as a notice.
     async sendToCustomer(ticket, message) {
       await sendToCustomer(deps, ticket, message.text, {
         citations: message.citations,
         author: message.author,
         language: ticket.language,
+        notice: true,
       });
     },
     async threadLink(ticket) {

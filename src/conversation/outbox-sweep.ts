@@ -1,3 +1,5 @@
+import { botSilenced, silencedNote, type BotSilenced } from './bot-voice.js';
+import { recordMessage } from './delivery.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import { attempt, DEFAULT_OUTBOX_POLICY, recordFailure } from './outbox.js';
 import type { OutboxEntry, OutboxPayload } from './outbox.schema.js';
@@ -15,6 +17,8 @@ export interface OutboxSweepResult {
   retrying: number;
   /** Given up after the bounded attempts (or the card's ticket/approval is gone). */
   failed: number;
+  /** Bot replies not sent because a person took the thread over (or the channel left auto mode). */
+  superseded: number;
 }
 
 const BATCH = 50;
@@ -34,16 +38,64 @@ export function createOutboxSweep(
     await recordFailure(deps, { ...entry, attempts: policy.maxAttempts - 1 }, new Error(reason));
   }
 
-  /** The payload to send now, or null when there is nothing left to send (handled inside). */
-  async function refresh(entry: OutboxEntry): Promise<OutboxPayload | null> {
+  /**
+   * A reply in the bot's voice waited here while a person took the thread over: it must not reach
+   * the customer now. It is given up on purpose, audited, and kept as a note for whoever has it.
+   */
+  async function supersede(entry: OutboxEntry, text: string, silenced: BotSilenced): Promise<void> {
+    const now = deps.clock.now();
+    const marked = await deps.stores.outbox.markSuperseded(entry.tenantId, entry.entryId, {
+      reason: silenced.reason,
+      at: now,
+      leaseToken: entry.leaseToken,
+    });
+    if (!marked) return;
+    deps.logger.info(
+      { key: entry.key, ticketId: entry.ticketId, reason: silenced.reason },
+      'bot reply superseded',
+    );
+    await deps.stores.audit.record({
+      tenantId: entry.tenantId,
+      auditId: deps.ids.id('aud'),
+      ticketId: entry.ticketId,
+      actor: { kind: 'system' },
+      action: 'delivery.superseded',
+      after: { kind: entry.kind, key: entry.key, attempts: entry.attempts },
+      note: silenced.reason,
+      at: now,
+    });
+    if (entry.payload.kind !== 'reply') return;
+    await recordMessage(deps, {
+      tenantId: entry.tenantId,
+      ticketId: entry.ticketId,
+      thread: entry.payload.thread,
+      role: 'system',
+      author: { kind: 'system' },
+      text: silencedNote(silenced, text),
+    });
+  }
+
+  /** The payload to send now, or why there is nothing left to send (handled inside). */
+  async function refresh(entry: OutboxEntry): Promise<OutboxPayload | 'failed' | 'superseded'> {
     const p = entry.payload;
-    if (p.kind === 'reply') return p;
+    if (p.kind === 'reply') {
+      // Notices and staff's own words go out whoever holds the thread; the bot's words may not.
+      if (p.notice || p.message.author?.kind === 'staff') return p;
+      const silenced = await botSilenced(deps, {
+        tenantId: entry.tenantId,
+        ticketId: entry.ticketId,
+        thread: p.thread,
+      });
+      if (!silenced) return p;
+      await supersede(entry, p.message.text, silenced);
+      return 'superseded';
+    }
     const fresh = p.card.approvalId
       ? await render.approvalCard(entry.tenantId, p.card.approvalId)
       : await render.ticketCard(entry.tenantId, p.card.ticketId);
     if (!fresh) {
       await giveUp(entry, 'the ticket or approval of this card no longer exists');
-      return null;
+      return 'failed';
     }
     // A draft card stays a draft card (the engine chose the kind when it first posted it).
     const card: StaffCard = p.card.approvalId ? fresh : { ...fresh, kind: p.card.kind };
@@ -89,7 +141,7 @@ export function createOutboxSweep(
       return entry.attempts + 1 >= policy.maxAttempts ? 'failed' : 'retrying';
     }
     const payload = await refresh(entry);
-    if (!payload) return 'failed';
+    if (payload === 'failed' || payload === 'superseded') return payload;
     const ref = await attempt(deps, { ...entry, payload }, port);
     if (!ref) return entry.attempts + 1 >= policy.maxAttempts ? 'failed' : 'retrying';
     await linkPostedCard(entry, payload, ref);
@@ -98,7 +150,7 @@ export function createOutboxSweep(
 
   return {
     async sweep() {
-      const counts: OutboxSweepResult = { sent: 0, retrying: 0, failed: 0 };
+      const counts: OutboxSweepResult = { sent: 0, retrying: 0, failed: 0, superseded: 0 };
       const now = deps.clock.now();
       const due = await deps.stores.outbox.claimDue(now, new Date(now.getTime() + policy.leaseMs), BATCH);
       for (const entry of due) {

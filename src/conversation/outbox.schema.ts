@@ -51,13 +51,19 @@ export const OutboxPayloadSchema = z.discriminatedUnion('kind', [
     message: OutboundMessageSchema,
     /** A "working…" placeholder to replace instead of posting anew. */
     placeholder: PostedRefSchema.optional(),
+    /**
+     * Said on a person's behalf (takeover and handback notices, a draft staff chose to send): it
+     * goes out even when a person holds the thread or the channel is in draft/off mode.
+     */
+    notice: z.boolean().optional(),
   }),
   z.object({ kind: z.literal('card_post'), staffChannelId: z.string().min(1), card: StaffCardSchema }),
   z.object({ kind: z.literal('card_update'), ref: PostedRefSchema, card: StaffCardSchema }),
 ]);
 export type OutboxPayload = z.infer<typeof OutboxPayloadSchema>;
 
-export const OutboxStatusSchema = z.enum(['pending', 'sent', 'failed']);
+/** `superseded`: given up on purpose, e.g. a bot reply whose thread a person took over meanwhile. */
+export const OutboxStatusSchema = z.enum(['pending', 'sent', 'failed', 'superseded']);
 export type OutboxStatus = z.infer<typeof OutboxStatusSchema>;
 
 /**
@@ -79,6 +85,11 @@ export const OutboxEntrySchema = z.object({
   nextAttemptAt: DateSchema,
   /** Whoever is posting holds the entry until then; the sweep leaves held entries alone. */
   leaseUntil: DateSchema.optional(),
+  /**
+   * Who holds the lease: a new token with every claim. Only the holder may mark the entry sent or
+   * failed, so a poster that outlived its lease cannot overwrite what the next holder records.
+   */
+  leaseToken: z.string().optional(),
   lastError: z.string().optional(),
   /** Where it was posted (replies and card posts). */
   result: PostedRefSchema.optional(),

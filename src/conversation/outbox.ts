@@ -10,7 +10,12 @@ export interface OutboxPolicy {
   /** Delay before the first retry; doubles with every failure up to `maxDelayMs`. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** How long a poster holds an entry; a poster that died is replaced by the sweep after this. */
+  /**
+   * How long a poster holds an entry; a poster that died is replaced by the sweep after this. It
+   * must be well above the slowest a port call can take, retries included (Slack's client: 5 tries
+   * of up to 10 s with backoff up to 20 s, about 2 minutes; Teams: 4 tries with up to 8 s between),
+   * or the sweep posts again while the first attempt is still in flight.
+   */
   leaseMs: number;
 }
 
@@ -18,7 +23,7 @@ export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
   maxAttempts: 6,
   baseDelayMs: 30_000,
   maxDelayMs: 30 * 60_000,
-  leaseMs: 60_000,
+  leaseMs: 5 * 60_000,
 };
 
 /** Delay after the `attempts`-th failure: 30 s, 1 min, 2 min, 4 min… capped. */
@@ -71,7 +76,15 @@ export async function deliver(deps: DeliveryDeps, delivery: Delivery): Promise<D
     createdAt: now,
     updatedAt: now,
   });
-  if (!claimed) return { ref: entry.status === 'sent' ? entry.result : undefined, postedNow: false };
+  if (!claimed) {
+    if (entry.status === 'sent') return { ref: entry.result, postedNow: false };
+    // Someone else is posting it, it waits for its retry, or it was given up: say so, never silently.
+    deps.logger.info(
+      { key: delivery.key, ticketId: delivery.ticketId, status: entry.status, attempts: entry.attempts },
+      'delivery not posted now: the outbox already holds this key',
+    );
+    return { postedNow: false };
+  }
   // The newest payload wins when an earlier attempt of the same key is taken over.
   const ref = await attempt(deps, { ...entry, payload: delivery.payload }, port);
   return { ref, postedNow: ref !== undefined };
@@ -91,7 +104,18 @@ export async function attempt(
     return undefined;
   }
   try {
-    await deps.stores.outbox.markSent(entry.tenantId, entry.entryId, ref, deps.clock.now());
+    const marked = await deps.stores.outbox.markSent(
+      entry.tenantId,
+      entry.entryId,
+      ref,
+      deps.clock.now(),
+      entry.leaseToken,
+    );
+    if (!marked)
+      deps.logger.error(
+        { key: entry.key, ticketId: entry.ticketId },
+        'posted after its outbox lease ran out: another poster holds it now and may post it again',
+      );
   } catch (err) {
     // Posted, but not marked: the lease keeps the sweep off it for a while; log loudly.
     deps.logger.error(
@@ -137,13 +161,19 @@ export async function recordFailure(deps: DeliveryDeps, entry: OutboxEntry, err:
   if (giveUp) deps.logger.error(context, 'delivery failed for good; staff must follow up');
   else deps.logger.error(context, 'delivery failed; the outbox will retry');
   try {
-    await deps.stores.outbox.markAttempt(entry.tenantId, entry.entryId, {
+    const marked = await deps.stores.outbox.markAttempt(entry.tenantId, entry.entryId, {
       attempts,
       nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, policy)),
       lastError,
       status: giveUp ? 'failed' : 'pending',
       at: now,
+      leaseToken: entry.leaseToken,
     });
+    if (!marked) {
+      // Our lease ran out and another poster holds the entry: what happens next is theirs to record.
+      deps.logger.warn({ key: entry.key }, 'a failed attempt outlived its lease; not recorded');
+      return;
+    }
   } catch (markErr) {
     deps.logger.error({ err: markErr, key: entry.key }, 'recording a failed delivery failed');
   }

@@ -92,11 +92,30 @@ export interface MessageStore {
   markDeleted(tenantId: string, messageId: string): Promise<void>;
   /** Messages across tickets since a moment (the sandbox overview's per-hour chart). */
   countSince(tenantId: string, since: Date): Promise<Array<{ hour: string; count: number }>>;
+  /**
+   * Re-files a message stored before the agent decided where it belongs (null: no ticket, a
+   * pleasantry) and records what the agent understood of it.
+   */
+  annotate(
+    tenantId: string,
+    messageId: string,
+    patch: { ticketId?: string | null; language?: string; englishText?: string },
+  ): Promise<void>;
+  /**
+   * Customer messages filed under a ticket and created in (from, to], oldest first, across
+   * tenants: the recovery sweep looks for those no run finished.
+   */
+  listCustomerBetween(from: Date, to: Date, limit: number): Promise<Message[]>;
 }
 
 export interface ProcessedEventStore {
   /** Returns false when the event id was already recorded (unique index), true when new. */
   markProcessed(tenantId: string, platform: Platform, eventId: string, at: Date): Promise<boolean>;
+  /**
+   * Forgets a claimed event whose processing failed before anything was stored, so the
+   * platform's redelivery is processed instead of dropped as a duplicate.
+   */
+  release(tenantId: string, platform: Platform, eventId: string): Promise<void>;
 }
 
 export interface InteractionStore {
@@ -117,12 +136,25 @@ export interface OutboxStore {
   /**
    * Records a new entry, held by the caller until `entry.leaseUntil`. When the key exists already
    * the stored entry comes back instead; `claimed` is true only when the caller may post now (a
-   * pending entry that is due and held by nobody, which it then holds).
+   * pending entry that is due and held by nobody, or a staff card post given up earlier, which is
+   * tried afresh), which it then holds. The returned entry carries the caller's `leaseToken`.
    */
   open(entry: OutboxEntry): Promise<{ entry: OutboxEntry; claimed: boolean }>;
-  /** Marks a held entry delivered (and where it landed). */
-  markSent(tenantId: string, entryId: string, result: OutboxEntry['result'], at: Date): Promise<void>;
-  /** Records a failed attempt of a held entry and releases it: retried at `nextAttemptAt`, or given up. */
+  /**
+   * Marks a held entry delivered (and where it landed). With `leaseToken`, only while that lease
+   * is still the entry's: false when someone else holds it now (the caller outlived its lease).
+   */
+  markSent(
+    tenantId: string,
+    entryId: string,
+    result: OutboxEntry['result'],
+    at: Date,
+    leaseToken?: string,
+  ): Promise<boolean>;
+  /**
+   * Records a failed attempt of a held entry and releases it: retried at `nextAttemptAt`, or given
+   * up. With `leaseToken`, only while that lease is still the entry's (false otherwise).
+   */
   markAttempt(
     tenantId: string,
     entryId: string,
@@ -132,9 +164,22 @@ export interface OutboxStore {
       lastError: string;
       status: 'pending' | 'failed';
       at: Date;
+      leaseToken?: string;
     },
-  ): Promise<void>;
-  /** Holds up to `limit` pending entries that are due and held by nobody, oldest first, across tenants. */
+  ): Promise<boolean>;
+  /**
+   * Gives a held entry up on purpose (`superseded`: e.g. a bot reply whose thread a person took
+   * over before it could be delivered). Only while `leaseToken` is still the entry's lease.
+   */
+  markSuperseded(
+    tenantId: string,
+    entryId: string,
+    patch: { reason: string; at: Date; leaseToken?: string },
+  ): Promise<boolean>;
+  /**
+   * Holds up to `limit` pending entries that are due and held by nobody, oldest first, across
+   * tenants; each comes back with its new `leaseToken`.
+   */
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<OutboxEntry[]>;
   list(
     tenantId: string,

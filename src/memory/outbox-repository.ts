@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Document, Filter } from 'mongodb';
 import type { OutboxStore } from '../conversation/stores.js';
 import { OutboxEntrySchema, type OutboxEntry } from '../conversation/outbox.schema.js';
@@ -15,6 +16,21 @@ function claimable(now: Date): Filter<Document> {
     nextAttemptAt: { $lte: now },
     $or: [{ leaseUntil: { $exists: false } }, { leaseUntil: null }, { leaseUntil: { $lte: now } }],
   };
+}
+
+/** A staff card post given up earlier: asked for again, it is tried afresh (an approval needs its card). */
+const RETRYABLE_FAILED: Filter<Document> = { status: 'failed', kind: 'card_post' };
+
+function isRetryableFailed(doc: Document): boolean {
+  return doc.status === 'failed' && doc.kind === 'card_post';
+}
+
+/**
+ * Only the lease's holder may record the outcome. Entries written before lease tokens existed
+ * have none, and a caller without a token (older code) is not checked.
+ */
+function heldBy(tenantId: string, entryId: string, leaseToken: string | undefined): Filter<Document> {
+  return leaseToken === undefined ? { tenantId, entryId } : { tenantId, entryId, leaseToken };
 }
 
 function isClaimable(doc: Document, now: Date): boolean {
@@ -42,14 +58,59 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
       revField: '_rev',
       condition: claimable(now),
       holds: (d) => isClaimable(d, now),
-      update: () => ({ $set: { leaseUntil, updatedAt: now } }),
+      update: () => ({ $set: { leaseUntil, leaseToken: randomUUID(), updatedAt: now } }),
     });
     return codec.out(doc);
   }
 
+  /** Resets a given-up card post to a fresh pending entry held by the caller. */
+  async function revive(existing: OutboxEntry, entry: OutboxEntry, now: Date) {
+    const doc = await guardedUpdate({
+      db,
+      col,
+      clock,
+      key: { tenantId: existing.tenantId, entryId: existing.entryId },
+      claimKey: `${existing.tenantId}:${existing.entryId}`,
+      revField: '_rev',
+      condition: RETRYABLE_FAILED,
+      holds: isRetryableFailed,
+      update: () => ({
+        $set: {
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          leaseUntil: entry.leaseUntil ?? now,
+          leaseToken: randomUUID(),
+          payload: entry.payload,
+          updatedAt: now,
+        },
+        // A pending entry must never be purged.
+        $unset: { expiresAt: '' },
+      }),
+    });
+    return codec.out(doc);
+  }
+
+  /** Records an outcome only while `leaseToken` is still the entry's lease; true when it applied. */
+  async function finish(
+    tenantId: string,
+    entryId: string,
+    leaseToken: string | undefined,
+    set: Document,
+  ): Promise<boolean> {
+    // One conditional update: atomic on MongoDB. On FerretDB v1 the filter and the update are two
+    // steps, but a lease is only taken over minutes after it ran out, so the gap is theoretical.
+    const r = await col.updateOne(heldBy(tenantId, entryId, leaseToken), {
+      $set: set,
+      $unset: { leaseUntil: '', leaseToken: '' },
+      $inc: { _rev: 1 },
+    });
+    return r.matchedCount > 0;
+  }
+
   return {
     async open(entry) {
-      const doc = codec.in(entry);
+      const doc = codec.in({ ...entry, leaseToken: entry.leaseToken ?? randomUUID() });
       try {
         await col.insertOne({ ...doc });
         return { entry: doc, claimed: true };
@@ -59,11 +120,15 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
       const existing = codec.out(await col.findOne({ tenantId: doc.tenantId, key: doc.key }));
       if (!existing) throw new Error(`outbox entry ${doc.key} exists but cannot be read`);
       const now = clock.now();
+      if (isRetryableFailed(existing)) {
+        const revived = await revive(existing, doc, now);
+        return revived ? { entry: revived, claimed: true } : { entry: existing, claimed: false };
+      }
       if (!isClaimable(existing, now)) return { entry: existing, claimed: false };
       const held = await hold(existing.tenantId, existing.entryId, now, doc.leaseUntil ?? now);
       return held ? { entry: held, claimed: true } : { entry: existing, claimed: false };
     },
-    async markSent(tenantId, entryId, result, at) {
+    async markSent(tenantId, entryId, result, at, leaseToken) {
       const set = codec.patch({
         status: 'sent',
         sentAt: at,
@@ -71,7 +136,7 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
         expiresAt: new Date(at.getTime() + FINISHED_RETENTION_MS),
         ...(result ? { result } : {}),
       });
-      await col.updateOne({ tenantId, entryId }, { $set: set, $unset: { leaseUntil: '' } });
+      return finish(tenantId, entryId, leaseToken, set);
     },
     async markAttempt(tenantId, entryId, patch) {
       const set = codec.patch({
@@ -84,7 +149,16 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
           ? { expiresAt: new Date(patch.at.getTime() + FINISHED_RETENTION_MS) }
           : {}),
       });
-      await col.updateOne({ tenantId, entryId }, { $set: set, $unset: { leaseUntil: '' } });
+      return finish(tenantId, entryId, patch.leaseToken, set);
+    },
+    async markSuperseded(tenantId, entryId, patch) {
+      const set = codec.patch({
+        status: 'superseded',
+        lastError: patch.reason.slice(0, 300),
+        updatedAt: patch.at,
+        expiresAt: new Date(patch.at.getTime() + FINISHED_RETENTION_MS),
+      });
+      return finish(tenantId, entryId, patch.leaseToken, set);
     },
     async claimDue(now, leaseUntil, limit) {
       const due = codec.outMany(await col.find(claimable(now)).sort({ createdAt: 1 }).limit(limit).toArray());

@@ -72,7 +72,7 @@ describe('outbox: customer replies', () => {
 
     expect(channel.thread(m.messageId)).toHaveLength(1);
     const swept = await laterSweep();
-    expect(swept).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(swept).toEqual({ sent: 0, retrying: 0, failed: 0, superseded: 0 });
     expect(channel.thread(m.messageId)).toHaveLength(1);
     const [entry] = await t.stores.outbox.list(tenantId, { ticketId: out.ticketId! });
     expect(entry?.status).toBe('sent');

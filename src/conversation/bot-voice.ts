@@ -1,0 +1,45 @@
+import type { Actor, ChannelMode, ThreadRef } from '../domain/index.js';
+import type { DeliveryDeps } from './engine-deps.js';
+
+/** Why the bot must not speak in a thread right now, for the internal note and the log. */
+export interface BotSilenced {
+  reason: string;
+  /** The person who holds the thread, when it is taken over. */
+  assignee?: Actor;
+  /** The channel's mode, when that is why (a supervisor left auto mode meanwhile). */
+  mode?: Exclude<ChannelMode, 'auto'>;
+}
+
+/**
+ * Checks, right before delivery, whether the bot may still speak in a ticket's thread. The turn
+ * checked once before the agent ran, but a person may have clicked Take over (or a supervisor
+ * switched the channel to draft/off) while the agent was thinking or while a reply waited in the
+ * outbox; the ticket is read afresh here so the bot never talks over a person.
+ * Null when the bot may post.
+ */
+export async function botSilenced(
+  deps: DeliveryDeps,
+  target: { tenantId: string; ticketId?: string; thread: ThreadRef },
+): Promise<BotSilenced | null> {
+  if (!target.ticketId) return null;
+  const ticket = await deps.stores.tickets.get(target.tenantId, target.ticketId);
+  if (ticket?.status === 'human') {
+    const name = ticket.assignee?.name ?? 'a staff member';
+    return { reason: `${name} has taken over this thread`, assignee: ticket.assignee };
+  }
+  // Settings are read through the short-lived cache: a switch made in this process drops it at once.
+  const channel = await deps.stores.channels.get(
+    target.tenantId,
+    target.thread.platform,
+    target.thread.channelId,
+  );
+  const mode =
+    channel?.mode ?? (await deps.stores.tenants.get(target.tenantId))?.settings.defaultChannelMode ?? 'auto';
+  if (mode !== 'auto') return { reason: `the channel is in ${mode} mode`, mode };
+  return null;
+}
+
+/** Keeps what the bot would have said as an internal note on the ticket (never posted). */
+export function silencedNote(silenced: BotSilenced, text: string): string {
+  return `Not sent to the customer (${silenced.reason}). The assistant would have said: ${text}`;
+}
