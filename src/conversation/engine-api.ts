@@ -76,6 +76,11 @@ export interface Engine {
   staffHome(
     actor: StaffActor,
   ): Promise<{ pendingApprovals: StaffCard[]; escalated: StaffCard[]; mine: StaffCard[] }>;
+  /**
+   * Escalates stored customer messages that no run finished (the process stopped mid-run): run it
+   * at start-up and on the sweep timer. Optional so test doubles of the engine need not have it.
+   */
+  recoverUnanswered?(): Promise<{ checked: number; escalated: number }>;
 }
 
 /** What the composition root hands an adapter besides the engine. */

@@ -1,7 +1,8 @@
 import type { Engine } from './engine-api.js';
 import type { EngineDeps } from './engine-deps.js';
-import { createInboundHandler } from './handle-inbound.js';
+import { createInboundHandler, type InboundHandlerOptions } from './handle-inbound.js';
 import { listTickets, staffHome, ticketDetail } from './queries.js';
+import { createInboundRecovery, type InboundRecoveryOptions } from './recovery.js';
 import {
   ensureTenant,
   handleStaffAction,
@@ -10,11 +11,20 @@ import {
   setStaffChannel,
 } from './staff-commands.js';
 
+export interface EngineOptions {
+  /** Bounds of one inbound message's run (see handle-inbound). */
+  inbound?: InboundHandlerOptions;
+  /** Grace and look-back of the sweep that escalates messages no run finished. */
+  recovery?: InboundRecoveryOptions;
+}
+
 /** The facade every channel adapter calls. Channel-agnostic: it only knows ChannelPorts. */
-export function createEngine(deps: EngineDeps): Engine {
-  const handleInbound = createInboundHandler(deps);
+export function createEngine(deps: EngineDeps, options: EngineOptions = {}): Engine {
+  const handleInbound = createInboundHandler(deps, options.inbound);
+  const recovery = createInboundRecovery(deps, options.recovery);
   return {
     handleInbound,
+    recoverUnanswered: () => recovery.sweep(),
     handleStaffAction: (actor, action) => handleStaffAction(deps, actor, action),
     setChannelMode: (change) => setChannelMode(deps, change),
     setStaffChannel: (actor, channelId) => setStaffChannel(deps, actor, channelId),

@@ -6,6 +6,7 @@ import type { EngineDeps } from './engine-deps.js';
 import { findTicket, preTicketKeys } from './find-ticket.js';
 import { identifyCustomer } from './identify.js';
 import { createKeyedQueue } from './keyed-queue.js';
+import { handleInboundFailure } from './recovery.js';
 import {
   InboundMessageSchema,
   type InboundMessage,
@@ -13,7 +14,6 @@ import {
   type ParsedInboundMessage,
 } from './ports.js';
 import {
-  customerActor,
   failSafe,
   loadTenant,
   maybeShowWorking,
@@ -22,21 +22,40 @@ import {
   publishTicket,
   recordRevision,
   runAgent,
+  errorCode,
+  languageOf,
   staffActor,
   storeCustomerMessage,
+  type InboundProgress,
   type Turn,
 } from './turn.js';
+
+/** A run longer than this frees its thread for the next message and is escalated (3 min). */
+export const DEFAULT_TASK_TIMEOUT_MS = 3 * 60_000;
+
+export interface InboundHandlerOptions {
+  /** Bound of one message's run on its ticket; the pre-ticket stage gets twice this. */
+  taskTimeoutMs?: number;
+}
 
 /**
  * What happens to one inbound message: de-duplicate, identify, find the ticket, respect who is
  * in charge, run the agent, apply. Messages of one thread (or one author's top level) and of one
  * ticket are processed in arrival order.
  */
-export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) => Promise<InboundOutcome> {
-  const queue = createKeyedQueue();
+export function createInboundHandler(
+  deps: EngineDeps,
+  options: InboundHandlerOptions = {},
+): (input: InboundMessage) => Promise<InboundOutcome> {
   const { stores, logger, clock } = deps;
+  const taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+  const queue = createKeyedQueue({
+    timeoutMs: taskTimeoutMs,
+    onTimeout: (keys, ms) =>
+      logger.error({ keys, timeoutMs: ms }, 'an inbound task hung; the next message of its thread goes on'),
+  });
 
-  async function process(msg: ParsedInboundMessage): Promise<InboundOutcome> {
+  async function process(msg: ParsedInboundMessage, progress: InboundProgress): Promise<InboundOutcome> {
     if (msg.kind !== 'message') return recordRevision(deps, msg);
     const tenant = await loadTenant(deps, msg);
     const channel = await stores.channels.get(msg.tenantId, msg.platform, msg.channelId);
@@ -53,7 +72,7 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
       });
     }
     const { customer } = await identifyCustomer(stores.customers, msg);
-    const turn: Turn = { msg, tenant, mode, customer };
+    const turn: Turn = { msg, tenant, mode, customer, progress };
     const match = await findTicket(stores, msg, tenant.settings.joinWindowSeconds);
     if (match.kind === 'existing') {
       return queue.run(`ticket|${match.ticket.ticketId}`, () =>
@@ -124,12 +143,18 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
         text: msg.text,
         platformMessageId: msg.messageId,
       });
+      if (turn.progress) turn.progress.stored = true;
       return { status: 'recorded', reason: 'staff message outside a ticket' };
     }
     const draftTicket = newTicket(deps, turn, ticketId, replyThread);
+    // The message is stored before anything else, filed under the ticket it will most likely
+    // open, so from here on a failure or a crash leaves it findable: the catch in handleInbound
+    // or the recovery sweep escalates it (creating that ticket) instead of it being lost behind
+    // an already-claimed event id. The ticket itself is still stored once, after the agent.
+    if (turn.progress) turn.progress.pendingTicket = draftTicket;
+    const stored = await storeCustomerMessage(deps, turn, ticketId, replyThread);
     if (turn.mode === 'off') {
       await stores.tickets.insert(draftTicket);
-      await storeCustomerMessage(deps, turn, ticketId, replyThread);
       publishTicket(deps, draftTicket);
       return { status: 'recorded', ticketId, reason: 'channel is off' };
     }
@@ -137,24 +162,27 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
     const placeholder = await maybeShowWorking(deps, turn, replyThread);
     const history = [{ role: 'customer' as const, text: msg.text }];
     const result = await runAgent(deps, turn, draftTicket, true, history, open);
-    if (result && (result.route === 'ignore' || result.understanding.isPleasantry)) {
-      await recordMessage(deps, {
-        tenantId: msg.tenantId,
-        thread: replyThread,
-        role: 'customer',
-        author: customerActor(msg),
-        text: msg.text,
-        platformMessageId: msg.messageId,
-        language: result.understanding.language,
-      });
+    const u = result?.understanding;
+    if (result && u && (result.route === 'ignore' || u.isPleasantry)) {
+      // Recorded under no ticket: a pleasantry opens none.
+      await stores.messages.annotate(msg.tenantId, stored, { ticketId: null, language: u.language });
+      if (turn.progress) turn.progress.message = undefined;
       return { status: 'recorded', reason: 'pleasantry' };
     }
-    const linkedId = result?.understanding.continuesTicketId;
+    const linkedId = u?.continuesTicketId;
     const linked = linkedId ? open.find((t) => t.ticketId === linkedId) : undefined;
     if (result && linked) {
       return queue.run(`ticket|${linked.ticketId}`, async () => {
         const current = (await stores.tickets.get(msg.tenantId, linked.ticketId)) ?? linked;
-        const stored = await storeCustomerMessage(deps, turn, current.ticketId, replyThread);
+        await stores.messages.annotate(msg.tenantId, stored, {
+          ticketId: current.ticketId,
+          ...languageOf(u),
+        });
+        if (turn.progress) {
+          turn.progress.pendingTicket = undefined;
+          if (turn.progress.message)
+            turn.progress.message = { ...turn.progress.message, ticketId: current.ticketId };
+        }
         await stores.tickets.update(msg.tenantId, current.ticketId, {
           lastMessageAt: msg.receivedAt,
           updatedAt: clock.now(),
@@ -181,8 +209,11 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
       ? newTicketState(draftTicket, result, turn.mode, msg.text, clock.now())
       : draftTicket;
     await stores.tickets.insert(ticket);
+    if (turn.progress) turn.progress.pendingTicket = undefined;
     publishTicket(deps, ticket);
-    const stored = await storeCustomerMessage(deps, turn, ticketId, replyThread, result?.understanding);
+    const annotation = languageOf(u);
+    if (annotation.language || annotation.englishText)
+      await stores.messages.annotate(msg.tenantId, stored, annotation);
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     return applyResult(deps, {
       isNew: true,
@@ -218,6 +249,7 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
       text: msg.text,
       platformMessageId: msg.messageId,
     });
+    if (turn.progress) turn.progress.stored = true;
     try {
       await deps.takeover.implicitTakeover(ticket, {
         platform: msg.platform,
@@ -227,7 +259,10 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
         isExternal: false,
       });
     } catch (err) {
-      logger.error({ err, ticketId: ticket.ticketId }, 'implicit takeover failed');
+      logger.error(
+        { err, code: errorCode(err), eventId: msg.eventId, ticketId: ticket.ticketId },
+        'implicit takeover failed',
+      );
     }
     return { status: 'recorded', ticketId: ticket.ticketId, reason: 'staff wrote in the thread' };
   }
@@ -238,16 +273,28 @@ export function createInboundHandler(deps: EngineDeps): (input: InboundMessage) 
       throw new ValidationError(`Invalid inbound message: ${describeZodIssues(parsed.error.issues)}`);
     const msg = parsed.data;
     // Queued synchronously, before any await, so arrival order is processing order.
-    return queue.run(preTicketKeys(msg), async () => {
-      // Claimed before processing: a redelivery while the first is still running is a duplicate too.
-      const fresh = await stores.processedEvents.markProcessed(
-        msg.tenantId,
-        msg.platform,
-        msg.eventId,
-        clock.now(),
+    const progress: InboundProgress = {};
+    try {
+      return await queue.run(
+        preTicketKeys(msg),
+        async () => {
+          // Claimed before processing: a redelivery while the first is still running is a
+          // duplicate too. A failure below either escalates what was stored or releases the claim.
+          const fresh = await stores.processedEvents.markProcessed(
+            msg.tenantId,
+            msg.platform,
+            msg.eventId,
+            clock.now(),
+          );
+          if (!fresh) return { status: 'duplicate' };
+          progress.claimed = true;
+          return await process(msg, progress);
+        },
+        // This task waits for the ticket's own queued task, which has the plain bound.
+        { timeoutMs: taskTimeoutMs * 2 },
       );
-      if (!fresh) return { status: 'duplicate' };
-      return process(msg);
-    });
+    } catch (err) {
+      return handleInboundFailure(deps, msg, progress, err);
+    }
   };
 }

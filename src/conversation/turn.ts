@@ -1,5 +1,13 @@
 import type { AgentHooks, AgentResult } from '../agent/types.js';
-import type { ChannelMode, Customer, PostedRef, Tenant, Ticket, ThreadRef } from '../domain/index.js';
+import type {
+  ChannelMode,
+  Customer,
+  Message,
+  PostedRef,
+  Tenant,
+  Ticket,
+  ThreadRef,
+} from '../domain/index.js';
 import { escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
@@ -10,6 +18,23 @@ export interface Turn {
   tenant: Tenant;
   mode: ChannelMode;
   customer: Customer | null;
+  /** What this message has stored so far: what a failure must escalate or may release. */
+  progress?: InboundProgress;
+}
+
+/**
+ * How far one inbound message got. When processing fails, a stored customer message is escalated
+ * (a person sees it) and a message that stored nothing releases its event for redelivery.
+ */
+export interface InboundProgress {
+  /** The event id was claimed by this delivery. */
+  claimed?: boolean;
+  /** Something of this message was stored (a redelivery would store it twice). */
+  stored?: boolean;
+  /** The stored customer message, filed under the ticket it belongs to. */
+  message?: Message;
+  /** The new ticket this message opens, not stored until the agent has run. */
+  pendingTicket?: Ticket;
 }
 
 export async function runAgent(
@@ -57,7 +82,10 @@ export async function runAgent(
       hooks,
     );
   } catch (err) {
-    deps.logger.error({ err, ticketId: ticket.ticketId }, 'the agent failed; escalating');
+    deps.logger.error(
+      { err, code: errorCode(err), eventId: msg.eventId, ticketId: ticket.ticketId },
+      'the agent failed; escalating',
+    );
     return null;
   }
 }
@@ -126,7 +154,20 @@ export async function storeCustomerMessage(
     platformMessageId: turn.msg.messageId,
     createdAt: turn.msg.receivedAt,
   });
+  if (turn.progress) {
+    turn.progress.stored = true;
+    turn.progress.message = m;
+  }
   return m.messageId;
+}
+
+/** The `code` of an AppError (or a driver error), for the one log line at the top. */
+export function errorCode(err: unknown): string {
+  if (err && typeof err === 'object' && 'code' in err) {
+    const code = (err as { code: unknown }).code;
+    if (typeof code === 'string' || typeof code === 'number') return String(code);
+  }
+  return 'internal';
 }
 
 export async function openTicketsOf(
@@ -212,4 +253,16 @@ export function staffActor(msg: ParsedInboundMessage) {
 /** Pleasantries are short and ask nothing; anything else may take a model call to answer. */
 export function looksLikeQuestion(text: string): boolean {
   return /[?\d]/.test(text) || text.trim().split(/\s+/).length > 3;
+}
+
+/** English rendering and language of a message, only where they add something to the text. */
+export function languageOf(u: AgentResult['understanding'] | undefined): {
+  language?: string;
+  englishText?: string;
+} {
+  if (!u) return {};
+  return {
+    language: u.language !== 'en' ? u.language : undefined,
+    englishText: u.englishText,
+  };
 }

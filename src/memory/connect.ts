@@ -9,6 +9,8 @@ export interface ConnectOptions {
   logger: Logger;
   /** How long to wait for a reachable server; start-up must fail well within 15 s. */
   serverSelectionTimeoutMS?: number;
+  /** How long one operation may wait on a silent socket; 30 s by default. */
+  socketTimeoutMS?: number;
 }
 
 export interface DatabaseConnection {
@@ -29,6 +31,9 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // Optional fields left undefined must be absent, not null: the schemas reject null on the way out.
     client = new MongoClient(options.uri, {
       serverSelectionTimeoutMS: timeout,
+      // A call on a socket that went silent fails after this instead of waiting forever and
+      // holding a ticket's queue; longer than any query we run (the recovery sweep's included).
+      socketTimeoutMS: options.socketTimeoutMS ?? 30_000,
       appName: 'switchboard',
       ignoreUndefined: true,
     });

@@ -33,6 +33,9 @@ export function createProcessedEventRepository({ db, logger }: RepositoryDeps): 
         throw err;
       }
     },
+    async release(tenantId, platform, eventId) {
+      await col.deleteOne({ tenantId, platform, eventId });
+    },
   };
 }
 

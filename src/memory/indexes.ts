@@ -23,6 +23,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { tenantId: 1, messageId: 1 }, unique: true },
     { key: { tenantId: 1, ticketId: 1, createdAt: 1 } },
     { key: { tenantId: 1, 'thread.platform': 1, platformMessageId: 1 } },
+    // The inbound recovery sweep reads recent customer messages across tenants.
+    { key: { role: 1, createdAt: 1 } },
   ],
   [C.processedEvents]: [{ key: { tenantId: 1, platform: 1, eventId: 1 }, unique: true }],
   [C.interactions]: [{ key: { tenantId: 1, customerId: 1, createdAt: -1 } }],

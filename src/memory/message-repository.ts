@@ -34,6 +34,27 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
         { $set: { deleted: true, text: '' }, $unset: { englishText: '' } },
       );
     },
+    async annotate(tenantId, messageId, patch) {
+      const set: Record<string, unknown> = {};
+      const unset: Record<string, ''> = {};
+      if (patch.ticketId === null) unset.ticketId = '';
+      else if (patch.ticketId !== undefined) set.ticketId = patch.ticketId;
+      if (patch.language !== undefined) set.language = patch.language;
+      if (patch.englishText !== undefined) set.englishText = patch.englishText;
+      const update: Record<string, Record<string, unknown>> = {};
+      if (Object.keys(set).length > 0) update.$set = set;
+      if (Object.keys(unset).length > 0) update.$unset = unset;
+      if (Object.keys(update).length === 0) return;
+      await col.updateOne({ tenantId, messageId }, update);
+    },
+    async listCustomerBetween(from, to, limit) {
+      const docs = await col
+        .find({ role: 'customer', ticketId: { $exists: true }, createdAt: { $gt: from, $lte: to } })
+        .sort({ createdAt: 1, _id: 1 })
+        .limit(limit)
+        .toArray();
+      return codec.outMany(docs);
+    },
     async countSince(tenantId, since) {
       const docs = await col
         .find({ tenantId, createdAt: { $gte: since } }, { projection: { createdAt: 1 } })

@@ -1,0 +1,248 @@
+import type { Message, Ticket } from '../domain/index.js';
+import { escalateTicket } from './delivery.js';
+import type { EngineDeps } from './engine-deps.js';
+import { QueueTimeoutError } from './keyed-queue.js';
+import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
+import { errorCode, type InboundProgress } from './turn.js';
+
+/** What staff read on a ticket whose message no run finished. */
+export const UNPROCESSED_SUMMARY = 'The assistant could not process this message.';
+
+export interface InboundRecoveryOptions {
+  /**
+   * How old a stored customer message must be before the sweep treats it as abandoned: longer
+   * than any run can legitimately take (the inbound queue's bound is 3 min), so a slow model
+   * call in this or another instance is never mistaken for a crash. 10 min by default.
+   */
+  graceMs?: number;
+  /** How far back each sweep looks; 2 h by default. */
+  lookbackMs?: number;
+  /** How far back the first sweep after start-up looks (the process may have been down); 24 h. */
+  startupLookbackMs?: number;
+  /** Messages read per page. */
+  pageSize?: number;
+}
+
+export interface InboundRecoveryResult {
+  /** Stored customer messages looked at for the first time. */
+  checked: number;
+  /** Tickets escalated because a message of theirs was never answered. */
+  escalated: number;
+}
+
+export interface InboundRecovery {
+  sweep(): Promise<InboundRecoveryResult>;
+}
+
+const MAX_PAGES = 20;
+
+/**
+ * Finds customer messages that were stored but that no run finished (the process stopped while
+ * the agent ran, or a run hung): no decision record, no bot or staff message after them, no
+ * escalation since, and the ticket not with a person or in an `off` channel. Each such ticket is
+ * escalated, so the message is seen by a person and the customer is told one will follow up.
+ * Messages judged once are remembered in memory until they leave the window, so a steady sweep
+ * reads each message's decisions only once.
+ */
+export function createInboundRecovery(
+  deps: EngineDeps,
+  options: InboundRecoveryOptions = {},
+): InboundRecovery {
+  const graceMs = options.graceMs ?? 10 * 60_000;
+  const lookbackMs = options.lookbackMs ?? 2 * 3_600_000;
+  const startupLookbackMs = options.startupLookbackMs ?? 24 * 3_600_000;
+  const pageSize = options.pageSize ?? 200;
+  const settled = new Map<string, number>();
+  let first = true;
+
+  async function candidates(from: Date, to: Date): Promise<Message[]> {
+    const found: Message[] = [];
+    let cursor = from;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const batch = await deps.stores.messages.listCustomerBetween(cursor, to, pageSize);
+      found.push(...batch.filter((m) => !settled.has(m.messageId)));
+      const last = batch.at(-1);
+      if (batch.length < pageSize || !last || last.createdAt.getTime() <= cursor.getTime()) break;
+      // Same-millisecond messages at a page edge are re-read, not skipped: `settled` dedupes.
+      cursor = new Date(last.createdAt.getTime() - 1);
+    }
+    return [...new Map(found.map((m) => [m.messageId, m])).values()];
+  }
+
+  return {
+    async sweep() {
+      const now = deps.clock.now().getTime();
+      const from = new Date(now - (first ? startupLookbackMs : lookbackMs));
+      const to = new Date(now - graceMs);
+      first = false;
+      for (const [id, at] of settled) if (at <= from.getTime()) settled.delete(id);
+      const found = await candidates(from, to);
+      const byTicket = new Map<string, Message[]>();
+      for (const m of found) {
+        const key = `${m.tenantId}|${m.ticketId ?? ''}`;
+        byTicket.set(key, [...(byTicket.get(key) ?? []), m]);
+      }
+      let escalated = 0;
+      for (const messages of byTicket.values()) {
+        try {
+          if (await recoverTicket(deps, messages)) escalated++;
+          for (const m of messages) settled.set(m.messageId, m.createdAt.getTime());
+        } catch (err) {
+          // Not settled: the next sweep tries again.
+          const first = messages[0];
+          deps.logger.error(
+            { err, tenantId: first?.tenantId, ticketId: first?.ticketId },
+            'recovering an unanswered message failed; will retry',
+          );
+        }
+      }
+      if (escalated > 0) deps.logger.warn({ escalated }, 'escalated customer messages no run finished');
+      return { checked: found.length, escalated };
+    },
+  };
+}
+
+/** One ticket's unsettled messages: escalates when one of them was left unanswered. */
+async function recoverTicket(deps: EngineDeps, messages: Message[]): Promise<boolean> {
+  const { tenantId, ticketId } = messages[0] ?? {};
+  if (!tenantId || !ticketId) return false;
+  const ticket = await deps.stores.tickets.get(tenantId, ticketId);
+  const decided = new Set(
+    ticket ? (await deps.stores.decisions.listByTicket(tenantId, ticketId)).map((d) => d.messageId) : [],
+  );
+  let open = messages.filter((m) => !decided.has(m.messageId));
+  if (open.length === 0) return false;
+  if (ticket) {
+    if (ticket.status === 'human') return false;
+    const escalatedAt = ticket.escalation?.at.getTime() ?? -1;
+    open = open.filter((m) => m.createdAt.getTime() > escalatedAt);
+    if (open.length === 0) return false;
+    const channel = await deps.stores.channels.get(tenantId, ticket.thread.platform, ticket.thread.channelId);
+    // An `off` channel records messages for staff to read; nobody promised an answer.
+    if (channel?.mode === 'off') return false;
+    const transcript = await deps.stores.messages.listByTicket(tenantId, ticketId, 50);
+    const answeredAfter = (m: Message) =>
+      transcript.some(
+        (t) => (t.role === 'bot' || t.role === 'staff') && t.createdAt.getTime() >= m.createdAt.getTime(),
+      );
+    open = open.filter((m) => !answeredAfter(m));
+  }
+  const last = open.at(-1);
+  if (!last) return false;
+  await escalateUnprocessed(deps, last, { reason: 'interrupted before an answer' });
+  return true;
+}
+
+/**
+ * Puts a stored customer message that no run finished in front of a person: the ticket (created
+ * from `fallback` or the message when it was never stored) is escalated with a reason, and the
+ * customer in an `auto` channel is told a person will follow up. A ticket a person has is left
+ * to them. Returns the ticket as it ends up.
+ */
+export async function escalateUnprocessed(
+  deps: EngineDeps,
+  message: Message,
+  input: { reason: string; fallback?: Ticket },
+): Promise<Ticket | null> {
+  if (!message.ticketId) return null;
+  let ticket = await deps.stores.tickets.get(message.tenantId, message.ticketId);
+  if (!ticket) {
+    const fresh = input.fallback?.ticketId === message.ticketId ? input.fallback : ticketFrom(message);
+    try {
+      await deps.stores.tickets.insert(fresh);
+      ticket = fresh;
+    } catch (err) {
+      // Another run or instance stored it meanwhile: use theirs.
+      ticket = await deps.stores.tickets.get(message.tenantId, message.ticketId);
+      if (!ticket) throw err;
+    }
+  }
+  if (ticket.status === 'human') return ticket;
+  const channel = await deps.stores.channels.get(
+    ticket.tenantId,
+    ticket.thread.platform,
+    ticket.thread.channelId,
+  );
+  const mode = channel?.mode ?? (await deps.stores.tenants.get(ticket.tenantId))?.settings.defaultChannelMode;
+  const customerMessage =
+    mode === 'auto' ? deps.agent.phrase('escalated', ticket.language, { ticketId: ticket.ticketId }) : null;
+  return escalateTicket(deps, deps.takeover, ticket, {
+    summary: `${UNPROCESSED_SUMMARY} The customer wrote: “${excerpt(message.text)}”`,
+    reason: `assistant failure: ${input.reason}`,
+    customerMessage,
+  });
+}
+
+/** A ticket for a message whose ticket was never stored (the run stopped before it could be). */
+function ticketFrom(message: Message): Ticket {
+  const author = message.author;
+  return {
+    tenantId: message.tenantId,
+    ticketId: message.ticketId ?? '',
+    requester: {
+      platform: message.thread.platform,
+      userId: (author.kind === 'customer' ? author.userId : undefined) ?? 'unknown',
+      name: author.kind === 'customer' ? author.name : undefined,
+    },
+    thread: message.thread,
+    status: 'open',
+    urgency: 'medium',
+    intent: 'other',
+    language: message.language ?? 'en',
+    subject: excerpt(message.text),
+    version: 0,
+    createdAt: message.createdAt,
+    updatedAt: message.createdAt,
+    lastMessageAt: message.createdAt,
+  };
+}
+
+function excerpt(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 80 ? `${oneLine.slice(0, 79)}…` : oneLine;
+}
+
+/**
+ * The top of one inbound message's processing failed (an exception, or its run hung past the
+ * queue's bound): logged once with every id; a stored customer message is escalated so a person
+ * sees it; a delivery that stored nothing releases its event id so the platform's redelivery is
+ * processed, and the error goes on to the adapter (nothing was done, the platform may retry).
+ */
+export async function handleInboundFailure(
+  deps: EngineDeps,
+  msg: ParsedInboundMessage,
+  progress: InboundProgress,
+  err: unknown,
+): Promise<InboundOutcome> {
+  const ticketId = progress.message?.ticketId ?? progress.pendingTicket?.ticketId;
+  const ids = { eventId: msg.eventId, tenantId: msg.tenantId, platform: msg.platform, ticketId };
+  deps.logger.error({ err, code: errorCode(err), ...ids }, 'inbound message failed');
+  if (progress.message?.ticketId) {
+    try {
+      const ticket = await escalateUnprocessed(deps, progress.message, {
+        reason: err instanceof QueueTimeoutError ? 'took too long' : 'error while processing',
+        fallback: progress.pendingTicket,
+      });
+      return { status: 'escalated', ticketId: ticket?.ticketId ?? ticketId, reason: 'engine failure' };
+    } catch (escalationErr) {
+      // The message is stored: the recovery sweep escalates it once the store answers again.
+      deps.logger.error(
+        { err: escalationErr, code: errorCode(escalationErr), ...ids },
+        'escalating a failed message failed; the recovery sweep will retry',
+      );
+      return { status: 'recorded', ticketId, reason: 'engine failure; escalation pending' };
+    }
+  }
+  if (progress.stored) return { status: 'recorded', ticketId, reason: 'engine failure after recording' };
+  if (progress.claimed) {
+    try {
+      await deps.stores.processedEvents.release(msg.tenantId, msg.platform, msg.eventId);
+    } catch (releaseErr) {
+      deps.logger.error(
+        { err: releaseErr, code: errorCode(releaseErr), ...ids },
+        'releasing a failed event failed; a redelivery will be taken for a duplicate',
+      );
+    }
+  }
+  throw err;
+}

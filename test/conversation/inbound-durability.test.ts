@@ -1,0 +1,165 @@
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import type { Agent, AgentResult } from '../../src/agent/types.js';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createKeyedQueue, QueueTimeoutError } from '../../src/conversation/keyed-queue.js';
+import { DEMO } from '../../src/memory/demo-data.js';
+import { startTestApp, type TestApp } from '../support/app-harness.js';
+import { createSeededEnv } from '../support/seeded.js';
+import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
+import { inbound } from './engine-builders.js';
+
+const logger = pino({ level: 'silent' });
+
+/** The offline agent, with a gate that holds a run mid-way (a slow model call) until released. */
+function gatedAgent(clock: { now(): Date }) {
+  const inner = createOfflineAgent({ logger, clock });
+  let gate: Promise<void> | undefined;
+  let entered: () => void = () => undefined;
+  let enteredP = Promise.resolve();
+  const agent: Agent = {
+    kind: inner.kind,
+    phrase: inner.phrase.bind(inner),
+    async run(input, hooks) {
+      if (gate) {
+        entered();
+        await gate;
+      }
+      return inner.run(input, hooks);
+    },
+  };
+  return {
+    agent,
+    /** Every later run waits forever (the process "dies" during it). */
+    hold() {
+      gate = new Promise(() => undefined);
+      enteredP = new Promise((r) => (entered = r));
+    },
+    entered: () => enteredP,
+  };
+}
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('inbound durability', () => {
+  it('keeps a message whose run died with the process, and escalates it to a person after restart', async () => {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const g = gatedAgent(env.clock);
+    const ch1 = createTestChannel();
+    const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    const app1 = await createApp({ ...common, agent: g.agent, adapters: [testChannelAdapter(ch1)] });
+    g.hold();
+    const m = inbound('maya', 'My order 1042 never arrived, please help?', { eventId: 'EV-CRASH' });
+    void app1.engine.handleInbound(m).catch(() => undefined);
+    await g.entered();
+    await app1.stop(); // the process dies while the model is thinking
+
+    const ch2 = createTestChannel();
+    const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
+    try {
+      // The platform redelivers: the event was claimed, so it is not processed twice...
+      expect((await app2.engine.handleInbound(m)).status).toBe('duplicate');
+      // ...but the customer's words were stored before the agent ran.
+      const stored = await env.db.collection('messages').find({ text: m.text }).toArray();
+      expect(stored).toHaveLength(1);
+
+      // Within the grace period a run may still be going somewhere: nothing is escalated yet.
+      expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(0);
+      env.clock.advance(11 * 60_000);
+      const swept = await app2.engine.recoverUnanswered?.();
+      expect(swept?.escalated).toBe(1);
+
+      const ticketId = stored[0]?.ticketId as string;
+      const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+      expect(ticket?.status).toBe('escalated');
+      expect(ticket?.escalation?.summary).toContain('could not process this message');
+      expect(ticket?.escalation?.summary).toContain('never arrived');
+      // A person sees it in the staff channel, and the customer is told one will follow up.
+      expect(ch2.cards.some((c) => c.card.ticketId === ticketId)).toBe(true);
+      expect(ch2.thread(m.messageId).join('\n')).toContain(ticketId);
+
+      // A second sweep does not escalate it again.
+      env.clock.advance(60_000);
+      expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(0);
+      expect(ch2.thread(m.messageId)).toHaveLength(1);
+    } finally {
+      await app2.stop();
+      await env.close();
+    }
+  });
+
+  it('escalates a stored message when processing throws after the agent, instead of dropping it', async () => {
+    const ch = createTestChannel();
+    // An agent whose result is broken (a bug, a bad deploy): applying it throws.
+    const broken: Agent = {
+      kind: 'offline',
+      phrase: (key, _lang, params) => `[${key}] ${params?.ticketId ?? ''}`,
+      run: () => Promise.resolve({ route: 'answer' } as unknown as AgentResult),
+    };
+    t = await startTestApp({ adapters: [testChannelAdapter(ch)], agent: broken });
+    const m = inbound('maya', 'Where is my order 1042?');
+    const out = await t.engine.handleInbound(m);
+    expect(out.status).toBe('escalated');
+    const ticket = await t.stores.tickets.get(DEMO.tenantId, out.ticketId ?? '');
+    expect(ticket?.status).toBe('escalated');
+    expect(ticket?.escalation?.reason).toContain('assistant failure');
+    const transcript = await t.stores.messages.listByTicket(DEMO.tenantId, out.ticketId ?? '');
+    expect(transcript.filter((x) => x.role === 'customer').map((x) => x.text)).toEqual([m.text]);
+    expect(ch.cards.some((c) => c.card.ticketId === out.ticketId)).toBe(true);
+    expect(ch.thread(m.messageId)).toEqual([`[escalated] ${out.ticketId}`]);
+    // The sweep later finds nothing more to do with it.
+    t.clock.advance(30 * 60_000);
+    expect((await t.engine.recoverUnanswered?.())?.escalated).toBe(0);
+  });
+
+  it('leaves answered messages and pleasantries alone', async () => {
+    const ch = createTestChannel();
+    t = await startTestApp({ adapters: [testChannelAdapter(ch)] });
+    const answered = await t.engine.handleInbound(inbound('maya', 'Hi, where is order 1042?'));
+    expect(answered.status).toBe('answered');
+    const thanks = await t.engine.handleInbound(inbound('priya', 'thanks!'));
+    expect(thanks.status).toBe('recorded');
+    const stored = await t.db.collection('messages').findOne({ text: 'thanks!' });
+    expect(stored?.ticketId).toBeUndefined();
+    t.clock.advance(30 * 60_000);
+    const swept = await t.engine.recoverUnanswered?.();
+    expect(swept?.escalated).toBe(0);
+    expect(await t.db.collection('tickets').countDocuments({ status: 'escalated' })).toBe(0);
+  });
+
+  it('forgets a released event so its redelivery is processed', async () => {
+    const env = await createSeededEnv({ logger });
+    try {
+      const at = env.clock.now();
+      expect(await env.stores.processedEvents.markProcessed(DEMO.tenantId, 'sandbox', 'EV-R', at)).toBe(true);
+      expect(await env.stores.processedEvents.markProcessed(DEMO.tenantId, 'sandbox', 'EV-R', at)).toBe(
+        false,
+      );
+      await env.stores.processedEvents.release(DEMO.tenantId, 'sandbox', 'EV-R');
+      expect(await env.stores.processedEvents.markProcessed(DEMO.tenantId, 'sandbox', 'EV-R', at)).toBe(true);
+    } finally {
+      await env.close();
+    }
+  });
+});
+
+describe('keyed queue bound', () => {
+  it('lets the next task of a key run when one never settles, and tells which key hung', async () => {
+    const hung: string[][] = [];
+    const queue = createKeyedQueue({ timeoutMs: 50, onTimeout: (keys) => hung.push(keys) });
+    const stuck = queue.run('ticket|TKT-1', () => new Promise<string>(() => undefined));
+    const next = queue.run('ticket|TKT-1', () => Promise.resolve('second'));
+    await expect(stuck).rejects.toBeInstanceOf(QueueTimeoutError);
+    await expect(next).resolves.toBe('second');
+    expect(hung).toEqual([['ticket|TKT-1']]);
+    // A task that settles in time is not affected by the bound.
+    await expect(queue.run('ticket|TKT-2', () => Promise.resolve(7))).resolves.toBe(7);
+  });
+});
