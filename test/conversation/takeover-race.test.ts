@@ -1,0 +1,200 @@
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import type { Agent } from '../../src/agent/types.js';
+import { DEFAULT_OUTBOX_POLICY } from '../../src/conversation/outbox.js';
+import { DEMO } from '../../src/memory/demo-data.js';
+import { startTestApp, type TestApp } from '../support/app-harness.js';
+import { fixedClock } from '../support/clock.js';
+import { createTestChannel, testChannelAdapter, type TestChannel } from '../support/test-channel.js';
+import { actor, inbound } from './engine-builders.js';
+
+/**
+ * The offline agent behind a gate: a test holds it while the agent "thinks", clicks something a
+ * person would click meanwhile, then lets it finish. The race the release review found.
+ */
+function gatedAgent() {
+  const inner = createOfflineAgent({ logger: pino({ level: 'silent' }), clock: fixedClock() });
+  let gate: Promise<void> | undefined;
+  let open: () => void = () => undefined;
+  let entered: () => void = () => undefined;
+  let enteredP = Promise.resolve();
+  const agent: Agent = {
+    kind: inner.kind,
+    phrase: inner.phrase.bind(inner),
+    async run(input, hooks) {
+      if (gate) {
+        entered();
+        await gate;
+      }
+      return inner.run(input, hooks);
+    },
+  };
+  return {
+    agent,
+    hold() {
+      gate = new Promise((r) => (open = r));
+      enteredP = new Promise((r) => (entered = r));
+    },
+    release() {
+      gate = undefined;
+      open();
+    },
+    entered: () => enteredP,
+  };
+}
+
+const tenantId = DEMO.tenantId;
+const ANSWER = /UPS/;
+let t: TestApp;
+let channel: TestChannel;
+let gated: ReturnType<typeof gatedAgent>;
+
+beforeEach(async () => {
+  channel = createTestChannel();
+  gated = gatedAgent();
+  t = await startTestApp({ adapters: [testChannelAdapter(channel)], agent: gated.agent });
+});
+afterEach(async () => {
+  await t?.close();
+});
+
+async function notes(ticketId: string): Promise<string[]> {
+  const all = await t.stores.messages.listByTicket(tenantId, ticketId, 100);
+  return all.filter((m) => m.role === 'system').map((m) => m.text);
+}
+
+describe('the bot never talks over a person who took the thread', () => {
+  it('holds back an answer whose thread was taken over while the agent was running (M2)', async () => {
+    const first = inbound('maya', 'Hi, where is order 1042?');
+    const answered = await t.engine.handleInbound(first);
+    const ticketId = answered.ticketId!;
+    expect(channel.thread(first.messageId)).toHaveLength(1);
+
+    gated.hold();
+    const running = t.engine.handleInbound(
+      inbound('maya', 'And where is order 1042 now?', { threadId: first.messageId }),
+    );
+    await gated.entered();
+    const taken = await t.engine.handleStaffAction(actor('sam'), {
+      v: 1,
+      action: 'ticket.takeover',
+      ticketId,
+    });
+    expect(taken.ok).toBe(true);
+    gated.release();
+    const out = await running;
+
+    const shown = channel.thread(first.messageId);
+    expect(shown).toHaveLength(2);
+    expect(shown[1]).toMatch(/Sam Okafor/);
+    expect(out.status).not.toBe('answered');
+    const ticket = await t.stores.tickets.get(tenantId, ticketId);
+    expect(ticket?.status).toBe('human');
+    // What the bot would have said is kept for Sam, not lost and not posted.
+    expect((await notes(ticketId)).some((n) => /Sam Okafor/.test(n) && ANSWER.test(n))).toBe(true);
+  });
+
+  it('turns an answer into a draft for staff when the channel went to draft mode mid-run (S3)', async () => {
+    gated.hold();
+    const m = inbound('maya', 'Hi, where is order 1042?');
+    const running = t.engine.handleInbound(m);
+    await gated.entered();
+    const set = await t.engine.setChannelMode({
+      tenantId,
+      platform: 'sandbox',
+      channelId: DEMO.customerChannelId,
+      mode: 'draft',
+      actor: actor('sam'),
+    });
+    expect(set.ok).toBe(true);
+    gated.release();
+    const out = await running;
+
+    expect(channel.thread(m.messageId)).toHaveLength(0);
+    expect(out.status).toBe('drafted');
+    const ticket = await t.stores.tickets.get(tenantId, out.ticketId!);
+    expect(ticket?.status).not.toBe('resolved');
+    expect(ticket?.draft?.text).toMatch(ANSWER);
+    expect(channel.cards.map((c) => c.card.kind)).toEqual(['draft']);
+  });
+
+  it('gives up a failed bot reply the sweep would retry after a person took over (M3)', async () => {
+    const first = inbound('maya', 'Hi, where is order 1042?');
+    const answered = await t.engine.handleInbound(first);
+    const ticketId = answered.ticketId!;
+    channel.failNext('replyInThread', 1);
+    await t.engine.handleInbound(
+      inbound('maya', 'And where is order 1042 now?', { threadId: first.messageId }),
+    );
+    // Riley writes in the thread: an implicit takeover.
+    await t.engine.handleInbound(
+      inbound('riley', 'Riley here, let me check with the warehouse.', { threadId: first.messageId }),
+    );
+    expect((await t.stores.tickets.get(tenantId, ticketId))?.status).toBe('human');
+
+    t.clock.advance(DEFAULT_OUTBOX_POLICY.maxDelayMs);
+    const swept = await t.app.outbox.sweep();
+    t.clock.advance(DEFAULT_OUTBOX_POLICY.maxDelayMs);
+    await t.app.outbox.sweep();
+
+    expect(swept).toMatchObject({ sent: 0, superseded: 1 });
+    expect(channel.thread(first.messageId)).toHaveLength(1);
+    const entries = await t.stores.outbox.list(tenantId, { ticketId });
+    expect(entries.map((e) => e.status).sort()).toEqual(['sent', 'superseded']);
+    const audit = await t.stores.audit.listForTicket(tenantId, ticketId);
+    expect(audit.filter((a) => a.action === 'delivery.superseded')).toHaveLength(1);
+    expect((await notes(ticketId)).some((n) => ANSWER.test(n) && /taken over/.test(n))).toBe(true);
+  });
+
+  it('still delivers a takeover notice that failed at first: notices are the person speaking', async () => {
+    const first = inbound(
+      'jordan',
+      'Our whole warehouse system is down, this is an outage! I need a human now.',
+    );
+    const answered = await t.engine.handleInbound(first);
+    expect(answered.status).toBe('escalated');
+    channel.failNext('replyInThread', 1);
+    const taken = await t.engine.handleStaffAction(actor('sam'), {
+      v: 1,
+      action: 'ticket.takeover',
+      ticketId: answered.ticketId!,
+    });
+    expect(taken.ok).toBe(true);
+    expect(channel.thread(first.messageId)).toHaveLength(1);
+
+    t.clock.advance(DEFAULT_OUTBOX_POLICY.maxDelayMs);
+    const swept = await t.app.outbox.sweep();
+
+    expect(swept).toMatchObject({ sent: 1, superseded: 0 });
+    expect(channel.thread(first.messageId)[1]).toMatch(/Sam Okafor/);
+  });
+
+  it('tells the assignee, not the customer, how an approval ended in a thread they hold (S4)', async () => {
+    const m = inbound('maya', 'The grinder from order 1043 arrived broken, I want a refund please.');
+    const out = await t.engine.handleInbound(m);
+    expect(out.status).toBe('approval_requested');
+    const approvalId = out.reason!;
+    const ticketId = out.ticketId!;
+    const taken = await t.engine.handleStaffAction(actor('sam'), {
+      v: 1,
+      action: 'ticket.takeover',
+      ticketId,
+    });
+    expect(taken.ok).toBe(true);
+    const before = channel.thread(m.messageId);
+    expect(before.at(-1)).toMatch(/Sam Okafor/);
+
+    const decided = await t.engine.handleStaffAction(actor('dana'), {
+      v: 1,
+      action: 'approval.approve',
+      approvalId,
+    });
+
+    expect(decided.ok).toBe(true);
+    expect(channel.thread(m.messageId)).toEqual(before);
+    const approval = await t.stores.approvals.get(tenantId, approvalId);
+    expect(approval?.status).toBe('executed');
+    expect((await notes(ticketId)).some((n) => /^For Sam Okafor/.test(n) && /1043/.test(n))).toBe(true);
+  });
+});
