@@ -13,11 +13,12 @@ import type { OrderSystem } from './commerce/order-system.js';
 import type { Config } from './config.js';
 import type { Engine, ChannelAdapter } from './conversation/engine-api.js';
 import { createEngine } from './conversation/engine.js';
-import type { DeliveryDeps } from './conversation/engine-deps.js';
+import type { DeliveryDeps, EngineDeps } from './conversation/engine-deps.js';
 import { createEventBus, type EventBus } from './conversation/event-bus.js';
 import { createNotifier } from './conversation/notifier.js';
 import type { OutboxPolicy } from './conversation/outbox.js';
 import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox-sweep.js';
+import { createInboundRecovery, type InboundRecovery } from './conversation/recovery.js';
 import { cachedChannelStore, cachedTenantStore } from './conversation/settings-cache.js';
 import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
@@ -178,7 +179,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     kb,
   });
   late.takeover = takeover;
-  const engine = createEngine({
+  const engineDeps: EngineDeps = {
     ...delivery,
     kb,
     toolsFor: (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
@@ -186,7 +187,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     approvals,
     takeover,
     defaultSettings: settingsFromConfig(config),
-  });
+  };
+  const engine = createEngine(engineDeps);
+  // Customer messages a crashed or hung run never answered are escalated by the same timer.
+  const recovery = createInboundRecovery(engineDeps);
 
   const outbox = createOutboxSweep(delivery, {
     approvalCard: (tenantId, approvalId) => approvals.cardFor(tenantId, approvalId),
@@ -215,7 +219,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
   const timers: Array<() => Promise<void>> = [];
   timers.push(database.stop);
-  timers.push(startSweep(approvals, outbox, logger, options.sweepIntervalMs ?? 60_000));
+  timers.push(startSweep(approvals, outbox, recovery, logger, options.sweepIntervalMs ?? 60_000));
 
   const servers: Listening[] = [];
   let stopped = false;
@@ -295,12 +299,14 @@ function buildTakeover(input: {
 }
 
 /**
- * Runs the approval sweep and then the outbox sweep now (work that survived a restart) and on a
- * timer. Approvals first: a card it posts goes through the outbox, which the second sweep retries.
+ * Runs the approval sweep, the outbox sweep and the inbound recovery now (work that survived a
+ * restart) and on a timer. Approvals first: a card it posts goes through the outbox, which the
+ * second sweep retries.
  */
 function startSweep(
   approvals: ApprovalService,
   outbox: { sweep(): Promise<OutboxSweepResult> },
+  recovery: InboundRecovery,
   logger: Logger,
   intervalMs: number,
 ): () => Promise<void> {
@@ -320,10 +326,18 @@ function startSweep(
         if (r.sent + r.retrying + r.failed > 0) logger.info({ outbox: r }, 'outbox sweep');
       })
       .catch((err: unknown) => logger.error({ err }, 'outbox sweep failed; will retry'));
+  const recoverySweep = () =>
+    recovery
+      .sweep()
+      .then((r) => {
+        if (r.escalated > 0) logger.warn({ recovery: r }, 'unanswered customer messages escalated');
+      })
+      .catch((err: unknown) => logger.error({ err }, 'inbound recovery sweep failed; will retry'));
   const tick = () => {
     if (stopped || running) return;
     running = approvalSweep()
       .then(outboxSweep)
+      .then(recoverySweep)
       .finally(() => {
         running = undefined;
       });

@@ -100,3 +100,34 @@ describe('Teams staff ids', () => {
     expect(config.teams?.supervisorIds).toEqual(['6a1e1b2c-0000-4000-8000-00000000bbbb']);
   });
 });
+
+describe('Teams authentication in production', () => {
+  const staff = { TEAMS_STAFF_CONVERSATION_ID: '19:staff@thread.tacv2' };
+
+  it('refuses Teams settings without MicrosoftAppId in production, in one line naming the variable', () => {
+    const err = failure({ NODE_ENV: 'production', ...staff });
+    expect(err.message).toContain('MicrosoftAppId');
+    expect(err.message).not.toContain('\n');
+  });
+
+  it('starts in production with an app id, and in development without one (emulator mode)', () => {
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      ...staff,
+      MicrosoftAppId: '00000000-0000-4000-8000-000000000001',
+      MicrosoftAppPassword: 'secret',
+    });
+    expect(prod.teams?.appId).toBe('00000000-0000-4000-8000-000000000001');
+    const dev = loadConfig({ NODE_ENV: 'development', ...staff });
+    expect(dev.teams).toBeDefined();
+    expect(dev.teams?.appId).toBeUndefined();
+  });
+});
+
+describe('shutdown budget', () => {
+  it('waits 30 s by default (longer than a model call with retries) and can be set', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(30_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '45000' }).shutdownTimeoutMs).toBe(45_000);
+    expect(failure({ SHUTDOWN_TIMEOUT_MS: 'soon' }).message).toContain('SHUTDOWN_TIMEOUT_MS');
+  });
+});

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { startFakeSlackApi } from './support/fake-slack-api.js';
 
 interface Run {
   code: number | null;
@@ -84,5 +85,31 @@ describe('npm start with an unreachable MongoDB', () => {
     expect(out).toHaveLength(1);
     expect(out[0]).toContain(`127.0.0.1:${port}`);
     expect(run.stderr + run.stdout).not.toContain('s3cretpass');
+  });
+});
+
+describe('npm start with a Slack token Slack refuses', () => {
+  it('names the platform, the error and the variable in one line and exits 2, with no database noise', async () => {
+    const slack = await startFakeSlackApi();
+    slack.failNext('auth.test', 'invalid_auth');
+    try {
+      const run = await runMain({
+        MONGODB_URI: inject('mongoUri'),
+        MONGODB_DB: `main_${Date.now()}`,
+        SEED_DEMO: 'never',
+        PORT: '0',
+        SLACK_BOT_TOKEN: 'xoxb-1-2-refusedtoken',
+        SLACK_SIGNING_SECRET: 'signing-secret',
+        SLACK_API_URL: slack.url,
+      });
+
+      expect(run.code).toBe(2);
+      const out = lines(run.stderr);
+      expect(out).toEqual([expect.stringMatching(/^switchboard: Slack: auth\.test failed \(invalid_auth\)/)]);
+      expect(out[0]).toContain('SLACK_BOT_TOKEN');
+      expect(run.stderr + run.stdout).not.toMatch(/MongoClientClosedError|refusedtoken/);
+    } finally {
+      await slack.close();
+    }
   });
 });

@@ -69,7 +69,10 @@ class StrictAuthentication extends BotFrameworkAuthentication {
   async authenticateRequest(activity: Activity, authHeader: string): Promise<AuthenticateRequestResult> {
     try {
       const result = await this.inner.authenticateRequest(activity, authHeader);
-      return { ...result, connectorFactory: result.connectorFactory && withoutSdkRetries(result.connectorFactory) };
+      return {
+        ...result,
+        connectorFactory: result.connectorFactory && withoutSdkRetries(result.connectorFactory),
+      };
     } catch (err) {
       if (err instanceof AuthenticationError) throw err;
       throw new AuthenticationError(`Unauthorized: ${(err as Error)?.message ?? 'invalid token'}`, 401);

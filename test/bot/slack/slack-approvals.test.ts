@@ -107,7 +107,7 @@ describe('Slack approvals: a $250 refund', () => {
     await env.slack.waitFor((calls) =>
       calls.some((c) => c.method === 'chat.postEphemeral' && c.args.user === SLACK.guest),
     );
-    await settle();
+    await env.adapter.idle();
     expect(await refundsOf1043()).toBe(0);
     expect(env.slack.callsTo('chat.update').length).toBe(updatesBefore);
     expect(buttons(cardNow()?.blocks).length).toBeGreaterThan(0);
@@ -153,7 +153,7 @@ describe('Slack approvals: a $250 refund', () => {
       kind: 'interaction',
       payload: blockAction({ user: SLACK.supervisor, value: card.approve, messageTs: card.ts }),
     });
-    await settle(600);
+    await env.adapter.idle();
     expect(await refundsOf1043()).toBe(1);
     expect(env.slack.threadMessages(SLACK.sharedChannel, askTs).length).toBe(tellsBefore);
     expect(buttons(cardNow()?.blocks)).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLACK, slackMessageEvent, slashCommand } from '../../support/slack-builders.js';
-import { eventually, settle, staffCardWith, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import { eventually, staffCardWith, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 interface CommandAnswer {
   response_type: string;
@@ -82,7 +82,7 @@ describe('Slack: /switchboard over signed HTTP', () => {
       payload: slackMessageEvent({ text: 'Where is my order 1042?', ts }),
     });
     await staffCardWith(env, 'ticket.send_draft');
-    await settle(300);
+    await env.adapter.idle();
     expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(0);
   });
 

@@ -17,6 +17,8 @@ describe('Slack Connect: external organizations become customer accounts', () =>
       ticketId = m?.ticketId;
       return ticketId !== undefined;
     });
+    // The message is stored before its ticket's final write: read the ticket once handling is done.
+    await env.adapter.idle();
     return (await env.app.stores.tickets.get(env.app.tenantId, ticketId!))!;
   };
   const accountsOf = async (orgId: string) =>
@@ -68,6 +70,50 @@ describe('Slack Connect: external organizations become customer accounts', () =>
     });
     expect(ticket.customerId).toBe(accounts[0]!.customerId);
     expect(env.slack.callsTo('team.info').map((c) => c.args.team)).toContain(HARBOR.team);
+  });
+
+  /** The event as some Slack payloads come: no user_team, source_team or team on the message. */
+  const withoutTeams = (payload: Record<string, unknown>) => {
+    const event = { ...(payload.event as Record<string, unknown>) };
+    delete event.user_team;
+    delete event.source_team;
+    delete event.team;
+    return { ...payload, event };
+  };
+
+  it('a message that names no team takes the author’s team from users.info: an outsider stays a customer', async () => {
+    const ts = '1730000090.000100';
+    await env.deliver({
+      kind: 'event',
+      payload: withoutTeams(
+        slackMessageEvent({ text: 'Any update on my quote?', user: HARBOR.lee, channel: HARBOR.channel, ts }),
+      ),
+    });
+    const ticket = await ticketOf(ts);
+    expect((await accountsOf(HARBOR.team)).map((c) => c.customerId)).toEqual([ticket.customerId]);
+    const stored = await env.app.stores.messages.findByPlatformId(env.app.tenantId, 'slack', ts);
+    expect(stored?.role).toBe('customer');
+    expect(ticket.requester.orgId).toBe(HARBOR.team);
+  });
+
+  it('a sender whose team nobody can tell is external, never staff (no silent takeover)', async () => {
+    const ts = '1730000091.000100';
+    await env.deliver({
+      kind: 'event',
+      payload: withoutTeams(
+        slackMessageEvent({
+          text: 'Hello, is anyone there?',
+          user: 'U0NOBODY01',
+          channel: HARBOR.channel,
+          ts,
+        }),
+      ),
+    });
+    await env.adapter.idle();
+    const stored = await env.app.stores.messages.findByPlatformId(env.app.tenantId, 'slack', ts);
+    // Staff would have been recorded as staff (or ignored at the top level); an outsider is a customer.
+    expect(stored?.role).toBe('customer');
+    expect(stored?.author.kind).toBe('customer');
   });
 
   it('the next message from another member of that organization resolves to the same account', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLACK, slackMessageEvent } from '../../support/slack-builders.js';
-import { eventually, settle, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import { eventually, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 describe('Slack over HTTP: receiving', () => {
   let env: SlackTestEnv;
@@ -31,7 +31,7 @@ describe('Slack over HTTP: receiving', () => {
     const stale = await env.deliver({ kind: 'event', payload: event }, { ageSeconds: 6 * 60 });
     expect(bad.status).toBe(401);
     expect(stale.status).toBe(401);
-    await settle();
+    await env.adapter.idle();
     expect(env.slack.calls.slice(before)).toEqual([]);
   });
 
@@ -45,7 +45,7 @@ describe('Slack over HTTP: receiving', () => {
     const third = await env.deliver({ kind: 'event', payload: event });
     expect(again.status).toBe(200);
     expect(third.status).toBe(200);
-    await settle(500);
+    await env.adapter.idle();
     // A "Looking into this…" placeholder, if any, is replaced in place: the customer sees one message.
     const seen = env.slack.threadMessages(SLACK.sharedChannel, ts);
     expect(seen).toHaveLength(1);

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLACK, blockAction, rejectSubmission, slackMessageEvent } from '../../support/slack-builders.js';
-import {
-  buttons,
-  eventually,
-  settle,
-  staffCardWith,
-  startSlackEnv,
-  type SlackTestEnv,
-} from './slack-setup.js';
+import { buttons, eventually, staffCardWith, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 describe('Slack: rejecting a refund with a reason', () => {
   let env: SlackTestEnv;
@@ -90,7 +83,7 @@ describe('Slack: rejecting a refund with a reason', () => {
       expect(body.response_action).toBe('errors');
       expect(body.errors.reason).toMatch(message);
     }
-    await settle();
+    await env.adapter.idle();
     expect((await approval())?.status).toBe('pending');
     expect(env.slack.callsTo('chat.update').length).toBe(updatesBefore);
   });

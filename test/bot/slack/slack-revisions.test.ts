@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLACK, slackMessageEvent } from '../../support/slack-builders.js';
-import { eventually, settle, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import { eventually, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 describe('Slack: customers editing and deleting their messages', () => {
   let env: SlackTestEnv;
@@ -28,7 +28,7 @@ describe('Slack: customers editing and deleting their messages', () => {
       }),
     });
     await eventually(async () => (await stored(followTs)) !== null);
-    await settle(500);
+    await env.adapter.idle();
   });
   afterAll(async () => {
     await env?.close();
@@ -55,7 +55,7 @@ describe('Slack: customers editing and deleting their messages', () => {
     expect(after?.ticketId).toBe(before?.ticketId);
     const transcript = await env.app.stores.messages.listByTicket(env.app.tenantId, after!.ticketId!);
     expect(transcript.find((m) => m.platformMessageId === rootTs)?.text).toContain('due yesterday');
-    await settle(500);
+    await env.adapter.idle();
     expect(botPostsInThread()).toBe(postsBefore);
     expect(env.slack.callsTo('chat.update').length).toBe(updatesBefore);
   });
@@ -72,7 +72,7 @@ describe('Slack: customers editing and deleting their messages', () => {
         threadTs: rootTs,
       }),
     });
-    await settle(400);
+    await env.adapter.idle();
     expect((await stored(followTs))?.edited).toBe(false);
   });
 
@@ -89,7 +89,7 @@ describe('Slack: customers editing and deleting their messages', () => {
     expect(res.status).toBe(200);
     await eventually(async () => (await stored(followTs))?.deleted === true);
     expect((await stored(followTs))?.text).toBe('');
-    await settle(500);
+    await env.adapter.idle();
     expect(botPostsInThread()).toBe(postsBefore);
   });
 });

@@ -3,8 +3,6 @@ import { SLACK, blockAction, slackMessageEvent, slashCommand } from '../../suppo
 import type { StaffAction } from '../../../src/conversation/ports.js';
 import { startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
-
 function buttonData(blocks: unknown): StaffAction[] {
   const out: StaffAction[] = [];
   for (const b of (blocks ?? []) as Array<{ type: string; elements?: Array<{ value?: string }> }>) {
@@ -63,7 +61,7 @@ describe('Slack takeover and staff in the thread', () => {
         threadTs: root,
       }),
     });
-    await settle(800);
+    await env.adapter.idle();
     expect(env.slack.threadMessages(SLACK.sharedChannel, root).length).toBe(afterJoin);
   });
 
@@ -77,7 +75,7 @@ describe('Slack takeover and staff in the thread', () => {
       payload: slackMessageEvent({ ...customer, text: 'How do returns work for you?', ts: root }),
     });
     await env.slack.waitFor(() => env.slack.threadMessages(channel, root).length >= 1);
-    await settle(300);
+    await env.adapter.idle();
     const answered = env.slack.threadMessages(channel, root).length;
 
     await env.deliver({
@@ -91,7 +89,7 @@ describe('Slack takeover and staff in the thread', () => {
         threadTs: root,
       }),
     });
-    await settle(300);
+    await env.adapter.idle();
     await env.deliver({
       kind: 'event',
       payload: slackMessageEvent({
@@ -101,7 +99,7 @@ describe('Slack takeover and staff in the thread', () => {
         threadTs: root,
       }),
     });
-    await settle(800);
+    await env.adapter.idle();
     expect(env.slack.threadMessages(channel, root).length).toBe(answered);
   });
 
