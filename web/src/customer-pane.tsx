@@ -44,9 +44,22 @@ export function CustomerPane({ session, actor, revision }: Props) {
   const [threadId, setThreadIdState] = useState<string | null>(() =>
     new URLSearchParams(window.location.search).get('thread'),
   );
+  // Bumped on every change of thread, so a slow answer to an earlier send cannot reselect its
+  // thread after the person has moved on ("Start a new thread instead" while it was sending).
+  const selection = useRef(0);
   const setThreadId = (id: string | null) => {
+    selection.current += 1;
     setThreadIdState(id);
     rememberThread(id);
+  };
+  /** Choosing a customer's thread writes as that customer, as continuing it in Slack would. */
+  const chooseThread = (root: Post) => {
+    setThreadId(root.postId);
+    const owner = customers.find((c) => c.contacts.some((k) => k.userId === root.author.userId));
+    if (owner && root.author.kind === 'customer') {
+      setCustomerId(owner.customerId);
+      setContactEmail(owner.contacts.find((k) => k.userId === root.author.userId)?.email ?? '');
+    }
   };
   const [writeAs, setWriteAs] = useState<'customer' | 'staff'>('customer');
   const [text, setText] = useState('');
@@ -63,6 +76,14 @@ export function CustomerPane({ session, actor, revision }: Props) {
   const selected = threads.find((t) => t.root.postId === threadId);
   const staffBlocked = writeAs === 'staff' && (actor.isExternal || !selected);
 
+  // A thread opened from a link or restored after a reload writes as the customer who started it.
+  useEffect(() => {
+    if (!selected || selected.root.author.kind !== 'customer' || customers.length === 0) return;
+    if (customer?.contacts.some((k) => k.userId === selected.root.author.userId)) return;
+    const owner = customers.find((c) => c.contacts.some((k) => k.userId === selected.root.author.userId));
+    if (owner) setCustomerId(owner.customerId);
+  }, [selected?.root.postId, customers.length]);
+
   useEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -77,13 +98,14 @@ export function CustomerPane({ session, actor, revision }: Props) {
     try {
       if (writeAs === 'customer') {
         if (!customer || !contact) throw new Error('Choose a customer first.');
+        const sentAt = selection.current;
         const res = await api.post<{ post: Post }>('/customer-messages', {
           customerId: customer.customerId,
           contactEmail: contact.email,
           text,
           threadId: selected?.root.postId,
         });
-        if (!selected) setThreadId(res.post.postId);
+        if (!selected && selection.current === sentAt) setThreadId(res.post.postId);
       } else {
         if (!selected) throw new Error('Choose a thread to write in first.');
         await api.post('/staff-messages', { actorId: actor.userId, threadId: selected.root.postId, text });
@@ -113,6 +135,9 @@ export function CustomerPane({ session, actor, revision }: Props) {
               onChange={(e) => {
                 setCustomerId(e.currentTarget.value);
                 setContactEmail('');
+                // Another customer cannot continue this one's thread; this also stops a send still
+                // in flight from reselecting the previous customer's new thread.
+                setThreadId(null);
               }}
             >
               {customers.map((c) => (
@@ -161,8 +186,10 @@ export function CustomerPane({ session, actor, revision }: Props) {
             <button
               type="button"
               class="link"
-              onClick={() => setThreadId(t.root.postId)}
+              onClick={() => chooseThread(t.root)}
               disabled={selected?.root.postId === t.root.postId}
+              // Every thread has this button: the name says which thread it is.
+              aria-label={`Reply in the thread “${excerpt(t.root.text, 40)}”`}
             >
               {selected?.root.postId === t.root.postId ? 'Replying in this thread' : 'Reply in thread'}
             </button>

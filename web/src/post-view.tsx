@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { time } from './format.js';
 import { RichText } from './rich-text.js';
 import type { Post } from './types.js';
@@ -10,8 +11,15 @@ function authorLabel(post: Post): string {
     : (post.author.name ?? 'Customer');
 }
 
+/** Longer messages start folded, as Slack folds them: a 10,000-character post is a wall. */
+const FOLD_AT = 1200;
+
 /** One message in the customer channel, as a chat client would show it. */
 export function PostView({ post }: { post: Post }) {
+  const [open, setOpen] = useState(false);
+  const folded = post.text.length > FOLD_AT && !open;
+  // By code points, so an emoji at the fold is not cut in half.
+  const shown = folded ? `${Array.from(post.text).slice(0, FOLD_AT).join('').trimEnd()}…` : post.text;
   return (
     <div
       class={`post author-${post.author.kind} kind-${post.kind}`}
@@ -22,8 +30,13 @@ export function PostView({ post }: { post: Post }) {
         <strong>{authorLabel(post)}</strong> <time dateTime={post.createdAt}>{time(post.createdAt)}</time>
       </div>
       <p class="post-text" dir="auto">
-        <RichText text={post.text} />
+        <RichText text={shown} />
       </p>
+      {post.text.length > FOLD_AT && (
+        <button type="button" class="link more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Show less' : `Show more (${post.text.length.toLocaleString()} characters)`}
+        </button>
+      )}
       {post.citations.length > 0 && (
         <div class="citations">
           <span>Sources:</span>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type ApiError } from './api.js';
 import { time } from './format.js';
 import { RichText } from './rich-text.js';
@@ -22,6 +22,23 @@ export function StaffCardView({
   // `busy` disables the buttons only after the next render; two clicks in one task would both
   // get through. The engine refuses the second decision, but the person would see a refusal.
   const inFlight = useRef(false);
+  const yesButton = useRef<HTMLButtonElement>(null);
+  const resultLine = useRef<HTMLParagraphElement>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+
+  // Keyboard users land on the question they must answer, and on the answer afterwards (the
+  // button they pressed may be gone once the card is decided).
+  useEffect(() => {
+    if (confirming) yesButton.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (result) resultLine.current?.focus();
+  }, [result]);
+
+  function cancel() {
+    setConfirming(null);
+    opener.current?.focus();
+  }
 
   async function click(action: Action) {
     if (inFlight.current) return;
@@ -117,7 +134,11 @@ export function StaffCardView({
               type="button"
               class={a.style ?? ''}
               disabled={busy}
-              onClick={() => (a.confirm ? setConfirming(a) : click(a))}
+              onClick={(e) => {
+                opener.current = e.currentTarget;
+                if (a.confirm) setConfirming(a);
+                else void click(a);
+              }}
             >
               {a.label}
             </button>
@@ -125,18 +146,36 @@ export function StaffCardView({
         </div>
       )}
       {confirming && (
-        <div class="confirm" role="alertdialog" aria-label="Confirm">
-          <p>{confirming.confirm}</p>
-          <button type="button" class={confirming.style ?? 'primary'} onClick={() => click(confirming)}>
+        <div
+          class="confirm"
+          role="alertdialog"
+          aria-label="Confirm"
+          aria-describedby={`${headingId}-confirm`}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') cancel();
+          }}
+        >
+          <p id={`${headingId}-confirm`}>{confirming.confirm}</p>
+          <button
+            type="button"
+            ref={yesButton}
+            class={confirming.style ?? 'primary'}
+            onClick={() => click(confirming)}
+          >
             Yes, {confirming.label.toLowerCase()}
           </button>
-          <button type="button" onClick={() => setConfirming(null)}>
+          <button type="button" onClick={cancel}>
             Cancel
           </button>
         </div>
       )}
       {result && (
-        <p class={`result ${result.ok ? 'ok' : 'refused'}`} role={result.ok ? 'status' : 'alert'}>
+        <p
+          ref={resultLine}
+          tabIndex={-1}
+          class={`result ${result.ok ? 'ok' : 'refused'}`}
+          role={result.ok ? 'status' : 'alert'}
+        >
           {result.text}
         </p>
       )}

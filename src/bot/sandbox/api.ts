@@ -130,7 +130,17 @@ export function createSandboxApi(options: SandboxApiOptions): {
         publicMessage: 'Choose a demo customer and contact from the list.',
       });
     }
-    if (body.threadId) await threadRoot(body.threadId);
+    if (body.threadId) {
+      const root = await threadRoot(body.threadId);
+      // One shared channel for every demo customer: a customer may continue only their own
+      // organization's threads, or one customer's message would land in another's ticket.
+      const ownThread = customer.contacts.some((c) => c.userId === root.author.userId);
+      if (root.author.kind === 'customer' && !ownThread) {
+        throw new ForbiddenError(`customer ${customer.customerId} wrote in another customer's thread`, {
+          publicMessage: `That thread belongs to another customer; write as them or start a new thread.`,
+        });
+      }
+    }
     const post = await writer.insert({
       tenantId,
       channelId: SANDBOX_CUSTOMER_CHANNEL,

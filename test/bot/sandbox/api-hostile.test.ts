@@ -104,6 +104,25 @@ describe('sandbox API against careless and hostile requests', () => {
     expect(stored?.text).toBe(text);
   });
 
+  it('refuses a customer writing into another customer’s thread', async () => {
+    const acme = await api.post<{ post: SandboxPost }>('/customer-messages', {
+      customerId: 'cus_acme',
+      contactEmail: 'jordan@acme-robotics.example',
+      text: 'Where is order 1047?',
+    });
+    const before = await postCount();
+    const res = await api.post<{ error: string }>('/customer-messages', {
+      ...MAYA,
+      text: 'me too',
+      threadId: acme.body.post.postId,
+    });
+    expect(res).toEqual({
+      status: 403,
+      body: { error: 'That thread belongs to another customer; write as them or start a new thread.' },
+    });
+    expect(await postCount()).toBe(before);
+  });
+
   it('answers an undecodable address with 400, not a server error', async () => {
     const res = await fetch(`${t.baseUrl}/sandbox/api/tickets/%E0%A4%A`);
     expect(res.status).toBe(400);
