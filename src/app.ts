@@ -13,12 +13,11 @@ import type { OrderSystem } from './commerce/order-system.js';
 import type { Config } from './config.js';
 import type { Engine, ChannelAdapter } from './conversation/engine-api.js';
 import { createEngine } from './conversation/engine.js';
-import type { DeliveryDeps, EngineDeps } from './conversation/engine-deps.js';
+import type { DeliveryDeps } from './conversation/engine-deps.js';
 import { createEventBus, type EventBus } from './conversation/event-bus.js';
 import { createNotifier } from './conversation/notifier.js';
 import type { OutboxPolicy } from './conversation/outbox.js';
 import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox-sweep.js';
-import { createInboundRecovery, type InboundRecovery } from './conversation/recovery.js';
 import { cachedChannelStore, cachedTenantStore } from './conversation/settings-cache.js';
 import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
@@ -179,7 +178,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     kb,
   });
   late.takeover = takeover;
-  const engineDeps: EngineDeps = {
+  const engine = createEngine({
     ...delivery,
     kb,
     toolsFor: (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
@@ -187,10 +186,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     approvals,
     takeover,
     defaultSettings: settingsFromConfig(config),
-  };
-  const engine = createEngine(engineDeps);
+  });
   // Customer messages a crashed or hung run never answered are escalated by the same timer.
-  const recovery = createInboundRecovery(engineDeps);
+  const recovery = {
+    sweep: () => engine.recoverUnanswered?.() ?? Promise.resolve({ checked: 0, escalated: 0 }),
+  };
 
   const outbox = createOutboxSweep(delivery, {
     approvalCard: (tenantId, approvalId) => approvals.cardFor(tenantId, approvalId),
@@ -306,7 +306,7 @@ function buildTakeover(input: {
 function startSweep(
   approvals: ApprovalService,
   outbox: { sweep(): Promise<OutboxSweepResult> },
-  recovery: InboundRecovery,
+  recovery: { sweep(): Promise<{ checked: number; escalated: number }> },
   logger: Logger,
   intervalMs: number,
 ): () => Promise<void> {
