@@ -143,8 +143,9 @@ export function renderStaffCard(
       });
     }
   }
+  // The notification text is parsed as mrkdwn too, and titles and status lines quote customers.
   const text = cut(
-    `${card.title} (${card.ticketId})${card.statusLine ? ` — ${card.statusLine}` : ''}`,
+    `${escapeMrkdwn(card.title)} (${card.ticketId})${card.statusLine ? ` — ${escapeMrkdwn(card.statusLine)}` : ''}`,
     L.messageText,
   );
   return { text, blocks: fitBlocks(blocks) };
@@ -263,7 +264,7 @@ export function renderTicketDetail(detail: TicketDetail): SlackMessageContent {
   for (const a of detail.approvals) {
     blocks.push(context([`Approval ${escapeMrkdwn(a.approvalId)}: ${escapeMrkdwn(a.status)}`]));
   }
-  return { text: `${t.ticketId}: ${cut(t.subject || t.status, 200)}`, blocks: fitBlocks(blocks) };
+  return { text: `${t.ticketId}: ${safeText(t.subject || t.status, 200)}`, blocks: fitBlocks(blocks) };
 }
 
 /**

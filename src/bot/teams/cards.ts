@@ -63,6 +63,16 @@ function clip(text: string, max = MAX_LINE): string {
   return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
 }
 
+/**
+ * Customer and model text shown literally. TextBlock and FactSet values are markdown in Teams, so a
+ * customer's `[Reset your password](https://evil.example)` would be a live link on a staff card:
+ * links, emphasis and list markers are backslash-escaped (CommonMark escapes, which the Adaptive
+ * Card markdown renderer honours). Our own markup (the thread link) is written without this.
+ */
+export function literal(value: string): string {
+  return value.replace(/[\\[\]()*_~`]/g, '\\$&').replace(/^(\s*)([-+]|\d+\.)(\s)/gm, '$1\\$2$3');
+}
+
 function text(value: string, extra: AdaptiveElement = {}): AdaptiveElement {
   return { type: 'TextBlock', text: value, wrap: true, ...extra };
 }
@@ -87,26 +97,29 @@ function executeAction(a: StaffCard['actions'][number]): AdaptiveElement {
 /** The Adaptive Card for a staff card; final cards have no inputs, buttons or refresh. */
 export function renderStaffCard(card: StaffCard, options: RenderOptions = {}): AdaptiveCard {
   const body: AdaptiveElement[] = [];
-  if (options.notice) body.push(text(options.notice, { color: 'Attention', weight: 'Bolder' }));
-  body.push(text(card.title, { size: 'Medium', weight: 'Bolder', style: 'heading' }));
+  if (options.notice) body.push(text(literal(options.notice), { color: 'Attention', weight: 'Bolder' }));
+  body.push(text(literal(card.title), { size: 'Medium', weight: 'Bolder', style: 'heading' }));
   body.push(text(`Ticket ${card.ticketId}`, { isSubtle: true, spacing: 'None', size: 'Small' }));
   if (card.statusLine) {
-    body.push(text(card.statusLine, { weight: 'Bolder', color: card.final ? 'Good' : 'Accent' }));
+    body.push(text(literal(card.statusLine), { weight: 'Bolder', color: card.final ? 'Good' : 'Accent' }));
   }
   if (card.fields.length > 0) {
     body.push({
       type: 'FactSet',
-      facts: card.fields.map((f) => ({ title: clip(f.label, 80), value: clip(f.value, 300) })),
+      facts: card.fields.map((f) => ({
+        title: literal(clip(f.label, 80)),
+        value: literal(clip(f.value, 300)),
+      })),
     });
   }
-  if (card.summary) body.push(text(clip(card.summary)));
+  if (card.summary) body.push(text(literal(clip(card.summary))));
   if (card.lastCustomerMessage) {
     body.push({
       type: 'Container',
       style: 'emphasis',
       items: [
         text('Customer wrote', { weight: 'Bolder', size: 'Small' }),
-        text(clip(card.lastCustomerMessage)),
+        text(literal(clip(card.lastCustomerMessage))),
       ],
     });
   }
@@ -116,7 +129,7 @@ export function renderStaffCard(card: StaffCard, options: RenderOptions = {}): A
       type: 'Container',
       items: [
         text('Recent messages', { weight: 'Bolder', size: 'Small' }),
-        ...recent.map((m) => text(`**${m.role}:** ${clip(m.text, 300)}`, { spacing: 'Small' })),
+        ...recent.map((m) => text(`**${m.role}:** ${literal(clip(m.text, 300))}`, { spacing: 'Small' })),
       ],
     });
   }
@@ -132,12 +145,15 @@ export function renderStaffCard(card: StaffCard, options: RenderOptions = {}): A
             maxLength: 4000,
             value: card.draft,
           }
-        : text(clip(card.draft)),
+        : text(literal(clip(card.draft))),
     );
   }
   if (card.articles && card.articles.length > 0) {
     body.push(
-      text(`Sources: ${card.articles.map((a) => a.title).join(', ')}`, { isSubtle: true, size: 'Small' }),
+      text(`Sources: ${card.articles.map((a) => literal(a.title)).join(', ')}`, {
+        isSubtle: true,
+        size: 'Small',
+      }),
     );
   }
   if (card.threadLink) body.push(text(`[Open the conversation](${card.threadLink})`, { size: 'Small' }));
@@ -181,7 +197,7 @@ export function renderNoticeCard(message: string, title = 'Switchboard'): Adapti
     type: 'AdaptiveCard',
     $schema: SCHEMA_URL,
     version: ADAPTIVE_CARD_VERSION,
-    body: [text(title, { weight: 'Bolder' }), text(message)],
+    body: [text(literal(title), { weight: 'Bolder' }), text(literal(message))],
   };
 }
 

@@ -108,11 +108,11 @@ describe('Slack renderers with hostile customer text', () => {
   // card (blocks.ts renderStaffCard) and of /switchboard ticket (renderTicketDetail) is built
   // from the card title / ticket subject without escapeMrkdwn, and Slack parses that text for
   // notifications — a customer writing "<!channel>" pings the whole staff channel.
-  it.fails('the notification text of a staff card does not broadcast [known defect]', () => {
+  it('the notification text of a staff card does not broadcast', () => {
     expectNothingLive([renderStaffCard(hostileCard()).text]);
   });
 
-  it.fails('the notification text of /switchboard ticket does not broadcast [known defect]', () => {
+  it('the notification text of /switchboard ticket does not broadcast', () => {
     const detail = {
       ticket: {
         ticketId: 'TKT-8F3K2Q',

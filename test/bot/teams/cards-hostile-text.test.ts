@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { renderNoticeCard, renderStaffCard, type AdaptiveCard } from '../../../src/bot/teams/cards.js';
+import {
+  literal,
+  renderNoticeCard,
+  renderStaffCard,
+  type AdaptiveCard,
+} from '../../../src/bot/teams/cards.js';
 import type { StaffCard } from '../../../src/conversation/ports.js';
 
 /**
@@ -96,13 +101,21 @@ describe('Teams cards with hostile customer text', () => {
     expect(card.body.every((b) => b.type === 'TextBlock')).toBe(true);
   });
 
-  // Known defect, reported to the Teams adapter's owner: cards.ts passes customer text
-  // (title, fields, summary, last/recent messages, draft, articles, status line) into TextBlock
-  // and FactSet markdown unescaped, so `[text](https://…)` written by a customer shows to staff
-  // as a live link in the staff channel (phishing), and `**`/`_` restyle the card.
-  it.fails('customer text cannot become a markdown link on the card [known defect]', () => {
+  // Customer text (title, fields, summary, last/recent messages, draft, articles, status line) is
+  // markdown in TextBlock and FactSet: unescaped, `[text](https://…)` would show staff a live link
+  // (phishing) and `**`/`_` would restyle the card.
+  it('customer text cannot become a markdown link on the card', () => {
     const strings = markdownStrings(renderStaffCard(hostileCard()));
     const own = /\[Open the conversation\]\(https:\/\/teams\.microsoft\.com\/[^)]+\)/g;
     for (const s of strings) expect(s.replace(own, ''), s).not.toMatch(/\]\(/);
+  });
+
+  it('escapes exactly the markdown a customer could use, and nothing else', () => {
+    expect(literal('[Reset](https://evil.example) **now** _please_ ~x~ `y` C:\\path')).toBe(
+      '\\[Reset\\]\\(https://evil.example\\) \\*\\*now\\*\\* \\_please\\_ \\~x\\~ \\`y\\` C:\\\\path',
+    );
+    expect(literal('- item\n1. first\nplain text, 3.5 stays')).toBe(
+      '\\- item\n\\1. first\nplain text, 3.5 stays',
+    );
   });
 });
