@@ -67,6 +67,8 @@ export interface App {
   takeover: TakeoverService;
   /** Retries due outbox entries now (the timer does this every sweep interval). */
   outbox: { sweep(): Promise<OutboxSweepResult> };
+  /** Resolves when the background sweeps are not running (tests wait for the start-up sweep). */
+  sweepsIdle(): Promise<void>;
   listen(port: number, host: string): Promise<Listening>;
   /**
    * Stops in order: listening servers (no new requests), adapters (work in flight finishes), then
@@ -219,7 +221,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
   const timers: Array<() => Promise<void>> = [];
   timers.push(database.stop);
-  timers.push(startSweep(approvals, outbox, recovery, logger, options.sweepIntervalMs ?? 60_000));
+  const sweeps = startSweep(approvals, outbox, recovery, logger, options.sweepIntervalMs ?? 60_000);
+  timers.push(sweeps.stop);
 
   const servers: Listening[] = [];
   let stopped = false;
@@ -234,6 +237,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     approvals,
     takeover,
     outbox,
+    sweepsIdle: sweeps.idle,
     async listen(port, host) {
       const server = await listen(http, port, host);
       servers.push(server);
@@ -309,7 +313,7 @@ function startSweep(
   recovery: { sweep(): Promise<{ checked: number; escalated: number }> },
   logger: Logger,
   intervalMs: number,
-): () => Promise<void> {
+): { stop(): Promise<void>; idle(): Promise<void> } {
   let running: Promise<void> | undefined;
   let stopped = false;
   const approvalSweep = () =>
@@ -345,9 +349,15 @@ function startSweep(
   tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+    /** Resolves when no sweep is running (the one started with the app included). */
+    async idle() {
+      while (running) await running;
+    },
   };
 }

@@ -129,15 +129,15 @@ async function recoverTicket(deps: EngineDeps, messages: Message[]): Promise<boo
   }
   const last = open.at(-1);
   if (!last) return false;
-  await escalateUnprocessed(deps, last, { reason: 'interrupted before an answer' });
-  return true;
+  // Null when another path (a concurrent sweep, the failure handler) escalated it first.
+  return (await escalateUnprocessed(deps, last, { reason: 'interrupted before an answer' })) !== null;
 }
 
 /**
  * Puts a stored customer message that no run finished in front of a person: the ticket (created
  * from `fallback` or the message when it was never stored) is escalated with a reason, and the
  * customer in an `auto` channel is told a person will follow up. A ticket a person has is left
- * to them. Returns the ticket as it ends up.
+ * to them. Returns the ticket as it ends up, or null when another path escalated this message first.
  */
 export async function escalateUnprocessed(
   deps: EngineDeps,
@@ -158,6 +158,32 @@ export async function escalateUnprocessed(
     }
   }
   if (ticket.status === 'human') return ticket;
+  // One escalation per unanswered message, whoever gets there first: the failure path, this
+  // process's sweep or another instance's. The unique index on processed events is the claim.
+  const claimed = await deps.stores.processedEvents.markProcessed(
+    message.tenantId,
+    message.thread.platform,
+    `recovery:${message.messageId}`,
+    deps.clock.now(),
+  );
+  if (!claimed) return null;
+  try {
+    return await escalateClaimed(deps, ticket, message, input.reason);
+  } catch (err) {
+    // Give the claim back so the next sweep can try again; a kept claim would bury the message.
+    await deps.stores.processedEvents
+      .release(message.tenantId, message.thread.platform, `recovery:${message.messageId}`)
+      .catch(() => undefined);
+    throw err;
+  }
+}
+
+async function escalateClaimed(
+  deps: EngineDeps,
+  ticket: Ticket,
+  message: Message,
+  reason: string,
+): Promise<Ticket | null> {
   const channel = await deps.stores.channels.get(
     ticket.tenantId,
     ticket.thread.platform,
@@ -168,7 +194,7 @@ export async function escalateUnprocessed(
     mode === 'auto' ? deps.agent.phrase('escalated', ticket.language, { ticketId: ticket.ticketId }) : null;
   return escalateTicket(deps, deps.takeover, ticket, {
     summary: `${UNPROCESSED_SUMMARY} The customer wrote: “${excerpt(message.text)}”`,
-    reason: `assistant failure: ${input.reason}`,
+    reason: `assistant failure: ${reason}`,
     customerMessage,
   });
 }

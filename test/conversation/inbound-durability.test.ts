@@ -63,6 +63,8 @@ describe('inbound durability', () => {
 
     const ch2 = createTestChannel();
     const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
+    // The app sweeps once at start; let it finish so the sweeps below are the only ones running.
+    await app2.sweepsIdle();
     try {
       // The platform redelivers: the event was claimed, so it is not processed twice...
       expect((await app2.engine.handleInbound(m)).status).toBe('duplicate');
@@ -161,5 +163,41 @@ describe('keyed queue bound', () => {
     expect(hung).toEqual([['ticket|TKT-1']]);
     // A task that settles in time is not affected by the bound.
     await expect(queue.run('ticket|TKT-2', () => Promise.resolve(7))).resolves.toBe(7);
+  });
+});
+
+describe('recovery under concurrency', () => {
+  it('escalates an unanswered message once when two sweeps run at the same time', async () => {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const g = gatedAgent(env.clock);
+    const ch1 = createTestChannel();
+    const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    const app1 = await createApp({ ...common, agent: g.agent, adapters: [testChannelAdapter(ch1)] });
+    g.hold();
+    const m = inbound('maya', 'Is order 1042 on its way?', { eventId: 'EV-RACE' });
+    void app1.engine.handleInbound(m).catch(() => undefined);
+    await g.entered();
+    await app1.stop();
+
+    const ch2 = createTestChannel();
+    const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
+    const app3 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
+    try {
+      await Promise.all([app2.sweepsIdle(), app3.sweepsIdle()]);
+      env.clock.advance(11 * 60_000);
+      // Two instances (or a timer and a manual call) sweep at once: one escalation, one customer notice.
+      const results = await Promise.all([
+        app2.engine.recoverUnanswered?.(),
+        app3.engine.recoverUnanswered?.(),
+      ]);
+      expect(results.reduce((n, r) => n + (r?.escalated ?? 0), 0)).toBe(1);
+      expect(ch2.thread(m.messageId)).toHaveLength(1);
+      expect(ch2.cards.filter((c) => c.card.ticketId === ch2.cards[0]?.card.ticketId)).toHaveLength(1);
+    } finally {
+      await app2.stop();
+      await app3.stop();
+      await env.close();
+    }
   });
 });
