@@ -4,6 +4,7 @@ import { extractEntities } from './entities.js';
 import { detectLanguage } from './language.js';
 import { asksForHuman, classifyIntent, isPleasantry } from './offline/classify-intent.js';
 import { fold } from './offline/text.js';
+import { isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
 import { mentionsSecurity, ruleUrgency } from './urgency.js';
 
@@ -80,6 +81,8 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
     entities: merged,
     securityConcern: security,
     wantsHuman,
+    // Emoji and punctuation alone acknowledge: code decides, whatever a model proposed.
+    isPleasantry: proposed.isPleasantry || isEmojiOnly(input.text),
     continuesTicketId,
   });
 }

@@ -58,7 +58,8 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   const { result, message } = ctx;
   const u = result.understanding;
   const now = deps.clock.now();
-  const patch = understandingPatch(ctx.ticket, u, message.text);
+  // A "👍" in a thread says nothing about the ticket: its intent and urgency stay as they were.
+  const patch = u.isPleasantry ? {} : understandingPatch(ctx.ticket, u, message.text);
   const plain = answersPlainly(result, ctx.mode);
   // Fewer round trips: a plain answer folds the understanding into the resolving update, and an
   // unchanged ticket (a new one stored in its final state) is not written again.

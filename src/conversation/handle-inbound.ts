@@ -115,6 +115,16 @@ export function createInboundHandler(
     const placeholder = await maybeShowWorking(deps, turn, replyThread);
     const result = await runAgent(deps, turn, ticket, false, history, []);
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
+    if (reopened && result.route === 'ignore') {
+      // "thanks!" after an answer closes nothing new: the ticket stays resolved.
+      ticket =
+        (await stores.tickets.update(
+          msg.tenantId,
+          ticket.ticketId,
+          { status: 'resolved', updatedAt: clock.now() },
+          { from: ['open'] },
+        )) ?? ticket;
+    }
     return applyResult(deps, {
       ticket,
       result,

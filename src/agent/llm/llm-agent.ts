@@ -11,6 +11,7 @@ import { runPipeline, type EngineStages, type StageContext } from '../pipeline.j
 import type { Evidence } from '../retrieve.js';
 import type { Agent, Understanding } from '../types.js';
 import { UnderstandingSchema } from '../types.js';
+import { isEmojiOnly } from '../pleasantry.js';
 import { applyCodeRules, understandOffline, type UnderstandInput } from '../understand.js';
 import { chat, parseModelJson, repairMessages, type ModelSettings } from './model-call.js';
 import { echoesPrompt } from './prompt-echo.js';
@@ -130,6 +131,8 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     ctx: StageContext,
   ): Promise<{ understanding: Understanding; failure?: string }> {
     const fallback = understandOffline(input);
+    // Emoji alone is a pleasantry by code: no model call to spend, and none to fail.
+    if (isEmojiOnly(input.text)) return { understanding: fallback };
     try {
       const out = await structured(
         settings,

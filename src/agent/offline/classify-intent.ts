@@ -1,4 +1,5 @@
 import type { Intent } from '../../domain/index.js';
+import { isEmojiOnly } from '../pleasantry.js';
 import { INTENT_EXAMPLES } from './intent-examples.js';
 import { INJECTION_CUES, INTENT_CUES, PLEASANTRY } from './intent-rules.js';
 import { cosine, fold, tokens, withinOneEdit } from './text.js';
@@ -138,7 +139,7 @@ function adjust(folded: string, scores: Partial<Record<Intent, number>>, hasOrde
 }
 
 export function isPleasantry(text: string): boolean {
-  return PLEASANTRY.test(text.trim());
+  return PLEASANTRY.test(text.trim()) || isEmojiOnly(text);
 }
 
 export function looksLikeInjection(text: string): boolean {
