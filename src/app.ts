@@ -118,7 +118,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         o.embeddingsModel,
       )
     : undefined;
-  const kb = createKnowledgeBase({ source: stores.kbArticles, embeddings });
+  const kb = createKnowledgeBase({ source: stores.kbArticles, embeddings, logger });
   // The KB trusts a revision for a few seconds; writes through app.stores (the seed) show at once.
   stores.kbArticles = invalidatingArticleStore(stores.kbArticles, kb);
   const agent = options.agent ?? buildAgent({ config, logger, clock, kb });

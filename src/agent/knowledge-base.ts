@@ -1,5 +1,7 @@
 import MiniSearch from 'minisearch';
 import { systemClock, type Clock, type KbArticle, type KbCategory } from '../domain/index.js';
+import type { Logger } from '../logger.js';
+import { cosine, createSafeEmbedder, type EmbeddingsClient } from './kb-embeddings.js';
 import { fold } from './offline/text.js';
 import type { KbHit, KnowledgeBase } from './types.js';
 
@@ -10,10 +12,7 @@ export interface KbArticleSource {
   revision(tenantId: string): Promise<string>;
 }
 
-/** An embeddings endpoint (OpenAI's, or any compatible one). Optional: lexical search works alone. */
-export interface EmbeddingsClient {
-  embed(texts: string[]): Promise<number[][]>;
-}
+export { createOpenAiEmbeddings, type EmbeddingsClient } from './kb-embeddings.js';
 
 export interface KnowledgeBaseOptions {
   source: KbArticleSource;
@@ -27,6 +26,8 @@ export interface KnowledgeBaseOptions {
   revisionTtlMs?: number;
   /** Time source for the revision window; the system clock by default. */
   clock?: Clock;
+  /** Where an embeddings outage is reported (once per outage; search goes on by keywords). */
+  logger?: Logger;
 }
 
 /** The knowledge base plus the hook writers use so their own edits are searchable immediately. */
@@ -64,19 +65,9 @@ interface TenantIndex {
   checkedAt: number;
   index: MiniSearch<KbArticle & { id: string; tagText: string }>;
   articles: Map<string, KbArticle>;
+  /** Article vectors; absent while the embeddings endpoint could not provide them. */
   vectors?: Map<string, number[]>;
-}
-
-function cosine(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+  embedding?: Promise<void>;
 }
 
 /**
@@ -93,6 +84,23 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
   const checking = new Map<string, Promise<TenantIndex>>();
   // Bumped by invalidate(): a revision read that started before a write must not be trusted after it.
   const generation = new Map<string, number>();
+  const embed = options.embeddings
+    ? createSafeEmbedder(options.embeddings, { clock, logger: options.logger })
+    : null;
+
+  /** Article vectors, once per index (shared by concurrent searches); retried after an outage. */
+  async function vectorsOf(entry: TenantIndex): Promise<Map<string, number[]> | undefined> {
+    if (entry.vectors || !embed || !entry.articles.size) return entry.vectors;
+    entry.embedding ??= (async () => {
+      const list = [...entry.articles.values()];
+      const vectors = await embed(list.map((a) => `${a.title}\n${a.body}`));
+      if (vectors) entry.vectors = new Map(list.map((a, i) => [a.articleId, vectors[i]!]));
+    })().finally(() => {
+      entry.embedding = undefined;
+    });
+    await entry.embedding;
+    return entry.vectors;
+  }
 
   async function build(tenantId: string, revision: string): Promise<TenantIndex> {
     const list = await options.source.listArticles(tenantId);
@@ -115,10 +123,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
       index,
       articles: new Map(list.map((a) => [a.articleId, a])),
     };
-    if (options.embeddings && list.length) {
-      const vectors = await options.embeddings.embed(list.map((a) => `${a.title}\n${a.body}`));
-      entry.vectors = new Map(list.map((a, i) => [a.articleId, vectors[i] ?? []]));
-    }
+    await vectorsOf(entry);
     return entry;
   }
 
@@ -186,11 +191,13 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
         const lexical = Math.min(1, 0.75 * coverage + (titleHit ? 0.15 : 0) + 0.1 * (r.score / top));
         return { article, score: r.score, relevance: Math.round(lexical * 100) / 100 };
       });
-      if (idx.vectors && options.embeddings) {
-        const [qv] = await options.embeddings.embed([query]);
+      const vectors = await vectorsOf(idx);
+      if (vectors && embed) {
+        // A failed query embedding leaves the keyword ranking as it is.
+        const qv = (await embed([query]))?.[0];
         if (qv) {
           const byId = new Map(hits.map((h) => [h.article.articleId, h]));
-          for (const [id, vec] of idx.vectors) {
+          for (const [id, vec] of vectors) {
             const article = idx.articles.get(id)!;
             if (opts.category && article.category !== opts.category) continue;
             const sim = Math.max(0, cosine(qv, vec));
@@ -244,23 +251,6 @@ export function invalidatingArticleStore<S extends KbArticleWriter>(
       } finally {
         kb.invalidate(tenantId);
       }
-    },
-  };
-}
-
-/** Embeddings through the `openai` package (any compatible endpoint). */
-export function createOpenAiEmbeddings(
-  client: {
-    embeddings: {
-      create(body: { model: string; input: string[] }): Promise<{ data: Array<{ embedding: number[] }> }>;
-    };
-  },
-  model: string,
-): EmbeddingsClient {
-  return {
-    async embed(texts) {
-      const res = await client.embeddings.create({ model, input: texts });
-      return res.data.map((d) => d.embedding);
     },
   };
 }

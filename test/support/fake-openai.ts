@@ -23,9 +23,17 @@ export interface RecordedRequest {
   };
 }
 
+/** How the fake answers POST /embeddings: a vector per input text, or a failure status. */
+export type FakeEmbedder = ((input: string) => number[]) | { status: number };
+
 export interface FakeOpenAi {
   baseURL: string;
+  /** Chat-completion requests (embeddings requests are kept apart, in `embeddingRequests`). */
   requests: RecordedRequest[];
+  /** Every POST /embeddings: the model and the texts asked for. */
+  embeddingRequests: Array<{ model: string; input: string[] }>;
+  /** Answer /embeddings with this from now on (unset: 404, as an endpoint without embeddings). */
+  embeddings(embedder: FakeEmbedder | null): void;
   /** Queue answers in order; a function is called with the request and returns the step. */
   script(...steps: Array<FakeStep | ((req: RecordedRequest) => FakeStep)>): void;
   close(): Promise<void>;
@@ -50,12 +58,46 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const queue: Array<FakeStep | ((req: RecordedRequest) => FakeStep)> = [];
   const requests: RecordedRequest[] = [];
   const hanging = new Set<ServerResponse>();
+  const embeddingRequests: FakeOpenAi['embeddingRequests'] = [];
+  let embedder: FakeEmbedder | null = null;
   let n = 0;
+
+  function answerEmbeddings(
+    body: { model?: string; input?: string | string[]; encoding_format?: string },
+    res: ServerResponse,
+  ): void {
+    const input = typeof body.input === 'string' ? [body.input] : (body.input ?? []);
+    embeddingRequests.push({ model: body.model ?? '', input });
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    if (!embedder) return send(404, { error: { message: 'fake-openai: no embeddings', type: 'fake' } });
+    if (typeof embedder !== 'function')
+      return send(embedder.status, { error: { message: `status ${embedder.status}`, type: 'fake' } });
+    const embed = embedder;
+    send(200, {
+      object: 'list',
+      model: body.model,
+      data: input.map((text, index) => {
+        const vector = embed(text);
+        // As OpenAI does: base64 of little-endian float32 when asked, plain floats otherwise.
+        const embedding =
+          body.encoding_format === 'base64'
+            ? Buffer.from(new Float32Array(vector).buffer).toString('base64')
+            : vector;
+        return { object: 'embedding', index, embedding };
+      }),
+      usage: { prompt_tokens: input.length, total_tokens: input.length },
+    });
+  }
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if ((req.url ?? '').endsWith('/embeddings'))
+        return answerEmbeddings(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'), res);
       const recorded: RecordedRequest = {
         path: req.url ?? '',
         body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'),
@@ -116,6 +158,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    embeddingRequests,
+    embeddings: (next) => {
+      embedder = next;
+    },
     script: (...steps) => {
       queue.length = 0;
       queue.push(...steps);
