@@ -175,7 +175,9 @@ export type LiveEvent =
   | { type: 'ticket'; tenantId: string; ticketId: string; status: TicketStatus; at: Date }
   | { type: 'message'; tenantId: string; ticketId?: string; platform: Platform; channelId: string; at: Date }
   | { type: 'approval'; tenantId: string; approvalId: string; status: ApprovalRequest['status']; at: Date }
-  | { type: 'card'; tenantId: string; platform: Platform; at: Date };
+  | { type: 'card'; tenantId: string; platform: Platform; at: Date }
+  /** A customer channel's mode changed (from Slack, Teams or the sandbox): open views show it. */
+  | { type: 'mode'; tenantId: string; platform: Platform; channelId: string; mode: ChannelMode; at: Date };
 
 export interface EventSink {
   publish(event: LiveEvent): void;

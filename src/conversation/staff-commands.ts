@@ -83,6 +83,15 @@ export async function setChannelMode(
       change.actor.userId,
     );
   }
+  // Whichever surface made the change, every open view (the sandbox page) hears of it from here.
+  deps.events.publish({
+    type: 'mode',
+    tenantId: change.tenantId,
+    platform: change.platform,
+    channelId: change.channelId,
+    mode: change.mode,
+    at: deps.clock.now(),
+  });
   const what = {
     auto: 'the bot answers customers',
     draft: 'the bot drafts answers for staff to send',

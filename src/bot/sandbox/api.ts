@@ -22,7 +22,7 @@ import {
   type SandboxPostEvent,
   type SandboxPostStore,
 } from './posts.js';
-import { createEmitter, serveEvents, type LiveEventSource, type SandboxModeEvent } from './sse.js';
+import { serveEvents, type LiveEventSource } from './sse.js';
 
 export interface SandboxApiOptions {
   engine: Engine;
@@ -84,7 +84,6 @@ export function createSandboxApi(options: SandboxApiOptions): {
     next();
   });
   let overviewCache: { at: number; stats: OverviewStats } | undefined;
-  const modeEvents = createEmitter<SandboxModeEvent>();
 
   api.get('/session', async (_req, res) => {
     const [tenant, mode] = await Promise.all([engine.getTenant(tenantId), options.channelMode()]);
@@ -228,8 +227,8 @@ export function createSandboxApi(options: SandboxApiOptions): {
       mode: body.mode,
       actor,
     });
+    // The engine announces the change to every open page (its `mode` LiveEvent).
     const mode = (await options.channelMode()) ?? body.mode;
-    if (result.ok) modeEvents.publish({ channelId: SANDBOX_CUSTOMER_CHANNEL, mode });
     res.json({ ok: result.ok, message: result.message, mode });
   });
 
@@ -256,7 +255,7 @@ export function createSandboxApi(options: SandboxApiOptions): {
     tenantId,
     live: options.live,
     posts: options.postEvents,
-    modes: modeEvents,
+    customerChannelId: SANDBOX_CUSTOMER_CHANNEL,
   });
   api.get('/events', events.handler);
 

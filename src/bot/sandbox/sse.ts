@@ -13,14 +13,18 @@ export interface SseOptions {
   /** The engine's live events (stages, tickets, approvals); read per connection so it may arrive late. */
   live: () => LiveEventSource<LiveEvent> | undefined;
   posts: LiveEventSource<SandboxPostEvent>;
-  /** The customer channel's mode after a change, so every open page shows the same mode. */
-  modes?: LiveEventSource<SandboxModeEvent>;
+  /**
+   * The sandbox customer channel: the engine's mode changes for it (made from the page, or by
+   * the engine for any other reason) go out as `event: mode`, so every open page shows the same mode.
+   */
+  customerChannelId: string;
   heartbeatMs?: number;
 }
 
 /**
  * `GET /sandbox/api/events`: a server-sent event stream. `event: live` carries the engine's
- * LiveEvent (this tenant's only), `event: post` a change in the sandbox's channels.
+ * LiveEvent (this tenant's only), `event: post` a change in the sandbox's channels, `event: mode`
+ * the customer channel's new mode (from the engine's `mode` LiveEvent, its one source).
  */
 export function serveEvents(options: SseOptions): {
   handler: (req: Request, res: Response) => void;
@@ -46,12 +50,16 @@ export function serveEvents(options: SseOptions): {
     if (live) {
       unsubscribers.push(
         live.subscribe((event) => {
-          if (event.tenantId === options.tenantId) send('live', event);
+          if (event.tenantId !== options.tenantId) return;
+          if (event.type !== 'mode') return send('live', event);
+          if (event.platform === 'sandbox' && event.channelId === options.customerChannelId) {
+            const changed: SandboxModeEvent = { channelId: event.channelId, mode: event.mode };
+            send('mode', changed);
+          }
         }),
       );
     }
     unsubscribers.push(options.posts.subscribe((event) => send('post', event)));
-    if (options.modes) unsubscribers.push(options.modes.subscribe((event) => send('mode', event)));
     const heartbeat = setInterval(() => {
       if (!res.writableEnded) res.write(': ping\n\n');
     }, options.heartbeatMs ?? 15_000);
