@@ -19,12 +19,24 @@ export type ProposalOutcome =
  * How approvals and takeover reach people. Declared here (its user); the engine implements it
  * over the channel ports and the agent's localized phrases.
  */
+/** What became of a customer update: delivered, or held back as a note for staff. */
+export type CustomerNotice = { outcome: 'sent' } | { outcome: 'held'; reason: string; assignee?: Actor };
+
 export interface ApprovalNotifier {
   /** Posts a card to the tenant's staff channel on the ticket's platform; undefined if none is configured or posting failed. */
   postStaffCard(tenantId: string, thread: ThreadRef, card: StaffCard): Promise<PostedRef | undefined>;
   updateStaffCard(tenantId: string, ref: PostedRef, card: StaffCard): Promise<void>;
-  /** Tells the customer in their thread and language. */
-  tellCustomer(ticket: Ticket, key: PhraseKey, params: Record<string, string>): Promise<void>;
+  /**
+   * Tells the customer in their thread and language. Says whether it was `sent`, or `held`: kept
+   * from the customer (a person holds the thread, or the channel is not in auto mode) as a note
+   * for staff, with the person to tell it when there is one. A notifier that returns nothing is
+   * read as `sent` (older implementations).
+   */
+  tellCustomer(
+    ticket: Ticket,
+    key: PhraseKey,
+    params: Record<string, string>,
+  ): Promise<CustomerNotice | void>;
   /** Escalates the ticket to staff with a reason (posts/updates the escalation card). */
   escalate(ticket: Ticket, reason: string): Promise<void>;
   /**

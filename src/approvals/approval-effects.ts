@@ -145,7 +145,24 @@ export async function tellCustomer(
   const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
   if (!ticket) return;
   try {
-    await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params));
+    // Older notifiers return nothing: they always sent.
+    const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params))) ?? {
+      outcome: 'sent',
+    };
+    if (notice.outcome === 'held') {
+      // Not told: customerNotifiedAt stays unset (the ticket does not resolve as if they knew) and
+      // the trail says who has to tell them.
+      await audit(deps, {
+        tenantId: request.tenantId,
+        ticketId: request.ticketId,
+        approvalId: request.approvalId,
+        actor: { kind: 'bot' },
+        action: 'customer.notice_held',
+        after: { reason: notice.reason, ...(notice.assignee ? { assignee: notice.assignee } : {}) },
+        note: key,
+      });
+      return;
+    }
     await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, deps.clock.now());
     await audit(deps, {
       tenantId: request.tenantId,

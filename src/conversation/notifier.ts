@@ -1,4 +1,4 @@
-import type { ApprovalNotifier, TakeoverService } from '../approvals/api.js';
+import type { ApprovalNotifier, CustomerNotice, TakeoverService } from '../approvals/api.js';
 import type { PhraseKey } from '../agent/types.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import {
@@ -6,6 +6,7 @@ import {
   postStaffCard,
   recordInteraction,
   recordMessage,
+  sendReply,
   sendToCustomer,
   updateStaffCard,
 } from './delivery.js';
@@ -28,11 +29,11 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
     updateStaffCard(tenantId, ref, card) {
       return updateStaffCard(deps, tenantId, ref, card);
     },
-    async tellCustomer(ticket, key, params) {
+    async tellCustomer(ticket, key, params): Promise<CustomerNotice> {
       const text = deps.agent.phrase(key, ticket.language, params);
       if (NOTICES.has(key)) {
         await sendToCustomer(deps, ticket, text, { language: ticket.language, notice: true });
-        return;
+        return { outcome: 'sent' };
       }
       // A person holds the thread: the outcome is theirs to tell, in their own words. They learn
       // it from this note on the ticket (and the approval card, updated by the caller).
@@ -49,9 +50,20 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
           author: { kind: 'system' },
           text: `For ${who}: not posted to the customer because you have this thread; tell them in your own words. Update: ${english}`,
         });
-        return;
+        return {
+          outcome: 'held',
+          reason: 'a person has this thread',
+          ...(current.assignee ? { assignee: current.assignee } : {}),
+        };
       }
-      await sendToCustomer(deps, current ?? ticket, text, { language: ticket.language });
+      // The channel may not let the bot speak (off, draft): then it is kept as a note, not sent.
+      const { silenced } = await sendReply(deps, current ?? ticket, text, { language: ticket.language });
+      if (!silenced) return { outcome: 'sent' };
+      return {
+        outcome: 'held',
+        reason: silenced.reason,
+        ...(silenced.assignee ? { assignee: silenced.assignee } : {}),
+      };
     },
     // A draft staff chose to send (or staff's own words): their decision, so it goes out as a notice.
     async sendToCustomer(ticket, message) {
