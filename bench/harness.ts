@@ -78,7 +78,9 @@ export async function withApp<T>(
   openaiBaseURL: string | undefined,
   fn: (app: App, trips: RoundTrips) => Promise<T>,
 ): Promise<T> {
-  const client = new MongoClient(uri, { monitorCommands: true });
+  // Same as the app's connectDatabase: undefined optional fields must be absent, not null, or the
+  // schemas reject the documents on the way out (a ticket without orgId could not be read back).
+  const client = new MongoClient(uri, { monitorCommands: true, ignoreUndefined: true });
   const trips = countRoundTrips(client);
   await client.connect();
   const db = client.db(`bench_${Date.now().toString(36)}`);

@@ -56,6 +56,8 @@ interface Sample {
   tokensIn: number;
   tokensOut: number;
   outcome: string;
+  /** Round trips of this step by command and collection. */
+  byTarget: Map<string, number>;
 }
 
 /** Runs every scenario `runs` times (after one unrecorded warm-up) and returns samples by step. */
@@ -72,6 +74,7 @@ async function runScenarios(
       beforeEach?.(scenario, i);
       const measure: Measure = async (step, fn) => {
         const before = { trips: trips.total, ...usage };
+        const targetsBefore = new Map(trips.byTarget);
         const t0 = performance.now();
         const result = await fn();
         const sample: Sample = {
@@ -81,6 +84,11 @@ async function runScenarios(
           tokensIn: usage.tokensIn - before.tokensIn,
           tokensOut: usage.tokensOut - before.tokensOut,
           outcome: outcomeOf(result),
+          byTarget: new Map(
+            [...trips.byTarget]
+              .map(([k, n]): [string, number] => [k, n - (targetsBefore.get(k) ?? 0)])
+              .filter(([, n]) => n > 0),
+          ),
         };
         if (i >= 0) samples.set(step, [...(samples.get(step) ?? []), sample]);
         return result;
@@ -172,7 +180,18 @@ async function offlineScenarios(uri: string): Promise<void> {
         ];
       }),
     );
+    for (const [step, list] of bySteps) report.row(`  ${step}: round trips by command`, byCommand(list));
   });
+}
+
+/** "find tickets 2.0, update approvals 1.0, …": each command's mean count per run, most first. */
+function byCommand(list: Sample[]): string {
+  const sums = new Map<string, number>();
+  for (const s of list) for (const [k, n] of s.byTarget) sums.set(k, (sums.get(k) ?? 0) + n);
+  return [...sums]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${(n / list.length).toFixed(1)}`)
+    .join(', ');
 }
 
 async function llm(uri: string): Promise<void> {

@@ -35,12 +35,17 @@ export interface ApprovalServiceDeps {
    * does not race a decision still in flight in another process. Default 30 s.
    */
   sweepGraceMs?: number;
+  /**
+   * Where cards read their facts, when one operation shares them across its renders (see
+   * memoCardSources); the stores in these deps otherwise.
+   */
+  cards?: CardSources;
 }
 
 export const SYSTEM_ACTOR: Actor = { kind: 'system' };
 
 export function cardSources(deps: ApprovalServiceDeps): CardSources {
-  return { ...deps, notifier: deps.notifier };
+  return deps.cards ?? { ...deps, notifier: deps.notifier };
 }
 
 /** Writes one audit event; a failing audit write is logged, never hides the outcome from the user. */
@@ -76,8 +81,10 @@ export function snapshot(r: ApprovalRequest): Record<string, unknown> {
 /** Posts the request's card when it has none yet; stores the ref. Returns true when posted now. */
 export async function postCard(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
   if (request.card) return false;
-  const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
-  const card = await loadApprovalCard(cardSources(deps), request);
+  // Only the thread is used here (it never changes): the card's sources may already hold the ticket.
+  const sources = cardSources(deps);
+  const ticket = await sources.tickets.get(request.tenantId, request.ticketId);
+  const card = await loadApprovalCard(sources, request);
   if (!ticket || !card) return false;
   try {
     const ref = await deps.notifier.postStaffCard(request.tenantId, ticket.thread, card);

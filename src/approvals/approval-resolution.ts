@@ -14,11 +14,13 @@ export async function resolveAfterExecution(
   executed: ApprovalRequest,
 ): Promise<boolean> {
   const { tenantId, ticketId, approvalId } = executed;
-  const [request, before, siblings] = await Promise.all([
-    deps.approvals.get(tenantId, approvalId),
+  const [before, siblings] = await Promise.all([
     deps.tickets.get(tenantId, ticketId),
     deps.approvals.listByTicket(tenantId, ticketId),
   ]);
+  // The ticket's requests include this one as stored now (customerNotifiedAt set or not): one read.
+  const request =
+    siblings.find((o) => o.approvalId === approvalId) ?? (await deps.approvals.get(tenantId, approvalId));
   if (!request?.customerNotifiedAt || !before) return false;
   if (before.status !== 'pending_approval' && before.status !== 'open') return false;
   if (siblings.some((o) => o.approvalId !== approvalId && o.status === 'pending')) return false;

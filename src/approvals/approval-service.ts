@@ -1,8 +1,9 @@
 import { ProposedActionSchema, type ProposedAction } from '../agent/types.js';
 import { NotFoundError, ValidationError, describeZodIssues } from '../errors.js';
-import type { ApprovalRequest, Ticket } from '../domain/index.js';
+import type { ApprovalRequest, PostedRef, Ticket } from '../domain/index.js';
 import type { StaffActionResult } from '../conversation/ports.js';
 import type { ApprovalService, ProposalOutcome } from './api.js';
+import type { ApprovalStore } from './ports.js';
 import {
   audit,
   cardSources,
@@ -23,7 +24,8 @@ import {
 } from './approval-closing.js';
 import { executeApproved, reopenTicket } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
-import { loadApprovalCard } from './card-data.js';
+import { createAuditBatch } from './audit-batch.js';
+import { loadApprovalCard, memoCardSources } from './card-data.js';
 import { createKeyedLock } from './keyed-lock.js';
 import { answerBesideOpenRequest, sameTicketRequest } from './open-requests.js';
 import { evaluateAction } from './policy.js';
@@ -64,9 +66,35 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     input: Parameters<ApprovalService['propose']>[0],
     action: ProposedAction,
   ): Promise<ProposalOutcome> {
-    const { ticket, customer, requestedBy } = input;
+    const { ticket, customer } = input;
     const tenant = await deps.tenants.get(ticket.tenantId);
     if (!tenant) throw new NotFoundError(`tenant ${ticket.tenantId} not found`);
+    // Fewer round trips, same writes: the card is built from the tenant, ticket and customer in
+    // hand, and audit events with only our own writes between them go out together.
+    const batch = createAuditBatch(deps.audit, deps.logger);
+    let cardRef: PostedRef | undefined;
+    const scoped: ApprovalServiceDeps = {
+      ...deps,
+      audit: batch.log,
+      approvals: withSetCardSeen(deps.approvals, (ref) => (cardRef = ref)),
+      cards: memoCardSources(cardSources(deps), { tenant, ticket, customer }),
+    };
+    try {
+      return await proposeWith(scoped, input, action, tenant, batch.flush, () => cardRef);
+    } finally {
+      await batch.flush();
+    }
+  }
+
+  async function proposeWith(
+    deps: ApprovalServiceDeps,
+    input: Parameters<ApprovalService['propose']>[0],
+    action: ProposedAction,
+    tenant: NonNullable<Awaited<ReturnType<ApprovalServiceDeps['tenants']['get']>>>,
+    flushAudit: () => Promise<void>,
+    postedCard: () => PostedRef | undefined,
+  ): Promise<ProposalOutcome> {
+    const { ticket, customer, requestedBy } = input;
     const now = deps.clock.now();
     const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
     const ours = order && order.customerId === customer.customerId && order.customerId === ticket.customerId;
@@ -118,7 +146,10 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     if (!order) return { kind: 'escalate', reason: `Order ${action.orderId} was not found.` };
     // Before either path: beside an open request for this order, no automatic refund, no second request.
     if (open.length > 0) return answerBesideOpenRequest(order, open);
-    if (decision.kind === 'auto') return executeAutomatically(deps, ticket, order, decision);
+    if (decision.kind === 'auto') {
+      await flushAudit(); // before the refund leaves the process
+      return executeAutomatically(deps, ticket, order, decision);
+    }
 
     const approvalId = deps.ids.id('apr');
     const request: ApprovalRequest = {
@@ -148,19 +179,23 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       action: 'approval.created',
       after: snapshot(request),
     });
+    await flushAudit(); // evaluated + created, before the card is posted
     await postCard(deps, request);
-    await markPending(ticket);
+    await markPending(deps, ticket);
     if (decision.escalate) {
+      await flushAudit(); // card posted + ticket pending, before the escalation card
       await escalate(
         deps,
         request,
         `Refund above the supervisor threshold for order ${request.orderId}: needs a supervisor.`,
       );
     }
-    return { kind: 'pending', approval: (await deps.approvals.get(request.tenantId, approvalId)) ?? request };
+    // As stored: this call wrote every field of it, the card ref included (no re-read needed).
+    const card = postedCard();
+    return { kind: 'pending', approval: card ? { ...request, card } : request };
   }
 
-  async function markPending(ticket: Ticket): Promise<void> {
+  async function markPending(deps: ApprovalServiceDeps, ticket: Ticket): Promise<void> {
     const after = await deps.tickets.update(
       ticket.tenantId,
       ticket.ticketId,
@@ -192,6 +227,9 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       deps.tickets.get(tenantId, request.ticketId),
     ]);
     if (!tenant) return { ok: false, message: 'This approval request no longer exists.' };
+    // Every card this click renders (after the decision, after execution, the clicker's answer)
+    // shares one read of its facts; the tenant and ticket read above are among them.
+    const d: ApprovalServiceDeps = { ...deps, cards: memoCardSources(cardSources(deps), { tenant, ticket }) };
     const staff = {
       kind: 'staff' as const,
       platform: actor.platform,
@@ -201,7 +239,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
 
     const auth = authorizeDecision(tenant, request, ticket, actor, decision);
     if (!auth.ok) {
-      await audit(deps, {
+      await audit(d, {
         tenantId,
         ticketId: request.ticketId,
         approvalId,
@@ -210,19 +248,19 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
         before: snapshot(request),
         note: auth.reason,
       });
-      return { ok: false, message: auth.reason, ...(await cardOf(request)) };
+      return { ok: false, message: auth.reason, ...(await cardOfRequest(d, request)) };
     }
-    if (request.status === 'pending' && request.expiresAt.getTime() <= deps.clock.now().getTime()) {
-      await expire(request);
-      const now = (await deps.approvals.get(tenantId, approvalId)) ?? request;
-      return { ok: false, message: alreadyDecided(now), ...(await cardOf(now)) };
+    if (request.status === 'pending' && request.expiresAt.getTime() <= d.clock.now().getTime()) {
+      await expireRequest(d, request);
+      const now = (await d.approvals.get(tenantId, approvalId)) ?? request;
+      return { ok: false, message: alreadyDecided(now), ...(await cardOfRequest(d, now)) };
     }
     if (request.status !== 'pending')
-      return { ok: false, message: alreadyDecided(request), ...(await cardOf(request)) };
+      return { ok: false, message: alreadyDecided(request), ...(await cardOfRequest(d, request)) };
 
-    const at = deps.clock.now();
+    const at = d.clock.now();
     const move = () =>
-      deps.approvals.transition(tenantId, approvalId, ['pending'], {
+      d.approvals.transition(tenantId, approvalId, ['pending'], {
         status: decision === 'approve' ? 'approved' : 'rejected',
         decidedBy: staff,
         decidedAt: at,
@@ -236,17 +274,17 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     const gate =
       decision === 'approve' && request.action === 'refund'
         ? await lock.run(customerKey(tenantId, request.customerId), async () => {
-            const over = await dailyLimitOnApproval(deps, tenant, request, at);
+            const over = await dailyLimitOnApproval(d, tenant, request, at);
             return over ? { over, decided: null } : { over: null, decided: await move() };
           })
         : { over: null, decided: await move() };
-    if (gate.over) return stopAtDailyLimit(deps, request, gate.over, staff);
+    if (gate.over) return stopAtDailyLimit(d, request, gate.over, staff);
     const { decided } = gate;
     if (!decided) {
-      const winner = (await deps.approvals.get(tenantId, approvalId)) ?? request;
-      return { ok: false, message: alreadyDecided(winner), ...(await cardOf(winner)) };
+      const winner = (await d.approvals.get(tenantId, approvalId)) ?? request;
+      return { ok: false, message: alreadyDecided(winner), ...(await cardOfRequest(d, winner)) };
     }
-    await audit(deps, {
+    await audit(d, {
       tenantId,
       ticketId: request.ticketId,
       approvalId,
@@ -255,21 +293,25 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       before: snapshot(request),
       after: snapshot(decided),
     });
-    await refreshCard(deps, decided);
+    await refreshCard(d, decided);
 
     if (decision === 'reject') {
-      await tellCustomer(deps, decided, 'action_rejected');
-      await reopenTicket(deps, decided);
-      return { ok: true, message: `Rejected: the customer has been told.`, ...(await cardOf(decided)) };
+      await tellCustomer(d, decided, 'action_rejected');
+      await reopenTicket(d, decided);
+      return {
+        ok: true,
+        message: `Rejected: the customer has been told.`,
+        ...(await cardOfRequest(d, decided)),
+      };
     }
-    const final = await executeApproved(deps, decided);
+    const final = await executeApproved(d, decided);
     const message =
       final.status === 'executed'
         ? `Approved: ${final.action}${final.execution?.reference ? ` ${final.execution.reference}` : ''} executed and the customer told.`
         : final.status === 'failed'
           ? `Approved, but the ${final.action} failed (${final.execution?.error ?? 'unknown error'}); the ticket is escalated.`
           : `Approved; the order system did not answer, so the ${final.action} will be retried shortly.`;
-    return { ok: final.status !== 'failed', message, ...(await cardOf(final)) };
+    return { ok: final.status !== 'failed', message, ...(await cardOfRequest(d, final)) };
   }
 
   async function sweep(): Promise<{ expired: number; posted: number; executed: number }> {
@@ -304,7 +346,6 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     return counts;
   }
 
-  const cardOf = (request: ApprovalRequest) => cardOfRequest(deps, request);
   const expire = (request: ApprovalRequest) => expireRequest(deps, request);
 
   return {
@@ -316,4 +357,15 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       return request ? loadApprovalCard(cardSources(deps), request) : null;
     },
   };
+}
+
+/** The store as is, also telling `seen` the card ref it stores (so the caller needs no re-read). */
+function withSetCardSeen(store: ApprovalStore, seen: (ref: PostedRef) => void): ApprovalStore {
+  // Prototype-chained so a store of any shape (object literal or class) keeps all its methods.
+  const wrapped = Object.create(store) as ApprovalStore;
+  wrapped.setCard = async (tenantId, approvalId, card) => {
+    await store.setCard(tenantId, approvalId, card);
+    seen(card);
+  };
+  return wrapped;
 }

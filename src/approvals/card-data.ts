@@ -7,7 +7,7 @@ import type {
   TicketStore,
 } from '../conversation/stores.js';
 import type { KnowledgeBase } from '../agent/types.js';
-import type { ApprovalRequest, Ticket } from '../domain/index.js';
+import type { ApprovalRequest, Customer, Tenant, Ticket } from '../domain/index.js';
 import type { ApprovalNotifier } from './api.js';
 import type { ApprovalStore } from './ports.js';
 import { buildApprovalCard, buildEscalationCard } from './cards.js';
@@ -28,6 +28,55 @@ export interface CardSources {
 }
 
 const TRANSCRIPT = 10;
+
+/** Documents a caller already holds, so a card built from them does not read them again. */
+export interface KnownCardFacts {
+  tenant?: Tenant | null;
+  ticket?: Ticket | null;
+  customer?: Customer | null;
+}
+
+/**
+ * Card sources for one operation (a proposal, a click): what the caller already read is used as
+ * is, and everything else is read at most once however often the card is rebuilt (a decision
+ * renders it after approving, after executing and for the clicker's answer). Only card facts are
+ * kept: state checks (ticket status, approval status) still read the stores through `deps`.
+ */
+export function memoCardSources(src: CardSources, known: KnownCardFacts = {}): CardSources {
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    let hit = memo.get(key) as Promise<T> | undefined;
+    if (!hit) {
+      hit = read();
+      memo.set(key, hit);
+      // A failed read is not kept: the next render tries again.
+      hit.catch(() => memo.delete(key));
+    }
+    return hit;
+  };
+  const seed = (key: string, value: unknown) => {
+    if (value !== undefined) memo.set(key, Promise.resolve(value));
+  };
+  if (known.tenant) seed(`tenant:${known.tenant.tenantId}`, known.tenant);
+  if (known.ticket) seed(`ticket:${known.ticket.tenantId}/${known.ticket.ticketId}`, known.ticket);
+  if (known.customer)
+    seed(`customer:${known.customer.tenantId}/${known.customer.customerId}`, known.customer);
+  const { messages } = src;
+  return {
+    ...src,
+    tenants: { get: (t) => once(`tenant:${t}`, () => src.tenants.get(t)) },
+    tickets: { get: (t, id) => once(`ticket:${t}/${id}`, () => src.tickets.get(t, id)) },
+    customers: { get: (t, id) => once(`customer:${t}/${id}`, () => src.customers.get(t, id)) },
+    ...(messages
+      ? {
+          messages: {
+            listByTicket: (t, id, limit) =>
+              once(`messages:${t}/${id}/${limit ?? ''}`, () => messages.listByTicket(t, id, limit)),
+          },
+        }
+      : {}),
+  };
+}
 
 /** The approval card for a stored request, or null when the request is gone. */
 export async function loadApprovalCard(

@@ -40,6 +40,11 @@ export interface ApprovalStore {
 /** The audit trail: every step, who, what, when, before/after. */
 export interface AuditLog {
   record(event: AuditEvent): Promise<void>;
+  /**
+   * Several events of one operation in one write, in order (same durability as `record`).
+   * Optional: without it callers record them one by one.
+   */
+  recordMany?(events: AuditEvent[]): Promise<void>;
   listForTicket(tenantId: string, ticketId: string): Promise<AuditEvent[]>;
   listForApproval(tenantId: string, approvalId: string): Promise<AuditEvent[]>;
 }

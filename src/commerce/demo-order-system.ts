@@ -57,13 +57,18 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
           publicMessage: `Order ${order.orderId} was cancelled, so there is nothing left to refund.`,
         });
       }
-      const outcome = await orders.pushRefund(tenantId, input.orderId, {
-        refundId: ids.id('re'),
-        amountMinor: input.amountMinor,
-        idempotencyKey: input.idempotencyKey,
-        reason: input.reason,
-        at: clock.now(),
-      });
+      const outcome = await orders.pushRefund(
+        tenantId,
+        input.orderId,
+        {
+          refundId: ids.id('re'),
+          amountMinor: input.amountMinor,
+          idempotencyKey: input.idempotencyKey,
+          reason: input.reason,
+          at: clock.now(),
+        },
+        order, // just read: the push re-checks it in its update
+      );
       switch (outcome.kind) {
         case 'added':
           return {

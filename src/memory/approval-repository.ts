@@ -91,6 +91,13 @@ export function createAuditRepository({ db, logger }: RepositoryDeps): AuditLog 
     async record(event) {
       await col.insertOne(codec.in(event));
     },
+    async recordMany(events) {
+      if (events.length === 0) return;
+      await col.insertMany(
+        events.map((e) => codec.in(e)),
+        { ordered: true },
+      );
+    },
     async listForTicket(tenantId, ticketId) {
       return codec.outMany(await col.find({ tenantId, ticketId }).sort({ at: 1, _id: 1 }).toArray());
     },

@@ -30,7 +30,13 @@ export interface OrderRepository {
    * Adds a refund only where no refund with its idempotency key exists and the amount fits what
    * remains refundable, in one findOneAndUpdate; a repeated key returns the first refund.
    */
-  pushRefund(tenantId: string, orderId: string, refund: Refund): Promise<PushRefundOutcome>;
+  pushRefund(
+    tenantId: string,
+    orderId: string,
+    refund: Refund,
+    /** The order as the caller just read it, to save reading it again (the update re-checks it). */
+    known?: Order,
+  ): Promise<PushRefundOutcome>;
   /** Cancels a placed, unshipped order in one conditional update; null when the condition lost. */
   markCancelled(tenantId: string, orderId: string, at: Date, idempotencyKey: string): Promise<Order | null>;
 }
@@ -48,6 +54,17 @@ export function createOrderRepository({ db, logger, clock }: RepositoryDeps): Or
   };
   const get = async (tenantId: string, orderId: string) =>
     codec.out(await col.findOne({ tenantId, orderId }));
+  /** Sets `refundedMinor` where it is missing; true when it was. */
+  const backfillRefundedMinor = async (tenantId: string, orderId: string): Promise<boolean> => {
+    const raw = await col.findOne({ tenantId, orderId, refundedMinor: { $exists: false } });
+    const order = codec.out(raw);
+    if (!order) return false;
+    const res = await col.updateOne(
+      { tenantId, orderId, refundedMinor: { $exists: false } },
+      { $set: { refundedMinor: refundedMinor(order) } },
+    );
+    return res.modifiedCount === 1;
+  };
   return {
     get,
     async listByCustomer(tenantId, customerId, limit = 50) {
@@ -76,44 +93,51 @@ export function createOrderRepository({ db, logger, clock }: RepositoryDeps): Or
         throw err;
       }
     },
-    async pushRefund(tenantId, orderId, input) {
+    async pushRefund(tenantId, orderId, input, known) {
       const refund = RefundSchema.parse(input);
-      const order = await get(tenantId, orderId);
+      // A stale `known` is safe: the update's filter re-checks the key and the amount, and a lost
+      // condition is answered from a fresh read below.
+      const order =
+        known && known.tenantId === tenantId && known.orderId === orderId
+          ? known
+          : await get(tenantId, orderId);
       if (!order) return { kind: 'not_found' };
       const seen = order.refunds.find((r) => r.idempotencyKey === refund.idempotencyKey);
       if (seen) return { kind: 'duplicate', refund: seen };
-      // Documents written by hand may lack the running total: backfill it once, conditionally.
-      await col.updateOne(
-        { tenantId, orderId, refundedMinor: { $exists: false } },
-        { $set: { refundedMinor: refundedMinor(order) } },
-      );
-      const outcome = await guardedUpdateOutcome({
-        db,
-        col,
-        clock,
-        key: { tenantId, orderId },
-        claimKey: `${tenantId}:${orderId}`,
-        revField: '_rev',
-        condition: {
-          'refunds.idempotencyKey': { $ne: refund.idempotencyKey },
-          refundedMinor: { $lte: order.totalMinor - refund.amountMinor },
-        },
-        holds: (doc) => {
-          const refunds = Array.isArray(doc.refunds)
-            ? (doc.refunds as Array<{ idempotencyKey?: unknown }>)
-            : [];
-          return (
-            !refunds.some((r) => r.idempotencyKey === refund.idempotencyKey) &&
-            typeof doc.refundedMinor === 'number' &&
-            doc.refundedMinor + refund.amountMinor <= order.totalMinor
-          );
-        },
-        // The driver's generic typing cannot see `refunds` on an untyped collection.
-        update: () => ({
-          $push: { refunds: refund } as Document,
-          $inc: { refundedMinor: refund.amountMinor },
-        }),
-      });
+      const push = () =>
+        guardedUpdateOutcome({
+          db,
+          col,
+          clock,
+          key: { tenantId, orderId },
+          claimKey: `${tenantId}:${orderId}`,
+          revField: '_rev',
+          condition: {
+            'refunds.idempotencyKey': { $ne: refund.idempotencyKey },
+            refundedMinor: { $lte: order.totalMinor - refund.amountMinor },
+          },
+          holds: (doc) => {
+            const refunds = Array.isArray(doc.refunds)
+              ? (doc.refunds as Array<{ idempotencyKey?: unknown }>)
+              : [];
+            return (
+              !refunds.some((r) => r.idempotencyKey === refund.idempotencyKey) &&
+              typeof doc.refundedMinor === 'number' &&
+              doc.refundedMinor + refund.amountMinor <= order.totalMinor
+            );
+          },
+          // The driver's generic typing cannot see `refunds` on an untyped collection.
+          update: () => ({
+            $push: { refunds: refund } as Document,
+            $inc: { refundedMinor: refund.amountMinor },
+          }),
+        });
+      let outcome = await push();
+      // Documents written by hand may lack the running total, so the condition cannot hold: backfill
+      // it once, conditionally, and try again (only then: every order we write carries it).
+      if (outcome.kind === 'condition_failed' && (await backfillRefundedMinor(tenantId, orderId))) {
+        outcome = await push();
+      }
       if (outcome.kind === 'updated') return { kind: 'added', refund };
       // Lost to a concurrent writer: either the same key (a duplicate) or money that ran out.
       const now = await get(tenantId, orderId);

@@ -1,0 +1,49 @@
+import type { Logger } from '../logger.js';
+import type { AuditEvent } from '../domain/index.js';
+import type { AuditLog } from './ports.js';
+
+/** An audit log that holds events until `flush`, then writes them in one round trip. */
+export interface AuditBatch {
+  /** Records into the batch; reads pass through to the real log. */
+  log: AuditLog;
+  /** Writes what is held (in order, one insertMany where the log has it); logs a failure, never throws. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Steps of one operation that follow each other with only our own database writes in between
+ * (evaluated → created, card posted → ticket pending) share one audit write. The caller flushes
+ * before anything leaves the process (a card post, a refund, a customer message), so the trail
+ * never lags behind what the outside world saw, and in a `finally`, so nothing is left unwritten.
+ */
+export function createAuditBatch(audit: AuditLog, logger: Logger): AuditBatch {
+  let held: AuditEvent[] = [];
+  return {
+    log: {
+      async record(event) {
+        held.push(event);
+      },
+      listForTicket: (tenantId, ticketId) => audit.listForTicket(tenantId, ticketId),
+      listForApproval: (tenantId, approvalId) => audit.listForApproval(tenantId, approvalId),
+    },
+    async flush() {
+      const events = held;
+      held = [];
+      if (events.length === 0) return;
+      try {
+        if (audit.recordMany) await audit.recordMany(events);
+        else for (const event of events) await audit.record(event);
+      } catch (err) {
+        logger.error(
+          {
+            err,
+            actions: events.map((e) => e.action),
+            ticketId: events[0]?.ticketId,
+            approvalId: events.find((e) => e.approvalId)?.approvalId,
+          },
+          'audit write failed',
+        );
+      }
+    },
+  };
+}
