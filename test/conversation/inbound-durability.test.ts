@@ -41,6 +41,28 @@ function gatedAgent(clock: { now(): Date }) {
   };
 }
 
+/**
+ * Maya's message reaches an app whose agent never finishes, and the app stops mid-run: the
+ * process died while the model was thinking. Returns what a restarted app needs.
+ */
+async function crashMidRun(text: string, eventId: string) {
+  const env = await createSeededEnv({ logger });
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+  const g = gatedAgent(env.clock);
+  const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+  const app1 = await createApp({
+    ...common,
+    agent: g.agent,
+    adapters: [testChannelAdapter(createTestChannel())],
+  });
+  g.hold();
+  const m = inbound('maya', text, { eventId });
+  void app1.engine.handleInbound(m).catch(() => undefined);
+  await g.entered();
+  await app1.stop();
+  return { env, common, m };
+}
+
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
@@ -49,17 +71,7 @@ afterEach(async () => {
 
 describe('inbound durability', () => {
   it('keeps a message whose run died with the process, and escalates it to a person after restart', async () => {
-    const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-    const g = gatedAgent(env.clock);
-    const ch1 = createTestChannel();
-    const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
-    const app1 = await createApp({ ...common, agent: g.agent, adapters: [testChannelAdapter(ch1)] });
-    g.hold();
-    const m = inbound('maya', 'My order 1042 never arrived, please help?', { eventId: 'EV-CRASH' });
-    void app1.engine.handleInbound(m).catch(() => undefined);
-    await g.entered();
-    await app1.stop(); // the process dies while the model is thinking
+    const { env, common, m } = await crashMidRun('My order 1042 never arrived, please help?', 'EV-CRASH');
 
     const ch2 = createTestChannel();
     const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
@@ -168,17 +180,7 @@ describe('keyed queue bound', () => {
 
 describe('recovery under concurrency', () => {
   it('escalates an unanswered message once when two sweeps run at the same time', async () => {
-    const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-    const g = gatedAgent(env.clock);
-    const ch1 = createTestChannel();
-    const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
-    const app1 = await createApp({ ...common, agent: g.agent, adapters: [testChannelAdapter(ch1)] });
-    g.hold();
-    const m = inbound('maya', 'Is order 1042 on its way?', { eventId: 'EV-RACE' });
-    void app1.engine.handleInbound(m).catch(() => undefined);
-    await g.entered();
-    await app1.stop();
+    const { env, common, m } = await crashMidRun('Is order 1042 on its way?', 'EV-RACE');
 
     const ch2 = createTestChannel();
     const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
