@@ -9,36 +9,26 @@ import {
   cardSources,
   escalate,
   postCard,
-  refreshCard,
   snapshot,
   SYSTEM_ACTOR,
-  tellCustomer,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
 import { executeAutomatically, findRedelivery } from './approval-auto.js';
-import {
-  alreadyDecided,
-  cardOf as cardOfRequest,
-  expireRequest,
-  stopAtDailyLimit,
-} from './approval-closing.js';
-import { executeApproved, reopenTicket } from './approval-execution.js';
-import { authorizeDecision } from './authorize.js';
+import { expireRequest } from './approval-closing.js';
+import { decideApproval } from './approval-decide.js';
+import { executeApproved } from './approval-execution.js';
 import { createAuditBatch } from './audit-batch.js';
 import { loadApprovalCard, memoCardSources } from './card-data.js';
 import { createKeyedLock } from './keyed-lock.js';
 import { answerBesideOpenRequest, sameTicketRequest } from './open-requests.js';
 import { evaluateAction } from './policy.js';
-import { countRecentRefunds, dailyLimitOnApproval } from './refund-limits.js';
+import { countRecentRefunds, customerLockKey } from './refund-limits.js';
 
 export type { ApprovalServiceDeps } from './approval-effects.js';
 /** Exported from here before it moved; kept so existing imports still work. */
 export { alreadyDecided } from './approval-closing.js';
 
 const HOUR_MS = 3_600_000;
-
-/** Lock key for everything that reads then changes one customer's refunds (limits, open requests). */
-const customerKey = (tenantId: string, customerId: string) => `customer:${tenantId}/${customerId}`;
 
 /**
  * Refund and cancellation policy, durable approval requests and their execution. Exactly once:
@@ -58,7 +48,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     }
     // Two threads of one customer must not both pass the open-request and daily-limit checks below
     // (read, then write): their proposals run one at a time in this process.
-    const key = customerKey(input.ticket.tenantId, input.customer.customerId);
+    const key = customerLockKey(input.ticket.tenantId, input.customer.customerId);
     return lock.run(key, () => proposeNow(input, parsed.data));
   }
 
@@ -215,103 +205,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
   }
 
   function decide(input: Parameters<ApprovalService['decide']>[0]): Promise<StaffActionResult> {
-    return lock.run(`${input.tenantId}/${input.approvalId}`, () => decideNow(input));
-  }
-
-  async function decideNow(input: Parameters<ApprovalService['decide']>[0]): Promise<StaffActionResult> {
-    const { tenantId, approvalId, decision, actor } = input;
-    const request = await deps.approvals.get(tenantId, approvalId);
-    if (!request) return { ok: false, message: 'This approval request no longer exists.' };
-    const [tenant, ticket] = await Promise.all([
-      deps.tenants.get(tenantId),
-      deps.tickets.get(tenantId, request.ticketId),
-    ]);
-    if (!tenant) return { ok: false, message: 'This approval request no longer exists.' };
-    // Every card this click renders (after the decision, after execution, the clicker's answer)
-    // shares one read of its facts; the tenant and ticket read above are among them.
-    const d: ApprovalServiceDeps = { ...deps, cards: memoCardSources(cardSources(deps), { tenant, ticket }) };
-    const staff = {
-      kind: 'staff' as const,
-      platform: actor.platform,
-      userId: actor.userId,
-      ...(actor.name ? { name: actor.name } : {}),
-    };
-
-    const auth = authorizeDecision(tenant, request, ticket, actor, decision);
-    if (!auth.ok) {
-      await audit(d, {
-        tenantId,
-        ticketId: request.ticketId,
-        approvalId,
-        actor: staff,
-        action: 'approval.refused',
-        before: snapshot(request),
-        note: auth.reason,
-      });
-      return { ok: false, message: auth.reason, ...(await cardOfRequest(d, request)) };
-    }
-    if (request.status === 'pending' && request.expiresAt.getTime() <= d.clock.now().getTime()) {
-      await expireRequest(d, request);
-      const now = (await d.approvals.get(tenantId, approvalId)) ?? request;
-      return { ok: false, message: alreadyDecided(now), ...(await cardOfRequest(d, now)) };
-    }
-    if (request.status !== 'pending')
-      return { ok: false, message: alreadyDecided(request), ...(await cardOfRequest(d, request)) };
-
-    const at = d.clock.now();
-    const move = () =>
-      d.approvals.transition(tenantId, approvalId, ['pending'], {
-        status: decision === 'approve' ? 'approved' : 'rejected',
-        decidedBy: staff,
-        decidedAt: at,
-        ...(decision === 'reject' && input.reason?.trim()
-          ? { rejectReason: input.reason.trim().slice(0, 500) }
-          : {}),
-        updatedAt: at,
-      });
-    // Approving a refund re-checks the daily limit in the same critical section as the transition:
-    // requests opened before any decision would otherwise all pass the request-time check.
-    const gate =
-      decision === 'approve' && request.action === 'refund'
-        ? await lock.run(customerKey(tenantId, request.customerId), async () => {
-            const over = await dailyLimitOnApproval(d, tenant, request, at);
-            return over ? { over, decided: null } : { over: null, decided: await move() };
-          })
-        : { over: null, decided: await move() };
-    if (gate.over) return stopAtDailyLimit(d, request, gate.over, staff);
-    const { decided } = gate;
-    if (!decided) {
-      const winner = (await d.approvals.get(tenantId, approvalId)) ?? request;
-      return { ok: false, message: alreadyDecided(winner), ...(await cardOfRequest(d, winner)) };
-    }
-    await audit(d, {
-      tenantId,
-      ticketId: request.ticketId,
-      approvalId,
-      actor: staff,
-      action: decision === 'approve' ? 'approval.approved' : 'approval.rejected',
-      before: snapshot(request),
-      after: snapshot(decided),
-    });
-    await refreshCard(d, decided);
-
-    if (decision === 'reject') {
-      await tellCustomer(d, decided, 'action_rejected');
-      await reopenTicket(d, decided);
-      return {
-        ok: true,
-        message: `Rejected: the customer has been told.`,
-        ...(await cardOfRequest(d, decided)),
-      };
-    }
-    const final = await executeApproved(d, decided);
-    const message =
-      final.status === 'executed'
-        ? `Approved: ${final.action}${final.execution?.reference ? ` ${final.execution.reference}` : ''} executed and the customer told.`
-        : final.status === 'failed'
-          ? `Approved, but the ${final.action} failed (${final.execution?.error ?? 'unknown error'}); the ticket is escalated.`
-          : `Approved; the order system did not answer, so the ${final.action} will be retried shortly.`;
-    return { ok: final.status !== 'failed', message, ...(await cardOfRequest(d, final)) };
+    return lock.run(`${input.tenantId}/${input.approvalId}`, () => decideApproval(deps, lock, input));
   }
 
   async function sweep(): Promise<{ expired: number; posted: number; executed: number }> {

@@ -6,6 +6,9 @@ const DAY_MS = 24 * 3_600_000;
 /** Statuses of a request that may still move money. */
 const OPEN: ApprovalStatus[] = ['pending', 'approved'];
 
+/** Lock key for everything that reads then changes one customer's refunds (limits, open requests). */
+export const customerLockKey = (tenantId: string, customerId: string) => `customer:${tenantId}/${customerId}`;
+
 type LimitDeps = Pick<ApprovalServiceDeps, 'orders' | 'approvals'>;
 
 /**

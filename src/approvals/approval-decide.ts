@@ -1,0 +1,126 @@
+import type { StaffActionResult } from '../conversation/ports.js';
+import type { ApprovalService } from './api.js';
+import {
+  audit,
+  cardSources,
+  refreshCard,
+  snapshot,
+  tellCustomer,
+  type ApprovalServiceDeps,
+} from './approval-effects.js';
+import {
+  alreadyDecided,
+  cardOf as cardOfRequest,
+  expireRequest,
+  stopAtDailyLimit,
+} from './approval-closing.js';
+import { executeApproved, reopenTicket } from './approval-execution.js';
+import { authorizeDecision } from './authorize.js';
+import { memoCardSources } from './card-data.js';
+import type { KeyedLock } from './keyed-lock.js';
+import { customerLockKey, dailyLimitOnApproval } from './refund-limits.js';
+
+/**
+ * One staff click on an approval card: authorize, move the request out of `pending` with one
+ * conditional update, then tell the customer (reject) or execute (approve). The caller holds the
+ * request's lock; `lock` is also taken per customer around the daily-limit re-check.
+ */
+export async function decideApproval(
+  deps: ApprovalServiceDeps,
+  lock: KeyedLock,
+  input: Parameters<ApprovalService['decide']>[0],
+): Promise<StaffActionResult> {
+  const { tenantId, approvalId, decision, actor } = input;
+  const request = await deps.approvals.get(tenantId, approvalId);
+  if (!request) return { ok: false, message: 'This approval request no longer exists.' };
+  const [tenant, ticket] = await Promise.all([
+    deps.tenants.get(tenantId),
+    deps.tickets.get(tenantId, request.ticketId),
+  ]);
+  if (!tenant) return { ok: false, message: 'This approval request no longer exists.' };
+  // Every card this click renders (after the decision, after execution, the clicker's answer)
+  // shares one read of its facts; the tenant and ticket read above are among them.
+  const d: ApprovalServiceDeps = { ...deps, cards: memoCardSources(cardSources(deps), { tenant, ticket }) };
+  const staff = {
+    kind: 'staff' as const,
+    platform: actor.platform,
+    userId: actor.userId,
+    ...(actor.name ? { name: actor.name } : {}),
+  };
+
+  const auth = authorizeDecision(tenant, request, ticket, actor, decision);
+  if (!auth.ok) {
+    await audit(d, {
+      tenantId,
+      ticketId: request.ticketId,
+      approvalId,
+      actor: staff,
+      action: 'approval.refused',
+      before: snapshot(request),
+      note: auth.reason,
+    });
+    return { ok: false, message: auth.reason, ...(await cardOfRequest(d, request)) };
+  }
+  if (request.status === 'pending' && request.expiresAt.getTime() <= d.clock.now().getTime()) {
+    await expireRequest(d, request);
+    const now = (await d.approvals.get(tenantId, approvalId)) ?? request;
+    return { ok: false, message: alreadyDecided(now), ...(await cardOfRequest(d, now)) };
+  }
+  if (request.status !== 'pending')
+    return { ok: false, message: alreadyDecided(request), ...(await cardOfRequest(d, request)) };
+
+  const at = d.clock.now();
+  const move = () =>
+    d.approvals.transition(tenantId, approvalId, ['pending'], {
+      status: decision === 'approve' ? 'approved' : 'rejected',
+      decidedBy: staff,
+      decidedAt: at,
+      ...(decision === 'reject' && input.reason?.trim()
+        ? { rejectReason: input.reason.trim().slice(0, 500) }
+        : {}),
+      updatedAt: at,
+    });
+  // Approving a refund re-checks the daily limit in the same critical section as the transition:
+  // requests opened before any decision would otherwise all pass the request-time check.
+  const gate =
+    decision === 'approve' && request.action === 'refund'
+      ? await lock.run(customerLockKey(tenantId, request.customerId), async () => {
+          const over = await dailyLimitOnApproval(d, tenant, request, at);
+          return over ? { over, decided: null } : { over: null, decided: await move() };
+        })
+      : { over: null, decided: await move() };
+  if (gate.over) return stopAtDailyLimit(d, request, gate.over, staff);
+  const { decided } = gate;
+  if (!decided) {
+    const winner = (await d.approvals.get(tenantId, approvalId)) ?? request;
+    return { ok: false, message: alreadyDecided(winner), ...(await cardOfRequest(d, winner)) };
+  }
+  await audit(d, {
+    tenantId,
+    ticketId: request.ticketId,
+    approvalId,
+    actor: staff,
+    action: decision === 'approve' ? 'approval.approved' : 'approval.rejected',
+    before: snapshot(request),
+    after: snapshot(decided),
+  });
+  await refreshCard(d, decided);
+
+  if (decision === 'reject') {
+    await tellCustomer(d, decided, 'action_rejected');
+    await reopenTicket(d, decided);
+    return {
+      ok: true,
+      message: `Rejected: the customer has been told.`,
+      ...(await cardOfRequest(d, decided)),
+    };
+  }
+  const final = await executeApproved(d, decided);
+  const message =
+    final.status === 'executed'
+      ? `Approved: ${final.action}${final.execution?.reference ? ` ${final.execution.reference}` : ''} executed and the customer told.`
+      : final.status === 'failed'
+        ? `Approved, but the ${final.action} failed (${final.execution?.error ?? 'unknown error'}); the ticket is escalated.`
+        : `Approved; the order system did not answer, so the ${final.action} will be retried shortly.`;
+  return { ok: final.status !== 'failed', message, ...(await cardOfRequest(d, final)) };
+}
