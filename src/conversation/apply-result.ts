@@ -1,7 +1,8 @@
 import type { AgentResult } from '../agent/types.js';
-import { formatMoney } from '../domain/money.js';
 import type { ChannelMode, Customer, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import type { EngineDeps } from './engine-deps.js';
+import { applyProposedAction } from './apply-action.js';
+import { publishStatus, rememberLanguage, resolveTicket, type TicketPatch } from './apply-effects.js';
 import { escalateTicket, recordInteraction, recordMessage, sendReply, showTicketCard } from './delivery.js';
 import type { BotSilenced } from './bot-voice.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
@@ -23,12 +24,6 @@ export interface ApplyContext {
   isNew?: boolean;
 }
 
-/** Money as a customer reads it: "$250.00". */
-
-/**
- * Turns one agent run into effects: the decision record, the ticket's new state, and what the
- * customer and staff see, respecting the channel's mode. Policy decides proposed actions.
- */
 /** True when this run ends in an answer to the customer and nothing else: the ticket resolves. */
 export function answersPlainly(result: AgentResult, mode: ChannelMode): boolean {
   return (
@@ -54,6 +49,10 @@ export function newTicketState(
     : understood;
 }
 
+/**
+ * Turns one agent run into effects: the decision record, the ticket's new state, and what the
+ * customer and staff see, respecting the channel's mode. Policy decides proposed actions.
+ */
 export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<InboundOutcome> {
   const { result, message } = ctx;
   const u = result.understanding;
@@ -126,57 +125,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     return out('answered', 'action needs an identified customer');
   }
   if (action && ctx.customer) {
-    const outcome = await deps.approvals.propose({
-      ticket,
-      customer: ctx.customer,
-      action,
-      requestedBy: {
-        kind: 'customer',
-        platform: message.platform,
-        userId: message.author.userId,
-        name: message.author.name,
-      },
-    });
-    if (outcome.kind === 'executed') {
-      const key = outcome.action === 'refund' ? 'refund_executed' : 'cancellation_executed';
-      await say(
-        phrase(key, {
-          orderId: outcome.orderId,
-          reference: outcome.reference,
-          amount: formatMoney(outcome.amountMinor, outcome.currency),
-        }),
-      );
-      // Done and told: nothing is left to do, so the ticket resolves like an answered question.
-      const what = outcome.action === 'refund' ? 'Refund' : 'Cancellation';
-      await resolveTicket(
-        deps,
-        ticket,
-        `${what} of ${formatMoney(outcome.amountMinor, outcome.currency)} for order ${outcome.orderId} executed automatically (${outcome.reference})`,
-      );
-      await rememberLanguage(deps, ctx.customer, u.language);
-      return out('action_executed', outcome.reference);
-    }
-    if (outcome.kind === 'pending') {
-      const a = outcome.approval;
-      const key = a.action === 'refund' ? 'refund_pending_approval' : 'cancellation_pending_approval';
-      await say(phrase(key, { orderId: a.orderId, amount: formatMoney(a.amountMinor, a.currency) }));
-      const updated = await deps.stores.tickets.update(
-        ticket.tenantId,
-        ticket.ticketId,
-        { status: 'pending_approval', updatedAt: deps.clock.now() },
-        { from: ['open', 'resolved'] },
-      );
-      if (updated) publishStatus(deps, updated);
-      return out('approval_requested', a.approvalId);
-    }
-    await say(phrase('escalated'));
-    await escalateTicket(deps, deps.takeover, ticket, {
-      summary: `${result.escalation?.summary ?? ''} ${outcome.reason}`.trim(),
-      reason: outcome.reason,
-      draft: result.reply?.text,
-      customerMessage: null,
-    });
-    return out('escalated', outcome.reason);
+    return applyProposedAction(deps, ctx, ticket, ctx.customer, action, { say, phrase, out });
   }
 
   const reply = result.reply ?? { text: result.draft ?? phrase('escalated'), citations: [] };
@@ -257,31 +206,6 @@ async function applyDraft(deps: EngineDeps, ctx: ApplyContext, ticket: Ticket): 
   return { status: 'drafted', ticketId: ticket.ticketId };
 }
 
-async function resolveTicket(
-  deps: EngineDeps,
-  ticket: Ticket,
-  summary: string,
-  patch: TicketPatch = {},
-): Promise<void> {
-  const now = deps.clock.now();
-  const updated = await deps.stores.tickets.update(
-    ticket.tenantId,
-    ticket.ticketId,
-    { ...patch, status: 'resolved', resolvedAt: now, updatedAt: now },
-    { from: ['open'] },
-  );
-  if (!updated) {
-    // Not open any more (a person took it meanwhile): still remember what the message was about.
-    if (Object.keys(patch).length > 0)
-      await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, { ...patch, updatedAt: now });
-    return;
-  }
-  publishStatus(deps, updated);
-  await recordInteraction(deps, updated, 'resolved', `${updated.subject}: ${summary}`);
-}
-
-type TicketPatch = Partial<Pick<Ticket, 'intent' | 'urgency' | 'sentiment' | 'language' | 'subject'>>;
-
 /** What this run learned about the ticket, only where it differs from what is stored. */
 function understandingPatch(ticket: Ticket, u: AgentResult['understanding'], text: string): TicketPatch {
   const next: TicketPatch = {
@@ -296,33 +220,6 @@ function understandingPatch(ticket: Ticket, u: AgentResult['understanding'], tex
     if (next[k] !== undefined && next[k] !== ticket[k]) Object.assign(patch, { [k]: next[k] });
   }
   return patch;
-}
-
-function publishStatus(deps: EngineDeps, ticket: Ticket): void {
-  deps.events.publish({
-    type: 'ticket',
-    tenantId: ticket.tenantId,
-    ticketId: ticket.ticketId,
-    status: ticket.status,
-    at: deps.clock.now(),
-  });
-}
-
-/** The customer's language is remembered so staff and later answers use it. */
-async function rememberLanguage(
-  deps: EngineDeps,
-  customer: Customer | null,
-  language: string,
-): Promise<void> {
-  if (!customer || !language || customer.preferences.language === language) return;
-  try {
-    await deps.stores.customers.updatePreferences(customer.tenantId, customer.customerId, {
-      ...customer.preferences,
-      language,
-    });
-  } catch (err) {
-    deps.logger.warn({ err }, 'updating customer preferences failed');
-  }
 }
 
 function subjectFrom(text: string): string {

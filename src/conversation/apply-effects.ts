@@ -1,0 +1,57 @@
+import type { Customer, Ticket } from '../domain/index.js';
+import type { EngineDeps } from './engine-deps.js';
+import { recordInteraction } from './delivery.js';
+
+/** Ticket and customer writes shared by applyResult and its parts (actions, drafts). */
+
+export async function resolveTicket(
+  deps: EngineDeps,
+  ticket: Ticket,
+  summary: string,
+  patch: TicketPatch = {},
+): Promise<void> {
+  const now = deps.clock.now();
+  const updated = await deps.stores.tickets.update(
+    ticket.tenantId,
+    ticket.ticketId,
+    { ...patch, status: 'resolved', resolvedAt: now, updatedAt: now },
+    { from: ['open'] },
+  );
+  if (!updated) {
+    // Not open any more (a person took it meanwhile): still remember what the message was about.
+    if (Object.keys(patch).length > 0)
+      await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, { ...patch, updatedAt: now });
+    return;
+  }
+  publishStatus(deps, updated);
+  await recordInteraction(deps, updated, 'resolved', `${updated.subject}: ${summary}`);
+}
+
+export type TicketPatch = Partial<Pick<Ticket, 'intent' | 'urgency' | 'sentiment' | 'language' | 'subject'>>;
+
+export function publishStatus(deps: EngineDeps, ticket: Ticket): void {
+  deps.events.publish({
+    type: 'ticket',
+    tenantId: ticket.tenantId,
+    ticketId: ticket.ticketId,
+    status: ticket.status,
+    at: deps.clock.now(),
+  });
+}
+
+/** The customer's language is remembered so staff and later answers use it. */
+export async function rememberLanguage(
+  deps: EngineDeps,
+  customer: Customer | null,
+  language: string,
+): Promise<void> {
+  if (!customer || !language || customer.preferences.language === language) return;
+  try {
+    await deps.stores.customers.updatePreferences(customer.tenantId, customer.customerId, {
+      ...customer.preferences,
+      language,
+    });
+  } catch (err) {
+    deps.logger.warn({ err }, 'updating customer preferences failed');
+  }
+}
