@@ -1,5 +1,4 @@
-import type { KnowledgeBase, PhraseKey } from '../agent/types.js';
-import type { StaffActionResult, StaffActor } from '../conversation/ports.js';
+import type { KnowledgeBase } from '../agent/types.js';
 import type {
   CustomerStore,
   DecisionStore,
@@ -10,19 +9,26 @@ import type {
 } from '../conversation/stores.js';
 import {
   INTERACTION_RETENTION_DAYS,
-  type Actor,
   type Clock,
   type IdGenerator,
-  type Tenant,
-  type Ticket,
   type TicketStatus,
 } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import type { ApprovalNotifier, TakeoverService } from './api.js';
-import { authorizeStaff } from './authorize.js';
 import { loadEscalationCard } from './card-data.js';
 import { createKeyedLock } from './keyed-lock.js';
 import type { ApprovalStore, AuditLog } from './ports.js';
+import {
+  audit,
+  load,
+  nameOf,
+  refreshCard,
+  result,
+  staffActor,
+  state,
+  takenAnswer,
+  tell,
+} from './takeover-effects.js';
 
 export interface TakeoverServiceDeps {
   tickets: TicketStore;
@@ -46,116 +52,21 @@ const DAY_MS = 86_400_000;
 const ACTIVE: TicketStatus[] = ['open', 'pending_approval', 'escalated'];
 const MAX_DRAFT = 4000;
 
-function staffActor(actor: StaffActor): Actor {
-  return {
-    kind: 'staff',
-    platform: actor.platform,
-    userId: actor.userId,
-    ...(actor.name ? { name: actor.name } : {}),
-  };
-}
-
-function nameOf(actor: Actor | undefined): string {
-  return actor?.name ?? actor?.userId ?? 'someone';
-}
-
 /**
  * Supervisor takeover: a person takes a ticket from the bot, hands it back, resolves it, or sends
  * the bot's draft. Every change is one conditional ticket update (the status it expects is in the
  * filter), so two people clicking at once get one winner and one clear answer.
  */
 export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverService {
-  const sources = { ...deps, notifier: deps.notifier };
   // One change per ticket at a time in this process; the conditional updates guard across processes.
   const lock = createKeyedLock();
   const serial = <T>(tenantId: string, ticketId: string, task: () => Promise<T>) =>
     lock.run(`${tenantId}/${ticketId}`, task);
 
-  async function load(
-    tenantId: string,
-    ticketId: string,
-    actor: StaffActor,
-    what: string,
-  ): Promise<{ ok: true; tenant: Tenant; ticket: Ticket } | { ok: false; result: StaffActionResult }> {
-    const [tenant, ticket] = await Promise.all([
-      deps.tenants.get(tenantId),
-      deps.tickets.get(tenantId, ticketId),
-    ]);
-    if (!tenant || !ticket)
-      return { ok: false, result: { ok: false, message: 'This ticket no longer exists.' } };
-    const auth = authorizeStaff(tenant, ticket, actor, what);
-    if (!auth.ok) {
-      await audit(ticket, staffActor(actor), 'ticket.action_refused', {
-        note: auth.reason,
-        before: { status: ticket.status },
-      });
-      return { ok: false, result: { ok: false, message: auth.reason } };
-    }
-    return { ok: true, tenant, ticket };
-  }
-
-  async function audit(
-    ticket: Ticket,
-    actor: Actor,
-    action: string,
-    extra: { before?: unknown; after?: unknown; note?: string } = {},
-  ): Promise<void> {
-    try {
-      await deps.audit.record({
-        tenantId: ticket.tenantId,
-        ticketId: ticket.ticketId,
-        actor,
-        action,
-        ...extra,
-        auditId: deps.ids.id('aud'),
-        at: deps.clock.now(),
-      });
-    } catch (err) {
-      deps.logger.error({ err, ticketId: ticket.ticketId, action }, 'audit write failed');
-    }
-  }
-
-  const state = (t: Ticket) => ({ status: t.status, assignee: t.assignee, hasDraft: Boolean(t.draft) });
-
-  async function refreshCard(ticket: Ticket): Promise<StaffActionResult['card']> {
-    try {
-      const card = await loadEscalationCard(sources, ticket);
-      if (ticket.staffCard) await deps.notifier.updateStaffCard(ticket.tenantId, ticket.staffCard, card);
-      return card;
-    } catch (err) {
-      deps.logger.error({ err, ticketId: ticket.ticketId }, 'updating the ticket card failed');
-      return undefined;
-    }
-  }
-
-  async function tell(ticket: Ticket, key: PhraseKey, params: Record<string, string>): Promise<void> {
-    try {
-      await deps.notifier.tellCustomer(ticket, key, { ticketId: ticket.ticketId, ...params });
-    } catch (err) {
-      deps.logger.error({ err, ticketId: ticket.ticketId, key }, 'telling the customer failed');
-    }
-  }
-
-  async function result(ticket: Ticket, ok: boolean, message: string): Promise<StaffActionResult> {
-    const card = await refreshCard(ticket);
-    return { ok, message, ...(card ? { card } : {}) };
-  }
-
-  /** Why a takeover lost, from the ticket as it is now. */
-  function takenAnswer(current: Ticket, actor: StaffActor): StaffActionResult | null {
-    if (current.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
-    if (current.status === 'human') {
-      if (current.assignee?.userId === actor.userId)
-        return { ok: true, message: 'You already have this ticket.' };
-      return { ok: false, message: `Already taken by ${nameOf(current.assignee)}.` };
-    }
-    return null;
-  }
-
   return {
     takeover(tenantId, ticketId, actor) {
       return serial(tenantId, ticketId, async () => {
-        const loaded = await load(tenantId, ticketId, actor, 'take over this ticket');
+        const loaded = await load(deps, tenantId, ticketId, actor, 'take over this ticket');
         if (!loaded.ok) return loaded.result;
         const { tenant, ticket } = loaded;
         const early = takenAnswer(ticket, actor);
@@ -176,9 +87,13 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
             }
           );
         }
-        await audit(updated, who, 'ticket.taken_over', { before: state(ticket), after: state(updated) });
-        await tell(updated, 'human_joined', { name: nameOf(who), company: tenant.name });
+        await audit(deps, updated, who, 'ticket.taken_over', {
+          before: state(ticket),
+          after: state(updated),
+        });
+        await tell(deps, updated, 'human_joined', { name: nameOf(who), company: tenant.name });
         return result(
+          deps,
           updated,
           true,
           `You've taken over ${ticketId}; the bot stays silent in that thread until you hand it back.`,
@@ -197,18 +112,18 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
           { from: ACTIVE },
         );
         if (!updated) return; // Someone else took it, or it was resolved meanwhile: theirs stands.
-        await audit(updated, who, 'ticket.taken_over', {
+        await audit(deps, updated, who, 'ticket.taken_over', {
           before: state(ticket),
           after: state(updated),
           note: 'wrote in the customer thread',
         });
-        await refreshCard(updated);
+        await refreshCard(deps, updated);
       });
     },
 
     handback(tenantId, ticketId, actor) {
       return serial(tenantId, ticketId, async () => {
-        const loaded = await load(tenantId, ticketId, actor, 'hand this ticket back');
+        const loaded = await load(deps, tenantId, ticketId, actor, 'hand this ticket back');
         if (!loaded.ok) return loaded.result;
         const { tenant, ticket } = loaded;
         if (ticket.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
@@ -218,7 +133,7 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
         const isAssignee = ticket.assignee?.userId === actor.userId;
         if (ticket.status === 'human' && !isAssignee && !tenant.supervisorIds.includes(actor.userId)) {
           const message = `You can't hand this ticket back: only ${nameOf(ticket.assignee)} or a supervisor can.`;
-          await audit(ticket, staffActor(actor), 'ticket.action_refused', {
+          await audit(deps, ticket, staffActor(actor), 'ticket.action_refused', {
             note: message,
             before: state(ticket),
           });
@@ -231,18 +146,18 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
           { from: [ticket.status], unset: ['assignee'] },
         );
         if (!updated) return { ok: false, message: 'This ticket changed just now; please try again.' };
-        await audit(updated, staffActor(actor), 'ticket.handed_back', {
+        await audit(deps, updated, staffActor(actor), 'ticket.handed_back', {
           before: state(ticket),
           after: state(updated),
         });
-        await tell(updated, 'handed_back', { name: actor.name ?? '', company: tenant.name });
-        return result(updated, true, `${ticketId} is back with the bot.`);
+        await tell(deps, updated, 'handed_back', { name: actor.name ?? '', company: tenant.name });
+        return result(deps, updated, true, `${ticketId} is back with the bot.`);
       });
     },
 
     resolve(tenantId, ticketId, actor) {
       return serial(tenantId, ticketId, async () => {
-        const loaded = await load(tenantId, ticketId, actor, 'resolve this ticket');
+        const loaded = await load(deps, tenantId, ticketId, actor, 'resolve this ticket');
         if (!loaded.ok) return loaded.result;
         const { ticket } = loaded;
         if (ticket.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
@@ -255,7 +170,7 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
           { from: [...ACTIVE, 'human'], unset: ['draft'] },
         );
         if (!updated) return { ok: false, message: 'This ticket is already resolved.' };
-        await audit(updated, who, 'ticket.resolved', { before: state(ticket), after: state(updated) });
+        await audit(deps, updated, who, 'ticket.resolved', { before: state(ticket), after: state(updated) });
         if (updated.customerId) {
           try {
             await deps.interactions.add({
@@ -273,14 +188,14 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
             deps.logger.error({ err, ticketId }, 'recording interaction history failed');
           }
         }
-        await tell(updated, 'resolved', {});
-        return result(updated, true, `${ticketId} is resolved.`);
+        await tell(deps, updated, 'resolved', {});
+        return result(deps, updated, true, `${ticketId} is resolved.`);
       });
     },
 
     sendDraft(tenantId, ticketId, actor, editedText) {
       return serial(tenantId, ticketId, async () => {
-        const loaded = await load(tenantId, ticketId, actor, 'send this draft');
+        const loaded = await load(deps, tenantId, ticketId, actor, 'send this draft');
         if (!loaded.ok) return loaded.result;
         const { ticket } = loaded;
         if (ticket.status === 'resolved') return { ok: false, message: 'This ticket is already resolved.' };
@@ -317,23 +232,24 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
             { from: [status] },
           );
           return result(
+            deps,
             restored ?? claimed,
             false,
             "The draft couldn't be sent; it is still here to try again.",
           );
         }
         const who = staffActor(actor);
-        await audit(claimed, who, 'ticket.draft_sent', {
+        await audit(deps, claimed, who, 'ticket.draft_sent', {
           before: { ...state(ticket), draft: ticket.draft.text },
           after: { ...state(claimed), sent: text, edited: text !== ticket.draft.text },
         });
-        return result(claimed, true, 'Draft sent to the customer.');
+        return result(deps, claimed, true, 'Draft sent to the customer.');
       });
     },
 
     async escalationCard(tenantId, ticketId) {
       const ticket = await deps.tickets.get(tenantId, ticketId);
-      return ticket ? loadEscalationCard(sources, ticket) : null;
+      return ticket ? loadEscalationCard(deps, ticket) : null;
     },
   };
 }
