@@ -23,6 +23,7 @@ import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
 import { TenantSettingsSchema } from './domain/index.js';
 import { mountHealth } from './http/health.js';
+import { startSweep } from './sweep-timer.js';
 import { listen, type Listening } from './http/listen.js';
 import type { Logger } from './logger.js';
 import { createMongoStores, type MongoStores } from './memory/mongo-stores.js';
@@ -300,64 +301,4 @@ function buildTakeover(input: {
     decisions: stores.decisions,
     kb: input.kb,
   });
-}
-
-/**
- * Runs the approval sweep, the outbox sweep and the inbound recovery now (work that survived a
- * restart) and on a timer. Approvals first: a card it posts goes through the outbox, which the
- * second sweep retries.
- */
-function startSweep(
-  approvals: ApprovalService,
-  outbox: { sweep(): Promise<OutboxSweepResult> },
-  recovery: { sweep(): Promise<{ checked: number; escalated: number }> },
-  logger: Logger,
-  intervalMs: number,
-): { stop(): Promise<void>; idle(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const approvalSweep = () =>
-    approvals
-      .sweep()
-      .then((r) => {
-        if (r.expired + r.posted + r.executed > 0) logger.info({ sweep: r }, 'approval sweep');
-      })
-      .catch((err: unknown) => logger.error({ err }, 'approval sweep failed; will retry'));
-  const outboxSweep = () =>
-    outbox
-      .sweep()
-      .then((r) => {
-        if (r.sent + r.retrying + r.failed > 0) logger.info({ outbox: r }, 'outbox sweep');
-      })
-      .catch((err: unknown) => logger.error({ err }, 'outbox sweep failed; will retry'));
-  const recoverySweep = () =>
-    recovery
-      .sweep()
-      .then((r) => {
-        if (r.escalated > 0) logger.warn({ recovery: r }, 'unanswered customer messages escalated');
-      })
-      .catch((err: unknown) => logger.error({ err }, 'inbound recovery sweep failed; will retry'));
-  const tick = () => {
-    if (stopped || running) return;
-    running = approvalSweep()
-      .then(outboxSweep)
-      .then(recoverySweep)
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-    /** Resolves when no sweep is running (the one started with the app included). */
-    async idle() {
-      while (running) await running;
-    },
-  };
 }
