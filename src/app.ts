@@ -12,7 +12,7 @@ import { createDemoOrderSystem } from './commerce/demo-order-system.js';
 import type { OrderSystem } from './commerce/order-system.js';
 import type { Config } from './config.js';
 import type { Engine, ChannelAdapter } from './conversation/engine-api.js';
-import { createEngine } from './conversation/engine.js';
+import { createEngine, type EngineOptions } from './conversation/engine.js';
 import type { DeliveryDeps } from './conversation/engine-deps.js';
 import { createEventBus, type EventBus } from './conversation/event-bus.js';
 import { createNotifier } from './conversation/notifier.js';
@@ -52,6 +52,8 @@ export interface AppOptions {
    * outbox (failed posts retried with backoff). Default 60 s.
    */
   sweepIntervalMs?: number;
+  /** Bounds of inbound runs and recovery (tests shorten them). */
+  engine?: EngineOptions;
   /** The outbox's retry policy (attempts, backoff); DEFAULT_OUTBOX_POLICY when omitted. */
   outboxPolicy?: OutboxPolicy;
 }
@@ -181,15 +183,18 @@ export async function createApp(options: AppOptions): Promise<App> {
     kb,
   });
   late.takeover = takeover;
-  const engine = createEngine({
-    ...delivery,
-    kb,
-    toolsFor: (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
-      toolsFor(tenantId, customer, settings),
-    approvals,
-    takeover,
-    defaultSettings: settingsFromConfig(config),
-  });
+  const engine = createEngine(
+    {
+      ...delivery,
+      kb,
+      toolsFor: (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
+        toolsFor(tenantId, customer, settings),
+      approvals,
+      takeover,
+      defaultSettings: settingsFromConfig(config),
+    },
+    options.engine,
+  );
   // Customer messages a crashed or hung run never answered are escalated by the same timer.
   const recovery = {
     sweep: () => engine.recoverUnanswered?.() ?? Promise.resolve({ checked: 0, escalated: 0 }),

@@ -114,6 +114,7 @@ export function createInboundHandler(
     );
     const placeholder = await maybeShowWorking(deps, turn, replyThread);
     const result = await runAgent(deps, turn, ticket, false, history, []);
+    if (turn.progress?.abandoned) return abandonedOutcome(ticket);
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     if (reopened && result.route === 'ignore') {
       // "thanks!" after an answer closes nothing new: the ticket stays resolved.
@@ -172,6 +173,7 @@ export function createInboundHandler(
     const placeholder = await maybeShowWorking(deps, turn, replyThread);
     const history = [{ role: 'customer' as const, text: msg.text }];
     const result = await runAgent(deps, turn, draftTicket, true, history, open);
+    if (turn.progress?.abandoned) return abandonedOutcome(draftTicket);
     const u = result?.understanding;
     if (result && u && (result.route === 'ignore' || u.isPleasantry)) {
       // Recorded under no ticket: a pleasantry opens none.
@@ -224,6 +226,7 @@ export function createInboundHandler(
     const annotation = languageOf(u);
     if (annotation.language || annotation.englishText)
       await stores.messages.annotate(msg.tenantId, stored, annotation);
+    if (turn.progress?.abandoned) return abandonedOutcome(ticket);
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     return applyResult(deps, {
       isNew: true,
@@ -306,5 +309,17 @@ export function createInboundHandler(
     } catch (err) {
       return handleInboundFailure(deps, msg, progress, err);
     }
+  };
+}
+
+/**
+ * A run that outlived its bound was already escalated to a person, and the customer told one
+ * will follow up: if it wakes up later, it records nothing more and says nothing.
+ */
+function abandonedOutcome(ticket: { ticketId: string }): InboundOutcome {
+  return {
+    status: 'recorded',
+    ticketId: ticket.ticketId,
+    reason: 'run abandoned after its time bound; a person has it',
   };
 }

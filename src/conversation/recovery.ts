@@ -240,6 +240,8 @@ export async function handleInboundFailure(
   progress: InboundProgress,
   err: unknown,
 ): Promise<InboundOutcome> {
+  // Whatever happens below, a run that wakes up after this must not answer as well.
+  progress.abandoned = true;
   const ticketId = progress.message?.ticketId ?? progress.pendingTicket?.ticketId;
   const ids = { eventId: msg.eventId, tenantId: msg.tenantId, platform: msg.platform, ticketId };
   deps.logger.error({ err, code: errorCode(err), ...ids }, 'inbound message failed');

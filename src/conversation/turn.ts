@@ -35,6 +35,11 @@ export interface InboundProgress {
   message?: Message;
   /** The new ticket this message opens, not stored until the agent has run. */
   pendingTicket?: Ticket;
+  /**
+   * The run outlived its bound and was handed to a person (the customer was told one will follow
+   * up): if it wakes up later it must not answer too.
+   */
+  abandoned?: boolean;
 }
 
 export async function runAgent(

@@ -203,3 +203,65 @@ describe('recovery under concurrency', () => {
     }
   });
 });
+
+describe('a run that outlives its time bound', () => {
+  it('is handed to a person once, and says nothing when it finally wakes up', async () => {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const inner = createOfflineAgent({ logger, clock: env.clock });
+    let release: () => void = () => undefined;
+    let slowModel: Promise<void> | undefined; // set once the model turns slow
+    let finished: () => void = () => undefined;
+    const lateResult = new Promise<void>((r) => (finished = r));
+    const agent: Agent = {
+      kind: inner.kind,
+      phrase: inner.phrase.bind(inner),
+      async run(input, hooks) {
+        if (!slowModel) return inner.run(input, hooks);
+        await slowModel; // a model call that takes longer than the run may
+        const result = await inner.run(input, hooks);
+        finished();
+        return result;
+      },
+    };
+    const ch = createTestChannel();
+    const app = await createApp({
+      config,
+      logger,
+      db: env.db,
+      clock: env.clock,
+      ids: env.ids,
+      sweepIntervalMs: 3_600_000,
+      agent,
+      adapters: [testChannelAdapter(ch)],
+      engine: { inbound: { taskTimeoutMs: 150 } },
+    });
+    try {
+      await app.sweepsIdle();
+      // A first question is answered as usual; the customer follows up in the thread.
+      const first = inbound('maya', 'Where is my order 1042?', { eventId: 'EV-FIRST' });
+      expect((await app.engine.handleInbound(first)).status).toBe('answered');
+      expect(ch.thread(first.messageId)).toHaveLength(1);
+
+      slowModel = new Promise<void>((r) => (release = r));
+      const followUp = inbound('maya', 'And can I still return order 1043?', {
+        eventId: 'EV-SLOW',
+        threadId: first.messageId,
+      });
+      const outcome = await app.engine.handleInbound(followUp);
+      expect(outcome.status).toBe('escalated');
+      expect(ch.thread(first.messageId)).toHaveLength(2); // "a person will follow up"
+
+      release(); // the abandoned run finishes after all...
+      await lateResult;
+      // ...and would now apply its answer: give that every chance to land before looking.
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(ch.thread(first.messageId)).toHaveLength(2);
+      const ticket = await env.stores.tickets.get(DEMO.tenantId, outcome.ticketId ?? '');
+      expect(ticket?.status).toBe('escalated');
+    } finally {
+      await app.stop();
+      await env.close();
+    }
+  });
+});
