@@ -101,6 +101,24 @@ export function isDuplicateKeyError(err: unknown): boolean {
 }
 
 /**
+ * Inserts `doc` unless a document matching `key` exists (seed data: existing records are left as
+ * they are). True when this call inserted it; a lost insert race counts as "already there".
+ */
+export async function insertIfMissing(
+  col: Collection,
+  key: Record<string, unknown>,
+  doc: Document,
+): Promise<boolean> {
+  try {
+    const res = await col.updateOne(key, { $setOnInsert: doc }, { upsert: true });
+    return res.upsertedCount === 1;
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return false;
+    throw err;
+  }
+}
+
+/**
  * Runs an upsert again if it lost an insert race: two first sights of the same tenant or
  * channel can both try to insert; the unique index rejects one, and its retry then matches.
  */

@@ -1,13 +1,7 @@
 import { CustomerPreferencesSchema, CustomerSchema, type Customer } from '../domain/index.js';
 import { describeZodIssues, ValidationError } from '../errors.js';
 import type { CustomerStore } from '../conversation/stores.js';
-import {
-  COLLECTIONS,
-  collection,
-  createCodec,
-  isDuplicateKeyError,
-  type RepositoryDeps,
-} from './collections.js';
+import { COLLECTIONS, collection, createCodec, insertIfMissing, type RepositoryDeps } from './collections.js';
 
 export interface CustomerRepository extends CustomerStore {
   /** Inserts only if the customer does not exist yet (the seed); true when inserted. */
@@ -59,18 +53,7 @@ export function createCustomerRepository({ db, logger, clock }: RepositoryDeps):
     },
     async insertIfMissing(customer) {
       const doc = strip(normalize(codec.in(customer)));
-      try {
-        const res = await col.updateOne(
-          { tenantId: doc.tenantId, customerId: doc.customerId },
-          { $setOnInsert: doc },
-          { upsert: true },
-        );
-        return res.upsertedCount === 1;
-      } catch (err) {
-        // Lost an insert race to another seeder: the customer exists, which is all we wanted.
-        if (isDuplicateKeyError(err)) return false;
-        throw err;
-      }
+      return insertIfMissing(col, { tenantId: doc.tenantId, customerId: doc.customerId }, doc);
     },
     async addExternalOrg(tenantId, customerId, platform, orgId) {
       await col.updateOne(

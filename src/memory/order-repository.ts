@@ -2,13 +2,7 @@ import type { Document } from 'mongodb';
 import { OrderSchema, RefundSchema, type Order, type Refund } from '../domain/index.js';
 import { remainingRefundableMinor, refundedMinor } from '../commerce/eligibility.js';
 import { guardedUpdate, guardedUpdateOutcome } from './guarded-update.js';
-import {
-  COLLECTIONS,
-  collection,
-  createCodec,
-  isDuplicateKeyError,
-  type RepositoryDeps,
-} from './collections.js';
+import { COLLECTIONS, collection, createCodec, insertIfMissing, type RepositoryDeps } from './collections.js';
 
 export type PushRefundOutcome =
   | { kind: 'added'; refund: Refund }
@@ -81,17 +75,7 @@ export function createOrderRepository({ db, logger, clock }: RepositoryDeps): Or
     },
     async insertIfMissing(order) {
       const doc = toDoc(order);
-      try {
-        const res = await col.updateOne(
-          { tenantId: doc.tenantId, orderId: doc.orderId },
-          { $setOnInsert: doc },
-          { upsert: true },
-        );
-        return res.upsertedCount === 1;
-      } catch (err) {
-        if (isDuplicateKeyError(err)) return false;
-        throw err;
-      }
+      return insertIfMissing(col, { tenantId: doc.tenantId, orderId: doc.orderId }, doc);
     },
     async pushRefund(tenantId, orderId, input, known) {
       const refund = RefundSchema.parse(input);
