@@ -1,7 +1,7 @@
 import type { ProposedAction } from '../agent/types.js';
 import { formatMoney } from '../domain/money.js';
 import type { Customer, Ticket } from '../domain/index.js';
-import { publishStatus, rememberLanguage, resolveTicket } from './apply-effects.js';
+import { rememberLanguage, resolveTicket } from './apply-effects.js';
 import type { ApplyContext } from './apply-result.js';
 import type { EngineDeps } from './engine-deps.js';
 import { escalateTicket } from './delivery.js';
@@ -61,14 +61,8 @@ export async function applyProposedAction(
   if (outcome.kind === 'pending') {
     const a = outcome.approval;
     const key = a.action === 'refund' ? 'refund_pending_approval' : 'cancellation_pending_approval';
+    // The approval service already moved the ticket to pending_approval (audited) before answering.
     await say(phrase(key, { orderId: a.orderId, amount: formatMoney(a.amountMinor, a.currency) }));
-    const updated = await deps.stores.tickets.update(
-      ticket.tenantId,
-      ticket.ticketId,
-      { status: 'pending_approval', updatedAt: deps.clock.now() },
-      { from: ['open', 'resolved'] },
-    );
-    if (updated) publishStatus(deps, updated);
     return out('approval_requested', a.approvalId);
   }
   await say(phrase('escalated'));
