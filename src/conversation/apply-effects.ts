@@ -29,7 +29,7 @@ export async function resolveTicket(
 
 export type TicketPatch = Partial<Pick<Ticket, 'intent' | 'urgency' | 'sentiment' | 'language' | 'subject'>>;
 
-export function publishStatus(deps: EngineDeps, ticket: Ticket): void {
+export function publishStatus(deps: Pick<EngineDeps, 'events' | 'clock'>, ticket: Ticket): void {
   deps.events.publish({
     type: 'ticket',
     tenantId: ticket.tenantId,

@@ -3,7 +3,13 @@ import type { ChannelMode, Customer, PostedRef, Ticket, ThreadRef } from '../dom
 import type { EngineDeps } from './engine-deps.js';
 import { applyProposedAction } from './apply-action.js';
 import { publishStatus, rememberLanguage, resolveTicket, type TicketPatch } from './apply-effects.js';
-import { escalateTicket, recordInteraction, recordMessage, sendReply, showTicketCard } from './delivery.js';
+import {
+  escalateTicket,
+  recordInteraction,
+  recordInternalNote,
+  sendReply,
+  showTicketCard,
+} from './delivery.js';
 import type { BotSilenced } from './bot-voice.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 
@@ -177,14 +183,11 @@ async function applyDraft(deps: EngineDeps, ctx: ApplyContext, ticket: Ticket): 
   if (result.proposedAction) {
     const a = result.proposedAction;
     // Actions are never taken unseen in draft mode: staff read the proposal and decide.
-    await recordMessage(deps, {
-      tenantId: ticket.tenantId,
-      ticketId: ticket.ticketId,
-      thread: ticket.thread,
-      role: 'system',
-      author: { kind: 'system' },
-      text: `The assistant proposed a ${a.type} of order ${a.orderId}; not acted on because the channel is in draft mode.`,
-    });
+    await recordInternalNote(
+      deps,
+      ticket,
+      `The assistant proposed a ${a.type} of order ${a.orderId}; not acted on because the channel is in draft mode.`,
+    );
   }
   if (result.route === 'escalate') {
     await escalateTicket(deps, deps.takeover, ticket, {

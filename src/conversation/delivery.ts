@@ -35,6 +35,24 @@ export async function recordMessage(
   return message;
 }
 
+/** A note on the ticket for staff: in the transcript, never posted to the customer. */
+export function recordInternalNote(
+  deps: DeliveryDeps,
+  target: { tenantId: string; ticketId?: string; thread: ThreadRef },
+  text: string,
+  language?: string,
+): Promise<Message> {
+  return recordMessage(deps, {
+    tenantId: target.tenantId,
+    ticketId: target.ticketId,
+    thread: target.thread,
+    role: 'system',
+    author: SYSTEM,
+    text,
+    language,
+  });
+}
+
 const BOT: Actor = { kind: 'bot' };
 const SYSTEM: Actor = { kind: 'system' };
 
@@ -85,15 +103,7 @@ export async function sendReply(
         { ticketId: target.ticketId, reason: silenced.reason },
         'bot reply held back: kept as an internal note',
       );
-      await recordMessage(deps, {
-        tenantId: target.tenantId,
-        ticketId: target.ticketId,
-        thread: target.thread,
-        role: 'system',
-        author: SYSTEM,
-        text: silencedNote(silenced, safe),
-        language: options.language,
-      });
+      await recordInternalNote(deps, target, silencedNote(silenced, safe), options.language);
       return { silenced };
     }
   }
@@ -269,14 +279,7 @@ export async function escalateTicket(
     at: now,
   });
   if (input.internalNote) {
-    await recordMessage(deps, {
-      tenantId: ticket.tenantId,
-      ticketId: ticket.ticketId,
-      thread: ticket.thread,
-      role: 'system',
-      author: { kind: 'system' },
-      text: input.internalNote,
-    });
+    await recordInternalNote(deps, ticket, input.internalNote);
   }
   await showTicketCard(deps, takeover, updated);
   if (input.customerMessage) {

@@ -5,11 +5,12 @@ import {
   escalateTicket,
   postStaffCard,
   recordInteraction,
-  recordMessage,
+  recordInternalNote,
   sendReply,
   sendToCustomer,
   updateStaffCard,
 } from './delivery.js';
+import { publishStatus } from './apply-effects.js';
 
 /**
  * What staff's own clicks say through the bot (a person joined, handed back, resolved): these go
@@ -42,14 +43,11 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         const english = deps.agent.phrase(key, 'en', params);
         const who = current.assignee?.name ?? 'the assignee';
         deps.logger.info({ ticketId: ticket.ticketId, key }, 'customer update held for the assignee');
-        await recordMessage(deps, {
-          tenantId: ticket.tenantId,
-          ticketId: ticket.ticketId,
-          thread: ticket.thread,
-          role: 'system',
-          author: { kind: 'system' },
-          text: `For ${who}: not posted to the customer because you have this thread; tell them in your own words. Update: ${english}`,
-        });
+        await recordInternalNote(
+          deps,
+          ticket,
+          `For ${who}: not posted to the customer because you have this thread; tell them in your own words. Update: ${english}`,
+        );
         return {
           outcome: 'held',
           reason: 'a person has this thread',
@@ -85,13 +83,7 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
       }
     },
     async ticketResolved(ticket, summary) {
-      deps.events.publish({
-        type: 'ticket',
-        tenantId: ticket.tenantId,
-        ticketId: ticket.ticketId,
-        status: ticket.status,
-        at: deps.clock.now(),
-      });
+      publishStatus(deps, ticket);
       await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${summary}`);
     },
     // Staff-facing only: the caller tells the customer in its own words (tellCustomer), so the

@@ -1,5 +1,5 @@
 import { botSilenced, silencedNote, type BotSilenced } from './bot-voice.js';
-import { recordMessage } from './delivery.js';
+import { recordInternalNote } from './delivery.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import { attempt, DEFAULT_OUTBOX_POLICY, recordFailure } from './outbox.js';
 import type { OutboxEntry, OutboxPayload } from './outbox.schema.js';
@@ -65,14 +65,11 @@ export function createOutboxSweep(
       at: now,
     });
     if (entry.payload.kind !== 'reply') return;
-    await recordMessage(deps, {
-      tenantId: entry.tenantId,
-      ticketId: entry.ticketId,
-      thread: entry.payload.thread,
-      role: 'system',
-      author: { kind: 'system' },
-      text: silencedNote(silenced, text),
-    });
+    await recordInternalNote(
+      deps,
+      { tenantId: entry.tenantId, ticketId: entry.ticketId, thread: entry.payload.thread },
+      silencedNote(silenced, text),
+    );
   }
 
   /** The payload to send now, or why there is nothing left to send (handled inside). */
