@@ -9,7 +9,6 @@ import {
   type KbArticle,
   type KbCategory,
   type Order,
-  type Plan,
   type TenantSettings,
   type Ticket,
 } from '../domain/index.js';
@@ -98,6 +97,21 @@ export const ProposedActionSchema = z.object({
 });
 export type ProposedAction = z.infer<typeof ProposedActionSchema>;
 
+/** What the agent may know of the account: no contact emails, no external org ids. */
+export type AgentCustomer = Pick<Customer, 'customerId' | 'name' | 'plan' | 'preferences'>;
+
+/** The account as the agent sees it (the engine, the eval and tests all hand it over this way). */
+export function toAgentCustomer(customer: Customer | null): AgentCustomer | null {
+  return customer
+    ? {
+        customerId: customer.customerId,
+        name: customer.name,
+        plan: customer.plan,
+        preferences: customer.preferences,
+      }
+    : null;
+}
+
 export interface AgentInput {
   tenantId: string;
   settings: TenantSettings;
@@ -106,7 +120,7 @@ export interface AgentInput {
   text: string;
   /** The last messages of the ticket, oldest first, current one last; within the history window. */
   history: Array<{ role: 'customer' | 'bot' | 'staff' | 'system'; text: string }>;
-  customer: { customerId: string; name: string; plan: Plan; preferences: Customer['preferences'] } | null;
+  customer: AgentCustomer | null;
   /** The author's display name, for a natural greeting. */
   authorName?: string;
   /** For top-level messages: the customer's open tickets the message may continue. */

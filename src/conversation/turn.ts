@@ -1,4 +1,5 @@
 import type { AgentHooks, AgentResult } from '../agent/types.js';
+import { toAgentCustomer } from '../agent/types.js';
 import type {
   ChannelMode,
   Customer,
@@ -71,14 +72,7 @@ export async function runAgent(
         ticket: { ticketId: ticket.ticketId, status: ticket.status, isNew },
         text: msg.text,
         history: history.map((h) => ({ role: h.role, text: h.text })),
-        customer: customer
-          ? {
-              customerId: customer.customerId,
-              name: customer.name,
-              plan: customer.plan,
-              preferences: customer.preferences,
-            }
-          : null,
+        customer: toAgentCustomer(customer),
         authorName: msg.author.name,
         openTickets: open.map((t) => ({ ticketId: t.ticketId, subject: t.subject, intent: t.intent })),
         tools: deps.toolsFor(msg.tenantId, customer, tenant.settings),

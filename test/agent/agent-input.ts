@@ -1,4 +1,5 @@
 import type { AgentInput, KnowledgeBase } from '../../src/agent/types.js';
+import { toAgentCustomer } from '../../src/agent/types.js';
 import { createAgentTools } from '../../src/agent/tools.js';
 import type { SeededEnv } from '../support/seeded.js';
 
@@ -19,14 +20,7 @@ export async function inputFor(
     ticket: { ticketId: 'TKT-TEST01', status: 'open', isNew: true },
     text,
     history: [{ role: 'customer', text }],
-    customer: customer
-      ? {
-          customerId: customer.customerId,
-          name: customer.name,
-          plan: customer.plan,
-          preferences: customer.preferences,
-        }
-      : null,
+    customer: toAgentCustomer(customer),
     openTickets: [],
     tools: createAgentTools({
       tenantId: env.tenantId,

@@ -3,6 +3,7 @@ import type { CustomerStore, InteractionStore } from '../../conversation/stores.
 import type { Clock, TenantSettings } from '../../domain/index.js';
 import { createAgentTools } from '../tools.js';
 import type { Agent, AgentResult, KnowledgeBase } from '../types.js';
+import { toAgentCustomer } from '../types.js';
 import type { GoldenMessage } from './golden.js';
 
 export interface EvalDeps {
@@ -80,14 +81,7 @@ export async function runEval(
       },
       text: message.text,
       history,
-      customer: customer
-        ? {
-            customerId: customer.customerId,
-            name: customer.name,
-            plan: customer.plan,
-            preferences: customer.preferences,
-          }
-        : null,
+      customer: toAgentCustomer(customer),
       openTickets: [],
       tools,
       kb: deps.kb,
