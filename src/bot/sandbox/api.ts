@@ -2,7 +2,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { z } from 'zod';
 import type { Clock, ChannelMode, IdGenerator } from '../../domain/index.js';
 import type { Engine } from '../../conversation/engine-api.js';
-import { StaffActionSchema, type LiveEvent } from '../../conversation/ports.js';
+import {
+  StaffActionSchema,
+  type InboundMessage,
+  type InboundOutcome,
+  type LiveEvent,
+} from '../../conversation/ports.js';
 import { ForbiddenError, NotFoundError, ValidationError, isAppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import {
@@ -19,6 +24,7 @@ import type { PostWriter } from './port.js';
 import {
   SANDBOX_CUSTOMER_CHANNEL,
   SANDBOX_STAFF_CHANNEL,
+  type SandboxPost,
   type SandboxPostEvent,
   type SandboxPostStore,
 } from './posts.js';
@@ -85,6 +91,36 @@ export function createSandboxApi(options: SandboxApiOptions): {
   });
   let overviewCache: { at: number; stats: OverviewStats } | undefined;
 
+  /** Shows a message in the customer channel and hands it to the engine, as a platform would. */
+  async function postToCustomerChannel(
+    body: { threadId?: string; text: string },
+    shownAs: SandboxPost['author'],
+    author: InboundMessage['author'],
+  ): Promise<{ post: SandboxPost; outcome: InboundOutcome }> {
+    const post = await writer.insert({
+      tenantId,
+      channelId: SANDBOX_CUSTOMER_CHANNEL,
+      threadId: body.threadId,
+      kind: 'message',
+      author: shownAs,
+      text: body.text,
+      citations: [],
+    });
+    const outcome = await engine.handleInbound({
+      platform: 'sandbox',
+      tenantId,
+      eventId: ids.id('evt'),
+      kind: 'message',
+      channelId: SANDBOX_CUSTOMER_CHANNEL,
+      messageId: post.postId,
+      threadId: body.threadId,
+      author,
+      text: body.text,
+      receivedAt: post.createdAt,
+    });
+    return { post, outcome };
+  }
+
   api.get('/session', async (_req, res) => {
     const [tenant, mode] = await Promise.all([engine.getTenant(tenantId), options.channelMode()]);
     res.json({
@@ -140,24 +176,10 @@ export function createSandboxApi(options: SandboxApiOptions): {
         });
       }
     }
-    const post = await writer.insert({
-      tenantId,
-      channelId: SANDBOX_CUSTOMER_CHANNEL,
-      threadId: body.threadId,
-      kind: 'message',
-      author: { kind: 'customer', userId: contact.userId, name: contact.name, orgName: customer.name },
-      text: body.text,
-      citations: [],
-    });
-    const outcome = await engine.handleInbound({
-      platform: 'sandbox',
-      tenantId,
-      eventId: ids.id('evt'),
-      kind: 'message',
-      channelId: SANDBOX_CUSTOMER_CHANNEL,
-      messageId: post.postId,
-      threadId: body.threadId,
-      author: {
+    const result = await postToCustomerChannel(
+      body,
+      { kind: 'customer', userId: contact.userId, name: contact.name, orgName: customer.name },
+      {
         userId: contact.userId,
         name: contact.name,
         email: contact.email,
@@ -165,10 +187,8 @@ export function createSandboxApi(options: SandboxApiOptions): {
         orgName: customer.name,
         isExternal: true,
       },
-      text: body.text,
-      receivedAt: post.createdAt,
-    });
-    res.status(201).json({ post, outcome });
+    );
+    res.status(201).json(result);
   });
 
   api.post('/staff-messages', async (req, res) => {
@@ -180,28 +200,12 @@ export function createSandboxApi(options: SandboxApiOptions): {
       });
     }
     await threadRoot(body.threadId);
-    const post = await writer.insert({
-      tenantId,
-      channelId: SANDBOX_CUSTOMER_CHANNEL,
-      threadId: body.threadId,
-      kind: 'message',
-      author: { kind: 'staff', userId: identity.userId, name: identity.name },
-      text: body.text,
-      citations: [],
-    });
-    const outcome = await engine.handleInbound({
-      platform: 'sandbox',
-      tenantId,
-      eventId: ids.id('evt'),
-      kind: 'message',
-      channelId: SANDBOX_CUSTOMER_CHANNEL,
-      messageId: post.postId,
-      threadId: body.threadId,
-      author: { userId: identity.userId, name: identity.name, isExternal: false },
-      text: body.text,
-      receivedAt: post.createdAt,
-    });
-    res.status(201).json({ post, outcome });
+    const result = await postToCustomerChannel(
+      body,
+      { kind: 'staff', userId: identity.userId, name: identity.name },
+      { userId: identity.userId, name: identity.name, isExternal: false },
+    );
+    res.status(201).json(result);
   });
 
   api.post('/staff-actions', async (req, res) => {
