@@ -47,8 +47,11 @@ export function CustomerPane({ session, actor, revision }: Props) {
   // Bumped on every change of thread, so a slow answer to an earlier send cannot reselect its
   // thread after the person has moved on ("Start a new thread instead" while it was sending).
   const selection = useRef(0);
+  // The thread chosen last, updated at once (state lands a render later): effects compare with it.
+  const currentThread = useRef(threadId);
   const setThreadId = (id: string | null) => {
     selection.current += 1;
+    currentThread.current = id;
     setThreadIdState(id);
     rememberThread(id);
   };
@@ -79,6 +82,8 @@ export function CustomerPane({ session, actor, revision }: Props) {
   // A thread opened from a link or restored after a reload writes as the customer who started it.
   useEffect(() => {
     if (!selected || selected.root.author.kind !== 'customer' || customers.length === 0) return;
+    // The person picked another customer (which leaves the thread) since this render: theirs stands.
+    if (currentThread.current !== selected.root.postId) return;
     if (customer?.contacts.some((k) => k.userId === selected.root.author.userId)) return;
     const owner = customers.find((c) => c.contacts.some((k) => k.userId === selected.root.author.userId));
     if (owner) setCustomerId(owner.customerId);
