@@ -29,6 +29,12 @@ const nonNegativeNumber = (fallback: number) =>
 const confidence = (fallback: number) =>
   nonNegativeNumber(fallback).refine((n) => n <= 1, { message: 'must be between 0 and 1' });
 
+/**
+ * The organization id when ORG_ID is not set. It is the id databases of earlier versions gave the
+ * demo organization, so those keep their data without a migration.
+ */
+export const DEFAULT_ORG_ID = 'T0DEMO0001';
+
 /** Every variable Switchboard reads, validated once at start-up. Names follow the ecosystem's own. */
 export const EnvSchema = z
   .object({
@@ -79,7 +85,12 @@ export const EnvSchema = z
     SANDBOX: z.enum(['on', 'off', 'auto']).default('auto'),
     SANDBOX_TOKEN: optionalString,
 
-    DEMO_TENANT_ID: z.string().default('T0DEMO0001'),
+    ORG_ID: optionalString.refine((s) => s === undefined || /^[A-Za-z0-9_-]{1,64}$/.test(s), {
+      message: 'must be 1–64 letters, digits, _ or -',
+    }),
+    ORG_NAME: optionalString,
+    /** Deprecated alias of ORG_ID (earlier versions called the organization the demo tenant). */
+    DEMO_TENANT_ID: optionalString,
     SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
 
     AUTO_REFUND_MAX: nonNegativeNumber(100),
@@ -143,7 +154,17 @@ export interface Config {
   };
   openai?: { apiKey: string; baseURL?: string; model: string; embeddingsModel?: string; timeoutMs: number };
   sandbox: { enabled: boolean; token?: string };
-  demo: { tenantId: string; seed: Env['SEED_DEMO'] };
+  /**
+   * The organization this deployment serves: its Slack workspace(s), its Teams home tenant and the
+   * sandbox map to it unless an installation record says otherwise. `id` is the tenantId of every
+   * document the organization owns.
+   */
+  org: { id: string; name?: string };
+  /**
+   * Demo data: `auto` seeds the organization only when it runs on embedded defaults (no Slack or
+   * Teams configured) and does not exist yet; `always` re-runs the idempotent seed; `never` does not.
+   */
+  demo: { seed: Env['SEED_DEMO'] };
   /** Defaults for new tenants' policy settings; amounts in major units of the currency. */
   policyDefaults: {
     autoRefundMax: number;
@@ -226,7 +247,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     sandbox: { enabled: sandboxEnabled, token: e.SANDBOX_TOKEN },
-    demo: { tenantId: e.DEMO_TENANT_ID, seed: e.SEED_DEMO },
+    org: { id: e.ORG_ID ?? e.DEMO_TENANT_ID ?? DEFAULT_ORG_ID, name: e.ORG_NAME },
+    demo: { seed: e.SEED_DEMO },
     policyDefaults: {
       autoRefundMax: e.AUTO_REFUND_MAX,
       supervisorRefundAbove: e.SUPERVISOR_REFUND_ABOVE,

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
         clock,
         ids,
         token: config.sandbox.token,
-        tenantId: config.demo.tenantId,
+        tenantId: config.org.id,
         events,
       }),
     );
@@ -105,11 +105,13 @@ async function main(): Promise<void> {
   const app = await createApp({ config, logger, db, adapters, clock, ids, events });
   cleanups.push(() => app.stop());
   // Seeded after createApp so the indexes exist first, and before listening so the first page works.
+  // `auto` never puts demo data into a real install: only a new organization on embedded defaults.
   if (config.demo.seed !== 'never') {
     const stores = app.stores;
-    const exists = (await stores.tenants.get(config.demo.tenantId)) !== null;
-    if (config.demo.seed === 'always' || !exists)
-      await seedDemo({ stores, tenantId: config.demo.tenantId, clock, logger });
+    const exists = (await stores.tenants.get(config.org.id)) !== null;
+    const embeddedDefaults = !config.slack && !config.teams;
+    if (config.demo.seed === 'always' || (!exists && embeddedDefaults))
+      await seedDemo({ stores, tenantId: config.org.id, clock, logger });
   }
 
   const server = await app.listen(config.port, config.host);

@@ -25,7 +25,7 @@ describe('loadConfig', () => {
     expect(c.slack).toBeUndefined();
     expect(c.teams).toBeUndefined();
     expect(c.openai).toBeUndefined();
-    expect(c.demo.tenantId).toBe('T0DEMO0001');
+    expect(c.org.id).toBe('T0DEMO0001');
   });
 
   it('needs SLACK_SIGNING_SECRET when SLACK_BOT_TOKEN is set', () => {

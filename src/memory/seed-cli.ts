@@ -25,9 +25,9 @@ async function main(): Promise<number> {
     try {
       await ensureIndexes(conn.db, logger);
       const stores = createMongoStores(conn.db, { logger, clock: systemClock });
-      const report = await seedDemo({ stores, tenantId: config.demo.tenantId, clock: systemClock, logger });
+      const report = await seedDemo({ stores, tenantId: config.org.id, clock: systemClock, logger });
       console.log(
-        `Seeded tenant ${config.demo.tenantId}: ${report.customersInserted} customers, ${report.ordersInserted} orders, ` +
+        `Seeded tenant ${config.org.id}: ${report.customersInserted} customers, ${report.ordersInserted} orders, ` +
           `${report.articlesWritten} articles written${report.tenantCreated ? ' (new tenant)' : ''}.`,
       );
     } finally {

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     const clock = systemClock;
     await ensureIndexes(db, logger);
     const stores = createMongoStores(db, { logger, clock });
-    const tenantId = config.demo.tenantId;
+    const tenantId = config.org.id;
     await seedDemo({ stores, tenantId, clock, logger });
     const tenant = await stores.tenants.get(tenantId);
     if (!tenant) throw new Error('demo tenant missing after seeding');
