@@ -40,6 +40,9 @@ export interface CachingKnowledgeBase extends KnowledgeBase {
 export interface KbArticleWriter {
   upsert(article: KbArticle): Promise<boolean>;
   remove(tenantId: string, articleId: string): Promise<boolean>;
+  /** Bulk writes of an import (src/knowledge); announced like single ones. */
+  writeMany?(articles: KbArticle[]): Promise<Array<{ articleId: string; reason: string }>>;
+  removeMany?(tenantId: string, articleIds: string[]): Promise<number>;
 }
 
 export const DEFAULT_REVISION_TTL_MS = 5_000;
@@ -252,5 +255,23 @@ export function invalidatingArticleStore<S extends KbArticleWriter>(
         kb.invalidate(tenantId);
       }
     },
+    ...(store.writeMany && {
+      async writeMany(articles: KbArticle[]) {
+        try {
+          return await store.writeMany!(articles);
+        } finally {
+          for (const tenantId of new Set(articles.map((a) => a.tenantId))) kb.invalidate(tenantId);
+        }
+      },
+    }),
+    ...(store.removeMany && {
+      async removeMany(tenantId: string, articleIds: string[]) {
+        try {
+          return await store.removeMany!(tenantId, articleIds);
+        } finally {
+          kb.invalidate(tenantId);
+        }
+      },
+    }),
   };
 }

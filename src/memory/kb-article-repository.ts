@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { KbArticleSchema, type KbArticle } from '../domain/index.js';
+import type { AnyBulkWriteOperation, Document } from 'mongodb';
+import { KbArticleSchema, kbContentHash, type KbArticle } from '../domain/index.js';
 import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
 
 /** The knowledge base's articles, per tenant. The search index rebuilds when `revision` changes. */
@@ -14,15 +15,20 @@ export interface KbArticleRepository {
   /** Writes the article if its content differs from the stored one; true when something changed. */
   upsert(article: KbArticle): Promise<boolean>;
   remove(tenantId: string, articleId: string): Promise<boolean>;
+  /** Every article's content hash and import source, by article id (what an import compares). */
+  hashes(tenantId: string): Promise<Map<string, { hash: string; source?: string }>>;
+  /**
+   * Writes many articles in one round trip per batch: each one replaced whole (atomically, on its
+   * own), so a search never sees half an article. Returns the ids that failed, with the reason.
+   */
+  writeMany(articles: KbArticle[]): Promise<Array<{ articleId: string; reason: string }>>;
+  removeMany(tenantId: string, articleIds: string[]): Promise<number>;
+  /** Article count per language (no language: `en`). */
+  countByLocale(tenantId: string): Promise<Record<string, number>>;
 }
 
-/** What the reader sees; updatedAt is excluded so re-seeding identical text changes nothing. */
-function contentHash(a: KbArticle): string {
-  return createHash('sha256')
-    .update(JSON.stringify([a.title, a.category, a.tags, a.body]))
-    .digest('hex')
-    .slice(0, 16);
-}
+/** Replacements per bulkWrite: large enough to amortize round trips, small enough for 16 MB. */
+const WRITE_BATCH = 500;
 
 export function createKbArticleRepository({ db, logger }: RepositoryDeps): KbArticleRepository {
   const col = collection(db, COLLECTIONS.kbArticles);
@@ -47,7 +53,7 @@ export function createKbArticleRepository({ db, logger }: RepositoryDeps): KbArt
     },
     async upsert(article) {
       const doc = codec.in(article);
-      const hash = contentHash(doc);
+      const hash = kbContentHash(doc);
       // Only an article whose content changed is rewritten, in one conditional upsert.
       const res = await col
         .updateOne(
@@ -64,6 +70,53 @@ export function createKbArticleRepository({ db, logger }: RepositoryDeps): KbArt
     },
     async remove(tenantId, articleId) {
       return (await col.deleteOne({ tenantId, articleId })).deletedCount === 1;
+    },
+    async hashes(tenantId) {
+      const rows = await col
+        .find({ tenantId }, { projection: { _id: 0, articleId: 1, contentHash: 1, source: 1 } })
+        .toArray();
+      return new Map(
+        rows.map((r) => [
+          String(r.articleId),
+          { hash: String(r.contentHash ?? ''), source: typeof r.source === 'string' ? r.source : undefined },
+        ]),
+      );
+    },
+    async writeMany(articles) {
+      const failed: Array<{ articleId: string; reason: string }> = [];
+      for (let i = 0; i < articles.length; i += WRITE_BATCH) {
+        const batch = articles.slice(i, i + WRITE_BATCH).map((a) => codec.in(a));
+        const ops: Array<AnyBulkWriteOperation<Document>> = batch.map((doc) => ({
+          replaceOne: {
+            filter: { tenantId: doc.tenantId, articleId: doc.articleId },
+            replacement: { ...doc, contentHash: kbContentHash(doc) },
+            upsert: true,
+          },
+        }));
+        try {
+          // Unordered: one rejected article does not stop the others in its batch.
+          await col.bulkWrite(ops, { ordered: false });
+        } catch (err) {
+          const errors = (err as { writeErrors?: Array<{ index: number; errmsg?: string }> }).writeErrors;
+          if (!Array.isArray(errors)) throw err;
+          for (const e of errors)
+            failed.push({ articleId: batch[e.index]?.articleId ?? '?', reason: e.errmsg ?? 'write refused' });
+        }
+      }
+      return failed;
+    },
+    async removeMany(tenantId, articleIds) {
+      if (!articleIds.length) return 0;
+      return (await col.deleteMany({ tenantId, articleId: { $in: articleIds } })).deletedCount;
+    },
+    async countByLocale(tenantId) {
+      const rows = await col.find({ tenantId }, { projection: { _id: 0, locale: 1 } }).toArray();
+      const out: Record<string, number> = {};
+      for (const r of rows) {
+        const locale = typeof r.locale === 'string' ? r.locale : 'en';
+        out[locale] = (out[locale] ?? 0) + 1;
+      }
+      return out;
     },
   };
 }
