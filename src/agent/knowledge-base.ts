@@ -62,6 +62,11 @@ function processTerm(term: string): string | null {
   return t.length > 4 ? t.replace(/(?:ing|ed|es|s)$/, '') : t;
 }
 
+/** The primary language subtag (`pt-br` → `pt`); articles stored without a locale are English. */
+export function languageOf(locale: string | undefined): string {
+  return (locale ?? 'en').toLowerCase().split(/[-_]/)[0]!;
+}
+
 interface TenantIndex {
   revision: string;
   /** When the revision was last confirmed with the source (clock ms). */
@@ -169,7 +174,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
   }
 
   return {
-    async search(tenantId, query, opts: { category?: KbCategory; limit?: number } = {}) {
+    async search(tenantId, query, opts: { category?: KbCategory; limit?: number; locale?: string } = {}) {
       const idx = await indexFor(tenantId);
       const queryTerms = [
         ...new Set(
@@ -180,10 +185,13 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
         ),
       ];
       if (!queryTerms.length) return [];
+      const wanted = opts.locale ? languageOf(opts.locale) : undefined;
+      const fits = (a: KbArticle | undefined) =>
+        !!a &&
+        (!opts.category || a.category === opts.category) &&
+        (!wanted || languageOf(a.locale) === wanted);
       const results = idx.index.search(query, {
-        filter: opts.category
-          ? (r) => idx.articles.get(r.id as string)?.category === opts.category
-          : undefined,
+        filter: opts.category || wanted ? (r) => fits(idx.articles.get(r.id as string)) : undefined,
       });
       const top = results[0]?.score ?? 1;
       let hits: KbHit[] = results.slice(0, 10).map((r) => {
@@ -202,7 +210,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
           const byId = new Map(hits.map((h) => [h.article.articleId, h]));
           for (const [id, vec] of vectors) {
             const article = idx.articles.get(id)!;
-            if (opts.category && article.category !== opts.category) continue;
+            if (!fits(article)) continue;
             const sim = Math.max(0, cosine(qv, vec));
             const existing = byId.get(id);
             const relevance =

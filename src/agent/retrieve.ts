@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
+import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms } from './offline/glossary.js';
 import { tokens } from './offline/text.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
@@ -145,10 +146,18 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
   const query = glossary || deps.searchText;
-  let hits = await deps.kb.search(deps.tenantId, query, { category, limit: 3 });
+  const search = (opts: { category?: KbCategory; limit: number }) =>
+    searchInLanguage(deps.kb, {
+      tenantId: deps.tenantId,
+      query,
+      text: deps.text,
+      language: u.language,
+      ...opts,
+    });
+  let hits = await search({ category, limit: 3 });
   if (category) {
     // The category narrows, but an article filed elsewhere (warranty under returns) may fit better.
-    const anywhere = (await deps.kb.search(deps.tenantId, query, { limit: 3 }))
+    const anywhere = (await search({ limit: 3 }))
       .filter((h) => !hits.some((x) => x.article.articleId === h.article.articleId))
       .map((h) => ({ ...h, relevance: Math.round(h.relevance * 0.9 * 100) / 100 }));
     hits = [...hits, ...anywhere].sort((a, b) => b.relevance - a.relevance);
@@ -158,7 +167,11 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   ev.articles = useful.slice(0, 2).map((h) => ({
     article: h.article,
     relevance: h.relevance,
-    paragraph: bestParagraph(h.article.body, query),
+    // An article in the (non-English) customer's language is matched against their own words.
+    paragraph: bestParagraph(
+      h.article.body,
+      u.language !== 'en' && inLanguage(h.article, u.language) ? deps.text : query,
+    ),
   }));
   const kbConfidence = useful.length ? Math.min(1, useful[0]!.relevance * penalty) : 0;
   if (ev.kind !== 'orders' && u.intent === 'billing' && BILLING_DISPUTE.test(deps.text)) {

@@ -24,6 +24,7 @@ import {
 } from './prompts.js';
 import { strayAmount } from './reply-amounts.js';
 import { runTool, type ToolRunState } from './tool-runner.js';
+import { citationOf, publicUrl } from '../offline/kb-citation.js';
 
 export interface LlmAgentOptions {
   client: OpenAI;
@@ -111,6 +112,8 @@ function evidenceBlock(ev: Evidence): string {
     articles: ev.articles.map((a) => ({
       articleId: a.article.articleId,
       title: a.article.title,
+      url: publicUrl(a.article),
+      locale: a.article.locale,
       text: a.paragraph,
     })),
   });
@@ -250,10 +253,8 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
       // No draft: a one-click send would tell the customer the wrong amount.
       if (stray) return { kind: 'escalate', reason: stray };
     }
-    const known = new Map(ctx.evidence.articles.map((a) => [a.article.articleId, a.article.title]));
-    const citations = out.citations
-      .filter((id) => known.has(id))
-      .map((id) => ({ articleId: id, title: known.get(id)! }));
+    const known = new Map(ctx.evidence.articles.map((a) => [a.article.articleId, a.article]));
+    const citations = out.citations.filter((id) => known.has(id)).map((id) => citationOf(known.get(id)!));
     const note = state.notes.length ? state.notes.join('; ') : undefined;
     return { kind: 'reply', reply: { text: out.reply, citations }, proposedAction: proposal, note };
   }
