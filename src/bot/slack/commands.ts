@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ChannelModeSchema, TICKET_ID_PATTERN, type ChannelMode } from '../../domain/index.js';
 import { isAppError } from '../../errors.js';
 import { renderStatus, renderTicketDetail } from './blocks.js';
+import { renderKbStatus } from './kb-command.js';
 import { slackErrorCode } from './port.js';
 import { actorFor, type SlackRuntime } from './runtime.js';
 
@@ -13,6 +14,7 @@ export const USAGE = [
   '`/switchboard ticket TKT-XXXXXX` — a ticket’s summary and decision record',
   '`/switchboard mode auto|draft|off` — how the bot answers in this channel (supervisors)',
   '`/switchboard staff-channel` — make this channel the staff channel (supervisors)',
+  '`/switchboard kb` — knowledge-base articles and the last import',
 ].join('\n');
 
 export type ParsedCommand =
@@ -20,6 +22,7 @@ export type ParsedCommand =
   | { name: 'ticket'; ticketId: string }
   | { name: 'mode'; mode: ChannelMode }
   | { name: 'staff-channel' }
+  | { name: 'kb' }
   | { name: 'help'; problem?: string };
 
 /** The text after `/switchboard`, case-insensitive, extra spaces ignored. */
@@ -42,6 +45,8 @@ export function parseCommand(text: string): ParsedCommand {
     }
     case 'staff-channel':
       return { name: 'staff-channel' };
+    case 'kb':
+      return { name: 'kb' };
     default:
       return { name: 'help', problem: verb ? `I don't know "${verb.slice(0, 40)}".` : undefined };
   }
@@ -124,6 +129,8 @@ async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Pro
       );
     case 'staff-channel':
       return say((await rt.engine.setStaffChannel(actor, cmd.channel_id)).message);
+    case 'kb':
+      return say(renderKbStatus(await rt.engine.kbStatus(self.teamId)));
     case 'help':
       return say(parsed.problem ? `${parsed.problem}\n${USAGE}` : USAGE);
   }

@@ -20,6 +20,7 @@ import {
   type TeamsCommand,
 } from './activity-mapping.js';
 import { answerCardAction } from './card-actions.js';
+import { renderKbStatus } from './kb-command.js';
 import { toInboundMessage, type InboundKind, type Sender } from './inbound-message.js';
 import type { ConversationReferences } from './conversation-references.js';
 import type { MemberDirectory, TeamsMember } from './member-directory.js';
@@ -188,6 +189,10 @@ export class TeamsBot extends TeamsActivityHandler {
       name: sender.name,
       isExternal: sender.isExternal,
     };
+    if (command.kind === 'kb') {
+      await ctx.sendActivity(await kbStatusText(engine, sender));
+      return;
+    }
     const result =
       command.kind === 'mode'
         ? await engine.setChannelMode({
@@ -257,4 +262,10 @@ export class TeamsBot extends TeamsActivityHandler {
       this.deps.members.teamsUserIds(ctx, where.tenantId, ids),
     );
   }
+}
+
+/** Members of the organization see the knowledge base's state; guests in a shared chat do not. */
+async function kbStatusText(engine: Engine, sender: Sender): Promise<string> {
+  if (sender.isExternal) return 'Only members of this organization can see the knowledge base.';
+  return renderKbStatus(await engine.kbStatus(sender.tenantId));
 }
