@@ -4,7 +4,7 @@ import { KbCategorySchema, type KbCategory } from '../domain/index.js';
 const RULES: Array<[KbCategory, RegExp]> = [
   [
     'returns',
-    /\b(?:returns?|refunds?|exchanges?|rma|devoluci\w*|reembolso\w*|retour\w*|rembourse\w*|rückgabe|erstattung|devolu\w*)\b/i,
+    /\b(?:returns?|refunds?|exchanges?|rma|devoluci\w*|devolver|reembolso\w*|retour\w*|rembourse\w*|rückgabe|erstattung|devolu\w*)\b/i,
   ],
   [
     'shipping',

@@ -26,6 +26,9 @@ export function htmlToMarkdown(html: string): string {
     .trim();
 }
 
+/** Fewer words than this is not an article. */
+const MIN_WORDS = 5;
+
 export interface ExtractedPage {
   title: string;
   body: string;
@@ -49,7 +52,8 @@ export function extractArticle(html: string): ExtractedPage | null {
   // Readability's types name the browser's Document; linkedom's is structurally what it reads.
   const parsed = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
   const body = parsed?.content ? htmlToMarkdown(parsed.content) : '';
-  if (!body.replace(/[#*_\-\s]/g, '')) return null;
+  // A page whose "content" is a menu item or two (a shell filled by scripts) has nothing to answer with.
+  if ((body.match(/\p{L}{2,}/gu) ?? []).length < MIN_WORDS) return null;
   const title = h1 || parsed?.title?.trim() || '';
   // A leading copy of the title as a heading repeats it in every quoted paragraph.
   const withoutTitle = body.replace(new RegExp(`^#{1,6}\\s*${escapeRegExp(title)}\\s*\\n+`), '').trim();
