@@ -35,11 +35,14 @@ export async function startKbEnv(): Promise<KbTestEnv> {
     env,
     kb,
     agent,
-    import: (options) =>
-      importKnowledge(
+    import: (options) => {
+      // Each run at its own moment, as runs are: the latest one is the one staff see.
+      env.clock.advance(1000);
+      return importKnowledge(
         { articles, syncs: env.stores.kbSyncs, clock: env.clock, ids: env.ids },
         { tenantId: env.tenantId, ...options },
-      ),
+      );
+    },
     ask: async (text, email = null) => agent.run(await inputFor(env, kb, email, text)),
     close: () => env.close(),
   };
