@@ -187,6 +187,7 @@ async function runList(stores: MongoStores, tenantId: string, args: Args): Promi
   for (const a of articles) console.log(describe(a));
   const status = await stores.kbSyncs.status(tenantId);
   const locales = Object.entries(status.byLocale)
+    .sort(([a], [b]) => a.localeCompare(b))
     .map(([l, n]) => `${l} ${n}`)
     .join(', ');
   console.log(

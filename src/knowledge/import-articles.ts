@@ -125,6 +125,14 @@ export async function importKnowledge(deps: KbImportDeps, options: KbImportOptio
   const isNew = new Set<string>();
   for (const a of articles) {
     const before = existing.get(a.articleId);
+    if (before?.source && before.source !== source) {
+      // Two folders may both hold a `returns.md`: neither import silently replaces the other's.
+      failures.push({
+        item: a.articleId,
+        reason: `the id belongs to an article from ${before.source} (import with --source ${before.source} to update it, or remove it first)`,
+      });
+      continue;
+    }
     if (before?.hash === kbContentHash(a)) {
       counts.unchanged++;
       continue;

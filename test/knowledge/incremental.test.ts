@@ -59,8 +59,16 @@ describe('incremental re-import', () => {
   it('keeps an article gone from the source unless --prune, and prunes only its own source', async () => {
     const other = folder({
       'warranty.md': article('Warranty', 'Every product has a two-year warranty against defects.'),
+      'returns.md': article('Returns (old site)', 'Returns are accepted within 14 days.'),
     });
-    expect((await t.import({ target: other })).counts.imported).toBe(1);
+    const second = await t.import({ target: other });
+    expect(second.counts).toMatchObject({ imported: 1, failed: 1 });
+    // Another folder's returns.md does not silently replace this one's.
+    expect(second.failures[0]).toEqual({
+      item: 'returns',
+      reason: expect.stringContaining(`the id belongs to an article from files:${dir}`),
+    });
+    expect((await t.env.stores.kbArticles.get(t.env.tenantId, 'returns'))?.body).toContain('60 days');
 
     rmSync(path.join(dir, 'shipping.md'));
     const kept = await t.import({ target: dir });
