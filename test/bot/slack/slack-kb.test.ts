@@ -15,7 +15,7 @@ describe('Slack: the imported knowledge base', () => {
     await env?.close();
   });
 
-  const command = async (text: string, user = SLACK.approver) => {
+  const command = async (text: string, user: string = SLACK.approver) => {
     const res = await env.deliver({ kind: 'command', fields: slashCommand({ text, user }) });
     expect(res.status).toBe(200);
     return (await res.json()) as { response_type: string; text: string };
