@@ -22,11 +22,11 @@ const CUES: Array<[AnswerType, RegExp]> = [
   ],
   [
     'steps',
-    /\b(?:how (?:do|can|should|would) (?:i|we|you)|how to|what (?:are the )?steps|walk me through|where do i (?:start|go to)|como (?:puedo|hago|se|posso|faco)|comment (?:faire|puis-je|je peux|on)|wie (?:kann|konnen|mache)|hoe kan ik|jak (?:moge|mozna))\b/,
+    /\b(?:how (?:do|can|should|would) (?:i|we|you)|how to|what (?:are the )?steps|walk me through|where do i (?:start|go to)|como (?:puedo|hago|se|posso|faco)|come (?:posso|faccio|si)|comment (?:faire|puis-je|je peux|on)|wie (?:kann|konnen|mache)|hoe kan ik|jak (?:moge|mozna))\b/,
   ],
   [
     'place',
-    /\b(?:where (?:do|can|should) (?:i|we)|which (?:address|location|store|carrier)|what address|link to|url|donde|ou (?:est|puis|dois)|wo (?:kann|finde|ist)|onde)\b/,
+    /\b(?:where (?:do|can|should) (?:i|we)|which (?:address|location|store|carrier)|what address|link to|url|donde|ou (?:est|puis|dois)|wo (?:kann|finde|ist)|onde|dove|waar|gdzie)\b/,
   ],
 ];
 
