@@ -263,6 +263,26 @@ describe('replies checked against the records', () => {
     expect(r.reason).toMatch(/\$899\.00/);
   });
 
+  it('an address change answered with tracking by the model still goes to a person', async () => {
+    fake.script(
+      say({
+        language: 'en',
+        intent: 'order_status',
+        urgency: 'medium',
+        sentiment: 'neutral',
+        orderIds: ['1042'],
+        reply: 'Order 1042 shipped with UPS; tracking 1Z999AA10123456784.',
+      }),
+      say({ summary: 'Wants the address of 1042 changed.', internalNote: '', customerMessage: 'x' }),
+    );
+    const r = await agent().run(
+      await inputFor(env, kb, MAYA, 'Please change the delivery address for order 1042 to 12 High Street.'),
+    );
+    expect(r.route).toBe('escalate');
+    expect(r.reply).toBeUndefined();
+    expect(r.confidence).toBeLessThan(0.6);
+  });
+
   it('an English reply to a Spanish question goes to a person with the reply as a draft', async () => {
     fake.script(
       say({

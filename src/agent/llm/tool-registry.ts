@@ -133,10 +133,9 @@ export const AGENT_TOOLS = [
       tone: z.enum(['formal', 'friendly', 'concise']).optional(),
     }),
     intents: 'any',
+    // The store sets only the fields given: the staff note and other preferences stay.
     execute: async (prefs, ctx) => {
-      // Merged over what is stored, so a tone change never drops the staff note or the language.
-      const current = (await ctx.tools.getPreferences()) ?? {};
-      await ctx.tools.updatePreferences({ ...current, ...prefs });
+      await ctx.tools.updatePreferences(prefs);
       return { ok: true };
     },
     view: (r) => r,
