@@ -24,6 +24,8 @@ export interface RecordedAgentTools extends AgentTools {
 /**
  * Tools scoped to one customer. An order that belongs to someone else is indistinguishable
  * from one that does not exist, so neither a model nor a customer can reach another account.
+ * Made for one agent run (the engine makes one per message): orders read are remembered for the
+ * run, so the evidence fetched before a model call and the pipeline's retrieve read them once.
  */
 export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools {
   const { tenantId, customer, orders, clock } = options;
