@@ -22,6 +22,9 @@ export function knownAmounts(opts: {
     ...customerMinorAmounts(opts.proposalContext.customerAmounts, currency),
     ...(ev.order ? [ev.order.totalMinor, ...ev.order.items.map((i) => i.unitPriceMinor)] : []),
     ...(ev.order?.items.map((i) => i.unitPriceMinor * i.quantity) ?? []),
+    // Refunds already made, one by one and in total (the order view shows the total).
+    ...(ev.order?.refunds.map((r) => r.amountMinor) ?? []),
+    ...(ev.order?.refunds.length ? [ev.order.refunds.reduce((sum, r) => sum + r.amountMinor, 0)] : []),
     ...ev.orders.map((o) => o.totalMinor),
     ...(ev.eligibility ? [ev.eligibility.refundableMinor] : []),
   ]);
