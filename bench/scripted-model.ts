@@ -43,7 +43,8 @@ export function scriptedModel(script: ModelScript, usage: ModelUsage): (req: Rec
         ...(script.needsEscalation
           ? {
               escalationReason: 'the customer needs a person',
-              summary: 'The customer reports an outage and asks for a person; nothing was tried automatically.',
+              summary:
+                'The customer reports an outage and asks for a person; nothing was tried automatically.',
             }
           : {}),
       });
