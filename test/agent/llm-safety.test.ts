@@ -245,6 +245,31 @@ describe('one model call for a new question', () => {
   });
 });
 
+describe('the tool loop as the fallback of the one call', () => {
+  it('when the model reads another order than the one fetched first, the answer comes from that order', async () => {
+    fake.script(
+      say({
+        language: 'en',
+        intent: 'order_status',
+        urgency: 'medium',
+        sentiment: 'neutral',
+        orderIds: ['1043'],
+        reply: 'It is on its way.',
+      }),
+      (req) => {
+        // The resolver's prompt carries the order the model named, fetched by code.
+        expect(req.body.messages.map((m) => m.content).join('\n')).toContain('"orderId":"1043"');
+        return say({ reply: 'Order 1043 was delivered.', citations: [], needsEscalation: false });
+      },
+    );
+    const r = await agent().run(
+      await inputFor(env, kb, MAYA, 'Has the espresso grinder I bought from you arrived yet?'),
+    );
+    expect(r.reply?.text).toBe('Order 1043 was delivered.');
+    expect(r.record.modelCalls.count).toBe(2);
+  });
+});
+
 describe('replies checked against the records', () => {
   it('a refund "processed" that no record shows is not sent', async () => {
     fake.script(
