@@ -190,12 +190,15 @@ describe('tools scoped by intent', () => {
         urgency: 'medium',
         sentiment: 'neutral',
         orderIds: ['1042'],
-        reply: 'Order 1042 shipped with UPS; tracking 1Z999AA10123456784.',
+        reply: 'Order 1042 shipped with UPS; I have also asked for a refund.',
         proposal: { type: 'refund', orderId: '1042' },
       }),
     );
     const r = await agent().run(await inputFor(env, kb, MAYA, 'Where is order 1042?'));
     expect(r.proposedAction).toBeUndefined();
+    // The reply was written around a refund: it goes to a person, not to the customer.
+    expect(r.route).toBe('escalate');
+    expect(r.reason).toMatch(/proposed a refund on a question read as order_status/);
   });
 });
 

@@ -150,21 +150,21 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
       covers(one.evidence, ev)
     ) {
       const p = one.answer.proposal;
-      // The proposal goes through the same registry tool as a tool call: scoped by intent, checked by code.
-      const shown = p
-        ? [
-            await runModelTool(
-              p.type === 'refund' ? 'propose_refund' : 'propose_cancellation',
-              JSON.stringify({
-                orderId: p.orderId,
-                ...(p.amountMinor ? { amountMinor: p.amountMinor } : {}),
-              }),
-              u.intent,
-              toolCtx,
-              trace,
-            ),
-          ]
-        : [];
+      const shown: unknown[] = [];
+      if (p) {
+        // The proposal goes through the same registry tool as a tool call: scoped by intent, checked by code.
+        const result = await runModelTool(
+          p.type === 'refund' ? 'propose_refund' : 'propose_cancellation',
+          JSON.stringify({ orderId: p.orderId, ...(p.amountMinor ? { amountMinor: p.amountMinor } : {}) }),
+          u.intent,
+          toolCtx,
+          trace,
+        );
+        // Its reply was written around the proposal: one the code would not even consider is refused.
+        if (result && typeof result === 'object' && 'error' in result)
+          state.refused.push(`the model proposed a ${p.type} on a question read as ${u.intent}`);
+        shown.push(result);
+      }
       return judge(one.answer, one.system, shown);
     }
 
