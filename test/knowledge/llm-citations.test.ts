@@ -23,6 +23,7 @@ describe('LLM engine over an imported Zendesk export', () => {
   });
 
   it('gives the model each article’s URL as evidence and returns citations with it', async () => {
+    // One call: the model understands and answers from the evidence code fetched first.
     fake.script(
       say({
         language: 'en',
@@ -34,10 +35,10 @@ describe('LLM engine over an imported Zendesk export', () => {
         securityConcern: false,
         isPleasantry: false,
         continuesTicketId: null,
-      }),
-      say({
         reply: `You have 60 days from delivery to return an item. More: ${URL_EN}`,
         citations: ['zendesk-360001234501-en-us'],
+        needsTools: false,
+        proposal: null,
         needsEscalation: false,
       }),
     );
@@ -52,9 +53,9 @@ describe('LLM engine over an imported Zendesk export', () => {
     const result = await agent.run(
       await inputFor(t.env, t.kb, null, 'How long do I have to return an item I bought?'),
     );
-    const resolvePrompt = fake.requests[1]!.body.messages.map((m) => m.content).join('\n');
-    expect(resolvePrompt).toContain(`"url":"${URL_EN}"`);
-    expect(resolvePrompt).toContain('when an article has a url, give it');
+    const prompt = fake.requests[0]!.body.messages.map((m) => m.content).join('\n');
+    expect(prompt).toContain(`"url":"${URL_EN}"`);
+    expect(prompt).toContain("give an article's url in the reply when it has one");
     expect(result.route).toBe('resolve');
     expect(result.reply?.citations).toEqual([
       { articleId: 'zendesk-360001234501-en-us', title: 'Return window', url: URL_EN },
