@@ -51,6 +51,12 @@ export interface Engine {
     kind?: 'customer' | 'staff';
     conversationReference?: Record<string, unknown>;
   }): Promise<void>;
+  /**
+   * The organization (tenantId) a workspace the bot is installed in belongs to: a Slack team id
+   * (then its Enterprise Grid id), a Teams tenant id, the sandbox. Adapters call this before
+   * anything else; a customer's own team or tenant is never passed here.
+   */
+  resolveOrg(platform: Platform, workspaceIds: string | ReadonlyArray<string | undefined>): Promise<string>;
   /** Creates the tenant with defaults if missing, merging staff settings seeded from the environment. */
   ensureTenant(input: {
     tenantId: string;

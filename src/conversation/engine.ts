@@ -29,6 +29,7 @@ export function createEngine(deps: EngineDeps, options: EngineOptions = {}): Eng
     setChannelMode: (change) => setChannelMode(deps, change),
     setStaffChannel: (actor, channelId) => setStaffChannel(deps, actor, channelId),
     registerChannel: (input) => registerChannel(deps, input),
+    resolveOrg: (platform, workspaceIds) => deps.orgs.resolve(platform, workspaceIds),
     ensureTenant: (input) => ensureTenant(deps, input),
     getTenant: (tenantId) => deps.stores.tenants.get(tenantId),
     getChannel: (tenantId, platform, channelId) => deps.stores.channels.get(tenantId, platform, channelId),

@@ -4,7 +4,7 @@ import { ChannelModeSchema, TICKET_ID_PATTERN, type ChannelMode } from '../../do
 import { isAppError } from '../../errors.js';
 import { renderStatus, renderTicketDetail } from './blocks.js';
 import { slackErrorCode } from './port.js';
-import { actorFor, type SlackRuntime } from './runtime.js';
+import { actorFor, selfHome, type SlackRuntime } from './runtime.js';
 
 export const SLASH_COMMAND = '/switchboard';
 
@@ -94,9 +94,9 @@ export function registerCommands(app: App, rt: SlackRuntime): void {
 }
 
 async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Promise<RespondArguments> {
-  const self = await rt.identity();
+  const home = await selfHome(rt);
   const person = await rt.directory.person(cmd.user_id);
-  const actor = actorFor({ id: cmd.user_id, name: person.name ?? cmd.user_name }, self.teamId, person.teamId);
+  const actor = actorFor({ id: cmd.user_id, name: person.name ?? cmd.user_name }, home, person.teamId);
   const parsed = parseCommand(cmd.text);
   const say = (text: string): RespondArguments => ({ response_type: 'ephemeral', text });
   // Guests in a shared channel never see other customers' tickets or change settings.
@@ -104,9 +104,9 @@ async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Pro
     return say('Only members of this workspace can use /switchboard.');
   switch (parsed.name) {
     case 'status':
-      return say(renderStatus(await rt.engine.status(self.teamId)));
+      return say(renderStatus(await rt.engine.status(home.orgId)));
     case 'ticket': {
-      const detail = await rt.engine.ticketDetail(self.teamId, parsed.ticketId);
+      const detail = await rt.engine.ticketDetail(home.orgId, parsed.ticketId);
       if (!detail) return say(`No ticket ${parsed.ticketId} here.`);
       return { response_type: 'ephemeral', ...renderTicketDetail(detail) };
     }
@@ -114,7 +114,7 @@ async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Pro
       return say(
         (
           await rt.engine.setChannelMode({
-            tenantId: self.teamId,
+            tenantId: home.orgId,
             platform: 'slack',
             channelId: cmd.channel_id,
             mode: parsed.mode,
