@@ -208,6 +208,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       takeover,
       orgs,
       org: config.org,
+      settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
     },
     options.engine,
   );

@@ -22,6 +22,7 @@ import type {
   StaffCard,
   TicketSummary,
 } from './ports.js';
+import type { SettingsChange, SettingsResult } from './settings-service.js';
 
 export interface TicketDetail {
   ticket: Ticket;
@@ -42,6 +43,10 @@ export interface Engine {
   setChannelMode(change: ChannelModeChange): Promise<StaffActionResult>;
   /** `/switchboard staff-channel`, `@Switchboard set staff channel`: supervisors only. */
   setStaffChannel(actor: StaffActor, channelId: string): Promise<StaffActionResult>;
+  /** `/switchboard settings`, `@Switchboard settings`, the sandbox panel: the organization's settings. */
+  viewSettings(actor: StaffActor): Promise<SettingsResult>;
+  /** A supervisor's change to a setting or a staff list: validated, audited, effective at once. */
+  changeSettings(actor: StaffActor, change: SettingsChange): Promise<SettingsResult>;
   /** Bot added to a channel/conversation: remember it (and how to post there proactively). */
   registerChannel(input: {
     tenantId: string;

@@ -58,6 +58,8 @@ export interface EngineDeps extends DeliveryDeps {
   takeover: TakeoverService;
   /** Which organization a workspace belongs to (installation records, else the deployment's). */
   orgs: OrgResolver;
+  /** The environment's policy values per organization (what a settings reset goes back to). */
+  settingsDefaults?: (tenantId: string) => Partial<TenantSettings>;
   /** The deployment's organization (ORG_ID, ORG_NAME): the name a tenant gets when created. */
   org: { id: string; name?: string };
 }

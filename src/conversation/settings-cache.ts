@@ -53,6 +53,8 @@ export function cachedTenantStore<T extends TenantStore>(inner: T, options: Sett
     ensure: (tenant) => after(tenant.tenantId, inner.ensure(tenant)),
     update: (tenantId, patch) => after(tenantId, inner.update(tenantId, patch)),
     updateSettings: (tenantId, change) => after(tenantId, inner.updateSettings(tenantId, change)),
+    updateStaff: (tenantId, list, op, userId) =>
+      after(tenantId, inner.updateStaff(tenantId, list, op, userId)),
   };
 }
 

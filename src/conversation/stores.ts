@@ -29,6 +29,13 @@ export interface TenantStore {
     tenantId: string,
     change: { set?: TenantSettingsOverrides; unset?: Array<keyof TenantSettings> },
   ): Promise<Tenant | null>;
+  /** Adds a user id to a staff list or removes it, atomically (two supervisors at once both count). */
+  updateStaff(
+    tenantId: string,
+    list: 'approverIds' | 'supervisorIds',
+    op: 'add' | 'remove',
+    userId: string,
+  ): Promise<Tenant | null>;
 }
 
 export interface ChannelStore {

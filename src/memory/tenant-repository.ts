@@ -1,3 +1,4 @@
+import type { Document, UpdateFilter } from 'mongodb';
 import {
   effectiveSettings,
   TenantDocumentSchema,
@@ -48,7 +49,7 @@ export function createTenantRepository(
     async ensure(tenant) {
       const now = clock.now();
       // `settings` is computed, never stored; a caller's overrides are what it means to store.
-      const { settings: _computed, ...rest } = tenant; // eslint-disable-line @typescript-eslint/no-unused-vars -- dropped on purpose
+      const { settings: _computed, ...rest } = tenant;
       const doc = codec.in({ createdAt: now, updatedAt: now, ...rest });
       // $setOnInsert: an existing tenant keeps its settings; concurrent first sights create one.
       const stored = await retryOnDuplicate(() =>
@@ -76,6 +77,15 @@ export function createTenantRepository(
       }
       const unset = Object.fromEntries((change.unset ?? []).map((key) => [`settingsOverrides.${key}`, '']));
       const update = Object.keys(unset).length > 0 ? { $set: set, $unset: unset } : { $set: set };
+      return toTenant(
+        codec.out(await col.findOneAndUpdate({ tenantId }, update, { returnDocument: 'after' })),
+      );
+    },
+    async updateStaff(tenantId, list, op, userId) {
+      const $set = { updatedAt: clock.now() };
+      const field: Document = { [list]: userId };
+      const update: UpdateFilter<Document> =
+        op === 'add' ? { $addToSet: field, $set } : { $pull: field, $set };
       return toTenant(
         codec.out(await col.findOneAndUpdate({ tenantId }, update, { returnDocument: 'after' })),
       );

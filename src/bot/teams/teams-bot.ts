@@ -20,6 +20,7 @@ import {
   type TeamsCommand,
 } from './activity-mapping.js';
 import { answerCardAction } from './card-actions.js';
+import { answerSettings } from './settings-command.js';
 import { toInboundMessage, type InboundKind, type Sender } from './inbound-message.js';
 import type { ConversationReferences } from './conversation-references.js';
 import type { MemberDirectory, TeamsMember } from './member-directory.js';
@@ -206,6 +207,11 @@ export class TeamsBot extends TeamsActivityHandler {
       name: sender.name,
       isExternal: sender.isExternal,
     };
+    if (command.kind === 'settings') {
+      const { members } = this.deps;
+      await ctx.sendActivity(await answerSettings({ ctx, engine, actor, members, args: command.args }));
+      return;
+    }
     const result =
       command.kind === 'mode'
         ? await engine.setChannelMode({
