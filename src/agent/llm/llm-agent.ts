@@ -22,6 +22,7 @@ import {
   TOOL_DEFINITIONS,
   understandSystemPrompt,
 } from './prompts.js';
+import { voiceOf } from '../voice.js';
 import { strayAmount } from './reply-amounts.js';
 import { runTool, type ToolRunState } from './tool-runner.js';
 
@@ -138,7 +139,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
         settings,
         ctx,
         [
-          { role: 'system', content: understandSystemPrompt(input.openTickets) },
+          { role: 'system', content: understandSystemPrompt(input.openTickets, voiceOf(ctx.input)) },
           { role: 'user', content: `${historyBlock(ctx)}${fence(input.text)}` },
         ],
         ModelUnderstandingSchema,
@@ -165,7 +166,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     const { understanding: u, evidence: ev, input } = ctx;
     if (ev.kind === 'identify')
       return { kind: 'reply', reply: { text: phrase('identify_for_orders', u.language), citations: [] } };
-    const system = resolveSystemPrompt(u.language);
+    const system = resolveSystemPrompt(u.language, voiceOf(input));
     const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
       { role: 'system', content: system },
       {
@@ -266,7 +267,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
       settings,
       ctx,
       [
-        { role: 'system', content: escalateSystemPrompt(u.language) },
+        { role: 'system', content: escalateSystemPrompt(u.language, voiceOf(ctx.input)) },
         {
           role: 'user',
           content: `Why it escalates: ${ctx.reason}\nWhat was looked up: ${ctx.evidence?.notes.join('; ') || 'nothing'}\n\n${fence(ctx.input.text)}`,
