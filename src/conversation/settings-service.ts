@@ -167,11 +167,11 @@ async function changeStaff(
       message: `"${userId.slice(0, 40)}" is not a ${actor.platform} user; mention the person.`,
     };
   const list = tenant[role.field];
-  const name = role.label.toLowerCase().replace(/s$/, '');
+  const name = change.role === 'approvers' ? 'an approver' : 'a supervisor';
   if (change.action === 'add' && list.includes(userId))
-    return { ok: true, message: `${userId} is already a ${name}.`, tenant };
+    return { ok: true, message: `${userId} is already ${name}.`, tenant };
   if (change.action === 'remove') {
-    if (!list.includes(userId)) return { ok: true, message: `${userId} is not a ${name}.`, tenant };
+    if (!list.includes(userId)) return { ok: true, message: `${userId} is not ${name}.`, tenant };
     const env = envListing(tenant, change.role, userId);
     if (env) return { ok: false, message: `${userId} is listed in ${env}; remove it there and restart.` };
     if (change.role === 'supervisors' && userId === actor.userId)
@@ -189,7 +189,7 @@ async function changeStaff(
   );
   return {
     ok: true,
-    message: change.action === 'add' ? `${userId} is now a ${name}.` : `${userId} is no longer a ${name}.`,
+    message: change.action === 'add' ? `${userId} is now ${name}.` : `${userId} is no longer ${name}.`,
     tenant: updated,
   };
 }
