@@ -7,6 +7,9 @@ export interface Voice {
   tone: Tone;
 }
 
+/** No organization named and the templates' own friendly tone (tests and tools without a tenant). */
+export const DEFAULT_VOICE: Voice = { tone: 'friendly' };
+
 export function voiceOf(input: Pick<AgentInput, 'settings' | 'customer'>): Voice {
   return {
     businessName: input.settings.businessName,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   escalateSystemPrompt,
   resolveSystemPrompt,
-  understandSystemPrompt,
+  answerSystemPrompt,
 } from '../../src/agent/llm/prompts.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import { startTestApp, type TestApp } from '../support/app-harness.js';
@@ -13,7 +13,7 @@ describe('the organization’s name and tone in prompts', () => {
   it('every prompt says whom the bot works for, and how to sound', () => {
     const voice = { businessName: 'Acme Office Co.', tone: 'formal' as const };
     for (const prompt of [
-      understandSystemPrompt([], voice),
+      answerSystemPrompt([], voice),
       resolveSystemPrompt('en', voice),
       escalateSystemPrompt('en', voice),
     ]) {
