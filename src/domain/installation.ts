@@ -11,7 +11,7 @@ export const InstallationSchema = z.object({
   platform: PlatformSchema,
   workspaceId: z.string().min(1).max(128),
   orgId: TenantIdSchema,
-  /** Why the record exists: written by the start-up migration, or by an operator (`npm run org`). */
+  /** Why the record exists: written by the start-up migration, or by an operator (an installation record written by hand). */
   source: z.enum(['migration', 'operator']),
   createdAt: DateSchema,
   updatedAt: DateSchema,

@@ -56,7 +56,7 @@ export async function migrateOrganizations(options: OrgMigrationOptions): Promis
       report.installationsAdded += 1;
       logger.warn(
         { tenantId: t.tenantId, platform: platform.data, orgId },
-        `migration: ${platform.data} workspace ${t.tenantId} keeps its data as an organization of its own; set ORG_ID=${t.tenantId} to make it this deployment's organization, or map it elsewhere with npm run org`,
+        `migration: ${platform.data} workspace ${t.tenantId} keeps its data as an organization of its own; set ORG_ID=${t.tenantId} to make it this deployment's organization, or give it an installation record`,
       );
     }
   }
