@@ -7,3 +7,4 @@ export * from './approval.js';
 export * from './commerce.js';
 export * from './kb-sync.js';
 export * from './ids.js';
+export * from './installation.js';

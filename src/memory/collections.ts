@@ -19,6 +19,8 @@ export const COLLECTIONS = {
   kbArticles: 'kb_articles',
   kbSyncs: 'kb_syncs',
   orders: 'orders',
+  /** (platform, workspace) → organization; `_id` is `${platform}:${workspaceId}`. */
+  installations: 'installations',
 } as const;
 
 /** What every repository is built from. */

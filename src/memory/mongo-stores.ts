@@ -9,7 +9,7 @@ import type {
   TenantStore,
   TicketStore,
 } from '../conversation/stores.js';
-import type { Clock } from '../domain/index.js';
+import type { Clock, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { createApprovalRepository, createAuditRepository } from './approval-repository.js';
 import { createChannelRepository, type ChannelRepository } from './channel-repository.js';
@@ -24,6 +24,7 @@ import { createKbSyncRepository, type KbSyncRepository } from './kb-sync-reposit
 import { createMessageRepository } from './message-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
 import { createOutboxRepository } from './outbox-repository.js';
+import { createInstallationRepository, type InstallationRepository } from './installation-repository.js';
 import { createTenantRepository } from './tenant-repository.js';
 import { createTicketRepository } from './ticket-repository.js';
 
@@ -44,11 +45,14 @@ export interface MongoStores {
   kbSyncs: KbSyncRepository;
   orders: OrderRepository;
   outbox: OutboxStore;
+  installations: InstallationRepository;
 }
 
 export interface MongoStoresOptions {
   logger: Logger;
   clock: Clock;
+  /** Environment policy values per tenant (see TenantRepositoryOptions); schema defaults when omitted. */
+  settingsDefaults?: (tenantId: string) => Partial<TenantSettings>;
 }
 
 /** Builds the repositories; call ensureIndexes(db) once at start-up before serving traffic. */
@@ -56,7 +60,7 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
   const deps = { db, logger: options.logger, clock: options.clock };
   const kbArticles = createKbArticleRepository(deps);
   return {
-    tenants: createTenantRepository(deps),
+    tenants: createTenantRepository(deps, { settingsDefaults: options.settingsDefaults }),
     channels: createChannelRepository(deps),
     customers: createCustomerRepository(deps),
     tickets: createTicketRepository(deps),
@@ -70,5 +74,6 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     kbSyncs: createKbSyncRepository(deps, kbArticles),
     orders: createOrderRepository(deps),
     outbox: createOutboxRepository(deps),
+    installations: createInstallationRepository(deps),
   };
 }
