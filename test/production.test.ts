@@ -1,9 +1,17 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { scriptedModel } from '../bench/scripted-model.js';
-import { ensureBuilt, productionCopy, startBuiltServer, type BuiltServer } from './support/built-server.js';
+import {
+  ensureBuilt,
+  productionCopy,
+  ROOT,
+  RUNTIME_PARTS,
+  startBuiltServer,
+  type BuiltServer,
+} from './support/built-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from './support/fake-openai.js';
 
 // What the container runs (Dockerfile: `node dist/main.js` over `npm ci --omit=dev`), started
@@ -161,4 +169,37 @@ describe('the built server without dev dependencies (the container image)', () =
       /switchboard: Invalid configuration: MONGODB_URI is required when EMBEDDED_MONGO=off/,
     );
   }, 30_000);
+});
+
+describe('the container recipe', () => {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+
+  it('runs what the test above runs: dist/ over production dependencies, as a non-root user', () => {
+    expect(runtime).toContain('npm ci --omit=dev');
+    const copied = [...runtime.matchAll(/^COPY (?:--from=build )?(\S+) (\S+)$/gm)].map((m) => m[2]!);
+    for (const part of RUNTIME_PARTS) expect(copied).toContain(`./${part}`);
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/EMBEDDED_MONGO=off/);
+    expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
+    expect(runtime).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
+  });
+
+  it('starts MongoDB 7 as a replica set with a volume, and points Switchboard at it', () => {
+    const compose = parseYaml(readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8')) as {
+      services: Record<
+        string,
+        { image?: string; command?: string[]; volumes?: string[]; environment?: Record<string, string> }
+      >;
+      volumes: Record<string, unknown>;
+    };
+    const mongo = compose.services.mongo!;
+    expect(mongo.image).toBe('mongo:7');
+    expect(mongo.command).toContain('--replSet');
+    expect(mongo.volumes?.[0]).toMatch(/^mongo-data:\/data\/db$/);
+    expect(Object.keys(compose.volumes)).toContain('mongo-data');
+    expect(compose.services.switchboard!.environment?.MONGODB_URI).toBe(
+      'mongodb://mongo:27017/?replicaSet=rs0',
+    );
+  });
 });

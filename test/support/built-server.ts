@@ -17,6 +17,9 @@ export function ensureBuilt(): void {
   if (res.status !== 0) throw new Error(`npm run build failed:\n${res.stdout}\n${res.stderr}`);
 }
 
+/** Besides package files and node_modules, what the runtime image copies (the Dockerfile must match). */
+export const RUNTIME_PARTS = ['dist', 'web/dist', 'kb'] as const;
+
 /**
  * What the container image holds: package files, `npm ci --omit=dev` (no tsx, no TypeScript, no
  * Vite), dist/, web/dist and kb/, in a directory outside the repository so nothing resolves from
@@ -41,7 +44,7 @@ export function productionCopy(): string {
     if (res.status !== 0) throw new Error(`npm ci --omit=dev failed:\n${res.stderr}`);
     writeFileSync(path.join(dir, 'node_modules', '.installed'), key);
   }
-  for (const part of ['dist', 'web/dist', 'kb']) {
+  for (const part of RUNTIME_PARTS) {
     rmSync(path.join(dir, part), { recursive: true, force: true });
     cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
   }
