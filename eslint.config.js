@@ -18,7 +18,13 @@ export default tseslint.config(
     // Plain Node scripts (not type-checked): declare Node's globals.
     files: ['**/*.mjs', '*.js'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        setInterval: 'readonly',
+      },
     },
   },
   {
