@@ -7,6 +7,7 @@
  * `--heap` also writes a heap snapshot after the last wave and prints bench/heap-report.mjs on it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -90,6 +91,42 @@ async function addCustomers(mongoUri: string, dbName: string, count: number): Pr
   }
 }
 
+/**
+ * POSTs JSON with node:http: fetch (undici) gives up on a response after 300 s, and a slow
+ * database must show as latency, not as failures of the bench's own client.
+ */
+function postJson(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          let json: unknown = undefined;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // not JSON: the status says enough
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
+    req.on('error', () => resolve({ status: 0, json: undefined }));
+    req.end(data);
+  });
+}
+
 const contactOf = (customerId: string) => {
   const i = customerId.slice('bench-'.length);
   return `buyer${i}@bench${i}.example`;
@@ -114,13 +151,13 @@ async function wave(baseUrl: string, pid: number, customers: string[], usage: Mo
   const latencies = await Promise.all(
     customers.map(async (customerId) => {
       const t0 = performance.now();
-      const res = await fetch(`${baseUrl}/sandbox/api/customer-messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ customerId, contactEmail: contactOf(customerId), text: QUESTION }),
-      }).catch((err: unknown) => ({ status: 0, json: async () => ({ error: String(err) }) }) as const);
-      const body = (await res.json()) as { outcome?: { status: string }; error?: string };
-      const status = res.status === 201 ? (body.outcome?.status ?? '?') : `HTTP ${res.status}`;
+      const res = await postJson(`${baseUrl}/sandbox/api/customer-messages`, {
+        customerId,
+        contactEmail: contactOf(customerId),
+        text: QUESTION,
+      });
+      const body = res.json as { outcome?: { status: string } } | undefined;
+      const status = res.status === 201 ? (body?.outcome?.status ?? '?') : `HTTP ${res.status}`;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       return performance.now() - t0;
     }),
