@@ -69,8 +69,7 @@ export async function startMain(options: { env?: Record<string, string> } = {}):
     cwd: ROOT,
     encoding: 'utf8',
   });
-  if (build.status !== 0)
-    throw new Error(`npm run build failed: ${build.stderr || build.stdout}`);
+  if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr || build.stdout}`);
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-browser-'));
