@@ -110,7 +110,10 @@ describe('the built server without dev dependencies (the container image)', () =
     const health = await fetch(`${server.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ ok: true, mongo: 'up' });
-    expect(server.output()).toMatch(/Switchboard listening on http:\/\/127\.0\.0\.1:\d+ after \d+ ms/);
+    // The line is written right after the socket listens: /healthz may answer before it arrives.
+    await expect
+      .poll(() => server.output(), { timeout: 5_000 })
+      .toMatch(/Switchboard listening on http:\/\/127\.0\.0\.1:\d+ after \d+ ms/);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 60_000);
