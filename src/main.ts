@@ -91,7 +91,6 @@ async function main(): Promise<void> {
         clock,
         ids,
         token: config.sandbox.token,
-        tenantId: config.org.id,
         events,
       }),
     );
