@@ -17,10 +17,26 @@ export default tseslint.config(
   {
     // Plain Node scripts (not type-checked): declare Node's globals.
     files: ['**/*.mjs', '*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        setInterval: 'readonly',
+      },
+    },
   },
   {
-    files: ['src/config.ts', 'src/main.ts', 'scripts/**', 'test/**', 'bench/**', 'src/**/*-cli.ts', 'src/cli/**'],
+    files: [
+      'src/config.ts',
+      'src/main.ts',
+      'scripts/**',
+      'test/**',
+      'bench/**',
+      'src/**/*-cli.ts',
+      'src/cli/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );
