@@ -55,6 +55,7 @@ export interface InboundOutcome {
     | 'drafted'
     | 'escalated'
     | 'approval_requested'
+    | 'confirmation_requested' // the bot asked the customer to confirm a refund (yes/no)
     | 'action_executed'
     | 'ignored';
   ticketId?: string;

@@ -126,6 +126,7 @@ export function demoTenant(tenantId: string, now: Date): Tenant {
       approvalTtlHours: 24,
       defaultChannelMode: 'auto',
       joinWindowSeconds: 120,
+      confirmAutoRefunds: true,
     },
     createdAt: now,
     updatedAt: now,
