@@ -42,7 +42,10 @@ const CONDITIONAL =
   /\b(?:once|when|after|if|as soon as|until|una vez|cuando|une fois|lorsque|quand|des que|sobald|wenn|nachdem|quando|assim que|appena|zodra|wanneer|gdy|kiedy|jak tylko)\b/;
 
 function normalize(sentence: string): string {
-  return fold(sentence).replace(/ł/g, 'l');
+  // "$899.00" must not end the sentence for the patterns: decimal and thousands marks go.
+  return fold(sentence)
+    .replace(/ł/g, 'l')
+    .replace(/(\d)[.,](?=\d)/g, '$1');
 }
 
 /** Whether one sentence claims that money moved (a refund made, an order cancelled by us). */
