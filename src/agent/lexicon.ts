@@ -30,6 +30,8 @@ export const REFUND_REQUEST: Lexicon = {
     'return order',
     'return request',
     'return the',
+    'return these',
+    'return them',
     'return my',
     'return this',
     'send it back',
@@ -165,7 +167,7 @@ export const YES: Lexicon = {
     'vale',
     'de acuerdo',
     'oui',
-    "d'accord",
+    'd accord',
     'ja',
     'jawohl',
     'genau',
@@ -227,13 +229,13 @@ export const NOT_HELPED: Lexicon = {
     "didn't work",
     'did not work',
     'still not working',
-    'still doesn',
+    "still doesn't",
     'no me ayudo',
     'no ayuda',
     'no sirve',
     'no responde',
-    "ne m'aide pas",
-    "ne m'a pas aide",
+    'ne m aide pas',
+    'ne m a pas aide',
     'ne repond pas',
     'pas utile',
     'sert a rien',
@@ -308,11 +310,18 @@ export interface TermHit {
 
 /** Words of a text as the lexicon sees them: folded, apostrophes kept ("don't"). */
 export function words(text: string): string[] {
-  return fold(text)
-    .replace(/ł/g, 'l')
-    .split(/[^a-z0-9']+/)
-    .map((w) => w.replace(/^'+|'+$/g, ''))
-    .filter(Boolean);
+  return (
+    fold(text)
+      .replace(/ł/g, 'l')
+      .split(/[^a-z0-9']+/)
+      .map((w) => w.replace(/^'+|'+$/g, ''))
+      .filter(Boolean)
+      // French and Italian elisions are two words ("d'annuler" → d annuler); "don't" stays one.
+      .flatMap((w) => {
+        const m = /^(l|d|j|qu|n|s|m|t|c|un|dell|all|nell)'(.+)$/.exec(w);
+        return m ? [m[1]!, m[2]!] : [w];
+      })
+  );
 }
 
 /** Optimal string alignment distance (Damerau–Levenshtein with adjacent transpositions). */
@@ -356,11 +365,11 @@ export function findTerms(text: string, lexicon: Lexicon): TermHit[] {
   const excluded = (lexicon.exclude ?? []).filter((e) => joined.includes(` ${e}`));
   const hits: TermHit[] = [];
   for (const term of lexicon.terms) {
-    if (term.includes(' ') || term.includes("'")) {
+    if (term.includes(' ')) {
+      // Phrases match whole words ("a return" is not "a returning customer").
       const parts = term.split(' ');
       for (let i = 0; i + parts.length <= list.length; i++) {
-        if (parts.every((p, j) => (j === parts.length - 1 ? list[i + j]!.startsWith(p) : list[i + j] === p)))
-          hits.push({ term, word: i });
+        if (parts.every((p, j) => list[i + j] === p)) hits.push({ term, word: i });
       }
       continue;
     }

@@ -62,7 +62,10 @@ export function routeMessage(raw: RouteInput): RouteDecision {
     return person('the customer asked the same question again after an answer');
   if (input.thread.afterBotAnswer && input.sentiment === 'negative')
     return person('negative sentiment after a bot answer');
-  const bar = input.sentiment === 'negative' && input.urgency !== 'high' ? 'negative-sentiment' : `${input.urgency}-urgency`;
+  const bar =
+    input.sentiment === 'negative' && input.urgency !== 'high'
+      ? 'negative-sentiment'
+      : `${input.urgency}-urgency`;
   if (confidence < round2(threshold)) {
     return {
       route: 'escalate',

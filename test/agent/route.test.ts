@@ -64,7 +64,10 @@ describe('rules that hand a message to a person whatever the confidence', () => 
     [{ urgency: 'critical' as const }, /critical urgency/],
     [{ thread: { afterBotAnswer: true, saysNotHelped: true } }, /did not help/],
     [{ thread: { afterBotAnswer: true, repeatsQuestion: true } }, /same question again/],
-    [{ sentiment: 'negative' as const, thread: { afterBotAnswer: true } }, /negative sentiment after a bot answer/],
+    [
+      { sentiment: 'negative' as const, thread: { afterBotAnswer: true } },
+      /negative sentiment after a bot answer/,
+    ],
   ])('%o → escalate', (extra, reason) => {
     expect(routeMessage({ ...base, urgency: 'low', confidence: 1, ...extra })).toMatchObject({
       route: 'escalate',
