@@ -128,6 +128,23 @@ describe('an automatic refund waits for the customer to confirm order and amount
     expect(await refundsOn('1045')).toHaveLength(1);
   });
 
+  it('sends a yes to staff instead when the ticket was escalated after the question', async () => {
+    const { m, ticketId } = await ask();
+    model.use({ understanding: { intent: 'human_request', wantsHuman: true }, reply: 'Sure.' });
+    const human = await t.engine.handleInbound(
+      inbound('priya', 'Actually I would like to talk to a person about my account first', {
+        threadId: m.messageId,
+      }),
+    );
+    expect(human.status).toBe('escalated');
+
+    const yes = await t.engine.handleInbound(inbound('priya', 'yes', { threadId: m.messageId }));
+    expect(yes.status).toBe('approval_requested');
+    expect(await refundsOn('1045')).toHaveLength(0);
+    const [request] = await t.stores.approvals.listByTicket(tenantId, ticketId);
+    expect(request).toMatchObject({ status: 'pending', orderId: '1045', amountMinor: 8_999 });
+  });
+
   it('refunds at once when the organization turned confirmation off', async () => {
     const tenant = await t.stores.tenants.get(tenantId);
     await t.stores.tenants.update(tenantId, { settings: { ...tenant!.settings, confirmAutoRefunds: false } });
