@@ -1,5 +1,6 @@
 import { extractEntities } from './entities.js';
-import { CANCEL_REQUEST, findTerms, NO, REFUND_REQUEST, says, words, YES, type Lexicon } from './lexicon.js';
+import { CANCEL_REQUEST, NO, REFUND_REQUEST, YES } from './lexicon.js';
+import { findTerms, says, words, type Lexicon } from './term-match.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
 export interface CustomerLine {

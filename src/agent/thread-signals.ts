@@ -1,5 +1,6 @@
 import type { Sentiment } from '../domain/index.js';
-import { NEGATIVE, NOT_HELPED, says, words } from './lexicon.js';
+import { NEGATIVE, NOT_HELPED } from './lexicon.js';
+import { says, words } from './term-match.js';
 import type { AgentInput } from './types.js';
 
 /** What the thread so far says about this message, found by code from the stored transcript. */
