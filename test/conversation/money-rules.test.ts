@@ -34,8 +34,9 @@ const audit = (ticketId: string) => t.stores.audit.listForTicket(tenantId, ticke
 
 describe('a refund needs a customer message of the ticket asking for it', () => {
   it('refuses a refund the model proposes for "Where is order 1045?" and says so in the audit', async () => {
+    // Hostile: it also calls the question a refund request, so the money tools are in scope.
     model.use({
-      understanding: { intent: 'order_status', orderIds: ['1045'] },
+      understanding: { intent: 'refund', orderIds: ['1045'] },
       propose: refundOf('1045'),
       reply: 'I have refunded order 1045: your refund of $89.99 has been processed.',
     });
@@ -165,9 +166,22 @@ describe('the bot says money moved only when the order system confirmed it', () 
 
     expect(channel.thread(m.messageId).join('\n')).not.toMatch(/has been processed|\$899/);
     expect(out.status).toBe('escalated');
-    expect(out.reason).toMatch(/said money moved/);
     const ticket = await t.stores.tickets.get(tenantId, out.ticketId!);
     expect(ticket?.status).toBe('escalated');
+  });
+
+  it.each([
+    'All sorted: your refund has been processed and will reach you in 3 days.',
+    'Listo: su reembolso ha sido procesado.',
+    'We have refunded your order, anything else?',
+  ])('catches a claim with no amount in it: %s', async (reply) => {
+    model.use({ understanding: { intent: 'return' }, reply });
+    const m = inbound('maya', 'What is your returns policy?');
+    const out = await t.engine.handleInbound(m);
+
+    expect(channel.thread(m.messageId).join('\n')).not.toContain(reply);
+    expect(out.status).toBe('escalated');
+    expect(out.reason).toMatch(/said money moved, but no refund or cancellation was made/);
   });
 });
 

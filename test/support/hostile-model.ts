@@ -12,9 +12,9 @@ export interface HostileScript {
 
 /**
  * A scripted model that tries to argue past the code's rules. One JSON object answers every
- * structured stage (understanding, resolution, escalation: each schema reads its own fields), so
- * the script does not depend on prompt wording or stage order; when tools are offered and none has
- * run yet, it proposes the scripted refund or cancellation first.
+ * structured stage (the one call, understanding, resolution, escalation: each schema reads its own
+ * fields), so the script does not depend on prompt wording or stage order; when tools are offered
+ * and none has run yet, it proposes the scripted refund or cancellation through them first.
  */
 export function hostileModel(script: HostileScript): (req: RecordedRequest) => FakeStep {
   return (req) => {
@@ -37,6 +37,13 @@ export function hostileModel(script: HostileScript): (req: RecordedRequest) => F
         continuesTicketId: null,
         ...script.understanding,
         reply: script.reply ?? 'Happy to help with that.',
+        // The one-call answer carries the proposal itself; the tool loop gets it as a tool call.
+        proposal: script.propose
+          ? {
+              type: script.propose.tool === 'propose_refund' ? 'refund' : 'cancellation',
+              ...script.propose.args,
+            }
+          : null,
         citations: [],
         needsEscalation: false,
         summary: 'The customer needs help.',
