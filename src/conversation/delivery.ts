@@ -2,8 +2,7 @@ import type { TakeoverService } from '../approvals/api.js';
 import type { Actor, Message, Platform, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
-import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
-import { botSilenced, silencedNote, type BotSilenced } from './bot-voice.js';
+import { botSilenced, silencedNote, withoutUnbackedClaims, type BotSilenced } from './bot-voice.js';
 import { deliver } from './outbox.js';
 import type { OutboundMessage, StaffCard } from './ports.js';
 
@@ -102,14 +101,10 @@ export async function sendReply(
   options: SendOptions = {},
 ): Promise<{ ref?: PostedRef; silenced: BotSilenced | null }> {
   const staffAuthor = options.author?.kind === 'staff';
-  const safe = staffAuthor
-    ? deps.filterOutgoing(text, { ticketId: target.ticketId })
-    : await withoutUnbackedClaims(
-        deps,
-        target,
-        deps.filterOutgoing(text, { ticketId: target.ticketId }),
-        options,
-      );
+  const filtered = deps.filterOutgoing(text, { ticketId: target.ticketId });
+  const checked = staffAuthor ? { text: filtered } : withoutUnbackedClaims(deps, target, filtered, options);
+  if (checked.note) await recordInternalNote(deps, target, checked.note, options.language);
+  const safe = checked.text;
   if (!safe) return { silenced: null };
   if (!staffAuthor && !options.notice) {
     const silenced = await botSilenced(deps, target);
@@ -150,31 +145,6 @@ export async function sendReply(
     platformMessageId: ref?.messageId,
   });
   return { ref, silenced: null };
-}
-
-/**
- * The last net under every text in the bot's voice: sentences claiming money moved without the
- * order system's reference are removed, and staff see what was removed. Empty when nothing is left.
- */
-async function withoutUnbackedClaims(
-  deps: DeliveryDeps,
-  target: { tenantId: string; ticketId?: string; thread: ThreadRef },
-  text: string,
-  options: SendOptions,
-): Promise<string> {
-  const checked = guardMoneyClaims(text, options.moneyReference);
-  if (!checked.removed.length) return text;
-  deps.logger.warn(
-    { ticketId: target.ticketId, removed: checked.removed.length },
-    'removed a claim that money moved, not backed by the order system',
-  );
-  await recordInternalNote(
-    deps,
-    target,
-    `Removed before sending (no refund or cancellation was made): ${checked.removed.join(' ')}`,
-    options.language,
-  );
-  return checked.text;
 }
 
 /** The staff channel configured for a platform, if any. */
