@@ -60,7 +60,9 @@ function typosAllowed(stem: string): number {
 export function wordMatchesStem(word: string, stem: string): boolean {
   if (word.startsWith(stem)) return true;
   const k = typosAllowed(stem);
-  if (k === 0) return false;
+  if (k === 0 || word.length < stem.length - k) return false;
+  // Typos are rarely in the first letter: checking it first keeps long messages cheap.
+  if (word[0] !== stem[0] && !(word[0] === stem[1] && word[1] === stem[0])) return false;
   for (let len = Math.max(1, stem.length - k); len <= Math.min(word.length, stem.length + k); len++) {
     if (editDistance(word.slice(0, len), stem) <= k) return true;
   }
@@ -82,10 +84,14 @@ export function findTerms(text: string, lexicon: Lexicon): TermHit[] {
       }
       continue;
     }
+    const seen = new Map<string, boolean>();
     list.forEach((w, i) => {
       // Short entries ("ok", "si", "no") must be the whole word; stems may carry endings and typos.
-      const match =
-        term.length <= 3 ? w === term : lexicon.exact ? w.startsWith(term) : wordMatchesStem(w, term);
+      let match = seen.get(w);
+      if (match === undefined) {
+        match = term.length <= 3 ? w === term : lexicon.exact ? w.startsWith(term) : wordMatchesStem(w, term);
+        seen.set(w, match);
+      }
       if (match) hits.push({ term, word: i });
     });
   }
