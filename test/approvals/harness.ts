@@ -204,7 +204,10 @@ export async function createHarness(
   const tenant = await env.stores.tenants.get(env.tenantId);
   if (tenant)
     await env.stores.tenants.update(env.tenantId, {
-      settings: { ...tenant.settings, confirmAutoRefunds: options.confirmAutoRefunds ?? false },
+      settingsOverrides: {
+        ...tenant.settingsOverrides,
+        confirmAutoRefunds: options.confirmAutoRefunds ?? false,
+      },
     });
   const notifier = createRecordingNotifier(env);
   const orders = options.wrapOrders ? options.wrapOrders(env.orderSystem) : env.orderSystem;

@@ -148,7 +148,9 @@ describe('an automatic refund waits for the customer to confirm order and amount
 
   it('refunds at once when the organization turned confirmation off', async () => {
     const tenant = await t.stores.tenants.get(tenantId);
-    await t.stores.tenants.update(tenantId, { settings: { ...tenant!.settings, confirmAutoRefunds: false } });
+    await t.stores.tenants.update(tenantId, {
+      settingsOverrides: { ...tenant!.settingsOverrides, confirmAutoRefunds: false },
+    });
     const { out } = await ask();
     expect(out.status).toBe('action_executed');
     expect(await refundsOn('1045')).toHaveLength(1);
