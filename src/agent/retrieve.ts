@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
+import { INTENTS, KbArticleSchema, OrderSchema, type Order } from '../domain/index.js';
 import { englishSearchTerms } from './offline/glossary.js';
 import { tokens } from './offline/text.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
@@ -26,17 +26,6 @@ export const EvidenceSchema = z.object({
   notes: z.array(z.string()).default([]),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
-
-const CATEGORY: Partial<Record<Understanding['intent'], KbCategory>> = {
-  shipping: 'shipping',
-  return: 'returns',
-  refund: 'returns',
-  cancel: 'returns',
-  billing: 'billing',
-  account: 'account',
-  technical: 'technical',
-  general: 'general',
-};
 
 const ORDER_INTENTS = new Set<Understanding['intent']>([
   'order_status',
@@ -141,7 +130,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     }
     if (u.intent !== 'return' && u.intent !== 'shipping') return ev;
   }
-  const category = CATEGORY[u.intent];
+  const category = INTENTS[u.intent].kbCategory;
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
   const query = glossary || deps.searchText;

@@ -1,3 +1,4 @@
+import { intentPromptList } from '../../domain/index.js';
 import type { AgentInput } from '../types.js';
 
 /** Marks the start of every system prompt, so an echo of it can be recognized and dropped. */
@@ -14,8 +15,7 @@ export function fence(text: string): string {
   return `<<<BEGIN CUSTOMER MESSAGE\n${safe}\nEND CUSTOMER MESSAGE>>>`;
 }
 
-const INTENTS =
-  'order_status, shipping, refund, cancel, return, billing, account, technical, general, human_request, other';
+const INTENTS = intentPromptList();
 
 export function understandSystemPrompt(openTickets: AgentInput['openTickets']): string {
   const tickets = openTickets.length
