@@ -3,7 +3,8 @@ import type { Logger } from '../../logger.js';
 import { customerAmountsOf } from '../actions.js';
 import { phrase } from '../phrases.js';
 import { runPipeline, type EngineStages } from '../pipeline.js';
-import type { Agent } from '../types.js';
+import { unsupportedLanguageNote } from '../language.js';
+import type { Agent, AgentResult } from '../types.js';
 import { understandOffline } from '../understand.js';
 import { resolveOffline } from './resolve-offline.js';
 
@@ -32,7 +33,18 @@ export function createOfflineAgent(options: OfflineAgentOptions): Agent {
   };
   return {
     kind: 'offline',
-    run: (input, hooks) => runPipeline(stages, input, options, hooks),
+    run: async (input, hooks) => withLanguageNote(await runPipeline(stages, input, options, hooks)),
     phrase,
   };
+}
+
+/**
+ * The templates exist in eight languages; a customer writing in another one is answered in
+ * English, and the decision record (and the staff card's reason) says so.
+ */
+function withLanguageNote(result: AgentResult): AgentResult {
+  const note = unsupportedLanguageNote(result.understanding.language);
+  if (!note || result.route === 'ignore') return result;
+  const reason = `${result.reason}; ${note}`;
+  return { ...result, reason, record: { ...result.record, reason } };
 }
