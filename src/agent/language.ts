@@ -47,6 +47,8 @@ const SHORT_MARKERS: Record<string, RegExp> = {
 const MIN_RELIABLE_CHARS = 12;
 /** How far behind the best score the customer's stored language may be and still win. */
 const PRIOR_MARGIN = 0.08;
+/** The same, for English when the customer has no stored language. */
+const ENGLISH_MARGIN = 0.05;
 
 const isCode = (s: string | undefined): s is string => !!s && /^[a-z]{2}$/.test(s);
 
@@ -88,6 +90,10 @@ export function detectLanguage(text: string, preferred?: string): string {
   if (prefer && scores[prefer] !== undefined && result.language) {
     if (scores[prefer]! >= (scores[result.language] ?? 0) - PRIOR_MARGIN) return prefer;
   }
+  // English is the business's own language and the most common one; a near tie goes to it
+  // ("forgot my password" scores Italian a hair above English).
+  if (!prefer && result.language && (scores.en ?? 0) >= (scores[result.language] ?? 0) - ENGLISH_MARGIN)
+    return 'en';
   if (!result.language || !result.isReliable()) return markerLanguage(letters, prefer) ?? fallback;
   return result.language;
 }

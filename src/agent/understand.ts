@@ -104,7 +104,8 @@ export function understandOffline(raw: UnderstandInput): Understanding {
     urgencySignals: [],
     sentiment: tone.sentiment,
     entities,
-    wantsHuman: guess.intent === 'human_request',
+    // The model's guess asks for a person only when it is sure; the patterns decide otherwise.
+    wantsHuman: guess.intent === 'human_request' && guess.confidence >= 0.5,
     securityConcern: false,
     isPleasantry: pleasantry,
     continuesTicketId: null,

@@ -11,7 +11,7 @@ export const HUMAN_REQUEST_CUES: RegExp[] = [
 
 /** Short messages that need no answer. */
 export const PLEASANTRY =
-  /^\s*(?:thanks?|thank you|thx|ty|tysm|cheers|ok(?:ay)?|k|great|perfect|awesome|cool|got it|nice|sounds good|will do|no worries|all good|gracias|muchas gracias|vale|merci|merci beaucoup|d'accord|danke|danke sch(?:ö|oe)n|alles klar|obrigad[oa]|valeu|perfeito|de nada|grazie(?: mille)?|perfetto|va bene|bedankt|dank je(?: wel)?|prima|top|dziekuje|dzieki|super|👍|🙏|👌|🙂|😊|❤️|✅)(?:\s*(?:so much|a lot|again|!+|\.+|,|:\)|🙂|👍|🙏|you|very much|team|guys|all))*\s*[!.]*\s*$/iu;
+  /^\s*(?:thanks?|thank you|thx|ty|tysm|cheers|ok(?:ay)?|k|great|perfect|awesome|cool|got it|nice|sounds good|will do|no worries|all good|gracias|muchas gracias|vale|merci|merci beaucoup|d'accord|danke|danke sch(?:ö|oe)n|alles klar|obrigad[oa]|valeu|perfeito|de nada|grazie(?: mille)?|perfetto|va bene|bedankt|dank je(?: wel)?|prima|top|dziekuje|dzieki|super|👍|🙏|👌|🙂|😊|❤️|✅)(?:\s*(?:so much|a lot|again|!+|\.+|,|:\)|🙂|👍|🙏|👌|you|very much|team|guys|all|thanks?|thank you|thx|cheers|grazie|gracias|merci|danke|obrigad[oa]|bedankt|dziekuje))*\s*[!.]*\s*$/iu;
 
 /** Instructions aimed at the assistant rather than a question for the shop. */
 export const INJECTION_CUES: RegExp[] = [

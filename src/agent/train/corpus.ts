@@ -6,10 +6,11 @@ import { es } from './banks/es.js';
 import { fr } from './banks/fr.js';
 import { it } from './banks/it.js';
 import { nl } from './banks/nl.js';
+import { ar, ja, th, zh } from './banks/other-scripts.js';
 import { pl } from './banks/pl.js';
 import { pt } from './banks/pt.js';
 
-export const BANKS: LanguageBank[] = [en, es, fr, de, pt, it, nl, pl];
+export const BANKS: LanguageBank[] = [en, es, fr, de, pt, it, nl, pl, ja, zh, th, ar];
 
 export const CONCERNS = ['none', 'security', 'outage', 'data_loss', 'billing_error'] as const;
 export type Concern = (typeof CONCERNS)[number];
@@ -42,6 +43,8 @@ function urgencyOf(intent: Intent, concern: Concern, urgent: boolean): Urgency {
   if (concern !== 'none' || urgent) return 'high';
   return intent === 'general' || intent === 'other' ? 'low' : 'medium';
 }
+
+const SMALL_BANKS = ['ja', 'zh', 'th', 'ar'];
 
 const COUNTRIES = [
   'Canada',
@@ -177,7 +180,8 @@ function voice(core: string, v: Voice, bank: LanguageBank, negative: boolean, r:
 
 /** Variants per phrasing: English has the most phrasings, the others fewer but more voices each. */
 function variantsFor(language: string): number {
-  return language === 'en' ? 6 : 7;
+  if (language === 'en') return 6;
+  return SMALL_BANKS.includes(language) ? 4 : 7;
 }
 
 /**
@@ -200,7 +204,9 @@ export function generateCorpus(): { train: CorpusRecord[]; dev: CorpusRecord[] }
     }
     for (const { template, intent, concern } of items) {
       const key = `${bank.language}|${template}`;
-      const target = hash(key) % 6 === 0 ? dev : train;
+      // The four small banks train whole: a held-out phrasing there has too few neighbours to say much.
+      const small = SMALL_BANKS.includes(bank.language);
+      const target = !small && hash(key) % 6 === 0 ? dev : train;
       const negative = template.startsWith('!');
       const body = negative ? template.slice(1) : template;
       const n = variantsFor(bank.language);

@@ -1,3 +1,5 @@
+import { withinOneEdit } from '../text.js';
+
 /**
  * Support concepts and the words that name them in the eight reply languages, matched as word
  * prefixes on accent-folded text. They become extra features ("concept:refund"), so what the
@@ -171,6 +173,11 @@ export const LEXICON: Record<string, string[]> = {
     'delivery period',
   ],
   address: [
+    'ship to',
+    'ships',
+    'deliver to',
+    'where it ships',
+    'gets delivered',
     'address*',
     'street*',
     'zip',
@@ -475,6 +482,18 @@ export const LEXICON: Record<string, string[]> = {
     'checkout',
   ],
   outage: [
+    'unreachable',
+    'inaccessible',
+    'cannot access',
+    'can t reach',
+    'can t get in',
+    'none of',
+    'nobody can',
+    'everyone',
+    'whole company',
+    'all our',
+    'all of us',
+    'entire team',
     'down',
     'outage',
     'offline',
@@ -525,7 +544,6 @@ export const LEXICON: Record<string, string[]> = {
     'dane',
     'disappear*',
     'vanish*',
-    'gone',
     'wiped',
     'erased',
     'deleted',
@@ -558,6 +576,13 @@ export const LEXICON: Record<string, string[]> = {
     'histori*',
   ],
   security: [
+    'new device',
+    'wasn t me',
+    'unrecognized',
+    'unfamiliar',
+    'sign in from',
+    'login from',
+    'log in from',
     'hack*',
     'phishing',
     'breach*',
@@ -601,12 +626,12 @@ export const LEXICON: Record<string, string[]> = {
     'rubato',
     'gestolen',
     'ukradl*',
-    'nadie',
-    'personne ici',
-    'niemand',
-    'ninguem',
-    'nessuno',
-    'nikt',
+    'senza permesso',
+    'without permission',
+    'didn t place',
+    'didn t make',
+    'never made',
+    'sin permiso',
   ],
   human: [
     'human',
@@ -736,8 +761,7 @@ export const LEXICON: Record<string, string[]> = {
     'dringend',
     'sofort',
     'blockiert',
-    'urgente',
-    'ya',
+    'urgente*',
     'bloqueados',
     'tout de suite',
     'bloques',
@@ -804,6 +828,22 @@ for (const [concept, terms] of Object.entries(LEXICON)) {
   }
 }
 
+const LONG_TERMS = [...SINGLE.entries()].filter(([term]) => term.length >= 5);
+
+/** Concepts of a word one typo away from a term ("refnd", "cancle", "pasword"). */
+function misspelt(word: string): string[] {
+  const out: string[] = [];
+  for (const [term, list] of LONG_TERMS) {
+    for (const t of list) {
+      const hit = t.prefix
+        ? [term.length - 1, term.length, term.length + 1].some((n) => withinOneEdit(word.slice(0, n), term))
+        : withinOneEdit(word, term);
+      if (hit) out.push(t.concept);
+    }
+  }
+  return out;
+}
+
 /** The concepts a normalized text names, once each, in a stable order. */
 export function conceptsOf(normalized: string): string[] {
   const words = normalized.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -813,8 +853,10 @@ export function conceptsOf(normalized: string): string[] {
   };
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
+    const before = found.size;
     add(SINGLE.get(w), true);
     for (let k = 3; k < w.length; k++) add(SINGLE.get(w.slice(0, k)), false);
+    if (found.size === before && w.length >= 5) for (const c of misspelt(w)) found.add(c);
     if (i > 0) add(PAIRS.get(`${words[i - 1]} ${w}`), true);
     if (i > 1) add(PAIRS.get(`${words[i - 2]} ${words[i - 1]} ${w}`), true);
   }

@@ -68,7 +68,7 @@ export const de: LanguageBank = {
       'warum ist die Rechnung diesen Monat höher?',
     ],
     account: [
-      'ich habe mein Passwort vergessen',
+      'mein Passwort ist mir entfallen',
       'ich kann mich nicht anmelden',
       'wie lege ich ein Konto an?',
       'wie registriere ich mich als Neukunde?',
@@ -100,7 +100,7 @@ export const de: LanguageBank = {
       'habt ihr einen Katalog?',
     ],
     human_request: [
-      'ich will mit einem Menschen sprechen',
+      'ich möchte bitte mit einem echten Menschen reden',
       'verbinden Sie mich mit einem Mitarbeiter',
       'ich möchte den Kundenservice sprechen, keinen Bot',
       'gibt es da einen echten Menschen?',

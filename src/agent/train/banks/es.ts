@@ -48,7 +48,7 @@ export const es: LanguageBank = {
     return: [
       '¿cómo devuelvo un producto?',
       'quiero devolver la {item}',
-      '¿cuál es su política de devoluciones?',
+      '¿me explican la política de devoluciones?',
       '¿cuántos días tengo para devolver algo?',
       'necesito una etiqueta de devolución para el {order}',
       '¿puedo cambiar la {item} por otra?',
@@ -68,7 +68,7 @@ export const es: LanguageBank = {
       '¿por qué la factura de este mes es más alta?',
     ],
     account: [
-      'olvidé mi contraseña',
+      'se me olvidó la contraseña',
       'no puedo iniciar sesión',
       '¿cómo creo una cuenta?',
       '¿cómo me registro como cliente nuevo?',
@@ -100,7 +100,7 @@ export const es: LanguageBank = {
       '¿tienen catálogo?',
     ],
     human_request: [
-      'quiero hablar con una persona',
+      'necesito hablar con una persona de verdad',
       'pásame con un agente',
       'necesito hablar con alguien de atención al cliente, no con un bot',
       '¿hay alguna persona real ahí?',
@@ -109,6 +109,9 @@ export const es: LanguageBank = {
       'basta de bots, una persona por favor',
     ],
     other: [
+      '¿me recomiendas una película?',
+      '¿cuántos años tienes?',
+      'escríbeme un poema',
       '¿qué tiempo hace hoy?',
       'cuéntame un chiste',
       '¿quién ganó el partido?',

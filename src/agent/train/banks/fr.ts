@@ -46,7 +46,7 @@ export const fr: LanguageBank = {
       'stoppez la commande avant l’expédition',
     ],
     return: [
-      'comment retourner un article ?',
+      'quelle est la marche à suivre pour retourner un article ?',
       'je veux retourner la {item}',
       'quelle est votre politique de retour ?',
       'combien de jours ai-je pour renvoyer un produit ?',
@@ -90,7 +90,7 @@ export const fr: LanguageBank = {
       'le bouton de paiement ne fait rien',
     ],
     general: [
-      'quels sont vos horaires ?',
+      'à quelles heures êtes-vous ouverts ?',
       'vendez-vous des cartes cadeaux ?',
       'où êtes-vous situés ?',
       'faites-vous des remises sur quantité ?',
@@ -100,7 +100,7 @@ export const fr: LanguageBank = {
       'avez-vous un catalogue ?',
     ],
     human_request: [
-      'je veux parler à un humain',
+      'je voudrais parler à un être humain',
       'passez-moi un conseiller',
       'je voudrais parler au service client, pas à un robot',
       'y a-t-il une vraie personne ?',
@@ -119,7 +119,7 @@ export const fr: LanguageBank = {
   },
   concerns: {
     security: [
-      'quelqu’un s’est connecté à notre compte depuis l’étranger',
+      'une connexion inconnue depuis un autre pays est apparue sur notre compte',
       'notre compte a été piraté',
       'il y a des commandes sur le compte que personne ici n’a passées',
       'j’ai reçu une alerte de connexion suspecte, ce n’était pas moi',

@@ -90,7 +90,7 @@ export const it: LanguageBank = {
       'il pulsante di pagamento non fa niente',
     ],
     general: [
-      'quali sono i vostri orari?',
+      'a che ora aprite e chiudete?',
       'vendete buoni regalo?',
       'dove vi trovate?',
       'fate sconti per grandi quantità?',

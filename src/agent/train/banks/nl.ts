@@ -49,7 +49,7 @@ export const nl: LanguageBank = {
       'hoe stuur ik een artikel terug?',
       'ik wil de {item} retourneren',
       'wat is jullie retourbeleid?',
-      'hoeveel dagen heb ik om iets terug te sturen?',
+      'binnen hoeveel dagen moet ik iets terugsturen?',
       'ik heb een retourlabel nodig voor {order}',
       'kan ik de {item} omruilen?',
       'de {item} is defect, ik wil hem retourneren',
@@ -69,7 +69,7 @@ export const nl: LanguageBank = {
     ],
     account: [
       'ik ben mijn wachtwoord vergeten',
-      'ik kan niet inloggen',
+      'inloggen lukt me niet',
       'hoe maak ik een account aan?',
       'hoe registreer ik me als nieuwe klant?',
       'de verificatiemail komt niet aan',
@@ -90,7 +90,7 @@ export const nl: LanguageBank = {
       'de betaalknop doet niets',
     ],
     general: [
-      'wat zijn jullie openingstijden?',
+      'wanneer zijn jullie open?',
       'verkopen jullie cadeaubonnen?',
       'waar zijn jullie gevestigd?',
       'geven jullie staffelkorting?',
@@ -126,7 +126,7 @@ export const nl: LanguageBank = {
       'ik denk dat mijn wachtwoord gestolen is',
     ],
     outage: [
-      'jullie site ligt eruit',
+      'de website is onbereikbaar voor iedereen',
       'het platform laadt voor niemand',
       'de api geeft bij elk verzoek een 500',
       'niemand in het team komt in het dashboard, alles ligt plat',

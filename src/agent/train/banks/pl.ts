@@ -70,10 +70,10 @@ export const pl: LanguageBank = {
     account: [
       'zapomniałem hasła',
       'nie mogę się zalogować',
-      'jak założyć konto?',
+      'w jaki sposób mogę założyć konto?',
       'jak się zarejestrować jako nowy klient?',
       'nie dostaję maila weryfikacyjnego',
-      'nie mogę wejść na swój profil',
+      'nie da się wejść na mój profil',
       'jak zmienić e-mail na koncie?',
       'dodać nowego użytkownika do naszego zespołu',
       'proszę usunąć moje konto',

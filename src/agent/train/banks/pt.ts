@@ -46,10 +46,10 @@ export const pt: LanguageBank = {
       'parem o pedido antes de sair',
     ],
     return: [
-      'como faço uma devolução?',
+      'qual é o passo a passo para devolver?',
       'quero devolver a {item}',
       'qual é a política de devolução?',
-      'quantos dias tenho para devolver um produto?',
+      'qual é o prazo para devolver um produto?',
       'preciso de uma etiqueta de devolução para o {order}',
       'posso trocar a {item} por outra?',
       'a {item} veio com defeito, quero devolver',
@@ -57,7 +57,7 @@ export const pt: LanguageBank = {
     ],
     billing: [
       'preciso da fatura do {order}',
-      'onde baixo minhas faturas?',
+      'onde encontro as faturas para baixar?',
       'meu cartão foi recusado',
       'como altero a forma de pagamento?',
       'quais formas de pagamento vocês aceitam?',
@@ -68,7 +68,7 @@ export const pt: LanguageBank = {
       'por que a fatura deste mês veio mais alta?',
     ],
     account: [
-      'esqueci minha senha',
+      'não lembro minha senha',
       'não consigo entrar na conta',
       'como crio uma conta?',
       'como me cadastro como cliente novo?',
@@ -90,7 +90,7 @@ export const pt: LanguageBank = {
       'o botão de pagar não faz nada',
     ],
     general: [
-      'qual é o horário de atendimento?',
+      'em que horário vocês atendem?',
       'vocês vendem vale-presente?',
       'onde vocês ficam?',
       'tem desconto para compra em quantidade?',
