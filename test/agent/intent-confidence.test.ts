@@ -39,10 +39,11 @@ function engineSureOf(confidence: number): EngineStages {
 }
 
 describe('the intent model’s calibrated probability caps a money action’s confidence', () => {
-  const text = 'the street on 1047 is wrong, it should be 88 Dock Lane';
+  // Nothing in it asks for money; a model that read it as "cancel" is unsure, and says so.
+  const text = 'about 1047 — the thing we discussed on the phone';
   const deps = () => ({ clock: env.clock, logger: pino({ level: 'silent' }) });
 
-  it('an unsure "cancel" goes to a person and proposes nothing (measured: an address fix became a cancellation)', async () => {
+  it('an unsure "cancel" goes to a person and proposes nothing (measured: an address fix read as cancel became a cancellation)', async () => {
     const r = await runPipeline(engineSureOf(0.45), await inputFor(env, kb, JORDAN, text), deps());
     expect(r.route).toBe('escalate');
     expect(r.proposedAction).toBeUndefined();
