@@ -6,6 +6,7 @@ import { runPipeline, type EngineStages } from '../pipeline.js';
 import { unsupportedLanguageNote } from '../language.js';
 import type { Agent, AgentResult } from '../types.js';
 import { understandOffline } from '../understand.js';
+import { warmModels } from './model/models.js';
 import { resolveOffline } from './resolve-offline.js';
 
 export interface OfflineAgentOptions {
@@ -15,6 +16,7 @@ export interface OfflineAgentOptions {
 
 /** The engine that needs no model: real language detection, rules, search scores and templates. */
 export function createOfflineAgent(options: OfflineAgentOptions): Agent {
+  warmModels();
   const stages: EngineStages = {
     kind: 'offline',
     async understand(input) {

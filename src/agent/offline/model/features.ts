@@ -40,7 +40,17 @@ export function normalizeForModel(text: string): string {
  * words and word pairs for phrasing, and the support concepts the lexicon finds (shared across
  * languages). Counts are log-damped and the vector L2-normalized.
  */
+// The four heads read the same message one after another: keep its features once.
+let last: { text: string; vector: SparseVector } | null = null;
+
 export function featurize(text: string): SparseVector {
+  if (last?.text === text) return last.vector;
+  const vector = computeFeatures(text);
+  last = { text, vector };
+  return vector;
+}
+
+function computeFeatures(text: string): SparseVector {
   const counts = new Map<number, number>();
   const add = (key: string, weight: number) => {
     const h = hash(key) % FEATURE_DIMS;

@@ -828,12 +828,20 @@ for (const [concept, terms] of Object.entries(LEXICON)) {
   }
 }
 
-const LONG_TERMS = [...SINGLE.entries()].filter(([term]) => term.length >= 5);
+// Long terms by first letter: a typo rarely hits the first letter, and the index keeps the
+// one-edit search to a few dozen comparisons per unknown word.
+const LONG_TERMS = new Map<string, Array<[string, Term[]]>>();
+for (const [term, list] of SINGLE) {
+  if (term.length < 5) continue;
+  const bucket = LONG_TERMS.get(term[0]!) ?? [];
+  bucket.push([term, list]);
+  LONG_TERMS.set(term[0]!, bucket);
+}
 
 /** Concepts of a word one typo away from a term ("refnd", "cancle", "pasword"). */
 function misspelt(word: string): string[] {
   const out: string[] = [];
-  for (const [term, list] of LONG_TERMS) {
+  for (const [term, list] of LONG_TERMS.get(word[0]!) ?? []) {
     for (const t of list) {
       const hit = t.prefix
         ? [term.length - 1, term.length, term.length + 1].some((n) => withinOneEdit(word.slice(0, n), term))

@@ -36,3 +36,11 @@ export function model(head: ModelHead): LinearModel {
   cache.set(head, loaded);
   return loaded;
 }
+
+/**
+ * Reads every model now rather than on the first message, so that message does not pay ~0.2 s
+ * of decoding inside its time budget. Called where an agent is composed.
+ */
+export function warmModels(): void {
+  for (const head of ['intent', 'urgency', 'sentiment', 'concern'] as const) model(head);
+}
