@@ -6,7 +6,9 @@ import { runPipeline, type EngineStages } from '../pipeline.js';
 import { unsupportedLanguageNote } from '../language.js';
 import type { Agent, AgentResult } from '../types.js';
 import { understandOffline } from '../understand.js';
+import { voiceOf } from '../voice.js';
 import { warmModels } from './model/models.js';
+import { applyOfflineVoice } from './offline-voice.js';
 import { resolveOffline } from './resolve-offline.js';
 
 export interface OfflineAgentOptions {
@@ -23,7 +25,7 @@ export function createOfflineAgent(options: OfflineAgentOptions): Agent {
       return { understanding: understandOffline(input) };
     },
     async resolve({ input, tools, understanding, evidence }) {
-      return resolveOffline({
+      const resolution = await resolveOffline({
         understanding,
         evidence,
         tools,
@@ -31,6 +33,14 @@ export function createOfflineAgent(options: OfflineAgentOptions): Agent {
         currency: input.settings.currency,
         customerAmounts: customerAmountsOf(input),
       });
+      if (resolution.kind !== 'reply') return resolution;
+      const voiced = applyOfflineVoice(
+        resolution.reply,
+        voiceOf(input),
+        understanding.language,
+        input.authorName,
+      );
+      return { ...resolution, reply: voiced };
     },
   };
   return {
