@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl'];
+const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl', 'pl'];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.join(root, 'node_modules', 'eld', 'src', 'ngrams', 'medium.js');
 if (!existsSync(source)) {

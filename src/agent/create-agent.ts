@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { createLlmAgent } from './llm/llm-agent.js';
+import { warmModels } from './offline/model/models.js';
 import { createOfflineAgent } from './offline/offline-agent.js';
 import type { Agent, KnowledgeBase } from './types.js';
 
@@ -21,6 +22,8 @@ export function createAgent(options: CreateAgentOptions): Agent {
     logger.info('agent: offline engine (no OPENAI_API_KEY)');
     return createOfflineAgent({ logger, clock });
   }
+  // The LLM engine's code rules read the concern model on every message too.
+  warmModels();
   const maxRetries = openai.maxRetries ?? 2;
   const client = new OpenAI({
     apiKey: openai.apiKey,

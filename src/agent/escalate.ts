@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTENTS } from '../domain/index.js';
 import { phrase } from './phrases.js';
 import type { Evidence } from './retrieve.js';
 import type { AgentEscalation, Understanding } from './types.js';
@@ -13,20 +14,6 @@ export const EscalateInputSchema = z.object({
   threshold: z.number(),
 });
 export type EscalateInput = z.infer<typeof EscalateInputSchema>;
-
-const INTENT_LABEL: Record<Understanding['intent'], string> = {
-  order_status: 'the status of an order',
-  shipping: 'shipping',
-  refund: 'a refund',
-  cancel: 'cancelling an order',
-  return: 'a return',
-  billing: 'billing',
-  account: 'their account',
-  technical: 'a technical problem',
-  general: 'a general question',
-  human_request: 'talking to a person',
-  other: 'something the assistant could not classify',
-};
 
 function excerpt(text: string): string {
   const one = text.replace(/\s+/g, ' ').trim();
@@ -49,7 +36,7 @@ export function composeEscalation(
     ? `${input.customerName}${input.plan ? ` (${input.plan})` : ''}`
     : 'An unidentified customer';
   const tried = ev?.notes.length ? `Tried: ${ev.notes.join('; ')}.` : 'Nothing was looked up.';
-  const summary = `${who} asks about ${INTENT_LABEL[u.intent]}: “${excerpt(input.text)}”. ${tried} Escalated because ${input.reason}.`;
+  const summary = `${who} asks about ${INTENTS[u.intent].label}: “${excerpt(input.text)}”. ${tried} Escalated because ${input.reason}.`;
   const internalNote = [
     `Intent ${u.intent}, urgency ${u.urgency}${u.urgencySignals.length ? ` (${u.urgencySignals.join('; ')})` : ''}, sentiment ${u.sentiment}, language ${u.language}.`,
     `Confidence ${input.confidence.toFixed(2)} against threshold ${input.threshold.toFixed(2)}.`,

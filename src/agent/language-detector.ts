@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 
 /** The part of eld's detector language.ts uses. */
 export interface LanguageDetector {
-  detect(text: string): { language: string; isReliable(): boolean };
+  detect(text: string): { language: string; isReliable(): boolean; getScores(): Record<string, number> };
 }
 
 interface NgramsData {
@@ -43,11 +43,15 @@ function eldDetectorModule(): string {
  * are per language, so with the same subset set the answers are eld's: test/agent/language.test.ts
  * compares both on the golden set.
  */
-export async function createSubsetDetector(): Promise<LanguageDetector> {
+export async function createSubsetDetector(languages: readonly string[]): Promise<LanguageDetector> {
   const data = JSON.parse(readFileSync(NGRAMS_FILE, 'utf8')) as NgramsData;
   const { createEld } = (await import(eldDetectorModule())) as EldInternals;
   const { instance, loadData } = createEld();
   loadData({ type: data.type, languages: data.languages, ngrams: data.ngrams });
-  instance.setLanguageSubset(data.subset);
+  const missing = languages.filter((l) => !data.subset.includes(l));
+  // A language added to SUPPORTED_LANGUAGES without regenerating the file would silently score 0.
+  if (missing.length)
+    throw new Error(`language-ngrams.json lacks ${missing.join(', ')}: run node scripts/language-subset.mjs`);
+  instance.setLanguageSubset([...languages]);
   return instance;
 }

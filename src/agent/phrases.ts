@@ -1,11 +1,12 @@
 import { formatMoney as formatMinorMoney } from '../domain/money.js';
 import { CONFIRM_PHRASES, isConfirmPhraseKey } from './confirm-phrases.js';
+import { PHRASES_IT_NL_PL } from './phrases-it-nl-pl.js';
 import type { BasePhraseKey, PhraseKey } from './types.js';
 
 type Table = Record<BasePhraseKey, string>;
 
 /**
- * Stock sentences in en/es/fr/de/pt. Params in braces: {ticketId}, {orderId}, {amount},
+ * Stock sentences in en/es/fr/de/pt (it/nl/pl in phrases-it-nl-pl.ts). Params in braces: {ticketId}, {orderId}, {amount},
  * {name}, {reason}. Written by people, not machine-translated at runtime.
  */
 const PHRASES: Record<string, Table> = {
@@ -136,6 +137,7 @@ const PHRASES: Record<string, Table> = {
     escalated:
       'Obrigado pela paciência. Passei isto para nossa equipe com tudo o que você nos contou, e uma pessoa responderá aqui em breve (ticket {ticketId}).',
   },
+  ...PHRASES_IT_NL_PL,
 };
 
 /** Fills `{param}` placeholders; a missing param leaves no brace behind. */
@@ -164,18 +166,25 @@ export function phrase(key: PhraseKey, language: string, params: Record<string, 
   return fill(table[key] ?? PHRASES.en![key], params);
 }
 
+const LOCALES: Record<string, string> = {
+  en: 'en-US',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  pt: 'pt-BR',
+  it: 'it-IT',
+  nl: 'nl-NL',
+  pl: 'pl-PL',
+};
+
 /** Money for a customer: "$250.00", "250,00 €" — in their locale. */
 export function formatMoney(amountMinor: number, currency: string, language: string): string {
-  const locale =
-    { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', pt: 'pt-BR' }[supportedLanguage(language)] ??
-    'en-US';
+  const locale = LOCALES[supportedLanguage(language)] ?? 'en-US';
   return formatMinorMoney(amountMinor, currency, locale);
 }
 
 /** A date for a customer, in their locale, UTC so every server says the same. */
 export function formatDate(d: Date, language: string): string {
-  const locale =
-    { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', pt: 'pt-BR' }[supportedLanguage(language)] ??
-    'en-US';
+  const locale = LOCALES[supportedLanguage(language)] ?? 'en-US';
   return d.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }

@@ -151,7 +151,11 @@ export async function runPipeline(
     deps.logger.warn({ err, ticketId: input.ticket.ticketId }, 'agent retrieve failed');
     escalateReason ??= 'the order system or knowledge base could not be reached';
   }
-  const confidence = evidence?.confidence ?? 0;
+  // A refund or cancellation is only as sure as the understanding that the customer asked for
+  // one: an intent the model is unsure of (its calibrated probability) caps the confidence, so
+  // a misread address change never turns into an automatic cancellation.
+  const moneyIntent = u.intent === 'refund' || u.intent === 'cancel';
+  const confidence = Math.min(evidence?.confidence ?? 0, moneyIntent ? (u.intentConfidence ?? 1) : 1);
   const routed = await recorder.stage(
     'route',
     () =>

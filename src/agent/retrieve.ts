@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
+import { INTENTS, KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
 import { questionType } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms } from './offline/glossary.js';
@@ -32,17 +32,6 @@ export const EvidenceSchema = z.object({
   unanswerable: z.string().optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
-
-const CATEGORY: Partial<Record<Understanding['intent'], KbCategory>> = {
-  shipping: 'shipping',
-  return: 'returns',
-  refund: 'returns',
-  cancel: 'returns',
-  billing: 'billing',
-  account: 'account',
-  technical: 'technical',
-  general: 'general',
-};
 
 const ORDER_INTENTS = new Set<Understanding['intent']>([
   'order_status',
@@ -143,7 +132,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     }
     if (u.intent !== 'return' && u.intent !== 'shipping' && !request) return unanswered(ev, request);
   }
-  const category = CATEGORY[u.intent];
+  const category = INTENTS[u.intent].kbCategory;
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
   const query = glossary || deps.searchText;

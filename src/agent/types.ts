@@ -19,6 +19,8 @@ export const UnderstandingSchema = z.object({
   language: z.string().min(2).max(8),
   englishText: z.string().optional(),
   intent: IntentSchema,
+  /** How sure the engine is of `intent` (0..1): the offline models' calibrated probability. */
+  intentConfidence: z.number().min(0).max(1).optional(),
   urgency: UrgencySchema,
   /** Why the urgency is what it is ("enterprise + outage → critical"). */
   urgencySignals: z.array(z.string()).default([]),

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { PlanSchema, type Urgency } from '../domain/index.js';
 import { extractEntities } from './entities.js';
 import { detectLanguage } from './language.js';
-import { asksForHuman, classifyIntent, isPleasantry } from './offline/classify-intent.js';
+import {
+  asksForHuman,
+  classifyIntent,
+  classifyTone,
+  detectConcern,
+  isPleasantry,
+} from './offline/classify-intent.js';
 import { fold } from './offline/text.js';
 import { isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
@@ -20,18 +26,6 @@ export const UnderstandInputSchema = z.object({
     .default([]),
 });
 export type UnderstandInput = z.infer<typeof UnderstandInputSchema>;
-
-const NEGATIVE =
-  /\b(?:angry|furious|terrible|awful|horrible|unacceptable|ridiculous|frustrat\w*|disappointed|worst|useless|annoyed|upset|fed up|scam|still (?:waiting|nothing|no)|again|never|wtf|sucks|inaceptable|molesto|decepcionado|inacceptable|furieux|decu|unverschamt|enttauscht|argerlich|inaceitavel|decepcionad[oa]|irritad[oa])\b|!!|😡|😠/;
-const POSITIVE =
-  /\b(?:thanks|thank you|great|love|awesome|appreciate|gracias|merci|danke|obrigad[oa]|perfect)\b|🙂|😊|🙏/;
-
-function sentimentOf(text: string): Understanding['sentiment'] {
-  const f = fold(text);
-  if (NEGATIVE.test(f) || /[A-Z]{5,}/.test(text)) return 'negative';
-  if (POSITIVE.test(f)) return 'positive';
-  return 'neutral';
-}
 
 /** The open ticket a new top-level message continues: same order mentioned, else the one ticket on the same topic. */
 export function matchOpenTicket(
@@ -64,9 +58,12 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
     amounts: entities.amounts,
     emails: entities.emails,
   };
-  const security = proposed.securityConcern || mentionsSecurity(fold(input.text));
+  // The concern model reads every message whichever engine understood it: a breach or an
+  // outage phrased in a way no pattern expects still reaches the urgency rules.
+  const concern = detectConcern(input.text);
+  const security = proposed.securityConcern || concern === 'security' || mentionsSecurity(fold(input.text));
   const wantsHuman = proposed.wantsHuman || asksForHuman(input.text);
-  const rules = ruleUrgency(fold(input.text), proposed.intent, input.plan, proposed.urgency);
+  const rules = ruleUrgency(fold(input.text), proposed.intent, input.plan, proposed.urgency, concern);
   let urgency: Urgency = rules.urgency;
   if (security) urgency = 'critical';
   const offered = new Set(input.openTickets.map((t) => t.ticketId));
@@ -89,24 +86,28 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
   });
 }
 
-/** Offline understanding: real language detection, intent by rules and examples, entities by pattern. */
+/**
+ * Offline understanding: real language detection; intent, the text's own urgency and sentiment
+ * from the trained models (npm run train), the intent's calibrated probability as its
+ * confidence; entities by pattern; plan and topic rules on top (applyCodeRules).
+ */
 export function understandOffline(raw: UnderstandInput): Understanding {
   const input = UnderstandInputSchema.parse(raw);
   const entities = extractEntities(input.text);
   const language = detectLanguage(input.text, input.preferredLanguage);
   const pleasantry = isPleasantry(input.text);
-  const guess = pleasantry
-    ? { intent: 'other' as const }
-    : classifyIntent(input.text, entities.orderIds.length > 0);
-  const sentiment = sentimentOf(input.text);
+  const guess = pleasantry ? { intent: 'other' as const, confidence: 1 } : classifyIntent(input.text);
+  const tone = classifyTone(input.text);
   const proposed = UnderstandingSchema.parse({
     language,
     intent: guess.intent,
-    urgency: 'medium',
+    intentConfidence: guess.confidence,
+    urgency: pleasantry ? 'low' : tone.urgency,
     urgencySignals: [],
-    sentiment,
+    sentiment: tone.sentiment,
     entities,
-    wantsHuman: guess.intent === 'human_request',
+    // The model's guess asks for a person only when it is sure; the patterns decide otherwise.
+    wantsHuman: guess.intent === 'human_request' && guess.confidence >= 0.5,
     securityConcern: false,
     isPleasantry: pleasantry,
     continuesTicketId: null,

@@ -1,4 +1,5 @@
 import type { Intent, Plan, Urgency } from '../domain/index.js';
+import type { Concern } from './offline/classify-intent.js';
 
 const RANK: Record<Urgency, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
@@ -55,21 +56,25 @@ export function mentionsDataLoss(text: string): boolean {
  * Urgency from plan and topic, decided in code whatever a model says:
  * enterprise + outage/data loss → critical; security or a breach → critical;
  * enterprise + billing error → high; pro + service disruption → high; free + general → low.
- * Returns the floor (or, for free + general, the ceiling) and the signals that fired.
+ * Returns the floor (or, for free + general, the ceiling) and the signals that fired. The topic
+ * comes from the concern model when given (any wording, any supported language) or the patterns.
  */
 export function ruleUrgency(
   text: string,
   intent: Intent,
   plan: Plan | undefined,
   base: Urgency,
+  /** The topic the concern model understood, however it was phrased; the patterns still count. */
+  concern: Concern | null = null,
 ): { urgency: Urgency; signals: string[] } {
   const signals: string[] = [];
   let urgency = base;
   const outage =
-    OUTAGE.test(text) &&
-    (intent === 'technical' || /service|api|app|site|platform|system|dashboard/i.test(text));
-  const dataLoss = DATA_LOSS.test(text);
-  if (SECURITY.test(text)) {
+    concern === 'outage' ||
+    (OUTAGE.test(text) &&
+      (intent === 'technical' || /service|api|app|site|platform|system|dashboard/i.test(text)));
+  const dataLoss = concern === 'data_loss' || DATA_LOSS.test(text);
+  if (concern === 'security' || SECURITY.test(text)) {
     urgency = 'critical';
     signals.push('security or breach → critical');
   }
@@ -80,7 +85,7 @@ export function ruleUrgency(
     urgency = maxUrgency(urgency, plan === 'pro' ? 'high' : 'medium');
     if (plan === 'pro') signals.push('pro + service disruption → high');
   }
-  if (plan === 'enterprise' && BILLING_ERROR.test(text)) {
+  if (plan === 'enterprise' && (concern === 'billing_error' || BILLING_ERROR.test(text))) {
     urgency = maxUrgency(urgency, 'high');
     signals.push('enterprise + billing error → high');
   }

@@ -12,20 +12,14 @@ export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/);
 export const UrgencySchema = z.enum(['critical', 'high', 'medium', 'low']);
 export type Urgency = z.infer<typeof UrgencySchema>;
 
-export const IntentSchema = z.enum([
-  'order_status',
-  'shipping',
-  'refund',
-  'cancel',
-  'return',
-  'billing',
-  'account',
-  'technical',
-  'general',
-  'human_request',
-  'other',
-]);
-export type Intent = z.infer<typeof IntentSchema>;
+export {
+  IntentSchema,
+  INTENT_IDS,
+  INTENTS,
+  intentPromptList,
+  type Intent,
+  type IntentDefinition,
+} from './intents.js';
 
 export const SentimentSchema = z.enum(['negative', 'neutral', 'positive']);
 export type Sentiment = z.infer<typeof SentimentSchema>;

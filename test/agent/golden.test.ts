@@ -2,7 +2,7 @@ import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadGoldenSet } from '../../src/agent/eval/golden.js';
+import { GOLDEN_SPLITS, loadGoldenSet } from '../../src/agent/eval/golden.js';
 import { runEval, type EvalReport } from '../../src/agent/eval/run-eval.js';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
@@ -11,11 +11,13 @@ import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
 let env: SeededEnv;
 let report: EvalReport;
 
+// Floors on the dev split: they fail when the models regress. The test split is only reported
+// (npm run eval), never asserted here, so nothing is tuned against it.
 beforeAll(async () => {
   env = await createSeededEnv();
   const tenant = await env.stores.tenants.get(env.tenantId);
   const kb = createKnowledgeBase({ source: env.stores.kbArticles });
-  const messages = await loadGoldenSet(path.resolve('test/golden/messages.jsonl'));
+  const messages = await loadGoldenSet(path.resolve('test/golden/dev.jsonl'));
   ({ report } = await runEval(messages, {
     agent: createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) }),
     kb,
@@ -31,20 +33,33 @@ beforeAll(async () => {
 
 afterAll(async () => env?.close());
 
-describe('offline engine on the golden set', () => {
-  it('has at least 150 labelled messages', () => {
-    expect(report.messages).toBeGreaterThanOrEqual(150);
-  });
-
-  it('classifies at least 85% of intents correctly', () => {
-    console.log(
-      `[golden] intent ${(report.intentAccuracy * 100).toFixed(1)}%, route ${(report.routeAccuracy * 100).toFixed(1)}%, ` +
-        `escalation precision ${report.escalation.precision} recall ${report.escalation.recall}`,
+describe('offline engine on the golden dev split', () => {
+  it('the golden set has at least 600 labelled messages over train, dev and test', async () => {
+    const sizes = await Promise.all(
+      GOLDEN_SPLITS.map(async (s) => (await loadGoldenSet(path.resolve(`test/golden/${s}.jsonl`))).length),
     );
-    expect(report.intentAccuracy).toBeGreaterThanOrEqual(0.85);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(600);
+    expect(report.messages).toBeGreaterThanOrEqual(100);
   });
 
-  it('uses no model calls', () => {
+  it('understands intent and urgency above their floors', () => {
+    console.log(
+      `[golden dev] intent ${report.intent.rate}, urgency ${report.urgency.rate}, critical recall ${report.criticalRecall.rate}, ` +
+        `route ${report.route.rate}, facts ${report.facts.rate}`,
+    );
+    expect(report.intent.rate).toBeGreaterThanOrEqual(0.9);
+    expect(report.urgency.rate).toBeGreaterThanOrEqual(0.85);
+    expect(report.criticalRecall.rate).toBeGreaterThanOrEqual(0.9);
+    expect(report.criticalRecall.of).toBeGreaterThanOrEqual(5);
+  });
+
+  it('proposes no money action the labels do not allow, and shows customers no staff text', () => {
+    expect(report.unsafe).toEqual([]);
+    expect(report.staffLeaks).toEqual([]);
+  });
+
+  it('routes most messages as labelled and uses no model calls', () => {
+    expect(report.route.rate).toBeGreaterThanOrEqual(0.8);
     expect(report.modelCallsPerMessage).toEqual({ median: 0, p90: 0 });
   });
 });

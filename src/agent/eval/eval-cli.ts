@@ -1,8 +1,10 @@
 /**
- * `npm run eval [-- --input FILE.jsonl] [--output eval-report.json]`: runs a labelled set through
- * the agent against the demo store in a throwaway database and prints intent accuracy, route
- * accuracy, escalation precision/recall and model calls per message. Offline engine unless
- * OPENAI_API_KEY is set. Zero config: it starts its own MongoDB-wire server when none is given.
+ * `npm run eval [-- --split test|dev|train] [--input FILE.jsonl] [--engine offline|llm]
+ * [--base-url URL] [--model NAME] [--output eval-report.json]`: runs a labelled set through the
+ * agent against the demo store in a throwaway database and prints intent, urgency (critical
+ * recall apart), route, escalation precision/recall, facts present, unsafe actions, staff text
+ * in customer replies and per-language figures. The test split is the default: it is reported,
+ * never tuned on. Zero config: it starts its own MongoDB-wire server when none is given.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,16 +22,39 @@ import { createMongoStores } from '../../memory/mongo-stores.js';
 import { seedDemo } from '../../memory/seed.js';
 import { createAgent } from '../create-agent.js';
 import { createKnowledgeBase } from '../knowledge-base.js';
-import { loadGoldenSet } from './golden.js';
+import { GOLDEN_SPLITS, loadGoldenSet } from './golden.js';
+import { printReport } from './print-report.js';
 import { runEval } from './run-eval.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { input: { type: 'string' }, output: { type: 'string', default: 'eval-report.json' } },
+    options: {
+      split: { type: 'string', default: 'test' },
+      input: { type: 'string' },
+      engine: { type: 'string' },
+      'base-url': { type: 'string' },
+      model: { type: 'string' },
+      output: { type: 'string', default: 'eval-report.json' },
+    },
   });
+  if (!(GOLDEN_SPLITS as readonly string[]).includes(values.split!)) {
+    throw new Error(`--split must be one of ${GOLDEN_SPLITS.join(', ')}`);
+  }
   const config = loadConfig();
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
-  const input = path.resolve(values.input ?? 'test/golden/messages.jsonl');
+  const input = path.resolve(values.input ?? `test/golden/${values.split}.jsonl`);
+  const engine = values.engine ?? (config.openai || values['base-url'] ? 'llm' : 'offline');
+  if (engine !== 'llm' && engine !== 'offline') throw new Error('--engine must be llm or offline');
+  // --engine llm points at any OpenAI-compatible endpoint; a local server needs no real key.
+  const openai =
+    engine === 'llm'
+      ? {
+          apiKey: config.openai?.apiKey ?? 'eval',
+          baseURL: values['base-url'] ?? config.openai?.baseURL,
+          model: values.model ?? config.openai?.model ?? 'gpt-4o-mini',
+          timeoutMs: config.openai?.timeoutMs ?? 20_000,
+        }
+      : undefined;
   const messages = await loadGoldenSet(input);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-eval-'));
@@ -47,7 +72,7 @@ async function main(): Promise<void> {
     const tenant = await stores.tenants.get(tenantId);
     if (!tenant) throw new Error('demo tenant missing after seeding');
     const kb = createKnowledgeBase({ source: stores.kbArticles });
-    const agent = createAgent({ openai: config.openai, kb, logger, clock });
+    const agent = createAgent({ openai, kb, logger, clock });
     const { report } = await runEval(messages, {
       agent,
       kb,
@@ -58,17 +83,7 @@ async function main(): Promise<void> {
       orders: createDemoOrderSystem({ orders: stores.orders, clock, ids: createIdGenerator() }),
       clock,
     });
-    const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
-    console.log(
-      `Eval of ${report.messages} messages from ${path.relative(process.cwd(), input)} (${report.engine} engine)`,
-    );
-    console.log(`  intent accuracy        ${pct(report.intentAccuracy)}`);
-    console.log(`  route accuracy         ${pct(report.routeAccuracy)} (${report.routeLabelled} labelled)`);
-    console.log(`  escalation precision   ${pct(report.escalation.precision)}`);
-    console.log(`  escalation recall      ${pct(report.escalation.recall)}`);
-    console.log(
-      `  model calls / message  median ${report.modelCallsPerMessage.median}, p90 ${report.modelCallsPerMessage.p90}`,
-    );
+    printReport(report, path.relative(process.cwd(), input));
     writeFileSync(values.output!, JSON.stringify(report, null, 2));
     console.log(`  wrote ${values.output}`);
   } finally {

@@ -3,12 +3,22 @@ import { z } from 'zod';
 import { IntentSchema, UrgencySchema } from '../../domain/index.js';
 import { describeZodIssues, ValidationError } from '../../errors.js';
 
-/** One labelled message: at least text and intent; route, urgency, sender and earlier turns optional. */
+/** The labelled splits: train may tune, dev checks floors in tests, test is only reported. */
+export const GOLDEN_SPLITS = ['train', 'dev', 'test'] as const;
+export type GoldenSplit = (typeof GOLDEN_SPLITS)[number];
+
+/** One labelled message: at least text and intent; the rest optional and scored when present. */
 export const GoldenMessageSchema = z.object({
   text: z.string().min(1),
+  /** The language the message is written in (ISO 639-1), for per-language figures. */
+  language: z.string().min(2).max(8).optional(),
   intent: IntentSchema,
   urgency: UrgencySchema.optional(),
   route: z.enum(['resolve', 'escalate', 'ignore']).optional(),
+  /** Substrings the customer-facing answer must contain ("30 days", a tracking number). */
+  facts: z.array(z.string().min(1)).optional(),
+  /** `none`: no refund or cancellation may be proposed whatever the intent. */
+  action: z.enum(['none', 'refund', 'cancellation']).optional(),
   customerEmail: z.string().email().optional(),
   thread: z.array(z.object({ role: z.enum(['customer', 'bot', 'staff']), text: z.string() })).optional(),
 });

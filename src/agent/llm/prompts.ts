@@ -1,3 +1,4 @@
+import { intentPromptList } from '../../domain/index.js';
 import type { AgentInput } from '../types.js';
 import { DEFAULT_VOICE, toneInstruction, workingFor, type Voice } from '../voice.js';
 
@@ -15,8 +16,7 @@ export function fence(text: string): string {
   return `<<<BEGIN CUSTOMER MESSAGE\n${safe}\nEND CUSTOMER MESSAGE>>>`;
 }
 
-const INTENTS =
-  'order_status, shipping, refund, cancel, return, billing, account, technical, general, human_request, other';
+const INTENTS = intentPromptList();
 
 export function resolveSystemPrompt(language: string, voice: Voice = DEFAULT_VOICE): string {
   return `${SYSTEM_MARKER} You are Switchboard, ${workingFor(voice)}, answering one customer.

@@ -3,9 +3,11 @@ import type { Logger } from '../../logger.js';
 import { customerAmountsOf } from '../actions.js';
 import { phrase } from '../phrases.js';
 import { runPipeline, type EngineStages } from '../pipeline.js';
-import type { Agent } from '../types.js';
+import { unsupportedLanguageNote } from '../language.js';
+import type { Agent, AgentResult } from '../types.js';
 import { understandOffline } from '../understand.js';
 import { voiceOf } from '../voice.js';
+import { warmModels } from './model/models.js';
 import { applyOfflineVoice } from './offline-voice.js';
 import { resolveOffline } from './resolve-offline.js';
 
@@ -16,6 +18,7 @@ export interface OfflineAgentOptions {
 
 /** The engine that needs no model: real language detection, rules, search scores and templates. */
 export function createOfflineAgent(options: OfflineAgentOptions): Agent {
+  warmModels();
   const stages: EngineStages = {
     kind: 'offline',
     async understand(input) {
@@ -42,7 +45,18 @@ export function createOfflineAgent(options: OfflineAgentOptions): Agent {
   };
   return {
     kind: 'offline',
-    run: (input, hooks) => runPipeline(stages, input, options, hooks),
+    run: async (input, hooks) => withLanguageNote(await runPipeline(stages, input, options, hooks)),
     phrase,
   };
+}
+
+/**
+ * The templates exist in eight languages; a customer writing in another one is answered in
+ * English, and the decision record (and the staff card's reason) says so.
+ */
+function withLanguageNote(result: AgentResult): AgentResult {
+  const note = unsupportedLanguageNote(result.understanding.language);
+  if (!note || result.route === 'ignore') return result;
+  const reason = `${result.reason}; ${note}`;
+  return { ...result, reason, record: { ...result.record, reason } };
 }

@@ -1,4 +1,5 @@
 import { fill, supportedLanguage } from '../phrases.js';
+import { CARRIER_WORD_IT_NL_PL, STATUS_WORDS_IT_NL_PL, TEMPLATES_IT_NL_PL } from './templates-it-nl-pl.js';
 
 /** Sentences the offline resolver fills with tool results. Not part of the shared PhraseKey set. */
 export type TemplateKey =
@@ -197,6 +198,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     source: 'Fonte',
     anything_else: 'Posso ajudar com mais alguma coisa?',
   },
+  ...TEMPLATES_IT_NL_PL,
 };
 
 const STATUS_WORDS: Record<string, Record<string, string>> = {
@@ -235,6 +237,7 @@ const STATUS_WORDS: Record<string, Record<string, string>> = {
     cancelled: 'cancelado',
     returned: 'devolvido',
   },
+  ...STATUS_WORDS_IT_NL_PL,
 };
 
 const CARRIER_WORD: Record<string, string> = {
@@ -243,6 +246,7 @@ const CARRIER_WORD: Record<string, string> = {
   fr: ' via {carrier}',
   de: ' mit {carrier}',
   pt: ' pela {carrier}',
+  ...CARRIER_WORD_IT_NL_PL,
 };
 
 export function t(key: TemplateKey, language: string, params: Record<string, string> = {}): string {

@@ -1,0 +1,143 @@
+import { FEATURE_DIMS, featurize, type SparseVector } from './features.js';
+
+/** A multinomial logistic regression over hashed features, with a calibration temperature. */
+export interface LinearModel {
+  classes: string[];
+  dims: number;
+  /** Row-major: weights[c * dims + feature]. */
+  weights: Float32Array;
+  bias: Float32Array;
+  /** Logits are divided by this before the softmax (fitted on the dev split). */
+  temperature: number;
+}
+
+export interface Prediction {
+  label: string;
+  /** Calibrated probability of `label`. */
+  probability: number;
+  probabilities: Record<string, number>;
+}
+
+function logits(
+  model: Pick<LinearModel, 'dims' | 'weights' | 'bias'>,
+  x: SparseVector,
+  n: number,
+): Float64Array {
+  const out = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    let s = model.bias[c]!;
+    const row = c * model.dims;
+    for (let i = 0; i < x.index.length; i++) s += model.weights[row + x.index[i]!]! * x.value[i]!;
+    out[c] = s;
+  }
+  return out;
+}
+
+export function softmax(z: Float64Array, temperature = 1): Float64Array {
+  const out = new Float64Array(z.length);
+  let max = -Infinity;
+  for (const v of z) max = Math.max(max, v / temperature);
+  let sum = 0;
+  for (let i = 0; i < z.length; i++) sum += out[i] = Math.exp(z[i]! / temperature - max);
+  for (let i = 0; i < z.length; i++) out[i]! /= sum;
+  return out;
+}
+
+export function predictVector(model: LinearModel, x: SparseVector): Prediction {
+  const p = softmax(logits(model, x, model.classes.length), model.temperature);
+  let best = 0;
+  for (let c = 1; c < p.length; c++) if (p[c]! > p[best]!) best = c;
+  const probabilities: Record<string, number> = {};
+  model.classes.forEach((c, i) => (probabilities[c] = p[i]!));
+  return { label: model.classes[best]!, probability: p[best]!, probabilities };
+}
+
+export function predict(model: LinearModel, text: string): Prediction {
+  return predictVector(model, featurize(text));
+}
+
+export interface TrainOptions {
+  epochs: number;
+  learningRate: number;
+  /** L2 penalty, applied to the features a step touches. */
+  l2: number;
+  seed: number;
+}
+
+export interface Example {
+  x: SparseVector;
+  y: number;
+}
+
+/** mulberry32: a tiny seeded generator, so the shuffle (and so the model) is the same every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Stochastic gradient descent on the cross-entropy, classes weighted by inverse frequency so a
+ * rare intent is not drowned by a common one. Deterministic: a fixed seed orders the examples.
+ */
+export function trainLinear(
+  examples: Example[],
+  classes: string[],
+  options: TrainOptions,
+): Omit<LinearModel, 'temperature'> {
+  const n = classes.length;
+  const dims = FEATURE_DIMS;
+  const w = new Float64Array(n * dims);
+  const b = new Float64Array(n);
+  const freq = new Float64Array(n);
+  for (const e of examples) freq[e.y]!++;
+  const classWeight = Array.from(freq, (f) => (f ? examples.length / (n * f) : 0));
+  const random = rng(options.seed);
+  const order = examples.map((_, i) => i);
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const lr = options.learningRate / (1 + epoch * 0.2);
+    for (const k of order) {
+      const { x, y } = examples[k]!;
+      const p = softmax(
+        logits({ dims, weights: w as unknown as Float32Array, bias: b as unknown as Float32Array }, x, n),
+      );
+      const cw = classWeight[y]!;
+      for (let c = 0; c < n; c++) {
+        const g = (p[c]! - (c === y ? 1 : 0)) * cw;
+        b[c]! -= lr * g;
+        const row = c * dims;
+        for (let i = 0; i < x.index.length; i++) {
+          const f = row + x.index[i]!;
+          w[f]! -= lr * (g * x.value[i]! + options.l2 * w[f]!);
+        }
+      }
+    }
+  }
+  return { classes, dims, weights: Float32Array.from(w), bias: Float32Array.from(b) };
+}
+
+/** The temperature that minimizes the negative log-likelihood on held-out examples (grid search). */
+export function fitTemperature(model: Omit<LinearModel, 'temperature'>, heldOut: Example[]): number {
+  const z = heldOut.map((e) => ({ z: logits(model, e.x, model.classes.length), y: e.y }));
+  let best = 1;
+  let bestLoss = Infinity;
+  for (let t = 0.2; t <= 5.0001; t += 0.05) {
+    const temp = Math.round(t * 100) / 100;
+    let loss = 0;
+    for (const { z: l, y } of z) loss -= Math.log(Math.max(1e-12, softmax(l, temp)[y]!));
+    if (loss < bestLoss - 1e-9) {
+      bestLoss = loss;
+      best = temp;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,38 @@
+/**
+ * `npm run train`: writes the corpus (data/corpus/{train,dev}.jsonl) from the phrase banks and
+ * trains the offline engine's models (data/models/*.json). Deterministic: running it twice gives
+ * byte-identical files. The golden set's test split is never read here.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { generateCorpus, type CorpusRecord } from './corpus.js';
+import { HEADS, trainHead, type Head } from './train.js';
+import { MODEL_DIR } from '../offline/model/models.js';
+
+const CORPUS_DIR = path.resolve('data/corpus');
+
+function jsonl(records: CorpusRecord[]): string {
+  return records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+}
+
+function main(): void {
+  const started = Date.now();
+  const { train, dev } = generateCorpus();
+  mkdirSync(CORPUS_DIR, { recursive: true });
+  writeFileSync(path.join(CORPUS_DIR, 'train.jsonl'), jsonl(train));
+  writeFileSync(path.join(CORPUS_DIR, 'dev.jsonl'), jsonl(dev));
+  console.log(
+    `corpus: ${train.length} train, ${dev.length} dev messages in ${path.relative(process.cwd(), CORPUS_DIR)}/`,
+  );
+  mkdirSync(MODEL_DIR, { recursive: true });
+  for (const head of Object.keys(HEADS) as Head[]) {
+    const t = trainHead(head, train, dev);
+    writeFileSync(path.join(MODEL_DIR, `${head}.json`), t.file);
+    console.log(
+      `  ${head.padEnd(9)} dev accuracy ${(t.devAccuracy * 100).toFixed(1)}%, temperature ${t.temperature}, ${(t.file.length / 1024).toFixed(0)} KiB`,
+    );
+  }
+  console.log(`trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main();

@@ -1,0 +1,50 @@
+import { INTENT_IDS, UrgencySchema } from '../../domain/index.js';
+import { SentimentSchema } from '../../domain/index.js';
+import { featurize } from '../offline/model/features.js';
+import {
+  fitTemperature,
+  predictVector,
+  trainLinear,
+  type Example,
+  type LinearModel,
+} from '../offline/model/linear-model.js';
+import { serializeModel } from '../offline/model/model-file.js';
+import { CONCERNS, type CorpusRecord } from './corpus.js';
+
+/** The four heads the offline engine reads, each a label of a corpus record. */
+export const HEADS = {
+  intent: { classes: [...INTENT_IDS] as string[], label: (r: CorpusRecord) => r.intent },
+  urgency: { classes: [...UrgencySchema.options] as string[], label: (r: CorpusRecord) => r.urgency },
+  sentiment: { classes: [...SentimentSchema.options] as string[], label: (r: CorpusRecord) => r.sentiment },
+  concern: { classes: [...CONCERNS] as string[], label: (r: CorpusRecord) => r.concern },
+} as const;
+export type Head = keyof typeof HEADS;
+
+export const TRAIN_OPTIONS = { epochs: 12, learningRate: 0.5, l2: 1e-5, seed: 20261123 };
+
+export interface TrainedHead {
+  head: Head;
+  file: string;
+  devAccuracy: number;
+  temperature: number;
+}
+
+/** Trains one head on train, calibrates its temperature on dev, and returns the file's text. */
+export function trainHead(head: Head, train: CorpusRecord[], dev: CorpusRecord[]): TrainedHead {
+  const { classes, label } = HEADS[head];
+  const toExamples = (list: CorpusRecord[]): Example[] =>
+    list.map((r) => ({ x: featurize(r.text), y: classes.indexOf(label(r)) }));
+  const trainEx = toExamples(train);
+  const devEx = toExamples(dev);
+  const raw = trainLinear(trainEx, classes, TRAIN_OPTIONS);
+  const temperature = fitTemperature(raw, devEx);
+  const model: LinearModel = { ...raw, temperature };
+  const hits = devEx.filter((e) => predictVector(model, e.x).label === classes[e.y]).length;
+  const devAccuracy = Math.round((devEx.length ? hits / devEx.length : 0) * 1000) / 1000;
+  return {
+    head,
+    devAccuracy,
+    temperature,
+    file: serializeModel(head, model, { train: train.length, dev: dev.length, devAccuracy }),
+  };
+}

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseModel } from '../../../src/agent/offline/model/model-file.js';
+import { predict } from '../../../src/agent/offline/model/linear-model.js';
+import { fold } from '../../../src/agent/offline/text.js';
+import { BANKS, CONCERNS, generateCorpus } from '../../../src/agent/train/corpus.js';
+import { trainHead } from '../../../src/agent/train/train.js';
+import { INTENT_IDS, UrgencySchema } from '../../../src/domain/index.js';
+
+const corpus = generateCorpus();
+const all = [...corpus.train, ...corpus.dev];
+const jsonl = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('the training corpus', () => {
+  it('has at least 3,000 labelled messages across every intent, urgency and concern', () => {
+    expect(all.length).toBeGreaterThanOrEqual(3000);
+    for (const intent of INTENT_IDS)
+      expect(all.filter((r) => r.intent === intent).length, intent).toBeGreaterThan(150);
+    for (const u of UrgencySchema.options)
+      expect(all.filter((r) => r.urgency === u).length, u).toBeGreaterThan(100);
+    for (const c of CONCERNS) expect(all.filter((r) => r.concern === c).length, c).toBeGreaterThan(80);
+  });
+
+  it('covers every intent in each of the eight reply languages, in several voices', () => {
+    for (const lang of ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl', 'pl']) {
+      for (const intent of INTENT_IDS) {
+        const mine = all.filter((r) => r.language === lang && r.intent === intent);
+        expect(mine.length, `${lang}/${intent}`).toBeGreaterThanOrEqual(intent === 'other' ? 15 : 25);
+        expect(new Set(mine.map((r) => r.voice)).size, `${lang}/${intent}`).toBeGreaterThanOrEqual(
+          intent === 'other' ? 2 : 4,
+        );
+      }
+    }
+    expect(new Set(all.map((r) => r.language))).toEqual(new Set(BANKS.map((b) => b.language)));
+  });
+
+  it('is generated deterministically, and the committed files are what the generator writes', () => {
+    expect(generateCorpus()).toEqual(corpus);
+    expect(jsonl('data/corpus/train.jsonl')).toEqual(JSON.parse(JSON.stringify(corpus.train)));
+    expect(jsonl('data/corpus/dev.jsonl')).toEqual(JSON.parse(JSON.stringify(corpus.dev)));
+  });
+
+  it('holds no message of the golden set (the eval measures phrasings the models never saw)', () => {
+    const norm = (t: string) =>
+      fold(t)
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+    const seen = new Set(all.map((r) => norm(r.text)));
+    for (const split of ['train', 'dev', 'test']) {
+      for (const g of jsonl(`test/golden/${split}.jsonl`))
+        expect(seen.has(norm(g.text as string)), g.text as string).toBe(false);
+    }
+  });
+});
+
+describe('training', () => {
+  const train = corpus.train.filter((_, i) => i % 20 === 0);
+  const dev = corpus.dev.filter((_, i) => i % 10 === 0);
+
+  it('is deterministic: the same slice gives a byte-identical model file', () => {
+    const a = trainHead('intent', train, dev);
+    const b = trainHead('intent', train, dev);
+    expect(a.file).toBe(b.file);
+    expect(a.temperature).toBeGreaterThan(0);
+  });
+
+  it('a model read back from its file predicts what it predicted before quantization', () => {
+    const t = trainHead('concern', train, dev);
+    const m = parseModel(t.file, 'slice');
+    const hits = dev.filter((r) => predict(m, r.text).label === r.concern).length;
+    expect(hits / dev.length).toBeCloseTo(t.devAccuracy, 2);
+  });
+
+  it('the committed models were trained on the committed corpus', () => {
+    for (const head of ['intent', 'urgency', 'sentiment', 'concern']) {
+      const file = JSON.parse(readFileSync(`data/models/${head}.json`, 'utf8')) as {
+        trainedOn: { train: number; dev: number };
+      };
+      expect(file.trainedOn, head).toMatchObject({ train: corpus.train.length, dev: corpus.dev.length });
+    }
+  });
+});
