@@ -4,6 +4,7 @@
  * line") or reworded; each of those is caught here against the instructions actually sent.
  */
 
+import { INTENTS } from '../../domain/index.js';
 import { decodedVariants } from '../guardrails/decode.js';
 
 const words = (s: string) =>
@@ -48,6 +49,9 @@ const COMMON = new Set(
     'need needs want wants know let does done make sure been were was being it its our ours we us'
   ).split(' '),
 );
+// The intent descriptions name the topics customers write about ("contact details", "passwords",
+// "lost data"): help-center text uses the same words, so they are not the instructions' own.
+for (const intent of Object.values(INTENTS)) for (const w of words(intent.description)) COMMON.add(w);
 
 /** Words that carry the instructions' own vocabulary (JSON keys, rule words), for paraphrases. */
 function distinctive(instructions: string): Set<string> {
