@@ -110,6 +110,15 @@ export function createShopifyClient(options: ShopifyClientOptions) {
             'Shopify throttled the request; waiting',
           );
           await sleep(Math.ceil(ms));
+          // The bucket refilled while we waited: no second wait before the retry.
+          if (bucket)
+            bucket = {
+              ...bucket,
+              currentlyAvailable: Math.min(
+                bucket.maximumAvailable,
+                bucket.currentlyAvailable + (bucket.restoreRate * ms) / 1000,
+              ),
+            };
           continue;
         }
         if (status === 401 || status === 403) {
