@@ -56,7 +56,7 @@ export class DecisionRecorder {
 
   /** Wraps the tools so every call made during this run is timed and recorded, errors included. */
   wrapTools(tools: AgentTools): AgentTools {
-    const names: Record<keyof AgentTools, string> = {
+    const names: Record<Exclude<keyof AgentTools, 'ordersAvailable'>, string> = {
       lookupCustomer: 'lookup_customer',
       listOrders: 'list_orders',
       getOrder: 'get_order',
@@ -67,7 +67,7 @@ export class DecisionRecorder {
       updatePreferences: 'update_preferences',
     };
     const wrapped = {} as Record<string, unknown>;
-    for (const [method, name] of Object.entries(names) as Array<[keyof AgentTools, string]>) {
+    for (const [method, name] of Object.entries(names) as Array<[keyof typeof names, string]>) {
       const fn = tools[method] as (...args: unknown[]) => Promise<unknown>;
       wrapped[method] = async (...args: unknown[]) => {
         const started = performance.now();
@@ -87,6 +87,7 @@ export class DecisionRecorder {
         }
       };
     }
+    wrapped.ordersAvailable = tools.ordersAvailable;
     return wrapped as unknown as AgentTools;
   }
 }

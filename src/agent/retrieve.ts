@@ -24,6 +24,8 @@ export const EvidenceSchema = z.object({
   /** Order ids named by the customer that are not on their account. */
   notFoundOrderIds: z.array(z.string()).default([]),
   notes: z.array(z.string()).default([]),
+  /** Why order data is missing: no order system is connected, or it could not be reached. */
+  ordersUnavailable: z.enum(['not_connected', 'unreachable']).optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
@@ -105,6 +107,12 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   };
   if (u.intent === 'human_request' || u.isPleasantry) return ev;
   const ownOrder = isAboutOwnOrder(u, deps.text);
+  if (ownOrder && deps.tools.ordersAvailable === false) {
+    // Knowledge-base-only deployment: say so instead of asking for an order number.
+    ev.ordersUnavailable = 'not_connected';
+    ev.notes.push('no order system is connected: order questions go to staff');
+    return ev;
+  }
   if (ownOrder && !deps.identified) {
     ev.kind = 'identify';
     ev.confidence = 0.85;
@@ -112,35 +120,56 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     return ev;
   }
   if (ownOrder) {
-    ev.kind = 'orders';
-    for (const id of u.entities.orderIds) {
-      const order = await deps.tools.getOrder(id);
-      if (!order) {
-        ev.notFoundOrderIds.push(id);
-        continue;
-      }
-      ev.order = order;
-      ev.eligibility = (await deps.tools.returnEligibility(id)) ?? undefined;
-      break;
-    }
-    if (ev.order) {
-      ev.confidence = 0.92;
-      ev.notes.push(`order ${ev.order.orderId} found on the customer's account (${ev.order.status})`);
-    } else if (ev.notFoundOrderIds.length) {
-      ev.confidence = 0.65;
-      ev.notes.push(`order ${ev.notFoundOrderIds.join(', ')} not on the customer's account`);
-    } else {
-      ev.orders = (await deps.tools.listOrders()).slice(0, 5);
-      ev.confidence = 0.8;
-      ev.notes.push(`no order named; ${ev.orders.length} recent order(s) listed`);
-      const only = ev.orders.length === 1 ? ev.orders[0] : undefined;
-      if (only) {
-        ev.order = only;
-        ev.eligibility = (await deps.tools.returnEligibility(only.orderId)) ?? undefined;
-      }
+    try {
+      await readOrders(u, deps, ev);
+    } catch (err) {
+      // Down or slow: escalate with the reason; the customer hears one clear sentence.
+      ev.kind = 'none';
+      ev.confidence = 0;
+      ev.ordersUnavailable = 'unreachable';
+      ev.notes.push(
+        `the order system could not be reached (${err instanceof Error ? err.message.slice(0, 160) : String(err)})`,
+      );
+      return ev;
     }
     if (u.intent !== 'return' && u.intent !== 'shipping') return ev;
   }
+  return searchArticles(u, deps, ev);
+}
+
+/** The customer's own order data for an order question, into `ev`. */
+async function readOrders(u: Understanding, deps: RetrieveDeps, ev: Evidence): Promise<void> {
+  ev.kind = 'orders';
+  for (const id of u.entities.orderIds) {
+    const order = await deps.tools.getOrder(id);
+    if (!order) {
+      ev.notFoundOrderIds.push(id);
+      continue;
+    }
+    ev.order = order;
+    ev.eligibility = (await deps.tools.returnEligibility(id)) ?? undefined;
+    break;
+  }
+  if (ev.order) {
+    ev.confidence = 0.92;
+    ev.notes.push(`order ${ev.order.orderId} found on the customer's account (${ev.order.status})`);
+  } else if (ev.notFoundOrderIds.length) {
+    ev.confidence = 0.65;
+    ev.notes.push(`order ${ev.notFoundOrderIds.join(', ')} not on the customer's account`);
+  } else {
+    ev.orders = (await deps.tools.listOrders()).slice(0, 5);
+    ev.confidence = 0.8;
+    ev.notes.push(`no order named; ${ev.orders.length} recent order(s) listed`);
+    const only = ev.orders.length === 1 ? ev.orders[0] : undefined;
+    if (only) {
+      ev.order = only;
+      ev.eligibility = (await deps.tools.returnEligibility(only.orderId)) ?? undefined;
+    }
+  }
+}
+
+/** Knowledge-base articles for policy and how-to questions, into `ev`. */
+async function searchArticles(u: Understanding, deps: RetrieveDeps, ev: Evidence): Promise<Evidence> {
   const category = CATEGORY[u.intent];
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';

@@ -59,6 +59,7 @@ export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools
 
   return {
     calls,
+    ordersAvailable: orders.capabilities.orders,
     lookupCustomer: () => timed('lookup_customer', async () => customer),
     listOrders: () =>
       timed('list_orders', async () =>

@@ -85,6 +85,8 @@ export interface AgentTools {
   interactionHistory(): Promise<Interaction[]>;
   getPreferences(): Promise<Customer['preferences'] | null>;
   updatePreferences(prefs: Customer['preferences']): Promise<void>;
+  /** False when no order system is connected (ORDER_SYSTEM=none): order questions go to staff. */
+  readonly ordersAvailable?: boolean;
 }
 
 /** An action the agent proposes; policy in src/approvals decides what happens. Never executed here. */
@@ -190,4 +192,6 @@ export type PhraseKey =
   | 'resolved'
   | 'linked_ticket'
   | 'identify_for_orders'
+  | 'orders_not_connected'
+  | 'orders_unreachable'
   | 'escalated';

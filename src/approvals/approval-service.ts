@@ -1,3 +1,4 @@
+import { unsupportedActionReason } from '../commerce/order-system.js';
 import { ProposedActionSchema, type ProposedAction } from '../agent/types.js';
 import { NotFoundError, ValidationError, describeZodIssues } from '../errors.js';
 import type { ApprovalRequest, PostedRef, Ticket } from '../domain/index.js';
@@ -86,6 +87,13 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
   ): Promise<ProposalOutcome> {
     const { ticket, customer, requestedBy } = input;
     const now = deps.clock.now();
+    // What the order system cannot do (Stripe cancelling, no order system at all) goes to a person.
+    const unsupported = unsupportedActionReason(
+      deps.orders,
+      action.type === 'refund' ? 'refund' : 'cancel',
+      action.orderId,
+    );
+    if (unsupported) return { kind: 'escalate', reason: unsupported };
     const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
     const ours = order && order.customerId === customer.customerId && order.customerId === ticket.customerId;
     // A redelivered message whose refund already ran: the same answer again, not "already refunded".
