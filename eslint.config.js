@@ -17,10 +17,22 @@ export default tseslint.config(
   {
     // Plain Node scripts (not type-checked): declare Node's globals.
     files: ['**/*.mjs', '*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' },
+    },
   },
   {
-    files: ['src/config.ts', 'src/main.ts', 'scripts/**', 'test/**', 'bench/**', 'src/**/*-cli.ts'],
+    // Entry points: each is the composition root of its own process (examples run on their own).
+    files: [
+      'src/config.ts',
+      'src/main.ts',
+      'scripts/**',
+      'test/**',
+      'bench/**',
+      'src/**/*-cli.ts',
+      'src/cli/**',
+      'examples/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );
