@@ -202,6 +202,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       approvals,
       takeover,
       defaultSettings: settingsFromConfig(config),
+      customerDirectory: orders,
     },
     options.engine,
   );

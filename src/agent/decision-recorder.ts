@@ -56,7 +56,7 @@ export class DecisionRecorder {
 
   /** Wraps the tools so every call made during this run is timed and recorded, errors included. */
   wrapTools(tools: AgentTools): AgentTools {
-    const names: Record<Exclude<keyof AgentTools, 'ordersAvailable'>, string> = {
+    const names: Record<Exclude<keyof AgentTools, 'ordersAvailable' | 'ordersUnreachable'>, string> = {
       lookupCustomer: 'lookup_customer',
       listOrders: 'list_orders',
       getOrder: 'get_order',
@@ -88,6 +88,7 @@ export class DecisionRecorder {
       };
     }
     wrapped.ordersAvailable = tools.ordersAvailable;
+    wrapped.ordersUnreachable = tools.ordersUnreachable;
     return wrapped as unknown as AgentTools;
   }
 }

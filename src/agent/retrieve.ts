@@ -113,6 +113,11 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     ev.notes.push('no order system is connected: order questions go to staff');
     return ev;
   }
+  if (ownOrder && deps.tools.ordersUnreachable) {
+    ev.ordersUnavailable = 'unreachable';
+    ev.notes.push('the order system could not be reached to identify the customer');
+    return ev;
+  }
   if (ownOrder && !deps.identified) {
     ev.kind = 'identify';
     ev.confidence = 0.85;

@@ -87,6 +87,8 @@ export interface AgentTools {
   updatePreferences(prefs: Customer['preferences']): Promise<void>;
   /** False when no order system is connected (ORDER_SYSTEM=none): order questions go to staff. */
   readonly ordersAvailable?: boolean;
+  /** True when the order system could not be reached to identify the customer (order questions escalate). */
+  readonly ordersUnreachable?: boolean;
 }
 
 /** An action the agent proposes; policy in src/approvals decides what happens. Never executed here. */

@@ -1,3 +1,4 @@
+import type { CustomerDirectory } from './identify.js';
 import type { Agent, AgentTools, KnowledgeBase } from '../agent/types.js';
 import type { ApprovalService, TakeoverService } from '../approvals/api.js';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
@@ -57,4 +58,6 @@ export interface EngineDeps extends DeliveryDeps {
   takeover: TakeoverService;
   /** Policy defaults for tenants created by `ensureTenant` (from the environment). */
   defaultSettings?: Partial<TenantSettings>;
+  /** The order system's customers, asked by verified email when the local records know nobody. */
+  customerDirectory?: CustomerDirectory;
 }
