@@ -56,7 +56,10 @@ export class DecisionRecorder {
 
   /** Wraps the tools so every call made during this run is timed and recorded, errors included. */
   wrapTools(tools: AgentTools): AgentTools {
-    const names: Record<Exclude<keyof AgentTools, 'ordersAvailable' | 'ordersUnreachable'>, string> = {
+    const names: Record<
+      Exclude<keyof AgentTools, 'ordersAvailable' | 'ordersUnreachable' | 'cancelUnsupported'>,
+      string
+    > = {
       lookupCustomer: 'lookup_customer',
       listOrders: 'list_orders',
       getOrder: 'get_order',
@@ -89,6 +92,7 @@ export class DecisionRecorder {
     }
     wrapped.ordersAvailable = tools.ordersAvailable;
     wrapped.ordersUnreachable = tools.ordersUnreachable;
+    wrapped.cancelUnsupported = tools.cancelUnsupported;
     return wrapped as unknown as AgentTools;
   }
 }

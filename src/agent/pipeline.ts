@@ -147,6 +147,7 @@ export async function runPipeline(
   }
   if (evidence?.ordersUnavailable === 'not_connected')
     escalateReason ??= 'no order system is connected (ORDER_SYSTEM=none): a person must look at the order';
+  if (evidence?.ordersUnavailable === 'cannot_cancel') escalateReason ??= evidence.notes.at(-1);
   if (evidence?.ordersUnavailable === 'unreachable')
     escalateReason ??= `the order system could not be reached: ${evidence.notes.at(-1) ?? ''}`.trim();
   const confidence = evidence?.confidence ?? 0;

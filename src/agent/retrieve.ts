@@ -25,7 +25,7 @@ export const EvidenceSchema = z.object({
   notFoundOrderIds: z.array(z.string()).default([]),
   notes: z.array(z.string()).default([]),
   /** Why order data is missing: no order system is connected, or it could not be reached. */
-  ordersUnavailable: z.enum(['not_connected', 'unreachable']).optional(),
+  ordersUnavailable: z.enum(['not_connected', 'unreachable', 'cannot_cancel']).optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
@@ -116,6 +116,11 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   if (ownOrder && deps.tools.ordersUnreachable) {
     ev.ordersUnavailable = 'unreachable';
     ev.notes.push('the order system could not be reached to identify the customer');
+    return ev;
+  }
+  if (ownOrder && u.intent === 'cancel' && deps.tools.cancelUnsupported && deps.identified) {
+    ev.ordersUnavailable = 'cannot_cancel';
+    ev.notes.push(deps.tools.cancelUnsupported);
     return ev;
   }
   if (ownOrder && !deps.identified) {

@@ -89,6 +89,8 @@ export interface AgentTools {
   readonly ordersAvailable?: boolean;
   /** True when the order system could not be reached to identify the customer (order questions escalate). */
   readonly ordersUnreachable?: boolean;
+  /** Set when the order system cannot cancel (Stripe): why, for staff; cancellations go to a person. */
+  readonly cancelUnsupported?: string;
 }
 
 /** An action the agent proposes; policy in src/approvals decides what happens. Never executed here. */
