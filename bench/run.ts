@@ -237,6 +237,15 @@ async function llm(uri: string): Promise<void> {
           ];
         }),
       );
+      // Every customer message (the Approve click is staff, not a message): the cost target's figures.
+      const inbound = [...bySteps].filter(([step]) => step !== 'approve click').flatMap(([, list]) => list);
+      const perMessage = inbound.map((s) => s.calls);
+      const newQuestion = (bySteps.get('new question') ?? []).map((s) => s.tokensIn);
+      report.row(
+        '\n  per customer message',
+        `model calls median ${p(perMessage, 50)} (p90 ${p(perMessage, 90)}, mean ${mean(perMessage).toFixed(2)}); ` +
+          `new question tokens in median ${p(newQuestion, 50)} (mean ${mean(newQuestion).toFixed(0)})`,
+      );
       report.row(
         '\n  cost estimate',
         `from token counts at $${PRICE_IN} in / $${PRICE_OUT} out per 1M tokens (BENCH_PRICE_IN / BENCH_PRICE_OUT); ` +

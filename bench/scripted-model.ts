@@ -3,13 +3,13 @@ import type { ModelUsage } from './stats.js';
 
 /** What the scripted model says in one scenario, whichever stage asks. */
 export interface ModelScript {
-  /** The classification (merged over an ordinary English, medium-urgency reading). */
+  /** The reading (merged over an ordinary English, medium-urgency one). */
   understanding: Record<string, unknown>;
   /** The resolver's answer to the customer. */
   reply: string;
   /** The resolver hands over instead of answering. */
   needsEscalation?: boolean;
-  /** The resolver first calls propose_refund for this order (no amount: the customer named none). */
+  /** The answer proposes a refund of this order (no amount: the customer named none). */
   proposeRefundFor?: string;
 }
 
@@ -26,18 +26,27 @@ export function scriptedModel(script: ModelScript, usage: ModelUsage): (req: Rec
     const system = req.body.messages.find((m) => m.role === 'system')?.content ?? '';
     const prompt = tokens(JSON.stringify(req.body.messages)) + tokens(JSON.stringify(req.body.tools ?? []));
     let step: FakeStep;
-    if (system.includes('classifying one customer message')) {
+    if (system.includes('Read one customer message and answer it')) {
+      // The one call: the reading and the answer together, from the facts fetched first.
       step = content({
         language: 'en',
         intent: 'general',
         urgency: 'medium',
         sentiment: 'neutral',
         orderIds: [],
-        wantsHuman: false,
-        securityConcern: false,
-        isPleasantry: false,
         continuesTicketId: null,
         ...script.understanding,
+        reply: script.reply,
+        citations: [],
+        proposal: script.proposeRefundFor ? { type: 'refund', orderId: script.proposeRefundFor } : null,
+        needsEscalation: script.needsEscalation ?? false,
+        ...(script.needsEscalation
+          ? {
+              escalationReason: 'the customer needs a person',
+              summary:
+                'The customer reports an outage and asks for a person; nothing was tried automatically.',
+            }
+          : {}),
       });
     } else if (system.includes('goes to a person')) {
       step = content({

@@ -216,6 +216,7 @@ export async function runPipeline(
       customerAmounts: customerAmountsOf(input),
     }).catch(() => null);
     if (offline?.kind === 'reply' && !offline.proposedAction) draft = offline.reply.text;
+    else if (offline?.kind === 'escalate') draft = offline.draft;
   }
 
   const threshold = routed.threshold;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
+import { questionType } from './answer-type.js';
 import { englishSearchTerms } from './offline/glossary.js';
-import { tokens } from './offline/text.js';
+import { orderAnswerConfidence } from './order-answers.js';
+import { choosePassage } from './passages.js';
+import { unanswerableRequest } from './requests.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
 
 const EligibilitySchema = z.object({
@@ -24,8 +27,10 @@ export const EvidenceSchema = z.object({
   /** Order ids named by the customer that are not on their account. */
   notFoundOrderIds: z.array(z.string()).default([]),
   notes: z.array(z.string()).default([]),
-  /** Why order data is missing: no order system is connected, or it could not be reached. */
+  /** Why order data is missing: no order system is connected, it could not be reached, or it cannot cancel. */
   ordersUnavailable: z.enum(['not_connected', 'unreachable', 'cannot_cancel']).optional(),
+  /** A request in the message no tool can carry out ("change the delivery address…"): a person must act. */
+  unanswerable: z.string().optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
@@ -63,24 +68,15 @@ export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   return false;
 }
 
-/** The paragraph of an article that shares most words with the question (the first, on a tie). */
+/** The passage of an article that answers the question (see passages.ts). */
 export function bestParagraph(body: string, query: string): string {
-  const q = new Set(tokens(query));
-  const paragraphs = body
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/^#+\s.*$/gm, '').trim())
-    .filter((p) => p.length > 20);
-  let best = paragraphs[0] ?? body.trim();
-  let bestScore = -1;
-  for (const p of paragraphs) {
-    const score = tokens(p).filter((w) => q.has(w)).length;
-    if (score > bestScore) {
-      best = p;
-      bestScore = score;
-    }
-  }
-  return best.length > 700 ? `${best.slice(0, 697).replace(/\s+\S*$/, '')}…` : best;
+  return choosePassage(body, query).text;
 }
+
+// Whatever the records say, a request no tool can carry out needs a person: below every threshold.
+const UNANSWERABLE_CONFIDENCE = 0.35;
+// A question asking for a duration, an amount or a date that the passage does not state.
+const UNANSWERED_TYPE_FACTOR = 0.6;
 
 export interface RetrieveDeps {
   tenantId: string;
@@ -106,6 +102,8 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     notes: [],
   };
   if (u.intent === 'human_request' || u.isPleasantry) return ev;
+  const request = unanswerableRequest(deps.text);
+  const asked = questionType(deps.text);
   const ownOrder = isAboutOwnOrder(u, deps.text);
   if (ownOrder && deps.tools.ordersAvailable === false) {
     // Knowledge-base-only deployment: say so instead of asking for an order number.
@@ -131,55 +129,50 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   }
   if (ownOrder) {
     try {
-      await readOrders(u, deps, ev);
+      ev.kind = 'orders';
+      for (const id of u.entities.orderIds) {
+        const order = await deps.tools.getOrder(id);
+        if (!order) {
+          ev.notFoundOrderIds.push(id);
+          continue;
+        }
+        ev.order = order;
+        ev.eligibility = (await deps.tools.returnEligibility(id)) ?? undefined;
+        break;
+      }
+      if (ev.order) {
+        const answer = orderAnswerConfidence(u.intent, asked, ev.order);
+        ev.confidence = answer.confidence;
+        ev.notes.push(
+          `order ${ev.order.orderId} found on the customer's account (${ev.order.status})${answer.note ? `; ${answer.note}` : ''}`,
+        );
+      } else if (ev.notFoundOrderIds.length) {
+        ev.confidence = 0.65;
+        ev.notes.push(`order ${ev.notFoundOrderIds.join(', ')} not on the customer's account`);
+      } else {
+        ev.orders = (await deps.tools.listOrders()).slice(0, 5);
+        ev.confidence = 0.8;
+        ev.notes.push(`no order named; ${ev.orders.length} recent order(s) listed`);
+        const only = ev.orders.length === 1 ? ev.orders[0] : undefined;
+        if (only) {
+          ev.order = only;
+          ev.eligibility = (await deps.tools.returnEligibility(only.orderId)) ?? undefined;
+        }
+      }
     } catch (err) {
       // Down or slow: escalate with the reason; the customer hears one clear sentence.
       ev.kind = 'none';
       ev.confidence = 0;
+      ev.order = undefined;
+      ev.orders = [];
       ev.ordersUnavailable = 'unreachable';
       ev.notes.push(
         `the order system could not be reached (${err instanceof Error ? err.message.slice(0, 160) : String(err)})`,
       );
       return ev;
     }
-    if (u.intent !== 'return' && u.intent !== 'shipping') return ev;
+    if (u.intent !== 'return' && u.intent !== 'shipping' && !request) return unanswered(ev, request);
   }
-  return searchArticles(u, deps, ev);
-}
-
-/** The customer's own order data for an order question, into `ev`. */
-async function readOrders(u: Understanding, deps: RetrieveDeps, ev: Evidence): Promise<void> {
-  ev.kind = 'orders';
-  for (const id of u.entities.orderIds) {
-    const order = await deps.tools.getOrder(id);
-    if (!order) {
-      ev.notFoundOrderIds.push(id);
-      continue;
-    }
-    ev.order = order;
-    ev.eligibility = (await deps.tools.returnEligibility(id)) ?? undefined;
-    break;
-  }
-  if (ev.order) {
-    ev.confidence = 0.92;
-    ev.notes.push(`order ${ev.order.orderId} found on the customer's account (${ev.order.status})`);
-  } else if (ev.notFoundOrderIds.length) {
-    ev.confidence = 0.65;
-    ev.notes.push(`order ${ev.notFoundOrderIds.join(', ')} not on the customer's account`);
-  } else {
-    ev.orders = (await deps.tools.listOrders()).slice(0, 5);
-    ev.confidence = 0.8;
-    ev.notes.push(`no order named; ${ev.orders.length} recent order(s) listed`);
-    const only = ev.orders.length === 1 ? ev.orders[0] : undefined;
-    if (only) {
-      ev.order = only;
-      ev.eligibility = (await deps.tools.returnEligibility(only.orderId)) ?? undefined;
-    }
-  }
-}
-
-/** Knowledge-base articles for policy and how-to questions, into `ev`. */
-async function searchArticles(u: Understanding, deps: RetrieveDeps, ev: Evidence): Promise<Evidence> {
   const category = CATEGORY[u.intent];
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
@@ -194,28 +187,53 @@ async function searchArticles(u: Understanding, deps: RetrieveDeps, ev: Evidence
   }
   const penalty = u.intent === 'other' ? 0.8 : 1;
   const useful = hits.filter((h) => h.relevance >= 0.3);
-  ev.articles = useful.slice(0, 2).map((h) => ({
+  // An article whose passages hold the kind of answer asked for ranks before one on the topic
+  // that does not ("how long does shipping take": delivery times, not address changes).
+  const chosen = useful
+    .map((h) => ({ h, passage: choosePassage(h.article.body, query, asked) }))
+    .map((c) => ({
+      ...c,
+      rank: c.h.relevance * (c.passage.type === 'other' || c.passage.answers ? 1 : UNANSWERED_TYPE_FACTOR),
+    }))
+    .sort((a, b) => b.rank - a.rank)
+    .slice(0, 2);
+  ev.articles = chosen.map(({ h, passage }) => ({
     article: h.article,
     relevance: h.relevance,
-    paragraph: bestParagraph(h.article.body, query),
+    paragraph: passage.text,
   }));
-  const kbConfidence = useful.length ? Math.min(1, useful[0]!.relevance * penalty) : 0;
+  let kbConfidence = chosen.length ? Math.min(1, chosen[0]!.h.relevance * penalty) : 0;
+  const top = chosen[0]?.passage;
+  if (top && top.type !== 'other' && top.type !== 'steps' && !top.answers) {
+    // Found an article on the topic, but not the figure asked for: that is not an answer.
+    kbConfidence *= UNANSWERED_TYPE_FACTOR;
+    ev.notes.push(`the question asks for a ${top.type}; the best article states none`);
+  }
   if (ev.kind !== 'orders' && u.intent === 'billing' && BILLING_DISPUTE.test(deps.text)) {
     // An article can explain billing; only a person can check and correct a specific charge.
     ev.kind = useful.length ? 'kb' : 'none';
     ev.confidence = Math.min(kbConfidence, 0.4);
     ev.notes.push('billing dispute: a person must check the charges');
-    return ev;
+    return unanswered(ev, request);
   }
   if (ev.kind !== 'orders') {
     ev.kind = useful.length ? 'kb' : 'none';
     ev.confidence = Math.round(kbConfidence * 100) / 100;
     ev.notes.push(
-      useful.length
-        ? `best article ${useful[0]!.article.articleId} (relevance ${useful[0]!.relevance})`
+      chosen.length
+        ? `best article ${chosen[0]!.h.article.articleId} (relevance ${chosen[0]!.h.relevance})`
         : 'no article matched',
     );
   }
+  return unanswered(ev, request);
+}
+
+/** A request no tool can carry out caps the confidence, whatever was found: a person acts on it. */
+function unanswered(ev: Evidence, request: ReturnType<typeof unanswerableRequest>): Evidence {
+  if (!request) return ev;
+  ev.unanswerable = request.label;
+  ev.confidence = Math.min(ev.confidence, UNANSWERABLE_CONFIDENCE);
+  ev.notes.push(`the customer asks to ${request.label}: no tool can do that, a person must`);
   return ev;
 }
 

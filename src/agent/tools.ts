@@ -24,6 +24,8 @@ export interface RecordedAgentTools extends AgentTools {
 /**
  * Tools scoped to one customer. An order that belongs to someone else is indistinguishable
  * from one that does not exist, so neither a model nor a customer can reach another account.
+ * Made for one agent run (the engine makes one per message): orders read are remembered for the
+ * run, so the evidence fetched before a model call and the pipeline's retrieve read them once.
  */
 export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools {
   const { tenantId, customer, orders, clock } = options;
@@ -51,11 +53,23 @@ export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools
     }
   }
 
-  async function ownOrder(orderId: string): Promise<Order | null> {
-    if (!customer) return null;
-    const order = await orders.getOrder(tenantId, orderId);
-    return order && order.customerId === customer.customerId ? order : null;
+  // One message's run reads an order once: the evidence fetched before the model call and the
+  // pipeline's retrieve ask for the same order. Nothing here writes orders, so the copy is current.
+  const read = new Map<string, Promise<Order | null>>();
+  function ownOrder(orderId: string): Promise<Order | null> {
+    if (!customer) return Promise.resolve(null);
+    let pending = read.get(orderId);
+    if (!pending) {
+      pending = orders.getOrder(tenantId, orderId).then((order) => {
+        return order && order.customerId === customer.customerId ? order : null;
+      });
+      // A failed read is not remembered: the next ask tries again.
+      pending.catch(() => read.delete(orderId));
+      read.set(orderId, pending);
+    }
+    return pending;
   }
+  let recent: Promise<Order[]> | undefined;
 
   return {
     calls,
@@ -65,9 +79,12 @@ export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools
       : `${orders.label} cannot cancel orders: a person must cancel it where it was placed`,
     lookupCustomer: () => timed('lookup_customer', async () => customer),
     listOrders: () =>
-      timed('list_orders', async () =>
-        customer ? orders.listOrders(tenantId, customer.customerId, { limit: 20 }) : [],
-      ),
+      timed('list_orders', async () => {
+        if (!customer) return [];
+        recent ??= orders.listOrders(tenantId, customer.customerId, { limit: 20 });
+        recent.catch(() => (recent = undefined));
+        return recent;
+      }),
     getOrder: (orderId) => timed('get_order', () => ownOrder(orderId)),
     shippingStatus: (orderId) =>
       timed('shipping_status', async () => {

@@ -24,6 +24,20 @@ describe('output filter', () => {
     expect(out).not.toMatch(/cus_acme|apr_123abc|msg_9|lookup_customer/);
   });
 
+  it('drops lines carrying a prompt marker encoded or spaced out', () => {
+    const marker = 'SWITCHBOARD-SYSTEM You are Switchboard, the support assistant';
+    const out = f(
+      [
+        'Sure!',
+        Buffer.from(marker).toString('base64'),
+        Buffer.from(marker).toString('hex'),
+        marker.split('').join(' '),
+        'Your order shipped.',
+      ].join('\n'),
+    );
+    expect(out).toBe('Sure!\nYour order shipped.');
+  });
+
   it('drops lines echoing the system prompt', () => {
     const out = f(
       'Sure!\nSWITCHBOARD-SYSTEM You are Switchboard, the support assistant\nYour order shipped.',

@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('LLM engine through the real openai client', () => {
-  it('answers in two model calls and records calls and tokens', async () => {
+  it('falls back to a resolve call when the one call gives no answer, and records calls and tokens', async () => {
     fake.script(
       understood(),
       say(

@@ -1,16 +1,5 @@
-/** Names of the tools the model may call: never shown to a customer. */
-export const TOOL_NAMES = [
-  'lookup_customer',
-  'list_orders',
-  'get_order',
-  'shipping_status',
-  'return_eligibility',
-  'interaction_history',
-  'get_preferences',
-  'update_preferences',
-  'propose_refund',
-  'propose_cancellation',
-];
+import { AGENT_TOOL_NAMES } from '../llm/tool-registry.js';
+import { decodedVariants } from './decode.js';
 
 /** Phrases only our prompts contain; a line carrying one is a prompt echo. */
 export const PROMPT_MARKERS = [
@@ -21,6 +10,14 @@ export const PROMPT_MARKERS = [
   'Respond with a JSON object',
   'Tools are the only source of facts',
 ];
+
+const SQUASHED_MARKERS = PROMPT_MARKERS.map((m) => m.toLowerCase().replace(/[^a-z0-9]+/g, ''));
+
+/** A marker, also spaced out or punctuated ("S W I T C H B O A R D - S Y S T E M"). */
+function carriesMarker(line: string): boolean {
+  const flat = line.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return SQUASHED_MARKERS.some((m) => flat.includes(m));
+}
 
 export interface FilterOptions {
   /** The ticket id stays readable; every other internal id goes. */
@@ -51,12 +48,12 @@ function luhn(digits: string): boolean {
  */
 export function filterCustomerText(text: string, options: FilterOptions = {}): string {
   let out = text;
-  // Prompt echoes: drop whole lines that quote our instructions.
+  // Prompt echoes: drop whole lines that quote our instructions, plainly or encoded.
   out = out
     .split('\n')
-    .filter((line) => !PROMPT_MARKERS.some((m) => line.toLowerCase().includes(m.toLowerCase())))
+    .filter((line) => ![line, ...decodedVariants(line)].some(carriesMarker))
     .join('\n');
-  for (const name of TOOL_NAMES)
+  for (const name of AGENT_TOOL_NAMES)
     out = out.replace(new RegExp(`\\b${name}\\b(?:\\s*\\(\\))?`, 'gi'), 'our records');
   // Internal ids (cus_…, apr_…, msg_…, dec_…): the ticket id is the only one a customer sees.
   out = out.replace(/\b(?:cus|apr|msg|dec|int|aud|evt|usr|tnt)_[A-Za-z0-9_-]+/g, '[internal reference]');

@@ -1,115 +1,68 @@
-import { z } from 'zod';
-import { formatMoney } from '../../domain/money.js';
-import { checkProposedAction, type ProposalContext } from '../actions.js';
-import type { AgentTools, ProposedAction } from '../types.js';
+import type { Intent } from '../../domain/index.js';
+import { describeZodIssues } from '../../errors.js';
+import type { ToolCallRecord } from '../types.js';
+import { AGENT_TOOLS } from './tool-registry.js';
+import { inScope, toFunctionDefinition, type AgentTool, type ToolContext } from './tool.js';
 
-const OrderArgs = z.object({ orderId: z.string().min(1).max(20) });
-const PrefArgs = z.object({
-  language: z.string().min(2).max(8).optional(),
-  tone: z.enum(['formal', 'friendly', 'concise']).optional(),
-});
-const RefundArgs = z.object({
-  orderId: z.string().min(1).max(20),
-  amountMinor: z.number().int().positive().optional(),
-  reason: z.string().max(500).optional(),
-});
-const CancelArgs = z.object({ orderId: z.string().min(1).max(20), reason: z.string().max(500).optional() });
+export type { ToolRunState, ToolContext } from './tool.js';
 
-/** Tool state across one resolve: the proposal the code accepted, and any it refused. */
-export interface ToolRunState {
-  proposal?: ProposedAction;
-  refused: string[];
-  /** Why the code changed a proposed amount (for the decision record). */
-  notes: string[];
+// The registry's tuple keeps each tool's own types; the runner only needs the common shape.
+const REGISTRY: readonly AgentTool[] = AGENT_TOOLS as unknown as readonly AgentTool[];
+const BY_NAME = new Map(REGISTRY.map((t) => [t.name, t]));
+
+/** The function definitions offered to the model for this intent (an order question gets no refund tool). */
+export function toolDefinitionsFor(intent: Intent): ReturnType<typeof toFunctionDefinition>[] {
+  return REGISTRY.filter((t) => inScope(t, intent)).map(toFunctionDefinition);
 }
 
+/** One model tool call, for the decision record's trace. */
+export type ToolTrace = ToolCallRecord;
+
 /**
- * Runs one model tool call against the customer-scoped tools. Arguments are parsed with zod;
- * proposals pass the code's ownership and amount checks (against what the customer wrote, in
- * `context`) or are refused with the reason.
+ * Runs one model tool call: known tool, in scope for the intent, arguments valid (zod), then
+ * `execute`, and the model is shown the tool's customer-safe `view` of the result. Anything
+ * else comes back to the model as an error object, and the call is traced either way.
  */
-export async function runTool(
+export async function runModelTool(
   name: string,
   rawArgs: string,
-  tools: AgentTools,
-  state: ToolRunState,
-  context: ProposalContext,
+  intent: Intent,
+  ctx: ToolContext,
+  trace: (record: ToolTrace) => void = () => {},
 ): Promise<unknown> {
+  const started = performance.now();
+  const done = (ok: boolean, error?: string) =>
+    trace({ name: `model:${name}`, durationMs: Math.round(performance.now() - started), ok, error });
+  const t = BY_NAME.get(name);
+  if (!t) {
+    done(false, 'unknown tool');
+    return { error: `unknown tool ${name}` };
+  }
+  if (!inScope(t, intent)) {
+    // Offered tools are scoped already; a call outside them is a model ignoring its tool list.
+    done(false, `not available for ${intent}`);
+    return { error: `${name} is not available for this question` };
+  }
   let args: unknown;
   try {
     args = rawArgs ? JSON.parse(rawArgs) : {};
   } catch {
+    done(false, 'arguments were not valid JSON');
     return { error: 'arguments were not valid JSON' };
   }
-  const order = () => OrderArgs.safeParse(args);
-  switch (name) {
-    case 'lookup_customer': {
-      const c = await tools.lookupCustomer();
-      return c ? { name: c.name, plan: c.plan } : { error: 'the customer is not identified' };
-    }
-    case 'list_orders':
-      return (await tools.listOrders()).map((o) => ({
-        orderId: o.orderId,
-        status: o.status,
-        totalMinor: o.totalMinor,
-        currency: o.currency,
-        placedAt: o.placedAt,
-      }));
-    case 'get_order':
-    case 'shipping_status':
-    case 'return_eligibility': {
-      const p = order();
-      if (!p.success) return { error: 'orderId is required' };
-      const out =
-        name === 'get_order'
-          ? await tools.getOrder(p.data.orderId)
-          : name === 'shipping_status'
-            ? await tools.shippingStatus(p.data.orderId)
-            : await tools.returnEligibility(p.data.orderId);
-      return out ?? { error: `order ${p.data.orderId} was not found on this customer's account` };
-    }
-    case 'interaction_history':
-      return (await tools.interactionHistory()).map((i) => ({
-        intent: i.intent,
-        outcome: i.outcome,
-        summary: i.summary,
-        at: i.createdAt,
-      }));
-    case 'get_preferences':
-      return (await tools.getPreferences()) ?? {};
-    case 'update_preferences': {
-      const p = PrefArgs.safeParse(args);
-      if (!p.success) return { error: 'invalid preferences' };
-      await tools.updatePreferences(p.data);
-      return { ok: true };
-    }
-    case 'propose_refund':
-    case 'propose_cancellation': {
-      const p = name === 'propose_refund' ? RefundArgs.safeParse(args) : CancelArgs.safeParse(args);
-      if (!p.success) return { error: 'invalid arguments' };
-      const check = await checkProposedAction(
-        { type: name === 'propose_refund' ? 'refund' : 'cancellation', reason: '', ...p.data },
-        tools,
-        context,
-      );
-      if (!check.ok) {
-        state.refused.push(check.reason);
-        return { accepted: false, reason: check.reason };
-      }
-      state.proposal = check.action;
-      if (check.note) state.notes.push(check.note);
-      // The model is told the amount the code settled on, so its reply can only repeat that one.
-      const { amountMinor } = check.action;
-      return {
-        accepted: true,
-        ...(amountMinor !== undefined && check.currency
-          ? { amountMinor, amount: formatMoney(amountMinor, check.currency) }
-          : {}),
-        ...(check.note ? { amountNote: check.note } : {}),
-        note: 'submitted to staff policy; do not say it is done',
-      };
-    }
-    default:
-      return { error: `unknown tool ${name}` };
+  const parsed = t.parameters.safeParse(args);
+  if (!parsed.success) {
+    const why = describeZodIssues(parsed.error.issues);
+    done(false, `invalid arguments: ${why}`.slice(0, 300));
+    return { error: `invalid arguments: ${why}` };
+  }
+  try {
+    const view = t.view(await t.execute(parsed.data, ctx));
+    // Data tools are traced by the recorder already; a proposal touches no recorded tool of its own.
+    if (name.startsWith('propose_')) done(true);
+    return view;
+  } catch (err) {
+    done(false, err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : 'failed');
+    throw err;
   }
 }

@@ -124,6 +124,12 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
   const { understanding: u, evidence: ev, returnWindowDays: days } = ctx;
   const lang = u.language;
   if (ev.kind === 'identify') return { kind: 'reply', reply: reply(phrase('identify_for_orders', lang)) };
+  if (ev.unanswerable) {
+    // What the records and the help center say, for staff to send or edit; a person does the rest.
+    const parts = [ev.order ? orderStatusText(ev.order, lang) : '', kbText(ev, lang)?.text ?? ''];
+    const draft = parts.filter(Boolean).join('\n\n') || undefined;
+    return { kind: 'escalate', reason: `the customer asks to ${ev.unanswerable}`, draft };
+  }
   if (ev.kind === 'orders') {
     if (!ev.order && ev.notFoundOrderIds.length) {
       return {

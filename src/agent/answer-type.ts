@@ -1,0 +1,76 @@
+import { fold } from './offline/text.js';
+
+/**
+ * What kind of answer a question asks for. "How long do I have to return…" is answered by a
+ * duration, not by the paragraph that shares the most words with it.
+ */
+export type AnswerType = 'duration' | 'amount' | 'date' | 'steps' | 'place' | 'other';
+
+// Cues in the languages the offline engine answers in; matched on folded text (no accents).
+const CUES: Array<[AnswerType, RegExp]> = [
+  [
+    'duration',
+    /\b(?:how long|how many (?:days|weeks|hours|business days)|how soon|how quickly|within how|how much time|cuanto tiempo|cuantos dias|combien de (?:temps|jours)|en combien de temps|wie lange|wie viele tage|quanto tempo|quantos dias|quanto dura|hoe lang|ile czasu|jak dlugo)\b/,
+  ],
+  [
+    'amount',
+    /\b(?:how much|what (?:does|do|will) (?:it|that|this|they) cost|what is the (?:price|fee|cost|charge)|what's the (?:price|fee|cost|charge)|how expensive|price of|fee for|cost of|cuanto (?:cuesta|cuestan|vale|es)|precio|combien (?:coute|coutent|ca coute)|quel est le (?:prix|tarif)|wie viel kostet|was kostet|quanto (?:custa|custam|costa|costano)|wat kost|ile kosztuje)\b/,
+  ],
+  [
+    'date',
+    /\b(?:when|what (?:date|day)|by when|until when|which day|cuando|hasta cuando|que dia|quand|jusqu'a quand|quel jour|wann|bis wann|an welchem tag|quando|ate quando|que dia|wanneer|kiedy)\b/,
+  ],
+  [
+    'steps',
+    /\b(?:how (?:do|can|should|would) (?:i|we|you)|how to|what (?:are the )?steps|walk me through|where do i (?:start|go to)|como (?:puedo|hago|se|posso|faco)|come (?:posso|faccio|si)|comment (?:faire|puis-je|je peux|on)|wie (?:kann|konnen|mache)|hoe kan ik|jak (?:moge|mozna))\b/,
+  ],
+  [
+    'place',
+    /\b(?:where (?:do|can|should) (?:i|we)|which (?:address|location|store|carrier)|what address|link to|url|donde|ou (?:est|puis|dois)|wo (?:kann|finde|ist)|onde|dove|waar|gdzie)\b/,
+  ],
+];
+
+/**
+ * The answer type a question asks for; `other` when none is clear (yes/no, free-form). The cue
+ * that comes first in the text wins: "How do I return it when it arrives broken?" asks for steps.
+ */
+export function questionType(text: string): AnswerType {
+  const f = fold(text);
+  let best: { type: AnswerType; at: number } = { type: 'other', at: Infinity };
+  for (const [type, cue] of CUES) {
+    const at = f.search(cue);
+    if (at >= 0 && at < best.at) best = { type, at };
+  }
+  return best.type;
+}
+
+// What each answer type looks like in a passage.
+const SIGNALS: Record<Exclude<AnswerType, 'other'>, RegExp[]> = {
+  duration: [
+    /\b\d+(?:\s?[–-]\s?\d+)?\s*(?:business |working |calendar )?(?:days?|weeks?|hours?|months?|minutes?|years?|dias|jours|tage|giorni|dagen)\b/i,
+    /\b(?:same (?:business )?day|next (?:business )?day|overnight|immediately|right away)\b/i,
+  ],
+  amount: [
+    /[$€£¥]\s?\d/,
+    /\b\d+(?:[.,]\d+)?\s?(?:usd|eur|gbp|%|percent)\b/i,
+    /\bfree\b/i,
+    /\bno (?:cost|charge|fee)\b/i,
+  ],
+  date: [
+    /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b/i,
+    /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\b/,
+    /\b(?:on the day|the day (?:the|you|we)|starts on|ends on|until|by the end of|before|after)\b/i,
+  ],
+  steps: [/^\s*\d+\.\s/m, /\b(?:go to|click|select|open|choose|sign in|tap|enter)\b/i, /→/],
+  place: [
+    /https?:\/\//i,
+    /\b(?:at any|location|address|drop (?:it |the parcel )?off|counter|page|settings)\b/i,
+  ],
+};
+
+/** 0..1: how clearly the passage holds an answer of that type (0 for `other`). */
+export function answerSignal(type: AnswerType, passage: string): number {
+  if (type === 'other') return 0;
+  const hits = SIGNALS[type].filter((re) => re.test(passage)).length;
+  return hits === 0 ? 0 : hits === 1 ? 0.7 : 1;
+}

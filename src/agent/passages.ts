@@ -1,0 +1,81 @@
+import { answerSignal, questionType, type AnswerType } from './answer-type.js';
+import { tokens } from './offline/text.js';
+
+/** A block of an article (paragraph, list or table) with the heading it sits under. */
+export interface Passage {
+  text: string;
+  heading?: string;
+}
+
+const MAX_PASSAGE_CHARS = 700;
+
+/** The article's passages in order; headings are kept as context, not as passages. */
+export function splitPassages(body: string): Passage[] {
+  const out: Passage[] = [];
+  let heading: string | undefined;
+  for (const block of body.split(/\n\s*\n/)) {
+    const lines = block.split('\n');
+    const rest: string[] = [];
+    for (const line of lines) {
+      const h = /^#+\s+(.*)$/.exec(line);
+      if (h) heading = h[1]!.trim();
+      else rest.push(line);
+    }
+    const text = rest.join('\n').trim();
+    if (text.length > 20) out.push({ text, heading });
+  }
+  return out;
+}
+
+/** The passage chosen to answer a question, and whether it holds the kind of answer asked for. */
+export interface PassageChoice {
+  text: string;
+  type: AnswerType;
+  /** True when the question asks for a specific kind of answer and the passage has one. */
+  answers: boolean;
+}
+
+// One clear answer of the asked type outweighs two or three shared words.
+const SIGNAL_WEIGHT = 2.5;
+// Articles lead with the rule ("You can return most items within 30 days…").
+const LEAD_BONUS = 0.5;
+// A numbered how-to list mentions durations in passing ("drop it off within 14 days"); it is
+// the answer to "how do I", not to "how long", "how much" or "when".
+const STEPS_PENALTY = 1;
+// The question's own frame says nothing about which passage answers it.
+const QUESTION_WORDS = new Set(
+  'how long much many when where what which who why does do can could would will is are'.split(' '),
+);
+
+function shorten(text: string): string {
+  return text.length > MAX_PASSAGE_CHARS
+    ? `${text.slice(0, MAX_PASSAGE_CHARS - 3).replace(/\s+\S*$/, '')}…`
+    : text;
+}
+
+/**
+ * The passage that answers the question: shared words (the heading counts) plus a bonus when it
+ * holds the kind of answer the question asks for (a duration for "how long", an amount for "how
+ * much", steps for "how do I"). On a tie the earlier passage wins: articles lead with the rule.
+ */
+export function choosePassage(body: string, question: string, type = questionType(question)): PassageChoice {
+  const q = new Set(tokens(question).filter((w) => !QUESTION_WORDS.has(w)));
+  const passages = splitPassages(body);
+  if (!passages.length) return { text: shorten(body.trim()), type, answers: false };
+  let best = passages[0]!;
+  let bestScore = -1;
+  let bestSignal = 0;
+  for (const [i, p] of passages.entries()) {
+    const words = new Set([...tokens(p.text), ...tokens(p.heading ?? '')]);
+    const overlap = [...q].filter((w) => words.has(w)).length;
+    const signal = answerSignal(type, p.text);
+    const steps = type !== 'steps' && type !== 'other' && /^\s*\d+\.\s/m.test(p.text);
+    const score = overlap + SIGNAL_WEIGHT * signal + (i === 0 ? LEAD_BONUS : 0) - (steps ? STEPS_PENALTY : 0);
+    if (score > bestScore) {
+      best = p;
+      bestScore = score;
+      bestSignal = signal;
+    }
+  }
+  return { text: shorten(best.text), type, answers: type !== 'other' && bestSignal > 0 };
+}

@@ -1,0 +1,63 @@
+import { questionType } from './answer-type.js';
+import { fold } from './offline/text.js';
+
+/**
+ * Requests no tool can carry out: changing where an order ships, adding to an order, changing
+ * what was ordered. Order data can describe the order but not do this, so an answer built from it
+ * ("Order 1042 shipped with UPS…") would look helpful and leave the request undone.
+ */
+export interface UnanswerableRequest {
+  kind: 'change_address' | 'add_item' | 'modify_order';
+  /** For staff and the decision record. */
+  label: string;
+}
+
+const VERB_CHANGE =
+  '(?:change|changing|update|updating|correct|fix|edit|modify|amend|switch|cambiar|corregir|modificar|changer|modifier|corriger|andern|aendern|korrigieren|alterar|mudar|corrigir|wijzigen|zmienic)';
+// Not "update": "any update on my order?" asks for news, not a change.
+const VERB_MODIFY =
+  '(?:change|changing|modify|edit|amend|switch|cambiar|modificar|changer|modifier|andern|aendern|alterar|mudar|wijzigen|zmienic)';
+const ADDRESS =
+  '(?:address|street|zip|postcode|postal code|where it ships|where (?:it|the parcel|my order) (?:goes|is going)|direccion|adresse|anschrift|endereco|adres)';
+
+const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
+  [
+    'change_address',
+    new RegExp(
+      `\\b${VERB_CHANGE}\\b.{0,40}\\b${ADDRESS}|\\b${ADDRESS}\\b.{0,40}\\b(?:wrong|incorrect|outdated|old|changed|${VERB_CHANGE})\\b|\\bwrong (?:street|address|zip|postcode|house number)\\b|\\b(?:ship|send|deliver) it to (?:a different|another|my new)\\b`,
+    ),
+    'change the delivery address of an order',
+  ],
+  [
+    'add_item',
+    /\b(?:add|adding|include|put|throw in|anadir|agregar|incluir|ajouter|hinzufugen|adicionar|incluir|toevoegen|dodac)\b.{0,50}\b(?:to|in|into|on|al|en|a|zu|zur|ao|na|no|aan|do)\b.{0,20}\b(?:order|pedido|commande|bestellung|encomenda|bestelling|zamowienie)\b/,
+    'add a product to an order',
+  ],
+  [
+    'modify_order',
+    new RegExp(
+      `\\b${VERB_MODIFY}\\b.{0,30}\\b(?:order|pedido|commande|bestellung|encomenda|quantity|quantities|size|colou?r|item)\\b|\\b(?:swap|replace|exchange)\\b.{0,30}\\b(?:item|product|for a|for the|with)\\b`,
+    ),
+    'change what was ordered',
+  ],
+];
+
+// A customer asking to stop the order is a cancellation, which has its own action and approval.
+const CANCEL_OR_REFUND =
+  /\b(?:cancel\w*|refund\w*|money back|reembols\w*|rembours\w*|erstatt\w*|stornier\w*|cancela\w*|annul\w*)\b/;
+
+/**
+ * The request in the message that no tool can carry out, if any. A how-to question ("how do I
+ * change my address?") is not one: the help center answers it.
+ */
+export function unanswerableRequest(text: string): UnanswerableRequest | null {
+  const type = questionType(text);
+  if (type === 'steps' || type === 'place') return null;
+  const f = fold(text);
+  for (const [kind, re, label] of RULES) {
+    if (!re.test(f)) continue;
+    if (kind === 'modify_order' && CANCEL_OR_REFUND.test(f)) continue;
+    return { kind, label };
+  }
+  return null;
+}

@@ -1,0 +1,107 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerSignal, questionType } from '../../src/agent/answer-type.js';
+import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import { choosePassage } from '../../src/agent/passages.js';
+import { unanswerableRequest } from '../../src/agent/requests.js';
+import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
+import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { inputFor, MAYA, PRIYA } from './agent-input.js';
+
+let env: SeededEnv;
+let kb: KnowledgeBase;
+let agent: Agent;
+
+beforeAll(async () => {
+  env = await createSeededEnv();
+  kb = createKnowledgeBase({ source: env.stores.kbArticles });
+  agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
+});
+afterAll(async () => env?.close());
+
+const run = async (email: string | null, text: string) => agent.run(await inputFor(env, kb, email, text));
+
+describe('answers that answer the question asked (offline engine, demo knowledge base)', () => {
+  it('"how long do I have to return" gets the 30-day window, not the bullets about item condition', async () => {
+    const r = await run(MAYA, 'How long do I have to return an item I bought?');
+    expect(r.route).toBe('resolve');
+    expect(r.reply?.text).toContain('30 days of delivery');
+    expect(r.reply?.text).not.toContain('original condition');
+  });
+
+  it('"how long does standard shipping take" gets the delivery times, "how much is express" the price', async () => {
+    const long = await run(PRIYA, 'How long does standard shipping take?');
+    expect(long.reply?.text).toMatch(/3–5 business days/);
+    const much = await run(PRIYA, 'How much does express shipping cost?');
+    expect(much.reply?.text).toContain('$24.95');
+  });
+
+  it('an address change on an order escalates with a draft instead of resolving with tracking', async () => {
+    const r = await run(MAYA, 'Please change the delivery address for order 1042 to 12 High Street, Leeds.');
+    expect(r.route).toBe('escalate');
+    expect(r.reply).toBeUndefined();
+    expect(r.confidence).toBeLessThan(0.6);
+    // Staff get the facts to send or edit: the order's state and the help center's address rules.
+    expect(r.draft).toContain('1042');
+    expect(r.draft).toMatch(/Before the order ships/);
+    expect(r.escalation?.summary).toMatch(/change the delivery address/);
+  });
+
+  it('adding a product to an order and changing what was ordered go to a person', async () => {
+    for (const text of [
+      'Can you add a box of staples to order 1042?',
+      'I need to change the quantity on order 1042 from 2 to 5',
+      'i put the wrong street on my parcel for order 1042',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+
+  it('a how-to question about changing an address is still answered from the help center', async () => {
+    const r = await run(MAYA, 'How do I change the shipping address on an order?');
+    expect(r.route).toBe('resolve');
+    expect(r.reply?.text).toMatch(/Before the order ships/);
+  });
+
+  it('finding the order is not enough: "when will it arrive" on an order without an estimate is less sure', async () => {
+    const shipped = await run(MAYA, 'When will order 1042 arrive?');
+    expect(shipped.route).toBe('resolve');
+    expect(shipped.reply?.text).toMatch(/Estimated delivery/);
+    const placed = await run(PRIYA, 'When will order 1047 arrive?');
+    expect(placed.confidence).toBeLessThan(shipped.confidence);
+    expect(placed.record.reason).toBeDefined();
+  });
+});
+
+describe('question types and passages', () => {
+  it('reads the type of answer a question asks for, in the supported languages', () => {
+    expect(questionType('How long do I have to return an item?')).toBe('duration');
+    expect(questionType('¿Cuánto tiempo tarda el envío?')).toBe('duration');
+    expect(questionType('Combien coûte la livraison express ?')).toBe('amount');
+    expect(questionType('Wann kommt meine Bestellung?')).toBe('date');
+    expect(questionType('How do I reset my password when I lost my phone?')).toBe('steps');
+    expect(questionType('Is my order late?')).toBe('other');
+  });
+
+  it('prefers the passage holding the kind of answer asked for', () => {
+    const body = [
+      'You can return items within **30 days of delivery**.',
+      '## What can be returned\n\n- Opened items are fine as long as they are undamaged and complete.',
+    ].join('\n\n');
+    expect(choosePassage(body, 'How long do I have to return items?').text).toContain('30 days');
+    expect(choosePassage(body, 'Can I return opened items?').text).toContain('undamaged');
+    expect(answerSignal('amount', 'Express is $24.95.')).toBeGreaterThan(0);
+    expect(answerSignal('duration', 'Express is $24.95.')).toBe(0);
+  });
+
+  it('tells requests no tool can do from questions the help center answers', () => {
+    expect(unanswerableRequest('problem updating where it ships')?.kind).toBe('change_address');
+    expect(unanswerableRequest('Bitte die Adresse ändern für Bestellung 1042')?.kind).toBe('change_address');
+    expect(unanswerableRequest('how do I change my address?')).toBeNull();
+    expect(unanswerableRequest('Any update on my order?')).toBeNull();
+    expect(unanswerableRequest('please cancel and change my order')).toBeNull();
+  });
+});
