@@ -5,7 +5,7 @@ import { startFakeShopify } from './support/fake-shopify.js';
 /** Starts Switchboard as `npm start` does (tsx over src/main.ts) with only the given environment. */
 function runMain(
   env: Record<string, string>,
-  timeoutMs = 40_000,
+  timeoutMs = 80_000,
 ): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['tsx', 'src/main.ts'], {
@@ -40,7 +40,7 @@ const database = () => ({
   PORT: '0',
 });
 
-describe('npm start with an order system that refuses or cannot be reached', () => {
+describe('npm start with an order system that refuses or cannot be reached', { timeout: 90_000 }, () => {
   it('a Shopify token Shopify refuses stops start-up with one line naming SHOPIFY_ADMIN_TOKEN, exit 2', async () => {
     const shop = await startFakeShopify();
     try {

@@ -131,34 +131,38 @@ describe('importCustomers', () => {
 });
 
 describe('npm run customers -- import', () => {
-  it('prints each bad row as file:line, imports the rest and exits 1; a clean file exits 0', async () => {
-    const file = join(dir, 'customers.csv');
-    writeFileSync(file, CSV);
-    const run = (args: string[]) =>
-      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn('npx', ['tsx', 'src/cli/customers.ts', ...args], {
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: process.env.HOME ?? '',
-            MONGODB_URI: inject('mongoUri'),
-            MONGODB_DB: `cli_customers_${Date.now()}`,
-            LOG_LEVEL: 'silent',
-          },
+  it(
+    'prints each bad row as file:line, imports the rest and exits 1; a clean file exits 0',
+    { timeout: 120_000 },
+    async () => {
+      const file = join(dir, 'customers.csv');
+      writeFileSync(file, CSV);
+      const run = (args: string[]) =>
+        new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+          const child = spawn('npx', ['tsx', 'src/cli/customers.ts', ...args], {
+            env: {
+              PATH: process.env.PATH ?? '',
+              HOME: process.env.HOME ?? '',
+              MONGODB_URI: inject('mongoUri'),
+              MONGODB_DB: `cli_customers_${Date.now()}`,
+              LOG_LEVEL: 'silent',
+            },
+          });
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+          child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+          child.on('exit', (code) => resolve({ code, out, err }));
         });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-        child.stderr.on('data', (b: Buffer) => (err += b.toString()));
-        child.on('exit', (code) => resolve({ code, out, err }));
-      });
-    const result = await run(['import', file, '--org', 'ORG_CLI']);
-    expect(result.code).toBe(1);
-    expect(result.out).toContain('Customers for ORG_CLI: 2 imported, 0 unchanged, 3 rejected.');
-    const errors = result.err.split('\n').filter((l) => l.startsWith(file));
-    expect(errors.map((l) => l.slice(file.length).split(':')[1])).toEqual(['3', '4', '5']);
-    const clean = join(dir, 'clean.csv');
-    writeFileSync(clean, 'name,emails\nSolo,solo@solo.example\n');
-    expect((await run(['import', clean])).code).toBe(0);
-    expect((await run(['export'])).code).toBe(2);
-  });
+      const result = await run(['import', file, '--org', 'ORG_CLI']);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('Customers for ORG_CLI: 2 imported, 0 unchanged, 3 rejected.');
+      const errors = result.err.split('\n').filter((l) => l.startsWith(file));
+      expect(errors.map((l) => l.slice(file.length).split(':')[1])).toEqual(['3', '4', '5']);
+      const clean = join(dir, 'clean.csv');
+      writeFileSync(clean, 'name,emails\nSolo,solo@solo.example\n');
+      expect((await run(['import', clean])).code).toBe(0);
+      expect((await run(['export'])).code).toBe(2);
+    },
+  );
 });
