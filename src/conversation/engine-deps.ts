@@ -4,6 +4,7 @@ import type { ApprovalService, TakeoverService } from '../approvals/api.js';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
+import type { OrgResolver } from './org-resolver.js';
 import type { OutboxPolicy } from './outbox.js';
 import type { ChannelPort, EventSink } from './ports.js';
 import type {
@@ -56,8 +57,12 @@ export interface EngineDeps extends DeliveryDeps {
   toolsFor(tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools;
   approvals: ApprovalService;
   takeover: TakeoverService;
-  /** Policy defaults for tenants created by `ensureTenant` (from the environment). */
-  defaultSettings?: Partial<TenantSettings>;
+  /** Which organization a workspace belongs to (installation records, else the deployment's). */
+  orgs: OrgResolver;
+  /** The environment's policy values per organization (what a settings reset goes back to). */
+  settingsDefaults?: (tenantId: string) => Partial<TenantSettings>;
+  /** The deployment's organization (ORG_ID, ORG_NAME): the name a tenant gets when created. */
+  org: { id: string; name?: string };
   /** The order system's customers, asked by verified email when the local records know nobody. */
   customerDirectory?: CustomerDirectory;
 }

@@ -6,3 +6,4 @@ export * from './history.js';
 export * from './approval.js';
 export * from './commerce.js';
 export * from './ids.js';
+export * from './installation.js';

@@ -18,6 +18,8 @@ export const COLLECTIONS = {
   audit: 'audit_events',
   kbArticles: 'kb_articles',
   orders: 'orders',
+  /** (platform, workspace) → organization; `_id` is `${platform}:${workspaceId}`. */
+  installations: 'installations',
 } as const;
 
 /** What every repository is built from. */

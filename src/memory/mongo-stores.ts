@@ -9,7 +9,7 @@ import type {
   TenantStore,
   TicketStore,
 } from '../conversation/stores.js';
-import type { Clock } from '../domain/index.js';
+import type { Clock, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { createApprovalRepository, createAuditRepository } from './approval-repository.js';
 import { createChannelRepository, type ChannelRepository } from './channel-repository.js';
@@ -23,6 +23,7 @@ import { createKbArticleRepository, type KbArticleRepository } from './kb-articl
 import { createMessageRepository } from './message-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
 import { createOutboxRepository } from './outbox-repository.js';
+import { createInstallationRepository, type InstallationRepository } from './installation-repository.js';
 import { createTenantRepository } from './tenant-repository.js';
 import { createTicketRepository } from './ticket-repository.js';
 
@@ -41,18 +42,21 @@ export interface MongoStores {
   kbArticles: KbArticleRepository;
   orders: OrderRepository;
   outbox: OutboxStore;
+  installations: InstallationRepository;
 }
 
 export interface MongoStoresOptions {
   logger: Logger;
   clock: Clock;
+  /** Environment policy values per tenant (see TenantRepositoryOptions); schema defaults when omitted. */
+  settingsDefaults?: (tenantId: string) => Partial<TenantSettings>;
 }
 
 /** Builds the repositories; call ensureIndexes(db) once at start-up before serving traffic. */
 export function createMongoStores(db: Db, options: MongoStoresOptions): MongoStores {
   const deps = { db, logger: options.logger, clock: options.clock };
   return {
-    tenants: createTenantRepository(deps),
+    tenants: createTenantRepository(deps, { settingsDefaults: options.settingsDefaults }),
     channels: createChannelRepository(deps),
     customers: createCustomerRepository(deps),
     tickets: createTicketRepository(deps),
@@ -65,5 +69,6 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     kbArticles: createKbArticleRepository(deps),
     orders: createOrderRepository(deps),
     outbox: createOutboxRepository(deps),
+    installations: createInstallationRepository(deps),
   };
 }
