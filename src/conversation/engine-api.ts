@@ -4,6 +4,7 @@ import type {
   AuditEvent,
   ChannelSettings,
   DecisionRecord,
+  KbStatus,
   Message,
   Platform,
   Ticket,
@@ -78,6 +79,8 @@ export interface Engine {
    */
   getChannel(tenantId: string, platform: Platform, channelId: string): Promise<ChannelSettings | null>;
   status(tenantId: string): Promise<Record<TicketStatus, number>>;
+  /** `/switchboard kb`, `@Switchboard kb`: how many articles, in which languages, and the last import. */
+  kbStatus(tenantId: string): Promise<KbStatus>;
   listTickets(
     tenantId: string,
     filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number },

@@ -12,6 +12,7 @@ import type {
   CustomerStore,
   DecisionStore,
   InteractionStore,
+  KnowledgeStatusStore,
   MessageStore,
   OutboxStore,
   ProcessedEventStore,
@@ -33,6 +34,8 @@ export interface EngineStores {
   audit: AuditLog;
   /** Deliveries recorded before the platform is called, retried by the outbox sweep. */
   outbox: OutboxStore;
+  /** Article counts and import runs (`/switchboard kb`). */
+  kbSyncs: KnowledgeStatusStore;
 }
 
 /** What the engine needs to deliver effects (also what the ApprovalNotifier is built from). */

@@ -37,6 +37,7 @@ export function createEngine(deps: EngineDeps, options: EngineOptions = {}): Eng
     getTenant: (tenantId) => deps.stores.tenants.get(tenantId),
     getChannel: (tenantId, platform, channelId) => deps.stores.channels.get(tenantId, platform, channelId),
     status: (tenantId) => deps.stores.tickets.countByStatus(tenantId),
+    kbStatus: (tenantId) => deps.stores.kbSyncs.status(tenantId),
     listTickets: (tenantId, filter) => listTickets(deps, tenantId, filter),
     ticketDetail: (tenantId, ticketId) => ticketDetail(deps, tenantId, ticketId),
     staffHome: (actor) => staffHome(deps, actor),

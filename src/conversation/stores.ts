@@ -5,6 +5,7 @@ import type {
   CustomerPreferences,
   DecisionRecord,
   Interaction,
+  KbStatus,
   Message,
   Platform,
   Tenant,
@@ -202,4 +203,9 @@ export interface OutboxStore {
     tenantId: string,
     filter?: { ticketId?: string; status?: OutboxStatus[]; limit?: number },
   ): Promise<OutboxEntry[]>;
+}
+
+/** What staff see of the knowledge base: article count per language and the last import. */
+export interface KnowledgeStatusStore {
+  status(tenantId: string): Promise<KbStatus>;
 }

@@ -20,6 +20,7 @@ import {
   createProcessedEventRepository,
 } from './history-repositories.js';
 import { createKbArticleRepository, type KbArticleRepository } from './kb-article-repository.js';
+import { createKbSyncRepository, type KbSyncRepository } from './kb-sync-repository.js';
 import { createMessageRepository } from './message-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
 import { createOutboxRepository } from './outbox-repository.js';
@@ -40,6 +41,8 @@ export interface MongoStores {
   approvals: ApprovalStore;
   audit: AuditLog;
   kbArticles: KbArticleRepository;
+  /** Import runs and the knowledge-base status staff see. */
+  kbSyncs: KbSyncRepository;
   orders: OrderRepository;
   outbox: OutboxStore;
   installations: InstallationRepository;
@@ -55,6 +58,7 @@ export interface MongoStoresOptions {
 /** Builds the repositories; call ensureIndexes(db) once at start-up before serving traffic. */
 export function createMongoStores(db: Db, options: MongoStoresOptions): MongoStores {
   const deps = { db, logger: options.logger, clock: options.clock };
+  const kbArticles = createKbArticleRepository(deps);
   return {
     tenants: createTenantRepository(deps, { settingsDefaults: options.settingsDefaults }),
     channels: createChannelRepository(deps),
@@ -66,7 +70,8 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     decisions: createDecisionRepository(deps),
     approvals: createApprovalRepository(deps),
     audit: createAuditRepository(deps),
-    kbArticles: createKbArticleRepository(deps),
+    kbArticles,
+    kbSyncs: createKbSyncRepository(deps, kbArticles),
     orders: createOrderRepository(deps),
     outbox: createOutboxRepository(deps),
     installations: createInstallationRepository(deps),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ChannelModeSchema, TICKET_ID_PATTERN, type ChannelMode } from '../../domain/index.js';
 import { isAppError } from '../../errors.js';
 import { renderStatus, renderTicketDetail } from './blocks.js';
+import { renderKbStatus } from './kb-command.js';
 import { slackErrorCode } from './port.js';
 import { answerSettings } from './settings-command.js';
 import { actorFor, selfHome, type SlackRuntime } from './runtime.js';
@@ -15,6 +16,7 @@ export const USAGE = [
   '`/switchboard mode auto|draft|off` — how the bot answers in this channel (supervisors)',
   '`/switchboard staff-channel` — make this channel the staff channel (supervisors)',
   '`/switchboard settings` — this organization’s policy, tone and staff (`settings help` to change them)',
+  '`/switchboard kb` — knowledge-base articles and the last import',
 ].join('\n');
 
 export type ParsedCommand =
@@ -23,6 +25,7 @@ export type ParsedCommand =
   | { name: 'mode'; mode: ChannelMode }
   | { name: 'staff-channel' }
   | { name: 'settings'; args: string }
+  | { name: 'kb' }
   | { name: 'help'; problem?: string };
 
 /** The text after `/switchboard`, case-insensitive, extra spaces ignored. */
@@ -48,6 +51,8 @@ export function parseCommand(text: string): ParsedCommand {
     case 'settings':
       // Everything after the verb, as typed: the settings grammar has its own parser.
       return { name: 'settings', args: text.trim().slice(verb.length) };
+    case 'kb':
+      return { name: 'kb' };
     default:
       return { name: 'help', problem: verb ? `I don't know "${verb.slice(0, 40)}".` : undefined };
   }
@@ -132,6 +137,8 @@ async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Pro
       return say((await rt.engine.setStaffChannel(actor, cmd.channel_id)).message);
     case 'settings':
       return answerSettings(rt, actor, parsed.args);
+    case 'kb':
+      return say(renderKbStatus(await rt.engine.kbStatus(home.orgId)));
     case 'help':
       return say(parsed.problem ? `${parsed.problem}\n${USAGE}` : USAGE);
   }

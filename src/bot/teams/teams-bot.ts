@@ -20,6 +20,7 @@ import {
   type TeamsCommand,
 } from './activity-mapping.js';
 import { answerCardAction } from './card-actions.js';
+import { renderKbStatus } from './kb-command.js';
 import { answerSettings } from './settings-command.js';
 import { toInboundMessage, type InboundKind, type Sender } from './inbound-message.js';
 import type { ConversationReferences } from './conversation-references.js';
@@ -207,6 +208,10 @@ export class TeamsBot extends TeamsActivityHandler {
       name: sender.name,
       isExternal: sender.isExternal,
     };
+    if (command.kind === 'kb') {
+      await ctx.sendActivity(await kbStatusText(engine, sender));
+      return;
+    }
     if (command.kind === 'settings') {
       const { members } = this.deps;
       await ctx.sendActivity(await answerSettings({ ctx, engine, actor, members, args: command.args }));
@@ -281,4 +286,10 @@ export class TeamsBot extends TeamsActivityHandler {
       this.deps.members.teamsUserIds(ctx, where.tenantId, ids),
     );
   }
+}
+
+/** Members of the organization see the knowledge base's state; guests in a shared chat do not. */
+async function kbStatusText(engine: Engine, sender: Sender): Promise<string> {
+  if (sender.isExternal) return 'Only members of this organization can see the knowledge base.';
+  return renderKbStatus(await engine.kbStatus(sender.tenantId));
 }
