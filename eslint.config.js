@@ -18,11 +18,17 @@ export default tseslint.config(
     // Plain Node scripts (not type-checked): declare Node's globals.
     files: ['**/*.mjs', '*.js'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        setInterval: 'readonly',
+        Buffer: 'readonly',
+      },
     },
   },
   {
-    // Entry points: each is the composition root of its own process (examples run on their own).
     files: [
       'src/config.ts',
       'src/main.ts',

@@ -16,6 +16,7 @@ import { startLocalMongo } from '../src/memory/local-mongo.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { message, withApp, type Who } from './harness.js';
 import { benchKbImport } from './kb-import.js';
+import { memoryBench } from './memory.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
 import { ascending, createReport, mean, ms, percentile, type ModelUsage, type RoundTrips } from './stats.js';
@@ -38,6 +39,10 @@ const ONLY = process.env.BENCH_ONLY;
 // US$ per 1M tokens; the defaults are gpt-4o-mini's list prices (the default OPENAI_MODEL).
 const PRICE_IN = envNumber('BENCH_PRICE_IN', 0.15);
 const PRICE_OUT = envNumber('BENCH_PRICE_OUT', 0.6);
+const MODEL_MS = envNumber('BENCH_MODEL_MS', 800);
+const WAVES = (process.env.BENCH_WAVES ?? '100,1000').split(',').map((n) => Math.round(Number(n)));
+/** `--memory`: only the built server's memory and load part. `--heap`: plus a heap snapshot report. */
+const ONLY_MEMORY = process.argv.includes('--memory');
 
 const report = createReport();
 const READ_ONLY_QUESTIONS = [
@@ -268,12 +273,17 @@ async function main(): Promise<void> {
   report.row('MongoDB', mongo.kind);
   const started = performance.now();
   try {
-    if (ONLY !== 'kb') {
+    if (ONLY !== 'kb' && !ONLY_MEMORY) {
       await offline(mongo.uri);
       await offlineScenarios(mongo.uri);
       await llm(mongo.uri);
     }
-    await benchKbImport(mongo.uri, report, KB_ARTICLES);
+    if (!ONLY_MEMORY) await benchKbImport(mongo.uri, report, KB_ARTICLES);
+    if (ONLY !== 'kb')
+      await memoryBench(
+      { mongoUri: mongo.uri, modelMs: MODEL_MS, waves: WAVES, heap: process.argv.includes('--heap') },
+      report,
+    );
   } finally {
     await mongo.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // `npm test`: everything a fresh machine needs for the suite, then the suite.
-// Builds the MongoDB-compatible server (Go) and the sandbox's assets when missing.
+// Builds the MongoDB-compatible server (Go) when missing, then dist/ and the sandbox page when
+// stale (the built-process tests run `node dist/main.js`, as npm start and the container do).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 
 function run(cmd, args) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', shell: false });
@@ -9,5 +9,5 @@ function run(cmd, args) {
 }
 
 run('node', ['scripts/build-mongo-compat.mjs']);
-if (existsSync('scripts/build.mjs')) run('node', ['scripts/build.mjs']);
+run('node', ['scripts/build.mjs']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

@@ -1,13 +1,12 @@
 import express from 'express';
 import { minorDigits } from './domain/money.js';
-import OpenAI from 'openai';
 import type { Db } from 'mongodb';
 import type { Agent, AgentTools, KnowledgeBase } from './agent/types.js';
 import { filterCustomerText } from './agent/guardrails/output-filter.js';
 import type { ApprovalService, TakeoverService } from './approvals/api.js';
 import { createApprovalService } from './approvals/approval-service.js';
 import { createTakeoverService } from './approvals/takeover-service.js';
-import { createAgent } from './agent/create-agent.js';
+import { loadAgent } from './agent/load-agent.js';
 import { createOrderSystem } from './commerce/registry.js';
 import type { OrderSystem } from './commerce/order-system.js';
 import type { Config } from './config.js';
@@ -140,16 +139,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const o = config.openai;
   // Hybrid search only when an embeddings model is configured; lexical search works alone.
+  // The openai client (about 11 MB) is imported only when a model is configured.
   const embeddings = o?.embeddingsModel
     ? createOpenAiEmbeddings(
-        new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs }),
+        new (await import('openai')).default({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs }),
         o.embeddingsModel,
       )
     : undefined;
   const kb = createKnowledgeBase({ source: stores.kbArticles, embeddings, logger });
   // The KB trusts a revision for a few seconds; writes through app.stores (the seed) show at once.
   stores.kbArticles = invalidatingArticleStore(stores.kbArticles, kb);
-  const agent = options.agent ?? buildAgent({ config, logger, clock, kb });
+  const agent = options.agent ?? (await buildAgent({ config, logger, clock, kb }));
   const toolsFor = (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
     createAgentTools({
       tenantId,
@@ -295,9 +295,14 @@ export async function createApp(options: AppOptions): Promise<App> {
 
 // ---- The agent and the takeover service, built from the pieces above. ----
 
-function buildAgent(input: { config: Config; logger: Logger; clock: Clock; kb: KnowledgeBase }): Agent {
+function buildAgent(input: {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  kb: KnowledgeBase;
+}): Promise<Agent> {
   const { openai } = input.config;
-  return createAgent({
+  return loadAgent({
     openai: openai && {
       apiKey: openai.apiKey,
       baseURL: openai.baseURL,

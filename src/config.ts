@@ -60,6 +60,7 @@ export const EnvSchema = z
       message: 'must be a mongodb:// or mongodb+srv:// URI',
     }),
     MONGODB_DB: z.string().default('switchboard'),
+    EMBEDDED_MONGO: z.enum(['on', 'off']).default('on'),
 
     SLACK_BOT_TOKEN: optionalString.refine((s) => s === undefined || /^xox[bp]-/.test(s), {
       message: 'must be a bot token starting with xoxb-',
@@ -157,7 +158,11 @@ export interface Config {
   dataDir: string;
   /** How long a SIGTERM waits for work in flight (a model call with retries) before forcing exit. */
   shutdownTimeoutMs: number;
-  mongo: { uri?: string; dbName: string };
+  /**
+   * `embedded`: without `uri`, start a local database (mongod, the bundled FerretDB build…).
+   * EMBEDDED_MONGO=off (the container) requires `uri` instead.
+   */
+  mongo: { uri?: string; dbName: string; embedded: boolean };
   slack?: {
     botToken: string;
     signingSecret?: string;
@@ -223,6 +228,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && e.SANDBOX === 'on' && !e.SANDBOX_TOKEN) {
     throw new ConfigError('Invalid configuration: SANDBOX_TOKEN is required when SANDBOX=on in production');
   }
+  // The container sets EMBEDDED_MONGO=off: a missing MONGODB_URI fails start-up in a second
+  // instead of quietly keeping the data in a local directory of a throwaway container.
+  if (e.EMBEDDED_MONGO === 'off' && !e.MONGODB_URI) {
+    throw new ConfigError(
+      'Invalid configuration: MONGODB_URI is required when EMBEDDED_MONGO=off (no embedded database)',
+    );
+  }
   const teamsConfigured = Boolean(e.MicrosoftAppId || e.TEAMS_STAFF_CONVERSATION_ID);
   // Without an app id /api/messages cannot check Bot Framework tokens: anyone reaching it could
   // pose as any Teams user (read orders, approve refunds). Allowed only outside production (emulator).
@@ -239,7 +251,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB },
+    mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB, embedded: e.EMBEDDED_MONGO === 'on' },
     slack: e.SLACK_BOT_TOKEN
       ? {
           botToken: e.SLACK_BOT_TOKEN,

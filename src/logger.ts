@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger, type DestinationStream } from 'pino';
 
 export type { Logger };
@@ -100,7 +101,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   };
   if (options.destination) return pino(base, options.destination);
   if (options.pretty) {
-    return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true } } });
+    // In this thread, not as a pino transport (a worker thread: a second V8 heap, ~20 MB), and
+    // loaded only for a terminal: production logs JSON and never loads pino-pretty.
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+    return pino(base, pretty({ colorize: true }));
   }
   return pino(base);
 }

@@ -6,24 +6,25 @@ import { createLogger, redactText } from './logger.js';
 import { connectDatabase } from './memory/connect.js';
 import { safeHost, startLocalMongo } from './memory/local-mongo.js';
 
-// The app, the adapters (Bolt, botbuilder) and the seed are imported only after the configuration
-// and the database checked out: a wrong setting or an unreachable MongoDB is reported in seconds.
-async function loadRuntime() {
+// The app and the seed are imported only after the configuration and the database checked out: a
+// wrong setting or an unreachable MongoDB is reported in seconds. Bolt and botbuilder (about 40 and
+// 50 MB of memory with their dependencies) are imported only when Slack or Teams is configured.
+async function loadRuntime(config: Config) {
   const [app, bus, seed, sandbox, slack, teams] = await Promise.all([
     import('./app.js'),
     import('./conversation/event-bus.js'),
     import('./memory/seed.js'),
-    import('./bot/sandbox/index.js'),
-    import('./bot/slack/index.js'),
-    import('./bot/teams/index.js'),
+    config.sandbox.enabled ? import('./bot/sandbox/index.js') : undefined,
+    config.slack ? import('./bot/slack/index.js') : undefined,
+    config.teams ? import('./bot/teams/index.js') : undefined,
   ]);
   return {
     createApp: app.createApp,
     createEventBus: bus.createEventBus,
     seedDemo: seed.seedDemo,
-    createSandboxAdapter: sandbox.createSandboxAdapter,
-    createSlackAdapter: slack.createSlackAdapter,
-    createTeamsAdapter: teams.createTeamsAdapter,
+    createSandboxAdapter: sandbox?.createSandboxAdapter,
+    createSlackAdapter: slack?.createSlackAdapter,
+    createTeamsAdapter: teams?.createTeamsAdapter,
   };
 }
 
@@ -78,11 +79,11 @@ async function main(): Promise<void> {
     createSandboxAdapter,
     createSlackAdapter,
     createTeamsAdapter,
-  } = await loadRuntime();
+  } = await loadRuntime(config);
 
   const events = createEventBus((err) => logger.warn({ err }, 'a live-event listener failed'));
   const adapters: ChannelAdapter[] = [];
-  if (config.sandbox.enabled) {
+  if (createSandboxAdapter) {
     adapters.push(
       createSandboxAdapter({
         db,
@@ -94,10 +95,10 @@ async function main(): Promise<void> {
       }),
     );
   }
-  if (config.slack) {
+  if (config.slack && createSlackAdapter) {
     adapters.push(createSlackAdapter({ config: config.slack, logger, clock }));
   }
-  if (config.teams) {
+  if (config.teams && createTeamsAdapter) {
     adapters.push(createTeamsAdapter({ config: config.teams, logger, clock }));
   }
 
@@ -114,16 +115,21 @@ async function main(): Promise<void> {
   }
 
   const server = await app.listen(config.port, config.host);
+  // From process start (performance's time origin) to accepting requests, embedded database included.
+  const startupMs = Math.round(performance.now());
+  const embedded = mongo.startMs === undefined ? '' : `, started in ${mongo.startMs} ms`;
   logger.info(
     {
       url: `http://${config.host}:${server.port}`,
       mongo: mongo.kind,
       mongoHost: safeHost(mongo.uri),
+      mongoStartMs: mongo.startMs,
       db: config.mongo.dbName,
       agent: app.agent.kind,
       channels: adapters.map((a) => a.platform),
+      startupMs,
     },
-    `Switchboard listening on http://${config.host}:${server.port} (MongoDB: ${mongo.kind} at ${safeHost(mongo.uri)})`,
+    `Switchboard listening on http://${config.host}:${server.port} after ${startupMs} ms (MongoDB: ${mongo.kind} at ${safeHost(mongo.uri)}${embedded})`,
   );
 
   let stopping = false;

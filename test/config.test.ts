@@ -19,7 +19,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
-      mongo: { uri: undefined, dbName: 'switchboard' },
+      mongo: { uri: undefined, dbName: 'switchboard', embedded: true },
     });
     expect(c.sandbox.enabled).toBe(true);
     expect(c.slack).toBeUndefined();
@@ -129,5 +129,16 @@ describe('shutdown budget', () => {
     expect(loadConfig({}).shutdownTimeoutMs).toBe(30_000);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '45000' }).shutdownTimeoutMs).toBe(45_000);
     expect(failure({ SHUTDOWN_TIMEOUT_MS: 'soon' }).message).toContain('SHUTDOWN_TIMEOUT_MS');
+  });
+});
+
+describe('embedded database switch (the container sets EMBEDDED_MONGO=off)', () => {
+  it('requires MONGODB_URI with EMBEDDED_MONGO=off, in one line naming both', () => {
+    const err = failure({ EMBEDDED_MONGO: 'off' });
+    expect(err.message).toMatch(/^Invalid configuration: MONGODB_URI is required when EMBEDDED_MONGO=off/);
+    expect(err.message).not.toContain('\n');
+    const c = loadConfig({ EMBEDDED_MONGO: 'off', MONGODB_URI: 'mongodb://db:27017/?replicaSet=rs0' });
+    expect(c.mongo).toMatchObject({ embedded: false, uri: 'mongodb://db:27017/?replicaSet=rs0' });
+    expect(failure({ EMBEDDED_MONGO: 'maybe' }).message).toContain('EMBEDDED_MONGO');
   });
 });

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ensureBuilt, ROOT } from './support/built-server.js';
 import { startFakeSlackApi } from './support/fake-slack-api.js';
+
+// npm start runs dist/main.js (building it first when stale): so do these tests.
+beforeAll(() => ensureBuilt(), 180_000);
 
 interface Run {
   code: number | null;
@@ -10,11 +14,12 @@ interface Run {
   ms: number;
 }
 
-/** Starts Switchboard exactly as `npm start` does (tsx over src/main.ts) with only the given environment. */
+/** Starts Switchboard as `npm start` and the container do (`node dist/main.js`) with only the given environment. */
 function runMain(env: Record<string, string>, timeoutMs = 30_000): Promise<Run> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',

@@ -11,6 +11,8 @@ export type LocalMongoKind = 'uri' | 'mongod' | 'mongo-compat' | 'mongodb-memory
 export interface LocalMongo {
   uri: string;
   kind: LocalMongoKind;
+  /** How long starting the embedded server took (absent for MONGODB_URI). */
+  startMs?: number;
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export function buildMongoCompat(logger?: Logger): boolean {
 }
 
 async function spawnServer(kind: 'mongod' | 'mongo-compat', options: LocalMongoOptions): Promise<LocalMongo> {
+  const started = performance.now();
   const port = options.port ?? (await freePort());
   const dir = path.resolve(options.dataDir, kind);
   mkdirSync(dir, { recursive: true });
@@ -117,7 +120,7 @@ async function spawnServer(kind: 'mongod' | 'mongo-compat', options: LocalMongoO
     await stopChild(child);
     throw new Error(`${kind} failed to start: ${(err as Error).message}\n${tail}`, { cause: err });
   }
-  return { uri, kind, stop: () => stopChild(child) };
+  return { uri, kind, startMs: Math.round(performance.now() - started), stop: () => stopChild(child) };
 }
 
 /**
@@ -133,21 +136,30 @@ export async function startLocalMongo(options: LocalMongoOptions): Promise<Local
   }
   if (onPath('mongod')) {
     const m = await spawnServer('mongod', options);
-    log?.info({ mongo: m.kind, uri: m.uri }, 'started a local mongod');
+    log?.info({ mongo: m.kind, uri: m.uri, startMs: m.startMs }, `started a local mongod in ${m.startMs} ms`);
     return m;
   }
   if (existsSync(MONGO_COMPAT_BIN) || (options.buildIfMissing !== false && buildMongoCompat(log))) {
     const m = await spawnServer('mongo-compat', options);
-    log?.info({ mongo: m.kind, uri: m.uri }, 'started the MongoDB-compatible server (FerretDB on SQLite)');
+    log?.info(
+      { mongo: m.kind, uri: m.uri, startMs: m.startMs },
+      `started the MongoDB-compatible server (FerretDB on SQLite) in ${m.startMs} ms`,
+    );
     return m;
   }
   log?.warn('no mongod and no Go toolchain: trying mongodb-memory-server, which downloads mongod');
+  const started = performance.now();
   const { MongoMemoryServer } = await import('mongodb-memory-server-core');
   const server = await MongoMemoryServer.create();
-  log?.info({ mongo: 'mongodb-memory-server', uri: server.getUri() }, 'started mongodb-memory-server');
+  const startMs = Math.round(performance.now() - started);
+  log?.info(
+    { mongo: 'mongodb-memory-server', uri: server.getUri(), startMs },
+    `started mongodb-memory-server in ${startMs} ms`,
+  );
   return {
     uri: server.getUri(),
     kind: 'mongodb-memory-server',
+    startMs,
     stop: async () => void (await server.stop()),
   };
 }

@@ -60,17 +60,16 @@ export interface RunningMain {
 }
 
 /**
- * Starts Switchboard as `npm start` would (`npx tsx src/main.ts`), on the test run's MongoDB with
+ * Starts Switchboard as `npm start` would (`node dist/main.js`), on the test run's MongoDB with
  * a fresh database, no model key, on 127.0.0.1 and a free port; resolves once /healthz answers.
  */
 export async function startMain(options: { env?: Record<string, string> } = {}): Promise<RunningMain> {
-  // The page must exist: build it when missing or stale (skips in well under a second otherwise).
+  // dist/ and the page must exist: built when missing or stale (skips in well under a second otherwise).
   const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], {
     cwd: ROOT,
     encoding: 'utf8',
   });
-  if (build.status !== 0)
-    throw new Error(`building the sandbox page failed: ${build.stderr || build.stdout}`);
+  if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr || build.stdout}`);
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-browser-'));
@@ -86,8 +85,8 @@ export async function startMain(options: { env?: Record<string, string> } = {}):
     LOG_LEVEL: 'warn',
     ...options.env,
   });
-  // Its own process group, so stopping it stops npx's children too.
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/main.ts'], {
+  // Its own process group, so stopping it stops the embedded database too, if one was started.
+  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env,
     detached: true,

@@ -50,11 +50,20 @@ export const callTools = (...calls: Array<{ name: string; args: unknown }>): Fak
   usage: { prompt: 120, completion: 15 },
 });
 
+export interface FakeOpenAiOptions {
+  /** How long the model "thinks" before every chat answer (benchmarks: a real model's latency). */
+  latencyMs?: number;
+  /** Answers every request once the script is exhausted (a model that never runs out), instead of a 500. */
+  otherwise?: (req: RecordedRequest) => FakeStep;
+  /** Keep no request bodies (benchmarks send thousands); `requests` then stays empty. */
+  recordRequests?: boolean;
+}
+
 /**
  * An OpenAI-compatible chat-completions server on loopback: scripted answers per test, every
  * request recorded, and the failure modes the agent must survive (429, 5xx, hangs, bad JSON).
  */
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const queue: Array<FakeStep | ((req: RecordedRequest) => FakeStep)> = [];
   const requests: RecordedRequest[] = [];
   const hanging = new Set<ServerResponse>();
@@ -102,8 +111,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         path: req.url ?? '',
         body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'),
       };
-      requests.push(recorded);
-      const next = queue.shift();
+      if (options.recordRequests !== false) requests.push(recorded);
+      const next = queue.shift() ?? options.otherwise;
       const step = typeof next === 'function' ? next(recorded) : next;
       if (!step) {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -122,37 +131,46 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         res.end(JSON.stringify(step.body ?? { error: { message: `status ${step.status}`, type: 'fake' } }));
         return;
       }
-      n++;
-      const message =
-        step.kind === 'content'
-          ? { role: 'assistant', content: step.content }
-          : {
-              role: 'assistant',
-              content: null,
-              tool_calls: step.calls.map((c, i) => ({
-                id: `call_${n}_${i}`,
-                type: 'function',
-                function: { name: c.name, arguments: JSON.stringify(c.args) },
-              })),
-            };
-      const usage = step.usage ?? { prompt: 100, completion: 20 };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: `chatcmpl-${n}`,
-          object: 'chat.completion',
-          created: 1_700_000_000,
-          model: recorded.body.model,
-          choices: [{ index: 0, message, finish_reason: step.kind === 'tools' ? 'tool_calls' : 'stop' }],
-          usage: {
-            prompt_tokens: usage.prompt,
-            completion_tokens: usage.completion,
-            total_tokens: usage.prompt + usage.completion,
-          },
-        }),
-      );
+      if (options.latencyMs) setTimeout(() => answer(res, recorded, step), options.latencyMs);
+      else answer(res, recorded, step);
     });
   });
+  function answer(
+    res: ServerResponse,
+    recorded: RecordedRequest,
+    step: FakeStep & { kind: 'content' | 'tools' },
+  ): void {
+    if (res.destroyed) return;
+    n++;
+    const message =
+      step.kind === 'content'
+        ? { role: 'assistant', content: step.content }
+        : {
+            role: 'assistant',
+            content: null,
+            tool_calls: step.calls.map((c, i) => ({
+              id: `call_${n}_${i}`,
+              type: 'function',
+              function: { name: c.name, arguments: JSON.stringify(c.args) },
+            })),
+          };
+    const usage = step.usage ?? { prompt: 100, completion: 20 };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: `chatcmpl-${n}`,
+        object: 'chat.completion',
+        created: 1_700_000_000,
+        model: recorded.body.model,
+        choices: [{ index: 0, message, finish_reason: step.kind === 'tools' ? 'tool_calls' : 'stop' }],
+        usage: {
+          prompt_tokens: usage.prompt,
+          completion_tokens: usage.completion,
+          total_tokens: usage.prompt + usage.completion,
+        },
+      }),
+    );
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

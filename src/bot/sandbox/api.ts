@@ -37,6 +37,8 @@ export interface SandboxApiOptions {
   posts: SandboxPostStore;
   writer: PostWriter;
   customers: () => Promise<SandboxCustomer[]>;
+  /** One customer by id: a message reads its account, not the whole list. */
+  customer: (customerId: string) => Promise<SandboxCustomer | undefined>;
   /** The customer channel's mode as stored (staff may have changed it from elsewhere). */
   channelMode: () => Promise<ChannelMode | undefined>;
   live: () => LiveEventSource<LiveEvent> | undefined;
@@ -159,7 +161,7 @@ export function createSandboxApi(options: SandboxApiOptions): {
 
   api.post('/customer-messages', async (req, res) => {
     const body = parse(CustomerMessageBodySchema, req.body);
-    const customer = (await options.customers()).find((c) => c.customerId === body.customerId);
+    const customer = await options.customer(body.customerId);
     const contact = customer?.contacts.find((c) => c.email.toLowerCase() === body.contactEmail.toLowerCase());
     if (!customer || !contact) {
       throw new NotFoundError('unknown sandbox customer or contact', {

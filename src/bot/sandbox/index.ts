@@ -25,7 +25,7 @@ export interface SandboxAdapterOptions {
   /** The channels' posts; built from `db` when omitted. */
   posts?: SandboxPostStore;
   /** The demo customers the page offers; built from `db` when omitted. */
-  customers?: Pick<CustomerStore, 'list'>;
+  customers?: Pick<CustomerStore, 'list' | 'get'>;
   /** The customer channel's stored mode, shown on the page; built from `db` when omitted. */
   channels?: Pick<ChannelStore, 'get'>;
   logger: Logger;
@@ -103,6 +103,10 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
           (await customerStore.list(tenantId))
             .map(toSandboxCustomer)
             .sort((a, b) => a.name.localeCompare(b.name)),
+        customer: async (customerId) => {
+          const found = await customerStore.get(tenantId, customerId);
+          return found ? toSandboxCustomer(found) : undefined;
+        },
         channelMode: async () =>
           (await channelStore.get(tenantId, 'sandbox', SANDBOX_CUSTOMER_CHANNEL))?.mode,
         live: () => live,

@@ -4,11 +4,11 @@ import { loadConfig } from '../config.js';
 import { systemClock } from '../domain/index.js';
 import { isAppError } from '../errors.js';
 import { createLogger } from '../logger.js';
-import { connectDatabase } from './connect.js';
-import { ensureIndexes } from './indexes.js';
-import { startLocalMongo } from './local-mongo.js';
-import { createMongoStores } from './mongo-stores.js';
-import { seedDemo } from './seed.js';
+import { connectDatabase } from '../memory/connect.js';
+import { ensureIndexes } from '../memory/indexes.js';
+import { startLocalMongo } from '../memory/local-mongo.js';
+import { createMongoStores } from '../memory/mongo-stores.js';
+import { seedDemo } from '../memory/seed.js';
 
 async function main(): Promise<number> {
   let config;
