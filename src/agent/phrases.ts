@@ -1,7 +1,8 @@
 import { formatMoney as formatMinorMoney } from '../domain/money.js';
-import type { PhraseKey } from './types.js';
+import { CONFIRM_PHRASES, isConfirmPhraseKey } from './confirm-phrases.js';
+import type { BasePhraseKey, PhraseKey } from './types.js';
 
-type Table = Record<PhraseKey, string>;
+type Table = Record<BasePhraseKey, string>;
 
 /**
  * Stock sentences in en/es/fr/de/pt. Params in braces: {ticketId}, {orderId}, {amount},
@@ -11,10 +12,11 @@ const PHRASES: Record<string, Table> = {
   en: {
     working: 'Thanks, I’m looking into this now.',
     refund_executed:
-      'Your refund of {amount} for order {orderId} has been issued. It usually appears on your statement within 5–10 business days.',
+      'Your refund of {amount} for order {orderId} has been issued (reference {reference}). It usually appears on your statement within 5–10 business days.',
     refund_pending_approval:
       'I’ve asked our team to approve a refund of {amount} for order {orderId}. You’ll hear from us here as soon as it’s decided.',
-    cancellation_executed: 'Order {orderId} has been cancelled. Any payment will be returned in full.',
+    cancellation_executed:
+      'Order {orderId} has been cancelled (reference {reference}). Any payment will be returned in full.',
     cancellation_pending_approval:
       'I’ve asked our team to approve the cancellation of order {orderId}. You’ll hear from us here shortly.',
     action_rejected:
@@ -39,10 +41,11 @@ const PHRASES: Record<string, Table> = {
   es: {
     working: 'Gracias, lo estoy revisando ahora.',
     refund_executed:
-      'Hemos emitido el reembolso de {amount} del pedido {orderId}. Suele aparecer en tu extracto en 5–10 días hábiles.',
+      'Hemos emitido el reembolso de {amount} del pedido {orderId} (referencia {reference}). Suele aparecer en tu extracto en 5–10 días hábiles.',
     refund_pending_approval:
       'He pedido a nuestro equipo que apruebe un reembolso de {amount} del pedido {orderId}. Te avisaremos aquí en cuanto se decida.',
-    cancellation_executed: 'El pedido {orderId} ha sido cancelado. Te devolveremos el pago íntegro.',
+    cancellation_executed:
+      'El pedido {orderId} ha sido cancelado (referencia {reference}). Te devolveremos el pago íntegro.',
     cancellation_pending_approval:
       'He pedido a nuestro equipo que apruebe la cancelación del pedido {orderId}. Te avisaremos aquí en breve.',
     action_rejected:
@@ -68,11 +71,11 @@ const PHRASES: Record<string, Table> = {
   fr: {
     working: 'Merci, je regarde cela tout de suite.',
     refund_executed:
-      'Votre remboursement de {amount} pour la commande {orderId} a été émis. Il apparaît généralement sur votre relevé sous 5 à 10 jours ouvrés.',
+      'Votre remboursement de {amount} pour la commande {orderId} a été émis (référence {reference}). Il apparaît généralement sur votre relevé sous 5 à 10 jours ouvrés.',
     refund_pending_approval:
       'J’ai demandé à notre équipe d’approuver un remboursement de {amount} pour la commande {orderId}. Nous vous répondrons ici dès que ce sera décidé.',
     cancellation_executed:
-      'La commande {orderId} a été annulée. Tout paiement vous sera intégralement restitué.',
+      'La commande {orderId} a été annulée (référence {reference}). Tout paiement vous sera intégralement restitué.',
     cancellation_pending_approval:
       'J’ai demandé à notre équipe d’approuver l’annulation de la commande {orderId}. Nous vous répondrons ici sous peu.',
     action_rejected:
@@ -97,10 +100,11 @@ const PHRASES: Record<string, Table> = {
   de: {
     working: 'Danke, ich sehe mir das gleich an.',
     refund_executed:
-      'Ihre Erstattung von {amount} für Bestellung {orderId} wurde veranlasst. Sie erscheint meist innerhalb von 5–10 Werktagen auf Ihrem Konto.',
+      'Ihre Erstattung von {amount} für Bestellung {orderId} wurde veranlasst (Referenz {reference}). Sie erscheint meist innerhalb von 5–10 Werktagen auf Ihrem Konto.',
     refund_pending_approval:
       'Ich habe unser Team gebeten, eine Erstattung von {amount} für Bestellung {orderId} zu genehmigen. Sie hören hier von uns, sobald entschieden ist.',
-    cancellation_executed: 'Bestellung {orderId} wurde storniert. Eine Zahlung wird vollständig erstattet.',
+    cancellation_executed:
+      'Bestellung {orderId} wurde storniert (Referenz {reference}). Eine Zahlung wird vollständig erstattet.',
     cancellation_pending_approval:
       'Ich habe unser Team gebeten, die Stornierung von Bestellung {orderId} zu genehmigen. Sie hören hier in Kürze von uns.',
     action_rejected:
@@ -126,11 +130,11 @@ const PHRASES: Record<string, Table> = {
   pt: {
     working: 'Obrigado, estou verificando agora.',
     refund_executed:
-      'O reembolso de {amount} do pedido {orderId} foi emitido. Normalmente aparece no seu extrato em 5 a 10 dias úteis.',
+      'O reembolso de {amount} do pedido {orderId} foi emitido (referência {reference}). Normalmente aparece no seu extrato em 5 a 10 dias úteis.',
     refund_pending_approval:
       'Pedi à nossa equipe que aprove um reembolso de {amount} do pedido {orderId}. Você terá notícias aqui assim que for decidido.',
     cancellation_executed:
-      'O pedido {orderId} foi cancelado. Qualquer pagamento será devolvido integralmente.',
+      'O pedido {orderId} foi cancelado (referência {reference}). Qualquer pagamento será devolvido integralmente.',
     cancellation_pending_approval:
       'Pedi à nossa equipe que aprove o cancelamento do pedido {orderId}. Você terá notícias aqui em breve.',
     action_rejected:
@@ -172,6 +176,10 @@ export function supportedLanguage(language: string): string {
 
 /** A stock sentence in the customer's language; English when the language is not supported. */
 export function phrase(key: PhraseKey, language: string, params: Record<string, string> = {}): string {
+  if (isConfirmPhraseKey(key)) {
+    const base = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
+    return fill((CONFIRM_PHRASES[base] ?? CONFIRM_PHRASES.en!)[key], params);
+  }
   const table = PHRASES[supportedLanguage(language)] ?? PHRASES.en!;
   return fill(table[key] ?? PHRASES.en![key], params);
 }

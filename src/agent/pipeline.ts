@@ -10,7 +10,10 @@ import { looksLikeInjection } from './offline/classify-intent.js';
 import type { Resolution } from './offline/resolve-offline.js';
 import { resolveOffline } from './offline/resolve-offline.js';
 import { retrieve, type Evidence } from './retrieve.js';
+import { fold } from './offline/text.js';
 import { routeMessage } from './route.js';
+import { routedSentiment, threadSignals } from './thread-signals.js';
+import { mentionsDataLoss } from './urgency.js';
 import type {
   AgentEscalation,
   AgentHooks,
@@ -113,7 +116,10 @@ export async function runPipeline(
     },
   });
 
-  if (u.isPleasantry && !failure) {
+  // Code decides what must reach a person, whatever the engine made of the message.
+  const signals = threadSignals(input.history, input.text);
+  const dataLoss = mentionsDataLoss(fold(input.text));
+  if (u.isPleasantry && !failure && !u.securityConcern && !dataLoss) {
     return finish({
       confidence: 1,
       threshold: 0,
@@ -159,6 +165,9 @@ export async function runPipeline(
         confidence,
         wantsHuman: u.wantsHuman,
         securityConcern: u.securityConcern,
+        sentiment: routedSentiment(u.sentiment, signals),
+        dataLoss,
+        thread: signals,
         needsEscalation: !!escalateReason,
         needsEscalationReason: escalateReason,
         settings,

@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { UrgencySchema } from '../domain/index.js';
+import { SentimentSchema, UrgencySchema } from '../domain/index.js';
 
 export const RouteInputSchema = z.object({
   urgency: UrgencySchema,
   confidence: z.number().min(0).max(1),
   wantsHuman: z.boolean(),
   securityConcern: z.boolean(),
+  /** Negative raises the bar to `confidenceHigh`; after a bot answer it goes to a person. */
+  sentiment: SentimentSchema.default('neutral'),
+  /** Lost, deleted or wiped data (found by code): a person handles it. */
+  dataLoss: z.boolean().default(false),
+  /** What the ticket's history says about this message (src/agent/thread-signals.ts). */
+  thread: z
+    .object({
+      afterBotAnswer: z.boolean().default(false),
+      repeatsQuestion: z.boolean().default(false),
+      saysNotHelped: z.boolean().default(false),
+    })
+    .default({ afterBotAnswer: false, repeatsQuestion: false, saysNotHelped: false }),
   /** The resolver (or the evidence) says this needs a person. */
   needsEscalation: z.boolean().default(false),
   needsEscalationReason: z.string().optional(),
@@ -28,35 +40,42 @@ export type RouteDecision = z.infer<typeof RouteDecisionSchema>;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Route in code, never by a model: high and critical urgency need `confidenceHigh` (0.75),
- * medium and low need `confidenceNormal` (0.60); a request for a person, a security concern
- * or the resolver's own signal escalate whatever the confidence.
+ * Route in code, never by a model. Always a person: a security concern, data loss, critical
+ * urgency, a request for a person, the resolver's own signal, a customer saying the bot's answer
+ * did not help, the same question asked again after an answer, and negative sentiment after a bot
+ * answer. Otherwise by confidence: high and critical urgency and negative messages need
+ * `confidenceHigh` (0.75), everything else `confidenceNormal` (0.60).
  */
 export function routeMessage(raw: RouteInput): RouteDecision {
   const input = RouteInputSchema.parse(raw);
-  const high = input.urgency === 'high' || input.urgency === 'critical';
+  const high = input.urgency === 'high' || input.urgency === 'critical' || input.sentiment === 'negative';
   const threshold = high ? input.settings.confidenceHigh : input.settings.confidenceNormal;
   const confidence = round2(input.confidence);
-  if (input.securityConcern)
-    return { route: 'escalate', threshold, reason: 'security concern: a person handles it' };
-  if (input.wantsHuman) return { route: 'escalate', threshold, reason: 'the customer asked for a person' };
-  if (input.needsEscalation) {
-    return {
-      route: 'escalate',
-      threshold,
-      reason: input.needsEscalationReason ?? 'the resolver could not answer',
-    };
-  }
+  const person = (reason: string): RouteDecision => ({ route: 'escalate', threshold, reason });
+  if (input.securityConcern) return person('security concern: a person handles it');
+  if (input.dataLoss) return person('data loss: a person handles it');
+  if (input.urgency === 'critical') return person('critical urgency: a person handles it');
+  if (input.wantsHuman) return person('the customer asked for a person');
+  if (input.needsEscalation) return person(input.needsEscalationReason ?? 'the resolver could not answer');
+  if (input.thread.saysNotHelped) return person('the customer says the answer did not help');
+  if (input.thread.repeatsQuestion)
+    return person('the customer asked the same question again after an answer');
+  if (input.thread.afterBotAnswer && input.sentiment === 'negative')
+    return person('negative sentiment after a bot answer');
+  const bar =
+    input.sentiment === 'negative' && input.urgency !== 'high'
+      ? 'negative-sentiment'
+      : `${input.urgency}-urgency`;
   if (confidence < round2(threshold)) {
     return {
       route: 'escalate',
       threshold,
-      reason: `confidence ${confidence.toFixed(2)} below the ${input.urgency}-urgency threshold ${threshold.toFixed(2)}`,
+      reason: `confidence ${confidence.toFixed(2)} below the ${bar} threshold ${threshold.toFixed(2)}`,
     };
   }
   return {
     route: 'resolve',
     threshold,
-    reason: `confidence ${confidence.toFixed(2)} meets the ${input.urgency}-urgency threshold ${threshold.toFixed(2)}`,
+    reason: `confidence ${confidence.toFixed(2)} meets the ${bar} threshold ${threshold.toFixed(2)}`,
   };
 }

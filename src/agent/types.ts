@@ -12,6 +12,7 @@ import {
   type TenantSettings,
   type Ticket,
 } from '../domain/index.js';
+import type { ConfirmPhraseKey } from './confirm-phrases.js';
 
 /** Stage (a): what the customer wants. Validated with zod whichever engine produced it. */
 export const UnderstandingSchema = z.object({
@@ -184,7 +185,10 @@ export interface Agent {
   phrase(key: PhraseKey, language: string, params: Record<string, string>): string;
 }
 
-export type PhraseKey =
+export type PhraseKey = BasePhraseKey | ConfirmPhraseKey;
+
+/** Keys of the main phrase table (src/agent/phrases.ts); the confirmation's are in confirm-phrases.ts. */
+export type BasePhraseKey =
   | 'working'
   | 'refund_executed'
   | 'refund_pending_approval'

@@ -6,7 +6,7 @@ import { asksForHuman, classifyIntent, isPleasantry } from './offline/classify-i
 import { fold } from './offline/text.js';
 import { isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
-import { mentionsSecurity, ruleUrgency } from './urgency.js';
+import { mentionsDataLoss, mentionsSecurity, ruleUrgency } from './urgency.js';
 
 /** What the understand stage reads. */
 export const UnderstandInputSchema = z.object({
@@ -81,8 +81,10 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
     entities: merged,
     securityConcern: security,
     wantsHuman,
-    // Emoji and punctuation alone acknowledge: code decides, whatever a model proposed.
-    isPleasantry: proposed.isPleasantry || isEmojiOnly(input.text),
+    // Emoji and punctuation alone acknowledge: code decides, whatever a model proposed. A security
+    // concern or lost data found by code is never a pleasantry.
+    isPleasantry:
+      !security && !mentionsDataLoss(fold(input.text)) && (proposed.isPleasantry || isEmojiOnly(input.text)),
     continuesTicketId,
   });
 }

@@ -1,4 +1,12 @@
-import type { Actor, ApprovalRequest, Customer, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
+import type {
+  Actor,
+  ApprovalRequest,
+  Customer,
+  PendingConfirmation,
+  PostedRef,
+  Ticket,
+  ThreadRef,
+} from '../domain/index.js';
 import type { ProposedAction, PhraseKey } from '../agent/types.js';
 import type { OutboundMessage, StaffActor, StaffActionResult, StaffCard } from '../conversation/ports.js';
 
@@ -13,7 +21,17 @@ export type ProposalOutcome =
       orderId: string;
     }
   | { kind: 'pending'; approval: ApprovalRequest }
+  /** A refund under the automatic limit waits for the customer's yes (stored on the ticket). */
+  | { kind: 'confirm'; confirmation: PendingConfirmation }
   | { kind: 'escalate'; reason: string };
+
+/** What the customer's yes or no to a pending confirmation led to. */
+export type ConfirmationOutcome =
+  | ProposalOutcome
+  /** They said no: nothing was refunded and the question is cleared. */
+  | { kind: 'declined'; confirmation: PendingConfirmation }
+  /** No live question on the ticket (expired, already answered): the message is an ordinary one. */
+  | { kind: 'none' };
 
 /**
  * How approvals and takeover reach people. Declared here (its user); the engine implements it
@@ -44,6 +62,11 @@ export interface ApprovalNotifier {
    * `tellCustomer` does. Optional so older notifiers still compile; `sendDraft` needs it.
    */
   sendToCustomer?(ticket: Ticket, message: OutboundMessage): Promise<void>;
+  /**
+   * Posts the ticket's escalation card, or updates the one posted, so it shows what changed (a new
+   * approval request on a ticket staff already have). Optional for older notifiers.
+   */
+  showTicketCard?(ticket: Ticket): Promise<void>;
   /** A link staff can open to the customer thread, when the platform has one (shown on cards). */
   threadLink?(ticket: Ticket): Promise<string | undefined>;
   /**
@@ -61,6 +84,17 @@ export interface ApprovalService {
     action: ProposedAction;
     requestedBy: Actor;
   }): Promise<ProposalOutcome>;
+  /**
+   * The customer's yes or no to the refund they were asked to confirm. Yes runs the proposal again
+   * with fresh data (the rules may now send it to staff) and refunds under the key it was asked
+   * with, so a repeated yes refunds once; no clears the question.
+   */
+  confirm(input: {
+    ticket: Ticket;
+    customer: Customer;
+    answer: 'yes' | 'no';
+    requestedBy: Actor;
+  }): Promise<ConfirmationOutcome>;
   /** An approver's click. Authorized in code; exactly one decision and one execution per request. */
   decide(input: {
     tenantId: string;

@@ -57,8 +57,10 @@ export async function executeAutomatically(
     currency: string;
     reason: string;
   },
+  /** The key a confirmation was asked under (a repeated yes refunds once); derived otherwise. */
+  key?: string,
 ): Promise<ProposalOutcome> {
-  const idempotencyKey = autoKey(ticket, order, decision.action);
+  const idempotencyKey = key ?? autoKey(ticket, order, decision.action);
   try {
     const result = await deps.orders.refund(ticket.tenantId, {
       orderId: decision.orderId,

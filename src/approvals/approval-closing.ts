@@ -115,3 +115,39 @@ export function alreadyDecided(request: ApprovalRequest): string {
       return 'This request is still waiting for a decision.';
   }
 }
+
+/**
+ * A rejected request goes to a person, not back to the bot: the ticket is assigned to whoever
+ * rejected it (the customer was told a team member can say more), so the bot stays silent there
+ * and cannot propose the same refund again on its own. Its card shows who has it.
+ */
+export async function handToRejecter(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  staff: Actor,
+): Promise<void> {
+  const before = await deps.tickets.get(request.tenantId, request.ticketId);
+  if (!before || before.status === 'human' || before.status === 'resolved') return;
+  const after = await deps.tickets.update(
+    request.tenantId,
+    request.ticketId,
+    { status: 'human', assignee: staff, updatedAt: deps.clock.now() },
+    { from: ['pending_approval', 'open', 'escalated'] },
+  );
+  if (!after) return;
+  await audit(deps, {
+    tenantId: request.tenantId,
+    ticketId: request.ticketId,
+    approvalId: request.approvalId,
+    actor: SYSTEM_ACTOR,
+    action: 'ticket.assigned',
+    before: { status: before.status },
+    after: { status: after.status, assignee: staff },
+    note: `the ${request.action} request was rejected: ${staff.name ?? staff.userId ?? 'the rejecter'} follows up`,
+  });
+  try {
+    await deps.notifier.showTicketCard?.(after);
+  } catch (err) {
+    deps.logger.error({ err, ticketId: request.ticketId }, 'showing the ticket card failed');
+  }
+}

@@ -12,10 +12,12 @@ import {
   alreadyDecided,
   cardOf as cardOfRequest,
   expireRequest,
+  handToRejecter,
   stopAtDailyLimit,
 } from './approval-closing.js';
-import { executeApproved, reopenTicket } from './approval-execution.js';
+import { executeApproved } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
+import { checkCustomerAsked } from './customer-asked.js';
 import { memoCardSources } from './card-data.js';
 import type { KeyedLock } from './keyed-lock.js';
 import { customerLockKey, dailyLimitOnApproval } from './refund-limits.js';
@@ -69,6 +71,29 @@ export async function decideApproval(
   if (request.status !== 'pending')
     return { ok: false, message: alreadyDecided(request), ...(await cardOfRequest(d, request)) };
 
+  if (decision === 'approve') {
+    // Approved only while a customer message of the ticket still asks for it (not edited away).
+    const asked = await checkCustomerAsked(d, {
+      tenantId,
+      ticketId: request.ticketId,
+      customerId: request.customerId,
+      action: { type: request.action, orderId: request.orderId },
+      settings: tenant.settings,
+    });
+    if (!asked.ok) {
+      const message = `This can't be approved: ${asked.reason} (the customer's message may have been edited or deleted). Reject it, or ask the customer.`;
+      await audit(d, {
+        tenantId,
+        ticketId: request.ticketId,
+        approvalId,
+        actor: staff,
+        action: 'approval.refused',
+        before: snapshot(request),
+        note: message,
+      });
+      return { ok: false, message, ...(await cardOfRequest(d, request)) };
+    }
+  }
   const at = d.clock.now();
   const move = () =>
     d.approvals.transition(tenantId, approvalId, ['pending'], {
@@ -108,10 +133,10 @@ export async function decideApproval(
 
   if (decision === 'reject') {
     await tellCustomer(d, decided, 'action_rejected');
-    await reopenTicket(d, decided);
+    await handToRejecter(d, decided, staff);
     return {
       ok: true,
-      message: `Rejected: the customer has been told.`,
+      message: `Rejected: the customer has been told, and the ticket is yours to follow up (the bot stays silent there until you hand it back).`,
       ...(await cardOfRequest(d, decided)),
     };
   }

@@ -26,8 +26,11 @@ export interface ApprovalServiceDeps {
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
-  /** Optional: cards show the last customer message when given. */
-  messages?: MessageStore;
+  /**
+   * The ticket's transcript: a refund or cancellation needs a customer message asking for it, and
+   * cards show the last customer message.
+   */
+  messages: MessageStore;
   decisions?: DecisionStore;
   kb?: Pick<KnowledgeBase, 'get'>;
   /**

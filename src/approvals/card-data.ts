@@ -17,7 +17,7 @@ export interface CardSources {
   tenants: Pick<TenantStore, 'get'>;
   tickets: Pick<TicketStore, 'get'>;
   customers: Pick<CustomerStore, 'get'>;
-  approvals: Pick<ApprovalStore, 'get'>;
+  approvals: Pick<ApprovalStore, 'get' | 'listByTicket'>;
   /** Optional: without it cards show no transcript lines. */
   messages?: Pick<MessageStore, 'listByTicket'>;
   /** Optional: without it escalation cards show no confidence or urgency signals. */
@@ -104,7 +104,7 @@ export async function loadApprovalCard(
 
 /** The escalation/draft card for a ticket, or null when the ticket is gone. */
 export async function loadEscalationCard(src: CardSources, ticket: Ticket): Promise<StaffCard> {
-  const [customer, messages, decisions, threadLink] = await Promise.all([
+  const [customer, messages, decisions, threadLink, requests] = await Promise.all([
     ticket.customerId ? src.customers.get(ticket.tenantId, ticket.customerId) : Promise.resolve(null),
     src.messages
       ? src.messages.listByTicket(ticket.tenantId, ticket.ticketId, TRANSCRIPT)
@@ -113,6 +113,7 @@ export async function loadEscalationCard(src: CardSources, ticket: Ticket): Prom
     src.notifier.threadLink
       ? src.notifier.threadLink(ticket).catch(() => undefined)
       : Promise.resolve(undefined),
+    src.approvals.listByTicket(ticket.tenantId, ticket.ticketId),
   ]);
   const decision = latest(decisions);
   const articles = await Promise.all(
@@ -127,6 +128,7 @@ export async function loadEscalationCard(src: CardSources, ticket: Ticket): Prom
     decision,
     messages,
     articles,
+    waiting: requests.filter((r) => r.status === 'pending'),
     ...(threadLink ? { threadLink } : {}),
   });
 }

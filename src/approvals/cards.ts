@@ -134,6 +134,8 @@ export interface EscalationCardInput {
   /** The ticket's last messages, oldest first. */
   messages: Message[];
   articles: Array<{ articleId: string; title: string }>;
+  /** Approval requests of the ticket still waiting for a decision: staff see them beside the escalation. */
+  waiting?: ApprovalRequest[];
   threadLink?: string;
 }
 
@@ -186,6 +188,18 @@ export function buildEscalationCard(input: EscalationCardInput): StaffCard {
   const reason = ticket.escalation?.reason ?? decision?.reason;
   if (reason) fields.push({ label: 'Why', value: quote(reason) });
   fields.push({ label: 'Status', value: ticket.status });
+  const waiting = input.waiting ?? [];
+  if (waiting.length) {
+    fields.push({
+      label: 'Waiting for approval',
+      value: waiting
+        .map(
+          (r) =>
+            `${actionNoun(r.action)} of ${formatMoney(r.amountMinor, r.currency)} for order ${r.orderId}`,
+        )
+        .join('; '),
+    });
+  }
 
   const lastCustomer = [...messages].reverse().find((m) => m.role === 'customer' && !m.deleted);
   const actions: StaffCard['actions'] = [];
@@ -222,7 +236,9 @@ export function buildEscalationCard(input: EscalationCardInput): StaffCard {
       .slice(-RECENT_MESSAGES)
       .map((m) => ({ role: m.role, text: quote(m.text) })),
     articles: input.articles,
-    statusLine: ticketStatusLine(ticket),
+    statusLine: waiting.length
+      ? `${ticketStatusLine(ticket)} · ${waiting.length === 1 ? 'a request waits' : `${waiting.length} requests wait`} for approval on its own card`
+      : ticketStatusLine(ticket),
     actions,
     final: resolved,
     createdAt: ticket.escalation?.at ?? ticket.draft?.createdAt ?? ticket.createdAt,

@@ -1,6 +1,6 @@
 import { isCancellable, refundedMinor, returnEligibility } from '../commerce/eligibility.js';
 import { formatMoney } from '../domain/money.js';
-import type { Customer, Order, RequiredRole, TenantSettings } from '../domain/index.js';
+import type { Customer, Order, RequiredRole, TenantSettings, TicketStatus } from '../domain/index.js';
 import type { ProposedAction } from '../agent/types.js';
 
 /** Everything the refund/cancellation policy looks at. Pure data: no stores, no clock. */
@@ -22,6 +22,17 @@ export interface PolicyInput {
    * gets back in total, so a refund split into small requests cannot slip under them.
    */
   openRequestsMinor?: number;
+  /**
+   * The customer's own words asking for this action (see customer-asked.ts). The reason on the
+   * request and in the audit quotes them; the proposal's own reason (model text) is never used.
+   */
+  customerQuote?: string;
+  /**
+   * The ticket's status as stored. Only an `open` ticket (the bot has it) may refund on its own: on
+   * an escalated, taken-over or pending-approval ticket a refund under the automatic limit still
+   * becomes an approval request for staff.
+   */
+  ticketStatus?: TicketStatus;
   settings: Pick<
     TenantSettings,
     'currency' | 'autoRefundMaxMinor' | 'supervisorRefundAboveMinor' | 'dailyRefundLimit' | 'returnWindowDays'
@@ -67,6 +78,10 @@ export type PolicyDecision =
  * | cancellation of a cancellable order                | approval (approver) |
  * | not eligible / not this customer's order           | ineligible (escalate with reason) |
  * | refund when the daily count is reached             | escalate, whatever the amount |
+ * | refund < auto max on a ticket that is not `open`   | approval (approver): a person is involved |
+ *
+ * Before any of this the approval service checks that a customer message of the ticket asks for the
+ * action (customer-asked.ts); the request's reason quotes that message.
  */
 export function evaluateAction(input: PolicyInput): PolicyDecision {
   const { action, order, customer, ticketCustomerId, settings } = input;
@@ -90,11 +105,11 @@ export function evaluateAction(input: PolicyInput): PolicyDecision {
       reason: `Order ${order.orderId} is in ${order.currency}, not ${settings.currency}; a person has to handle it.`,
     };
   }
-  if (action.type === 'cancellation') return evaluateCancellation(order, action);
+  if (action.type === 'cancellation') return evaluateCancellation(order, input.customerQuote);
   return evaluateRefund(input, order);
 }
 
-function evaluateCancellation(order: Order, action: ProposedAction): PolicyDecision {
+function evaluateCancellation(order: Order, customerQuote: string | undefined): PolicyDecision {
   if (!isCancellable(order)) {
     const why =
       order.status === 'cancelled'
@@ -110,7 +125,7 @@ function evaluateCancellation(order: Order, action: ProposedAction): PolicyDecis
     currency: order.currency,
     requiredRole: 'approver',
     escalate: false,
-    reason: action.reason || 'Customer asked to cancel the order.',
+    reason: customerQuote ? quoted(customerQuote) : 'Customer asked to cancel the order.',
   };
 }
 
@@ -129,7 +144,7 @@ function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
   const amountMinor = Math.min(requested, eligibility.refundableMinor);
   const earlierMinor = refundedMinor(order) + (input.openRequestsMinor ?? 0);
   const cumulativeMinor = earlierMinor + amountMinor;
-  const asked = action.reason || 'Customer asked for a refund.';
+  const asked = input.customerQuote ? quoted(input.customerQuote) : 'Customer asked for a refund.';
   // The approver sees why a small amount needs them: the order's earlier refunds count too.
   const reason =
     earlierMinor > 0
@@ -142,11 +157,35 @@ function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
     currency: order.currency,
     reason,
   };
-  if (cumulativeMinor < settings.autoRefundMaxMinor) return { kind: 'auto', ...base };
+  if (cumulativeMinor < settings.autoRefundMaxMinor) {
+    const status = input.ticketStatus ?? 'open';
+    if (status === 'open') return { kind: 'auto', ...base };
+    // A person is involved (escalated, taken over, another decision pending): they decide this too.
+    return {
+      kind: 'approval',
+      ...base,
+      reason: `${base.reason}${/[.!?”]$/.test(base.reason) ? '' : '.'} No automatic refund: the ticket is ${STATUS_WORDS[status]}.`,
+      requiredRole: 'approver',
+      escalate: false,
+    };
+  }
   if (cumulativeMinor <= settings.supervisorRefundAboveMinor) {
     return { kind: 'approval', ...base, requiredRole: 'approver', escalate: false };
   }
   return { kind: 'approval', ...base, requiredRole: 'supervisor', escalate: true };
+}
+
+const STATUS_WORDS: Record<TicketStatus, string> = {
+  open: 'open',
+  resolved: 'resolved',
+  escalated: 'escalated to staff',
+  human: 'with a person',
+  pending_approval: 'waiting for another approval',
+};
+
+/** `Customer wrote: “…”`: the reason a request carries is what the customer actually wrote. */
+export function quoted(customerQuote: string): string {
+  return `Customer wrote: “${customerQuote}”`;
 }
 
 /** Re-exported for the approvals code that formats amounts; the one implementation lives in domain/money. */

@@ -6,10 +6,12 @@ import type { ApplyContext } from './apply-result.js';
 import type { EngineDeps } from './engine-deps.js';
 import { escalateTicket } from './delivery.js';
 import type { InboundOutcome } from './ports.js';
+import type { ConfirmationOutcome } from '../approvals/api.js';
 
 /** What applyResult lends this step: its reply (held back if a person took over), phrases, outcome. */
 export interface ActionTools {
-  say: (text: string) => Promise<unknown>;
+  /** `moneyReference`: the order system's reference this text reports (see money-claims.ts). */
+  say: (text: string, options?: { moneyReference?: string }) => Promise<unknown>;
   phrase: (key: Parameters<EngineDeps['agent']['phrase']>[0], params?: Record<string, string>) => string;
   out: (status: InboundOutcome['status'], reason?: string) => InboundOutcome;
 }
@@ -24,10 +26,9 @@ export async function applyProposedAction(
   ticket: Ticket,
   customer: Customer,
   action: ProposedAction,
-  { say, phrase, out }: ActionTools,
+  tools: ActionTools,
 ): Promise<InboundOutcome> {
   const { result, message } = ctx;
-  const u = result.understanding;
   const outcome = await deps.approvals.propose({
     ticket,
     customer,
@@ -39,6 +40,26 @@ export async function applyProposedAction(
       name: message.author.name,
     },
   });
+  return applyActionOutcome(deps, ticket, customer, outcome, tools, {
+    language: result.understanding.language,
+    summary: result.escalation?.summary,
+    draft: result.reply?.text,
+  });
+}
+
+/**
+ * What the customer hears about a proposal or a confirmation, and the ticket's next state: done
+ * (with the order system's reference), waiting for their yes, waiting for staff, declined, or
+ * escalated with the reason.
+ */
+export async function applyActionOutcome(
+  deps: EngineDeps,
+  ticket: Ticket,
+  customer: Customer,
+  outcome: Exclude<ConfirmationOutcome, { kind: 'none' }>,
+  { say, phrase, out }: ActionTools,
+  context: { language: string; summary?: string; draft?: string },
+): Promise<InboundOutcome> {
   if (outcome.kind === 'executed') {
     const key = outcome.action === 'refund' ? 'refund_executed' : 'cancellation_executed';
     await say(
@@ -47,6 +68,7 @@ export async function applyProposedAction(
         reference: outcome.reference,
         amount: formatMoney(outcome.amountMinor, outcome.currency),
       }),
+      { moneyReference: outcome.reference },
     );
     // Done and told: nothing is left to do, so the ticket resolves like an answered question.
     const what = outcome.action === 'refund' ? 'Refund' : 'Cancellation';
@@ -55,7 +77,7 @@ export async function applyProposedAction(
       ticket,
       `${what} of ${formatMoney(outcome.amountMinor, outcome.currency)} for order ${outcome.orderId} executed automatically (${outcome.reference})`,
     );
-    await rememberLanguage(deps, customer, u.language);
+    await rememberLanguage(deps, customer, context.language);
     return out('action_executed', outcome.reference);
   }
   if (outcome.kind === 'pending') {
@@ -65,11 +87,23 @@ export async function applyProposedAction(
     await say(phrase(key, { orderId: a.orderId, amount: formatMoney(a.amountMinor, a.currency) }));
     return out('approval_requested', a.approvalId);
   }
+  if (outcome.kind === 'confirm') {
+    const c = outcome.confirmation;
+    // Nothing moved yet: the customer's yes (handled before the agent next time) makes the refund.
+    await say(
+      phrase('refund_confirm', { orderId: c.orderId, amount: formatMoney(c.amountMinor, c.currency) }),
+    );
+    return out('confirmation_requested', c.confirmationId);
+  }
+  if (outcome.kind === 'declined') {
+    await say(phrase('refund_declined', { orderId: outcome.confirmation.orderId }));
+    return out('answered', 'the customer declined the refund');
+  }
   await say(phrase('escalated'));
   await escalateTicket(deps, deps.takeover, ticket, {
-    summary: `${result.escalation?.summary ?? ''} ${outcome.reason}`.trim(),
+    summary: `${context.summary ?? ''} ${outcome.reason}`.trim(),
     reason: outcome.reason,
-    draft: result.reply?.text,
+    ...(context.draft ? { draft: context.draft } : {}),
     customerMessage: null,
   });
   return out('escalated', outcome.reason);

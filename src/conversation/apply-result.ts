@@ -11,6 +11,7 @@ import {
   showTicketCard,
 } from './delivery.js';
 import type { BotSilenced } from './bot-voice.js';
+import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 
 export interface ApplyContext {
@@ -88,11 +89,15 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   // Whether a person took the thread over (or the channel left auto mode) while the agent ran:
   // sendReply checks again right before posting and keeps the text as an internal note instead.
   let silenced: BotSilenced | null = null;
-  const say = async (text: string, citations?: Array<{ articleId: string; title: string }>) => {
+  const say = async (
+    text: string,
+    options: { citations?: Array<{ articleId: string; title: string }>; moneyReference?: string } = {},
+  ) => {
     const sent = await sendReply(deps, target, ctx.prefix ? `${ctx.prefix}\n\n${text}` : text, {
       placeholder: ctx.placeholder,
-      citations,
+      citations: options.citations,
       language: u.language,
+      ...(options.moneyReference ? { moneyReference: options.moneyReference } : {}),
     });
     silenced ??= sent.silenced;
     return sent.ref;
@@ -135,7 +140,21 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   }
 
   const reply = result.reply ?? { text: result.draft ?? phrase('escalated'), citations: [] };
-  await say(reply.text, reply.citations);
+  const claims = guardMoneyClaims(reply.text);
+  if (claims.removed.length) {
+    // No refund or cancellation was made in this turn, yet the answer says one was: a person
+    // answers instead, with the rest of the text as their draft.
+    const reason = `the answer said money moved, but no refund or cancellation was made: “${claims.removed[0]}”`;
+    await say(phrase('escalated'));
+    await escalateTicket(deps, deps.takeover, ticket, {
+      summary: result.escalation?.summary ?? `The assistant's answer claimed a refund that was not made.`,
+      reason,
+      ...(claims.text ? { draft: claims.text } : {}),
+      customerMessage: null,
+    });
+    return out('escalated', reason);
+  }
+  await say(reply.text, { citations: reply.citations });
   if (silenced) return heldBack(deps, ctx, ticket, silenced);
   // A new ticket was stored resolved already (newTicketState); only its history is left to write.
   if (ticket.status === 'resolved' && ctx.isNew)

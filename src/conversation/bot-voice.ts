@@ -1,3 +1,4 @@
+import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
 import type { Actor, ChannelMode, ThreadRef } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
 
@@ -42,4 +43,27 @@ export async function botSilenced(
 /** Keeps what the bot would have said as an internal note on the ticket (never posted). */
 export function silencedNote(silenced: BotSilenced, text: string): string {
   return `Not sent to the customer (${silenced.reason}). The assistant would have said: ${text}`;
+}
+
+/**
+ * The last net under every text in the bot's voice: sentences claiming money moved without the
+ * order system's reference (`moneyReference`) are removed; `note` tells staff what was removed.
+ * The text is empty when nothing is left to send.
+ */
+export function withoutUnbackedClaims(
+  deps: Pick<DeliveryDeps, 'logger'>,
+  target: { ticketId?: string },
+  text: string,
+  options: { moneyReference?: string },
+): { text: string; note?: string } {
+  const checked = guardMoneyClaims(text, options.moneyReference);
+  if (!checked.removed.length) return { text };
+  deps.logger.warn(
+    { ticketId: target.ticketId, removed: checked.removed.length },
+    'removed a claim that money moved, not backed by the order system',
+  );
+  return {
+    text: checked.text,
+    note: `Removed before sending (no refund or cancellation was made): ${checked.removed.join(' ')}`,
+  };
 }

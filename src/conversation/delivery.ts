@@ -2,7 +2,7 @@ import type { TakeoverService } from '../approvals/api.js';
 import type { Actor, Message, Platform, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
-import { botSilenced, silencedNote, type BotSilenced } from './bot-voice.js';
+import { botSilenced, silencedNote, withoutUnbackedClaims, type BotSilenced } from './bot-voice.js';
 import { deliver } from './outbox.js';
 import type { OutboundMessage, StaffCard } from './ports.js';
 
@@ -68,6 +68,12 @@ export interface SendOptions {
    * in the bot's voice is held back then and kept as an internal note instead.
    */
   notice?: boolean;
+  /**
+   * The order system's reference of a refund or cancellation made in this turn, when the text
+   * reports it. Without it (or when the text does not carry it) every sentence saying money moved
+   * is taken out of a text in the bot's voice: the bot never claims a refund that was not made.
+   */
+  moneyReference?: string;
 }
 
 /**
@@ -94,8 +100,12 @@ export async function sendReply(
   text: string,
   options: SendOptions = {},
 ): Promise<{ ref?: PostedRef; silenced: BotSilenced | null }> {
-  const safe = deps.filterOutgoing(text, { ticketId: target.ticketId });
   const staffAuthor = options.author?.kind === 'staff';
+  const filtered = deps.filterOutgoing(text, { ticketId: target.ticketId });
+  const checked = staffAuthor ? { text: filtered } : withoutUnbackedClaims(deps, target, filtered, options);
+  if (checked.note) await recordInternalNote(deps, target, checked.note, options.language);
+  const safe = checked.text;
+  if (!safe) return { silenced: null };
   if (!staffAuthor && !options.notice) {
     const silenced = await botSilenced(deps, target);
     if (silenced) {

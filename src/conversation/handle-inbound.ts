@@ -1,5 +1,6 @@
 import type { Ticket, ThreadRef } from '../domain/index.js';
 import { describeZodIssues, ValidationError } from '../errors.js';
+import { applyConfirmationReply } from './apply-confirmation.js';
 import { applyResult, newTicketState } from './apply-result.js';
 import { recordMessage } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -110,6 +111,16 @@ export function createInboundHandler(
       return { status: 'recorded', ticketId: ticket.ticketId, reason: 'a person has this ticket' };
     if (turn.mode === 'off')
       return { status: 'recorded', ticketId: ticket.ticketId, reason: 'channel is off' };
+    if (turn.mode === 'auto') {
+      // "yes" / "no" to a refund the bot asked the customer to confirm: code answers, no agent.
+      const confirmed = await applyConfirmationReply(deps, {
+        ticket,
+        customer: turn.customer,
+        message: msg,
+        replyThread,
+      });
+      if (confirmed) return confirmed;
+    }
     const history = await stores.messages.listByTicket(
       msg.tenantId,
       ticket.ticketId,

@@ -8,6 +8,7 @@ import {
   recordInternalNote,
   sendReply,
   sendToCustomer,
+  showTicketCard,
   updateStaffCard,
 } from './delivery.js';
 import { publishStatus } from './apply-effects.js';
@@ -55,7 +56,11 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         };
       }
       // The channel may not let the bot speak (off, draft): then it is kept as a note, not sent.
-      const { silenced } = await sendReply(deps, current ?? ticket, text, { language: ticket.language });
+      // An executed refund's notice carries the order system's reference: the one claim allowed.
+      const { silenced } = await sendReply(deps, current ?? ticket, text, {
+        language: ticket.language,
+        ...(params.reference ? { moneyReference: params.reference } : {}),
+      });
       if (!silenced) return { outcome: 'sent' };
       return {
         outcome: 'held',
@@ -81,6 +86,9 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         deps.logger.warn({ err, ticketId: ticket.ticketId }, 'building the thread link failed');
         return undefined;
       }
+    },
+    async showTicketCard(ticket) {
+      await showTicketCard(deps, getTakeover(), ticket);
     },
     async ticketResolved(ticket, summary) {
       publishStatus(deps, ticket);

@@ -6,34 +6,10 @@ import {
   TenantIdSchema,
   ThreadRefSchema,
 } from '../domain/index.js';
-import { StaffActionSchema, type StaffCard } from './ports.js';
+import { StaffCardSchema } from './ports.js';
 
-/** A staff card as stored in an outbox payload: parsed back with zod before it is shown again. */
-export const StaffCardSchema = z.object({
-  kind: z.enum(['approval', 'escalation', 'draft']),
-  title: z.string(),
-  ticketId: z.string(),
-  approvalId: z.string().optional(),
-  fields: z.array(z.object({ label: z.string(), value: z.string() })),
-  summary: z.string().optional(),
-  lastCustomerMessage: z.string().optional(),
-  recentMessages: z.array(z.object({ role: z.string(), text: z.string() })).optional(),
-  draft: z.string().optional(),
-  articles: z.array(z.object({ articleId: z.string(), title: z.string() })).optional(),
-  threadLink: z.string().optional(),
-  statusLine: z.string().optional(),
-  actions: z.array(
-    z.object({
-      label: z.string(),
-      style: z.enum(['primary', 'danger']).optional(),
-      data: StaffActionSchema,
-      confirm: z.string().optional(),
-    }),
-  ),
-  deciderIds: z.array(z.string()).optional(),
-  final: z.boolean(),
-  createdAt: DateSchema,
-}) satisfies z.ZodType<StaffCard>;
+/** Cards in outbox payloads are parsed with the one StaffCardSchema (declared beside StaffCard). */
+export { StaffCardSchema };
 
 const OutboundMessageSchema = z.object({
   text: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DateSchema,
   PlatformSchema,
   type Platform,
   type PostedRef,
@@ -55,6 +56,7 @@ export interface InboundOutcome {
     | 'drafted'
     | 'escalated'
     | 'approval_requested'
+    | 'confirmation_requested' // the bot asked the customer to confirm a refund (yes/no)
     | 'action_executed'
     | 'ignored';
   ticketId?: string;
@@ -114,31 +116,43 @@ export interface StaffActionResult {
 /**
  * A platform-neutral staff card. Slack renders it as Block Kit (`blocks.ts`), Teams as an
  * Adaptive Card (`cards.ts`), the sandbox as HTML. Every value shown comes from MongoDB.
+ * Declared once: the type is this schema's, and the outbox and the sandbox store and parse cards
+ * with it, so a new field reaches every renderer instead of being stripped on the way.
  */
-export interface StaffCard {
-  kind: 'approval' | 'escalation' | 'draft';
+export const StaffCardSchema = z.object({
+  kind: z.enum(['approval', 'escalation', 'draft']),
   /** Short headline: "Refund approval needed: $250.00", "Escalated: outage at Acme". */
-  title: string;
-  ticketId: string;
-  approvalId?: string;
+  title: z.string(),
+  ticketId: z.string(),
+  approvalId: z.string().optional(),
   /** Label/value pairs: customer, plan, order, amount, reason, urgency, confidence… */
-  fields: Array<{ label: string; value: string }>;
-  summary?: string;
-  lastCustomerMessage?: string;
+  fields: z.array(z.object({ label: z.string(), value: z.string() })).default([]),
+  summary: z.string().optional(),
+  lastCustomerMessage: z.string().optional(),
   /** Recent transcript lines, oldest first. */
-  recentMessages?: Array<{ role: string; text: string }>;
-  draft?: string;
-  articles?: Array<{ articleId: string; title: string }>;
-  threadLink?: string;
+  recentMessages: z.array(z.object({ role: z.string(), text: z.string() })).optional(),
+  draft: z.string().optional(),
+  articles: z.array(z.object({ articleId: z.string(), title: z.string() })).optional(),
+  threadLink: z.string().optional(),
   /** Status line once something happened: "Approved by Dana at 14:02 — refund RF-… executed". */
-  statusLine?: string;
+  statusLine: z.string().optional(),
   /** Buttons to show; empty once final. */
-  actions: Array<{ label: string; style?: 'primary' | 'danger'; data: StaffAction; confirm?: string }>;
+  actions: z
+    .array(
+      z.object({
+        label: z.string(),
+        style: z.enum(['primary', 'danger']).optional(),
+        data: StaffActionSchema,
+        confirm: z.string().optional(),
+      }),
+    )
+    .default([]),
   /** Platform user ids who may act (Teams `refresh.userIds`). */
-  deciderIds?: string[];
-  final: boolean;
-  createdAt: Date;
-}
+  deciderIds: z.array(z.string()).optional(),
+  final: z.boolean().default(false),
+  createdAt: DateSchema,
+});
+export type StaffCard = z.infer<typeof StaffCardSchema>;
 
 /**
  * What the engine needs from a platform. Each adapter (Slack, Teams, sandbox) implements it;

@@ -96,7 +96,7 @@ export interface TicketStore {
     condition?: {
       from?: TicketStatus[];
       expectedVersion?: number;
-      unset?: Array<'assignee' | 'draft' | 'escalation'>;
+      unset?: Array<'assignee' | 'draft' | 'escalation' | 'pendingConfirmation'>;
     },
   ): Promise<Ticket | null>;
 }

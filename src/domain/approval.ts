@@ -34,6 +34,8 @@ export const ApprovalRequestSchema = z.object({
   amountMinor: MinorUnitsSchema,
   currency: CurrencySchema,
   reason: z.string(),
+  /** The customer's message that asked for this action, quoted by code from the stored transcript. */
+  customerRequest: z.object({ messageId: z.string().optional(), quote: z.string() }).optional(),
   requiredRole: RequiredRoleSchema,
   status: ApprovalStatusSchema,
   /** Derived from the approval id: the order system refunds once per key, whatever retries. */

@@ -25,6 +25,11 @@ export const TenantSettingsSchema = z.object({
   defaultChannelMode: ChannelModeSchema.default('auto'),
   /** Consecutive top-level messages from one person within this window join one ticket. */
   joinWindowSeconds: z.number().int().nonnegative().default(120),
+  /**
+   * Before a refund under the automatic limit is made, the customer confirms order and amount
+   * ("Refund $89.99 on order 1045? Reply yes or no."). False: it is made at once.
+   */
+  confirmAutoRefunds: z.boolean().default(true),
   /** The business the bot speaks for, in prompts and replies (ORG_NAME, else the organization's name). */
   businessName: z.string().trim().min(1).max(80).optional(),
   tone: ToneSchema.default('friendly'),

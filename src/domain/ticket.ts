@@ -18,6 +18,22 @@ export const TicketIdSchema = z.string().regex(TICKET_ID_PATTERN);
 export const TicketStatusSchema = z.enum(['open', 'pending_approval', 'escalated', 'human', 'resolved']);
 export type TicketStatus = z.infer<typeof TicketStatusSchema>;
 
+/** A refund under the automatic limit, waiting for the customer's yes or no. */
+export const PendingConfirmationSchema = z.object({
+  confirmationId: z.string().min(1),
+  action: z.literal('refund'),
+  orderId: z.string().min(1),
+  amountMinor: z.number().int().positive(),
+  currency: z.string().min(3).max(3),
+  /** What the customer wrote when asking (quoted in the audit trail). */
+  customerQuote: z.string(),
+  /** The order system's key for this refund: a second "yes" can never refund twice. */
+  idempotencyKey: z.string().min(1),
+  askedAt: DateSchema,
+  expiresAt: DateSchema,
+});
+export type PendingConfirmation = z.infer<typeof PendingConfirmationSchema>;
+
 export const TicketSchema = z.object({
   tenantId: TenantIdSchema,
   ticketId: TicketIdSchema,
@@ -41,6 +57,8 @@ export const TicketSchema = z.object({
   /** The agent's draft answer awaiting staff (draft mode, or an escalation with a draft). */
   draft: z.object({ text: z.string(), createdAt: DateSchema }).optional(),
   escalation: z.object({ summary: z.string(), reason: z.string(), at: DateSchema }).optional(),
+  /** A refund the bot asked the customer to confirm ("Reply yes or no"); cleared by the answer. */
+  pendingConfirmation: PendingConfirmationSchema.optional(),
   /** Bumped on every state change; conditional updates filter on it. */
   version: z.number().int().nonnegative().default(0),
   createdAt: DateSchema,

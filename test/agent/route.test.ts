@@ -7,7 +7,7 @@ const base = { wantsHuman: false, securityConcern: false, settings };
 describe('routing table', () => {
   it.each([
     ['critical', 0.74, 'escalate'],
-    ['critical', 0.75, 'resolve'],
+    ['critical', 1, 'escalate'], // critical always goes to a person
     ['high', 0.74, 'escalate'],
     ['high', 0.75, 'resolve'],
     ['medium', 0.59, 'escalate'],
@@ -55,5 +55,33 @@ describe('routing table', () => {
       route: 'resolve',
       threshold: 0.8,
     });
+  });
+});
+
+describe('rules that hand a message to a person whatever the confidence', () => {
+  it.each([
+    [{ dataLoss: true }, /data loss/],
+    [{ urgency: 'critical' as const }, /critical urgency/],
+    [{ thread: { afterBotAnswer: true, saysNotHelped: true } }, /did not help/],
+    [{ thread: { afterBotAnswer: true, repeatsQuestion: true } }, /same question again/],
+    [
+      { sentiment: 'negative' as const, thread: { afterBotAnswer: true } },
+      /negative sentiment after a bot answer/,
+    ],
+  ])('%o → escalate', (extra, reason) => {
+    expect(routeMessage({ ...base, urgency: 'low', confidence: 1, ...extra })).toMatchObject({
+      route: 'escalate',
+      reason: expect.stringMatching(reason),
+    });
+  });
+
+  it('holds negative messages to confidenceHigh, as the README says', () => {
+    expect(routeMessage({ ...base, urgency: 'medium', confidence: 0.7 }).route).toBe('resolve');
+    const negative = routeMessage({ ...base, urgency: 'medium', confidence: 0.7, sentiment: 'negative' });
+    expect(negative).toMatchObject({ route: 'escalate', threshold: 0.75 });
+    expect(negative.reason).toMatch(/negative-sentiment threshold 0\.75/);
+    expect(routeMessage({ ...base, urgency: 'medium', confidence: 0.75, sentiment: 'negative' }).route).toBe(
+      'resolve',
+    );
   });
 });

@@ -15,7 +15,13 @@ async function propose(
   type: 'refund' | 'cancellation' = 'refund',
 ) {
   if (!h) throw new Error('no harness');
-  const ticket = await openTicket(h.env, who, `Please refund order ${orderId}, it arrived broken`);
+  const ticket = await openTicket(
+    h.env,
+    who,
+    type === 'refund'
+      ? `Please refund order ${orderId}, it arrived broken`
+      : `Please cancel order ${orderId}, we ordered it by mistake`,
+  );
   const outcome = await h.approvals.propose({
     ticket,
     customer: await customerOf(h.env, who),

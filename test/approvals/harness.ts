@@ -190,8 +190,25 @@ export function requestedBy(who: CustomerKey) {
 }
 
 /** The seeded env with both services over the real stores and the demo order system. */
-export async function createHarness(options: { wrapOrders?: (inner: OrderSystem) => OrderSystem } = {}) {
+export async function createHarness(
+  options: {
+    wrapOrders?: (inner: OrderSystem) => OrderSystem;
+    /**
+     * The organization's setting. Off by default here: these tests exercise policy and execution
+     * once the customer has confirmed; approval-confirm.test.ts covers the confirmation itself.
+     */
+    confirmAutoRefunds?: boolean;
+  } = {},
+) {
   const env = await createSeededEnv();
+  const tenant = await env.stores.tenants.get(env.tenantId);
+  if (tenant)
+    await env.stores.tenants.update(env.tenantId, {
+      settingsOverrides: {
+        ...tenant.settingsOverrides,
+        confirmAutoRefunds: options.confirmAutoRefunds ?? false,
+      },
+    });
   const notifier = createRecordingNotifier(env);
   const orders = options.wrapOrders ? options.wrapOrders(env.orderSystem) : env.orderSystem;
   const common = {

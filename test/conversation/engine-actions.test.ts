@@ -27,7 +27,8 @@ async function refundApprovalFor(text: string) {
 describe('a ticket whose action was executed resolves', () => {
   it('resolves after an automatic refund, with interaction history saying what was done', async () => {
     const m = inbound('priya', 'The monitor arm from order 1045 is faulty, please refund it.');
-    const out = await t.engine.handleInbound(m);
+    expect((await t.engine.handleInbound(m)).status).toBe('confirmation_requested');
+    const out = await t.engine.handleInbound(inbound('priya', 'Yes please', { threadId: m.messageId }));
     expect(out.status).toBe('action_executed');
 
     const ticket = await t.stores.tickets.get(tenantId, out.ticketId!);
@@ -71,7 +72,7 @@ describe('a ticket whose action was executed resolves', () => {
     expect(channel.thread(m.messageId).at(-1)).toContain('UPS');
   });
 
-  it('keeps a rejected request’s ticket open for the customer’s reply, with no resolved history', async () => {
+  it('hands a rejected request’s ticket to the person who rejected it, with no resolved history', async () => {
     const { ticketId, approvalId } = await refundApprovalFor(
       'The grinder from order 1043 arrived broken, I want a refund please.',
     );
@@ -84,7 +85,11 @@ describe('a ticket whose action was executed resolves', () => {
     });
 
     expect(decided.ok).toBe(true);
-    expect((await t.stores.tickets.get(tenantId, ticketId))?.status).toBe('open');
+    const ticket = await t.stores.tickets.get(tenantId, ticketId);
+    expect(ticket?.status).toBe('human');
+    expect(ticket?.assignee?.userId).toBe(DEMO.staff.approver.userId);
     expect(await t.stores.interactions.listForCustomer(tenantId, 'cus_bluebird')).toHaveLength(0);
+    const audit = await t.stores.audit.listForTicket(tenantId, ticketId);
+    expect(audit.some((a) => a.action === 'ticket.assigned')).toBe(true);
   });
 });

@@ -208,17 +208,23 @@ describe('handleInbound: actions go through the approval policy', () => {
     expect(order?.refunds).toHaveLength(0);
   });
 
-  it('executes a refund under the automatic limit exactly once, even when the event is redelivered', async () => {
+  it('asks the customer to confirm a refund under the automatic limit, then executes it exactly once', async () => {
     const m = inbound('priya', 'The monitor arm from order 1045 is faulty, please refund it.');
     const out = await t.engine.handleInbound(m);
-    const again = await t.engine.handleInbound({ ...m });
+    expect(out.status).toBe('confirmation_requested');
+    expect(channel.thread(m.messageId)).toEqual(['Refund $89.99 on order 1045? Reply yes or no.']);
 
-    expect(out.status).toBe('action_executed');
+    const yes = inbound('priya', 'yes', { threadId: m.messageId });
+    const done = await t.engine.handleInbound(yes);
+    const again = await t.engine.handleInbound({ ...yes });
+
+    expect(done.status).toBe('action_executed');
     expect(again.status).toBe('duplicate');
     const order = await t.app.orders.getOrder(tenantId, '1045');
     expect(order?.refunds).toHaveLength(1);
     expect(order?.refunds[0]?.amountMinor).toBe(8_999);
-    expect(channel.thread(m.messageId)).toHaveLength(1);
-    expect(channel.thread(m.messageId)[0]).toContain('$89.99');
+    expect(channel.thread(m.messageId)).toHaveLength(2);
+    expect(channel.thread(m.messageId)[1]).toContain('$89.99');
+    expect(channel.thread(m.messageId)[1]).toContain(order!.refunds[0]!.refundId);
   });
 });

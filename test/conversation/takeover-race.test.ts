@@ -73,7 +73,7 @@ describe('the bot never talks over a person who took the thread', () => {
 
     gated.hold();
     const running = t.engine.handleInbound(
-      inbound('maya', 'And where is order 1042 now?', { threadId: first.messageId }),
+      inbound('maya', 'And which carrier has order 1042?', { threadId: first.messageId }),
     );
     await gated.entered();
     const taken = await t.engine.handleStaffAction(actor('sam'), {
@@ -125,7 +125,7 @@ describe('the bot never talks over a person who took the thread', () => {
     const ticketId = answered.ticketId!;
     channel.failNext('replyInThread', 1);
     await t.engine.handleInbound(
-      inbound('maya', 'And where is order 1042 now?', { threadId: first.messageId }),
+      inbound('maya', 'And which carrier has order 1042?', { threadId: first.messageId }),
     );
     // Riley writes in the thread: an implicit takeover.
     await t.engine.handleInbound(

@@ -1,39 +1,13 @@
 import { z } from 'zod';
 import { DateSchema, TenantIdSchema } from '../../domain/index.js';
-import { StaffActionSchema, type StaffCard } from '../../conversation/ports.js';
+import { StaffCardSchema } from '../../conversation/ports.js';
 
 /** The sandbox's two channels: a shared customer channel and the staff channel. */
 export const SANDBOX_CUSTOMER_CHANNEL = 'sandbox-customers';
 export const SANDBOX_STAFF_CHANNEL = 'sandbox-staff';
 
-/** The platform-neutral StaffCard as stored JSON; parsed on the way in and out. */
-export const StaffCardSchema = z.object({
-  kind: z.enum(['approval', 'escalation', 'draft']),
-  title: z.string(),
-  ticketId: z.string(),
-  approvalId: z.string().optional(),
-  fields: z.array(z.object({ label: z.string(), value: z.string() })).default([]),
-  summary: z.string().optional(),
-  lastCustomerMessage: z.string().optional(),
-  recentMessages: z.array(z.object({ role: z.string(), text: z.string() })).optional(),
-  draft: z.string().optional(),
-  articles: z.array(z.object({ articleId: z.string(), title: z.string() })).optional(),
-  threadLink: z.string().optional(),
-  statusLine: z.string().optional(),
-  actions: z
-    .array(
-      z.object({
-        label: z.string(),
-        style: z.enum(['primary', 'danger']).optional(),
-        data: StaffActionSchema,
-        confirm: z.string().optional(),
-      }),
-    )
-    .default([]),
-  deciderIds: z.array(z.string()).optional(),
-  final: z.boolean().default(false),
-  createdAt: DateSchema,
-}) satisfies z.ZodType<StaffCard, unknown>;
+/** Cards in sandbox posts are parsed with the one StaffCardSchema (declared beside StaffCard). */
+export { StaffCardSchema };
 
 export const SandboxPostSchema = z.object({
   tenantId: TenantIdSchema,

@@ -1,0 +1,109 @@
+import { extractEntities } from './entities.js';
+import { CANCEL_REQUEST, NO, REFUND_REQUEST, YES } from './lexicon.js';
+import { findTerms, says, words, type Lexicon } from './term-match.js';
+
+/** One customer message of a ticket, as stored (never a model's rendering of it). */
+export interface CustomerLine {
+  messageId?: string;
+  text: string;
+}
+
+/** The customer's own words that ask for an action: quoted on the approval and in the audit. */
+export interface CustomerRequest {
+  messageId?: string;
+  quote: string;
+  /** Order ids the asking message names. */
+  orderIds: string[];
+}
+
+const LEXICON: Record<'refund' | 'cancellation', Lexicon> = {
+  refund: REFUND_REQUEST,
+  cancellation: CANCEL_REQUEST,
+};
+const MAX_QUOTE = 200;
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?¡¿。！？])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function quoteOf(text: string, lexicon: Lexicon): string {
+  const hit = sentences(text).find((s) => says(s, lexicon)) ?? text.trim();
+  return hit.length > MAX_QUOTE ? `${hit.slice(0, MAX_QUOTE - 1)}…` : hit;
+}
+
+/**
+ * The customer messages of a ticket that ask for a refund or a cancellation, newest first, found
+ * by code in the eight supported languages (typos tolerated, negations respected: "I don't want a
+ * refund" asks for nothing). Empty when no customer message asks: then nothing may be proposed.
+ */
+export function findCustomerRequests(
+  lines: readonly CustomerLine[],
+  action: 'refund' | 'cancellation',
+): CustomerRequest[] {
+  const lexicon = LEXICON[action];
+  const out: CustomerRequest[] = [];
+  for (const line of [...lines].reverse()) {
+    if (!says(line.text, lexicon)) continue;
+    out.push({
+      ...(line.messageId ? { messageId: line.messageId } : {}),
+      quote: quoteOf(line.text, lexicon),
+      orderIds: extractEntities(line.text).orderIds,
+    });
+  }
+  return out;
+}
+
+export type OrderBasis = { ok: true; basis: string } | { ok: false; reason: string };
+
+/**
+ * Whether the action's order is the one the customer meant: named in a message that asks for the
+ * action, else named anywhere in their messages of the ticket, else — when they named none — their
+ * only eligible order. `eligibleOrderIds` is read only in that last case.
+ */
+export async function orderTheCustomerMeant(
+  orderId: string,
+  lines: readonly CustomerLine[],
+  requests: readonly CustomerRequest[],
+  eligibleOrderIds: () => Promise<string[]>,
+): Promise<OrderBasis> {
+  const inRequests = [...new Set(requests.flatMap((r) => r.orderIds))];
+  const anywhere = [...new Set(lines.flatMap((l) => extractEntities(l.text).orderIds))];
+  const named = inRequests.length ? inRequests : anywhere;
+  if (named.length) {
+    return named.includes(orderId)
+      ? { ok: true, basis: `the customer named order ${orderId}` }
+      : {
+          ok: false,
+          reason: `the customer named order ${named.join(', ')}, not order ${orderId}`,
+        };
+  }
+  const eligible = await eligibleOrderIds();
+  if (eligible.length === 1 && eligible[0] === orderId)
+    return { ok: true, basis: `order ${orderId} is the customer's only eligible order` };
+  return {
+    ok: false,
+    reason: eligible.length
+      ? `the customer named no order and has ${eligible.length === 1 ? `one eligible order (${eligible[0]}), not ${orderId}` : `${eligible.length} eligible orders`}`
+      : `the customer named no order and none of their orders is eligible`,
+  };
+}
+
+/** Longer replies are conversations, not answers to "Reply yes or no". */
+const MAX_ANSWER_WORDS = 12;
+
+/**
+ * A reply to "Refund $X on order N? Reply yes or no." in any supported language: `yes` or `no`
+ * only when the reply says one and not the other; null for anything else (the message is then
+ * handled as an ordinary one, and the question stays open).
+ */
+export function confirmationAnswer(text: string): 'yes' | 'no' | null {
+  if (words(text).length > MAX_ANSWER_WORDS) return null;
+  const yes = says(text, YES);
+  const no = findTerms(text, NO).length > 0;
+  if (yes && !no) return 'yes';
+  if (no && !yes) return 'no';
+  return null;
+}

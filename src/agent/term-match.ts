@@ -1,0 +1,115 @@
+import { fold } from './offline/text.js';
+import { NEGATIONS } from './lexicon.js';
+
+/** A word list of src/agent/lexicon.ts and how it may match. */
+export interface Lexicon {
+  readonly terms: readonly string[];
+  /** Phrases that contain a term but mean something else ("cancellation fee"). */
+  readonly exclude?: readonly string[];
+  /** No typo tolerance: for short everyday words where a typo is another word ("socks"). */
+  readonly exact?: boolean;
+}
+
+export interface TermHit {
+  /** The lexicon entry that matched. */
+  term: string;
+  /** Index of the matching word in the folded text's word list. */
+  word: number;
+}
+
+/** Words of a text as the lexicon sees them: folded, apostrophes kept ("don't"). */
+export function words(text: string): string[] {
+  return (
+    fold(text)
+      .replace(/ł/g, 'l')
+      .split(/[^a-z0-9']+/)
+      .map((w) => w.replace(/^'+|'+$/g, ''))
+      .filter(Boolean)
+      // French and Italian elisions are two words ("d'annuler" → d annuler); "don't" stays one.
+      .flatMap((w) => {
+        const m = /^(l|d|j|qu|n|s|m|t|c|un|dell|all|nell)'(.+)$/.exec(w);
+        return m ? [m[1]!, m[2]!] : [w];
+      })
+  );
+}
+
+/** Optimal string alignment distance (Damerau–Levenshtein with adjacent transpositions). */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [
+    i,
+    ...Array<number>(b.length).fill(0),
+  ]);
+  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+function typosAllowed(stem: string): number {
+  return stem.length >= 9 ? 2 : stem.length >= 5 ? 1 : 0;
+}
+
+/** Whether one word begins with a stem, allowing the stem's typos. */
+export function wordMatchesStem(word: string, stem: string): boolean {
+  if (word.startsWith(stem)) return true;
+  const k = typosAllowed(stem);
+  if (k === 0 || word.length < stem.length - k) return false;
+  // Typos are rarely in the first letter: checking it first keeps long messages cheap.
+  if (word[0] !== stem[0] && !(word[0] === stem[1] && word[1] === stem[0])) return false;
+  for (let len = Math.max(1, stem.length - k); len <= Math.min(word.length, stem.length + k); len++) {
+    if (editDistance(word.slice(0, len), stem) <= k) return true;
+  }
+  return false;
+}
+
+/** Every place a lexicon matches a text (exclusions removed). */
+export function findTerms(text: string, lexicon: Lexicon): TermHit[] {
+  const list = words(text);
+  const joined = ` ${list.join(' ')} `;
+  const excluded = (lexicon.exclude ?? []).filter((e) => joined.includes(` ${e}`));
+  const hits: TermHit[] = [];
+  for (const term of lexicon.terms) {
+    if (term.includes(' ')) {
+      // Phrases match whole words ("a return" is not "a returning customer").
+      const parts = term.split(' ');
+      for (let i = 0; i + parts.length <= list.length; i++) {
+        if (parts.every((p, j) => list[i + j] === p)) hits.push({ term, word: i });
+      }
+      continue;
+    }
+    const seen = new Map<string, boolean>();
+    list.forEach((w, i) => {
+      // Short entries ("ok", "si", "no") must be the whole word; stems may carry endings and typos.
+      let match = seen.get(w);
+      if (match === undefined) {
+        match = term.length <= 3 ? w === term : lexicon.exact ? w.startsWith(term) : wordMatchesStem(w, term);
+        seen.set(w, match);
+      }
+      if (match) hits.push({ term, word: i });
+    });
+  }
+  if (!excluded.length) return hits;
+  return hits.filter(
+    (h) => !excluded.some((e) => list.slice(h.word, h.word + e.split(' ').length).join(' ') === e),
+  );
+}
+
+/** Whether a hit is negated by one of the three words before it ("I don't want a refund"). */
+export function isNegated(text: string, hit: TermHit): boolean {
+  const list = words(text);
+  const before = list.slice(Math.max(0, hit.word - 3), hit.word);
+  const window = before.join(' ');
+  return NEGATIONS.some((n) => (n.includes(' ') ? window.includes(n) : before.includes(n)));
+}
+
+/** True when the text says something in the lexicon that is not negated. */
+export function says(text: string, lexicon: Lexicon): boolean {
+  return findTerms(text, lexicon).some((h) => !isNegated(text, h));
+}

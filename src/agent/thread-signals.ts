@@ -1,0 +1,64 @@
+import type { Sentiment } from '../domain/index.js';
+import { NEGATIVE, NOT_HELPED } from './lexicon.js';
+import { says, words } from './term-match.js';
+import type { AgentInput } from './types.js';
+
+/** What the thread so far says about this message, found by code from the stored transcript. */
+export interface ThreadSignals {
+  /** The bot already answered in this ticket (before this message). */
+  afterBotAnswer: boolean;
+  /** An earlier customer message the bot answered asked the same thing. */
+  repeatsQuestion: boolean;
+  /** The customer says the bot's answer did not help ("that didn't help", "no me ayudó"). */
+  saysNotHelped: boolean;
+  /** Negative by code (angry words, "!!", capitals), whatever a model made of it. */
+  negative: boolean;
+}
+
+/** Content words of a message: folded, no short filler, order numbers kept (they say which order). */
+function contentWords(text: string): Set<string> {
+  return new Set(words(text).filter((w) => w.length > 2 || /^\d+$/.test(w)));
+}
+
+/**
+ * The same question again: most of the shorter message's content words appear in the other
+ * ("Where is order 1045?" / "where is my order 1045??"). Short acknowledgements never count.
+ */
+export function sameQuestion(a: string, b: string): boolean {
+  const x = contentWords(a);
+  const y = contentWords(b);
+  const small = x.size <= y.size ? x : y;
+  const large = small === x ? y : x;
+  if (small.size < 3) return false;
+  let shared = 0;
+  for (const w of small) if (large.has(w)) shared += 1;
+  return shared / small.size >= 0.8;
+}
+
+/** Angry words, doubled exclamation marks, angry faces or shouting, in the supported languages. */
+export function soundsNegative(text: string): boolean {
+  return says(text, NEGATIVE) || /!!|[😡😠🤬]/u.test(text) || /\b[A-Z]{5,}\b/.test(text);
+}
+
+/**
+ * Signals for routing from the ticket's history (oldest first, the current message last): a repeat
+ * of a question the bot answered, "that didn't help", and negativity after a bot answer all hand
+ * the ticket to a person (see route.ts).
+ */
+export function threadSignals(history: AgentInput['history'], text: string): ThreadSignals {
+  const earlier = history.at(-1)?.text === text ? history.slice(0, -1) : history;
+  const lastBot = earlier.map((m) => m.role).lastIndexOf('bot');
+  const afterBotAnswer = lastBot >= 0;
+  const answeredQuestions = earlier.slice(0, Math.max(0, lastBot)).filter((m) => m.role === 'customer');
+  return {
+    afterBotAnswer,
+    repeatsQuestion: afterBotAnswer && answeredQuestions.some((m) => sameQuestion(m.text, text)),
+    saysNotHelped: afterBotAnswer && says(text, NOT_HELPED),
+    negative: soundsNegative(text),
+  };
+}
+
+/** The sentiment routing uses: the engine's, made negative when code hears it. */
+export function routedSentiment(engine: Sentiment, signals: Pick<ThreadSignals, 'negative'>): Sentiment {
+  return signals.negative ? 'negative' : engine;
+}

@@ -1,0 +1,226 @@
+import { unsupportedActionReason } from '../commerce/order-system.js';
+import type { ProposedAction } from '../agent/types.js';
+import type { ApprovalRequest, PendingConfirmation, PostedRef, Tenant, Ticket } from '../domain/index.js';
+import type { ApprovalService, ProposalOutcome } from './api.js';
+import {
+  audit,
+  escalate,
+  postCard,
+  snapshot,
+  SYSTEM_ACTOR,
+  type ApprovalServiceDeps,
+} from './approval-effects.js';
+import { autoKey, executeAutomatically, findRedelivery } from './approval-auto.js';
+import { askConfirmation } from './approval-confirm.js';
+import { checkCustomerAsked } from './customer-asked.js';
+import { answerBesideOpenRequest, sameTicketRequest } from './open-requests.js';
+import { evaluateAction } from './policy.js';
+import { countRecentRefunds } from './refund-limits.js';
+
+const HOUR_MS = 3_600_000;
+
+export type ProposeInput = Parameters<ApprovalService['propose']>[0];
+
+export interface ProposeContext {
+  tenant: Tenant;
+  /** Writes the audit events batched so far (before money leaves the process, before cards). */
+  flushAudit: () => Promise<void>;
+  /** The card ref stored by this operation, if any. */
+  postedCard: () => PostedRef | undefined;
+  /** The customer's yes to this pending confirmation: refund now, with the key it was asked under. */
+  confirmed?: PendingConfirmation;
+}
+
+/**
+ * One proposal through the rules, in order: the customer asked for it (a stored message of this
+ * ticket, the order they named), the order is theirs and eligible, the tenant's thresholds and
+ * daily limit, who is in charge of the ticket, and the customer's confirmation before an automatic
+ * refund. Only then does money move, under an idempotency key.
+ */
+export async function proposeWith(
+  deps: ApprovalServiceDeps,
+  input: ProposeInput,
+  action: ProposedAction,
+  ctx: ProposeContext,
+): Promise<ProposalOutcome> {
+  const { customer, requestedBy } = input;
+  const { tenant, flushAudit, confirmed } = ctx;
+  const now = deps.clock.now();
+  // Who has the ticket now, not when the agent started: a person may have taken it meanwhile.
+  const ticket = (await deps.tickets.get(input.ticket.tenantId, input.ticket.ticketId)) ?? input.ticket;
+  // What the order system cannot do (Stripe cancelling, no order system at all) goes to a person.
+  const unsupported = unsupportedActionReason(
+    deps.orders,
+    action.type === 'refund' ? 'refund' : 'cancel',
+    action.orderId,
+  );
+  if (unsupported) return { kind: 'escalate', reason: unsupported };
+  const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
+  const ours = order && order.customerId === customer.customerId && order.customerId === ticket.customerId;
+  // A redelivered message (or a second "yes") whose refund already ran: the same answer again.
+  const done =
+    ours && confirmed
+      ? order.refunds.find((r) => r.idempotencyKey === confirmed.idempotencyKey)
+      : ours
+        ? findRedelivery(order, ticket, action)
+        : undefined;
+  if (done && order) {
+    return {
+      kind: 'executed',
+      action: 'refund',
+      reference: done.refundId,
+      amountMinor: done.amountMinor,
+      currency: order.currency,
+      orderId: order.orderId,
+    };
+  }
+  const asked = await checkCustomerAsked(
+    { messages: deps.messages, orders: deps.orders, clock: deps.clock },
+    {
+      tenantId: ticket.tenantId,
+      ticketId: ticket.ticketId,
+      customerId: customer.customerId,
+      action,
+      settings: tenant.settings,
+    },
+  );
+  if (!asked.ok) {
+    const reason = `Proposal refused: ${asked.reason}.`;
+    await audit(deps, {
+      tenantId: ticket.tenantId,
+      ticketId: ticket.ticketId,
+      actor: requestedBy,
+      action: 'action.refused',
+      before: { proposed: action },
+      note: reason,
+    });
+    return { kind: 'escalate', reason };
+  }
+  const open = order ? await deps.approvals.listOpenByOrder(ticket.tenantId, order.orderId) : [];
+  // The same request again in the same ticket (a redelivery, a repeat): the open request answers.
+  const repeat = ours ? sameTicketRequest(open, ticket, action) : undefined;
+  if (repeat) return { kind: 'pending', approval: repeat };
+
+  const refundsLast24h =
+    action.type === 'refund'
+      ? await countRecentRefunds(deps, { tenantId: ticket.tenantId, customerId: customer.customerId, now })
+      : 0;
+  const decision = evaluateAction({
+    action,
+    order,
+    customer,
+    ticketCustomerId: ticket.customerId,
+    refundsLast24h,
+    openRequestsMinor: open.filter((r) => r.action === 'refund').reduce((sum, r) => sum + r.amountMinor, 0),
+    customerQuote: asked.request.quote,
+    ticketStatus: ticket.status,
+    settings: tenant.settings,
+    now,
+  });
+  await audit(deps, {
+    tenantId: ticket.tenantId,
+    ticketId: ticket.ticketId,
+    actor: requestedBy,
+    action: 'action.evaluated',
+    before: { proposed: action, customerWrote: asked.request.quote, order: asked.basis },
+    after: decision,
+  });
+
+  if (decision.kind === 'ineligible' || decision.kind === 'escalate') {
+    // The engine escalates with this reason and tells the customer (see apply-result).
+    return { kind: 'escalate', reason: decision.reason };
+  }
+  // evaluateAction answers `ineligible` for a missing order; this only narrows the type.
+  if (!order) return { kind: 'escalate', reason: `Order ${action.orderId} was not found.` };
+  // Before either path: beside an open request for this order, no automatic refund, no second request.
+  if (open.length > 0) return answerBesideOpenRequest(order, open);
+  if (decision.kind === 'auto') {
+    if (confirmed && confirmed.amountMinor !== decision.amountMinor) {
+      return {
+        kind: 'escalate',
+        reason: `The customer confirmed ${confirmed.amountMinor} minor units on order ${order.orderId}, but ${decision.amountMinor} is refundable now; a person has to look.`,
+      };
+    }
+    if (!confirmed && tenant.settings.confirmAutoRefunds) {
+      return askConfirmation(deps, ticket, requestedBy, {
+        orderId: order.orderId,
+        amountMinor: decision.amountMinor,
+        currency: decision.currency,
+        customerQuote: asked.request.quote,
+        idempotencyKey: autoKey(ticket, order, 'refund'),
+        ttlHours: tenant.settings.approvalTtlHours,
+      });
+    }
+    await flushAudit(); // before the refund leaves the process
+    return executeAutomatically(deps, ticket, order, decision, confirmed?.idempotencyKey);
+  }
+
+  const approvalId = deps.ids.id('apr');
+  const request: ApprovalRequest = {
+    tenantId: ticket.tenantId,
+    approvalId,
+    ticketId: ticket.ticketId,
+    customerId: customer.customerId,
+    orderId: decision.orderId,
+    action: decision.action,
+    amountMinor: decision.amountMinor,
+    currency: decision.currency,
+    reason: decision.reason,
+    customerRequest: {
+      ...(asked.request.messageId ? { messageId: asked.request.messageId } : {}),
+      quote: asked.request.quote,
+    },
+    requiredRole: decision.requiredRole,
+    status: 'pending',
+    idempotencyKey: `approval:${approvalId}`,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + tenant.settings.approvalTtlHours * HOUR_MS),
+    updatedAt: now,
+  };
+  // Stored (majority, journaled) before any card exists: a crash after this is finished by the sweep.
+  await deps.approvals.insert(request);
+  await audit(deps, {
+    tenantId: request.tenantId,
+    ticketId: request.ticketId,
+    approvalId,
+    actor: requestedBy,
+    action: 'approval.created',
+    after: snapshot(request),
+  });
+  await flushAudit(); // evaluated + created, before the card is posted
+  await postCard(deps, request);
+  await markPending(deps, ticket);
+  if (decision.escalate) {
+    await flushAudit(); // card posted + ticket pending, before the escalation card
+    await escalate(
+      deps,
+      request,
+      `Refund above the supervisor threshold for order ${request.orderId}: needs a supervisor.`,
+    );
+  } else if (ticket.status === 'escalated' || ticket.status === 'human') {
+    // Staff already have this ticket: its card shows the new request beside the escalation.
+    await deps.notifier.showTicketCard?.(ticket);
+  }
+  // As stored: this call wrote every field of it, the card ref included (no re-read needed).
+  const card = ctx.postedCard();
+  return { kind: 'pending', approval: card ? { ...request, card } : request };
+}
+
+async function markPending(deps: ApprovalServiceDeps, ticket: Ticket): Promise<void> {
+  const after = await deps.tickets.update(
+    ticket.tenantId,
+    ticket.ticketId,
+    { status: 'pending_approval', updatedAt: deps.clock.now() },
+    { from: ['open', 'resolved'] },
+  );
+  if (after) {
+    await audit(deps, {
+      tenantId: ticket.tenantId,
+      ticketId: ticket.ticketId,
+      actor: SYSTEM_ACTOR,
+      action: 'ticket.status_changed',
+      before: { status: ticket.status },
+      after: { status: after.status },
+    });
+  }
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  confirmationAnswer,
+  findCustomerRequests,
+  orderTheCustomerMeant,
+} from '../../src/agent/customer-request.js';
+import { claimsMoneyMoved, guardMoneyClaims } from '../../src/agent/guardrails/money-claims.js';
+import { phrase } from '../../src/agent/phrases.js';
+import { sameQuestion, threadSignals } from '../../src/agent/thread-signals.js';
+
+const asks = (text: string, action: 'refund' | 'cancellation' = 'refund') =>
+  findCustomerRequests([{ text }], action).length > 0;
+
+describe('a customer asking for a refund or a cancellation, found by code', () => {
+  it.each([
+    'Please refund order 1045',
+    'I want my money back for 1045',
+    'plese refnud it',
+    'Can I return it? It arrived broken.',
+    'Quiero un reembolso del pedido 1045',
+    'Je voudrais être remboursé pour la commande 1045',
+    'Ich möchte eine Rückerstattung für Bestellung 1045',
+    'Quero o reembolso do pedido 1045',
+    'Vorrei un rimborso per l’ordine 1045',
+    'Ik wil graag een terugbetaling voor bestelling 1045',
+    'Proszę o zwrot pieniędzy za zamówienie 1045',
+  ])('refund: %s', (text) => expect(asks(text)).toBe(true));
+
+  it.each([
+    'need help cancleing purchase 5580021',
+    'Please cancel order 1047',
+    'Quiero cancelar el pedido 1047',
+    'Merci d’annuler la commande 1047',
+    'Bitte stornieren Sie Bestellung 1047',
+    'Por favor, cancelem o pedido 1047',
+    'Vorrei annullare l’ordine 1047',
+    'Kunt u bestelling 1047 annuleren?',
+    'Proszę anulować zamówienie 1047',
+  ])('cancellation: %s', (text) => expect(asks(text, 'cancellation')).toBe(true));
+
+  it.each([
+    'Where is order 1045?',
+    'I don’t want a refund, just tell me where it is',
+    'No refund needed, thanks',
+    'I am a returning customer, where is my parcel?',
+    'What does the cancellation fee cost?',
+  ])('asks for nothing: %s', (text) => {
+    expect(asks(text)).toBe(false);
+    expect(asks(text, 'cancellation')).toBe(false);
+  });
+
+  it('quotes the sentence that asks, from the newest message that asks', () => {
+    const [request] = findCustomerRequests(
+      [
+        { messageId: 'a', text: 'Hi. Where is order 1042?' },
+        { messageId: 'b', text: 'It arrived broken. Please refund order 1043! Thanks.' },
+      ],
+      'refund',
+    );
+    expect(request).toEqual({ messageId: 'b', quote: 'Please refund order 1043!', orderIds: ['1043'] });
+  });
+
+  it('accepts only the order the customer named, or their only eligible one', async () => {
+    const lines = [{ text: 'Please refund order 1045' }];
+    const requests = findCustomerRequests(lines, 'refund');
+    const none = async () => [];
+    expect(await orderTheCustomerMeant('1045', lines, requests, none)).toMatchObject({ ok: true });
+    expect(await orderTheCustomerMeant('1050', lines, requests, none)).toMatchObject({ ok: false });
+    const unnamed = [{ text: 'I want a refund' }];
+    const r2 = findCustomerRequests(unnamed, 'refund');
+    expect(await orderTheCustomerMeant('1043', unnamed, r2, async () => ['1043'])).toMatchObject({
+      ok: true,
+    });
+    expect(await orderTheCustomerMeant('1043', unnamed, r2, async () => ['1043', '1045'])).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/2 eligible orders/),
+    });
+  });
+});
+
+describe('yes or no to "Refund $X on order N?"', () => {
+  it.each([
+    ['yes', 'yes'],
+    ['Yes please', 'yes'],
+    ['ok go ahead', 'yes'],
+    ['Sí', 'yes'],
+    ['oui merci', 'yes'],
+    ['ja, bitte', 'yes'],
+    ['sim', 'yes'],
+    ['sì, grazie', 'yes'],
+    ['ja graag', 'yes'],
+    ['tak', 'yes'],
+    ['no', 'no'],
+    ['No, leave it', 'no'],
+    ['nein danke', 'no'],
+    ['nee', 'no'],
+    ['nie', 'no'],
+    ['yes no maybe', null],
+    ['Where is my other order 1042, and when does it arrive at our office?', null],
+  ] as const)('%s → %s', (text, answer) => expect(confirmationAnswer(text)).toBe(answer));
+});
+
+describe('claims that money moved', () => {
+  it.each([
+    'Your refund of $899.00 has been processed.',
+    'I have refunded order 1045.',
+    "We've issued a full refund to your card.",
+    'You have been refunded.',
+    'Your order has been cancelled.',
+    'Su reembolso ha sido procesado.',
+    'Votre remboursement a été effectué.',
+    'Ihre Erstattung wurde veranlasst.',
+    'O reembolso foi processado.',
+    'Il rimborso è stato effettuato.',
+    'De terugbetaling is verwerkt.',
+    'Zwrot został zrealizowany.',
+  ])('claim: %s', (s) => expect(claimsMoneyMoved(s)).toBe(true));
+
+  it.each([
+    'Once your refund has been processed, it appears within 5–10 days.',
+    'Order 1047 was cancelled.',
+    'I’ve asked our team to approve a refund of $250.00 for order 1043.',
+    'Order 1043 qualifies for a refund of $250.00. I’m submitting the request now.',
+    'Refund $89.99 on order 1045? Reply yes or no.',
+  ])('no claim: %s', (s) => expect(claimsMoneyMoved(s)).toBe(false));
+
+  it('keeps a claim only when it carries the order system’s reference', () => {
+    const text = phrase('refund_executed', 'en', { amount: '$89.99', orderId: '1045', reference: 'RF-1' });
+    expect(guardMoneyClaims(text, 'RF-1').text).toBe(text);
+    expect(guardMoneyClaims(text).text).not.toMatch(/issued/);
+    expect(guardMoneyClaims('Thanks! Your refund has been processed. Anything else?')).toEqual({
+      text: 'Thanks! Anything else?',
+      removed: ['Your refund has been processed.'],
+    });
+  });
+});
+
+describe('thread signals', () => {
+  it('sees the same question again after an answer, not before one', () => {
+    expect(sameQuestion('Where is order 1042?', 'where is my order 1042??')).toBe(true);
+    expect(sameQuestion('Where is order 1042?', 'Where is order 1043?')).toBe(false);
+    const history = [
+      { role: 'customer' as const, text: 'Where is order 1042?' },
+      { role: 'bot' as const, text: 'Order 1042 shipped.' },
+      { role: 'customer' as const, text: 'Where is order 1042?' },
+    ];
+    expect(threadSignals(history, 'Where is order 1042?').repeatsQuestion).toBe(true);
+    expect(threadSignals(history.slice(0, 1), 'Where is order 1042?').repeatsQuestion).toBe(false);
+  });
+});
