@@ -7,7 +7,7 @@ import type { ApprovalService, TakeoverService } from './approvals/api.js';
 import { createApprovalService } from './approvals/approval-service.js';
 import { createTakeoverService } from './approvals/takeover-service.js';
 import { loadAgent } from './agent/load-agent.js';
-import { createDemoOrderSystem } from './commerce/demo-order-system.js';
+import { createOrderSystem } from './commerce/registry.js';
 import type { OrderSystem } from './commerce/order-system.js';
 import type { Config } from './config.js';
 import type { Engine, ChannelAdapter } from './conversation/engine-api.js';
@@ -56,6 +56,8 @@ export interface AppOptions {
   engine?: EngineOptions;
   /** The outbox's retry policy (attempts, backoff); DEFAULT_OUTBOX_POLICY when omitted. */
   outboxPolicy?: OutboxPolicy;
+  /** The order system; by default the one `config.orderSystem` names (ORDER_SYSTEM). */
+  orders?: OrderSystem;
 }
 
 export interface App {
@@ -126,7 +128,15 @@ export async function createApp(options: AppOptions): Promise<App> {
   // …and databases of earlier versions migrated to organizations (idempotent).
   const database = await prepareDatabase({ db, logger, clock, orgId: config.org.id });
   const orgs = createOrgResolver({ installations: stores.installations, orgId: config.org.id, logger });
-  const orders = createDemoOrderSystem({ orders: stores.orders, clock, ids, logger });
+  const orders =
+    options.orders ??
+    createOrderSystem(config.orderSystem, { demoOrders: stores.orders, clock, ids, logger });
+  // A refused credential or an unreachable order system stops start-up with one line naming the
+  // variable, before anything listens (main.ts prints it).
+  await orders.verify().catch(async (err: unknown) => {
+    await database.stop();
+    throw err;
+  });
   const o = config.openai;
   // Hybrid search only when an embeddings model is configured; lexical search works alone.
   // The openai client (about 11 MB) is imported only when a model is configured.
@@ -209,6 +219,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       orgs,
       org: config.org,
       settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
+      customerDirectory: orders,
     },
     options.engine,
   );

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { ConfigError } from './errors.js';
+import {
+  OrderSystemKindSchema,
+  parseOrderSystemConfig,
+  type OrderSystemConfig,
+} from './commerce/order-system-config.js';
 
 const csv = z
   .string()
@@ -99,6 +104,18 @@ export const EnvSchema = z
     DAILY_REFUND_LIMIT: nonNegativeNumber(3),
     CONFIDENCE_HIGH: confidence(0.75),
     CONFIDENCE_NORMAL: confidence(0.6),
+
+    // The order system (see src/commerce/order-system-config.ts for each kind's checks).
+    ORDER_SYSTEM: OrderSystemKindSchema.default('demo'),
+    SHOPIFY_STORE_DOMAIN: optionalString,
+    SHOPIFY_ADMIN_TOKEN: optionalString,
+    SHOPIFY_API_VERSION: optionalString,
+    SHOPIFY_API_URL: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_API_URL: optionalString,
+    ORDER_API_URL: optionalString,
+    ORDER_API_SECRET: optionalString,
+    ORDER_API_TIMEOUT_MS: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.SLACK_BOT_TOKEN && !env.SLACK_SIGNING_SECRET && !env.SLACK_APP_TOKEN) {
@@ -114,6 +131,13 @@ export const EnvSchema = z
         path: ['MicrosoftAppPassword'],
         message: 'is required when MicrosoftAppId is set',
       });
+    }
+    const orders = parseOrderSystemConfig(env.ORDER_SYSTEM, env);
+    if (!orders.ok) {
+      for (const problem of orders.problems) {
+        const [variable = 'ORDER_SYSTEM', ...rest] = problem.split(' ');
+        ctx.addIssue({ code: 'custom', path: [variable], message: rest.join(' ') });
+      }
     }
     if (env.SUPERVISOR_REFUND_ABOVE < env.AUTO_REFUND_MAX) {
       ctx.addIssue({
@@ -170,6 +194,8 @@ export interface Config {
    * Teams configured) and does not exist yet; `always` re-runs the idempotent seed; `never` does not.
    */
   demo: { seed: Env['SEED_DEMO'] };
+  /** The order system orders, customers, refunds and cancellations go through (ORDER_SYSTEM). */
+  orderSystem: OrderSystemConfig;
   /** Defaults for new tenants' policy settings; amounts in major units of the currency. */
   policyDefaults: {
     autoRefundMax: number;
@@ -261,6 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sandbox: { enabled: sandboxEnabled, token: e.SANDBOX_TOKEN },
     org: { id: e.ORG_ID ?? e.DEMO_TENANT_ID ?? DEFAULT_ORG_ID, name: e.ORG_NAME },
     demo: { seed: e.SEED_DEMO },
+    orderSystem: orderSystemOf(e),
     policyDefaults: {
       autoRefundMax: e.AUTO_REFUND_MAX,
       supervisorRefundAbove: e.SUPERVISOR_REFUND_ABOVE,
@@ -269,4 +296,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       confidenceNormal: e.CONFIDENCE_NORMAL,
     },
   };
+}
+
+function orderSystemOf(e: Env): OrderSystemConfig {
+  const parsed = parseOrderSystemConfig(e.ORDER_SYSTEM, e);
+  // The schema's refinement already reported every problem; this only narrows the type.
+  if (!parsed.ok) throw new ConfigError(`Invalid configuration: ${parsed.problems.join('; ')}`);
+  return parsed.config;
 }

@@ -56,7 +56,10 @@ export class DecisionRecorder {
 
   /** Wraps the tools so every call made during this run is timed and recorded, errors included. */
   wrapTools(tools: AgentTools): AgentTools {
-    const names: Record<keyof AgentTools, string> = {
+    const names: Record<
+      Exclude<keyof AgentTools, 'ordersAvailable' | 'ordersUnreachable' | 'cancelUnsupported'>,
+      string
+    > = {
       lookupCustomer: 'lookup_customer',
       listOrders: 'list_orders',
       getOrder: 'get_order',
@@ -67,7 +70,7 @@ export class DecisionRecorder {
       updatePreferences: 'update_preferences',
     };
     const wrapped = {} as Record<string, unknown>;
-    for (const [method, name] of Object.entries(names) as Array<[keyof AgentTools, string]>) {
+    for (const [method, name] of Object.entries(names) as Array<[keyof typeof names, string]>) {
       const fn = tools[method] as (...args: unknown[]) => Promise<unknown>;
       wrapped[method] = async (...args: unknown[]) => {
         const started = performance.now();
@@ -87,6 +90,9 @@ export class DecisionRecorder {
         }
       };
     }
+    wrapped.ordersAvailable = tools.ordersAvailable;
+    wrapped.ordersUnreachable = tools.ordersUnreachable;
+    wrapped.cancelUnsupported = tools.cancelUnsupported;
     return wrapped as unknown as AgentTools;
   }
 }

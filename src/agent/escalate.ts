@@ -51,6 +51,14 @@ export function composeEscalation(
   return {
     summary,
     internalNote,
-    customerMessage: phrase('escalated', u.language, { ticketId: input.ticketId }),
+    customerMessage: phrase(
+      ev?.ordersUnavailable === 'not_connected'
+        ? 'orders_not_connected'
+        : ev?.ordersUnavailable === 'unreachable'
+          ? 'orders_unreachable'
+          : 'escalated',
+      u.language,
+      { ticketId: input.ticketId },
+    ),
   };
 }

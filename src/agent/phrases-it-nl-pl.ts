@@ -29,6 +29,10 @@ export const PHRASES_IT_NL_PL: Record<'it' | 'nl' | 'pl', Record<BasePhraseKey, 
       'Sembra che riguardi il tuo ticket aperto {ticketId}, quindi ho aggiunto lì il tuo messaggio.',
     identify_for_orders:
       'Per la tua sicurezza posso parlare degli ordini solo con un contatto registrato dell’account. Scrivici dall’indirizzo email registrato sul tuo account e controllo subito.',
+    orders_not_connected:
+      'Da qui non posso consultare gli ordini; una persona del team ti risponderà (ticket {ticketId}).',
+    orders_unreachable:
+      'Al momento non riesco a raggiungere il nostro sistema ordini; una persona del team ti risponderà (ticket {ticketId}).',
     escalated:
       'Grazie per la pazienza. Ho passato la richiesta al nostro team con tutto quello che ci hai detto e una persona ti risponderà qui a breve (ticket {ticketId}).',
   },
@@ -55,6 +59,10 @@ export const PHRASES_IT_NL_PL: Record<'it' | 'nl' | 'pl', Record<BasePhraseKey, 
       'Dit lijkt bij je openstaande ticket {ticketId} te horen, dus ik heb je bericht daaraan toegevoegd.',
     identify_for_orders:
       'Voor je veiligheid bespreek ik bestellingen alleen met een geregistreerd contact van het account. Schrijf ons vanaf het e-mailadres dat bij je account hoort, dan zoek ik het meteen op.',
+    orders_not_connected:
+      'Ik kan hier geen bestellingen opzoeken; iemand van het team neemt contact op (ticket {ticketId}).',
+    orders_unreachable:
+      'Ik kan ons bestelsysteem nu niet bereiken; iemand van het team neemt contact op (ticket {ticketId}).',
     escalated:
       'Bedankt voor je geduld. Ik heb dit met alles wat je ons verteld hebt aan ons team doorgegeven, en iemand reageert hier snel (ticket {ticketId}).',
   },
@@ -81,6 +89,10 @@ export const PHRASES_IT_NL_PL: Record<'it' | 'nl' | 'pl', Record<BasePhraseKey, 
       'To wygląda na Twoje otwarte zgłoszenie {ticketId}, więc dodałem do niego Twoją wiadomość.',
     identify_for_orders:
       'Ze względów bezpieczeństwa mogę rozmawiać o zamówieniach tylko z zarejestrowanym kontaktem konta. Napisz do nas z adresu e-mail zarejestrowanego na koncie, a od razu to sprawdzę.',
+    orders_not_connected:
+      'Nie mogę tutaj sprawdzić zamówień; osoba z zespołu odpowie (zgłoszenie {ticketId}).',
+    orders_unreachable:
+      'Nie mogę teraz połączyć się z naszym systemem zamówień; osoba z zespołu odpowie (zgłoszenie {ticketId}).',
     escalated:
       'Dziękujemy za cierpliwość. Przekazałem sprawę naszemu zespołowi ze wszystkim, co nam napisałeś, a ktoś odpowie tutaj wkrótce (zgłoszenie {ticketId}).',
   },

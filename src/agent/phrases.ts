@@ -32,6 +32,10 @@ const PHRASES: Record<string, Table> = {
     linked_ticket: 'This looks like your open ticket {ticketId}, so I’ve added your message to it.',
     identify_for_orders:
       'For your security I can only discuss orders with a registered contact of the account. Please write from the email address registered on your account, and I’ll look it up right away.',
+    orders_not_connected:
+      "I can't look up orders here; a person from the team will follow up (ticket {ticketId}).",
+    orders_unreachable:
+      "I can't reach our order system right now; a person from the team will follow up (ticket {ticketId}).",
     escalated:
       'Thanks for your patience. I’ve passed this to our team with everything you’ve told me, and a person will follow up here soon (ticket {ticketId}).',
   },
@@ -58,6 +62,10 @@ const PHRASES: Record<string, Table> = {
       'Parece que esto corresponde a tu ticket abierto {ticketId}, así que he añadido tu mensaje allí.',
     identify_for_orders:
       'Por tu seguridad solo puedo hablar de pedidos con un contacto registrado de la cuenta. Escríbenos desde el correo registrado en tu cuenta y lo reviso enseguida.',
+    orders_not_connected:
+      'No puedo consultar pedidos aquí; una persona del equipo te responderá (ticket {ticketId}).',
+    orders_unreachable:
+      'Ahora mismo no puedo acceder a nuestro sistema de pedidos; una persona del equipo te responderá (ticket {ticketId}).',
     escalated:
       'Gracias por tu paciencia. He pasado esto a nuestro equipo con todo lo que nos has contado y una persona te responderá aquí pronto (ticket {ticketId}).',
   },
@@ -83,6 +91,10 @@ const PHRASES: Record<string, Table> = {
     linked_ticket: 'Cela semble concerner votre ticket ouvert {ticketId} ; j’y ai ajouté votre message.',
     identify_for_orders:
       'Pour votre sécurité, je ne peux parler des commandes qu’avec un contact enregistré du compte. Écrivez-nous depuis l’adresse e-mail enregistrée sur votre compte et je vérifie aussitôt.',
+    orders_not_connected:
+      'Je ne peux pas consulter les commandes ici ; une personne de l’équipe va vous répondre (ticket {ticketId}).',
+    orders_unreachable:
+      'Je ne peux pas joindre notre système de commandes pour le moment ; une personne de l’équipe va vous répondre (ticket {ticketId}).',
     escalated:
       'Merci de votre patience. J’ai transmis votre demande à notre équipe avec tout ce que vous nous avez dit, et une personne vous répondra ici rapidement (ticket {ticketId}).',
   },
@@ -109,6 +121,10 @@ const PHRASES: Record<string, Table> = {
       'Das gehört offenbar zu Ihrem offenen Ticket {ticketId}; ich habe Ihre Nachricht dort hinzugefügt.',
     identify_for_orders:
       'Zu Ihrer Sicherheit kann ich Bestellungen nur mit einem registrierten Kontakt des Kontos besprechen. Bitte schreiben Sie von der E-Mail-Adresse, die in Ihrem Konto hinterlegt ist, dann sehe ich sofort nach.',
+    orders_not_connected:
+      'Ich kann hier keine Bestellungen nachsehen; eine Person aus dem Team meldet sich (Ticket {ticketId}).',
+    orders_unreachable:
+      'Ich erreiche unser Bestellsystem gerade nicht; eine Person aus dem Team meldet sich (Ticket {ticketId}).',
     escalated:
       'Danke für Ihre Geduld. Ich habe das mit allen Ihren Angaben an unser Team weitergegeben; eine Person meldet sich hier bald (Ticket {ticketId}).',
   },
@@ -134,6 +150,10 @@ const PHRASES: Record<string, Table> = {
     linked_ticket: 'Isto parece ser do seu ticket aberto {ticketId}, então adicionei sua mensagem a ele.',
     identify_for_orders:
       'Para sua segurança, só posso tratar de pedidos com um contato registrado da conta. Escreva do e-mail registrado na sua conta e eu verifico na hora.',
+    orders_not_connected:
+      'Não consigo consultar pedidos aqui; uma pessoa da equipe vai responder (ticket {ticketId}).',
+    orders_unreachable:
+      'Não consigo acessar nosso sistema de pedidos agora; uma pessoa da equipe vai responder (ticket {ticketId}).',
     escalated:
       'Obrigado pela paciência. Passei isto para nossa equipe com tudo o que você nos contou, e uma pessoa responderá aqui em breve (ticket {ticketId}).',
   },

@@ -151,6 +151,11 @@ export async function runPipeline(
     deps.logger.warn({ err, ticketId: input.ticket.ticketId }, 'agent retrieve failed');
     escalateReason ??= 'the order system or knowledge base could not be reached';
   }
+  if (evidence?.ordersUnavailable === 'not_connected')
+    escalateReason ??= 'no order system is connected (ORDER_SYSTEM=none): a person must look at the order';
+  if (evidence?.ordersUnavailable === 'cannot_cancel') escalateReason ??= evidence.notes.at(-1);
+  if (evidence?.ordersUnavailable === 'unreachable')
+    escalateReason ??= `the order system could not be reached: ${evidence.notes.at(-1) ?? ''}`.trim();
   // A refund or cancellation is only as sure as the understanding that the customer asked for
   // one: an intent the model is unsure of (its calibrated probability) caps the confidence, so
   // a misread address change never turns into an automatic cancellation.
@@ -229,9 +234,11 @@ export async function runPipeline(
 
   const threshold = routed.threshold;
   const escalation = await recorder.stage('escalate', async () => {
-    const fromEngine = engineFailed
-      ? null
-      : await engine.escalate?.({ ...ctx, understanding: u, evidence, reason }).catch(() => null);
+    // Order data missing for a known reason: the fixed sentence that says so, not a model's words.
+    const fromEngine =
+      engineFailed || evidence?.ordersUnavailable
+        ? null
+        : await engine.escalate?.({ ...ctx, understanding: u, evidence, reason }).catch(() => null);
     return (
       fromEngine ??
       composeEscalation(

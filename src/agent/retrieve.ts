@@ -28,6 +28,8 @@ export const EvidenceSchema = z.object({
   /** Order ids named by the customer that are not on their account. */
   notFoundOrderIds: z.array(z.string()).default([]),
   notes: z.array(z.string()).default([]),
+  /** Why order data is missing: no order system is connected, it could not be reached, or it cannot cancel. */
+  ordersUnavailable: z.enum(['not_connected', 'unreachable', 'cannot_cancel']).optional(),
   /** A request in the message no tool can carry out ("change the delivery address…"): a person must act. */
   unanswerable: z.string().optional(),
 });
@@ -93,6 +95,22 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   const request = unanswerableRequest(deps.text);
   const asked = questionType(deps.text);
   const ownOrder = isAboutOwnOrder(u, deps.text);
+  if (ownOrder && deps.tools.ordersAvailable === false) {
+    // Knowledge-base-only deployment: say so instead of asking for an order number.
+    ev.ordersUnavailable = 'not_connected';
+    ev.notes.push('no order system is connected: order questions go to staff');
+    return ev;
+  }
+  if (ownOrder && deps.tools.ordersUnreachable) {
+    ev.ordersUnavailable = 'unreachable';
+    ev.notes.push('the order system could not be reached to identify the customer');
+    return ev;
+  }
+  if (ownOrder && u.intent === 'cancel' && deps.tools.cancelUnsupported && deps.identified) {
+    ev.ordersUnavailable = 'cannot_cancel';
+    ev.notes.push(deps.tools.cancelUnsupported);
+    return ev;
+  }
   if (ownOrder && !deps.identified) {
     ev.kind = 'identify';
     ev.confidence = 0.85;
@@ -100,35 +118,48 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     return ev;
   }
   if (ownOrder) {
-    ev.kind = 'orders';
-    for (const id of u.entities.orderIds) {
-      const order = await deps.tools.getOrder(id);
-      if (!order) {
-        ev.notFoundOrderIds.push(id);
-        continue;
+    try {
+      ev.kind = 'orders';
+      for (const id of u.entities.orderIds) {
+        const order = await deps.tools.getOrder(id);
+        if (!order) {
+          ev.notFoundOrderIds.push(id);
+          continue;
+        }
+        ev.order = order;
+        ev.eligibility = (await deps.tools.returnEligibility(id)) ?? undefined;
+        break;
       }
-      ev.order = order;
-      ev.eligibility = (await deps.tools.returnEligibility(id)) ?? undefined;
-      break;
-    }
-    if (ev.order) {
-      const answer = orderAnswerConfidence(u.intent, asked, ev.order);
-      ev.confidence = answer.confidence;
+      if (ev.order) {
+        const answer = orderAnswerConfidence(u.intent, asked, ev.order);
+        ev.confidence = answer.confidence;
+        ev.notes.push(
+          `order ${ev.order.orderId} found on the customer's account (${ev.order.status})${answer.note ? `; ${answer.note}` : ''}`,
+        );
+      } else if (ev.notFoundOrderIds.length) {
+        ev.confidence = 0.65;
+        ev.notes.push(`order ${ev.notFoundOrderIds.join(', ')} not on the customer's account`);
+      } else {
+        ev.orders = (await deps.tools.listOrders()).slice(0, 5);
+        ev.confidence = 0.8;
+        ev.notes.push(`no order named; ${ev.orders.length} recent order(s) listed`);
+        const only = ev.orders.length === 1 ? ev.orders[0] : undefined;
+        if (only) {
+          ev.order = only;
+          ev.eligibility = (await deps.tools.returnEligibility(only.orderId)) ?? undefined;
+        }
+      }
+    } catch (err) {
+      // Down or slow: escalate with the reason; the customer hears one clear sentence.
+      ev.kind = 'none';
+      ev.confidence = 0;
+      ev.order = undefined;
+      ev.orders = [];
+      ev.ordersUnavailable = 'unreachable';
       ev.notes.push(
-        `order ${ev.order.orderId} found on the customer's account (${ev.order.status})${answer.note ? `; ${answer.note}` : ''}`,
+        `the order system could not be reached (${err instanceof Error ? err.message.slice(0, 160) : String(err)})`,
       );
-    } else if (ev.notFoundOrderIds.length) {
-      ev.confidence = 0.65;
-      ev.notes.push(`order ${ev.notFoundOrderIds.join(', ')} not on the customer's account`);
-    } else {
-      ev.orders = (await deps.tools.listOrders()).slice(0, 5);
-      ev.confidence = 0.8;
-      ev.notes.push(`no order named; ${ev.orders.length} recent order(s) listed`);
-      const only = ev.orders.length === 1 ? ev.orders[0] : undefined;
-      if (only) {
-        ev.order = only;
-        ev.eligibility = (await deps.tools.returnEligibility(only.orderId)) ?? undefined;
-      }
+      return ev;
     }
     if (u.intent !== 'return' && u.intent !== 'shipping' && !request) return unanswered(ev, request);
   }

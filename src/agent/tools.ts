@@ -73,6 +73,10 @@ export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools
 
   return {
     calls,
+    ordersAvailable: orders.capabilities.orders,
+    cancelUnsupported: orders.capabilities.cancel
+      ? undefined
+      : `${orders.label} cannot cancel orders: a person must cancel it where it was placed`,
     lookupCustomer: () => timed('lookup_customer', async () => customer),
     listOrders: () =>
       timed('list_orders', async () => {

@@ -89,6 +89,12 @@ export interface AgentTools {
   interactionHistory(): Promise<Interaction[]>;
   getPreferences(): Promise<Customer['preferences'] | null>;
   updatePreferences(prefs: Customer['preferences']): Promise<void>;
+  /** False when no order system is connected (ORDER_SYSTEM=none): order questions go to staff. */
+  readonly ordersAvailable?: boolean;
+  /** True when the order system could not be reached to identify the customer (order questions escalate). */
+  readonly ordersUnreachable?: boolean;
+  /** Set when the order system cannot cancel (Stripe): why, for staff; cancellations go to a person. */
+  readonly cancelUnsupported?: string;
 }
 
 /** An action the agent proposes; policy in src/approvals decides what happens. Never executed here. */
@@ -198,4 +204,6 @@ export type BasePhraseKey =
   | 'resolved'
   | 'linked_ticket'
   | 'identify_for_orders'
+  | 'orders_not_connected'
+  | 'orders_unreachable'
   | 'escalated';

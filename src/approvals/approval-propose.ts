@@ -1,3 +1,4 @@
+import { unsupportedActionReason } from '../commerce/order-system.js';
 import type { ProposedAction } from '../agent/types.js';
 import type { ApprovalRequest, PendingConfirmation, PostedRef, Tenant, Ticket } from '../domain/index.js';
 import type { ApprovalService, ProposalOutcome } from './api.js';
@@ -47,6 +48,13 @@ export async function proposeWith(
   const now = deps.clock.now();
   // Who has the ticket now, not when the agent started: a person may have taken it meanwhile.
   const ticket = (await deps.tickets.get(input.ticket.tenantId, input.ticket.ticketId)) ?? input.ticket;
+  // What the order system cannot do (Stripe cancelling, no order system at all) goes to a person.
+  const unsupported = unsupportedActionReason(
+    deps.orders,
+    action.type === 'refund' ? 'refund' : 'cancel',
+    action.orderId,
+  );
+  if (unsupported) return { kind: 'escalate', reason: unsupported };
   const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
   const ours = order && order.customerId === customer.customerId && order.customerId === ticket.customerId;
   // A redelivered message (or a second "yes") whose refund already ran: the same answer again.

@@ -34,6 +34,13 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
       });
 
   return {
+    kind: 'demo',
+    label: 'the demo store',
+    capabilities: { orders: true, refund: true, cancel: true },
+    // The demo's customers live in the local customers collection (the seed), found there first.
+    findCustomerByEmail: async () => null,
+    // The demo store is the database itself: nothing to reach at start-up.
+    verify: async () => undefined,
     getOrder: (tenantId, orderId) => orders.get(tenantId, orderId),
     listOrders: (tenantId, customerId, opts) =>
       orders.listByCustomer(tenantId, customerId, opts?.limit ?? 20),

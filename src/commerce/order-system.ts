@@ -12,13 +12,45 @@ export interface CancellationResult {
   duplicate: boolean;
 }
 
+/** A customer as the order system knows them, found by a verified email. */
+export interface OrderSystemCustomer {
+  /**
+   * The id orders of this customer carry in `Order.customerId` (the connector's namespace, e.g.
+   * `shopify-7390`); the local Customer record of this person is stored under the same id.
+   */
+  customerId: string;
+  /** The provider's own id (`gid://shopify/Customer/7390`, `cus_…`), kept for people to look up. */
+  providerId: string;
+  name: string;
+  email: string;
+}
+
+/** What an order system can do; what it cannot is routed to staff with `reason`. */
+export interface OrderSystemCapabilities {
+  /** Orders can be looked up (false only for `ORDER_SYSTEM=none`: knowledge-base-only). */
+  orders: boolean;
+  refund: boolean;
+  cancel: boolean;
+}
+
+/** The configured kinds; a new connector adds its name here and its row in the registry. */
+export const ORDER_SYSTEM_KINDS = ['demo', 'shopify', 'stripe', 'http', 'none'] as const;
+export type OrderSystemKind = (typeof ORDER_SYSTEM_KINDS)[number];
+
 /**
- * The order system Switchboard acts on. The demo store implements it over MongoDB; a real
- * deployment implements it over the company's commerce API. Every write takes an idempotency key.
+ * The order system Switchboard acts on. The demo store implements it over MongoDB; the Shopify,
+ * Stripe and HTTP connectors over the company's commerce API. Every write takes an idempotency key.
+ * `orderId` is the number a customer names (Shopify's `#1043` is `1043`).
  */
 export interface OrderSystem {
+  readonly kind: OrderSystemKind;
+  /** A name for people: "Shopify", "Stripe", "your order API". */
+  readonly label: string;
+  readonly capabilities: OrderSystemCapabilities;
   getOrder(tenantId: string, orderId: string): Promise<Order | null>;
   listOrders(tenantId: string, customerId: string, options?: { limit?: number }): Promise<Order[]>;
+  /** The customer a verified email belongs to; null when the system does not know it. */
+  findCustomerByEmail(tenantId: string, email: string): Promise<OrderSystemCustomer | null>;
   refund(
     tenantId: string,
     input: { orderId: string; amountMinor: number; idempotencyKey: string; reason?: string },
@@ -29,4 +61,27 @@ export interface OrderSystem {
   ): Promise<CancellationResult>;
   /** Refunds executed for a customer's orders since a moment (the daily limit). */
   countRefundsSince(tenantId: string, customerId: string, since: Date): Promise<number>;
+  /**
+   * The start-up check: one cheap authenticated call. Throws a ConfigError naming the variable
+   * when the credential is refused, an UpstreamError naming it when the system cannot be reached.
+   */
+  verify(): Promise<void>;
+}
+
+/**
+ * Why an action cannot run through this order system (for staff, on the escalation), or null when
+ * it can. Money and cancellations the system cannot do are a person's job, never the model's.
+ */
+export function unsupportedActionReason(
+  system: Pick<OrderSystem, 'capabilities' | 'label'>,
+  action: 'refund' | 'cancel',
+  orderId: string,
+): string | null {
+  if (!system.capabilities.orders)
+    return `No order system is connected, so order ${orderId} must be handled by a person.`;
+  if (action === 'cancel' && !system.capabilities.cancel)
+    return `${system.label} cannot cancel orders: cancel order ${orderId} where it was placed, then answer the customer.`;
+  if (action === 'refund' && !system.capabilities.refund)
+    return `${system.label} cannot refund through Switchboard: refund order ${orderId} by hand, then answer the customer.`;
+  return null;
 }

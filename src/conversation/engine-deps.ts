@@ -1,3 +1,4 @@
+import type { CustomerDirectory } from './identify.js';
 import type { Agent, AgentTools, KnowledgeBase } from '../agent/types.js';
 import type { ApprovalService, TakeoverService } from '../approvals/api.js';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
@@ -65,4 +66,6 @@ export interface EngineDeps extends DeliveryDeps {
   settingsDefaults?: (tenantId: string) => Partial<TenantSettings>;
   /** The deployment's organization (ORG_ID, ORG_NAME): the name a tenant gets when created. */
   org: { id: string; name?: string };
+  /** The order system's customers, asked by verified email when the local records know nobody. */
+  customerDirectory?: CustomerDirectory;
 }

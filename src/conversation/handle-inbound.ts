@@ -72,8 +72,11 @@ export function createInboundHandler(
         updatedAt: clock.now(),
       });
     }
-    const { customer } = await identifyCustomer(stores.customers, msg);
-    const turn: Turn = { msg, tenant, mode, customer, progress };
+    const { customer, ordersUnreachable } = await identifyCustomer(stores.customers, msg, {
+      directory: deps.customerDirectory,
+      logger,
+    });
+    const turn: Turn = { msg, tenant, mode, customer, ordersUnreachable, progress };
     const match = await findTicket(stores, msg, tenant.settings.joinWindowSeconds);
     if (match.kind === 'existing') {
       return queue.run(`ticket|${match.ticket.ticketId}`, () =>

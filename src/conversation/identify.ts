@@ -1,4 +1,5 @@
 import type { Customer } from '../domain/index.js';
+import type { Logger } from '../logger.js';
 import type { ParsedInboundMessage } from './ports.js';
 import type { CustomerStore } from './stores.js';
 
@@ -9,6 +10,23 @@ export interface Identification {
    * first time; null when the person is unidentified (knowledge-base answers only).
    */
   via: 'email' | 'org' | 'domain' | 'created' | null;
+  /** The order system was asked about the author's email and could not answer. */
+  ordersUnreachable?: boolean;
+}
+
+/** The order system's customers, as identification needs them (implemented by every OrderSystem). */
+export interface CustomerDirectory {
+  readonly kind: string;
+  findCustomerByEmail(
+    tenantId: string,
+    email: string,
+  ): Promise<{ customerId: string; providerId: string; name: string; email: string } | null>;
+}
+
+export interface IdentifyOptions {
+  /** Asked when no local customer has the verified email; a match becomes a local customer. */
+  directory?: CustomerDirectory;
+  logger?: Logger;
 }
 
 /**
@@ -19,13 +37,19 @@ export interface Identification {
  * When the adapter names the author's organization (`orgName`: Slack Connect's team.info), that
  * organization is one customer: it is linked to the account found by email or domain, or, seen
  * for the first time, becomes an account of its own, so its next message resolves by org.
+ *
+ * A verified email no local customer has is looked up in the order system (`directory`): the
+ * customer found there is stored locally under the order system's customer id (deterministic, so
+ * two first messages racing write the same record) and is found locally from then on.
  */
 export async function identifyCustomer(
   customers: CustomerStore,
   message: ParsedInboundMessage,
+  options: IdentifyOptions = {},
 ): Promise<Identification> {
   const { author, tenantId, platform } = message;
   if (!author.isExternal) return { customer: null, via: null };
+  let unreachable = false;
   // Only a named organization other than the tenant's own is remembered (a guest account in the
   // home organization is not a customer organization).
   const namedOrg = author.orgId && author.orgName && author.orgId !== tenantId ? author.orgId : undefined;
@@ -38,6 +62,12 @@ export async function identifyCustomer(
     if (byEmail) {
       await link(byEmail);
       return { customer: byEmail, via: 'email' };
+    }
+    const fromOrders = await lookUpOrderSystem(customers, message, options);
+    if (fromOrders === 'unreachable') unreachable = true;
+    else if (fromOrders) {
+      await link(fromOrders);
+      return { customer: fromOrders, via: 'email' };
     }
   }
   if (author.orgId) {
@@ -68,5 +98,50 @@ export async function identifyCustomer(
     await customers.upsert(customer);
     return { customer, via: 'created' };
   }
-  return { customer: null, via: null };
+  return unreachable ? { customer: null, via: null, ordersUnreachable: true } : { customer: null, via: null };
+}
+
+/** The order system's customer for the author's verified email, stored as a local customer. */
+async function lookUpOrderSystem(
+  customers: CustomerStore,
+  message: ParsedInboundMessage,
+  { directory, logger }: IdentifyOptions,
+): Promise<Customer | 'unreachable' | null> {
+  const email = message.author.email?.toLowerCase();
+  if (!directory || !email) return null;
+  let found;
+  try {
+    found = await directory.findCustomerByEmail(message.tenantId, email);
+  } catch (err) {
+    // Down or slow: the person goes on unidentified (other clues next); order questions escalate.
+    logger?.warn({ err, eventId: message.eventId }, 'looking up a customer in the order system failed');
+    return 'unreachable';
+  }
+  if (!found) return null;
+  // Written before use: a customer created by the CSV import under this id keeps its account details.
+  const existing = await customers.get(message.tenantId, found.customerId);
+  const customer: Customer = existing
+    ? {
+        ...existing,
+        contactEmails: existing.contactEmails.includes(email)
+          ? existing.contactEmails
+          : [...existing.contactEmails, email],
+        orderSystem: { kind: directory.kind, customerId: found.providerId },
+        updatedAt: message.receivedAt,
+      }
+    : {
+        tenantId: message.tenantId,
+        customerId: found.customerId,
+        name: found.name.slice(0, 200) || email,
+        plan: 'free',
+        contactEmails: [email],
+        // No email domain: one person's shop account must not claim everyone at gmail.com.
+        externalOrgs: [],
+        orderSystem: { kind: directory.kind, customerId: found.providerId },
+        preferences: {},
+        createdAt: message.receivedAt,
+        updatedAt: message.receivedAt,
+      };
+  await customers.upsert(customer);
+  return customer;
 }

@@ -1,4 +1,4 @@
-import type { AgentHooks, AgentResult } from '../agent/types.js';
+import type { AgentHooks, AgentResult, AgentTools } from '../agent/types.js';
 import { toAgentCustomer } from '../agent/types.js';
 import type {
   ChannelMode,
@@ -19,6 +19,8 @@ export interface Turn {
   tenant: Tenant;
   mode: ChannelMode;
   customer: Customer | null;
+  /** The order system could not be asked who the author is: order questions escalate with that reason. */
+  ordersUnreachable?: boolean;
   /** What this message has stored so far: what a failure must escalate or may release. */
   progress?: InboundProgress;
 }
@@ -75,7 +77,10 @@ export async function runAgent(
         customer: toAgentCustomer(customer),
         authorName: msg.author.name,
         openTickets: open.map((t) => ({ ticketId: t.ticketId, subject: t.subject, intent: t.intent })),
-        tools: deps.toolsFor(msg.tenantId, customer, tenant.settings),
+        tools: withUnreachable(
+          deps.toolsFor(msg.tenantId, customer, tenant.settings),
+          turn.ordersUnreachable,
+        ),
         kb: deps.kb,
       },
       hooks,
@@ -265,4 +270,9 @@ export function languageOf(u: AgentResult['understanding'] | undefined): {
     language: u.language !== 'en' ? u.language : undefined,
     englishText: u.englishText,
   };
+}
+
+/** The tools, marked when identification could not reach the order system. */
+function withUnreachable(tools: AgentTools, unreachable: boolean | undefined): AgentTools {
+  return unreachable ? { ...tools, ordersUnreachable: true } : tools;
 }

@@ -21,6 +21,8 @@ export const CustomerSchema = z.object({
   domain: z.string().optional(),
   /** The customer's organizations on each platform (external Slack team id, Teams tenant id). */
   externalOrgs: z.array(z.object({ platform: PlatformSchema, orgId: z.string().min(1) })).default([]),
+  /** Where the order system knows this customer (found there by a verified email). */
+  orderSystem: z.object({ kind: z.string().min(1), customerId: z.string().min(1) }).optional(),
   preferences: CustomerPreferencesSchema.default({}),
   createdAt: DateSchema,
   updatedAt: DateSchema,
