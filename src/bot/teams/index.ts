@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { Clock } from '../../domain/index.js';
 import type { Logger } from '../../logger.js';
-import { createTeamsAuthentication, type TeamsAuthEndpoints } from './auth.js';
+import { createTeamsAuthentication } from './auth.js';
 import { ConversationReferences } from './conversation-references.js';
 import { MemberDirectory } from './member-directory.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
@@ -16,13 +16,11 @@ export interface TeamsAdapterOptions {
   config: NonNullable<Config['teams']>;
   logger: Logger;
   clock: Clock;
-  authEndpoints?: TeamsAuthEndpoints;
   /** Replaces password credentials for outbound calls (certificates, federated identity, tests). */
   credentialsFactory?: ServiceClientCredentialsFactory;
-  retry?: RetryOptions;
+  /** Overrides of the throttling policy (tests pass a recording `sleep`). */
+  retry?: Partial<RetryOptions>;
 }
-
-export type { TeamsAuthEndpoints };
 
 export type TeamsChannelAdapter = ChannelAdapter & {
   /** Resolves when engine work started by earlier requests has finished (shutdown, tests). */
@@ -37,7 +35,7 @@ export type TeamsChannelAdapter = ChannelAdapter & {
 export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAdapter {
   const { config, clock } = options;
   const logger = options.logger.child({ platform: 'teams' });
-  const auth = createTeamsAuthentication(config, options.authEndpoints, options.credentialsFactory);
+  const auth = createTeamsAuthentication(config, logger, options.credentialsFactory);
   const cloudAdapter = new CloudAdapter(auth);
   cloudAdapter.onTurnError = async (_ctx, err) => {
     logger.error({ err }, 'teams: turn failed');
@@ -100,7 +98,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
     references,
     members,
     logger,
-    retry: options.retry ?? DEFAULT_RETRY,
+    retry: { ...DEFAULT_RETRY, maxRetryAfterMs: config.maxRetryAfterMs, ...options.retry },
   });
 
   return {
