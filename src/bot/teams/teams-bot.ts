@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   TeamsActivityHandler,
+  TeamsInfo,
   TurnContext,
   type AdaptiveCardInvokeResponse,
   type AdaptiveCardInvokeValue,
@@ -63,7 +64,14 @@ export class TeamsBot extends TeamsActivityHandler {
       await next();
     });
     this.onMembersAdded(async (ctx, next) => {
-      await this.handleBotAdded(ctx);
+      if ((ctx.activity.membersAdded ?? []).some((m) => m.id === ctx.activity.recipient?.id))
+        await this.handleInstalled(ctx);
+      await next();
+    });
+    // Teams also says `installationUpdate` (action "add") when the app is installed in a team,
+    // group chat or personal scope; storing the references twice is harmless.
+    this.onInstallationUpdateAdd(async (ctx, next) => {
+      await this.handleInstalled(ctx);
       await next();
     });
   }
@@ -215,9 +223,13 @@ export class TeamsBot extends TeamsActivityHandler {
     await ctx.sendActivity(result.message);
   }
 
-  private async handleBotAdded(ctx: TurnContext): Promise<void> {
+  /**
+   * The app was installed here: store how to reach this conversation and, in a team, every
+   * channel of it (the staff channel included), so cards and answers can be posted after a
+   * restart before anyone has written there.
+   */
+  private async handleInstalled(ctx: TurnContext): Promise<void> {
     const a = ctx.activity;
-    if (!(a.membersAdded ?? []).some((m) => m.id === a.recipient?.id)) return;
     const where = await this.prepare(ctx);
     if (!where) return;
     const data = readChannelData(a);
@@ -234,9 +246,52 @@ export class TeamsBot extends TeamsActivityHandler {
       },
     });
     this.deps.logger.info(
-      { tenantId: where.tenantId, channelId: where.channelId },
-      'teams: bot added to a conversation',
+      { tenantId: where.tenantId, channelId: where.channelId, type: a.conversation.conversationType },
+      'teams: installed in a conversation',
     );
+    if (data.team?.id) await this.registerTeamChannels(ctx, where.engine, where.tenantId, data.team.id);
+  }
+
+  /** Asks Teams for the team's channels (GET /v3/teams/{id}/conversations) and stores each one. */
+  private async registerTeamChannels(
+    ctx: TurnContext,
+    engine: Engine,
+    tenantId: string,
+    teamId: string,
+  ): Promise<void> {
+    let channels: Array<{ id?: string; name?: string }>;
+    try {
+      channels = await TeamsInfo.getTeamChannels(ctx, teamId);
+    } catch (err) {
+      // Not fatal: each channel is still stored when the bot first hears from it.
+      this.deps.logger.warn({ err, teamId }, 'teams: listing the team’s channels failed');
+      return;
+    }
+    const ref = TurnContext.getConversationReference(ctx.activity);
+    for (const channel of channels) {
+      if (!channel.id) continue;
+      const reference = {
+        ...ref,
+        activityId: undefined,
+        conversation: {
+          id: channel.id,
+          conversationType: 'channel',
+          isGroup: true,
+          tenantId: ref.conversation?.tenantId,
+          name: channel.name ?? '',
+        },
+      };
+      this.deps.references.remember(tenantId, channel.id, reference);
+      await engine.registerChannel({
+        tenantId,
+        platform: 'teams',
+        channelId: channel.id,
+        // The General channel comes without a name.
+        name: channel.name ?? 'General',
+        conversationReference: reference,
+      });
+    }
+    this.deps.logger.info({ tenantId, teamId, channels: channels.length }, 'teams: team channels stored');
   }
 
   protected override async onAdaptiveCardInvoke(
