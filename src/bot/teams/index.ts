@@ -113,6 +113,15 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
           { risk: 'impersonation' },
           'teams: MicrosoftAppId is NOT set — /api/messages accepts UNAUTHENTICATED requests: anyone who can reach this port can pose as any Teams user (read orders, approve refunds). Local emulator use only; never expose this port.',
         );
+      // Whether posts arrive without a mention is decided in Teams (RSC consent at install),
+      // not here; the bot handles both, and says what to expect.
+      logger.info(
+        {
+          rsc: ['ChannelMessage.Read.Group', 'ChatMessage.Read.Chat'],
+          cloud: config.botFramework.channelService ?? 'public',
+        },
+        'teams: expecting every channel and group-chat post where the app was installed with resource-specific consent; where it was not, only posts that @mention the bot arrive',
+      );
       app.post('/api/messages', express.json({ limit: '1mb' }), async (req, res) => {
         try {
           await cloudAdapter.process(req as unknown as BotRequest, res as unknown as BotResponse, (ctx) =>

@@ -50,6 +50,8 @@ export async function startTeamsEnv(
     agent?: Agent;
     /** Receives the app's log (a capturing pino logger in tests that check what is logged). */
     logger?: Logger;
+    /** Runs the LLM engine against this OpenAI-compatible endpoint (fake-openai on loopback). */
+    openaiBaseURL?: string;
   } = {},
 ): Promise<TeamsTestEnv> {
   const connector = await startFakeBotConnector();
@@ -68,6 +70,7 @@ export async function startTeamsEnv(
   const app = await startTestApp({
     ...(options.agent ? { agent: options.agent } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.openaiBaseURL ? { openaiBaseURL: options.openaiBaseURL } : {}),
     adapters: ({ clock, logger }) => {
       teams = createTeamsAdapter({
         config: options.config ?? teamsConfig(),
