@@ -45,8 +45,9 @@ export interface FakeBotConnector {
   addTeamChannel(teamId: string, channel: { id: string; name?: string }): void;
   /**
    * The next `count` send/update calls get this status (429 by default); only calls with
-   * `method` when given (PUT: card updates), others pass. No `Retry-After` unless asked for: with
-   * one, the HTTP client inside botbuilder retries on its own (three times) before the bot sees it.
+   * `method` when given (PUT: card updates), others pass. With `retryAfterSeconds` the
+   * answer carries `Retry-After: <seconds>` (the bot removes the SDK's own retry policy, so retry.ts
+   * is what honours it).
    */
   failNext(count?: number, status?: number, method?: 'POST' | 'PUT', retryAfterSeconds?: number): void;
   /** Resolves once `predicate` holds over the recorded calls, or rejects after `timeoutMs`. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   TeamsActivityHandler,
-  TeamsInfo,
   TurnContext,
   type AdaptiveCardInvokeResponse,
   type AdaptiveCardInvokeValue,
@@ -21,6 +20,7 @@ import {
   type TeamsCommand,
 } from './activity-mapping.js';
 import { answerCardAction } from './card-actions.js';
+import { storeTeamChannels } from './team-channels.js';
 import { toInboundMessage, type InboundKind, type Sender } from './inbound-message.js';
 import type { ConversationReferences } from './conversation-references.js';
 import type { MemberDirectory, TeamsMember } from './member-directory.js';
@@ -249,49 +249,14 @@ export class TeamsBot extends TeamsActivityHandler {
       { tenantId: where.tenantId, channelId: where.channelId, type: a.conversation.conversationType },
       'teams: installed in a conversation',
     );
-    if (data.team?.id) await this.registerTeamChannels(ctx, where.engine, where.tenantId, data.team.id);
-  }
-
-  /** Asks Teams for the team's channels (GET /v3/teams/{id}/conversations) and stores each one. */
-  private async registerTeamChannels(
-    ctx: TurnContext,
-    engine: Engine,
-    tenantId: string,
-    teamId: string,
-  ): Promise<void> {
-    let channels: Array<{ id?: string; name?: string }>;
-    try {
-      channels = await TeamsInfo.getTeamChannels(ctx, teamId);
-    } catch (err) {
-      // Not fatal: each channel is still stored when the bot first hears from it.
-      this.deps.logger.warn({ err, teamId }, 'teams: listing the team’s channels failed');
-      return;
-    }
-    const ref = TurnContext.getConversationReference(ctx.activity);
-    for (const channel of channels) {
-      if (!channel.id) continue;
-      const reference = {
-        ...ref,
-        activityId: undefined,
-        conversation: {
-          id: channel.id,
-          conversationType: 'channel',
-          isGroup: true,
-          tenantId: ref.conversation?.tenantId,
-          name: channel.name ?? '',
-        },
-      };
-      this.deps.references.remember(tenantId, channel.id, reference);
-      await engine.registerChannel({
-        tenantId,
-        platform: 'teams',
-        channelId: channel.id,
-        // The General channel comes without a name.
-        name: channel.name ?? 'General',
-        conversationReference: reference,
+    if (data.team?.id)
+      await storeTeamChannels(ctx, {
+        engine: where.engine,
+        tenantId: where.tenantId,
+        teamId: data.team.id,
+        references: this.deps.references,
+        logger: this.deps.logger,
       });
-    }
-    this.deps.logger.info({ tenantId, teamId, channels: channels.length }, 'teams: team channels stored');
   }
 
   protected override async onAdaptiveCardInvoke(
