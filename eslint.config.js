@@ -20,7 +20,7 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   {
-    files: ['src/config.ts', 'src/main.ts', 'scripts/**', 'test/**', 'bench/**', 'src/**/*-cli.ts'],
+    files: ['src/config.ts', 'src/main.ts', 'scripts/**', 'test/**', 'bench/**', 'src/**/*-cli.ts', 'src/cli/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

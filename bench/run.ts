@@ -3,7 +3,8 @@
  * agent on the real MongoDB-wire server; per-scenario latency and database round trips (new
  * question, reply in a thread, refund to approval plus the Approve click, escalation);
  * knowledge-base search latency; and model calls, tokens and an estimated cost per scenario for
- * the LLM engine against a scripted local OpenAI-compatible server. Every loop is bounded.
+ * the LLM engine against a scripted local OpenAI-compatible server; and a 5,000-article
+ * knowledge-base import with search over it (bench/kb-import.ts). Every loop is bounded.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { DEMO } from '../src/memory/demo-data.js';
 import { startLocalMongo } from '../src/memory/local-mongo.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { message, withApp, type Who } from './harness.js';
+import { benchKbImport } from './kb-import.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
 import { ascending, createReport, mean, ms, percentile, type ModelUsage, type RoundTrips } from './stats.js';
@@ -30,6 +32,9 @@ const MESSAGES = Math.round(envNumber('BENCH_MESSAGES', 300));
 const CONCURRENCY = Math.max(1, Math.round(envNumber('BENCH_CONCURRENCY', 8)));
 const SCENARIO_RUNS = Math.round(envNumber('BENCH_SCENARIO_RUNS', 20));
 const LLM_RUNS = Math.round(envNumber('BENCH_LLM_RUNS', 15));
+const KB_ARTICLES = Math.round(envNumber('BENCH_KB_ARTICLES', 5000));
+/** `kb` runs only the knowledge-base import section (the others take minutes). */
+const ONLY = process.env.BENCH_ONLY;
 // US$ per 1M tokens; the defaults are gpt-4o-mini's list prices (the default OPENAI_MODEL).
 const PRICE_IN = envNumber('BENCH_PRICE_IN', 0.15);
 const PRICE_OUT = envNumber('BENCH_PRICE_OUT', 0.6);
@@ -263,9 +268,12 @@ async function main(): Promise<void> {
   report.row('MongoDB', mongo.kind);
   const started = performance.now();
   try {
-    await offline(mongo.uri);
-    await offlineScenarios(mongo.uri);
-    await llm(mongo.uri);
+    if (ONLY !== 'kb') {
+      await offline(mongo.uri);
+      await offlineScenarios(mongo.uri);
+      await llm(mongo.uri);
+    }
+    await benchKbImport(mongo.uri, report, KB_ARTICLES);
   } finally {
     await mongo.stop();
     rmSync(dir, { recursive: true, force: true });

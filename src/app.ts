@@ -19,6 +19,7 @@ import { createNotifier } from './conversation/notifier.js';
 import type { OutboxPolicy } from './conversation/outbox.js';
 import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox-sweep.js';
 import { cachedChannelStore, cachedTenantStore } from './conversation/settings-cache.js';
+import { createOrgResolver } from './conversation/org-resolver.js';
 import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
 import { TenantSettingsSchema } from './domain/index.js';
@@ -80,8 +81,15 @@ export interface App {
   stop(): Promise<void>;
 }
 
-/** Tenant policy defaults from the environment (major units there, minor units here). */
-export function settingsFromConfig(config: Config): Partial<TenantSettings> {
+/**
+ * Tenant policy defaults from the environment (major units there, minor units here): what every
+ * organization gets for a value it did not set itself. ORG_NAME names only the deployment's own
+ * organization; others default to their stored name.
+ */
+export function settingsFromConfig(
+  config: Config,
+  tenantId: string = config.org.id,
+): Partial<TenantSettings> {
   const p = config.policyDefaults;
   // New tenants start in the schema's default currency; its digits (2 for USD, 0 for JPY) scale the amounts.
   const scale = 10 ** minorDigits(TenantSettingsSchema.parse({}).currency);
@@ -91,6 +99,7 @@ export function settingsFromConfig(config: Config): Partial<TenantSettings> {
     dailyRefundLimit: p.dailyRefundLimit,
     confidenceHigh: p.confidenceHigh,
     confidenceNormal: p.confidenceNormal,
+    ...(tenantId === config.org.id && config.org.name ? { businessName: config.org.name } : {}),
   };
 }
 
@@ -103,7 +112,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger, db, clock, ids } = options;
   const events =
     options.events ?? createEventBus((err) => logger.warn({ err }, 'a live-event listener failed'));
-  const mongo = createMongoStores(db, { logger, clock });
+  const mongo = createMongoStores(db, {
+    logger,
+    clock,
+    settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
+  });
   // Settings are read for every message and change rarely: cached briefly, dropped on every write.
   const stores: MongoStores = {
     ...mongo,
@@ -111,7 +124,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     channels: cachedChannelStore(mongo.channels),
   };
   // Indexes (idempotent) before any traffic; the history purge runs where TTL indexes don't.
-  const database = await prepareDatabase({ db, logger, clock });
+  // …and databases of earlier versions migrated to organizations (idempotent).
+  const database = await prepareDatabase({ db, logger, clock, orgId: config.org.id });
+  const orgs = createOrgResolver({ installations: stores.installations, orgId: config.org.id, logger });
   const orders = createDemoOrderSystem({ orders: stores.orders, clock, ids, logger });
   const o = config.openai;
   // Hybrid search only when an embeddings model is configured; lexical search works alone.
@@ -191,7 +206,9 @@ export async function createApp(options: AppOptions): Promise<App> {
         toolsFor(tenantId, customer, settings),
       approvals,
       takeover,
-      defaultSettings: settingsFromConfig(config),
+      orgs,
+      org: config.org,
+      settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
     },
     options.engine,
   );

@@ -90,7 +90,6 @@ async function main(): Promise<void> {
         clock,
         ids,
         token: config.sandbox.token,
-        tenantId: config.org.id,
         events,
       }),
     );

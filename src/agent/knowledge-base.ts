@@ -40,6 +40,9 @@ export interface CachingKnowledgeBase extends KnowledgeBase {
 export interface KbArticleWriter {
   upsert(article: KbArticle): Promise<boolean>;
   remove(tenantId: string, articleId: string): Promise<boolean>;
+  /** Bulk writes of an import (src/knowledge); announced like single ones. */
+  writeMany?(articles: KbArticle[]): Promise<Array<{ articleId: string; reason: string }>>;
+  removeMany?(tenantId: string, articleIds: string[]): Promise<number>;
 }
 
 export const DEFAULT_REVISION_TTL_MS = 5_000;
@@ -57,6 +60,11 @@ function processTerm(term: string): string | null {
   if (t.length < 2 || STOP.has(t)) return null;
   // Light stemming so "returns"/"returned"/"returning" meet "return".
   return t.length > 4 ? t.replace(/(?:ing|ed|es|s)$/, '') : t;
+}
+
+/** The primary language subtag (`pt-br` → `pt`); articles stored without a locale are English. */
+export function languageOf(locale: string | undefined): string {
+  return (locale ?? 'en').toLowerCase().split(/[-_]/)[0]!;
 }
 
 interface TenantIndex {
@@ -166,7 +174,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
   }
 
   return {
-    async search(tenantId, query, opts: { category?: KbCategory; limit?: number } = {}) {
+    async search(tenantId, query, opts: { category?: KbCategory; limit?: number; locale?: string } = {}) {
       const idx = await indexFor(tenantId);
       const queryTerms = [
         ...new Set(
@@ -177,10 +185,13 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
         ),
       ];
       if (!queryTerms.length) return [];
+      const wanted = opts.locale ? languageOf(opts.locale) : undefined;
+      const fits = (a: KbArticle | undefined) =>
+        !!a &&
+        (!opts.category || a.category === opts.category) &&
+        (!wanted || languageOf(a.locale) === wanted);
       const results = idx.index.search(query, {
-        filter: opts.category
-          ? (r) => idx.articles.get(r.id as string)?.category === opts.category
-          : undefined,
+        filter: opts.category || wanted ? (r) => fits(idx.articles.get(r.id as string)) : undefined,
       });
       const top = results[0]?.score ?? 1;
       let hits: KbHit[] = results.slice(0, 10).map((r) => {
@@ -199,7 +210,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
           const byId = new Map(hits.map((h) => [h.article.articleId, h]));
           for (const [id, vec] of vectors) {
             const article = idx.articles.get(id)!;
-            if (opts.category && article.category !== opts.category) continue;
+            if (!fits(article)) continue;
             const sim = Math.max(0, cosine(qv, vec));
             const existing = byId.get(id);
             const relevance =
@@ -252,5 +263,23 @@ export function invalidatingArticleStore<S extends KbArticleWriter>(
         kb.invalidate(tenantId);
       }
     },
+    ...(store.writeMany && {
+      async writeMany(articles: KbArticle[]) {
+        try {
+          return await store.writeMany!(articles);
+        } finally {
+          for (const tenantId of new Set(articles.map((a) => a.tenantId))) kb.invalidate(tenantId);
+        }
+      },
+    }),
+    ...(store.removeMany && {
+      async removeMany(tenantId: string, articleIds: string[]) {
+        try {
+          return await store.removeMany!(tenantId, articleIds);
+        } finally {
+          kb.invalidate(tenantId);
+        }
+      },
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
 import { questionType } from './answer-type.js';
+import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms } from './offline/glossary.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { choosePassage } from './passages.js';
@@ -146,10 +147,18 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
   const query = glossary || deps.searchText;
-  let hits = await deps.kb.search(deps.tenantId, query, { category, limit: 3 });
+  const search = (opts: { category?: KbCategory; limit: number }) =>
+    searchInLanguage(deps.kb, {
+      tenantId: deps.tenantId,
+      query,
+      text: deps.text,
+      language: u.language,
+      ...opts,
+    });
+  let hits = await search({ category, limit: 3 });
   if (category) {
     // The category narrows, but an article filed elsewhere (warranty under returns) may fit better.
-    const anywhere = (await deps.kb.search(deps.tenantId, query, { limit: 3 }))
+    const anywhere = (await search({ limit: 3 }))
       .filter((h) => !hits.some((x) => x.article.articleId === h.article.articleId))
       .map((h) => ({ ...h, relevance: Math.round(h.relevance * 0.9 * 100) / 100 }));
     hits = [...hits, ...anywhere].sort((a, b) => b.relevance - a.relevance);
@@ -159,7 +168,15 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   // An article whose passages hold the kind of answer asked for ranks before one on the topic
   // that does not ("how long does shipping take": delivery times, not address changes).
   const chosen = useful
-    .map((h) => ({ h, passage: choosePassage(h.article.body, query, asked) }))
+    // An article in the (non-English) customer's language is matched against their own words.
+    .map((h) => ({
+      h,
+      passage: choosePassage(
+        h.article.body,
+        u.language !== 'en' && inLanguage(h.article, u.language) ? deps.text : query,
+        asked,
+      ),
+    }))
     .map((c) => ({
       ...c,
       rank: c.h.relevance * (c.passage.type === 'other' || c.passage.answers ? 1 : UNANSWERED_TYPE_FACTOR),

@@ -51,7 +51,8 @@ export interface KnowledgeBase {
   search(
     tenantId: string,
     query: string,
-    options?: { category?: KbCategory; limit?: number },
+    /** `locale`: only articles in that language (its primary subtag; no locale counts as `en`). */
+    options?: { category?: KbCategory; limit?: number; locale?: string },
   ): Promise<KbHit[]>;
   get(tenantId: string, articleId: string): Promise<KbArticle | null>;
 }
@@ -133,7 +134,8 @@ export interface AgentInput {
 
 export interface AgentReply {
   text: string;
-  citations: Array<{ articleId: string; title: string }>;
+  /** The articles the answer rests on; `url` (http/https only) is where the customer reads them. */
+  citations: Array<{ articleId: string; title: string; url?: string }>;
 }
 
 export interface AgentEscalation {

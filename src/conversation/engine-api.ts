@@ -4,6 +4,7 @@ import type {
   AuditEvent,
   ChannelSettings,
   DecisionRecord,
+  KbStatus,
   Message,
   Platform,
   Ticket,
@@ -22,6 +23,7 @@ import type {
   StaffCard,
   TicketSummary,
 } from './ports.js';
+import type { SettingsChange, SettingsResult } from './settings-service.js';
 
 export interface TicketDetail {
   ticket: Ticket;
@@ -42,6 +44,10 @@ export interface Engine {
   setChannelMode(change: ChannelModeChange): Promise<StaffActionResult>;
   /** `/switchboard staff-channel`, `@Switchboard set staff channel`: supervisors only. */
   setStaffChannel(actor: StaffActor, channelId: string): Promise<StaffActionResult>;
+  /** `/switchboard settings`, `@Switchboard settings`, the sandbox panel: the organization's settings. */
+  viewSettings(actor: StaffActor): Promise<SettingsResult>;
+  /** A supervisor's change to a setting or a staff list: validated, audited, effective at once. */
+  changeSettings(actor: StaffActor, change: SettingsChange): Promise<SettingsResult>;
   /** Bot added to a channel/conversation: remember it (and how to post there proactively). */
   registerChannel(input: {
     tenantId: string;
@@ -51,6 +57,12 @@ export interface Engine {
     kind?: 'customer' | 'staff';
     conversationReference?: Record<string, unknown>;
   }): Promise<void>;
+  /**
+   * The organization (tenantId) a workspace the bot is installed in belongs to: a Slack team id
+   * (then its Enterprise Grid id), a Teams tenant id, the sandbox. Adapters call this before
+   * anything else; a customer's own team or tenant is never passed here.
+   */
+  resolveOrg(platform: Platform, workspaceIds: string | ReadonlyArray<string | undefined>): Promise<string>;
   /** Creates the tenant with defaults if missing, merging staff settings seeded from the environment. */
   ensureTenant(input: {
     tenantId: string;
@@ -67,6 +79,8 @@ export interface Engine {
    */
   getChannel(tenantId: string, platform: Platform, channelId: string): Promise<ChannelSettings | null>;
   status(tenantId: string): Promise<Record<TicketStatus, number>>;
+  /** `/switchboard kb`, `@Switchboard kb`: how many articles, in which languages, and the last import. */
+  kbStatus(tenantId: string): Promise<KbStatus>;
   listTickets(
     tenantId: string,
     filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number },

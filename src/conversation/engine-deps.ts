@@ -3,6 +3,7 @@ import type { ApprovalService, TakeoverService } from '../approvals/api.js';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
+import type { OrgResolver } from './org-resolver.js';
 import type { OutboxPolicy } from './outbox.js';
 import type { ChannelPort, EventSink } from './ports.js';
 import type {
@@ -10,6 +11,7 @@ import type {
   CustomerStore,
   DecisionStore,
   InteractionStore,
+  KnowledgeStatusStore,
   MessageStore,
   OutboxStore,
   ProcessedEventStore,
@@ -31,6 +33,8 @@ export interface EngineStores {
   audit: AuditLog;
   /** Deliveries recorded before the platform is called, retried by the outbox sweep. */
   outbox: OutboxStore;
+  /** Article counts and import runs (`/switchboard kb`). */
+  kbSyncs: KnowledgeStatusStore;
 }
 
 /** What the engine needs to deliver effects (also what the ApprovalNotifier is built from). */
@@ -55,6 +59,10 @@ export interface EngineDeps extends DeliveryDeps {
   toolsFor(tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools;
   approvals: ApprovalService;
   takeover: TakeoverService;
-  /** Policy defaults for tenants created by `ensureTenant` (from the environment). */
-  defaultSettings?: Partial<TenantSettings>;
+  /** Which organization a workspace belongs to (installation records, else the deployment's). */
+  orgs: OrgResolver;
+  /** The environment's policy values per organization (what a settings reset goes back to). */
+  settingsDefaults?: (tenantId: string) => Partial<TenantSettings>;
+  /** The deployment's organization (ORG_ID, ORG_NAME): the name a tenant gets when created. */
+  org: { id: string; name?: string };
 }

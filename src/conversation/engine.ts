@@ -2,6 +2,7 @@ import type { Engine } from './engine-api.js';
 import type { EngineDeps } from './engine-deps.js';
 import { createInboundHandler, type InboundHandlerOptions } from './handle-inbound.js';
 import { listTickets, staffHome, ticketDetail } from './queries.js';
+import { changeSettings, viewSettings } from './settings-service.js';
 import { createInboundRecovery, type InboundRecoveryOptions } from './recovery.js';
 import {
   ensureTenant,
@@ -29,10 +30,14 @@ export function createEngine(deps: EngineDeps, options: EngineOptions = {}): Eng
     setChannelMode: (change) => setChannelMode(deps, change),
     setStaffChannel: (actor, channelId) => setStaffChannel(deps, actor, channelId),
     registerChannel: (input) => registerChannel(deps, input),
+    viewSettings: (actor) => viewSettings(deps, actor),
+    changeSettings: (actor, change) => changeSettings(deps, actor, change),
+    resolveOrg: (platform, workspaceIds) => deps.orgs.resolve(platform, workspaceIds),
     ensureTenant: (input) => ensureTenant(deps, input),
     getTenant: (tenantId) => deps.stores.tenants.get(tenantId),
     getChannel: (tenantId, platform, channelId) => deps.stores.channels.get(tenantId, platform, channelId),
     status: (tenantId) => deps.stores.tickets.countByStatus(tenantId),
+    kbStatus: (tenantId) => deps.stores.kbSyncs.status(tenantId),
     listTickets: (tenantId, filter) => listTickets(deps, tenantId, filter),
     ticketDetail: (tenantId, ticketId) => ticketDetail(deps, tenantId, ticketId),
     staffHome: (actor) => staffHome(deps, actor),

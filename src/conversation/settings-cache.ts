@@ -16,7 +16,7 @@ export interface SettingsCacheOptions {
 
 const DEFAULT_TTL_MS = 10_000;
 
-function createTtlMap<V>(options: SettingsCacheOptions) {
+export function createTtlMap<V>(options: SettingsCacheOptions) {
   const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, { value: Promise<V>; until: number }>();
@@ -52,6 +52,9 @@ export function cachedTenantStore<T extends TenantStore>(inner: T, options: Sett
     get: (tenantId) => cache.get(tenantId, () => inner.get(tenantId)),
     ensure: (tenant) => after(tenant.tenantId, inner.ensure(tenant)),
     update: (tenantId, patch) => after(tenantId, inner.update(tenantId, patch)),
+    updateSettings: (tenantId, change) => after(tenantId, inner.updateSettings(tenantId, change)),
+    updateStaff: (tenantId, list, op, userId) =>
+      after(tenantId, inner.updateStaff(tenantId, list, op, userId)),
   };
 }
 

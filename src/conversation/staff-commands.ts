@@ -1,5 +1,4 @@
-import type { Platform, Tenant, TenantSettings } from '../domain/index.js';
-import { TenantSettingsSchema } from '../domain/index.js';
+import type { Platform, Tenant } from '../domain/index.js';
 import { isAppError } from '../errors.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { ChannelModeChange, StaffAction, StaffActionResult, StaffActor } from './ports.js';
@@ -169,12 +168,11 @@ export async function ensureTenant(
     supervisorIds?: string[];
   },
 ): Promise<Tenant> {
-  const settings: TenantSettings = TenantSettingsSchema.parse(deps.defaultSettings ?? {});
+  // Policy is not stored at creation: the environment's values apply until the organization sets its own.
   const tenant = await deps.stores.tenants.ensure({
     tenantId: input.tenantId,
-    name: input.name,
+    name: input.tenantId === deps.org.id ? (deps.org.name ?? input.name) : input.name,
     platform: input.platform,
-    settings,
   });
   const staffChannels = input.staffChannelId
     ? [

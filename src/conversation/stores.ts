@@ -5,9 +5,12 @@ import type {
   CustomerPreferences,
   DecisionRecord,
   Interaction,
+  KbStatus,
   Message,
   Platform,
   Tenant,
+  TenantSettings,
+  TenantSettingsOverrides,
   Ticket,
   TicketStatus,
 } from '../domain/index.js';
@@ -18,7 +21,22 @@ export interface TenantStore {
   get(tenantId: string): Promise<Tenant | null>;
   /** Creates the tenant with defaults if missing; returns the stored one. */
   ensure(tenant: Pick<Tenant, 'tenantId' | 'name' | 'platform'> & Partial<Tenant>): Promise<Tenant>;
-  update(tenantId: string, patch: Partial<Omit<Tenant, 'tenantId'>>): Promise<Tenant | null>;
+  update(tenantId: string, patch: Partial<Omit<Tenant, 'tenantId' | 'settings'>>): Promise<Tenant | null>;
+  /**
+   * Sets or removes the organization's own values of some settings (one atomic update); the
+   * tenant comes back with its effective settings. Validating the values is the caller's job.
+   */
+  updateSettings(
+    tenantId: string,
+    change: { set?: TenantSettingsOverrides; unset?: Array<keyof TenantSettings> },
+  ): Promise<Tenant | null>;
+  /** Adds a user id to a staff list or removes it, atomically (two supervisors at once both count). */
+  updateStaff(
+    tenantId: string,
+    list: 'approverIds' | 'supervisorIds',
+    op: 'add' | 'remove',
+    userId: string,
+  ): Promise<Tenant | null>;
 }
 
 export interface ChannelStore {
@@ -185,4 +203,9 @@ export interface OutboxStore {
     tenantId: string,
     filter?: { ticketId?: string; status?: OutboxStatus[]; limit?: number },
   ): Promise<OutboxEntry[]>;
+}
+
+/** What staff see of the knowledge base: article count per language and the last import. */
+export interface KnowledgeStatusStore {
+  status(tenantId: string): Promise<KbStatus>;
 }

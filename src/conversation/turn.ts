@@ -221,9 +221,10 @@ export function publishTicket(deps: EngineDeps, t: Ticket): void {
 export async function loadTenant(deps: EngineDeps, msg: ParsedInboundMessage): Promise<Tenant> {
   const found = await deps.stores.tenants.get(msg.tenantId);
   if (found) return found;
+  // Never the author's organization name: that is a customer's (a Slack Connect guest's team).
   return deps.stores.tenants.ensure({
     tenantId: msg.tenantId,
-    name: msg.author.orgName ?? msg.tenantId,
+    name: (msg.tenantId === deps.org.id ? deps.org.name : undefined) ?? msg.tenantId,
     platform: msg.platform,
   });
 }

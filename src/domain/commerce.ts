@@ -44,6 +44,12 @@ export type Order = z.infer<typeof OrderSchema>;
 export const KbCategorySchema = z.enum(['billing', 'shipping', 'returns', 'account', 'technical', 'general']);
 export type KbCategory = z.infer<typeof KbCategorySchema>;
 
+/** A language tag as help centers write it: `en`, `es`, `pt-BR`, `zh-hans` (lower-cased on import). */
+export const LocaleSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i)
+  .transform((s) => s.toLowerCase());
+
 export const KbArticleSchema = z.object({
   tenantId: TenantIdSchema,
   articleId: z.string().min(1),
@@ -52,5 +58,14 @@ export const KbArticleSchema = z.object({
   tags: z.array(z.string()).default([]),
   body: z.string().min(1),
   updatedAt: DateSchema,
+  /** Where a reader finds the article (help-center URL, or the file's path); answers cite it. */
+  url: z.string().min(1).optional(),
+  /** The article's language; absent on articles stored before imports knew locales (English). */
+  locale: LocaleSchema.optional(),
+  /**
+   * The import source that wrote it (`markdown:/srv/kb`, `zendesk:articles.json`, …): `--prune`
+   * removes only articles of the source being imported. Absent on hand-written articles.
+   */
+  source: z.string().min(1).optional(),
 });
 export type KbArticle = z.infer<typeof KbArticleSchema>;

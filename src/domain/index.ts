@@ -5,4 +5,6 @@ export * from './ticket.js';
 export * from './history.js';
 export * from './approval.js';
 export * from './commerce.js';
+export * from './kb-sync.js';
 export * from './ids.js';
+export * from './installation.js';

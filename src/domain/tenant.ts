@@ -4,6 +4,10 @@ import { CurrencySchema, DateSchema, PlatformSchema, TenantIdSchema } from './co
 export const ChannelModeSchema = z.enum(['auto', 'draft', 'off']);
 export type ChannelMode = z.infer<typeof ChannelModeSchema>;
 
+/** How the bot sounds: the organization's default, a customer's own preference wins. */
+export const ToneSchema = z.enum(['formal', 'friendly', 'concise']);
+export type Tone = z.infer<typeof ToneSchema>;
+
 /** Per-tenant policy. Amounts are in minor units (cents). */
 export const TenantSettingsSchema = z.object({
   currency: CurrencySchema.default('USD'),
@@ -21,8 +25,43 @@ export const TenantSettingsSchema = z.object({
   defaultChannelMode: ChannelModeSchema.default('auto'),
   /** Consecutive top-level messages from one person within this window join one ticket. */
   joinWindowSeconds: z.number().int().nonnegative().default(120),
+  /** The business the bot speaks for, in prompts and replies (ORG_NAME, else the organization's name). */
+  businessName: z.string().trim().min(1).max(80).optional(),
+  tone: ToneSchema.default('friendly'),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
+
+/**
+ * What an organization changed itself (a supervisor's settings command). Everything else comes
+ * from the environment, then the schema's defaults, so a changed AUTO_REFUND_MAX reaches every
+ * organization that did not set its own.
+ */
+export type TenantSettingsOverrides = Partial<TenantSettings>;
+// Built from the same field schemas without their defaults (a partial of the schema above would
+// fill every absent key with its default, turning "not changed" into "changed to the default").
+export const TenantSettingsOverridesSchema = z.object(
+  Object.fromEntries(
+    Object.entries(TenantSettingsSchema.shape).map(([key, field]) => [key, withoutDefault(field).optional()]),
+  ),
+) as unknown as z.ZodType<TenantSettingsOverrides>;
+
+function withoutDefault(field: z.ZodType): z.ZodType {
+  return field instanceof z.ZodDefault || field instanceof z.ZodOptional
+    ? (field.unwrap() as z.ZodType)
+    : field;
+}
+
+/** Effective settings: schema defaults ⊕ environment defaults ⊕ the organization's overrides. */
+export function effectiveSettings(
+  defaults: Partial<TenantSettings>,
+  overrides: TenantSettingsOverrides,
+  organizationName?: string,
+): TenantSettings {
+  const defined = <T extends object>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<TenantSettings>;
+  const merged = TenantSettingsSchema.parse({ ...defined(defaults), ...defined(overrides) });
+  return { ...merged, businessName: merged.businessName ?? organizationName };
+}
 
 export const StaffChannelSchema = z.object({ platform: PlatformSchema, channelId: z.string().min(1) });
 export type StaffChannel = z.infer<typeof StaffChannelSchema>;
@@ -50,11 +89,26 @@ export const TenantSchema = z.object({
       }),
     )
     .default([]),
+  /**
+   * The effective policy (defaults ⊕ environment ⊕ `settingsOverrides`). Computed when the tenant is
+   * read, never stored: the stored document holds only `settingsOverrides`.
+   */
   settings: TenantSettingsSchema.default(TenantSettingsSchema.parse({})),
+  /** Only what the organization changed itself; see TenantSettingsOverridesSchema. */
+  settingsOverrides: TenantSettingsOverridesSchema.default({}),
+  /**
+   * The full settings object earlier versions stored (copies of the environment's values at the
+   * time, since they had no way to change them), kept for reference by the start-up migration.
+   */
+  legacySettings: z.record(z.string(), z.unknown()).optional(),
   createdAt: DateSchema,
   updatedAt: DateSchema,
 });
 export type Tenant = z.infer<typeof TenantSchema>;
+
+/** The tenant as stored: everything but the computed `settings`. */
+export const TenantDocumentSchema = TenantSchema.omit({ settings: true });
+export type TenantDocument = z.infer<typeof TenantDocumentSchema>;
 
 /** A channel the bot sits in, with the mode staff chose for it. */
 export const ChannelSettingsSchema = z.object({

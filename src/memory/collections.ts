@@ -17,7 +17,10 @@ export const COLLECTIONS = {
   approvals: 'approvals',
   audit: 'audit_events',
   kbArticles: 'kb_articles',
+  kbSyncs: 'kb_syncs',
   orders: 'orders',
+  /** (platform, workspace) → organization; `_id` is `${platform}:${workspaceId}`. */
+  installations: 'installations',
 } as const;
 
 /** What every repository is built from. */

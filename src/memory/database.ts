@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { ensureIndexes } from './indexes.js';
+import { migrateOrganizations } from './org-migration.js';
 import { startRetentionPurge } from './retention.js';
 
 export interface PrepareDatabaseOptions {
@@ -10,16 +11,26 @@ export interface PrepareDatabaseOptions {
   clock: Clock;
   /** Purge cadence when the server has no TTL indexes. */
   purgeIntervalMs?: number;
+  /** The deployment's organization: earlier versions' tenants are migrated against it. */
+  orgId?: string;
 }
 
 /**
- * Start-up in one call for the composition root: indexes, then the timer purge only where the
+ * Start-up in one call for the composition root: indexes, the organization migration (when
+ * `orgId` is given), then the timer purge only where the
  * server lacks TTL indexes. `stop` ends the purge (a no-op with TTL indexes).
  */
 export async function prepareDatabase(
   options: PrepareDatabaseOptions,
 ): Promise<{ ttl: boolean; stop: () => Promise<void> }> {
   const { ttl } = await ensureIndexes(options.db, options.logger);
+  if (options.orgId !== undefined)
+    await migrateOrganizations({
+      db: options.db,
+      orgId: options.orgId,
+      logger: options.logger,
+      clock: options.clock,
+    });
   if (ttl) return { ttl, stop: async () => undefined };
   const stop = startRetentionPurge({
     db: options.db,

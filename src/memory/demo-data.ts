@@ -1,4 +1,4 @@
-import type { ChannelSettings, Customer, Order, Tenant } from '../domain/index.js';
+import type { ChannelSettings, Customer, Order, TenantDocument } from '../domain/index.js';
 import { CUSTOMERS, ORDERS, P, type Sku } from './demo-records.js';
 
 const DAY = 86_400_000;
@@ -105,7 +105,7 @@ function items(orderId: string, rows: Array<[Sku, number]>): Order['items'] {
   return out;
 }
 
-export function demoTenant(tenantId: string, now: Date): Tenant {
+export function demoTenant(tenantId: string, now: Date): TenantDocument {
   return {
     tenantId,
     name: DEMO.tenantName,
@@ -114,19 +114,8 @@ export function demoTenant(tenantId: string, now: Date): Tenant {
     approverIds: [DEMO.staff.approver.userId],
     supervisorIds: [DEMO.staff.supervisor.userId],
     seededStaff: [],
-    settings: {
-      currency: 'USD',
-      autoRefundMaxMinor: 10_000,
-      supervisorRefundAboveMinor: 50_000,
-      dailyRefundLimit: 3,
-      returnWindowDays: 30,
-      confidenceHigh: 0.75,
-      confidenceNormal: 0.6,
-      historyWindow: 10,
-      approvalTtlHours: 24,
-      defaultChannelMode: 'auto',
-      joinWindowSeconds: 120,
-    },
+    // The demo runs on the defaults (environment, then schema): nothing of its own.
+    settingsOverrides: {},
     createdAt: now,
     updatedAt: now,
   };

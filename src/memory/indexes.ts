@@ -39,6 +39,7 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   [C.audit]: [{ key: { tenantId: 1, ticketId: 1, at: 1 } }, { key: { tenantId: 1, approvalId: 1, at: 1 } }],
   [C.kbArticles]: [{ key: { tenantId: 1, articleId: 1 }, unique: true }],
+  [C.kbSyncs]: [{ key: { tenantId: 1, finishedAt: -1 } }],
   [C.orders]: [
     { key: { tenantId: 1, orderId: 1 }, unique: true },
     { key: { tenantId: 1, customerId: 1, placedAt: -1 } },

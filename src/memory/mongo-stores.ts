@@ -9,7 +9,7 @@ import type {
   TenantStore,
   TicketStore,
 } from '../conversation/stores.js';
-import type { Clock } from '../domain/index.js';
+import type { Clock, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { createApprovalRepository, createAuditRepository } from './approval-repository.js';
 import { createChannelRepository, type ChannelRepository } from './channel-repository.js';
@@ -20,9 +20,11 @@ import {
   createProcessedEventRepository,
 } from './history-repositories.js';
 import { createKbArticleRepository, type KbArticleRepository } from './kb-article-repository.js';
+import { createKbSyncRepository, type KbSyncRepository } from './kb-sync-repository.js';
 import { createMessageRepository } from './message-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
 import { createOutboxRepository } from './outbox-repository.js';
+import { createInstallationRepository, type InstallationRepository } from './installation-repository.js';
 import { createTenantRepository } from './tenant-repository.js';
 import { createTicketRepository } from './ticket-repository.js';
 
@@ -39,20 +41,26 @@ export interface MongoStores {
   approvals: ApprovalStore;
   audit: AuditLog;
   kbArticles: KbArticleRepository;
+  /** Import runs and the knowledge-base status staff see. */
+  kbSyncs: KbSyncRepository;
   orders: OrderRepository;
   outbox: OutboxStore;
+  installations: InstallationRepository;
 }
 
 export interface MongoStoresOptions {
   logger: Logger;
   clock: Clock;
+  /** Environment policy values per tenant (see TenantRepositoryOptions); schema defaults when omitted. */
+  settingsDefaults?: (tenantId: string) => Partial<TenantSettings>;
 }
 
 /** Builds the repositories; call ensureIndexes(db) once at start-up before serving traffic. */
 export function createMongoStores(db: Db, options: MongoStoresOptions): MongoStores {
   const deps = { db, logger: options.logger, clock: options.clock };
+  const kbArticles = createKbArticleRepository(deps);
   return {
-    tenants: createTenantRepository(deps),
+    tenants: createTenantRepository(deps, { settingsDefaults: options.settingsDefaults }),
     channels: createChannelRepository(deps),
     customers: createCustomerRepository(deps),
     tickets: createTicketRepository(deps),
@@ -62,8 +70,10 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     decisions: createDecisionRepository(deps),
     approvals: createApprovalRepository(deps),
     audit: createAuditRepository(deps),
-    kbArticles: createKbArticleRepository(deps),
+    kbArticles,
+    kbSyncs: createKbSyncRepository(deps, kbArticles),
     orders: createOrderRepository(deps),
     outbox: createOutboxRepository(deps),
+    installations: createInstallationRepository(deps),
   };
 }

@@ -3,14 +3,17 @@ import { fileURLToPath } from 'node:url';
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { demoChannels, demoCustomers, demoOrders, demoTenant } from './demo-data.js';
-import { loadKbArticles } from './kb-loader.js';
+import { importKnowledge } from '../knowledge/import-articles.js';
 import type { MongoStores } from './mongo-stores.js';
+
+/** The import source the demo articles belong to (`--prune` of other sources leaves them alone). */
+export const DEMO_KB_SOURCE = 'demo:kb';
 
 /** The repository's own kb/ folder. */
 export const DEFAULT_KB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../kb');
 
 export interface SeedOptions {
-  stores: Pick<MongoStores, 'tenants' | 'channels' | 'customers' | 'orders' | 'kbArticles'>;
+  stores: Pick<MongoStores, 'tenants' | 'channels' | 'customers' | 'orders' | 'kbArticles' | 'kbSyncs'>;
   tenantId: string;
   clock: Clock;
   /** Markdown articles to load; the repository's kb/ by default. */
@@ -41,10 +44,21 @@ export async function seedDemo(options: SeedOptions): Promise<SeedReport> {
     if (await stores.customers.insertIfMissing(c)) customersInserted++;
   let ordersInserted = 0;
   for (const o of demoOrders(tenantId, now)) if (await stores.orders.insertIfMissing(o)) ordersInserted++;
-  let articlesWritten = 0;
-  const articles = await loadKbArticles(options.kbDir ?? DEFAULT_KB_DIR, tenantId, now, logger);
-  for (const a of articles) if (await stores.kbArticles.upsert(a)) articlesWritten++;
+  // The same import a company runs on its own help center (`npm run kb -- import`).
+  const kb = await importKnowledge(
+    { articles: stores.kbArticles, syncs: stores.kbSyncs, clock },
+    {
+      tenantId,
+      target: options.kbDir ?? DEFAULT_KB_DIR,
+      source: DEMO_KB_SOURCE,
+      prune: true,
+      record: 'changes',
+    },
+  );
+  for (const f of kb.failures)
+    logger?.warn({ item: f.item, reason: f.reason }, 'knowledge-base article skipped');
+  const articlesWritten = kb.counts.imported + kb.counts.updated;
   const report = { tenantCreated: !existed, customersInserted, ordersInserted, articlesWritten };
-  logger?.info({ tenantId, ...report, articles: articles.length }, 'demo data seeded');
+  logger?.info({ tenantId, ...report, articles: articlesWritten + kb.counts.unchanged }, 'demo data seeded');
   return report;
 }

@@ -1,6 +1,7 @@
 import { checkProposedAction, type ProposalContext } from '../actions.js';
 import { extractEntities } from '../entities.js';
 import { detectLanguage } from '../language.js';
+import { citationOf } from '../offline/kb-citation.js';
 import type { Resolution } from '../offline/resolve-offline.js';
 import type { StageContext } from '../pipeline.js';
 import type { Evidence } from '../retrieve.js';
@@ -92,10 +93,8 @@ export async function judgeAnswer(out: ModelAnswer, ctx: JudgeContext): Promise<
   if (stray) return { kind: 'escalate', reason: stray };
   const language = wrongLanguage(out.reply, ctx.understanding.language);
   if (language) return { kind: 'escalate', reason: language, draft: out.reply };
-  const titles = new Map(ev.articles.map((a) => [a.article.articleId, a.article.title]));
-  const citations = out.citations
-    .filter((id) => titles.has(id))
-    .map((id) => ({ articleId: id, title: titles.get(id)! }));
+  const cited = new Map(ev.articles.map((a) => [a.article.articleId, a.article]));
+  const citations = out.citations.filter((id) => cited.has(id)).map((id) => citationOf(cited.get(id)!));
   const note = state.notes.length ? state.notes.join('; ') : undefined;
   return { kind: 'reply', reply: { text: out.reply, citations }, proposedAction: proposal, note };
 }

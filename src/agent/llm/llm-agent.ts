@@ -17,6 +17,7 @@ import { chat, parseModelJson, repairMessages, type ModelSettings } from './mode
 import { covers, OneCallSchema, prefetchEvidence, type Prepared } from './one-call.js';
 import { echoesPrompt } from './prompt-echo.js';
 import { answerSystemPrompt, escalateSystemPrompt, fence, resolveSystemPrompt } from './prompts.js';
+import { voiceOf } from '../voice.js';
 import { runModelTool, toolDefinitionsFor } from './tool-runner.js';
 import type { ToolContext, ToolRunState } from './tool.js';
 import { customerLine, evidenceBlock, historyBlock } from './views.js';
@@ -91,7 +92,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     if (isEmojiOnly(input.text)) return { understanding: fallback };
     try {
       const evidence = await prefetchEvidence(ctx, fallback);
-      const system = answerSystemPrompt(input.openTickets);
+      const system = answerSystemPrompt(input.openTickets, voiceOf(ctx.input));
       const facts = evidence && evidence.kind !== 'identify' ? evidenceBlock(evidence) : '{}';
       const out = await structured(
         settings,
@@ -168,7 +169,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
       return judge(one.answer, one.system, shown);
     }
 
-    const system = resolveSystemPrompt(u.language);
+    const system = resolveSystemPrompt(u.language, voiceOf(input));
     const messages: ChatMessage[] = [
       { role: 'system', content: system },
       {
@@ -216,7 +217,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     const one = prepared.get(ctx.recorder);
     if (stock && one?.answer.summary?.trim())
       return { summary: one.answer.summary, internalNote: '', customerMessage: stockMessage };
-    const system = escalateSystemPrompt(u.language);
+    const system = escalateSystemPrompt(u.language, voiceOf(ctx.input));
     const out = await structured(
       settings,
       ctx.recorder,

@@ -1,5 +1,6 @@
 import type { Evidence } from '../retrieve.js';
 import type { AgentInput } from '../types.js';
+import { publicUrl } from '../offline/kb-citation.js';
 import { fence } from './prompts.js';
 import { orderView } from './tool-registry.js';
 
@@ -51,6 +52,8 @@ export function evidenceBlock(ev: Evidence): string {
       articles: ev.articles.map((a) => ({
         articleId: a.article.articleId,
         title: a.article.title,
+        url: publicUrl(a.article),
+        locale: a.article.locale,
         text: a.paragraph,
       })),
     }),

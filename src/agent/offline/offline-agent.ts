@@ -5,6 +5,8 @@ import { phrase } from '../phrases.js';
 import { runPipeline, type EngineStages } from '../pipeline.js';
 import type { Agent } from '../types.js';
 import { understandOffline } from '../understand.js';
+import { voiceOf } from '../voice.js';
+import { applyOfflineVoice } from './offline-voice.js';
 import { resolveOffline } from './resolve-offline.js';
 
 export interface OfflineAgentOptions {
@@ -20,7 +22,7 @@ export function createOfflineAgent(options: OfflineAgentOptions): Agent {
       return { understanding: understandOffline(input) };
     },
     async resolve({ input, tools, understanding, evidence }) {
-      return resolveOffline({
+      const resolution = await resolveOffline({
         understanding,
         evidence,
         tools,
@@ -28,6 +30,14 @@ export function createOfflineAgent(options: OfflineAgentOptions): Agent {
         currency: input.settings.currency,
         customerAmounts: customerAmountsOf(input),
       });
+      if (resolution.kind !== 'reply') return resolution;
+      const voiced = applyOfflineVoice(
+        resolution.reply,
+        voiceOf(input),
+        understanding.language,
+        input.authorName,
+      );
+      return { ...resolution, reply: voiced };
     },
   };
   return {

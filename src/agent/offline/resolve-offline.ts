@@ -3,6 +3,7 @@ import { checkProposedAction, customerMinorAmounts } from '../actions.js';
 import { formatDate, formatMoney, phrase } from '../phrases.js';
 import type { Evidence } from '../retrieve.js';
 import type { AgentReply, AgentTools, ProposedAction, Understanding } from '../types.js';
+import { citationOf, kbIntro, sourceLine } from './kb-citation.js';
 import { carrierPhrase, statusWord, t } from './templates.js';
 
 /** What the resolver produced: a reply (maybe with a proposed action), or its own "needs a person". */
@@ -81,9 +82,8 @@ function returnText(o: Order, ev: Evidence, lang: string, days: number): string 
 function kbText(ev: Evidence, lang: string): AgentReply | null {
   const top = ev.articles[0];
   if (!top) return null;
-  const intro = t(lang === 'en' ? 'kb_intro' : 'kb_intro_translated', lang);
-  const text = `${intro}\n\n${top.paragraph}\n\n${t('source', lang)}: ${top.article.title}`;
-  return { text, citations: [{ articleId: top.article.articleId, title: top.article.title }] };
+  const text = `${kbIntro(top.article, lang)}\n\n${top.paragraph}\n\n${sourceLine(top.article, lang)}`;
+  return { text, citations: [citationOf(top.article)] };
 }
 
 /**

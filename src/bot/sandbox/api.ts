@@ -28,6 +28,7 @@ import {
   type SandboxPostEvent,
   type SandboxPostStore,
 } from './posts.js';
+import { mountSettingsRoutes } from './settings-routes.js';
 import { serveEvents, type LiveEventSource } from './sse.js';
 
 export interface SandboxApiOptions {
@@ -261,6 +262,7 @@ export function createSandboxApi(options: SandboxApiOptions): {
     posts: options.postEvents,
     customerChannelId: SANDBOX_CUSTOMER_CHANNEL,
   });
+  mountSettingsRoutes(api, { engine, parse, actorFor: (actorId) => staffActor(actorId, tenantId).actor });
   api.get('/events', events.handler);
 
   api.use((_req, res) => {

@@ -33,8 +33,11 @@ export interface SandboxAdapterOptions {
   ids: IdGenerator;
   /** When set, every /sandbox route needs `Authorization: Bearer <token>`. */
   token?: string;
-  /** The demo tenant the sandbox writes as. */
-  tenantId: string;
+  /**
+   * The organization the sandbox writes as; by default the engine resolves it (the deployment's
+   * organization unless an installation record maps the sandbox elsewhere).
+   */
+  tenantId?: string;
   /** The app's live events (stages, tickets, approvals); the composition root's mount context wins. */
   events?: LiveEventSource<LiveEvent>;
   /** The built page; web/dist by default. */
@@ -46,12 +49,15 @@ export interface SandboxAdapter extends ChannelAdapter {
   readonly posts: SandboxPostStore;
 }
 
+/** The sandbox's "workspace" in installation records: there is one sandbox per deployment. */
+export const SANDBOX_WORKSPACE_ID = 'sandbox';
+
 /**
  * The sandbox: a third channel adapter. Its port stores what Slack or Teams would show; its
  * routes serve the page and the JSON API the page uses. Everything goes through the engine.
  */
 export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAdapter {
-  const { logger, clock, ids, tenantId } = options;
+  const { logger, clock, ids } = options;
   if (!options.db && !(options.posts && options.customers && options.channels)) {
     throw new ConfigError('createSandboxAdapter needs db, or posts, customers and channels');
   }
@@ -70,6 +76,7 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
     posts: postStore,
     async mount(app, engine: Engine, context?: AdapterContext) {
       live = context?.events ?? live;
+      const tenantId = options.tenantId ?? (await engine.resolveOrg('sandbox', SANDBOX_WORKSPACE_ID));
       if ('ensureIndexes' in postStore && typeof postStore.ensureIndexes === 'function')
         await postStore.ensureIndexes();
       await engine.registerChannel({

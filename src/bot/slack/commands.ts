@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { ChannelModeSchema, TICKET_ID_PATTERN, type ChannelMode } from '../../domain/index.js';
 import { isAppError } from '../../errors.js';
 import { renderStatus, renderTicketDetail } from './blocks.js';
+import { renderKbStatus } from './kb-command.js';
 import { slackErrorCode } from './port.js';
-import { actorFor, type SlackRuntime } from './runtime.js';
+import { answerSettings } from './settings-command.js';
+import { actorFor, selfHome, type SlackRuntime } from './runtime.js';
 
 export const SLASH_COMMAND = '/switchboard';
 
@@ -13,6 +15,8 @@ export const USAGE = [
   '`/switchboard ticket TKT-XXXXXX` — a ticket’s summary and decision record',
   '`/switchboard mode auto|draft|off` — how the bot answers in this channel (supervisors)',
   '`/switchboard staff-channel` — make this channel the staff channel (supervisors)',
+  '`/switchboard settings` — this organization’s policy, tone and staff (`settings help` to change them)',
+  '`/switchboard kb` — knowledge-base articles and the last import',
 ].join('\n');
 
 export type ParsedCommand =
@@ -20,6 +24,8 @@ export type ParsedCommand =
   | { name: 'ticket'; ticketId: string }
   | { name: 'mode'; mode: ChannelMode }
   | { name: 'staff-channel' }
+  | { name: 'settings'; args: string }
+  | { name: 'kb' }
   | { name: 'help'; problem?: string };
 
 /** The text after `/switchboard`, case-insensitive, extra spaces ignored. */
@@ -42,6 +48,11 @@ export function parseCommand(text: string): ParsedCommand {
     }
     case 'staff-channel':
       return { name: 'staff-channel' };
+    case 'settings':
+      // Everything after the verb, as typed: the settings grammar has its own parser.
+      return { name: 'settings', args: text.trim().slice(verb.length) };
+    case 'kb':
+      return { name: 'kb' };
     default:
       return { name: 'help', problem: verb ? `I don't know "${verb.slice(0, 40)}".` : undefined };
   }
@@ -94,9 +105,9 @@ export function registerCommands(app: App, rt: SlackRuntime): void {
 }
 
 async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Promise<RespondArguments> {
-  const self = await rt.identity();
+  const home = await selfHome(rt);
   const person = await rt.directory.person(cmd.user_id);
-  const actor = actorFor({ id: cmd.user_id, name: person.name ?? cmd.user_name }, self.teamId, person.teamId);
+  const actor = actorFor({ id: cmd.user_id, name: person.name ?? cmd.user_name }, home, person.teamId);
   const parsed = parseCommand(cmd.text);
   const say = (text: string): RespondArguments => ({ response_type: 'ephemeral', text });
   // Guests in a shared channel never see other customers' tickets or change settings.
@@ -104,9 +115,9 @@ async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Pro
     return say('Only members of this workspace can use /switchboard.');
   switch (parsed.name) {
     case 'status':
-      return say(renderStatus(await rt.engine.status(self.teamId)));
+      return say(renderStatus(await rt.engine.status(home.orgId)));
     case 'ticket': {
-      const detail = await rt.engine.ticketDetail(self.teamId, parsed.ticketId);
+      const detail = await rt.engine.ticketDetail(home.orgId, parsed.ticketId);
       if (!detail) return say(`No ticket ${parsed.ticketId} here.`);
       return { response_type: 'ephemeral', ...renderTicketDetail(detail) };
     }
@@ -114,7 +125,7 @@ async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Pro
       return say(
         (
           await rt.engine.setChannelMode({
-            tenantId: self.teamId,
+            tenantId: home.orgId,
             platform: 'slack',
             channelId: cmd.channel_id,
             mode: parsed.mode,
@@ -124,6 +135,10 @@ async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Pro
       );
     case 'staff-channel':
       return say((await rt.engine.setStaffChannel(actor, cmd.channel_id)).message);
+    case 'settings':
+      return answerSettings(rt, actor, parsed.args);
+    case 'kb':
+      return say(renderKbStatus(await rt.engine.kbStatus(home.orgId)));
     case 'help':
       return say(parsed.problem ? `${parsed.problem}\n${USAGE}` : USAGE);
   }

@@ -8,6 +8,7 @@ import {
   SlackEnvelopeSchema,
   SlackMessageEventSchema,
   classifyMessageEvent,
+  enterpriseOfBody,
   homeTeamOfBody,
   tsToDate,
 } from './translate.js';
@@ -49,6 +50,8 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
         return;
       }
       const m = c.message;
+      // The installing workspace (never the author's) decides the organization.
+      const tenantId = await rt.engine.resolveOrg('slack', [m.homeTeamId, enterpriseOfBody(body)]);
       const person = await rt.directory.person(m.userId);
       if (person.isBot) return;
       // An event without a team: users.info's team decides; still unknown means external.
@@ -57,7 +60,7 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
       const org = isExternal && userTeam ? await rt.directory.org(userTeam) : undefined;
       const inbound: InboundMessage = {
         platform: 'slack',
-        tenantId: m.homeTeamId,
+        tenantId,
         eventId: m.eventId,
         kind: m.kind,
         channelId: m.channelId,
@@ -95,9 +98,13 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
     if (!ev.success || (ev.data.tab && ev.data.tab !== 'home')) return;
     try {
       const self = await rt.identity();
-      const home = homeTeamOfBody(body, self.teamId);
+      const teamId = homeTeamOfBody(body, self.teamId);
+      const orgId = await rt.engine.resolveOrg('slack', [teamId, enterpriseOfBody(body)]);
       const person = await rt.directory.person(ev.data.user);
-      await publishHome(rt, actorFor({ id: ev.data.user, name: person.name }, home, person.teamId));
+      await publishHome(
+        rt,
+        actorFor({ id: ev.data.user, name: person.name }, { teamId, orgId }, person.teamId),
+      );
     } catch (err) {
       rt.logger.error({ err, code: slackErrorCode(err) }, 'slack app home failed');
     }
@@ -117,7 +124,10 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
         rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack conversations.info failed');
       }
       await rt.engine.registerChannel({
-        tenantId: homeTeamOfBody(body, self.teamId),
+        tenantId: await rt.engine.resolveOrg('slack', [
+          homeTeamOfBody(body, self.teamId),
+          enterpriseOfBody(body),
+        ]),
         platform: 'slack',
         channelId: ev.data.channel,
         name,

@@ -62,7 +62,8 @@ const DEFAULT_RETRY: webApi.RetryOptions = {
 /**
  * Slack as a channel: Bolt receives (HTTP on POST /slack/events, or Socket Mode when an app token
  * is set), listeners translate into the Engine's calls, the port turns the engine's effects into
- * Web API calls. The home workspace (auth.test) is the tenant.
+ * Web API calls. The home workspace (auth.test) belongs to the deployment's organization (or the
+ * one its installation record names).
  */
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   const { config, logger, clock } = options;
@@ -159,8 +160,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         throw startError('auth.test', err, 'SLACK_BOT_TOKEN (and SLACK_API_URL if set)');
       });
       if (engineRef) {
+        // The workspace the bot is installed in belongs to the deployment's organization unless an
+        // installation record maps it elsewhere; its staff settings from the environment go there.
         await engineRef.ensureTenant({
-          tenantId: id.teamId,
+          tenantId: await engineRef.resolveOrg('slack', id.teamId),
           name: id.teamName ?? id.teamId,
           platform: 'slack',
           staffChannelId: config.staffChannelId,

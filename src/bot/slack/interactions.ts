@@ -18,7 +18,7 @@ import {
   renderHome,
 } from './blocks.js';
 import { slackErrorCode } from './port.js';
-import { actorFor, type SlackRuntime } from './runtime.js';
+import { actorFor, selfHome, type SlackRuntime } from './runtime.js';
 
 const UserSchema = z.object({
   id: z.string().min(1),
@@ -101,10 +101,10 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     const b = parsed.data;
     const clicked = b.actions[0];
     if (!clicked || clicked.action_id === OPEN_THREAD_ACTION) return;
-    const self = await rt.identity();
+    const home = await selfHome(rt);
     // Cards say who decided by the name colleagues know, not the account handle.
     const person = await rt.directory.person(b.user.id);
-    const actor = actorFor({ ...b.user, name: person.name ?? b.user.name }, self.teamId);
+    const actor = actorFor({ ...b.user, name: person.name ?? b.user.name }, home);
     const channelId = b.container?.channel_id ?? b.channel?.id;
     const data = parseButton(clicked.value);
     if (!data) {
@@ -156,9 +156,9 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
       return;
     }
     await ack();
-    const self = await rt.identity();
+    const home = await selfHome(rt);
     const person = await rt.directory.person(user.id);
-    const actor = actorFor({ ...user, name: person.name ?? user.name }, self.teamId);
+    const actor = actorFor({ ...user, name: person.name ?? user.name }, home);
     const approvalId = RejectMetaSchema.safeParse(view.private_metadata);
     // The modal is closed by now: problems go to the person's DM with the app.
     if (!approvalId.success) {

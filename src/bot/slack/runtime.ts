@@ -67,19 +67,36 @@ export interface SlackRuntime {
   staffChannelId?: string;
 }
 
+/** The installing workspace and the organization it belongs to (engine.resolveOrg). */
+export interface SlackHome {
+  teamId: string;
+  orgId: string;
+}
+
+/**
+ * The bot's own workspace (auth.test) with its organization: where commands and card clicks
+ * belong. Events name their workspace themselves (see events.ts).
+ */
+export async function selfHome(rt: SlackRuntime): Promise<SlackHome> {
+  const self = await rt.identity();
+  return { teamId: self.teamId, orgId: await rt.engine.resolveOrg('slack', self.teamId) };
+}
+
 /**
  * The clicking or typing person. In Slack Connect the user's own workspace (`user.team_id`) is
  * what counts, never the payload's team: a guest clicking in our channel is still a guest.
+ * Staff are people of the installing workspace; what they act on is its organization's.
  */
 export function actorFor(
   user: { id: string; name?: string; username?: string; team_id?: string },
-  homeTeamId: string,
+  home: SlackHome,
   knownTeamId?: string,
 ): StaffActor {
   const team = user.team_id ?? knownTeamId;
+  const homeTeamId = home.teamId;
   return {
     platform: 'slack',
-    tenantId: homeTeamId,
+    tenantId: home.orgId,
     userId: user.id,
     name: user.name ?? user.username,
     // Unknown team: treat as external, so nobody of unknown origin can decide anything.

@@ -29,11 +29,18 @@ export type SlackMessageEvent = z.infer<typeof SlackMessageEventSchema>;
 
 export const SlackEnvelopeSchema = z.object({
   team_id: z.string().optional(),
+  enterprise_id: z.string().nullish(),
   event_id: z.string().min(1),
   event_time: z.number().optional(),
   is_ext_shared_channel: z.boolean().optional(),
   authorizations: z
-    .array(z.object({ team_id: z.string().nullish(), user_id: z.string().optional() }))
+    .array(
+      z.object({
+        team_id: z.string().nullish(),
+        enterprise_id: z.string().nullish(),
+        user_id: z.string().optional(),
+      }),
+    )
     .optional(),
 });
 export type SlackEnvelope = z.infer<typeof SlackEnvelopeSchema>;
@@ -74,6 +81,13 @@ export function homeTeamOf(
 export function homeTeamOfBody(body: unknown, fallback: string): string {
   const parsed = SlackEnvelopeSchema.pick({ team_id: true, authorizations: true }).safeParse(body);
   return parsed.success ? homeTeamOf(parsed.data, fallback) : fallback;
+}
+
+/** The Enterprise Grid the installing workspace belongs to, when the event names one. */
+export function enterpriseOfBody(body: unknown): string | undefined {
+  const parsed = SlackEnvelopeSchema.pick({ enterprise_id: true, authorizations: true }).safeParse(body);
+  if (!parsed.success) return undefined;
+  return parsed.data.authorizations?.[0]?.enterprise_id ?? parsed.data.enterprise_id ?? undefined;
 }
 
 /**

@@ -88,10 +88,20 @@ export function mentionsBot(activity: Partial<Activity>): boolean {
   });
 }
 
-export type TeamsCommand = { kind: 'mode'; mode: ChannelMode } | { kind: 'set_staff_channel' };
+export type TeamsCommand =
+  | { kind: 'mode'; mode: ChannelMode }
+  | { kind: 'set_staff_channel' }
+  /** `args`: everything after `settings`, as typed (names keep their case). */
+  | { kind: 'settings'; args: string }
+  | { kind: 'kb' };
 
-/** `@Switchboard mode auto|draft|off` and `@Switchboard set staff channel`, after the mention is removed. */
+/**
+ * `@Switchboard mode auto|draft|off`, `@Switchboard set staff channel` and `@Switchboard settings …`
+ * and `@Switchboard kb`, after the mention is removed.
+ */
 export function parseCommand(text: string): TeamsCommand | undefined {
+  const settings = /^\s*settings(?:\s+([\s\S]*))?$/i.exec(text);
+  if (settings) return { kind: 'settings', args: (settings[1] ?? '').trim() };
   const t = text
     .trim()
     .toLowerCase()
@@ -102,6 +112,7 @@ export function parseCommand(text: string): TeamsCommand | undefined {
     return parsed.success ? { kind: 'mode', mode: parsed.data } : undefined;
   }
   if (/^set\s+(the\s+)?staff\s+channel$/.test(t)) return { kind: 'set_staff_channel' };
+  if (/^(?:kb|knowledge[\s-]?base)$/.test(t)) return { kind: 'kb' };
   return undefined;
 }
 

@@ -8,7 +8,7 @@ import type { StaffAction, StaffActionName, StaffCard } from '../../conversation
 
 export const ADAPTIVE_CARD_VERSION = '1.5';
 export const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
-const SCHEMA_URL = 'http://adaptivecards.io/schemas/adaptive-card.json';
+export const SCHEMA_URL = 'http://adaptivecards.io/schemas/adaptive-card.json';
 
 /** Verbs the card's buttons carry; the invoke handler maps them back through StaffActionSchema. */
 export const VERB_BY_ACTION: Record<StaffActionName, string> = {

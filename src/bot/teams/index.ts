@@ -46,10 +46,10 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
   const inflight = new Set<Promise<unknown>>();
   const seeded = new Map<string, Promise<void>>();
 
-  const ensureHomeTenant = (tenantId: string, name?: string): Promise<void> => {
+  const ensureHomeTenant = (tenantId: string, teamsTenantId: string, name?: string): Promise<void> => {
     if (!engine) return Promise.resolve();
     // Environment staff settings belong to the configured home tenant (or the only one, when unset).
-    const seedHere = !config.appTenantId || config.appTenantId === tenantId;
+    const seedHere = !config.appTenantId || config.appTenantId === teamsTenantId;
     let pending = seeded.get(tenantId);
     if (!pending) {
       pending = engine
@@ -134,7 +134,8 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
       });
     },
     async start() {
-      if (config.appTenantId) await ensureHomeTenant(config.appTenantId);
+      if (config.appTenantId && engine)
+        await ensureHomeTenant(await engine.resolveOrg('teams', config.appTenantId), config.appTenantId);
     },
     async stop() {
       await Promise.allSettled([...inflight]);

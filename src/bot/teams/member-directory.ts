@@ -48,6 +48,11 @@ export class MemberDirectory {
     return this.fetch(ctx, tenantId, from.id);
   }
 
+  /** One person of `ctx`'s conversation by Teams user id (a mentioned colleague), cached like the sender. */
+  member(ctx: TurnContext, tenantId: string, userId: string): Promise<TeamsMember | undefined> {
+    return this.fetch(ctx, tenantId, userId);
+  }
+
   /** Records that `aadObjectId` is `mri` in Teams (both come on every activity a person sends). */
   rememberMri(tenantId: string, aadObjectId: string, mri: string): void {
     if (!MRI.test(mri) || aadObjectId === mri) return;

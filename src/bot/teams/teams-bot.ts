@@ -20,6 +20,8 @@ import {
   type TeamsCommand,
 } from './activity-mapping.js';
 import { answerCardAction } from './card-actions.js';
+import { renderKbStatus } from './kb-command.js';
+import { answerSettings } from './settings-command.js';
 import { storeTeamChannels } from './team-channels.js';
 import { toInboundMessage, type InboundKind, type Sender } from './inbound-message.js';
 import type { ConversationReferences } from './conversation-references.js';
@@ -30,8 +32,11 @@ export interface TeamsBotDeps {
   engine: () => Engine | undefined;
   /** The configured home tenant (MicrosoftAppTenantId), if any. */
   appTenantId?: string;
-  /** Seeds the home tenant's staff settings the first time it is seen. */
-  ensureHomeTenant: (tenantId: string, name?: string) => Promise<void>;
+  /**
+   * Makes sure the organization of a Teams tenant exists, seeding the home tenant's staff settings
+   * the first time it is seen.
+   */
+  ensureHomeTenant: (orgId: string, teamsTenantId: string, name?: string) => Promise<void>;
   references: ConversationReferences;
   members: MemberDirectory;
   logger: Logger;
@@ -41,6 +46,17 @@ export interface TeamsBotDeps {
 }
 
 const EmailSchema = z.email();
+
+/** Where an activity belongs once prepared: the organization and the Teams tenant behind it. */
+interface Prepared {
+  engine: Engine;
+  /** The organization (engine tenantId). */
+  tenantId: string;
+  /** The Teams (AAD) tenant the bot serves in this conversation; staff are its members. */
+  teamsTenantId: string;
+  channelId: string;
+  rootId?: string;
+}
 
 /**
  * Translates Teams activities into engine calls. No business rule lives here: the engine
@@ -76,16 +92,18 @@ export class TeamsBot extends TeamsActivityHandler {
     });
   }
 
-  private async sender(ctx: TurnContext, homeTenantId: string): Promise<Sender> {
+  /** `where.tenantId` is the organization; `where.teamsTenantId` the Teams tenant the bot serves here. */
+  private async sender(ctx: TurnContext, where: Prepared): Promise<Sender> {
     const a = ctx.activity;
-    const member: TeamsMember | undefined = await this.deps.members.lookup(ctx, homeTenantId);
+    const homeTenantId = where.teamsTenantId;
+    const member: TeamsMember | undefined = await this.deps.members.lookup(ctx, where.tenantId);
     const orgId = senderTenantOf(a, member?.tenantId);
     const emailCandidate = member?.email ?? member?.userPrincipalName;
     const email = EmailSchema.safeParse(emailCandidate).success ? emailCandidate : undefined;
     // Guests invited into the home tenant are outsiders too, whatever tenant the activity names.
     const guest = member?.userRole === 'guest' || member?.userRole === 'anonymous';
     return {
-      tenantId: homeTenantId,
+      tenantId: where.tenantId,
       userId: (a.from.aadObjectId ?? member?.aadObjectId)?.toLowerCase() ?? a.from.id,
       name: member?.name ?? a.from.name,
       email,
@@ -95,26 +113,28 @@ export class TeamsBot extends TeamsActivityHandler {
     };
   }
 
-  /** Remembers how to reach this conversation and makes sure its tenant exists. */
-  private async prepare(
-    ctx: TurnContext,
-  ): Promise<{ engine: Engine; tenantId: string; channelId: string; rootId?: string } | undefined> {
+  /**
+   * Remembers how to reach this conversation and makes sure its organization exists. The Teams
+   * tenant the bot serves here (never the sender's) decides the organization.
+   */
+  private async prepare(ctx: TurnContext): Promise<Prepared | undefined> {
     const a = ctx.activity;
     const engine = this.deps.engine();
-    const tenantId = homeTenantOf(a, this.deps.appTenantId);
-    if (!engine || !tenantId || !a.conversation?.id) {
+    const teamsTenantId = homeTenantOf(a, this.deps.appTenantId);
+    if (!engine || !teamsTenantId || !a.conversation?.id) {
       this.deps.logger.warn(
-        { type: a.type, hasEngine: Boolean(engine), tenantId },
+        { type: a.type, hasEngine: Boolean(engine), tenantId: teamsTenantId },
         'teams: activity ignored (no engine or tenant)',
       );
       return undefined;
     }
+    const tenantId = await engine.resolveOrg('teams', teamsTenantId);
     const { channelId, rootId } = splitConversationId(a.conversation.id);
     const reference = TurnContext.getConversationReference(a);
     this.deps.references.remember(tenantId, channelId, reference);
-    await this.deps.ensureHomeTenant(tenantId, readChannelData(a).team?.name);
+    await this.deps.ensureHomeTenant(tenantId, teamsTenantId, readChannelData(a).team?.name);
     await this.deps.references.persist(tenantId, channelId, reference);
-    return { engine, tenantId, channelId, rootId };
+    return { engine, tenantId, teamsTenantId, channelId, rootId };
   }
 
   private async handleMessage(ctx: TurnContext): Promise<void> {
@@ -125,7 +145,7 @@ export class TeamsBot extends TeamsActivityHandler {
     const text = stripBotMention(a);
     const group = a.conversation.conversationType !== 'personal';
     const command = group && mentionsBot(a) ? parseCommand(text) : undefined;
-    const sender = await this.sender(ctx, where.tenantId);
+    const sender = await this.sender(ctx, where);
     if (command) {
       await this.runCommand(ctx, where.engine, where.channelId, sender, command);
       return;
@@ -153,7 +173,7 @@ export class TeamsBot extends TeamsActivityHandler {
     const text = kind === 'edit' ? stripBotMention(a) : '';
     // An edit that empties the text is how some clients delete; the engine wants it as one.
     const effective = kind === 'edit' && text === '' ? 'delete' : kind;
-    const sender = await this.sender(ctx, where.tenantId);
+    const sender = await this.sender(ctx, where);
     this.submit(
       where.engine,
       toInboundMessage({
@@ -196,6 +216,15 @@ export class TeamsBot extends TeamsActivityHandler {
       name: sender.name,
       isExternal: sender.isExternal,
     };
+    if (command.kind === 'kb') {
+      await ctx.sendActivity(await kbStatusText(engine, sender));
+      return;
+    }
+    if (command.kind === 'settings') {
+      const { members } = this.deps;
+      await ctx.sendActivity(await answerSettings({ ctx, engine, actor, members, args: command.args }));
+      return;
+    }
     const result =
       command.kind === 'mode'
         ? await engine.setChannelMode({
@@ -265,7 +294,7 @@ export class TeamsBot extends TeamsActivityHandler {
   ): Promise<AdaptiveCardInvokeResponse> {
     const where = await this.prepare(ctx);
     if (!where) return answerCardAction.unavailable();
-    const sender = await this.sender(ctx, where.tenantId);
+    const sender = await this.sender(ctx, where);
     const actor: StaffActor = {
       platform: 'teams',
       tenantId: where.tenantId,
@@ -277,4 +306,10 @@ export class TeamsBot extends TeamsActivityHandler {
       this.deps.members.teamsUserIds(ctx, where.tenantId, ids),
     );
   }
+}
+
+/** Members of the organization see the knowledge base's state; guests in a shared chat do not. */
+async function kbStatusText(engine: Engine, sender: Sender): Promise<string> {
+  if (sender.isExternal) return 'Only members of this organization can see the knowledge base.';
+  return renderKbStatus(await engine.kbStatus(sender.tenantId));
 }
