@@ -1,7 +1,8 @@
 /**
  * `npm run package:teams`: writes dist/teams/switchboard-teams.zip, the app package to upload
- * in Teams (manifest.json, color.png and outline.png at the zip's root). The bot id is the
- * Azure Bot's MicrosoftAppId; PUBLIC_URL (optional) adds the bot's host to validDomains.
+ * in Teams (manifest.json, color.png and outline.png at the zip's root). The bot id, the app id
+ * and `webApplicationInfo.id` (the Entra app that resource-specific consent is granted to) are
+ * the Azure Bot's MicrosoftAppId; PUBLIC_URL (optional) adds the bot's host to validDomains.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -27,12 +28,15 @@ export function buildManifest(options: PackageOptions = {}): Record<string, unkn
   > & {
     bots: Array<{ botId: string }>;
     validDomains?: string[];
+    webApplicationInfo?: { id: string; resource?: string };
   };
   if (options.appId !== undefined) {
     if (!GUID.test(options.appId))
       throw new Error(`MicrosoftAppId must be the Azure Bot's app id (a GUID), got "${options.appId}"`);
     manifest.id = options.appId;
     for (const bot of manifest.bots) bot.botId = options.appId;
+    // Resource-specific consent is granted to this Entra app: it must be the bot's own.
+    manifest.webApplicationInfo = { id: options.appId, resource: `api://botid-${options.appId}` };
   }
   if (options.publicUrl) {
     const host = new URL(options.publicUrl).host;

@@ -40,6 +40,9 @@ const confidence = (fallback: number) =>
  */
 export const DEFAULT_ORG_ID = 'T0DEMO0001';
 
+/** The one ChannelService value botbuilder knows besides public Azure (GovernmentConstants). */
+const US_GOV_CHANNEL_SERVICE = 'https://botframework.azure.us';
+
 /** Every variable Switchboard reads, validated once at start-up. Names follow the ecosystem's own. */
 export const EnvSchema = z
   .object({
@@ -81,6 +84,21 @@ export const EnvSchema = z
     TEAMS_STAFF_CONVERSATION_ID: optionalString,
     TEAMS_APPROVER_IDS: csv,
     TEAMS_SUPERVISOR_IDS: csv,
+    TEAMS_MAX_RETRY_AFTER_MS: nonNegativeNumber(60_000),
+    // Bot Framework endpoints under the SDK's own names (ConfigurationBotFrameworkAuthentication).
+    ChannelService: optionalString.refine((s) => s === undefined || s === US_GOV_CHANNEL_SERVICE, {
+      message: `must be ${US_GOV_CHANNEL_SERVICE} (US Government clouds) or unset; for any other cloud set the ToChannelFromBot*/ToBotFrom*/OAuthUrl endpoints instead`,
+    }),
+    ValidateAuthority: z.enum(['true', 'false']).default('true'),
+    ToChannelFromBotLoginUrl: optionalUrl(
+      'the token authority for outbound calls, e.g. https://login.microsoftonline.us/<tenant>',
+    ),
+    ToChannelFromBotOAuthScope: optionalString,
+    ToBotFromChannelTokenIssuer: optionalString,
+    ToBotFromChannelOpenIdMetadataUrl: optionalUrl('the OpenID metadata for inbound tokens'),
+    ToBotFromEmulatorOpenIdMetadataUrl: optionalUrl('the OpenID metadata for Emulator tokens'),
+    OAuthUrl: optionalUrl('the Bot Framework token service, e.g. https://api.botframework.azure.us'),
+    CallerId: optionalString,
 
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl('an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1'),
@@ -180,6 +198,23 @@ export interface Config {
     staffConversationId?: string;
     approverIds: string[];
     supervisorIds: string[];
+    /** Longest `Retry-After` a throttled call waits in process; longer ones go to the outbox. */
+    maxRetryAfterMs: number;
+    /**
+     * Bot Framework endpoints for sovereign clouds and staging, named as botbuilder's
+     * ConfigurationBotFrameworkAuthentication names them. All unset: public Azure.
+     */
+    botFramework: {
+      channelService?: string;
+      validateAuthority: boolean;
+      toChannelFromBotLoginUrl?: string;
+      toChannelFromBotOAuthScope?: string;
+      toBotFromChannelTokenIssuer?: string;
+      toBotFromChannelOpenIdMetadataUrl?: string;
+      toBotFromEmulatorOpenIdMetadataUrl?: string;
+      oAuthUrl?: string;
+      callerId?: string;
+    };
   };
   openai?: { apiKey: string; baseURL?: string; model: string; embeddingsModel?: string; timeoutMs: number };
   sandbox: { enabled: boolean; token?: string };
@@ -273,6 +308,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           // AAD object ids are GUIDs: compared in lower case, as Teams sends them.
           approverIds: e.TEAMS_APPROVER_IDS.map((id) => id.toLowerCase()),
           supervisorIds: e.TEAMS_SUPERVISOR_IDS.map((id) => id.toLowerCase()),
+          maxRetryAfterMs: e.TEAMS_MAX_RETRY_AFTER_MS,
+          botFramework: {
+            channelService: e.ChannelService,
+            validateAuthority: e.ValidateAuthority === 'true',
+            toChannelFromBotLoginUrl: e.ToChannelFromBotLoginUrl,
+            toChannelFromBotOAuthScope: e.ToChannelFromBotOAuthScope,
+            toBotFromChannelTokenIssuer: e.ToBotFromChannelTokenIssuer,
+            toBotFromChannelOpenIdMetadataUrl: e.ToBotFromChannelOpenIdMetadataUrl,
+            toBotFromEmulatorOpenIdMetadataUrl: e.ToBotFromEmulatorOpenIdMetadataUrl,
+            oAuthUrl: e.OAuthUrl,
+            callerId: e.CallerId,
+          },
         }
       : undefined,
     openai: e.OPENAI_API_KEY

@@ -6,7 +6,6 @@ import {
   TokenCredentials,
   type ServiceClientCredentialsFactory,
 } from 'botframework-connector';
-import type { TeamsAuthEndpoints } from '../../src/bot/teams/index.js';
 
 /** Issuer of tokens the Bot Framework channel service sends to bots. */
 export const CHANNEL_ISSUER = 'https://api.botframework.com';
@@ -22,8 +21,11 @@ export interface ChannelTokenOptions {
 }
 
 export interface FakeBotFrameworkAuth {
-  /** Pass to `createTeamsAdapter({ authEndpoints })`: metadata is read from this loopback server. */
-  endpoints: TeamsAuthEndpoints;
+  /**
+   * Environment variables (botbuilder's own names, read by loadConfig) that point inbound token
+   * checks at this loopback server, as an operator points them at a sovereign cloud.
+   */
+  env: Record<string, string>;
   /** Signs a token the way the Bot Framework channel service does, with a key made for this run. */
   channelToken(o: ChannelTokenOptions): Promise<string>;
   /** How many times the OpenID metadata and the keys were fetched (proves the library used us). */
@@ -71,10 +73,10 @@ export async function startFakeBotFrameworkAuth(): Promise<FakeBotFrameworkAuth>
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    endpoints: {
-      toBotFromChannelOpenIdMetadataUrl: `${base}/v1/.well-known/openidconfiguration`,
-      toBotFromEmulatorOpenIdMetadataUrl: `${base}/v1/.well-known/openidconfiguration`,
-      toBotFromChannelTokenIssuer: CHANNEL_ISSUER,
+    env: {
+      ToBotFromChannelOpenIdMetadataUrl: `${base}/v1/.well-known/openidconfiguration`,
+      ToBotFromEmulatorOpenIdMetadataUrl: `${base}/v1/.well-known/openidconfiguration`,
+      ToBotFromChannelTokenIssuer: CHANNEL_ISSUER,
     },
     channelToken: (o) => sign(privateKey, kid, o),
     fetches,

@@ -39,9 +39,15 @@ export interface FakeBotConnector {
   updates(): ConnectorCall[];
   addMember(member: FakeMember): void;
   /**
+   * A channel of a team, as `GET /v3/teams/{teamId}/conversations` lists it (ConversationList:
+   * `{ conversations: [{ id, name }] }`; the General channel has the team's id and no name).
+   */
+  addTeamChannel(teamId: string, channel: { id: string; name?: string }): void;
+  /**
    * The next `count` send/update calls get this status (429 by default); only calls with
-   * `method` when given (PUT: card updates), others pass. No `Retry-After` unless asked for: with
-   * one, the HTTP client inside botbuilder retries on its own (three times) before the bot sees it.
+   * `method` when given (PUT: card updates), others pass. With `retryAfterSeconds` the
+   * answer carries `Retry-After: <seconds>` (the bot removes the SDK's own retry policy, so retry.ts
+   * is what honours it).
    */
   failNext(count?: number, status?: number, method?: 'POST' | 'PUT', retryAfterSeconds?: number): void;
   /** Resolves once `predicate` holds over the recorded calls, or rejects after `timeoutMs`. */
@@ -50,6 +56,7 @@ export interface FakeBotConnector {
 }
 
 const ROUTE = /^\/v3\/conversations\/([^/]+)\/(activities|members)(?:\/([^/]+))?\/?$/;
+const TEAM_CHANNELS = /^\/v3\/teams\/([^/]+)\/conversations\/?$/;
 
 /**
  * A small, real HTTP server speaking the parts of the Bot Connector API the bot uses
@@ -58,6 +65,7 @@ const ROUTE = /^\/v3\/conversations\/([^/]+)\/(activities|members)(?:\/([^/]+))?
 export async function startFakeBotConnector(): Promise<FakeBotConnector> {
   const calls: ConnectorCall[] = [];
   const members = new Map<string, FakeMember>();
+  const teamChannels = new Map<string, Array<{ id: string; name?: string }>>();
   let failures: { count: number; status: number; method?: 'POST' | 'PUT'; retryAfter?: number } = {
     count: 0,
     status: 429,
@@ -90,6 +98,11 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
       });
       res.end(JSON.stringify(payload));
     };
+    const team = TEAM_CHANNELS.exec(url.pathname);
+    if (team && method === 'GET') {
+      const teamId = decodeURIComponent(team[1]!);
+      return reply(200, { conversations: teamChannels.get(teamId) ?? [] }, { conversationId: teamId });
+    }
     if (!m) return reply(404, { error: { code: 'NotFound', message: url.pathname } });
 
     const [, , kind, id] = m;
@@ -136,6 +149,9 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
     addMember: (member) => {
       members.set(member.id, member);
       if (member.aadObjectId) members.set(member.aadObjectId, member);
+    },
+    addTeamChannel: (teamId, channel) => {
+      teamChannels.set(teamId, [...(teamChannels.get(teamId) ?? []), channel]);
     },
     failNext: (count = 1, status = 429, method, retryAfterSeconds) => {
       failures = {

@@ -1,4 +1,5 @@
 import {
+  CallerIdConstants,
   ConfigurationBotFrameworkAuthentication,
   type Activity,
   type ConfigurationBotFrameworkAuthenticationOptions,
@@ -6,6 +7,7 @@ import {
 import {
   AuthenticationConstants,
   AuthenticationError,
+  GovernmentConstants,
   BotFrameworkAuthentication,
   type AuthenticateRequestResult,
   type ClaimsIdentity,
@@ -14,56 +16,78 @@ import {
   type UserTokenClient,
 } from 'botframework-connector';
 import type { Config } from '../../config.js';
-
-/**
- * Where Bot Framework tokens are checked. Public Azure by default; set these for a sovereign
- * cloud, or to a loopback server in tests (the library then fetches keys from there).
- */
-export interface TeamsAuthEndpoints {
-  toBotFromChannelOpenIdMetadataUrl?: string;
-  toBotFromEmulatorOpenIdMetadataUrl?: string;
-  toBotFromChannelTokenIssuer?: string;
-}
+import type { Logger } from '../../logger.js';
 
 type TeamsConfig = NonNullable<Config['teams']>;
 
-function authOptions(
-  config: TeamsConfig,
-  endpoints?: TeamsAuthEndpoints,
-): ConfigurationBotFrameworkAuthenticationOptions {
+/** The SDK's own endpoint settings (ConfigurationBotFrameworkAuthenticationOptions), as configured. */
+export type BotFrameworkEndpoints = TeamsConfig['botFramework'];
+
+/**
+ * The options botbuilder's ConfigurationBotFrameworkAuthentication reads. With no endpoint set
+ * the library picks public Azure (or US Government, from ChannelService) itself. Once any one is
+ * set it switches to fully parameterized mode and uses every value as given, empty ones included;
+ * so the rest are filled from the cloud ChannelService names, and a staging issuer or a sovereign
+ * login host only needs the values that differ.
+ */
+export function authOptions(config: TeamsConfig): ConfigurationBotFrameworkAuthenticationOptions {
+  const bf = config.botFramework;
   const base = {
     MicrosoftAppId: config.appId ?? '',
     MicrosoftAppPassword: config.appPassword ?? '',
     MicrosoftAppType: config.appType,
     MicrosoftAppTenantId: config.appTenantId ?? '',
+    ...(bf.channelService ? { ChannelService: bf.channelService } : {}),
+    ValidateAuthority: bf.validateAuthority,
   };
-  if (!endpoints) return base as ConfigurationBotFrameworkAuthenticationOptions;
-  // Any endpoint override switches the library to fully parameterized mode: give it every value.
-  const tenant =
-    config.appType === 'SingleTenant' && config.appTenantId ? config.appTenantId : 'botframework.com';
+  const overrides = {
+    ToChannelFromBotLoginUrl: bf.toChannelFromBotLoginUrl,
+    ToChannelFromBotOAuthScope: bf.toChannelFromBotOAuthScope,
+    ToBotFromChannelTokenIssuer: bf.toBotFromChannelTokenIssuer,
+    OAuthUrl: bf.oAuthUrl,
+    ToBotFromChannelOpenIdMetadataUrl: bf.toBotFromChannelOpenIdMetadataUrl,
+    ToBotFromEmulatorOpenIdMetadataUrl: bf.toBotFromEmulatorOpenIdMetadataUrl,
+    CallerId: bf.callerId,
+  };
+  if (Object.values(overrides).every((v) => v === undefined))
+    return base as ConfigurationBotFrameworkAuthenticationOptions;
+  const government = bf.channelService === GovernmentConstants.ChannelService;
+  const cloud = government ? GovernmentConstants : AuthenticationConstants;
+  // The token authority: the app's own tenant for a single-tenant app, else the cloud's default.
+  const loginUrl =
+    config.appType === 'SingleTenant' && config.appTenantId
+      ? `${cloud.ToChannelFromBotLoginUrlPrefix}${config.appTenantId}`
+      : cloud.ToChannelFromBotLoginUrl;
   return {
     ...base,
-    ToChannelFromBotLoginUrl: `${AuthenticationConstants.ToChannelFromBotLoginUrlPrefix}${tenant}`,
-    ToChannelFromBotOAuthScope: AuthenticationConstants.ToChannelFromBotOAuthScope,
-    ToBotFromChannelTokenIssuer:
-      endpoints.toBotFromChannelTokenIssuer ?? AuthenticationConstants.ToBotFromChannelTokenIssuer,
-    OAuthUrl: AuthenticationConstants.OAuthUrl,
+    ToChannelFromBotLoginUrl: overrides.ToChannelFromBotLoginUrl ?? loginUrl,
+    ToChannelFromBotOAuthScope: overrides.ToChannelFromBotOAuthScope ?? cloud.ToChannelFromBotOAuthScope,
+    ToBotFromChannelTokenIssuer: overrides.ToBotFromChannelTokenIssuer ?? cloud.ToBotFromChannelTokenIssuer,
+    OAuthUrl: overrides.OAuthUrl ?? cloud.OAuthUrl,
     ToBotFromChannelOpenIdMetadataUrl:
-      endpoints.toBotFromChannelOpenIdMetadataUrl ??
-      AuthenticationConstants.ToBotFromChannelOpenIdMetadataUrl,
+      overrides.ToBotFromChannelOpenIdMetadataUrl ?? cloud.ToBotFromChannelOpenIdMetadataUrl,
     ToBotFromEmulatorOpenIdMetadataUrl:
-      endpoints.toBotFromEmulatorOpenIdMetadataUrl ??
-      AuthenticationConstants.ToBotFromEmulatorOpenIdMetadataUrl,
-    CallerId: 'urn:botframework:azure',
+      overrides.ToBotFromEmulatorOpenIdMetadataUrl ?? cloud.ToBotFromEmulatorOpenIdMetadataUrl,
+    CallerId:
+      overrides.CallerId ??
+      (government ? CallerIdConstants.USGovChannel : CallerIdConstants.PublicAzureChannel),
   } as ConfigurationBotFrameworkAuthenticationOptions;
 }
 
+/** What a caller refused at /api/messages is told: nothing about why (the log has that). */
+export const UNAUTHORIZED_BODY = 'Unauthorized';
+
 /**
- * The library reports some bad tokens (a signature that does not verify, a malformed JWT) as
- * plain errors, which CloudAdapter turns into 500. Every failure to authenticate is a 401.
+ * Every failure to authenticate is a 401 whose body is only "Unauthorized". The library reports
+ * some bad tokens (a signature that does not verify, a malformed JWT) as plain errors, which
+ * CloudAdapter turns into 500, and its messages carry internal detail (an unreachable metadata
+ * host's DNS error, the expected app id) that CloudAdapter would send as the response body.
  */
 class StrictAuthentication extends BotFrameworkAuthentication {
-  constructor(private readonly inner: BotFrameworkAuthentication) {
+  constructor(
+    private readonly inner: BotFrameworkAuthentication,
+    private readonly logger: Logger,
+  ) {
     super();
   }
   async authenticateRequest(activity: Activity, authHeader: string): Promise<AuthenticateRequestResult> {
@@ -74,8 +98,12 @@ class StrictAuthentication extends BotFrameworkAuthentication {
         connectorFactory: result.connectorFactory && withoutSdkRetries(result.connectorFactory),
       };
     } catch (err) {
-      if (err instanceof AuthenticationError) throw err;
-      throw new AuthenticationError(`Unauthorized: ${(err as Error)?.message ?? 'invalid token'}`, 401);
+      // The header itself is never logged: it is a bearer token.
+      this.logger.warn(
+        { err, hasAuthorization: authHeader !== '', serviceUrl: activity.serviceUrl, type: activity.type },
+        'teams: request refused (authentication failed)',
+      );
+      throw new AuthenticationError(UNAUTHORIZED_BODY, 401);
     }
   }
   authenticateStreamingRequest(
@@ -112,13 +140,14 @@ function withoutSdkRetries(inner: ConnectorFactory): ConnectorFactory {
   } as ConnectorFactory;
 }
 
-/** Bot Framework authentication from the four Azure Bot variables. */
+/** Bot Framework authentication from the Azure Bot variables and the SDK's endpoint settings. */
 export function createTeamsAuthentication(
   config: TeamsConfig,
-  endpoints?: TeamsAuthEndpoints,
+  logger: Logger,
   credentialsFactory?: ServiceClientCredentialsFactory,
 ): BotFrameworkAuthentication {
   return new StrictAuthentication(
-    new ConfigurationBotFrameworkAuthentication(authOptions(config, endpoints), credentialsFactory),
+    new ConfigurationBotFrameworkAuthentication(authOptions(config), credentialsFactory),
+    logger,
   );
 }

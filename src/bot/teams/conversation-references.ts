@@ -2,16 +2,16 @@ import { z } from 'zod';
 import type { ConversationReference } from 'botbuilder';
 import type { Engine } from '../../conversation/engine-api.js';
 import type { Logger } from '../../logger.js';
+import { UpstreamError } from '../../errors.js';
 
 /**
  * Where the bot can post proactively. Teams needs a service URL and a conversation id; the full
- * ConversationReference from the last activity in a conversation (or from `conversationUpdate`,
- * which the engine stores) is the best source, and a reference rebuilt from the tenant's service
- * URL is the fallback after a restart.
+ * ConversationReference from the last activity in a conversation (or from the installation,
+ * which stores one for every channel of the team) is the source. A conversation nobody told us
+ * about gets the service URL this tenant's own activities came from, never a guessed public-cloud
+ * endpoint (wrong in GCC High, DoD and other regions); with neither, posting fails and the
+ * engine's outbox tries again later.
  */
-
-/** Public-cloud Teams endpoint that accepts proactive posts for any region. */
-export const DEFAULT_TEAMS_SERVICE_URL = 'https://smba.trafficmanager.net/teams/';
 
 const StoredReferenceSchema = z.looseObject({
   serviceUrl: z.string().url(),
@@ -71,7 +71,7 @@ export class ConversationReferences {
   async find(tenantId: string, channelId: string): Promise<Partial<ConversationReference>> {
     const known = this.byConversation.get(key(tenantId, channelId));
     if (known) return known;
-    // What conversationUpdate stored survives a restart; a read error falls through to the guess.
+    // What the installation stored survives a restart; a read error falls through to the tenant's URL.
     const stored = await this.engine?.getChannel(tenantId, 'teams', channelId).catch((err: unknown) => {
       this.logger?.warn({ err, channelId }, 'teams: reading the stored conversation reference failed');
       return null;
@@ -82,17 +82,21 @@ export class ConversationReferences {
       this.remember(tenantId, channelId, ref);
       return ref;
     }
-    // After a restart nothing may be known yet: Teams' global endpoint accepts proactive posts.
-    const serviceUrl =
-      this.serviceUrlByTenant.get(tenantId) ?? this.anyServiceUrl() ?? DEFAULT_TEAMS_SERVICE_URL;
+    const serviceUrl = this.serviceUrlByTenant.get(tenantId);
+    if (!serviceUrl)
+      throw new UpstreamError(
+        'Teams has not told this process how to reach the conversation yet (no stored reference, no service URL for its tenant)',
+      );
+    this.logger?.warn({ channelId }, 'teams: no stored reference; using the tenant’s service URL');
     return {
       serviceUrl,
       channelId: 'msteams',
       conversation: {
         id: channelId,
-        // Channel ids are `19:…@thread.tacv2` / `@thread.skype`; chats have other shapes.
-        conversationType: channelId.includes('@thread') ? 'channel' : 'personal',
-        isGroup: channelId.includes('@thread'),
+        // Unknown without a reference: a channel/chat is told apart by Teams' conversationType,
+        // never by the id's spelling (group chats are `19:…@thread.v2` too).
+        conversationType: '',
+        isGroup: true,
         tenantId,
         name: '',
       },
@@ -102,9 +106,10 @@ export class ConversationReferences {
     };
   }
 
-  private anyServiceUrl(): string | undefined {
-    const first = this.serviceUrlByTenant.values().next();
-    return first.done ? undefined : first.value;
+  /** Teams' own conversation type for a conversation (`channel`, `groupChat`, `personal`), if known. */
+  async conversationType(tenantId: string, channelId: string): Promise<string | undefined> {
+    const ref = await this.find(tenantId, channelId).catch(() => undefined);
+    return ref?.conversation?.conversationType || undefined;
   }
 }
 

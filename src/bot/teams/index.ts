@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { Clock } from '../../domain/index.js';
 import type { Logger } from '../../logger.js';
-import { createTeamsAuthentication, type TeamsAuthEndpoints } from './auth.js';
+import { createTeamsAuthentication } from './auth.js';
 import { ConversationReferences } from './conversation-references.js';
 import { MemberDirectory } from './member-directory.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
@@ -16,13 +16,11 @@ export interface TeamsAdapterOptions {
   config: NonNullable<Config['teams']>;
   logger: Logger;
   clock: Clock;
-  authEndpoints?: TeamsAuthEndpoints;
   /** Replaces password credentials for outbound calls (certificates, federated identity, tests). */
   credentialsFactory?: ServiceClientCredentialsFactory;
-  retry?: RetryOptions;
+  /** Overrides of the throttling policy (tests pass a recording `sleep`). */
+  retry?: Partial<RetryOptions>;
 }
-
-export type { TeamsAuthEndpoints };
 
 export type TeamsChannelAdapter = ChannelAdapter & {
   /** Resolves when engine work started by earlier requests has finished (shutdown, tests). */
@@ -37,7 +35,7 @@ export type TeamsChannelAdapter = ChannelAdapter & {
 export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAdapter {
   const { config, clock } = options;
   const logger = options.logger.child({ platform: 'teams' });
-  const auth = createTeamsAuthentication(config, options.authEndpoints, options.credentialsFactory);
+  const auth = createTeamsAuthentication(config, logger, options.credentialsFactory);
   const cloudAdapter = new CloudAdapter(auth);
   cloudAdapter.onTurnError = async (_ctx, err) => {
     logger.error({ err }, 'teams: turn failed');
@@ -100,7 +98,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
     references,
     members,
     logger,
-    retry: options.retry ?? DEFAULT_RETRY,
+    retry: { ...DEFAULT_RETRY, maxRetryAfterMs: config.maxRetryAfterMs, ...options.retry },
   });
 
   return {
@@ -115,6 +113,15 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
           { risk: 'impersonation' },
           'teams: MicrosoftAppId is NOT set — /api/messages accepts UNAUTHENTICATED requests: anyone who can reach this port can pose as any Teams user (read orders, approve refunds). Local emulator use only; never expose this port.',
         );
+      // Whether posts arrive without a mention is decided in Teams (RSC consent at install),
+      // not here; the bot handles both, and says what to expect.
+      logger.info(
+        {
+          rsc: ['ChannelMessage.Read.Group', 'ChatMessage.Read.Chat'],
+          cloud: config.botFramework.channelService ?? 'public',
+        },
+        'teams: expecting every channel and group-chat post where the app was installed with resource-specific consent; where it was not, only posts that @mention the bot arrive',
+      );
       app.post('/api/messages', express.json({ limit: '1mb' }), async (req, res) => {
         try {
           await cloudAdapter.process(req as unknown as BotRequest, res as unknown as BotResponse, (ctx) =>

@@ -22,6 +22,7 @@ import {
 import { answerCardAction } from './card-actions.js';
 import { renderKbStatus } from './kb-command.js';
 import { answerSettings } from './settings-command.js';
+import { storeTeamChannels } from './team-channels.js';
 import { toInboundMessage, type InboundKind, type Sender } from './inbound-message.js';
 import type { ConversationReferences } from './conversation-references.js';
 import type { MemberDirectory, TeamsMember } from './member-directory.js';
@@ -79,7 +80,14 @@ export class TeamsBot extends TeamsActivityHandler {
       await next();
     });
     this.onMembersAdded(async (ctx, next) => {
-      await this.handleBotAdded(ctx);
+      if ((ctx.activity.membersAdded ?? []).some((m) => m.id === ctx.activity.recipient?.id))
+        await this.handleInstalled(ctx);
+      await next();
+    });
+    // Teams also says `installationUpdate` (action "add") when the app is installed in a team,
+    // group chat or personal scope; storing the references twice is harmless.
+    this.onInstallationUpdateAdd(async (ctx, next) => {
+      await this.handleInstalled(ctx);
       await next();
     });
   }
@@ -244,9 +252,13 @@ export class TeamsBot extends TeamsActivityHandler {
     await ctx.sendActivity(result.message);
   }
 
-  private async handleBotAdded(ctx: TurnContext): Promise<void> {
+  /**
+   * The app was installed here: store how to reach this conversation and, in a team, every
+   * channel of it (the staff channel included), so cards and answers can be posted after a
+   * restart before anyone has written there.
+   */
+  private async handleInstalled(ctx: TurnContext): Promise<void> {
     const a = ctx.activity;
-    if (!(a.membersAdded ?? []).some((m) => m.id === a.recipient?.id)) return;
     const where = await this.prepare(ctx);
     if (!where) return;
     const data = readChannelData(a);
@@ -263,9 +275,17 @@ export class TeamsBot extends TeamsActivityHandler {
       },
     });
     this.deps.logger.info(
-      { tenantId: where.tenantId, channelId: where.channelId },
-      'teams: bot added to a conversation',
+      { tenantId: where.tenantId, channelId: where.channelId, type: a.conversation.conversationType },
+      'teams: installed in a conversation',
     );
+    if (data.team?.id)
+      await storeTeamChannels(ctx, {
+        engine: where.engine,
+        tenantId: where.tenantId,
+        teamId: data.team.id,
+        references: this.deps.references,
+        logger: this.deps.logger,
+      });
   }
 
   protected override async onAdaptiveCardInvoke(

@@ -156,7 +156,8 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
 
     async threadLink(tenantId, thread) {
       const { channelId } = splitConversationId(thread.channelId);
-      if (!channelId.includes('@thread')) return undefined;
+      // Only a channel post has a reply chain to link to; chats are told apart by Teams' type.
+      if ((await references.conversationType(tenantId, channelId)) !== 'channel') return undefined;
       const q = new URLSearchParams({ tenantId, parentMessageId: thread.threadId });
       return `https://teams.microsoft.com/l/message/${encodeURIComponent(channelId)}/${thread.threadId}?${q.toString()}`;
     },

@@ -40,11 +40,40 @@ function pngInfo(png: Buffer) {
 }
 
 describe('Teams app package', () => {
-  it('the committed manifest validates against the v1.17 manifest schema', () => {
+  it('the committed manifest validates against the published v1.17 manifest schema (extract)', () => {
     const manifest = JSON.parse(
       readFileSync(new URL('../../../manifest/teams/manifest.json', import.meta.url), 'utf8'),
     ) as object;
     expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('can be added to shared and private channels and asks for RSC to read posts without a mention', () => {
+    const manifest = buildManifest() as {
+      manifestVersion: string;
+      supportedChannelTypes: string[];
+      authorization: { permissions: { resourceSpecific: Array<{ name: string; type: string }> } };
+    };
+    expect(Number(manifest.manifestVersion)).toBeGreaterThanOrEqual(1.17);
+    expect(manifest.supportedChannelTypes.sort()).toEqual(['privateChannels', 'sharedChannels']);
+    expect(manifest.authorization.permissions.resourceSpecific).toEqual([
+      { name: 'ChannelMessage.Read.Group', type: 'Application' },
+      { name: 'ChatMessage.Read.Chat', type: 'Application' },
+    ]);
+  });
+
+  it('the schema is not a rubber stamp: it refuses unknown channel types, RSC types and top-level fields', () => {
+    const manifest = buildManifest() as Record<string, unknown>;
+    expect(validate({ ...manifest, supportedChannelTypes: ['sharedChannel'] })).toBe(false);
+    expect(
+      validate({
+        ...manifest,
+        authorization: {
+          permissions: { resourceSpecific: [{ name: 'ChannelMessage.Read.Group', type: 'App' }] },
+        },
+      }),
+    ).toBe(false);
+    expect(validate({ ...manifest, webApplicationInfo: { resource: 'api://x' } })).toBe(false);
+    expect(validate({ ...manifest, rscPermissions: [] })).toBe(false);
   });
 
   it('declares the bot in team, groupChat and personal scopes without files', () => {
@@ -62,6 +91,11 @@ describe('Teams app package', () => {
     };
     expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
     expect(manifest.bots[0]!.botId).toBe(appId);
+    // RSC is granted to the Entra app named here: the bot's own.
+    expect((manifest as unknown as { webApplicationInfo: unknown }).webApplicationInfo).toEqual({
+      id: appId,
+      resource: `api://botid-${appId}`,
+    });
     expect(manifest.validDomains).toContain('bot.contoso.com');
     expect(() => buildManifest({ appId: 'not-a-guid' })).toThrow(/GUID/);
   });

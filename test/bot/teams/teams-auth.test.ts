@@ -5,9 +5,27 @@ import {
   type FakeBotFrameworkAuth,
 } from '../../support/bot-framework-auth.js';
 import { TEAMS, teamsChannelMessage, users } from '../../support/teams-builders.js';
-import { startTeamsEnv, teamsConfig, type TeamsTestEnv } from './teams-setup.js';
+import { loadConfig } from '../../../src/config.js';
+import { authOptions } from '../../../src/bot/teams/auth.js';
+import { capturingLogger, startTeamsEnv, type TeamsTestEnv } from './teams-setup.js';
 
 const APP_ID = '3f1e5c2a-0000-4a4a-9b9b-5w1tchb0a4d0';
+
+/** Teams settings as an operator writes them: the Azure Bot variables plus botbuilder's endpoint names. */
+function teamsConfigFromEnv(env: Record<string, string>) {
+  const teams = loadConfig({
+    NODE_ENV: 'test',
+    MicrosoftAppId: APP_ID,
+    MicrosoftAppPassword: 'not-used-in-tests',
+    MicrosoftAppTenantId: TEAMS.homeTenantId,
+    TEAMS_STAFF_CONVERSATION_ID: TEAMS.staffChannelId,
+    TEAMS_APPROVER_IDS: users.dana.aadObjectId,
+    TEAMS_SUPERVISOR_IDS: users.sam.aadObjectId,
+    ...env,
+  }).teams;
+  if (!teams) throw new Error('Teams not configured');
+  return teams;
+}
 
 describe('Bot Framework authentication on /api/messages', () => {
   let auth: FakeBotFrameworkAuth;
@@ -15,8 +33,8 @@ describe('Bot Framework authentication on /api/messages', () => {
   beforeAll(async () => {
     auth = await startFakeBotFrameworkAuth();
     env = await startTeamsEnv({
-      config: teamsConfig({ appId: APP_ID, appPassword: 'not-used-in-tests' }),
-      authEndpoints: auth.endpoints,
+      // The OpenID metadata URL comes from configuration, exactly as in a sovereign cloud.
+      config: teamsConfigFromEnv(auth.env),
       credentialsFactory: staticTokenCredentialsFactory(APP_ID),
       install: false,
     });
@@ -36,6 +54,8 @@ describe('Bot Framework authentication on /api/messages', () => {
   async function expectRejected(activity: Record<string, unknown>, headers: Record<string, string>) {
     const res = await env.post(activity, headers);
     expect(res.status).toBe(401);
+    // Why it was refused is for the log, not for whoever sent it.
+    expect(res.body).toBe('Unauthorized');
     await env.teams.idle();
     expect(await processed(activity.id as string)).toBe(false);
     expect(
@@ -94,6 +114,67 @@ describe('Bot Framework authentication on /api/messages', () => {
     const reply = env.connector.sent().find((c) => c.conversationId === chain)!;
     expect(reply.authorization).toBe('Bearer outbound-test-token');
     expect(auth.fetches.keys).toBeGreaterThan(0);
+  });
+});
+
+describe('Bot Framework endpoints from configuration', () => {
+  it('an unreachable OpenID metadata host gives 401 "Unauthorized" and nothing more; the reason is logged', async () => {
+    const auth = await startFakeBotFrameworkAuth();
+    // A loopback port nobody listens on: the library's metadata fetch fails as a DNS error would.
+    const closed = await startFakeBotFrameworkAuth();
+    const deadUrl = closed.env.ToBotFromChannelOpenIdMetadataUrl!;
+    await closed.close();
+    const { logger, records } = capturingLogger();
+    const env = await startTeamsEnv({
+      config: teamsConfigFromEnv({
+        ToBotFromChannelOpenIdMetadataUrl: deadUrl,
+        ToBotFromEmulatorOpenIdMetadataUrl: deadUrl,
+      }),
+      credentialsFactory: staticTokenCredentialsFactory(APP_ID),
+      install: false,
+      logger,
+    });
+    try {
+      const activity = teamsChannelMessage({
+        serviceUrl: env.connector.url,
+        from: users.maya,
+        text: 'Where is my order 1042?',
+      });
+      const token = await auth.channelToken({ audience: APP_ID, serviceUrl: env.connector.url });
+      const res = await env.post(activity, { authorization: `Bearer ${token}` });
+      expect(res).toEqual({ status: 401, body: 'Unauthorized' });
+      const refused = records.find((r) => r.msg === 'teams: request refused (authentication failed)');
+      expect(JSON.stringify(refused?.err)).toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch failed|openid/i);
+      expect(JSON.stringify(records)).not.toContain(token);
+      await env.teams.idle();
+      expect(env.connector.sent()).toHaveLength(0);
+    } finally {
+      await env.close();
+      await auth.close();
+    }
+  });
+
+  it('US Government: ChannelService alone selects the whole set; one endpoint overrides only itself', async () => {
+    const gov = authOptions(teamsConfigFromEnv({ ChannelService: 'https://botframework.azure.us' }));
+    // No endpoint set: the library itself picks the US Government constants from ChannelService.
+    expect(gov).toMatchObject({ ChannelService: 'https://botframework.azure.us' });
+    expect(gov.ToBotFromChannelOpenIdMetadataUrl).toBeUndefined();
+    const staged = authOptions(
+      teamsConfigFromEnv({
+        ChannelService: 'https://botframework.azure.us',
+        ToBotFromChannelOpenIdMetadataUrl: 'https://login.staging.example/v1/.well-known/openidconfiguration',
+      }),
+    );
+    expect(staged).toMatchObject({
+      ToBotFromChannelOpenIdMetadataUrl: 'https://login.staging.example/v1/.well-known/openidconfiguration',
+      ToBotFromChannelTokenIssuer: 'https://api.botframework.us',
+      OAuthUrl: 'https://api.botframework.azure.us',
+      ToChannelFromBotOAuthScope: 'https://api.botframework.us',
+      CallerId: 'urn:botframework:azureusgov',
+    });
+    expect(() => teamsConfigFromEnv({ ChannelService: 'https://botframework.example' })).toThrow(
+      /ChannelService must be https:\/\/botframework\.azure\.us/,
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '../../../src/bot/teams/index.js';
 import type { Config } from '../../../src/config.js';
 import type { Agent } from '../../../src/agent/types.js';
+import type { Logger } from '../../../src/logger.js';
 
 export interface TeamsTestEnv {
   app: TestApp;
@@ -34,6 +35,8 @@ export const teamsConfig = (
   staffConversationId: TEAMS.staffChannelId,
   approverIds: [users.dana.aadObjectId],
   supervisorIds: [users.sam.aadObjectId],
+  maxRetryAfterMs: 60_000,
+  botFramework: { validateAuthority: true },
   ...overrides,
 });
 
@@ -42,7 +45,14 @@ export const teamsConfig = (
  * every activity's serviceUrl, and the bot already added to the customer and staff channels.
  */
 export async function startTeamsEnv(
-  options: Partial<Omit<TeamsAdapterOptions, 'logger' | 'clock'>> & { install?: boolean; agent?: Agent } = {},
+  options: Partial<Omit<TeamsAdapterOptions, 'logger' | 'clock'>> & {
+    install?: boolean;
+    agent?: Agent;
+    /** Receives the app's log (a capturing pino logger in tests that check what is logged). */
+    logger?: Logger;
+    /** Runs the LLM engine against this OpenAI-compatible endpoint (fake-openai on loopback). */
+    openaiBaseURL?: string;
+  } = {},
 ): Promise<TeamsTestEnv> {
   const connector = await startFakeBotConnector();
   for (const u of Object.values(users)) {
@@ -59,13 +69,14 @@ export async function startTeamsEnv(
   let teams: TeamsChannelAdapter | undefined;
   const app = await startTestApp({
     ...(options.agent ? { agent: options.agent } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.openaiBaseURL ? { openaiBaseURL: options.openaiBaseURL } : {}),
     adapters: ({ clock, logger }) => {
       teams = createTeamsAdapter({
         config: options.config ?? teamsConfig(),
         logger,
         clock,
-        retry: TEST_RETRY,
-        ...(options.authEndpoints ? { authEndpoints: options.authEndpoints } : {}),
+        retry: { ...TEST_RETRY, ...options.retry },
         ...(options.credentialsFactory ? { credentialsFactory: options.credentialsFactory } : {}),
       });
       return [teams];
@@ -95,6 +106,16 @@ export async function startTeamsEnv(
     }
   }
   return env;
+}
+
+/** A pino logger whose records land in `records`, for tests that check what was logged. */
+export function capturingLogger(): { logger: Logger; records: Array<Record<string, unknown>> } {
+  const records: Array<Record<string, unknown>> = [];
+  const logger = pino(
+    { level: 'debug' },
+    { write: (line: string) => void records.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  return { logger, records };
 }
 
 /** POSTs an activity to /api/messages as Teams would; returns status and parsed body. */
