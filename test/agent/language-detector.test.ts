@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eld } from 'eld/medium';
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, SUPPORTED_LANGUAGES } from '../../src/agent/language.js';
+import { SUPPORTED_LANGUAGES } from '../../src/agent/language.js';
 import { createSubsetDetector } from '../../src/agent/language-detector.js';
 
 // What customers write: the golden set (mostly English) plus sentences in every language the

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   openaiBaseURL?: string;
   agent?: Agent;
   logger?: Logger;
+  /** False: no demo data at all (a real company's install); the demo organization by default. */
+  demo?: boolean;
 }
 
 export interface TestApp {
@@ -56,7 +58,7 @@ export interface TestApp {
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const logger = options.logger ?? pino({ level: 'silent' });
-  const seeded = await createSeededEnv({ now: options.now, logger });
+  const seeded = await createSeededEnv({ now: options.now, logger, seed: options.demo });
   const clock = options.clock ?? seeded.clock;
   let config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent', ...options.env });
   if (options.openaiBaseURL) {

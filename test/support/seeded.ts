@@ -20,6 +20,8 @@ export interface SeededEnvOptions {
   ids?: IdGenerator;
   /** Knowledge-base folder; the repository's kb/ by default. */
   kbDir?: string;
+  /** False: an empty database with indexes only, as a real company's first start finds it. */
+  seed?: boolean;
 }
 
 export interface SeededEnv {
@@ -45,7 +47,7 @@ export async function createSeededEnv(options: SeededEnvOptions = {}): Promise<S
   const ids = options.ids ?? createIdGenerator();
   await ensureIndexes(testDb.db, logger);
   const stores = createMongoStores(testDb.db, { logger, clock });
-  await seedDemo({ stores, tenantId, clock, kbDir: options.kbDir });
+  if (options.seed !== false) await seedDemo({ stores, tenantId, clock, kbDir: options.kbDir });
   const orderSystem = createDemoOrderSystem({ orders: stores.orders, clock, ids });
   return { db: testDb.db, stores, orderSystem, clock, tenantId, ids, logger, close: () => testDb.close() };
 }
