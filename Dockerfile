@@ -25,6 +25,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean -
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 COPY kb ./kb
+# The offline engine's trained models (npm run train), read at run time.
+COPY data/models ./data/models
 USER node
 EXPOSE 3000
 # /healthz answers 200 when the database answers a ping, 503 otherwise.

@@ -18,11 +18,11 @@ export function ensureBuilt(): void {
 }
 
 /** Besides package files and node_modules, what the runtime image copies (the Dockerfile must match). */
-export const RUNTIME_PARTS = ['dist', 'web/dist', 'kb'] as const;
+export const RUNTIME_PARTS = ['dist', 'web/dist', 'kb', 'data/models'] as const;
 
 /**
  * What the container image holds: package files, `npm ci --omit=dev` (no tsx, no TypeScript, no
- * Vite), dist/, web/dist and kb/, in a directory outside the repository so nothing resolves from
+ * Vite), dist/, web/dist, kb/ and the offline engine's models (data/models), in a directory outside the repository so nothing resolves from
  * the development install. The dependencies are installed once per lock file (from npm's cache
  * when it has them) and reused; the build output is copied fresh every time.
  */

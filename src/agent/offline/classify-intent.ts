@@ -1,5 +1,7 @@
 import type { Intent, Sentiment, Urgency } from '../../domain/index.js';
+import { CANCEL_REQUEST, REFUND_REQUEST } from '../lexicon.js';
 import { isEmojiOnly } from '../pleasantry.js';
+import { says } from '../term-match.js';
 import { predict } from './model/linear-model.js';
 import { model } from './model/models.js';
 import { HUMAN_REQUEST_CUES, INJECTION_CUES, PLEASANTRY } from './intent-rules.js';
@@ -15,11 +17,32 @@ export interface IntentGuess {
 /** Intent by the trained model (npm run train): character n-grams, words and support concepts. */
 export function classifyIntent(text: string): IntentGuess {
   const p = predict(model('intent'), text);
-  return {
-    intent: p.label as Intent,
-    confidence: p.probability,
-    probabilities: p.probabilities as Partial<Record<Intent, number>>,
-  };
+  const probabilities = p.probabilities as Partial<Record<Intent, number>>;
+  const guess = { intent: p.label as Intent, confidence: p.probability, probabilities };
+  return explicitMoneyRequest(text, guess) ?? guess;
+}
+
+/** How much weight the model must itself give a money intent for an explicit request to win. */
+const EXPLICIT_REQUEST_FLOOR = 0.2;
+
+/**
+ * "Please refund order 1043, the grinder arrived broken": the words around a request ("arrived",
+ * "order") pull the model towards order status, while the customer plainly asked for money back.
+ * A non-negated request in the code's own word lists (src/agent/lexicon.ts, eight languages)
+ * outweighs the surrounding words when the model gives that intent real weight itself; never
+ * the other way round, so a model unsure of a money intent cannot be talked into one.
+ */
+function explicitMoneyRequest(text: string, guess: IntentGuess): IntentGuess | null {
+  if (guess.intent === 'refund' || guess.intent === 'cancel' || guess.intent === 'return') return null;
+  for (const [intent, lexicon] of [
+    ['refund', REFUND_REQUEST],
+    ['cancel', CANCEL_REQUEST],
+  ] as const) {
+    const weight = guess.probabilities[intent] ?? 0;
+    // The model's certainty about the message stays the confidence; the code decides which request it is.
+    if (weight >= EXPLICIT_REQUEST_FLOOR && says(text, lexicon)) return { ...guess, intent };
+  }
+  return null;
 }
 
 /** What the text itself says about urgency, before plan rules; and how the customer feels. */
