@@ -168,6 +168,10 @@ describe.skipIf(!availability.ok)(
       await customer.getByText('Starting a new thread.').waitFor();
       await page.waitForTimeout(1500);
       expect(await customer.locator('.composer .target').innerText()).toBe('Starting a new thread.');
+      // A person waits while the composer says "Sending…" (the wall's run can take seconds on a
+      // busy machine); once it is done, the answer has arrived and the new thread still holds.
+      await customer.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 60_000 });
+      expect(await customer.locator('.composer .target').innerText()).toBe('Starting a new thread.');
       const arabic = 'أين طلبي 1045؟ شكرا';
       await message().fill(arabic);
       await message().press('Enter');

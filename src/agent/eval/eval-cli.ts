@@ -59,7 +59,7 @@ async function main(): Promise<void> {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-eval-'));
   const mongo = await startLocalMongo({ uri: config.mongo.uri, dataDir, logger, buildIfMissing: true });
-  const client = new MongoClient(mongo.uri, { serverSelectionTimeoutMS: 10_000 });
+  const client = new MongoClient(mongo.uri, { serverSelectionTimeoutMS: 10_000, ignoreUndefined: true });
   const dbName = `switchboard_eval_${randomBytes(4).toString('hex')}`;
   try {
     await client.connect();
