@@ -18,6 +18,8 @@ export const COLLECTIONS = {
   audit: 'audit_events',
   kbArticles: 'kb_articles',
   kbSyncs: 'kb_syncs',
+  /** One counter per organization, `_id` = tenantId, bumped by every knowledge-base write. */
+  kbRevisions: 'kb_revisions',
   orders: 'orders',
   /** (platform, workspace) → organization; `_id` is `${platform}:${workspaceId}`. */
   installations: 'installations',

@@ -8,8 +8,10 @@ export interface KbArticleRepository {
   listArticles(tenantId: string): Promise<KbArticle[]>;
   get(tenantId: string, articleId: string): Promise<KbArticle | null>;
   /**
-   * A short string that changes whenever any article of the tenant is added, changed or removed
-   * (a hash of every article's content hash), so a cached search index knows when to rebuild.
+   * A short string that changes whenever any article of the tenant is added, changed or removed,
+   * so a cached search index knows when to rebuild: the organization's write counter, one `_id`
+   * read whatever the number of articles (a database no write of this version touched yet falls
+   * back to a hash of every article's content hash).
    */
   revision(tenantId: string): Promise<string>;
   /** Writes the article if its content differs from the stored one; true when something changed. */
@@ -35,7 +37,27 @@ const WRITE_BATCH = 500;
 
 export function createKbArticleRepository({ db, logger }: RepositoryDeps): KbArticleRepository {
   const col = collection(db, COLLECTIONS.kbArticles);
+  const revisions = db.collection<{ _id: string; rev: number; updatedAt: Date }>(COLLECTIONS.kbRevisions);
   const codec = createCodec(KbArticleSchema, COLLECTIONS.kbArticles, logger);
+  // After every write that changed something: readers compare one counter instead of hashing
+  // every article (at 5,000 articles that scan was what searches waited on every 5 s).
+  const bump = async (tenantId: string) => {
+    await revisions.updateOne(
+      { _id: tenantId },
+      { $inc: { rev: 1 }, $set: { updatedAt: new Date() } },
+      { upsert: true },
+    );
+  };
+  async function scannedRevision(tenantId: string): Promise<string> {
+    const rows = await col
+      .find({ tenantId }, { projection: { _id: 0, articleId: 1, contentHash: 1, updatedAt: 1 } })
+      .sort({ articleId: 1 })
+      .toArray();
+    const h = createHash('sha256');
+    for (const r of rows)
+      h.update(`${String(r.articleId)}:${String(r.contentHash)}:${String(r.updatedAt?.valueOf())}\n`);
+    return `${rows.length}-${h.digest('hex').slice(0, 16)}`;
+  }
   return {
     async listArticles(tenantId) {
       return codec.outMany(await col.find({ tenantId }).sort({ articleId: 1 }).toArray());
@@ -44,15 +66,8 @@ export function createKbArticleRepository({ db, logger }: RepositoryDeps): KbArt
       return codec.out(await col.findOne({ tenantId, articleId }));
     },
     async revision(tenantId) {
-      const rows = await col
-        .find({ tenantId }, { projection: { _id: 0, articleId: 1, contentHash: 1, updatedAt: 1 } })
-        .sort({ articleId: 1 })
-        .toArray();
-      const h = createHash('sha256');
-      // updatedAt joins the hash so a hand edit in the database (no contentHash refresh) still counts.
-      for (const r of rows)
-        h.update(`${String(r.articleId)}:${String(r.contentHash)}:${String(r.updatedAt?.valueOf())}\n`);
-      return `${rows.length}-${h.digest('hex').slice(0, 16)}`;
+      const counter = await revisions.findOne({ _id: tenantId });
+      return counter ? `r${counter.rev}` : scannedRevision(tenantId);
     },
     async upsert(article) {
       const doc = codec.in(article);
@@ -69,10 +84,14 @@ export function createKbArticleRepository({ db, logger }: RepositoryDeps): KbArt
           if ((err as { code?: unknown }).code === 11000) return null;
           throw err;
         });
-      return res !== null && (res.modifiedCount > 0 || res.upsertedCount > 0);
+      const changed = res !== null && (res.modifiedCount > 0 || res.upsertedCount > 0);
+      if (changed) await bump(doc.tenantId);
+      return changed;
     },
     async remove(tenantId, articleId) {
-      return (await col.deleteOne({ tenantId, articleId })).deletedCount === 1;
+      const removed = (await col.deleteOne({ tenantId, articleId })).deletedCount === 1;
+      if (removed) await bump(tenantId);
+      return removed;
     },
     async hashes(tenantId) {
       const rows = await col
@@ -143,11 +162,15 @@ export function createKbArticleRepository({ db, logger }: RepositoryDeps): KbArt
           for (const r of refused(batch, err)) failed.push({ articleId: r.doc.articleId, reason: r.reason });
         }
       }
+      // Bumped even when some failed: whatever did land must reach search.
+      for (const tenantId of new Set(articles.map((a) => a.tenantId))) await bump(tenantId);
       return failed;
     },
     async removeMany(tenantId, articleIds) {
       if (!articleIds.length) return 0;
-      return (await col.deleteMany({ tenantId, articleId: { $in: articleIds } })).deletedCount;
+      const removed = (await col.deleteMany({ tenantId, articleId: { $in: articleIds } })).deletedCount;
+      if (removed > 0) await bump(tenantId);
+      return removed;
     },
     async countByLocale(tenantId) {
       const rows = await col.find({ tenantId }, { projection: { _id: 0, locale: 1 } }).toArray();
