@@ -3,6 +3,7 @@ import { api, ApiError, setToken } from './api.js';
 import { CustomerPane } from './customer-pane.js';
 import { useLive } from './live.js';
 import { OverviewPane } from './overview-pane.js';
+import { SettingsPane } from './settings-pane.js';
 import { StaffPane } from './staff-pane.js';
 import { StageIndicator } from './stage-indicator.js';
 import { TicketsPane } from './tickets-pane.js';
@@ -12,6 +13,7 @@ const TABS = [
   { id: 'channels', label: 'Channels' },
   { id: 'tickets', label: 'Tickets' },
   { id: 'overview', label: 'Overview' },
+  { id: 'settings', label: 'Settings' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -151,6 +153,7 @@ export function App() {
           />
         )}
         {tab === 'overview' && <OverviewPane revision={live.dataRevision + live.epoch} />}
+        {tab === 'settings' && <SettingsPane actor={actor} revision={live.dataRevision + live.epoch} />}
       </main>
     </div>
   );

@@ -2,6 +2,7 @@ import type { SandboxPost } from '../../src/bot/sandbox/posts.js';
 import type { SandboxCustomer, SandboxStaffIdentity } from '../../src/bot/sandbox/identities.js';
 import type { OverviewStats } from '../../src/bot/sandbox/overview.js';
 import type { TicketDetail } from '../../src/conversation/engine-api.js';
+import type { SettingsResult as ServerSettingsResult } from '../../src/conversation/settings-service.js';
 import type { InboundOutcome, LiveEvent, TicketSummary } from '../../src/conversation/ports.js';
 import type { ChannelMode, TicketStatus } from '../../src/domain/index.js';
 
@@ -21,6 +22,8 @@ export type StaffIdentity = SandboxStaffIdentity;
 export type Ticket = Wire<TicketSummary>;
 export type Detail = Wire<TicketDetail>;
 export type Overview = OverviewStats;
+export type SettingsResult = Wire<ServerSettingsResult>;
+export type SettingsView = NonNullable<SettingsResult['view']>;
 export type Live = Wire<LiveEvent>;
 export type Outcome = InboundOutcome;
 export type { ChannelMode, TicketStatus };
