@@ -73,7 +73,10 @@ describe('outbox leases (M4)', () => {
     const m = inbound('maya', 'Hi, where is order 1042?');
     channel.delayReplies(400);
     const running = a.engine.handleInbound(m);
-    await sleep(150);
+    // Until the reply is in flight: its outbox entry exists (a fixed sleep was too short on a busy machine).
+    for (let waited = 0; (await a.stores.outbox.list(tenantId)).length === 0 && waited < 10_000; waited += 25)
+      await sleep(25);
+    await sleep(50);
     env!.clock.advance(61_000);
     // The lease ran out: the sweep takes the entry over and posts it (a short lease's price).
     expect((await a.outbox.sweep()).sent).toBe(1);
