@@ -281,9 +281,9 @@ async function main(): Promise<void> {
     if (!ONLY_MEMORY) await benchKbImport(mongo.uri, report, KB_ARTICLES);
     if (ONLY !== 'kb')
       await memoryBench(
-      { mongoUri: mongo.uri, modelMs: MODEL_MS, waves: WAVES, heap: process.argv.includes('--heap') },
-      report,
-    );
+        { mongoUri: mongo.uri, modelMs: MODEL_MS, waves: WAVES, heap: process.argv.includes('--heap') },
+        report,
+      );
   } finally {
     await mongo.stop();
     rmSync(dir, { recursive: true, force: true });
