@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocaleSchema } from '../domain/index.js';
 import { htmlToMarkdown } from './html-text.js';
-import type { ArticleSource, SourceItem } from './source.js';
+import { parseJsonExport, type ArticleSource, type SourceItem } from './source.js';
 
 /** One language's content of an article (`translated_content.<locale>`, or the article itself). */
 const ContentSchema = z.object({
@@ -33,23 +33,13 @@ export const intercomSource: ArticleSource = {
     /"article/.test(input.text),
   async *read(input): AsyncIterable<SourceItem> {
     if (input.kind !== 'file') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(input.text);
-    } catch (err) {
-      yield {
-        ok: false,
-        item: input.relPath,
-        reason: `malformed JSON (${(err as Error).message.slice(0, 100)})`,
-      };
+    const parsed = parseJsonExport(input, IntercomListSchema, 'an Intercom articles export (no data[])');
+    if (!parsed.ok) {
+      yield parsed.failed;
       return;
     }
-    const list = IntercomListSchema.safeParse(json);
-    if (!list.success) {
-      yield { ok: false, item: input.relPath, reason: 'not an Intercom articles export (no data[])' };
-      return;
-    }
-    for (const [i, raw] of list.data.data.entries()) {
+    const list = parsed.data;
+    for (const [i, raw] of list.data.entries()) {
       const a = IntercomArticleSchema.safeParse(raw);
       const item = `${input.relPath} data[${i}]`;
       if (!a.success) {

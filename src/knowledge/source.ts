@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 /**
  * One article as a source found it, before it is validated and stored. `key` is stable across
  * imports of the same source (a file's path, a help-center id plus locale, a page URL): it becomes
@@ -57,6 +58,28 @@ export interface ArticleSource {
   /** Whether this format reads the input: a file by its name and content, or a URL. */
   accepts(input: SourceInput): boolean;
   read(input: SourceInput, ctx: SourceContext): AsyncIterable<SourceItem>;
+}
+
+/**
+ * A JSON export file parsed against its top-level schema, or the one failed item saying why not
+ * (malformed JSON, or not the export `what` names): Zendesk and Intercom exports start alike.
+ */
+export function parseJsonExport<S extends z.ZodType>(
+  input: { relPath: string; text: string },
+  schema: S,
+  what: string,
+): { ok: true; data: z.output<S> } | { ok: false; failed: SourceItem } {
+  let json: unknown;
+  try {
+    json = JSON.parse(input.text);
+  } catch (err) {
+    const reason = `malformed JSON (${(err as Error).message.slice(0, 100)})`;
+    return { ok: false, failed: { ok: false, item: input.relPath, reason } };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    return { ok: false, failed: { ok: false, item: input.relPath, reason: `not ${what}` } };
+  return { ok: true, data: parsed.data };
 }
 
 /** A file the walker could not read, as a failed item. */

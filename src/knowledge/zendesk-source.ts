@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocaleSchema } from '../domain/index.js';
 import { htmlToMarkdown } from './html-text.js';
-import type { ArticleSource, SourceItem } from './source.js';
+import { parseJsonExport, type ArticleSource, type SourceItem } from './source.js';
 
 /** One article as the Help Center articles API returns it (fields we read; others ignored). */
 const ZendeskArticleSchema = z.object({
@@ -31,24 +31,14 @@ export const zendeskSource: ArticleSource = {
     input.kind === 'file' && /\.json$/i.test(input.path) && /"articles"\s*:/.test(input.text),
   async *read(input): AsyncIterable<SourceItem> {
     if (input.kind !== 'file') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(input.text);
-    } catch (err) {
-      yield {
-        ok: false,
-        item: input.relPath,
-        reason: `malformed JSON (${(err as Error).message.slice(0, 100)})`,
-      };
+    const parsed = parseJsonExport(input, ZendeskPageSchema, 'a Zendesk articles export (no articles[])');
+    if (!parsed.ok) {
+      yield parsed.failed;
       return;
     }
-    const page = ZendeskPageSchema.safeParse(json);
-    if (!page.success) {
-      yield { ok: false, item: input.relPath, reason: 'not a Zendesk articles export (no articles[])' };
-      return;
-    }
-    const sections = new Map((page.data.sections ?? []).map((s) => [String(s.id), s.name]));
-    for (const [i, raw] of page.data.articles.entries()) {
+    const page = parsed.data;
+    const sections = new Map((page.sections ?? []).map((s) => [String(s.id), s.name]));
+    for (const [i, raw] of page.articles.entries()) {
       const a = ZendeskArticleSchema.safeParse(raw);
       const id = (raw as { id?: unknown } | null)?.id;
       const item = `${input.relPath} articles[${i}]${id !== undefined ? ` (id ${String(id)})` : ''}`;
