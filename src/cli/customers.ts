@@ -4,15 +4,11 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createOrderSystem } from '../commerce/registry.js';
-import { loadConfig } from '../config.js';
 import { createIdGenerator, systemClock } from '../domain/index.js';
 import { isAppError } from '../errors.js';
 import { createLogger } from '../logger.js';
-import { connectDatabase } from '../memory/connect.js';
-import { ensureIndexes } from '../memory/indexes.js';
-import { startLocalMongo } from '../memory/local-mongo.js';
-import { createMongoStores } from '../memory/mongo-stores.js';
 import { importCustomers } from './customer-import.js';
+import { cliConfig, withStores } from './cli-database.js';
 
 const USAGE = 'usage: npm run customers -- import <customers.csv> [--org ORG_ID]';
 
@@ -26,13 +22,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 2;
-  }
+  const config = cliConfig();
+  if (!config) return 2;
   let csv: string;
   try {
     csv = await readFile(file, 'utf8');
@@ -45,42 +36,32 @@ async function main(): Promise<number> {
     level: config.logLevel === 'info' ? 'warn' : config.logLevel,
     pretty: false,
   });
-  const mongo = await startLocalMongo({ uri: config.mongo.uri, dataDir: config.dataDir, logger });
-  try {
-    const conn = await connectDatabase({ uri: mongo.uri, dbName: config.mongo.dbName, logger });
-    try {
-      await ensureIndexes(conn.db, logger);
-      const stores = createMongoStores(conn.db, { logger, clock: systemClock });
-      // A configured order system gives rows without a customer_id the id identification will use.
-      const kind = config.orderSystem.kind;
-      const lookup =
-        kind === 'demo' || kind === 'none'
-          ? undefined
-          : createOrderSystem(config.orderSystem, {
-              demoOrders: stores.orders,
-              clock: systemClock,
-              ids: createIdGenerator(),
-              logger,
-            });
-      await lookup?.verify();
-      const report = await importCustomers({
-        csv,
-        tenantId,
-        customers: stores.customers,
-        lookup,
-        now: systemClock.now(),
-      });
-      for (const e of report.errors) console.error(`${file}:${e.line}: ${e.message}`);
-      console.log(
-        `Customers for ${tenantId}: ${report.imported} imported, ${report.unchanged} unchanged, ${report.errors.length} rejected.`,
-      );
-      return report.errors.length > 0 ? 1 : 0;
-    } finally {
-      await conn.close();
-    }
-  } finally {
-    await mongo.stop();
-  }
+  return withStores(config, logger, async (stores) => {
+    // A configured order system gives rows without a customer_id the id identification will use.
+    const kind = config.orderSystem.kind;
+    const lookup =
+      kind === 'demo' || kind === 'none'
+        ? undefined
+        : createOrderSystem(config.orderSystem, {
+            demoOrders: stores.orders,
+            clock: systemClock,
+            ids: createIdGenerator(),
+            logger,
+          });
+    await lookup?.verify();
+    const report = await importCustomers({
+      csv,
+      tenantId,
+      customers: stores.customers,
+      lookup,
+      now: systemClock.now(),
+    });
+    for (const e of report.errors) console.error(`${file}:${e.line}: ${e.message}`);
+    console.log(
+      `Customers for ${tenantId}: ${report.imported} imported, ${report.unchanged} unchanged, ${report.errors.length} rejected.`,
+    );
+    return report.errors.length > 0 ? 1 : 0;
+  });
 }
 
 main().then(

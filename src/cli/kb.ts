@@ -2,15 +2,12 @@
 // Parses arguments and prints; the import itself is src/knowledge/import-articles.ts.
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../config.js';
 import { createIdGenerator, systemClock, type KbArticle } from '../domain/index.js';
 import { isAppError } from '../errors.js';
 import { createLogger, redactText } from '../logger.js';
 import { importKnowledge, sourceKeyOf, type KbImportReport } from '../knowledge/import-articles.js';
-import { connectDatabase } from '../memory/connect.js';
-import { ensureIndexes } from '../memory/indexes.js';
-import { startLocalMongo } from '../memory/local-mongo.js';
-import { createMongoStores, type MongoStores } from '../memory/mongo-stores.js';
+import type { MongoStores } from '../memory/mongo-stores.js';
+import { cliConfig, withStores } from './cli-database.js';
 
 const USAGE = `Usage: npm run kb -- <command> [options]
 
@@ -92,31 +89,16 @@ async function main(argv: string[]): Promise<number> {
     console.error(`remove takes article ids, or --source <name>.\n\n${USAGE}`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 2;
-  }
+  const config = cliConfig();
+  if (!config) return 2;
   const tenantId = args.org ?? config.org.id;
   // Warnings only: the CLI prints its own report; the database's chatter would drown it.
   const logger = createLogger({ level: 'warn', pretty: process.stderr.isTTY === true });
-  const mongo = await startLocalMongo({ uri: config.mongo.uri, dataDir: config.dataDir, logger });
-  try {
-    const conn = await connectDatabase({ uri: mongo.uri, dbName: config.mongo.dbName, logger });
-    try {
-      await ensureIndexes(conn.db, logger);
-      const stores = createMongoStores(conn.db, { logger, clock: systemClock });
-      if (args.command === 'import') return await runImport(stores, tenantId, args);
-      if (args.command === 'list') return await runList(stores, tenantId, args);
-      return await runRemove(stores, tenantId, args);
-    } finally {
-      await conn.close();
-    }
-  } finally {
-    await mongo.stop();
-  }
+  return withStores(config, logger, async (stores) => {
+    if (args.command === 'import') return runImport(stores, tenantId, args);
+    if (args.command === 'list') return runList(stores, tenantId, args);
+    return runRemove(stores, tenantId, args);
+  });
 }
 
 async function runImport(stores: MongoStores, tenantId: string, args: Args): Promise<number> {
