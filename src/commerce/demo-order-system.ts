@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '..
 import type { Logger } from '../logger.js';
 import { createOrderRepository, type OrderRepository } from '../memory/order-repository.js';
 import { formatMinor, isCancellable } from './eligibility.js';
-import type { OrderSystem } from './order-system.js';
+import { checkRefundInput, refundsSince, type OrderSystem } from './order-system.js';
 
 export interface DemoOrderSystemOptions {
   /** The orders repository, or a database to build one over. */
@@ -46,12 +46,7 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
       orders.listByCustomer(tenantId, customerId, opts?.limit ?? 20),
 
     async refund(tenantId, input) {
-      if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0) {
-        throw new ValidationError(
-          `Refund amount must be a positive whole number of cents, got ${input.amountMinor}`,
-        );
-      }
-      if (!input.idempotencyKey) throw new ValidationError('A refund needs an idempotency key');
+      checkRefundInput(input);
       const order = await orders.get(tenantId, input.orderId);
       if (!order)
         throw new NotFoundError(`Order ${input.orderId} not found`, {
@@ -136,7 +131,7 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
 
     async countRefundsSince(tenantId, customerId, since) {
       const list = await orders.listByCustomer(tenantId, customerId, 1000);
-      return list.reduce((n, o) => n + o.refunds.filter((r) => r.at.getTime() >= since.getTime()).length, 0);
+      return refundsSince(list, since);
     },
   };
 }

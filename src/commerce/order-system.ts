@@ -1,4 +1,19 @@
 import type { Order } from '../domain/index.js';
+import { ValidationError } from '../errors.js';
+
+/** What every order system refuses before calling anyone: a non-positive or fractional amount, no key. */
+export function checkRefundInput(input: { amountMinor: number; idempotencyKey: string }): void {
+  if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw new ValidationError(
+      `Refund amount must be a positive whole number of cents, got ${input.amountMinor}`,
+    );
+  if (!input.idempotencyKey) throw new ValidationError('A refund needs an idempotency key');
+}
+
+/** Refunds on these orders made at or after `since` (the daily limit counts them). */
+export function refundsSince(orders: readonly Order[], since: Date): number {
+  return orders.reduce((n, o) => n + o.refunds.filter((r) => r.at.getTime() >= since.getTime()).length, 0);
+}
 
 export interface RefundResult {
   refundId: string;

@@ -11,7 +11,7 @@ import {
 } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { cleanOrderNumber } from '../amounts.js';
-import type { OrderSystem } from '../order-system.js';
+import { checkRefundInput, refundsSince, type OrderSystem } from '../order-system.js';
 import type { OrderSystemConfigOf } from '../order-system-config.js';
 import {
   CancellationResponseSchema,
@@ -216,18 +216,11 @@ export function createHttpOrderSystem(options: HttpOrderSystemOptions): OrderSys
 
     async countRefundsSince(tenantId, customerId, since) {
       const orders = await listOrders(tenantId, customerId, { limit: 100 });
-      return orders.reduce(
-        (n, o) => n + o.refunds.filter((r) => r.at.getTime() >= since.getTime()).length,
-        0,
-      );
+      return refundsSince(orders, since);
     },
 
     async refund(_tenantId, input) {
-      if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0)
-        throw new ValidationError(
-          `Refund amount must be a positive whole number of cents, got ${input.amountMinor}`,
-        );
-      if (!input.idempotencyKey) throw new ValidationError('A refund needs an idempotency key');
+      checkRefundInput(input);
       const path = orderPath(input.orderId);
       if (!path) throw new NotFoundError(`Order ${input.orderId} is not an order number`);
       const out = await send('POST', `${path}/refunds`, RefundResponseSchema, {

@@ -4,7 +4,7 @@ import { ConfigError, ConflictError, NotFoundError, UpstreamError, ValidationErr
 import type { Logger } from '../../logger.js';
 import { cleanOrderNumber, toMajorString } from '../amounts.js';
 import { formatMinor, remainingRefundableMinor } from '../eligibility.js';
-import type { OrderSystem } from '../order-system.js';
+import { checkRefundInput, refundsSince, type OrderSystem } from '../order-system.js';
 import type { OrderSystemConfigOf } from '../order-system-config.js';
 import { createShopifyClient, type ShopifyClientOptions } from './shopify-client.js';
 import {
@@ -143,17 +143,14 @@ export function createShopifyOrderSystem(options: ShopifyOrderSystemOptions): Or
 
     async countRefundsSince(tenantId, customerId, since) {
       const orders = await ordersOf(customerId, 50);
-      return orders
-        .map((o) => toOrder(tenantId, o))
-        .reduce((n, o) => n + o.refunds.filter((r) => r.at.getTime() >= since.getTime()).length, 0);
+      return refundsSince(
+        orders.map((o) => toOrder(tenantId, o)),
+        since,
+      );
     },
 
     async refund(tenantId, input) {
-      if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0)
-        throw new ValidationError(
-          `Refund amount must be a positive whole number of cents, got ${input.amountMinor}`,
-        );
-      if (!input.idempotencyKey) throw new ValidationError('A refund needs an idempotency key');
+      checkRefundInput(input);
       const raw = await findOrder(input.orderId);
       if (!raw) throw notFound(input.orderId);
       const order: Order = toOrder(tenantId, raw);

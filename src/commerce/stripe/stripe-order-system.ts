@@ -1,17 +1,10 @@
 import Stripe from 'stripe';
 import type { Order } from '../../domain/index.js';
-import {
-  AppError,
-  ConfigError,
-  ConflictError,
-  NotFoundError,
-  UpstreamError,
-  ValidationError,
-} from '../../errors.js';
+import { AppError, ConfigError, ConflictError, NotFoundError, UpstreamError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { cleanOrderNumber } from '../amounts.js';
 import { formatMinor, remainingRefundableMinor } from '../eligibility.js';
-import type { OrderSystem } from '../order-system.js';
+import { checkRefundInput, refundsSince, type OrderSystem } from '../order-system.js';
 import type { OrderSystemConfigOf } from '../order-system-config.js';
 import { orderNumberOf, stripeCustomerId, toOrder } from './stripe-map.js';
 
@@ -166,18 +159,11 @@ export function createStripeOrderSystem(options: StripeOrderSystemOptions): Orde
 
     async countRefundsSince(tenantId, customerId, since) {
       const orders = (await paymentsOf(customerId, 100)).map((pi) => toOrder(tenantId, pi));
-      return orders.reduce(
-        (n, o) => n + o.refunds.filter((r) => r.at.getTime() >= since.getTime()).length,
-        0,
-      );
+      return refundsSince(orders, since);
     },
 
     async refund(tenantId, input) {
-      if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0)
-        throw new ValidationError(
-          `Refund amount must be a positive whole number of cents, got ${input.amountMinor}`,
-        );
-      if (!input.idempotencyKey) throw new ValidationError('A refund needs an idempotency key');
+      checkRefundInput(input);
       const pi = await findPayment(input.orderId);
       if (!pi)
         throw new NotFoundError(`Payment for order ${input.orderId} not found in Stripe`, {
