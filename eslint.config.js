@@ -35,6 +35,7 @@ export default tseslint.config(
       'scripts/**',
       'test/**',
       'bench/**',
+      'drill/**',
       'src/**/*-cli.ts',
       'src/cli/**',
       'examples/**',
