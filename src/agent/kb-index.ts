@@ -1,5 +1,4 @@
-import SearchableMap from 'minisearch/SearchableMap';
-import { fold } from './offline/text.js';
+import { buildTables, queryTerms, type IndexedDocument } from './kb-index-build.js';
 import { editDistance } from './term-match.js';
 
 /**
@@ -11,70 +10,28 @@ import { editDistance } from './term-match.js';
  *
  * Typo tolerance is a spelling correction against the index's own vocabulary, decided once per
  * query word and cached: a word the articles contain is taken as written (its near neighbours are
- * other words, not typos of it); a word they do not contain is replaced by the closest words they
- * do contain. That also keeps "coverage" honest: a question word counts as covered only by itself,
+ * other words, not typos of it); a word they do not contain is replaced by the closest word they
+ * do contain (the one in most articles). That also keeps "coverage" honest: a question word counts as covered only by itself,
  * its longer forms, or its correction, never by a different word one letter away.
  */
 
-const STOP = new Set(
-  (
-    'a an the i me my we our us you your it its is are was were be been do does did have has had to of in on at for with and or ' +
-    'but if so this that can could would should will please hi hello hey what how when where why which who there just about ' +
-    'any get got need want know tell'
-  ).split(' '),
-);
-
-/** A search term as the index stores it: folded, stop words dropped, light stemming. */
-export function processTerm(term: string): string | null {
-  const t = fold(term).replace(/[^a-z0-9]/g, '');
-  if (t.length < 2 || STOP.has(t)) return null;
-  // Light stemming so "returns"/"returned"/"returning" meet "return".
-  return t.length > 4 ? t.replace(/(?:ing|ed|es|s)$/, '') : t;
-}
-
-const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
-
-/** The distinct search terms of a text, in order. */
-export function queryTerms(text: string): string[] {
-  const out = new Set<string>();
-  for (const token of text.split(SPACE_OR_PUNCTUATION)) {
-    const t = processTerm(token);
-    if (t) out.add(t);
-  }
-  return [...out];
-}
-
-export interface IndexedDocument {
-  id: string;
-  title: string;
-  tags: string;
-  body: string;
-}
+export { processTerm, queryTerms, type IndexedDocument } from './kb-index-build.js';
 
 /** How much a question word counts as covered by each kind of match (see `LexicalHit.coverage`). */
 export const COVERAGE_WEIGHT = { exact: 1, prefix: 0.9, corrected: 0.9 } as const;
 
-const FIELDS = ['title', 'tags', 'body'] as const;
-const BOOST = { title: 2.5, tags: 2, body: 1 } as const;
-// MiniSearch's defaults, so rankings stay what the knowledge base was tuned with.
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;
 const CORRECTION_WEIGHT = 0.45;
 /** Shorter words get no prefix matches ("pro" is not "product", "ship" is "shipment"). */
 const PREFIX_MIN = 4;
+/** The shortest stem a longer unknown word is taken to be a form of. */
+const SHORTER_FORM_MIN = 5;
 /** Past this many cached query words the cache starts over (hostile or endless new words). */
 const MAX_CACHED_WORDS = 20_000;
 
+/** An unknown word of four letters or fewer is more often a word the articles lack than a typo. */
 function typosAllowed(term: string): number {
-  return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
-}
-
-interface Posting {
-  docs: Uint32Array;
-  /** The term's BM25 score in each document, field boosts applied and summed. */
-  scores: Float32Array;
-  /** 1 where the term is in the document's title. */
-  title: Uint8Array;
+  return term.length >= 8 ? 2 : term.length >= 5 ? 1 : 0;
 }
 
 interface Expansion {
@@ -103,30 +60,22 @@ export interface LexicalIndex {
 }
 
 export function buildLexicalIndex(documents: readonly IndexedDocument[]): LexicalIndex {
-  const ids = documents.map((d) => d.id);
-  const n = documents.length;
-  // Per field: each document's term frequencies and length (in tokens, as MiniSearch counts).
-  const termIds = new Map<string, number>();
-  const freqs: Array<Array<Map<number, number>>> = FIELDS.map(() => []);
-  const lengths = FIELDS.map(() => new Float64Array(n));
-  documents.forEach((doc, d) => {
-    FIELDS.forEach((field, f) => {
-      const tokens = doc[field].split(SPACE_OR_PUNCTUATION).filter(Boolean);
-      lengths[f]![d] = tokens.length;
-      const tf = new Map<number, number>();
-      for (const token of tokens) {
-        const term = processTerm(token);
-        if (!term) continue;
-        let id = termIds.get(term);
-        if (id === undefined) termIds.set(term, (id = termIds.size));
-        tf.set(id, (tf.get(id) ?? 0) + 1);
-      }
-      freqs[f]![d] = tf;
-    });
-  });
-  const postings = buildPostings(termIds.size, n, freqs, lengths);
-  const vocabulary = new SearchableMap<number>();
-  for (const [term, id] of termIds) vocabulary.set(term, id);
+  const { ids, postings, vocabulary } = buildTables(documents);
+  const n = ids.length;
+
+  /**
+   * A word the articles lack whose beginning they have: stemming is not perfect
+   * ("internationally" → internation, "international" → intern).
+   */
+  function shorterForm(word: string): Expansion | undefined {
+    for (let length = word.length - 1; length >= SHORTER_FORM_MIN; length--) {
+      const id = vocabulary.get(word.slice(0, length));
+      if (id === undefined) continue;
+      const weight = (PREFIX_WEIGHT * length) / (length + 0.3 * (word.length - length));
+      return { term: id, weight, coverage: COVERAGE_WEIGHT.prefix };
+    }
+    return undefined;
+  }
 
   /**
    * A word the articles do not contain, corrected to the closest one they do (Levenshtein k+1
@@ -170,8 +119,8 @@ export function buildLexicalIndex(documents: readonly IndexedDocument[]): Lexica
       }
     }
     const k = typosAllowed(word);
-    if (!hit.length && k > 0) {
-      const fix = correction(word, k);
+    if (!hit.length) {
+      const fix = shorterForm(word) ?? (k > 0 ? correction(word, k) : undefined);
       if (fix) hit.push(fix);
     }
     if (cache.size >= MAX_CACHED_WORDS) cache.clear();
@@ -186,19 +135,20 @@ export function buildLexicalIndex(documents: readonly IndexedDocument[]): Lexica
   const lastCoverage = new Float64Array(n);
   const titled = new Uint8Array(n);
   const matchedWords = new Uint32Array(n);
+  const touched = new Uint32Array(n);
 
   return {
     size: n,
     search(query, opts = {}) {
       const words = queryTerms(query);
       if (!words.length) return [];
-      const touched: number[] = [];
+      let count = 0;
       words.forEach((word, w) => {
         for (const e of expand(word)) {
           const p = postings[e.term]!;
           for (let j = 0; j < p.docs.length; j++) {
             const d = p.docs[j]!;
-            if (lastWord[d] === -1) touched.push(d);
+            if (lastWord[d] === -1) touched[count++] = d;
             score[d] = score[d]! + e.weight * p.scores[j]!;
             if (p.title[j]) titled[d] = 1;
             if (lastWord[d] !== w) {
@@ -216,7 +166,8 @@ export function buildLexicalIndex(documents: readonly IndexedDocument[]): Lexica
       // The best `limit` articles that pass the filter, kept in order (limit is small).
       const limit = opts.limit ?? Infinity;
       const best: Array<{ d: number; score: number }> = [];
-      for (const d of touched) {
+      for (let i = 0; i < count; i++) {
+        const d = touched[i]!;
         // As MiniSearch: an article matching more of the question's words ranks higher.
         const s = score[d]! * matchedWords[d]!;
         const fitsIn = best.length < limit || s > best[best.length - 1]!.score;
@@ -233,7 +184,8 @@ export function buildLexicalIndex(documents: readonly IndexedDocument[]): Lexica
         coverage: covered[d]! / words.length,
         titleHit: titled[d] === 1,
       }));
-      for (const d of touched) {
+      for (let i = 0; i < count; i++) {
+        const d = touched[i]!;
         score[d] = 0;
         covered[d] = 0;
         lastWord[d] = -1;
@@ -244,43 +196,4 @@ export function buildLexicalIndex(documents: readonly IndexedDocument[]): Lexica
       return hits;
     },
   };
-}
-
-function buildPostings(
-  terms: number,
-  n: number,
-  freqs: Array<Array<Map<number, number>>>,
-  lengths: Float64Array[],
-): Posting[] {
-  // Documents per term and field (BM25's document frequency), and the average field lengths.
-  const df = FIELDS.map(() => new Uint32Array(terms));
-  freqs.forEach((byDoc, f) => byDoc.forEach((tf) => tf.forEach((_, t) => df[f]![t]!++)));
-  const avg = lengths.map((l) => (n ? l.reduce((s, x) => s + x, 0) / n : 0) || 1);
-  const docs: number[][] = Array.from({ length: terms }, () => []);
-  const scores: number[][] = Array.from({ length: terms }, () => []);
-  const title: number[][] = Array.from({ length: terms }, () => []);
-  for (let d = 0; d < n; d++) {
-    const perTerm = new Map<number, { score: number; title: number }>();
-    FIELDS.forEach((field, f) => {
-      freqs[f]![d]!.forEach((tf, t) => {
-        const idf = Math.log(1 + (n - df[f]![t]! + 0.5) / (df[f]![t]! + 0.5));
-        const norm = tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[f]![d]!) / avg[f]!);
-        const s = BOOST[field] * idf * (BM25.d + (tf * (BM25.k + 1)) / norm);
-        const entry = perTerm.get(t) ?? { score: 0, title: 0 };
-        entry.score += s;
-        if (field === 'title') entry.title = 1;
-        perTerm.set(t, entry);
-      });
-    });
-    for (const [t, e] of perTerm) {
-      docs[t]!.push(d);
-      scores[t]!.push(e.score);
-      title[t]!.push(e.title);
-    }
-  }
-  return docs.map((list, t) => ({
-    docs: Uint32Array.from(list),
-    scores: Float32Array.from(scores[t]!),
-    title: Uint8Array.from(title[t]!),
-  }));
 }
