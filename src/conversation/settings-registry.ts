@@ -78,6 +78,16 @@ const choice =
       })
       .transform((v) => v as T);
 
+const YES = ['yes', 'on', 'true', 'y'];
+const NO = ['no', 'off', 'false', 'n'];
+const yesNo = (what: string) => () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => YES.includes(v) || NO.includes(v), { error: `${what} is yes or no.` })
+    .transform((v) => YES.includes(v));
+
 const moneyText = (minor: number, s: TenantSettings) => formatMoney(minor, s.currency);
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
@@ -127,6 +137,14 @@ export const SETTINGS = [
     input: confidence('The normal confidence bar'),
     format: percent,
   } satisfies SettingDefinition<'confidenceNormal'>,
+  {
+    key: 'confirm-refunds',
+    field: 'confirmAutoRefunds',
+    label: 'Customer confirms automatic refunds',
+    help: 'yes: before a refund under the automatic limit the customer confirms order and amount; no: it runs at once',
+    input: yesNo('Customer confirmation of automatic refunds'),
+    format: (on) => (on ? 'yes' : 'no'),
+  } satisfies SettingDefinition<'confirmAutoRefunds'>,
   {
     key: 'return-window',
     field: 'returnWindowDays',
