@@ -21,6 +21,7 @@ describe('sandbox settings API (the settings panel)', () => {
       'daily-refund-limit',
       'confidence-high',
       'confidence-normal',
+      'confirm-refunds',
       'return-window',
       'business-name',
       'tone',
