@@ -133,8 +133,17 @@ export type SlaBreach = z.infer<typeof SlaBreachSchema>;
 export const TicketSlaSchema = z.object({
   plan: PlanSchema,
   urgency: UrgencySchema,
-  /** The clocks: first response, next response (after a person answered) and resolution. */
-  clocks: z.array(SlaClockSchema).default([]),
+  /**
+   * The clocks by metric: first response, next response (restarted by each customer message after
+   * a person's answer; a replaced clock's breach stays in `breaches`) and resolution.
+   */
+  clocks: z
+    .object({
+      firstResponse: SlaClockSchema.optional(),
+      nextResponse: SlaClockSchema.optional(),
+      resolution: SlaClockSchema.optional(),
+    })
+    .default({}),
   breaches: z.array(SlaBreachSchema).default([]),
   /** Business minutes to the first response / to resolution, set when each was met or finished. */
   firstResponseMinutes: z.number().nonnegative().optional(),
