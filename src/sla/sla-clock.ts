@@ -188,13 +188,6 @@ export function clockState(clock: SlaClock, hours: BusinessHours, now: Date): Sl
   return used >= WARN_AT * target ? 'at_risk' : 'on_track';
 }
 
-/** The clock that matters most now: a running response clock, else resolution. */
-export function headlineClock(sla: TicketSla): SlaClock | undefined {
-  const c = sla.clocks;
-  const running = [c.firstResponse, c.nextResponse].find((x) => x && !x.stoppedAt);
-  return running ?? c.resolution ?? c.firstResponse;
-}
-
 /** Business minutes left on a clock (negative when past its target). */
 export function minutesLeft(clock: SlaClock, hours: BusinessHours, now: Date): number {
   return Math.round((clock.targetMinutes * MINUTE - usedMs(clock, hours, now)) / MINUTE);
