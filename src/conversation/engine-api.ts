@@ -24,6 +24,7 @@ import type {
   TicketSummary,
 } from './ports.js';
 import type { SettingsChange, SettingsResult } from './settings-service.js';
+import type { CsatRatingInput, CsatRatingResult } from './csat.js';
 
 export interface TicketDetail {
   ticket: Ticket;
@@ -95,6 +96,11 @@ export interface Engine {
    * at start-up and on the sweep timer. Optional so test doubles of the engine need not have it.
    */
   recoverUnanswered?(): Promise<{ checked: number; escalated: number }>;
+  /**
+   * A customer's click on a satisfaction prompt's button (with the optional comment). Stored once;
+   * "Not good" on the bot's answer reopens the conversation to a person. Optional for test doubles.
+   */
+  rateTicket?(input: CsatRatingInput): Promise<CsatRatingResult>;
 }
 
 /** What the composition root hands an adapter besides the engine. */

@@ -74,8 +74,6 @@ export const TicketSchema = z.object({
   resolvedBy: ResolvedBySchema.optional(),
   /** SLA clocks and breaches (absent on tickets from before SLAs, and while none applies). */
   sla: TicketSlaSchema.optional(),
-  /** When the CSAT prompt was claimed for this ticket (posted at most once). */
-  csatPromptedAt: DateSchema.optional(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
