@@ -40,8 +40,11 @@ export const TenantSettingsSchema = z.object({
   slaTargets: SlaTargetsSchema.default(DEFAULT_SLA_TARGETS),
   /** SLA clocks, warnings and breach alerts on or off. */
   slaEnabled: z.boolean().default(true),
-  /** One satisfaction prompt after each resolved ticket. */
-  csatEnabled: z.boolean().default(true),
+  /**
+   * One satisfaction prompt after each resolved ticket. Off until a supervisor turns it on
+   * (`/switchboard settings set csat on`): a new message in every thread is theirs to choose.
+   */
+  csatEnabled: z.boolean().default(false),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 
