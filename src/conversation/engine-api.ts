@@ -25,6 +25,7 @@ import type {
 } from './ports.js';
 import type { SettingsChange, SettingsResult } from './settings-service.js';
 import type { CsatRatingInput, CsatRatingResult } from './csat.js';
+import type { SlaView } from '../sla/sla-view.js';
 
 export interface TicketDetail {
   ticket: Ticket;
@@ -33,6 +34,8 @@ export interface TicketDetail {
   decisions: DecisionRecord[];
   approvals: ApprovalRequest[];
   audit: AuditEvent[];
+  /** How the ticket's SLA reads now (absent when no clock applies). */
+  sla?: SlaView;
 }
 
 /** Everything a channel adapter may ask of Switchboard. Adapters translate; this does the work. */

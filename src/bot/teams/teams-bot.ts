@@ -297,8 +297,7 @@ export class TeamsBot extends TeamsActivityHandler {
     if (!where) return answerCardAction.unavailable();
     const sender = await this.sender(ctx, where);
     // Rating buttons under a satisfaction prompt: a customer's click, not a staff action.
-    if (value.action?.verb === CSAT_VERB)
-      return answerRating(where.engine, sender, value, this.deps.logger);
+    if (value.action?.verb === CSAT_VERB) return answerRating(where.engine, sender, value, this.deps.logger);
     const actor: StaffActor = {
       platform: 'teams',
       tenantId: where.tenantId,
