@@ -55,9 +55,16 @@ const STOP = new Set(
   ).split(' '),
 );
 
+/**
+ * Hostile-input bounds. No word is longer than 40 characters, and fuzzy matching (distance 0.2 ×
+ * length) of a 40,000-character "word" took seconds; a question is in its first 2,000 characters.
+ */
+const MAX_TERM_CHARS = 40;
+const MAX_QUERY_CHARS = 2000;
+
 function processTerm(term: string): string | null {
   const t = fold(term).replace(/[^a-z0-9]/g, '');
-  if (t.length < 2 || STOP.has(t)) return null;
+  if (t.length < 2 || t.length > MAX_TERM_CHARS || STOP.has(t)) return null;
   // Light stemming so "returns"/"returned"/"returning" meet "return".
   return t.length > 4 ? t.replace(/(?:ing|ed|es|s)$/, '') : t;
 }
@@ -174,7 +181,8 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
   }
 
   return {
-    async search(tenantId, query, opts: { category?: KbCategory; limit?: number; locale?: string } = {}) {
+    async search(tenantId, fullQuery, opts: { category?: KbCategory; limit?: number; locale?: string } = {}) {
+      const query = fullQuery.slice(0, MAX_QUERY_CHARS);
       const idx = await indexFor(tenantId);
       const queryTerms = [
         ...new Set(

@@ -23,7 +23,7 @@ export function words(text: string): string[] {
     fold(text)
       .replace(/ł/g, 'l')
       .split(/[^a-z0-9']+/)
-      .map((w) => w.replace(/^'+|'+$/g, ''))
+      .map((w) => w.replace(/^'+|(?<!')'+$/g, ''))
       .filter(Boolean)
       // French and Italian elisions are two words ("d'annuler" → d annuler); "don't" stays one.
       .flatMap((w) => {
