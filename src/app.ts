@@ -22,6 +22,7 @@ import { createOrgResolver } from './conversation/org-resolver.js';
 import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
 import { TenantSettingsSchema } from './domain/index.js';
+import { mountErrorHandling } from './http/errors.js';
 import { mountHealth } from './http/health.js';
 import { startSweep } from './sweep-timer.js';
 import { listen, type Listening } from './http/listen.js';
@@ -239,6 +240,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   // mounts its routes with the body handling it needs.
   mountHealth(http, db);
   for (const adapter of options.adapters) await adapter.mount(http, engine, { events });
+  // Last: unknown paths and every error as JSON, instead of Express's HTML and raw-body stderr.
+  mountErrorHandling(http, logger);
 
   // Adapters start before the timers: a bad token stops start-up before any sweep touches the
   // database (and before anything needs closing under it). Whatever started is undone on failure.

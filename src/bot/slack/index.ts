@@ -13,6 +13,7 @@ import { registerInteractionListeners } from './interactions.js';
 import { createSlackPort, slackErrorCode } from './port.js';
 import { RecentEvents, createIdentityLoader, type SlackRuntime } from './runtime.js';
 import { toSlackLogger } from './slack-logger.js';
+import { slackShapeMiddleware } from './envelope.js';
 import { slackSignatureMiddleware } from './verify.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -134,6 +135,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         router.post(
           SLACK_EVENTS_PATH,
           slackSignatureMiddleware({ signingSecret: config.signingSecret, clock, logger }),
+          slackShapeMiddleware(logger),
         );
         receiver = new ExpressReceiver({
           // Verified above (with the injected clock); the receiver must not read the stream again.
