@@ -48,9 +48,7 @@ const QUESTION_WORDS = new Set(
 );
 
 function shorten(text: string): string {
-  return text.length > MAX_PASSAGE_CHARS
-    ? `${dropLastWord(text.slice(0, MAX_PASSAGE_CHARS - 3))}…`
-    : text;
+  return text.length > MAX_PASSAGE_CHARS ? `${dropLastWord(text.slice(0, MAX_PASSAGE_CHARS - 3))}…` : text;
 }
 
 /**

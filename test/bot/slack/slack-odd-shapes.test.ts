@@ -84,7 +84,7 @@ describe('Slack: signed bodies of unexpected shapes', () => {
     );
     await env.adapter.idle();
     const stored = await env.app.stores.messages.findByPlatformId(env.app.tenantId, 'slack', ts);
-    const transcript = await env.app.stores.messages.listByTicket(env.app.tenantId, stored!.ticketId);
+    const transcript = await env.app.stores.messages.listByTicket(env.app.tenantId, stored!.ticketId!);
     expect(transcript.some((m) => m.role === 'bot')).toBe(true);
     expect(
       env.logs.filter((l) => l.msg === 'slack: signed request of an unexpected shape ignored').length,
