@@ -1,5 +1,12 @@
 import express from 'express';
-import { App, ExpressReceiver, SocketModeReceiver, webApi, type Receiver } from '@slack/bolt';
+import {
+  App,
+  ExpressReceiver,
+  HTTPModuleFunctions,
+  SocketModeReceiver,
+  webApi,
+  type Receiver,
+} from '@slack/bolt';
 import type { Config } from '../../config.js';
 import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { Clock } from '../../domain/index.js';
@@ -146,6 +153,19 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           app,
           logger: slackLogger,
           processBeforeResponse: false,
+          processEventErrorHandler: (args) => {
+            // A TypeError before the ack is Bolt reading a field of a shape envelope.ts let
+            // through (`event.user: null`): redelivering the same body cannot help, so it is
+            // acknowledged and dropped instead of answered 500. Anything else keeps Bolt's
+            // answer (401 for authorize, 500 so Slack redelivers).
+            if (args.error instanceof TypeError && !args.response.headersSent) {
+              logger.warn({ err: args.error }, 'slack: signed request of an unexpected shape ignored');
+              args.response.writeHead(200);
+              args.response.end();
+              return Promise.resolve(true);
+            }
+            return HTTPModuleFunctions.defaultProcessEventErrorHandler(args);
+          },
         });
         bolt = new App({ receiver, authorize, clientOptions, logger: slackLogger });
       }

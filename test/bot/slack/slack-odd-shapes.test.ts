@@ -91,6 +91,55 @@ describe('Slack: signed bodies of unexpected shapes', () => {
     ).toBeGreaterThanOrEqual(6);
   });
 
+  const user = { id: SLACK.approver, team_id: SLACK.homeTeam };
+  odd.push(
+    [
+      'app_home_opened with user null',
+      () => ({ kind: 'event', payload: { ...message(), event: { type: 'app_home_opened', user: null } } }),
+    ],
+    [
+      'a 100 KB user id',
+      () => ({
+        kind: 'event',
+        payload: {
+          ...message(),
+          event: {
+            type: 'message',
+            user: 'U'.repeat(100_000),
+            text: 'hi',
+            channel: SLACK.sharedChannel,
+            ts: '1.1',
+          },
+        },
+      }),
+    ],
+    [
+      'block_actions with an unknown action',
+      () => ({
+        kind: 'interaction',
+        payload: { type: 'block_actions', user, actions: [{ action_id: 'x', value: '{"v":9}' }] },
+      }),
+    ],
+    [
+      'block_actions with no actions',
+      () => ({ kind: 'interaction', payload: { type: 'block_actions', user, actions: [] } }),
+    ],
+    [
+      'member_joined_channel without channel',
+      () => ({ kind: 'event', payload: { ...message(), event: { type: 'member_joined_channel', user: 5 } } }),
+    ],
+    [
+      'message with subtype and no message',
+      () => ({
+        kind: 'event',
+        payload: {
+          ...message(),
+          event: { type: 'message', subtype: 'message_changed', channel: SLACK.sharedChannel },
+        },
+      }),
+    ],
+  );
+
   for (const [name, delivery] of odd) {
     it(`${name}: acknowledged or refused, never 5xx`, async () => {
       const res = await env.deliver(delivery());
