@@ -25,6 +25,10 @@ import { TenantSettingsSchema } from './domain/index.js';
 import { mountErrorHandling } from './http/errors.js';
 import { mountHealth } from './http/health.js';
 import { startSweep } from './sweep-timer.js';
+import { createSlaService, type SlaService } from './sla/sla-service.js';
+import { startSlaSweep } from './sla/sla-sweep-timer.js';
+import { postSlaAlert } from './conversation/sla-alerts.js';
+import { createTicketLifecycle } from './conversation/ticket-lifecycle.js';
 import { listen, type Listening } from './http/listen.js';
 import type { Logger } from './logger.js';
 import { createMongoStores, type MongoStores } from './memory/mongo-stores.js';
@@ -53,6 +57,8 @@ export interface AppOptions {
    * outbox (failed posts retried with backoff). Default `config.recovery.sweepIntervalMs` (60 s).
    */
   sweepIntervalMs?: number;
+  /** How often due SLA warnings and breaches are looked for (default 30 s). */
+  slaSweepIntervalMs?: number;
   /** Bounds of inbound runs and recovery (tests shorten them). */
   engine?: EngineOptions;
   /** The outbox's retry policy (attempts, backoff); DEFAULT_OUTBOX_POLICY with OUTBOX_LEASE_MS when omitted. */
@@ -73,6 +79,8 @@ export interface App {
   takeover: TakeoverService;
   /** Retries due outbox entries now (the timer does this every sweep interval). */
   outbox: { sweep(): Promise<OutboxSweepResult> };
+  /** SLA clocks: `sweep()` posts due warnings and breach alerts now (the timer does it every 30 s). */
+  sla: SlaService;
   /** Resolves when the background sweeps are not running (tests wait for the start-up sweep). */
   sweepsIdle(): Promise<void>;
   listen(port: number, host: string): Promise<Listening>;
@@ -186,6 +194,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     return late.takeover;
   };
   const notifier = createNotifier(delivery, getTakeover);
+  // SLA clocks and the CSAT prompt follow the engine's tickets (see ticket-lifecycle.ts).
+  const sla = createSlaService({
+    tickets: stores.tickets,
+    tenants: stores.tenants,
+    customers: stores.customers,
+    timers: stores.slaTimers,
+    postAlert: (ticket, alert, key) => postSlaAlert(delivery, ticket, alert, key),
+    clock,
+    logger,
+  });
+  delivery.lifecycle = createTicketLifecycle(delivery, sla);
   // Approvals and takeover authorize on the tenant's staff lists: read fresh, never from the
   // settings cache (another instance may have revoked an approver a few seconds ago).
   const approvals = createApprovalService({
@@ -279,6 +298,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   );
   readiness.startupDone = sweeps.startupDone;
   timers.push(sweeps.stop);
+  const slaSweeps = startSlaSweep(sla, logger, options.slaSweepIntervalMs ?? 30_000);
+  timers.push(slaSweeps.stop);
 
   const servers: Listening[] = [];
   let stopped = false;
@@ -293,7 +314,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     approvals,
     takeover,
     outbox,
-    sweepsIdle: sweeps.idle,
+    sla,
+    sweepsIdle: async () => {
+      await sweeps.idle();
+      await slaSweeps.idle();
+    },
     async listen(port, host) {
       const server = await listen(http, port, host);
       servers.push(server);
