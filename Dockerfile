@@ -29,7 +29,7 @@ COPY kb ./kb
 COPY data/models ./data/models
 USER node
 EXPOSE 3000
-# /healthz answers 200 when the database answers a ping, 503 otherwise.
+# /healthz is liveness: 200 at once, no database call (/readyz is readiness: database and start-up recovery).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node itself is PID 1's child of nothing: it receives SIGTERM from `docker stop` and drains

@@ -1,10 +1,21 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'web/dist', 'test-output', '.data', '.cache', 'tools'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.ts', 'drill/**/*.ts', 'bench/**/*.ts'],
+    // Regular expressions meet customer text, log lines and model output: one that backtracks
+    // super-linearly lets a single message freeze every conversation (issue 12, case 5).
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

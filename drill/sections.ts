@@ -1,4 +1,5 @@
+import { hostileDrill } from './hostile.js';
 import type { Drill } from './types.js';
 
 /** Every drill `npm run drill` runs, in order. Each drill file adds itself here with one line. */
-export const DRILLS: Drill[] = [];
+export const DRILLS: Drill[] = [hostileDrill];

@@ -15,13 +15,14 @@ import { createEngine, type EngineOptions } from './conversation/engine.js';
 import type { DeliveryDeps } from './conversation/engine-deps.js';
 import { createEventBus, type EventBus } from './conversation/event-bus.js';
 import { createNotifier } from './conversation/notifier.js';
-import type { OutboxPolicy } from './conversation/outbox.js';
+import { DEFAULT_OUTBOX_POLICY, type OutboxPolicy } from './conversation/outbox.js';
 import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox-sweep.js';
 import { cachedChannelStore, cachedTenantStore } from './conversation/settings-cache.js';
 import { createOrgResolver } from './conversation/org-resolver.js';
 import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
 import { TenantSettingsSchema } from './domain/index.js';
+import { mountErrorHandling } from './http/errors.js';
 import { mountHealth } from './http/health.js';
 import { startSweep } from './sweep-timer.js';
 import { createSlaService, type SlaService } from './sla/sla-service.js';
@@ -53,14 +54,14 @@ export interface AppOptions {
   events?: EventBus;
   /**
    * How often the sweep runs: approvals (expiry, unposted cards, unexecuted approvals) and the
-   * outbox (failed posts retried with backoff). Default 60 s.
+   * outbox (failed posts retried with backoff). Default `config.recovery.sweepIntervalMs` (60 s).
    */
   sweepIntervalMs?: number;
   /** How often due SLA warnings and breaches are looked for (default 30 s). */
   slaSweepIntervalMs?: number;
   /** Bounds of inbound runs and recovery (tests shorten them). */
   engine?: EngineOptions;
-  /** The outbox's retry policy (attempts, backoff); DEFAULT_OUTBOX_POLICY when omitted. */
+  /** The outbox's retry policy (attempts, backoff); DEFAULT_OUTBOX_POLICY with OUTBOX_LEASE_MS when omitted. */
   outboxPolicy?: OutboxPolicy;
   /** The order system; by default the one `config.orderSystem` names (ORDER_SYSTEM). */
   orders?: OrderSystem;
@@ -181,7 +182,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
     clock,
     ids,
-    outboxPolicy: options.outboxPolicy,
+    outboxPolicy: options.outboxPolicy ?? {
+      ...DEFAULT_OUTBOX_POLICY,
+      leaseMs: config.recovery.outboxLeaseMs,
+    },
   };
   // The notifier and the takeover service need each other: the notifier reads it lazily.
   const late: { takeover?: TakeoverService } = {};
@@ -217,6 +221,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     messages: stores.messages,
     decisions: stores.decisions,
     kb,
+    sweepGraceMs: config.recovery.approvalSweepGraceMs,
   });
   const takeover = buildTakeover({
     stores: { ...stores, tenants: mongo.tenants },
@@ -240,7 +245,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
       customerDirectory: orders,
     },
-    options.engine,
+    {
+      ...options.engine,
+      recovery: { graceMs: config.recovery.graceMs, ...options.engine?.recovery },
+    },
   );
   // Customer messages a crashed or hung run never answered are escalated by the same timer.
   const recovery = {
@@ -256,8 +264,15 @@ export async function createApp(options: AppOptions): Promise<App> {
   http.disable('x-powered-by');
   // No global body parser: Bolt verifies Slack signatures over the raw body, and each adapter
   // mounts its routes with the body handling it needs.
-  mountHealth(http, db);
+  // Readiness waits for the first sweep pass (start-up recovery), which starts below.
+  const readiness: { startupDone?: () => boolean } = {};
+  mountHealth(http, db, {
+    readyzTimeoutMs: config.readyzTimeoutMs,
+    startupDone: () => readiness.startupDone?.() ?? false,
+  });
   for (const adapter of options.adapters) await adapter.mount(http, engine, { events });
+  // Last: unknown paths and every error as JSON, instead of Express's HTML and raw-body stderr.
+  mountErrorHandling(http, logger);
 
   // Adapters start before the timers: a bad token stops start-up before any sweep touches the
   // database (and before anything needs closing under it). Whatever started is undone on failure.
@@ -274,7 +289,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
   const timers: Array<() => Promise<void>> = [];
   timers.push(database.stop);
-  const sweeps = startSweep(approvals, outbox, recovery, logger, options.sweepIntervalMs ?? 60_000);
+  const sweeps = startSweep(
+    approvals,
+    outbox,
+    recovery,
+    logger,
+    options.sweepIntervalMs ?? config.recovery.sweepIntervalMs,
+  );
+  readiness.startupDone = sweeps.startupDone;
   timers.push(sweeps.stop);
   const slaSweeps = startSlaSweep(sla, logger, options.slaSweepIntervalMs ?? 30_000);
   timers.push(slaSweeps.stop);

@@ -31,6 +31,12 @@ const nonNegativeNumber = (fallback: number) =>
     .transform((s) => (s === undefined || s.trim() === '' ? fallback : Number(s)))
     .refine((n) => Number.isFinite(n) && n >= 0, { message: 'must be a number ≥ 0' });
 
+/** Milliseconds, at least `min` (a timing of 0 would make a sweep spin or a lease expire at once). */
+const durationMs = (fallback: number, min: number) =>
+  nonNegativeNumber(fallback).refine((n) => Number.isInteger(n) && n >= min, {
+    message: `must be a whole number of milliseconds ≥ ${min}`,
+  });
+
 const confidence = (fallback: number) =>
   nonNegativeNumber(fallback).refine((n) => n <= 1, { message: 'must be between 0 and 1' });
 
@@ -58,6 +64,12 @@ export const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('.data'),
     SHUTDOWN_TIMEOUT_MS: nonNegativeNumber(30_000),
+    // Recovery timings (see README "Operations").
+    RECOVERY_GRACE_MS: durationMs(10 * 60_000, 1000),
+    SWEEP_INTERVAL_MS: durationMs(60_000, 100),
+    APPROVAL_SWEEP_GRACE_MS: durationMs(30_000, 0),
+    OUTBOX_LEASE_MS: durationMs(5 * 60_000, 1000),
+    READYZ_TIMEOUT_MS: durationMs(1000, 50),
 
     MONGODB_URI: optionalString.refine((s) => s === undefined || /^mongodb(\+srv)?:\/\/[^\s]+$/.test(s), {
       message: 'must be a mongodb:// or mongodb+srv:// URI',
@@ -176,6 +188,19 @@ export interface Config {
   dataDir: string;
   /** How long a SIGTERM waits for work in flight (a model call with retries) before forcing exit. */
   shutdownTimeoutMs: number;
+  /** When background recovery treats work as abandoned, and how often it looks. */
+  recovery: {
+    /** A stored customer message no run answered for this long is escalated (RECOVERY_GRACE_MS). */
+    graceMs: number;
+    /** How often the approval, outbox and inbound sweeps run (SWEEP_INTERVAL_MS). */
+    sweepIntervalMs: number;
+    /** An approval request untouched this long is finished by the sweep (APPROVAL_SWEEP_GRACE_MS). */
+    approvalSweepGraceMs: number;
+    /** How long a claimed outbox entry is another sender's before it may be retried (OUTBOX_LEASE_MS). */
+    outboxLeaseMs: number;
+  };
+  /** How long /readyz waits for the database's ping before answering 503 (READYZ_TIMEOUT_MS). */
+  readyzTimeoutMs: number;
   /**
    * `embedded`: without `uri`, start a local database (mongod, the bundled FerretDB build…).
    * EMBEDDED_MONGO=off (the container) requires `uri` instead.
@@ -286,6 +311,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    recovery: {
+      graceMs: e.RECOVERY_GRACE_MS,
+      sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+      approvalSweepGraceMs: e.APPROVAL_SWEEP_GRACE_MS,
+      outboxLeaseMs: e.OUTBOX_LEASE_MS,
+    },
+    readyzTimeoutMs: e.READYZ_TIMEOUT_MS,
     mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB, embedded: e.EMBEDDED_MONGO === 'on' },
     slack: e.SLACK_BOT_TOKEN
       ? {

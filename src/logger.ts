@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import pino, { type Logger, type DestinationStream } from 'pino';
+import { replaceEmails } from './text/emails.js';
 
 export type { Logger };
 
@@ -36,30 +37,50 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/\bsk-[A-Za-z0-9_-]{8,}/g, '[api-key]'],
   [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]'],
   [/mongodb(\+srv)?:\/\/[^:@/\s]+:[^@/\s]+@/g, 'mongodb$1://[credentials]@'],
-  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[email]'],
+];
+
+/** After credentials (a URI's user:password@host is not an email) and emails (src/text/emails.ts). */
+const NUMBER_PATTERNS: Array<[RegExp, string]> = [
   // Card-like: 13–19 digits, optionally grouped by spaces or dashes.
   [/\b(?:\d[ -]?){12,18}\d\b/g, '[card]'],
-  // Phone-like: an optional +, then 7+ digits with common separators; not an IPv4 address or an
+  // Phone-like (bounded: an unbounded run made every start scan to its end, quadratic on long
+  // digit runs): an optional +, then 7+ digits with common separators; not an IPv4 address or an
   // ISO date, which look alike but are what an operator needs to read in a log line.
-  [/(?<![\w.])(?!\d{1,3}(?:\.\d{1,3}){3}(?!\d))(?!\d{4}-\d{2}-\d{2})\+?\d[\d ().-]{7,}\d\b/g, '[phone]'],
+  [/(?<![\w.])(?!\d{1,3}(?:\.\d{1,3}){3}(?!\d))(?!\d{4}-\d{2}-\d{2})\+?\d[\d ().-]{7,40}\d\b/g, '[phone]'],
 ];
 
 /** Masks tokens, emails, phone and card numbers in free text. Exported for reuse in output filters. */
 export function redactText(text: string): string {
   let out = text;
   for (const [re, replacement] of PATTERNS) out = out.replace(re, replacement);
+  out = replaceEmails(out, () => '[email]');
+  for (const [re, replacement] of NUMBER_PATTERNS) out = out.replace(re, replacement);
   return out;
+}
+
+/**
+ * Longest string value a log line carries, after redaction: a 100 KB "user id" or a whole message
+ * body is evidence of nothing an operator can read, and it would make every line that names it huge.
+ */
+export const MAX_LOG_STRING = 2000;
+
+/** Redacted, then cut to MAX_LOG_STRING with the original length said (redacting first: a cut email would leak). */
+export function boundedLogText(text: string): string {
+  const clean = redactText(text);
+  return clean.length > MAX_LOG_STRING
+    ? `${clean.slice(0, MAX_LOG_STRING)}…[${clean.length - MAX_LOG_STRING} more characters]`
+    : clean;
 }
 
 function redactDeep(value: unknown, depth = 0): unknown {
   if (depth > 8) return value;
-  if (typeof value === 'string') return redactText(value);
+  if (typeof value === 'string') return boundedLogText(value);
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1));
   if (value instanceof Error) {
     return {
       type: value.name,
-      message: redactText(value.message),
-      stack: value.stack && redactText(value.stack),
+      message: boundedLogText(value.message),
+      stack: value.stack && boundedLogText(value.stack),
     };
   }
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
@@ -91,7 +112,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     },
     hooks: {
       logMethod(args, method) {
-        const redacted = args.map((a) => (typeof a === 'string' ? redactText(a) : a)) as Parameters<
+        const redacted = args.map((a) => (typeof a === 'string' ? boundedLogText(a) : a)) as Parameters<
           typeof method
         >;
         method.apply(this, redacted);

@@ -2,10 +2,14 @@ import type { ApprovalService } from './approvals/api.js';
 import type { OutboxSweepResult } from './conversation/outbox-sweep.js';
 import type { Logger } from './logger.js';
 
+type Counts = Record<string, number>;
+
 /**
  * Runs the approval sweep, the outbox sweep and the inbound recovery now (work that survived a
  * restart) and on a timer. Approvals first: a card it posts goes through the outbox, which the
- * second sweep retries.
+ * second sweep retries. Each pass logs one summary line with the counts of all three (the first
+ * one "start-up recovery done", which is also when `startupDone()` turns true for /readyz); a
+ * part that failed is logged with its error and named in the summary.
  */
 export function startSweep(
   approvals: ApprovalService,
@@ -13,38 +17,39 @@ export function startSweep(
   recovery: { sweep(): Promise<{ checked: number; escalated: number }> },
   logger: Logger,
   intervalMs: number,
-): { stop(): Promise<void>; idle(): Promise<void> } {
+): { stop(): Promise<void>; idle(): Promise<void>; startupDone(): boolean } {
   let running: Promise<void> | undefined;
   let stopped = false;
-  const approvalSweep = () =>
-    approvals
-      .sweep()
-      .then((r) => {
-        if (r.expired + r.posted + r.executed > 0) logger.info({ sweep: r }, 'approval sweep');
-      })
-      .catch((err: unknown) => logger.error({ err }, 'approval sweep failed; will retry'));
-  const outboxSweep = () =>
-    outbox
-      .sweep()
-      .then((r) => {
-        if (r.sent + r.retrying + r.failed > 0) logger.info({ outbox: r }, 'outbox sweep');
-      })
-      .catch((err: unknown) => logger.error({ err }, 'outbox sweep failed; will retry'));
-  const recoverySweep = () =>
-    recovery
-      .sweep()
-      .then((r) => {
-        if (r.escalated > 0) logger.warn({ recovery: r }, 'unanswered customer messages escalated');
-      })
-      .catch((err: unknown) => logger.error({ err }, 'inbound recovery sweep failed; will retry'));
+  let passes = 0;
+  const parts: Array<[string, () => Promise<Counts>]> = [
+    ['approvals', () => approvals.sweep()],
+    ['outbox', () => outbox.sweep() as unknown as Promise<Counts>],
+    ['inbound', () => recovery.sweep()],
+  ];
+  async function pass(): Promise<void> {
+    const started = performance.now();
+    const summary: Record<string, Counts> = {};
+    const failed: string[] = [];
+    for (const [name, run] of parts) {
+      try {
+        summary[name] = await run();
+      } catch (err) {
+        failed.push(name);
+        logger.error({ err }, `${name} sweep failed; will retry`);
+      }
+    }
+    const startup = passes === 0;
+    passes += 1;
+    const line = { ...summary, failed, ms: Math.round(performance.now() - started), intervalMs };
+    if (startup) logger.info(line, 'start-up recovery done');
+    else if ((summary.inbound?.escalated ?? 0) > 0 || failed.length > 0) logger.warn(line, 'recovery sweep');
+    else logger.info(line, 'recovery sweep');
+  }
   const tick = () => {
     if (stopped || running) return;
-    running = approvalSweep()
-      .then(outboxSweep)
-      .then(recoverySweep)
-      .finally(() => {
-        running = undefined;
-      });
+    running = pass().finally(() => {
+      running = undefined;
+    });
   };
   tick();
   const timer = setInterval(tick, intervalMs);
@@ -59,5 +64,6 @@ export function startSweep(
     async idle() {
       while (running) await running;
     },
+    startupDone: () => passes > 0,
   };
 }

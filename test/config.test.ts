@@ -142,3 +142,44 @@ describe('embedded database switch (the container sets EMBEDDED_MONGO=off)', () 
     expect(failure({ EMBEDDED_MONGO: 'maybe' }).message).toContain('EMBEDDED_MONGO');
   });
 });
+
+describe('recovery timings (issue 12, case 8)', () => {
+  it('default to the documented values', () => {
+    const c = loadConfig({});
+    expect(c.recovery).toEqual({
+      graceMs: 600_000,
+      sweepIntervalMs: 60_000,
+      approvalSweepGraceMs: 30_000,
+      outboxLeaseMs: 300_000,
+    });
+    expect(c.readyzTimeoutMs).toBe(1000);
+  });
+
+  it('are read from the environment', () => {
+    const c = loadConfig({
+      RECOVERY_GRACE_MS: '120000',
+      SWEEP_INTERVAL_MS: '5000',
+      APPROVAL_SWEEP_GRACE_MS: '0',
+      OUTBOX_LEASE_MS: '90000',
+      READYZ_TIMEOUT_MS: '500',
+    });
+    expect(c.recovery).toEqual({
+      graceMs: 120_000,
+      sweepIntervalMs: 5000,
+      approvalSweepGraceMs: 0,
+      outboxLeaseMs: 90_000,
+    });
+    expect(c.readyzTimeoutMs).toBe(500);
+  });
+
+  it.each([
+    ['RECOVERY_GRACE_MS', 'ten minutes'],
+    ['SWEEP_INTERVAL_MS', '0'],
+    ['OUTBOX_LEASE_MS', '-5'],
+    ['READYZ_TIMEOUT_MS', '1.5'],
+  ])('a wrong %s stops start-up with one line naming it', (name, value) => {
+    const err = failure({ [name]: value });
+    expect(err.message).toContain(name);
+    expect(err.message.split('\n')).toHaveLength(1);
+  });
+});

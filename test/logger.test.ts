@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactText } from '../src/logger.js';
+import { createLogger, MAX_LOG_STRING, redactText } from '../src/logger.js';
 
 function capture() {
   let out = '';
@@ -59,5 +59,18 @@ describe('log redaction', () => {
     expect(redactText('mongodb://app:hunter2@db.internal:27017/x')).toBe(
       'mongodb://[credentials]@db.internal:27017/x',
     );
+  });
+});
+
+describe('bounded log lines (issue 12, case 5)', () => {
+  it('a 100 KB Slack user id is cut to MAX_LOG_STRING with its length said, and still redacted', () => {
+    const { logger, output } = capture();
+    const userId = `U${'1A'.repeat(50_000)}`;
+    logger.warn({ userId, note: `${'x'.repeat(5000)} ${EMAIL}` }, `unknown user ${userId}`);
+    const line = JSON.parse(output()) as { userId: string; note: string; msg: string };
+    expect(line.userId.length).toBeLessThan(MAX_LOG_STRING + 40);
+    expect(line.userId).toMatch(/…\[\d+ more characters\]$/);
+    expect(line.msg.length).toBeLessThan(MAX_LOG_STRING + 40);
+    expect(output()).not.toContain(EMAIL);
   });
 });

@@ -61,7 +61,7 @@ const SIGNALS: Record<Exclude<AnswerType, 'other'>, RegExp[]> = {
     /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\b/,
     /\b(?:on the day|the day (?:the|you|we)|starts on|ends on|until|by the end of|before|after)\b/i,
   ],
-  steps: [/^\s*\d+\.\s/m, /\b(?:go to|click|select|open|choose|sign in|tap|enter)\b/i, /→/],
+  steps: [/^[ \t]*\d+\.\s/m, /\b(?:go to|click|select|open|choose|sign in|tap|enter)\b/i, /→/],
   place: [
     /https?:\/\//i,
     /\b(?:at any|location|address|drop (?:it |the parcel )?off|counter|page|settings)\b/i,

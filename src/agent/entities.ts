@@ -1,3 +1,5 @@
+import { findEmails, replaceEmails } from '../text/emails.js';
+
 /** What the customer named: order ids, amounts (major units, as written), email addresses. */
 export interface Entities {
   orderIds: string[];
@@ -5,13 +7,12 @@ export interface Entities {
   emails: string[];
 }
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 // "$250", "$1,250.50", "250 USD", "250€", "€250", "250 dollars", "250 euros", "¥1,500", "1500 yen".
 const AMOUNT =
   /(?:[$€£¥]\s?(\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?))|(?:\b(\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?(?:usd|eur|gbp|jpy|yen|dollars?|euros?|bucks|dólares|dolares|€|\$|¥))/gi;
 // An order id is 3–10 digits, introduced by "#" or by a word for "order", or standing alone.
 const ORDER_WITH_CUE =
-  /(?:#\s?|\b(?:order|orders|ord|pedido|pedidos|commande|commandes|bestellung|bestellnummer|encomenda|compra|n[º°o]\.?)\s*(?:#|no\.?|number|nr\.?|n[º°o]\.?|numéro|número|nummer)?\s*)(\d{3,10})\b/gi;
+  /(?:#\s?|\b(?:order|orders|ord|pedido|pedidos|commande|commandes|bestellung|bestellnummer|encomenda|compra|n[º°o]\.?)\s*(?:(?:#|no\.?|number|nr\.?|n[º°o]\.?|numéro|número|nummer)\s*)?)(\d{3,10})\b/gi;
 const BARE_NUMBER = /(?<![\w$€£¥.,#-])(\d{4,6})(?![\w.,%]|\s?(?:usd|eur|jpy|yen|dollars?|euros?|€|\$|¥))/gi;
 
 function parseAmount(raw: string): number | null {
@@ -29,8 +30,8 @@ function parseAmount(raw: string): number | null {
 
 /** Entities by pattern; deterministic, so the code's checks never depend on a model's reading. */
 export function extractEntities(text: string): Entities {
-  const emails = [...new Set((text.match(EMAIL) ?? []).map((e) => e.toLowerCase()))];
-  const withoutEmails = text.replace(EMAIL, ' ');
+  const emails = [...new Set(findEmails(text).map((s) => text.slice(s.start, s.end).toLowerCase()))];
+  const withoutEmails = replaceEmails(text, () => ' ');
   const amounts: number[] = [];
   const amountSpans: Array<[number, number]> = [];
   for (const m of withoutEmails.matchAll(AMOUNT)) {

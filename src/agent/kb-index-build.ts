@@ -17,9 +17,16 @@ const STOP = new Set(
 );
 
 /** A search term as the index stores it: folded, stop words dropped, light stemming. */
+/**
+ * No word is longer than this: spelling correction and stemming of a 40,000-character "word" (a
+ * hostile message) would cost seconds; no article term is that long.
+ */
+const MAX_TERM_CHARS = 40;
+
 export function processTerm(term: string): string | null {
+  if (term.length > MAX_TERM_CHARS * 4) return null;
   const t = fold(term).replace(/[^a-z0-9]/g, '');
-  if (t.length < 2 || STOP.has(t)) return null;
+  if (t.length < 2 || t.length > MAX_TERM_CHARS || STOP.has(t)) return null;
   // Porter stemming: "returns"/"returned" meet "return", "prices" meets "price", "deliveries" "delivery".
   return /^\d+$/.test(t) ? t : stemmer(t);
 }

@@ -51,6 +51,9 @@ const COVERAGE_SHARE = 0.6;
 const TITLE_BONUS = 0.15;
 const SCORE_SHARE = 0.25;
 
+/** Hostile-input bounds: a question is in its first 2,000 characters (terms are capped in kb-index-build). */
+const MAX_QUERY_CHARS = 2000;
+
 /** The primary language subtag (`pt-br` → `pt`); articles stored without a locale are English. */
 export function languageOf(locale: string | undefined): string {
   return (locale ?? 'en').toLowerCase().split(/[-_]/)[0]!;
@@ -153,7 +156,8 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
   }
 
   return {
-    async search(tenantId, query, opts: { category?: KbCategory; limit?: number; locale?: string } = {}) {
+    async search(tenantId, fullQuery, opts: { category?: KbCategory; limit?: number; locale?: string } = {}) {
+      const query = fullQuery.slice(0, MAX_QUERY_CHARS);
       const idx = await indexFor(tenantId);
       // Only stop words (or a script the index cannot read): nothing to search with.
       if (!queryTerms(query).length) return [];

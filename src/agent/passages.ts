@@ -17,7 +17,7 @@ export function splitPassages(body: string): Passage[] {
     const lines = block.split('\n');
     const rest: string[] = [];
     for (const line of lines) {
-      const h = /^#+\s+(.*)$/.exec(line);
+      const h = /^#+\s(.*)$/.exec(line);
       if (h) heading = h[1]!.trim();
       else rest.push(line);
     }
@@ -52,9 +52,7 @@ const QUESTION_WORDS = new Set(
 );
 
 function shorten(text: string): string {
-  return text.length > MAX_PASSAGE_CHARS
-    ? `${text.slice(0, MAX_PASSAGE_CHARS - 3).replace(/\s+\S*$/, '')}…`
-    : text;
+  return text.length > MAX_PASSAGE_CHARS ? `${dropLastWord(text.slice(0, MAX_PASSAGE_CHARS - 3))}…` : text;
 }
 
 /**
@@ -74,7 +72,7 @@ export function choosePassage(body: string, question: string, type = questionTyp
     const words = new Set([...tokens(p.text), ...tokens(p.heading ?? '')]);
     const overlap = [...q].filter((w) => words.has(w)).length;
     const signal = answerSignal(type, p.text);
-    const steps = type !== 'steps' && type !== 'other' && /^\s*\d+\.\s/m.test(p.text);
+    const steps = type !== 'steps' && type !== 'other' && /^[ \t]*\d+\.\s/m.test(p.text);
     const score = overlap + SIGNAL_WEIGHT * signal + (i === 0 ? LEAD_BONUS : 0) - (steps ? STEPS_PENALTY : 0);
     if (score > bestScore) {
       best = p;
@@ -90,4 +88,14 @@ export function choosePassage(body: string, question: string, type = questionTyp
     signal: bestSignal,
     overlap: q.size ? bestOverlap / q.size : 0,
   };
+}
+
+/** The text without its last, cut-off word and the space before it (by index: no backtracking). */
+function dropLastWord(text: string): string {
+  const isSpace = (i: number) => /\s/.test(text[i - 1]!);
+  let i = text.length;
+  while (i > 0 && !isSpace(i)) i--;
+  if (i === 0) return text;
+  while (i > 0 && isSpace(i)) i--;
+  return text.slice(0, i);
 }

@@ -167,7 +167,7 @@ export function fill(template: string, params: Record<string, string>): string {
     .replace(/\{(\w+)\}/g, (_m, key: string) => params[key] ?? '')
     .replace(/\(\s*\)/g, '')
     .replace(/\s{2,}/g, ' ')
-    .replace(/\s+([.,!?])/g, '$1')
+    .replace(/(?<!\s)\s+([.,!?])/g, '$1')
     .trim();
 }
 

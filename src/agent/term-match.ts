@@ -23,7 +23,7 @@ export function words(text: string): string[] {
     fold(text)
       .replace(/ł/g, 'l')
       .split(/[^a-z0-9']+/)
-      .map((w) => w.replace(/^'+|'+$/g, ''))
+      .map((w) => w.replace(/^'+|(?<!')'+$/g, ''))
       .filter(Boolean)
       // French and Italian elisions are two words ("d'annuler" → d annuler); "don't" stays one.
       .flatMap((w) => {
@@ -71,29 +71,37 @@ export function wordMatchesStem(word: string, stem: string): boolean {
 
 /** Every place a lexicon matches a text (exclusions removed). */
 export function findTerms(text: string, lexicon: Lexicon): TermHit[] {
-  const list = words(text);
+  return findTermsIn(words(text), lexicon);
+}
+
+function findTermsIn(list: string[], lexicon: Lexicon): TermHit[] {
   const joined = ` ${list.join(' ')} `;
   const excluded = (lexicon.exclude ?? []).filter((e) => joined.includes(` ${e}`));
+  // Each distinct word is judged once per term: a 40,000-character message of one repeated word
+  // is one comparison per term, not 20,000.
+  const positions = new Map<string, number[]>();
+  list.forEach((w, i) => {
+    const at = positions.get(w);
+    if (at) at.push(i);
+    else positions.set(w, [i]);
+  });
   const hits: TermHit[] = [];
   for (const term of lexicon.terms) {
     if (term.includes(' ')) {
       // Phrases match whole words ("a return" is not "a returning customer").
       const parts = term.split(' ');
-      for (let i = 0; i + parts.length <= list.length; i++) {
-        if (parts.every((p, j) => list[i + j] === p)) hits.push({ term, word: i });
+      for (const i of positions.get(parts[0]!) ?? []) {
+        if (i + parts.length <= list.length && parts.every((p, j) => list[i + j] === p))
+          hits.push({ term, word: i });
       }
       continue;
     }
-    const seen = new Map<string, boolean>();
-    list.forEach((w, i) => {
+    for (const [w, at] of positions) {
       // Short entries ("ok", "si", "no") must be the whole word; stems may carry endings and typos.
-      let match = seen.get(w);
-      if (match === undefined) {
-        match = term.length <= 3 ? w === term : lexicon.exact ? w.startsWith(term) : wordMatchesStem(w, term);
-        seen.set(w, match);
-      }
-      if (match) hits.push({ term, word: i });
-    });
+      const match =
+        term.length <= 3 ? w === term : lexicon.exact ? w.startsWith(term) : wordMatchesStem(w, term);
+      if (match) for (const i of at) hits.push({ term, word: i });
+    }
   }
   if (!excluded.length) return hits;
   return hits.filter(
@@ -103,7 +111,10 @@ export function findTerms(text: string, lexicon: Lexicon): TermHit[] {
 
 /** Whether a hit is negated by one of the three words before it ("I don't want a refund"). */
 export function isNegated(text: string, hit: TermHit): boolean {
-  const list = words(text);
+  return isNegatedIn(words(text), hit);
+}
+
+function isNegatedIn(list: string[], hit: TermHit): boolean {
   const before = list.slice(Math.max(0, hit.word - 3), hit.word);
   const window = before.join(' ');
   return NEGATIONS.some((n) => (n.includes(' ') ? window.includes(n) : before.includes(n)));
@@ -111,5 +122,7 @@ export function isNegated(text: string, hit: TermHit): boolean {
 
 /** True when the text says something in the lexicon that is not negated. */
 export function says(text: string, lexicon: Lexicon): boolean {
-  return findTerms(text, lexicon).some((h) => !isNegated(text, h));
+  // The words once: splitting the text again for every hit was quadratic in a long message of hits.
+  const list = words(text);
+  return findTermsIn(list, lexicon).some((h) => !isNegatedIn(list, h));
 }

@@ -52,9 +52,9 @@ export const markdownSource: ArticleSource = {
     let body = parsed.content.trim();
     let title = fm.data.title;
     if (!title) {
-      const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(body);
+      const heading = /^#{1,6}[^\S\n]+(\S.*)$/m.exec(body);
       if (heading) {
-        title = heading[1]!.trim();
+        title = withoutClosingHashes(heading[1]!);
         body = body.replace(heading[0], '').trim();
       }
     }
@@ -81,4 +81,13 @@ export const markdownSource: ArticleSource = {
 
 function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 120);
+}
+
+/** "Title ##" → "Title": a closing sequence of #s after a space goes (CommonMark); "C#" stays. */
+function withoutClosingHashes(heading: string): string {
+  const text = heading.trim();
+  let i = text.length;
+  while (i > 0 && text[i - 1] === '#') i--;
+  if (i === 0 || i === text.length || !/\s/.test(text[i - 1]!)) return text;
+  return text.slice(0, i).trim();
 }

@@ -1,5 +1,6 @@
 import { AGENT_TOOL_NAMES } from '../llm/tool-registry.js';
 import { decodedVariants } from './decode.js';
+import { replaceEmails } from '../../text/emails.js';
 
 /** Phrases only our prompts contain; a line carrying one is a prompt echo. */
 export const PROMPT_MARKERS = [
@@ -84,8 +85,6 @@ export function filterCustomerText(text: string, options: FilterOptions = {}): s
     return digits.length >= 13 && luhn(digits) ? '[card number removed]' : m;
   });
   const allowed = new Set((options.allowedEmails ?? []).map((e) => e.toLowerCase()));
-  out = out.replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, (m) =>
-    allowed.has(m.toLowerCase()) ? m : '[email removed]',
-  );
+  out = replaceEmails(out, (m) => (allowed.has(m.toLowerCase()) ? m : '[email removed]'));
   return out.replace(/\n{3,}/g, '\n\n').trim();
 }

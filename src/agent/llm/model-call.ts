@@ -64,7 +64,7 @@ export function parseModelJson<T>(
   if (!content || !content.trim()) return { ok: false, error: 'the answer was empty' };
   let json: unknown;
   try {
-    json = JSON.parse(content.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
+    json = JSON.parse(stripCodeFence(content));
   } catch (err) {
     return {
       ok: false,
@@ -89,4 +89,16 @@ export function repairMessages(content: string | null | undefined, error: string
       content: `Your previous answer was invalid: ${error}. Reply again with only the corrected JSON object.`,
     },
   ];
+}
+
+/** The answer without a Markdown code fence around it (string steps: a regex here was quadratic on long spaces). */
+function stripCodeFence(content: string): string {
+  let s = content.trim();
+  if (s.startsWith('```')) {
+    s = s.slice(3);
+    if (s.startsWith('json')) s = s.slice(4);
+    s = s.trimStart();
+  }
+  if (s.endsWith('```')) s = s.slice(0, -3).trimEnd();
+  return s;
 }

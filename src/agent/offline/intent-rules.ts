@@ -9,16 +9,21 @@ export const HUMAN_REQUEST_CUES: RegExp[] = [
   /\b(?:parlare con (?:una persona|un operatore|qualcuno)|persona vera|met een (?:mens|medewerker)|echt persoon|z (?:czlowiekiem|konsultantem)|prawdziwa osoba)\b/,
 ];
 
-/** Short messages that need no answer. */
+/**
+ * Short messages that need no answer. The words after the first one form a loop; each is matched
+ * atomically (`(?=(…))\1`: the lookahead's choice is never revisited), so "thank you thank you …"
+ * cannot be split two ways per repetition: the old pattern took 1 s for 20 repetitions and doubled
+ * with each one more.
+ */
 export const PLEASANTRY =
-  /^\s*(?:thanks?|thank you|thx|ty|tysm|cheers|ok(?:ay)?|k|great|perfect|awesome|cool|got it|nice|sounds good|will do|no worries|all good|gracias|muchas gracias|vale|merci|merci beaucoup|d'accord|danke|danke sch(?:ö|oe)n|alles klar|obrigad[oa]|valeu|perfeito|de nada|grazie(?: mille)?|perfetto|va bene|bedankt|dank je(?: wel)?|prima|top|dziekuje|dzieki|super|👍|🙏|👌|🙂|😊|❤️|✅)(?:\s*(?:so much|a lot|again|!+|\.+|,|:\)|🙂|👍|🙏|👌|you|very much|team|guys|all|thanks?|thank you|thx|cheers|grazie|gracias|merci|danke|obrigad[oa]|bedankt|dziekuje))*\s*[!.]*\s*$/iu;
+  /^\s*(?:thanks?|thank you|thx|ty|tysm|cheers|ok(?:ay)?|k|great|perfect|awesome|cool|got it|nice|sounds good|will do|no worries|all good|gracias|muchas gracias|vale|merci|merci beaucoup|d'accord|danke|danke sch(?:ö|oe)n|alles klar|obrigad[oa]|valeu|perfeito|de nada|grazie(?: mille)?|perfetto|va bene|bedankt|dank je(?: wel)?|prima|top|dziekuje|dzieki|super|👍|🙏|👌|🙂|😊|❤️|✅)(?:\s*(?=(so much|a lot|again|!|\.|,|:\)|🙂|👍|🙏|👌|you|very much|team|guys|all|thank you|thanks?|thx|cheers|grazie|gracias|merci|danke|obrigad[oa]|bedankt|dziekuje))\1)*\s*$/iu;
 
 /** Instructions aimed at the assistant rather than a question for the shop. */
 export const INJECTION_CUES: RegExp[] = [
   /\bignore (?:all |any |the |your )?(?:previous|prior|above|earlier|system)? ?(?:instructions|prompts?|rules|messages)\b/i,
   /\b(?:disregard|forget|override) (?:all |any |the |your )?(?:previous |prior |above |system )?(?:instructions|prompts?|rules|guidelines|polic(?:y|ies))\b/i,
   /\byou are (?:now|no longer)\b|\bpretend (?:to be|you are)\b|\bact as (?:an?|the|my)\b|\brole-?play\b|\bjailbreak\b|\bdeveloper mode\b|\bdan mode\b/i,
-  /(?:^|\n)\s*(?:system|assistant|developer)\s*:|\[(?:system|admin|inst)\]|<\/?(?:system|instructions?|admin)>|<<\s*sys/i,
+  /(?:^|\n)[^\S\n]*(?:system|assistant|developer)\s*:|\[(?:system|admin|inst)\]|<\/?(?:system|instructions?|admin)>|<<\s*sys/i,
   /\b(?:reveal|print|show|repeat|output|tell me) (?:me )?(?:your |the )?(?:system )?(?:prompt|instructions|rules|tools?|configuration)\b/i,
   /\b(?:as an? (?:admin|administrator|supervisor|manager|staff member|approver)|admin override|i am (?:the |an? )?(?:admin|administrator|developer|approver|supervisor))\b/i,
   /\b(?:approve (?:my|this|the) (?:refund|request) (?:automatically|now|immediately)|auto-?approve|skip (?:the )?approval|bypass (?:the )?(?:approval|policy|limits?))\b/i,

@@ -17,7 +17,7 @@ export function requireSandboxToken(token: string | undefined) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!token) return next();
     const header = req.get('authorization') ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header);
+    const match = /^Bearer\s+(\S.*)$/i.exec(header);
     const fromQuery =
       req.path.endsWith('/events') && typeof req.query.token === 'string' ? req.query.token : undefined;
     const presented = match?.[1]?.trim() ?? fromQuery;

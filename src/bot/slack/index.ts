@@ -1,5 +1,12 @@
 import express from 'express';
-import { App, ExpressReceiver, SocketModeReceiver, webApi, type Receiver } from '@slack/bolt';
+import {
+  App,
+  ExpressReceiver,
+  HTTPModuleFunctions,
+  SocketModeReceiver,
+  webApi,
+  type Receiver,
+} from '@slack/bolt';
 import type { Config } from '../../config.js';
 import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { Clock } from '../../domain/index.js';
@@ -14,6 +21,7 @@ import { registerCsatListener } from './csat-blocks.js';
 import { createSlackPort, slackErrorCode } from './port.js';
 import { RecentEvents, createIdentityLoader, type SlackRuntime } from './runtime.js';
 import { toSlackLogger } from './slack-logger.js';
+import { slackShapeMiddleware } from './envelope.js';
 import { slackSignatureMiddleware } from './verify.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -135,6 +143,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         router.post(
           SLACK_EVENTS_PATH,
           slackSignatureMiddleware({ signingSecret: config.signingSecret, clock, logger }),
+          slackShapeMiddleware(logger),
         );
         receiver = new ExpressReceiver({
           // Verified above (with the injected clock); the receiver must not read the stream again.
@@ -145,6 +154,19 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           app,
           logger: slackLogger,
           processBeforeResponse: false,
+          processEventErrorHandler: (args) => {
+            // A TypeError before the ack is Bolt reading a field of a shape envelope.ts let
+            // through (`event.user: null`): redelivering the same body cannot help, so it is
+            // acknowledged and dropped instead of answered 500. Anything else keeps Bolt's
+            // answer (401 for authorize, 500 so Slack redelivers).
+            if (args.error instanceof TypeError && !args.response.headersSent) {
+              logger.warn({ err: args.error }, 'slack: signed request of an unexpected shape ignored');
+              args.response.writeHead(200);
+              args.response.end();
+              return Promise.resolve(true);
+            }
+            return HTTPModuleFunctions.defaultProcessEventErrorHandler(args);
+          },
         });
         bolt = new App({ receiver, authorize, clientOptions, logger: slackLogger });
       }

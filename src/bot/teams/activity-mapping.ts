@@ -100,12 +100,12 @@ export type TeamsCommand =
  * and `@Switchboard kb`, after the mention is removed.
  */
 export function parseCommand(text: string): TeamsCommand | undefined {
-  const settings = /^\s*settings(?:\s+([\s\S]*))?$/i.exec(text);
+  const settings = /^\s*settings(?:\s([\s\S]*))?$/i.exec(text);
   if (settings) return { kind: 'settings', args: (settings[1] ?? '').trim() };
   const t = text
     .trim()
     .toLowerCase()
-    .replace(/[.!]+$/, '');
+    .replace(/(?<![.!])[.!]+$/, '');
   const mode = /^mode\s+(\S+)$/.exec(t);
   if (mode) {
     const parsed = ChannelModeSchema.safeParse(mode[1]);

@@ -70,7 +70,7 @@ function clip(text: string, max = MAX_LINE): string {
  * Card markdown renderer honours). Our own markup (the thread link) is written without this.
  */
 export function literal(value: string): string {
-  return value.replace(/[\\[\]()*_~`]/g, '\\$&').replace(/^(\s*)([-+]|\d+\.)(\s)/gm, '$1\\$2$3');
+  return value.replace(/[\\[\]()*_~`]/g, '\\$&').replace(/^([ \t]*)([-+]|\d+\.)(\s)/gm, '$1\\$2$3');
 }
 
 function text(value: string, extra: AdaptiveElement = {}): AdaptiveElement {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Activity } from 'botbuilder';
 import type { InboundMessage } from '../../conversation/ports.js';
 import { emailDomain } from './activity-mapping.js';
+import { boundMessageText } from '../../text/bounds.js';
 
 /** Who sent an activity, as the engine sees people. */
 export interface Sender {
@@ -21,8 +22,6 @@ export interface Where {
 }
 
 export type InboundKind = 'message' | 'edit' | 'delete';
-
-const MAX_TEXT = 40_000;
 
 /**
  * The event id that de-duplicates redeliveries. A new message is its activity id. An edit or a
@@ -49,7 +48,7 @@ export function toInboundMessage(input: {
   receivedAt: Date;
 }): InboundMessage {
   const { activity: a, where, sender, kind } = input;
-  const text = input.text.slice(0, MAX_TEXT);
+  const text = boundMessageText(input.text);
   const id = a.id ?? '';
   return {
     platform: 'teams',

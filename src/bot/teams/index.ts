@@ -1,5 +1,5 @@
 import express from 'express';
-import { CloudAdapter, type Request as BotRequest, type Response as BotResponse } from 'botbuilder';
+import { activityRequestHandler, TeamsCloudAdapter } from './activity-request.js';
 import type { ServiceClientCredentialsFactory } from 'botframework-connector';
 import type { Config } from '../../config.js';
 import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
@@ -36,7 +36,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
   const { config, clock } = options;
   const logger = options.logger.child({ platform: 'teams' });
   const auth = createTeamsAuthentication(config, logger, options.credentialsFactory);
-  const cloudAdapter = new CloudAdapter(auth);
+  const cloudAdapter = new TeamsCloudAdapter(auth);
   cloudAdapter.onTurnError = async (_ctx, err) => {
     logger.error({ err }, 'teams: turn failed');
   };
@@ -122,16 +122,12 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
         },
         'teams: expecting every channel and group-chat post where the app was installed with resource-specific consent; where it was not, only posts that @mention the bot arrive',
       );
-      app.post('/api/messages', express.json({ limit: '1mb' }), async (req, res) => {
-        try {
-          await cloudAdapter.process(req as unknown as BotRequest, res as unknown as BotResponse, (ctx) =>
-            bot.run(ctx),
-          );
-        } catch (err) {
-          logger.error({ err }, 'teams: request failed');
-          if (!res.headersSent) res.status(500).end();
-        }
-      });
+      // Malformed JSON and oversized bodies go to the app's error handler (src/http/errors.ts) as 400/413.
+      app.post(
+        '/api/messages',
+        express.json({ limit: '1mb' }),
+        activityRequestHandler({ adapter: cloudAdapter, auth, logic: (ctx) => bot.run(ctx), logger }),
+      );
     },
     async start() {
       if (config.appTenantId && engine)

@@ -46,8 +46,8 @@ const retryableStatus = (s: number) => s === 429 || s >= 500;
  */
 export function createHttpOrderSystem(options: HttpOrderSystemOptions): OrderSystem {
   const { config, logger, clock } = options;
-  const base = config.baseUrl.replace(/\/+$/, '');
-  const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  const base = config.baseUrl.replace(/(?<!\/)\/+$/, '');
+  const basePath = new URL(base).pathname.replace(/(?<!\/)\/+$/, '');
 
   async function send<S extends z.ZodType>(
     method: 'GET' | 'POST',

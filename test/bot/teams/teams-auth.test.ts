@@ -55,7 +55,7 @@ describe('Bot Framework authentication on /api/messages', () => {
     const res = await env.post(activity, headers);
     expect(res.status).toBe(401);
     // Why it was refused is for the log, not for whoever sent it.
-    expect(res.body).toBe('Unauthorized');
+    expect(res.body).toEqual({ error: 'unauthorized' });
     await env.teams.idle();
     expect(await processed(activity.id as string)).toBe(false);
     expect(
@@ -118,7 +118,7 @@ describe('Bot Framework authentication on /api/messages', () => {
 });
 
 describe('Bot Framework endpoints from configuration', () => {
-  it('an unreachable OpenID metadata host gives 401 "Unauthorized" and nothing more; the reason is logged', async () => {
+  it('an unreachable OpenID metadata host gives 401 {"error":"unauthorized"} and nothing more; the reason is logged', async () => {
     const auth = await startFakeBotFrameworkAuth();
     // A loopback port nobody listens on: the library's metadata fetch fails as a DNS error would.
     const closed = await startFakeBotFrameworkAuth();
@@ -142,7 +142,7 @@ describe('Bot Framework endpoints from configuration', () => {
       });
       const token = await auth.channelToken({ audience: APP_ID, serviceUrl: env.connector.url });
       const res = await env.post(activity, { authorization: `Bearer ${token}` });
-      expect(res).toEqual({ status: 401, body: 'Unauthorized' });
+      expect(res).toEqual({ status: 401, body: { error: 'unauthorized' } });
       const refused = records.find((r) => r.msg === 'teams: request refused (authentication failed)');
       expect(JSON.stringify(refused?.err)).toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch failed|openid/i);
       expect(JSON.stringify(records)).not.toContain(token);

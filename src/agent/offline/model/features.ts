@@ -28,7 +28,7 @@ function hash(s: string): number {
  */
 export function normalizeForModel(text: string): string {
   return fold(text)
-    .replace(/[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|eur|usd|zl|pln)\b/g, ' <money> ')
+    .replace(/[$€£¥]\s?\d[\d.,]*|(?<![\d.,])\d[\d.,]*\s?(?:€|eur|usd|zl|pln)\b/g, ' <money> ')
     .replace(/\d+/g, '0')
     .replace(/\s+/g, ' ')
     .trim();
@@ -50,13 +50,16 @@ export function featurize(text: string): SparseVector {
   return vector;
 }
 
+/** What the models read of a message: its intent is in its opening; the rest only costs time. */
+const MODEL_TEXT_CHARS = 4000;
+
 function computeFeatures(text: string): SparseVector {
   const counts = new Map<number, number>();
   const add = (key: string, weight: number) => {
     const h = hash(key) % FEATURE_DIMS;
     counts.set(h, (counts.get(h) ?? 0) + weight);
   };
-  const normalized = normalizeForModel(text);
+  const normalized = normalizeForModel(text.slice(0, MODEL_TEXT_CHARS));
   for (const concept of conceptsOf(normalized)) add(`k:${concept}`, 4);
   const words = normalized.split(/[^\p{L}\p{N}<>']+/u).filter(Boolean);
   for (let i = 0; i < words.length; i++) {

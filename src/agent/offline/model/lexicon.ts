@@ -828,6 +828,9 @@ for (const [concept, terms] of Object.entries(LEXICON)) {
   }
 }
 
+/** Longest single term: a word's prefixes beyond it cannot be terms (a 40,000-letter "word" made 40,000 lookups of ever longer slices). */
+const LONGEST_SINGLE = Math.max(0, ...[...SINGLE.keys()].map((t) => t.length));
+
 // Long terms by first letter: a typo rarely hits the first letter, and the index keeps the
 // one-edit search to a few dozen comparisons per unknown word.
 const LONG_TERMS = new Map<string, Array<[string, Term[]]>>();
@@ -863,7 +866,7 @@ export function conceptsOf(normalized: string): string[] {
     const w = words[i]!;
     const before = found.size;
     add(SINGLE.get(w), true);
-    for (let k = 3; k < w.length; k++) add(SINGLE.get(w.slice(0, k)), false);
+    for (let k = 3; k < Math.min(w.length, LONGEST_SINGLE + 1); k++) add(SINGLE.get(w.slice(0, k)), false);
     if (found.size === before && w.length >= 5) for (const c of misspelt(w)) found.add(c);
     if (i > 0) add(PAIRS.get(`${words[i - 1]} ${w}`), true);
     if (i > 1) add(PAIRS.get(`${words[i - 2]} ${words[i - 1]} ${w}`), true);
