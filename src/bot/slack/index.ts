@@ -12,7 +12,7 @@ import { registerEventListeners } from './events.js';
 import { createInFlight } from './in-flight.js';
 import { registerInteractionListeners } from './interactions.js';
 import { createSlackPort, slackErrorCode } from './port.js';
-import type { SlackInstallationStore } from './installations.js';
+import { SlackInstallationMissing, type SlackInstallationStore } from './installations.js';
 import { RecentEvents, type SlackRuntime } from './runtime.js';
 import { toSlackLogger } from './slack-logger.js';
 import { slackSignatureMiddleware } from './verify.js';
@@ -180,7 +180,14 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       }
       trackDeliveries(bolt);
       bolt.error(async (err) => {
-        logger.error({ err }, 'slack listener failed');
+        const missing = installMissing(err);
+        // A workspace that uninstalled (or never installed) still sends what was in flight.
+        if (missing)
+          logger.warn(
+            { installKey: missing.key, reason: missing.reason },
+            'slack: event ignored, no active install',
+          );
+        else logger.error({ err }, 'slack listener failed');
       });
       registerEventListeners(bolt, rt);
       registerInteractionListeners(bolt, rt);
@@ -239,6 +246,16 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     },
     idle: () => inflight.idle(),
   };
+}
+
+/** The SlackInstallationMissing inside Bolt's (and @slack/oauth's) AuthorizationError wrappers. */
+function installMissing(err: unknown): SlackInstallationMissing | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth += 1) {
+    if (e instanceof SlackInstallationMissing) return e;
+    e = (e as { original?: unknown; cause?: unknown }).original ?? (e as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 const InstallNameSchema = z.object({

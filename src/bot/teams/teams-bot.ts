@@ -95,7 +95,6 @@ export class TeamsBot extends TeamsActivityHandler {
   /** `where.tenantId` is the organization; `where.teamsTenantId` the Teams tenant the bot serves here. */
   private async sender(ctx: TurnContext, where: Prepared): Promise<Sender> {
     const a = ctx.activity;
-    const homeTenantId = where.teamsTenantId;
     const member: TeamsMember | undefined = await this.deps.members.lookup(ctx, where.tenantId);
     const orgId = senderTenantOf(a, member?.tenantId);
     // Staff is the roster's word: the member's own tenant against the tenant hosting this
