@@ -83,6 +83,15 @@ export function createSlackPort(deps: {
         return undefined;
       }
     },
+    progress: 'placeholder',
+    async deleteMessage(tenantId: string, ref: PostedRef) {
+      try {
+        const client = await deps.clientFor(tenantId, ref.channelId);
+        await client.chat.delete({ channel: ref.channelId, ts: ref.messageId });
+      } catch (err) {
+        throw upstream('chat.delete', err);
+      }
+    },
     updateMessage(tenantId: string, ref: PostedRef, message: OutboundMessage) {
       return update(tenantId, ref, renderReply(message));
     },
