@@ -47,6 +47,8 @@ export async function startSlackEnv(
   extra: Pick<FakeSlackApiOptions, 'users' | 'teams'> & {
     /** Distribution mode ("Add to Slack"): no bot token, installs kept in MongoDB. */
     distribution?: boolean;
+    /** Runs the LLM engine against this OpenAI-compatible endpoint (fake-openai on loopback). */
+    openaiBaseURL?: string;
   } = {},
 ): Promise<SlackTestEnv> {
   const logs: Array<Record<string, unknown>> = [];
@@ -86,6 +88,7 @@ export async function startSlackEnv(
   try {
     app = await startTestApp({
       logger,
+      ...(extra.openaiBaseURL ? { openaiBaseURL: extra.openaiBaseURL } : {}),
       adapters: ({ clock, db }) => {
         adapter = createSlackAdapter({
           config: extra.distribution
