@@ -51,9 +51,13 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
         return;
       }
       const m = c.message;
-      // The installing workspace (never the author's) decides the organization.
-      const home = { teamId: m.homeTeamId, enterpriseId: self.enterpriseId ?? enterpriseOfBody(body) };
-      const tenantId = await rt.engine.resolveOrg('slack', [home.teamId, home.enterpriseId]);
+      // The installing workspace (never the author's) decides the organization; who is staff is
+      // judged against the workspace and Grid org Bolt's authorize named, not the payload's.
+      const home = { teamId: self.teamId || m.homeTeamId, enterpriseId: self.enterpriseId };
+      const tenantId = await rt.engine.resolveOrg('slack', [
+        home.teamId,
+        self.enterpriseId ?? enterpriseOfBody(body),
+      ]);
       await rt.workspaces.seen(m.channelId, home);
       const person = await rt.directory.person(client, home.teamId, m.userId);
       if (person.isBot) return;
@@ -104,8 +108,8 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
     try {
       const self = selfOf(context);
       const home = await homeOf(rt, {
-        teamId: homeTeamOfBody(body, self.teamId),
-        enterpriseId: self.enterpriseId ?? enterpriseOfBody(body),
+        teamId: self.teamId || homeTeamOfBody(body, self.teamId),
+        enterpriseId: self.enterpriseId,
       });
       await publishHome(rt, client, await actorFor(rt, client, { id: ev.data.user }, home));
     } catch (err) {
