@@ -24,6 +24,8 @@ import type {
   TicketSummary,
 } from './ports.js';
 import type { SettingsChange, SettingsResult } from './settings-service.js';
+import type { CsatRatingInput, CsatRatingResult } from './csat.js';
+import type { SlaView } from '../sla/sla-view.js';
 
 export interface TicketDetail {
   ticket: Ticket;
@@ -32,6 +34,8 @@ export interface TicketDetail {
   decisions: DecisionRecord[];
   approvals: ApprovalRequest[];
   audit: AuditEvent[];
+  /** How the ticket's SLA reads now (absent when no clock applies). */
+  sla?: SlaView;
 }
 
 /** Everything a channel adapter may ask of Switchboard. Adapters translate; this does the work. */
@@ -95,6 +99,11 @@ export interface Engine {
    * at start-up and on the sweep timer. Optional so test doubles of the engine need not have it.
    */
   recoverUnanswered?(): Promise<{ checked: number; escalated: number }>;
+  /**
+   * A customer's click on a satisfaction prompt's button (with the optional comment). Stored once;
+   * "Not good" on the bot's answer reopens the conversation to a person. Optional for test doubles.
+   */
+  rateTicket?(input: CsatRatingInput): Promise<CsatRatingResult>;
 }
 
 /** What the composition root hands an adapter besides the engine. */
