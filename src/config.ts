@@ -88,6 +88,13 @@ export const EnvSchema = z
     SLACK_STAFF_CHANNEL_ID: optionalString,
     SLACK_APPROVER_IDS: csv,
     SLACK_SUPERVISOR_IDS: csv,
+    // Slack distribution (OAuth, "Add to Slack"): all three together turn it on.
+    SLACK_CLIENT_ID: optionalString,
+    SLACK_CLIENT_SECRET: optionalString,
+    SLACK_STATE_SECRET: optionalString.refine((s) => s === undefined || s.length >= 32, {
+      message: 'must be at least 32 characters (it signs the OAuth state)',
+    }),
+    SLACK_REDIRECT_URL: optionalUrl('the public URL of /slack/oauth_redirect, as set in the app'),
 
     MicrosoftAppId: optionalString,
     MicrosoftAppPassword: optionalString,
@@ -155,6 +162,29 @@ export const EnvSchema = z
         message: 'is required when SLACK_BOT_TOKEN is set (or set SLACK_APP_TOKEN for Socket Mode)',
       });
     }
+    const oauth = [env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET, env.SLACK_STATE_SECRET];
+    if (oauth.some(Boolean)) {
+      const names = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'];
+      const missing = names.filter((_n, i) => !oauth[i]);
+      if (missing.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing[0]!],
+          message: `is required with ${names.filter((n) => !missing.includes(n)).join(' and ')} (Slack distribution needs all three)`,
+        });
+      if (!env.SLACK_SIGNING_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SLACK_SIGNING_SECRET'],
+          message: 'is required for Slack distribution (SLACK_CLIENT_ID): events arrive over HTTP',
+        });
+      if (env.SLACK_APP_TOKEN)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SLACK_APP_TOKEN'],
+          message: 'must be unset with SLACK_CLIENT_ID: Slack distribution runs over HTTP, not Socket Mode',
+        });
+    }
     if (env.MicrosoftAppId && !env.MicrosoftAppPassword && env.MicrosoftAppType !== 'UserAssignedMSI') {
       ctx.addIssue({
         code: 'custom',
@@ -207,7 +237,13 @@ export interface Config {
    */
   mongo: { uri?: string; dbName: string; embedded: boolean };
   slack?: {
-    botToken: string;
+    /** Single-workspace mode: the one bot token. Unset in distribution mode (tokens come from installs). */
+    botToken?: string;
+    /**
+     * Distribution mode ("Add to Slack"): Bolt's OAuth flow, installations kept in MongoDB, a token
+     * per workspace or Enterprise Grid org. Wins over botToken when both are set.
+     */
+    oauth?: { clientId: string; clientSecret: string; stateSecret: string; redirectUrl?: string };
     signingSecret?: string;
     appToken?: string;
     apiUrl?: string;
@@ -319,17 +355,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     readyzTimeoutMs: e.READYZ_TIMEOUT_MS,
     mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB, embedded: e.EMBEDDED_MONGO === 'on' },
-    slack: e.SLACK_BOT_TOKEN
-      ? {
-          botToken: e.SLACK_BOT_TOKEN,
-          signingSecret: e.SLACK_SIGNING_SECRET,
-          appToken: e.SLACK_APP_TOKEN,
-          apiUrl: e.SLACK_API_URL,
-          staffChannelId: e.SLACK_STAFF_CHANNEL_ID,
-          approverIds: e.SLACK_APPROVER_IDS,
-          supervisorIds: e.SLACK_SUPERVISOR_IDS,
-        }
-      : undefined,
+    slack:
+      e.SLACK_BOT_TOKEN || e.SLACK_CLIENT_ID
+        ? {
+            botToken: e.SLACK_BOT_TOKEN,
+            oauth:
+              e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_STATE_SECRET
+                ? {
+                    clientId: e.SLACK_CLIENT_ID,
+                    clientSecret: e.SLACK_CLIENT_SECRET,
+                    stateSecret: e.SLACK_STATE_SECRET,
+                    redirectUrl: e.SLACK_REDIRECT_URL,
+                  }
+                : undefined,
+            signingSecret: e.SLACK_SIGNING_SECRET,
+            appToken: e.SLACK_APP_TOKEN,
+            apiUrl: e.SLACK_API_URL,
+            staffChannelId: e.SLACK_STAFF_CHANNEL_ID,
+            approverIds: e.SLACK_APPROVER_IDS,
+            supervisorIds: e.SLACK_SUPERVISOR_IDS,
+          }
+        : undefined,
     teams: teamsConfigured
       ? {
           appId: e.MicrosoftAppId,

@@ -96,7 +96,15 @@ async function main(): Promise<void> {
     );
   }
   if (config.slack && createSlackAdapter) {
-    adapters.push(createSlackAdapter({ config: config.slack, logger, clock }));
+    // Distribution mode keeps "Add to Slack" installs (and their tokens) in MongoDB.
+    const installations = config.slack.oauth
+      ? (await import('./memory/slack-installation-repository.js')).createSlackInstallationRepository({
+          db,
+          logger,
+          clock,
+        })
+      : undefined;
+    adapters.push(createSlackAdapter({ config: config.slack, logger, clock, installations }));
   }
   if (config.teams && createTeamsAdapter) {
     adapters.push(createTeamsAdapter({ config: config.teams, logger, clock }));

@@ -41,6 +41,25 @@ describe('loadConfig', () => {
     );
   });
 
+  it('Slack distribution: SLACK_CLIENT_ID/SECRET/STATE_SECRET together, over HTTP, no bot token needed', () => {
+    const oauth = {
+      SLACK_CLIENT_ID: '111.222',
+      SLACK_CLIENT_SECRET: 'client-secret-value',
+      SLACK_STATE_SECRET: 'a-random-state-secret-of-32-chars!!',
+      SLACK_SIGNING_SECRET: 's',
+    };
+    const slack = loadConfig(oauth).slack;
+    expect(slack?.botToken).toBeUndefined();
+    expect(slack?.oauth).toMatchObject({ clientId: '111.222', clientSecret: 'client-secret-value' });
+    const missing = failure({ ...oauth, SLACK_CLIENT_SECRET: '' });
+    expect(missing.message).toContain('SLACK_CLIENT_SECRET');
+    expect(missing.message).not.toContain('client-secret-value');
+    expect(missing.message).not.toContain('\n');
+    expect(failure({ ...oauth, SLACK_STATE_SECRET: 'short' }).message).toContain('SLACK_STATE_SECRET');
+    expect(failure({ ...oauth, SLACK_SIGNING_SECRET: '' }).message).toContain('SLACK_SIGNING_SECRET');
+    expect(failure({ ...oauth, SLACK_APP_TOKEN: 'xapp-1' }).message).toContain('SLACK_APP_TOKEN');
+  });
+
   it('rejects a MONGODB_URI that is not a MongoDB URI, naming the variable', () => {
     const err = failure({ MONGODB_URI: 'localhost:27017' });
     expect(err.message).toMatch(/^Invalid configuration: MONGODB_URI .*mongodb:\/\//);

@@ -1,5 +1,6 @@
 import type { AgentResult } from '../agent/types.js';
-import type { ChannelMode, Customer, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
+import type { ChannelMode, Customer, Ticket, ThreadRef } from '../domain/index.js';
+import type { PlaceholderSlot } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import { applyProposedAction } from './apply-action.js';
 import { publishStatus, rememberLanguage, resolveTicket, type TicketPatch } from './apply-effects.js';
@@ -24,7 +25,8 @@ export interface ApplyContext {
   customer: Customer | null;
   /** Where the customer wrote: replies go there. */
   replyThread: ThreadRef;
-  placeholder?: PostedRef;
+  /** A "Looking into this…" placeholder the first reply replaces (see working.ts). */
+  placeholder?: PlaceholderSlot;
   /** Said before the answer ("this looks like your open ticket TKT-…"). */
   prefix?: string;
   /** The ticket was created by this message (and stored by newTicketState). */
@@ -113,7 +115,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   if (ctx.mode === 'draft') return applyDraft(deps, ctx, ticket);
 
   if (result.route === 'ignore') {
-    if (ctx.placeholder) await say('👍');
+    // Nothing to say: a placeholder shown meanwhile is removed when the run ends (Working.release).
     return out('recorded', 'nothing to answer');
   }
 

@@ -1,4 +1,5 @@
 import type { TakeoverService } from '../approvals/api.js';
+import type { PlaceholderSlot } from './working.js';
 import type { Actor, Message, Platform, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
 import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
@@ -60,7 +61,8 @@ const SYSTEM: Actor = { kind: 'system' };
 /** How a text reaches a customer thread. */
 export interface SendOptions {
   citations?: OutboundMessage['citations'];
-  placeholder?: PostedRef;
+  /** A placeholder to replace: taken only when this text is really posted (not held back). */
+  placeholder?: PlaceholderSlot;
   author?: OutboundMessage['author'];
   language?: string;
   /**
@@ -137,7 +139,7 @@ export async function sendReply(
       kind: 'reply',
       thread: target.thread,
       message: outbound,
-      placeholder: options.placeholder,
+      placeholder: options.placeholder?.take(),
       ...(options.notice ? { notice: true } : {}),
     },
   });

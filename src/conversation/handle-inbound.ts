@@ -17,7 +17,7 @@ import {
 import {
   failSafe,
   loadTenant,
-  maybeShowWorking,
+  showWorking,
   newTicket,
   openTicketsOf,
   publishTicket,
@@ -126,8 +126,9 @@ export function createInboundHandler(
       ticket.ticketId,
       turn.tenant.settings.historyWindow,
     );
-    const placeholder = await maybeShowWorking(deps, turn, replyThread);
+    const working = showWorking(deps, turn, replyThread);
     const result = await runAgent(deps, turn, ticket, false, history, []);
+    const placeholder = await working.stop();
     if (turn.progress?.abandoned) return abandonedOutcome(ticket);
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     if (reopened && result.route === 'ignore') {
@@ -185,9 +186,10 @@ export function createInboundHandler(
       return { status: 'recorded', ticketId, reason: 'channel is off' };
     }
     const open = await openTicketsOf(deps, turn, requesterOpen);
-    const placeholder = await maybeShowWorking(deps, turn, replyThread);
+    const working = showWorking(deps, turn, replyThread);
     const history = [{ role: 'customer' as const, text: msg.text }];
     const result = await runAgent(deps, turn, draftTicket, true, history, open);
+    const placeholder = await working.stop();
     if (turn.progress?.abandoned) return abandonedOutcome(draftTicket);
     const u = result?.understanding;
     if (result && u && (result.route === 'ignore' || u.isPleasantry)) {
@@ -324,6 +326,9 @@ export function createInboundHandler(
       );
     } catch (err) {
       return handleInboundFailure(deps, msg, progress, err);
+    } finally {
+      // Whatever happened, no "Looking into this…" outlives the message it was for.
+      await progress.working?.release();
     }
   };
 }

@@ -182,6 +182,14 @@ export interface ChannelPort {
    * Returns a message to replace later with `updateMessage`, or undefined when nothing was posted.
    */
   showWorking?(tenantId: string, thread: ThreadRef): Promise<PostedRef | undefined>;
+  /**
+   * How `showWorking` looks: `placeholder` (default) is a message posted once, only when the answer
+   * is slow, then replaced by it; `indicator` fades by itself (Teams typing) and is shown at once and
+   * repeated while the agent works.
+   */
+  progress?: 'placeholder' | 'indicator';
+  /** Removes a placeholder no answer replaced (a takeover silenced the bot, the run failed). */
+  deleteMessage?(tenantId: string, ref: PostedRef): Promise<void>;
   updateMessage(tenantId: string, ref: PostedRef, message: OutboundMessage): Promise<void>;
   /** Posts a card to the tenant's staff channel on this platform. */
   postStaffCard(tenantId: string, staffChannelId: string, card: StaffCard): Promise<PostedRef>;

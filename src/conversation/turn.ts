@@ -1,15 +1,8 @@
 import type { AgentHooks, AgentResult, AgentTools } from '../agent/types.js';
 import { toAgentCustomer } from '../agent/types.js';
-import type {
-  ChannelMode,
-  Customer,
-  Message,
-  PostedRef,
-  Tenant,
-  Ticket,
-  ThreadRef,
-} from '../domain/index.js';
+import type { ChannelMode, Customer, Message, Tenant, Ticket, ThreadRef } from '../domain/index.js';
 import { escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
+import { startWorking, type PlaceholderSlot, type Working } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 
@@ -38,6 +31,8 @@ export interface InboundProgress {
   message?: Message;
   /** The new ticket this message opens, not stored until the agent has run. */
   pendingTicket?: Ticket;
+  /** Progress shown while the agent runs (a placeholder or typing); released when the message is done. */
+  working?: Working;
   /**
    * The run outlived its bound and was handed to a person (the customer was told one will follow
    * up): if it wakes up later it must not answer too.
@@ -99,7 +94,7 @@ export async function failSafe(
   deps: EngineDeps,
   turn: Turn,
   ticket: Ticket,
-  placeholder: PostedRef | undefined,
+  placeholder: PlaceholderSlot | undefined,
   replyThread: ThreadRef,
 ): Promise<InboundOutcome> {
   const text = deps.agent.phrase('escalated', ticket.language, { ticketId: ticket.ticketId });
@@ -120,24 +115,27 @@ export async function failSafe(
   return { status: 'escalated', ticketId: ticket.ticketId, reason: 'agent failure' };
 }
 
-export async function maybeShowWorking(
-  deps: EngineDeps,
-  turn: Turn,
-  thread: ThreadRef,
-): Promise<PostedRef | undefined> {
-  // Only a model call takes long enough to need a placeholder, and short pleasantries get none
-  // (a placeholder cannot be taken back when there turns out to be nothing to say).
-  if (deps.agent.kind !== 'llm' || turn.mode !== 'auto' || !looksLikeQuestion(turn.msg.text))
-    return undefined;
+/**
+ * Progress while the agent works on a question: Slack gets a "Looking into this…" placeholder if
+ * the answer takes more than about 2 s (the answer then replaces it), Teams the typing indicator.
+ * The handler releases it when the message is done, removing a placeholder no reply took.
+ */
+export function showWorking(deps: EngineDeps, turn: Turn, thread: ThreadRef): Working {
   const port = deps.ports.get(turn.msg.platform);
-  if (!port?.showWorking) return undefined;
-  try {
-    return await port.showWorking(turn.msg.tenantId, thread);
-  } catch (err) {
-    deps.logger.warn({ err }, 'showing progress failed');
-    return undefined;
-  }
+  // Short pleasantries get none: there may be nothing to say.
+  if (!port || turn.mode !== 'auto' || !looksLikeQuestion(turn.msg.text)) return NOT_WORKING;
+  const working = startWorking(deps, port, turn.msg.tenantId, thread, {
+    // A model takes seconds: typing at once. The offline engine answers at once: typing only if slow.
+    indicatorAfterMs: deps.agent.kind === 'llm' ? 0 : undefined,
+  });
+  if (turn.progress) turn.progress.working = working;
+  return working;
 }
+
+const NOT_WORKING: Working = {
+  stop: async () => ({ take: () => undefined }),
+  release: async () => undefined,
+};
 
 export async function storeCustomerMessage(
   deps: EngineDeps,

@@ -23,6 +23,10 @@ export const COLLECTIONS = {
   orders: 'orders',
   /** (platform, workspace) → organization; `_id` is `${platform}:${workspaceId}`. */
   installations: 'installations',
+  /** Slack "Add to Slack" installs with their tokens; `_id` is `${enterpriseId}:${teamId}`. */
+  slackInstallations: 'slack_installations',
+  /** Slack channel → the install it was seen through; `_id` is the channel id. */
+  slackChannelRoutes: 'slack_channel_routes',
 } as const;
 
 /** What every repository is built from. */

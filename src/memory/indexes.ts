@@ -47,6 +47,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { tenantId: 1, orderId: 1 }, unique: true },
     { key: { tenantId: 1, customerId: 1, placedAt: -1 } },
   ],
+  // Outbound posts without a channel route ask for an organization's active installs.
+  [C.slackInstallations]: [{ key: { orgId: 1 } }],
   // One entry per idempotency key; the sweep looks for due pending entries across tenants.
   [OUTBOX_COLLECTION]: [
     { key: { tenantId: 1, key: 1 }, unique: true },

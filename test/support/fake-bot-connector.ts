@@ -49,7 +49,8 @@ export interface FakeBotConnector {
    * answer carries `Retry-After: <seconds>` (the bot removes the SDK's own retry policy, so retry.ts
    * is what honours it).
    */
-  failNext(count?: number, status?: number, method?: 'POST' | 'PUT', retryAfterSeconds?: number): void;
+  /** The next `count` calls answer `status`: POSTs and PUTs by default, or only `method` (GET: roster look-ups). */
+  failNext(count?: number, status?: number, method?: 'POST' | 'PUT' | 'GET', retryAfterSeconds?: number): void;
   /** Resolves once `predicate` holds over the recorded calls, or rejects after `timeoutMs`. */
   waitFor(predicate: (calls: ConnectorCall[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -66,7 +67,7 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
   const calls: ConnectorCall[] = [];
   const members = new Map<string, FakeMember>();
   const teamChannels = new Map<string, Array<{ id: string; name?: string }>>();
-  let failures: { count: number; status: number; method?: 'POST' | 'PUT'; retryAfter?: number } = {
+  let failures: { count: number; status: number; method?: 'POST' | 'PUT' | 'GET'; retryAfter?: number } = {
     count: 0,
     status: 429,
   };
@@ -108,6 +109,10 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
     const [, , kind, id] = m;
     const decodedId = id === undefined ? undefined : decodeURIComponent(id);
     if (kind === 'members') {
+      if (failures.method === 'GET' && failures.count > 0) {
+        failures = { ...failures, count: failures.count - 1 };
+        return reply(failures.status, { error: { code: 'ServiceError' } }, { memberId: decodedId });
+      }
       const member = decodedId ? members.get(decodedId) : undefined;
       if (method !== 'GET' || !member)
         return reply(404, { error: { code: 'MemberNotFound' } }, { memberId: decodedId });

@@ -7,6 +7,18 @@ export interface SlackCall {
   args: Record<string, unknown>;
   /** What the fake answered (e.g. the `ts` of a posted message). */
   result?: Record<string, unknown>;
+  /** The bearer token the call carried (the WebClient sends it in the Authorization header). */
+  token?: string;
+}
+
+/** A workspace (or Enterprise Grid org) an "Add to Slack" install can grant a token for. */
+export interface FakeSlackInstallGrant {
+  team?: { id: string; name: string };
+  enterprise?: { id: string; name: string };
+  isEnterpriseInstall?: boolean;
+  botUserId?: string;
+  /** Token rotation: the bot token expires after this many seconds and comes with a refresh token. */
+  expiresIn?: number;
 }
 
 export interface FakeSlackUser {
@@ -16,6 +28,10 @@ export interface FakeSlackUser {
   realName?: string;
   email?: string;
   isBot?: boolean;
+  /** users.info `enterprise_user.enterprise_id`: the person's Enterprise Grid org. */
+  enterpriseId?: string;
+  /** users.info `is_stranger`: not in any workspace the asking one shares an org with. */
+  isStranger?: boolean;
 }
 
 export interface FakeSlackApiOptions {
@@ -44,6 +60,15 @@ export interface FakeSlackApi {
   /** The next call of `method` answers 429 with Retry-After. */
   rateLimitNext(method: string, retryAfterSeconds: number): void;
   addUser(user: FakeSlackUser): void;
+  /** Slack's side of "Add to Slack": the next oauth.v2.access with this code grants a token. */
+  grantInstall(code: string, grant: FakeSlackInstallGrant): void;
+  /** Tokens the fake issued through oauth.v2.access, with the workspace each is for. */
+  issuedTokens(): Array<{ token: string; teamId?: string; enterpriseId?: string; revoked: boolean }>;
+  /** Slack revokes a token (uninstall): calls with it answer `token_revoked`. */
+  revoke(token: string): void;
+  /** The app's client id and secret oauth.v2.access accepts. */
+  readonly clientId: string;
+  readonly clientSecret: string;
   /** Resolves once `predicate` holds for the recorded calls; rejects after `timeoutMs`. */
   waitFor(predicate: (calls: SlackCall[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -94,12 +119,70 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const failures = new Map<string, string[]>();
   const rateLimits = new Map<string, number[]>();
   let seq = 100;
+  const clientId = '1111111111.2222222222';
+  const clientSecret = 'fake-client-secret-0123456789abcdef';
+  const grants = new Map<string, FakeSlackInstallGrant>();
+  type Issued = { token: string; grant: FakeSlackInstallGrant; revoked: boolean; expiresAt?: number };
+  const issued = new Map<string, Issued>();
+  const refreshTokens = new Map<string, FakeSlackInstallGrant>();
+  let tokenSeq = 0;
   const nextTs = () => `1730000${String(seq++).padStart(3, '0')}.000200`;
 
-  function answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
+  /** An issued bot token answering for its own workspace, as oauth.v2.access documents it. */
+  function grantToken(grant: FakeSlackInstallGrant): Record<string, unknown> {
+    const token = `xoxb-fake-${++tokenSeq}-${grant.team?.id ?? grant.enterprise?.id}`;
+    const rotating = grant.expiresIn !== undefined;
+    const entry: Issued = { token, grant, revoked: false };
+    if (rotating) entry.expiresAt = Date.now() + grant.expiresIn! * 1000;
+    issued.set(token, entry);
+    const refresh = rotating ? `xoxe-1-fake-refresh-${tokenSeq}` : undefined;
+    if (refresh) refreshTokens.set(refresh, grant);
+    return {
+      ok: true,
+      access_token: token,
+      token_type: 'bot',
+      scope: 'channels:history,groups:history,chat:write,users:read',
+      bot_user_id: grant.botUserId ?? botUserId,
+      app_id: 'A0SWITCHB',
+      team: grant.isEnterpriseInstall ? null : (grant.team ?? null),
+      enterprise: grant.enterprise ?? null,
+      is_enterprise_install: grant.isEnterpriseInstall ?? false,
+      authed_user: { id: 'U0INSTALL1' },
+      ...(rotating ? { refresh_token: refresh, expires_in: grant.expiresIn } : {}),
+    };
+  }
+
+  function answer(method: string, args: Record<string, unknown>, token?: string): Record<string, unknown> {
     const channel = String(args.channel ?? '');
+    const own = token ? issued.get(token) : undefined;
+    if (method === 'oauth.v2.access') {
+      if (args.client_id !== clientId) return { ok: false, error: 'invalid_client_id' };
+      if (args.client_secret !== clientSecret) return { ok: false, error: 'bad_client_secret' };
+      if (args.grant_type === 'refresh_token') {
+        const grant = refreshTokens.get(String(args.refresh_token));
+        return grant ? grantToken(grant) : { ok: false, error: 'invalid_refresh_token' };
+      }
+      const grant = grants.get(String(args.code));
+      grants.delete(String(args.code));
+      return grant ? grantToken(grant) : { ok: false, error: 'invalid_code' };
+    }
+    if (own?.revoked) return { ok: false, error: 'token_revoked' };
+    if (own?.expiresAt !== undefined && own.expiresAt < Date.now()) return { ok: false, error: 'token_expired' };
+    if (issued.size > 0 && token?.startsWith('xoxb-fake-') && !own) return { ok: false, error: 'invalid_auth' };
     switch (method) {
       case 'auth.test':
+        if (own)
+          return {
+            ok: true,
+            url: `https://${own.grant.team?.id ?? own.grant.enterprise?.id}.slack.com/`,
+            team: own.grant.team?.name,
+            user: 'switchboard',
+            team_id: own.grant.team?.id ?? own.grant.enterprise?.id,
+            enterprise_id: own.grant.enterprise?.id,
+            user_id: own.grant.botUserId ?? botUserId,
+            bot_id: botId,
+            is_enterprise_install: own.grant.isEnterpriseInstall ?? false,
+          };
         return {
           ok: true,
           url: `https://${team.domain}.slack.com/`,
@@ -151,6 +234,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
             name: u.name,
             real_name: u.realName ?? u.name,
             is_bot: u.isBot ?? false,
+            ...(u.isStranger ? { is_stranger: true } : {}),
+            ...(u.enterpriseId ? { enterprise_user: { id: u.id, enterprise_id: u.enterpriseId } } : {}),
             profile: {
               display_name: u.name,
               real_name: u.realName ?? u.name,
@@ -167,6 +252,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
               team: { id: t.id, name: t.name, domain: t.domain, email_domain: t.emailDomain ?? '' },
             }
           : { ok: false, error: 'team_not_found' };
+      }
+      case 'chat.delete': {
+        const key = `${channel}/${String(args.ts)}`;
+        if (!messages.has(key)) return { ok: false, error: 'message_not_found' };
+        messages.delete(key);
+        return { ok: true, channel, ts: args.ts };
       }
       case 'views.publish':
       case 'views.open':
@@ -186,7 +277,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     void (async () => {
       const method = (req.url ?? '').replace(/^\/api\//, '').split('?')[0] ?? '';
       const args = parseArgs(await readBody(req), req.headers['content-type']);
-      const call: SlackCall = { method, args };
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const call: SlackCall = { method, args, ...(bearer ? { token: bearer } : {}) };
       calls.push(call);
       const limited = rateLimits.get(method)?.shift();
       if (limited !== undefined) {
@@ -195,7 +287,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         return;
       }
       const failure = failures.get(method)?.shift();
-      const body = failure ? { ok: false, error: failure } : answer(method, args);
+      const body = failure ? { ok: false, error: failure } : answer(method, args, bearer);
       call.result = body;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -235,6 +327,22 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     addUser(user) {
       users.set(user.id, user);
     },
+    grantInstall(code, grant) {
+      grants.set(code, grant);
+    },
+    issuedTokens: () =>
+      [...issued.values()].map((i) => ({
+        token: i.token,
+        teamId: i.grant.team?.id,
+        enterpriseId: i.grant.enterprise?.id,
+        revoked: i.revoked,
+      })),
+    revoke(token) {
+      const entry = issued.get(token);
+      if (entry) entry.revoked = true;
+    },
+    clientId,
+    clientSecret,
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(calls)) {

@@ -1,4 +1,4 @@
-import type { App, RespondArguments } from '@slack/bolt';
+import type { App, RespondArguments, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import { ChannelModeSchema, TICKET_ID_PATTERN, type ChannelMode } from '../../domain/index.js';
 import { isAppError } from '../../errors.js';
@@ -6,7 +6,7 @@ import { renderStatus, renderTicketDetail } from './blocks.js';
 import { renderKbStatus } from './kb-command.js';
 import { slackErrorCode } from './port.js';
 import { answerSettings } from './settings-command.js';
-import { actorFor, selfHome, type SlackRuntime } from './runtime.js';
+import { actorFor, homeOf, selfOf, type SlackRuntime, type SlackSelf } from './runtime.js';
 
 export const SLASH_COMMAND = '/switchboard';
 
@@ -69,13 +69,13 @@ const CommandSchema = z.object({
 const ACK_BUDGET_MS = 2000;
 
 export function registerCommands(app: App, rt: SlackRuntime): void {
-  app.command(SLASH_COMMAND, async ({ ack, command, respond }) => {
+  app.command(SLASH_COMMAND, async ({ ack, command, respond, client, context }) => {
     const parsed = CommandSchema.safeParse(command);
     if (!parsed.success) {
       await ack({ response_type: 'ephemeral', text: USAGE });
       return;
     }
-    const work = answer(rt, parsed.data).catch((err: unknown): RespondArguments => {
+    const work = answer(rt, client, selfOf(context), parsed.data).catch((err: unknown): RespondArguments => {
       rt.logger.error(
         { err, code: isAppError(err) ? err.code : slackErrorCode(err) },
         'slack command failed',
@@ -104,10 +104,15 @@ export function registerCommands(app: App, rt: SlackRuntime): void {
   });
 }
 
-async function answer(rt: SlackRuntime, cmd: z.infer<typeof CommandSchema>): Promise<RespondArguments> {
-  const home = await selfHome(rt);
-  const person = await rt.directory.person(cmd.user_id);
-  const actor = actorFor({ id: cmd.user_id, name: person.name ?? cmd.user_name }, home, person.teamId);
+async function answer(
+  rt: SlackRuntime,
+  client: webApi.WebClient,
+  self: SlackSelf,
+  cmd: z.infer<typeof CommandSchema>,
+): Promise<RespondArguments> {
+  const home = await homeOf(rt, self);
+  await rt.workspaces.seen(cmd.channel_id, home);
+  const actor = await actorFor(rt, client, { id: cmd.user_id, name: cmd.user_name }, home);
   const parsed = parseCommand(cmd.text);
   const say = (text: string): RespondArguments => ({ response_type: 'ephemeral', text });
   // Guests in a shared channel never see other customers' tickets or change settings.

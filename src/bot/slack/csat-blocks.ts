@@ -5,7 +5,7 @@ import { CsatButtonSchema, type CsatButton } from '../../domain/index.js';
 import { isAppError } from '../../errors.js';
 import { SLACK_LIMITS as L, cut, escapeMrkdwn } from './limits.js';
 import { slackErrorCode } from './port.js';
-import { actorFor, selfHome, type SlackRuntime } from './runtime.js';
+import { actorFor, homeOf, selfOf, type SlackRuntime } from './runtime.js';
 
 /** Rating buttons route here, apart from staff card buttons (`sb.`): customers click these. */
 export const CSAT_ACTION_PREFIX = 'csat.rate.';
@@ -69,49 +69,53 @@ function parseRating(value: string | undefined): CsatButton | null {
  * engine; the prompt is then replaced by the thanks, so nobody clicks it twice.
  */
 export function registerCsatListener(app: App, rt: SlackRuntime): void {
-  app.action(new RegExp(`^${CSAT_ACTION_PREFIX.replace(/\./g, '\\.')}`), async ({ ack, body }) => {
-    await ack();
-    const parsed = RatingClickSchema.safeParse(body);
-    const data = parsed.success ? parseRating(parsed.data.actions[0]?.value) : null;
-    if (!parsed.success || !data) {
-      rt.logger.warn(
-        { actionId: parsed.data?.actions[0]?.action_id },
-        'slack rating click ignored: unexpected shape',
-      );
-      return;
-    }
-    const b = parsed.data;
-    const actor = actorFor(b.user, await selfHome(rt));
-    const channel = b.container?.channel_id ?? b.channel?.id;
-    const comment = b.state?.values[CSAT_COMMENT_BLOCK]?.[CSAT_COMMENT_INPUT]?.value ?? undefined;
-    let message: string;
-    let ok = false;
-    try {
-      const result = await rt.engine.rateTicket?.({
-        tenantId: actor.tenantId,
-        ticketId: data.ticketId,
-        rating: data.rating,
-        ...(comment ? { comment } : {}),
-        actor: { platform: 'slack', userId: actor.userId, isExternal: actor.isExternal },
-      });
-      message = result?.message ?? 'Ratings are not available.';
-      ok = result?.ok ?? false;
-    } catch (err) {
-      rt.logger.error({ err, code: isAppError(err) ? err.code : undefined }, 'slack rating failed');
-      message = 'Something went wrong; please try again.';
-    }
-    if (!channel) return;
-    try {
-      if (ok && b.container?.message_ts) {
-        await rt.client.chat.update({
-          channel,
-          ts: b.container.message_ts,
-          text: message,
-          blocks: [{ type: 'section', text: { type: 'mrkdwn', text: escapeMrkdwn(message) } }],
+  app.action(
+    new RegExp(`^${CSAT_ACTION_PREFIX.replace(/\./g, '\\.')}`),
+    async ({ ack, body, client, context }) => {
+      await ack();
+      const parsed = RatingClickSchema.safeParse(body);
+      const data = parsed.success ? parseRating(parsed.data.actions[0]?.value) : null;
+      if (!parsed.success || !data) {
+        rt.logger.warn(
+          { actionId: parsed.data?.actions[0]?.action_id },
+          'slack rating click ignored: unexpected shape',
+        );
+        return;
+      }
+      const b = parsed.data;
+      // Who rates is the directory's word (users.info), like every other click.
+      const actor = await actorFor(rt, client, b.user, await homeOf(rt, selfOf(context)));
+      const channel = b.container?.channel_id ?? b.channel?.id;
+      const comment = b.state?.values[CSAT_COMMENT_BLOCK]?.[CSAT_COMMENT_INPUT]?.value ?? undefined;
+      let message: string;
+      let ok = false;
+      try {
+        const result = await rt.engine.rateTicket?.({
+          tenantId: actor.tenantId,
+          ticketId: data.ticketId,
+          rating: data.rating,
+          ...(comment ? { comment } : {}),
+          actor: { platform: 'slack', userId: actor.userId, isExternal: actor.isExternal },
         });
-      } else await rt.client.chat.postEphemeral({ channel, user: actor.userId, text: message });
-    } catch (err) {
-      rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack could not show the rating result');
-    }
-  });
+        message = result?.message ?? 'Ratings are not available.';
+        ok = result?.ok ?? false;
+      } catch (err) {
+        rt.logger.error({ err, code: isAppError(err) ? err.code : undefined }, 'slack rating failed');
+        message = 'Something went wrong; please try again.';
+      }
+      if (!channel) return;
+      try {
+        if (ok && b.container?.message_ts) {
+          await client.chat.update({
+            channel,
+            ts: b.container.message_ts,
+            text: message,
+            blocks: [{ type: 'section', text: { type: 'mrkdwn', text: escapeMrkdwn(message) } }],
+          });
+        } else await client.chat.postEphemeral({ channel, user: actor.userId, text: message });
+      } catch (err) {
+        rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack could not show the rating result');
+      }
+    },
+  );
 }

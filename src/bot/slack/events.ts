@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { InboundMessage } from '../../conversation/ports.js';
 import { publishHome } from './interactions.js';
 import { slackErrorCode } from './port.js';
-import { actorFor, type SlackRuntime } from './runtime.js';
+import { isHomeMember } from './directory.js';
+import { actorFor, homeOf, selfOf, type SlackRuntime } from './runtime.js';
 import {
   SlackEnvelopeSchema,
   SlackMessageEventSchema,
@@ -32,7 +33,7 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
     await next();
   });
 
-  app.event('message', async ({ body, event }) => {
+  app.event('message', async ({ body, event, client, context }) => {
     const envelope = SlackEnvelopeSchema.safeParse(body);
     const parsed = SlackMessageEventSchema.safeParse(event);
     if (!envelope.success || !parsed.success) {
@@ -43,21 +44,29 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
       return;
     }
     try {
-      const self = await rt.identity();
+      const self = selfOf(context);
       const c = classifyMessageEvent(envelope.data, parsed.data, self);
       if (!c.ok) {
         rt.logger.debug({ reason: c.reason, eventId: envelope.data.event_id }, 'slack message ignored');
         return;
       }
       const m = c.message;
-      // The installing workspace (never the author's) decides the organization.
-      const tenantId = await rt.engine.resolveOrg('slack', [m.homeTeamId, enterpriseOfBody(body)]);
-      const person = await rt.directory.person(m.userId);
+      // The installing workspace (never the author's) decides the organization; who is staff is
+      // judged against the workspace and Grid org Bolt's authorize named, not the payload's.
+      const home = { teamId: self.teamId || m.homeTeamId, enterpriseId: self.enterpriseId };
+      const tenantId = await rt.engine.resolveOrg('slack', [
+        home.teamId,
+        self.enterpriseId ?? enterpriseOfBody(body),
+      ]);
+      await rt.workspaces.seen(m.channelId, home);
+      const person = await rt.directory.person(client, home.teamId, m.userId);
       if (person.isBot) return;
-      // An event without a team: users.info's team decides; still unknown means external.
-      const userTeam = m.userTeam ?? person.teamId;
-      const isExternal = userTeam !== m.homeTeamId;
-      const org = isExternal && userTeam ? await rt.directory.org(userTeam) : undefined;
+      // Staff or customer is the directory's word (users.info), never the event's `user_team`:
+      // a signed payload naming our workspace for a guest does not make the guest staff.
+      const isExternal = !isHomeMember(person, home);
+      // The customer's own workspace (their account) comes from the directory too.
+      const userTeam = person.teamId;
+      const org = isExternal && userTeam ? await rt.directory.org(client, userTeam) : undefined;
       const inbound: InboundMessage = {
         platform: 'slack',
         tenantId,
@@ -93,40 +102,40 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
     }
   });
 
-  app.event('app_home_opened', async ({ body, event }) => {
+  app.event('app_home_opened', async ({ body, event, client, context }) => {
     const ev = HomeOpenedSchema.safeParse(event);
     if (!ev.success || (ev.data.tab && ev.data.tab !== 'home')) return;
     try {
-      const self = await rt.identity();
-      const teamId = homeTeamOfBody(body, self.teamId);
-      const orgId = await rt.engine.resolveOrg('slack', [teamId, enterpriseOfBody(body)]);
-      const person = await rt.directory.person(ev.data.user);
-      await publishHome(
-        rt,
-        actorFor({ id: ev.data.user, name: person.name }, { teamId, orgId }, person.teamId),
-      );
+      const self = selfOf(context);
+      const home = await homeOf(rt, {
+        teamId: self.teamId || homeTeamOfBody(body, self.teamId),
+        enterpriseId: self.enterpriseId,
+      });
+      await publishHome(rt, client, await actorFor(rt, client, { id: ev.data.user }, home));
     } catch (err) {
       rt.logger.error({ err, code: slackErrorCode(err) }, 'slack app home failed');
     }
   });
 
-  app.event('member_joined_channel', async ({ body, event }) => {
+  app.event('member_joined_channel', async ({ body, event, client, context }) => {
     const ev = MemberJoinedSchema.safeParse(event);
     if (!ev.success) return;
     try {
-      const self = await rt.identity();
+      const self = selfOf(context);
       if (ev.data.user !== self.botUserId) return;
+      const homeTeam = homeTeamOfBody(body, self.teamId);
+      await rt.workspaces.seen(ev.data.channel, { teamId: homeTeam, enterpriseId: self.enterpriseId });
       let name: string | undefined;
       try {
-        name = ConversationInfoSchema.parse(await rt.client.conversations.info({ channel: ev.data.channel }))
+        name = ConversationInfoSchema.parse(await client.conversations.info({ channel: ev.data.channel }))
           .channel.name;
       } catch (err) {
         rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack conversations.info failed');
       }
       await rt.engine.registerChannel({
         tenantId: await rt.engine.resolveOrg('slack', [
-          homeTeamOfBody(body, self.teamId),
-          enterpriseOfBody(body),
+          homeTeam,
+          self.enterpriseId ?? enterpriseOfBody(body),
         ]),
         platform: 'slack',
         channelId: ev.data.channel,
@@ -137,4 +146,56 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
       rt.logger.error({ err, code: slackErrorCode(err) }, 'slack channel registration failed');
     }
   });
+
+  // Bolt skips authorize for these two (the token is already gone): the envelope names the install.
+  app.event('app_uninstalled', async ({ body }) => {
+    await disable(rt, body, 'app_uninstalled');
+  });
+
+  app.event('tokens_revoked', async ({ body, event }) => {
+    const ev = TokensRevokedSchema.safeParse(event);
+    // Only a revoked bot token stops the bot; revoked user tokens (none are asked for) change nothing.
+    if (!ev.success || (ev.data.tokens.bot ?? []).length === 0) return;
+    await disable(rt, body, 'tokens_revoked');
+  });
+}
+
+const TokensRevokedSchema = z.object({
+  tokens: z.object({ oauth: z.array(z.string()).optional(), bot: z.array(z.string()).optional() }),
+});
+
+const InstallEnvelopeSchema = z.object({
+  team_id: z.string().min(1).optional(),
+  enterprise_id: z.string().nullish(),
+  authorizations: z
+    .array(
+      z.object({
+        team_id: z.string().nullish(),
+        enterprise_id: z.string().nullish(),
+        is_enterprise_install: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+});
+
+async function disable(
+  rt: SlackRuntime,
+  body: unknown,
+  reason: 'app_uninstalled' | 'tokens_revoked',
+): Promise<void> {
+  const env = InstallEnvelopeSchema.safeParse(body);
+  if (!env.success) return;
+  const auth = env.data.authorizations?.[0];
+  try {
+    await rt.workspaces.disable(
+      {
+        teamId: auth?.team_id ?? env.data.team_id,
+        enterpriseId: auth?.enterprise_id ?? env.data.enterprise_id ?? undefined,
+        isEnterpriseInstall: auth?.is_enterprise_install ?? false,
+      },
+      reason,
+    );
+  } catch (err) {
+    rt.logger.error({ err, reason }, 'slack: could not disable the installation');
+  }
 }

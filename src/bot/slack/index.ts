@@ -1,4 +1,5 @@
 import express from 'express';
+import { z } from 'zod';
 import {
   App,
   ExpressReceiver,
@@ -19,10 +20,12 @@ import { createInFlight } from './in-flight.js';
 import { registerInteractionListeners } from './interactions.js';
 import { registerCsatListener } from './csat-blocks.js';
 import { createSlackPort, slackErrorCode } from './port.js';
-import { RecentEvents, createIdentityLoader, type SlackRuntime } from './runtime.js';
+import { SlackInstallationMissing, type SlackInstallationStore } from './installations.js';
+import { RecentEvents, type SlackRuntime } from './runtime.js';
 import { toSlackLogger } from './slack-logger.js';
 import { slackShapeMiddleware } from './envelope.js';
 import { slackSignatureMiddleware } from './verify.js';
+import { createSlackWorkspaces, type SlackWorkspaces } from './workspaces.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 
@@ -42,12 +45,14 @@ export interface SlackAdapterOptions {
    * tens of seconds). Default 25 s; whatever is still running then is logged and abandoned.
    */
   drainTimeoutMs?: number;
+  /** Where "Add to Slack" installs are kept (MongoDB); required in distribution mode (SLACK_CLIENT_ID). */
+  installations?: SlackInstallationStore;
 }
 
 export interface SlackAdapter extends ChannelAdapter {
   readonly platform: 'slack';
-  /** The Web API client, for diagnostics (`/healthz` may call auth.test). */
-  readonly client: webApi.WebClient;
+  /** Tokens per workspace: the one bot token, or an install per workspace (distribution). */
+  readonly workspaces: SlackWorkspaces;
   /**
    * How Bolt receives, once mounted: an ExpressReceiver on POST /slack/events, or a
    * SocketModeReceiver (SLACK_APP_TOKEN set) that mounts no route and connects on start().
@@ -83,13 +88,39 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     timeout: options.timeoutMs ?? 10_000,
     logger: slackLogger,
   };
-  const client = new webApi.WebClient(config.botToken, clientOptions);
-  const identity = createIdentityLoader(client);
-  const port = createSlackPort({ client, logger });
+  let engineRef: Engine | undefined;
+  const workspaces = createSlackWorkspaces({
+    botToken: config.botToken,
+    oauth: config.oauth,
+    store: options.installations,
+    clientOptions,
+    slackLogger,
+    logger,
+    clock,
+    async orgOf(q) {
+      if (!engineRef) throw new Error('slack: installed before the engine was mounted');
+      return engineRef.resolveOrg('slack', [q.teamId, q.enterpriseId]);
+    },
+    async onInstalled(record) {
+      logger.info(
+        { installKey: record.key, orgId: record.orgId, enterprise: record.isEnterpriseInstall },
+        'slack: installed',
+      );
+      const name = installName(record.installation);
+      await engineRef?.ensureTenant({
+        tenantId: record.orgId,
+        name: name ?? record.orgId,
+        platform: 'slack',
+      });
+    },
+  });
+  const port = createSlackPort({
+    clientFor: (tenantId, channelId) => workspaces.clientFor(tenantId, channelId),
+    logger,
+  });
   let bolt: App | undefined;
   let socketMode = false;
   let receiver: Receiver | undefined;
-  let engineRef: Engine | undefined;
   const inflight = createInFlight();
 
   /**
@@ -101,15 +132,14 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     app.processEvent = (event) => inflight.track(process(event));
   }
 
-  async function authorize() {
-    const id = await identity();
-    return { botToken: config.botToken, botUserId: id.botUserId, botId: id.botId, teamId: id.teamId };
-  }
+  /** Bolt's authorize for both modes: the installing workspace's token, never the payload's word. */
+  const authorize = (source: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean }) =>
+    workspaces.authorize(source);
 
   return {
     platform: 'slack',
     port,
-    client,
+    workspaces,
     get receiver() {
       return receiver;
     },
@@ -117,11 +147,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       engineRef = engine;
       const rt: SlackRuntime = {
         engine,
-        client,
-        directory: createSlackDirectory({ client, clock, logger }),
+        workspaces,
+        directory: createSlackDirectory({ clock, logger }),
         logger,
         clock,
-        identity,
         recent: new RecentEvents(),
         staffChannelId: config.staffChannelId,
       };
@@ -169,10 +198,19 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           },
         });
         bolt = new App({ receiver, authorize, clientOptions, logger: slackLogger });
+        // "Add to Slack": GET /slack/install and /slack/oauth_redirect through @slack/oauth.
+        workspaces.mountOAuth(app);
       }
       trackDeliveries(bolt);
       bolt.error(async (err) => {
-        logger.error({ err }, 'slack listener failed');
+        const missing = installMissing(err);
+        // A workspace that uninstalled (or never installed) still sends what was in flight.
+        if (missing)
+          logger.warn(
+            { installKey: missing.key, reason: missing.reason },
+            'slack: event ignored, no active install',
+          );
+        else logger.error({ err }, 'slack listener failed');
       });
       registerEventListeners(bolt, rt);
       registerInteractionListeners(bolt, rt);
@@ -180,7 +218,27 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       registerCommands(bolt, rt);
     },
     async start() {
-      const id = await identity().catch((err: unknown) => {
+      if (!workspaces.single) {
+        // Distribution: no token of our own; the deployment's organization still gets the staff
+        // settings from the environment, installs bring their own organizations.
+        if (
+          engineRef &&
+          (config.staffChannelId || config.approverIds.length || config.supervisorIds.length)
+        ) {
+          const tenantId = await engineRef.resolveOrg('slack', []);
+          await engineRef.ensureTenant({
+            tenantId,
+            name: tenantId,
+            platform: 'slack',
+            staffChannelId: config.staffChannelId,
+            approverIds: config.approverIds,
+            supervisorIds: config.supervisorIds,
+          });
+        }
+        logger.info({ mode: 'distribution' }, 'slack ready (installs through /slack/install)');
+        return;
+      }
+      const id = await workspaces.single().catch((err: unknown) => {
         throw startError('auth.test', err, 'SLACK_BOT_TOKEN (and SLACK_API_URL if set)');
       });
       if (engineRef) {
@@ -212,6 +270,27 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     },
     idle: () => inflight.idle(),
   };
+}
+
+/** The SlackInstallationMissing inside Bolt's (and @slack/oauth's) AuthorizationError wrappers. */
+function installMissing(err: unknown): SlackInstallationMissing | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth += 1) {
+    if (e instanceof SlackInstallationMissing) return e;
+    e = (e as { original?: unknown; cause?: unknown }).original ?? (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const InstallNameSchema = z.object({
+  team: z.object({ name: z.string().min(1) }).nullish(),
+  enterprise: z.object({ name: z.string().min(1) }).nullish(),
+});
+
+/** The workspace's (or Grid org's) name, for a new organization's display name. */
+function installName(installation: unknown): string | undefined {
+  const parsed = InstallNameSchema.safeParse(installation);
+  return parsed.success ? (parsed.data.team?.name ?? parsed.data.enterprise?.name) : undefined;
 }
 
 /** A start-up failure as one line naming the platform, the cause and the variable to check. */

@@ -1,4 +1,4 @@
-import type { App } from '@slack/bolt';
+import type { App, webApi } from '@slack/bolt';
 import { z } from 'zod';
 import {
   StaffActionSchema,
@@ -18,7 +18,7 @@ import {
   renderHome,
 } from './blocks.js';
 import { slackErrorCode } from './port.js';
-import { actorFor, selfHome, type SlackRuntime } from './runtime.js';
+import { actorFor, homeOf, selfOf, type SlackRuntime } from './runtime.js';
 
 const UserSchema = z.object({
   id: z.string().min(1),
@@ -63,11 +63,16 @@ const STALE_BUTTON = 'This button is out of date. Open the ticket again to act o
 
 /** Staff card buttons, the Reject modal, App Home buttons. Clicks are acknowledged first, then handled. */
 export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
-  async function tell(actor: StaffActor, channelId: string | undefined, text: string): Promise<void> {
+  async function tell(
+    client: webApi.WebClient,
+    actor: StaffActor,
+    channelId: string | undefined,
+    text: string,
+  ): Promise<void> {
     try {
       // In a channel only the clicker sees it; from App Home there is no channel, so the app's DM.
-      if (channelId) await rt.client.chat.postEphemeral({ channel: channelId, user: actor.userId, text });
-      else await rt.client.chat.postMessage({ channel: actor.userId, text });
+      if (channelId) await client.chat.postEphemeral({ channel: channelId, user: actor.userId, text });
+      else await client.chat.postMessage({ channel: actor.userId, text });
     } catch (err) {
       rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack could not tell the actor');
     }
@@ -88,7 +93,7 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     }
   }
 
-  app.action(new RegExp(`^${ACTION_PREFIX.replace('.', '\\.')}`), async ({ ack, body }) => {
+  app.action(new RegExp(`^${ACTION_PREFIX.replace('.', '\\.')}`), async ({ ack, body, client, context }) => {
     await ack();
     const parsed = BlockActionBodySchema.safeParse(body);
     if (!parsed.success) {
@@ -101,42 +106,42 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     const b = parsed.data;
     const clicked = b.actions[0];
     if (!clicked || clicked.action_id === OPEN_THREAD_ACTION) return;
-    const home = await selfHome(rt);
-    // Cards say who decided by the name colleagues know, not the account handle.
-    const person = await rt.directory.person(b.user.id);
-    const actor = actorFor({ ...b.user, name: person.name ?? b.user.name }, home);
+    // The clicker's `team_id` in the payload is not trusted: users.info decides who is staff.
+    const home = await homeOf(rt, selfOf(context));
+    const actor = await actorFor(rt, client, b.user, home);
     const channelId = b.container?.channel_id ?? b.channel?.id;
+    if (channelId) await rt.workspaces.seen(channelId, home);
     const data = parseButton(clicked.value);
     if (!data) {
       rt.logger.warn({ actionId: clicked.action_id }, 'slack button value rejected');
-      await tell(actor, channelId, STALE_BUTTON);
+      await tell(client, actor, channelId, STALE_BUTTON);
       return;
     }
     // Reject asks for a reason first. Guests are refused by the engine without a modal in between.
     if (data.action === 'approval.reject' && !data.reason && !actor.isExternal && b.trigger_id) {
       try {
-        await rt.client.views.open({
+        await client.views.open({
           trigger_id: b.trigger_id,
           view: rejectReasonModal(data.approvalId),
         });
         return;
       } catch (err) {
         rt.logger.warn({ err, code: slackErrorCode(err) }, 'slack reject modal not opened');
-        await tell(actor, channelId, 'Could not open the reason dialog; please try again.');
+        await tell(client, actor, channelId, 'Could not open the reason dialog; please try again.');
         return;
       }
     }
     const result = await act(actor, data);
     if (!result.ok) {
-      await tell(actor, channelId, result.message);
+      await tell(client, actor, channelId, result.message);
       return;
     }
     // The engine replaces the card itself (port.updateStaffCard) in order with execution; a
     // second update from here could land after it and show a stale state. App Home is per person.
-    if (b.container?.type === 'view') await publishHome(rt, actor);
+    if (b.container?.type === 'view') await publishHome(rt, client, actor);
   });
 
-  app.view(REJECT_MODAL_CALLBACK, async ({ ack, body }) => {
+  app.view(REJECT_MODAL_CALLBACK, async ({ ack, body, client, context }) => {
     const parsed = ViewSubmissionSchema.safeParse(body);
     if (!parsed.success) {
       rt.logger.warn({ issues: parsed.error.issues.slice(0, 3) }, 'slack view submission: unexpected shape');
@@ -156,14 +161,12 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
       return;
     }
     await ack();
-    const home = await selfHome(rt);
-    const person = await rt.directory.person(user.id);
-    const actor = actorFor({ ...user, name: person.name ?? user.name }, home);
+    const actor = await actorFor(rt, client, user, await homeOf(rt, selfOf(context)));
     const approvalId = RejectMetaSchema.safeParse(view.private_metadata);
     // The modal is closed by now: problems go to the person's DM with the app.
     if (!approvalId.success) {
       rt.logger.warn('slack reject modal: private_metadata is not an approval id');
-      await tell(actor, undefined, STALE_BUTTON);
+      await tell(client, actor, undefined, STALE_BUTTON);
       return;
     }
     const result = await act(actor, {
@@ -172,7 +175,7 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
       approvalId: approvalId.data,
       reason: reason.data,
     });
-    if (!result.ok) await tell(actor, undefined, result.message);
+    if (!result.ok) await tell(client, actor, undefined, result.message);
   });
 }
 
@@ -190,10 +193,14 @@ function safeJson(text: string): unknown {
   }
 }
 
-export async function publishHome(rt: SlackRuntime, actor: StaffActor): Promise<void> {
+export async function publishHome(
+  rt: SlackRuntime,
+  client: webApi.WebClient,
+  actor: StaffActor,
+): Promise<void> {
   try {
     const view = await rt.engine.staffHome(actor);
-    await rt.client.views.publish({ user_id: actor.userId, view: renderHome(view) });
+    await client.views.publish({ user_id: actor.userId, view: renderHome(view) });
   } catch (err) {
     rt.logger.error({ err, code: slackErrorCode(err) }, 'slack app home failed');
   }

@@ -31,14 +31,18 @@ function upstream(method: string, err: unknown): UpstreamError {
  * The engine's ChannelPort over the Slack Web API. A call that still fails after the WebClient's
  * retries throws an UpstreamError; the engine's outbox and the approval sweep post it later.
  */
-export function createSlackPort(deps: { client: webApi.WebClient; logger: Logger }): ChannelPort {
-  const { client } = deps;
-
+export function createSlackPort(deps: {
+  /** The client with the token of the install that serves this organization's channel. */
+  clientFor(tenantId: string, channelId: string): Promise<webApi.WebClient>;
+  logger: Logger;
+}): ChannelPort {
   async function post(
+    tenantId: string,
     method: string,
     args: { channel: string; thread_ts?: string } & SlackMessageContent,
   ): Promise<PostedRef> {
     try {
+      const client = await deps.clientFor(tenantId, args.channel);
       const res = PostedSchema.parse(
         await client.chat.postMessage({ ...args, unfurl_links: false, unfurl_media: false }),
       );
@@ -48,8 +52,9 @@ export function createSlackPort(deps: { client: webApi.WebClient; logger: Logger
     }
   }
 
-  async function update(ref: PostedRef, content: SlackMessageContent): Promise<void> {
+  async function update(tenantId: string, ref: PostedRef, content: SlackMessageContent): Promise<void> {
     try {
+      const client = await deps.clientFor(tenantId, ref.channelId);
       await client.chat.update({ channel: ref.channelId, ts: ref.messageId, ...content });
     } catch (err) {
       throw upstream('chat.update', err);
@@ -58,16 +63,16 @@ export function createSlackPort(deps: { client: webApi.WebClient; logger: Logger
 
   return {
     platform: 'slack',
-    replyInThread(_tenantId: string, thread: ThreadRef, message: OutboundMessage) {
-      return post('chat.postMessage', {
+    replyInThread(tenantId: string, thread: ThreadRef, message: OutboundMessage) {
+      return post(tenantId, 'chat.postMessage', {
         channel: thread.channelId,
         thread_ts: thread.threadId,
         ...renderReply(message),
       });
     },
-    async showWorking(_tenantId: string, thread: ThreadRef) {
+    async showWorking(tenantId: string, thread: ThreadRef) {
       try {
-        return await post('chat.postMessage', {
+        return await post(tenantId, 'chat.postMessage', {
           channel: thread.channelId,
           thread_ts: thread.threadId,
           ...renderWorking(),
@@ -78,17 +83,27 @@ export function createSlackPort(deps: { client: webApi.WebClient; logger: Logger
         return undefined;
       }
     },
-    updateMessage(_tenantId: string, ref: PostedRef, message: OutboundMessage) {
-      return update(ref, renderReply(message));
-    },
-    postStaffCard(_tenantId: string, staffChannelId: string, card: StaffCard) {
-      return post('chat.postMessage', { channel: staffChannelId, ...renderStaffCard(card) });
-    },
-    updateStaffCard(_tenantId: string, ref: PostedRef, card: StaffCard) {
-      return update(ref, renderStaffCard(card));
-    },
-    async threadLink(_tenantId: string, thread: ThreadRef) {
+    progress: 'placeholder',
+    async deleteMessage(tenantId: string, ref: PostedRef) {
       try {
+        const client = await deps.clientFor(tenantId, ref.channelId);
+        await client.chat.delete({ channel: ref.channelId, ts: ref.messageId });
+      } catch (err) {
+        throw upstream('chat.delete', err);
+      }
+    },
+    updateMessage(tenantId: string, ref: PostedRef, message: OutboundMessage) {
+      return update(tenantId, ref, renderReply(message));
+    },
+    postStaffCard(tenantId: string, staffChannelId: string, card: StaffCard) {
+      return post(tenantId, 'chat.postMessage', { channel: staffChannelId, ...renderStaffCard(card) });
+    },
+    updateStaffCard(tenantId: string, ref: PostedRef, card: StaffCard) {
+      return update(tenantId, ref, renderStaffCard(card));
+    },
+    async threadLink(tenantId: string, thread: ThreadRef) {
+      try {
+        const client = await deps.clientFor(tenantId, thread.channelId);
         const res = PermalinkSchema.parse(
           await client.chat.getPermalink({ channel: thread.channelId, message_ts: thread.threadId }),
         );

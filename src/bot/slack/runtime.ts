@@ -4,11 +4,13 @@ import type { Engine } from '../../conversation/engine-api.js';
 import type { StaffActor } from '../../conversation/ports.js';
 import type { Clock } from '../../domain/index.js';
 import type { Logger } from '../../logger.js';
-import type { SlackDirectory } from './directory.js';
+import { isHomeMember, type SlackDirectory, type SlackHomeWorkspace } from './directory.js';
+import type { SlackWorkspaces } from './workspaces.js';
 
 /** Who this bot is, from auth.test: the home workspace is the tenant. */
 export interface SlackIdentity {
   teamId: string;
+  enterpriseId?: string;
   teamName?: string;
   botUserId: string;
   botId?: string;
@@ -19,6 +21,7 @@ const AuthTestSchema = z.object({
   team: z.string().optional(),
   user_id: z.string().min(1),
   bot_id: z.string().optional(),
+  enterprise_id: z.string().nullish(),
 });
 
 /** auth.test once per process (retried after a failure), shared by start-up and Bolt's authorize. */
@@ -29,7 +32,13 @@ export function createIdentityLoader(client: webApi.WebClient): () => Promise<Sl
       .test()
       .then((res) => {
         const r = AuthTestSchema.parse(res);
-        return { teamId: r.team_id, teamName: r.team, botUserId: r.user_id, botId: r.bot_id };
+        return {
+          teamId: r.team_id,
+          enterpriseId: r.enterprise_id ?? undefined,
+          teamName: r.team,
+          botUserId: r.user_id,
+          botId: r.bot_id,
+        };
       })
       .catch((err: unknown) => {
         pending = undefined;
@@ -55,51 +64,78 @@ export class RecentEvents {
   }
 }
 
-/** Everything the listeners share. */
+/** Everything the listeners share. Web API calls use the listener's own `client` (its workspace's token). */
 export interface SlackRuntime {
   engine: Engine;
-  client: webApi.WebClient;
+  workspaces: SlackWorkspaces;
   directory: SlackDirectory;
   logger: Logger;
   clock: Clock;
-  identity: () => Promise<SlackIdentity>;
   recent: RecentEvents;
   staffChannelId?: string;
 }
 
-/** The installing workspace and the organization it belongs to (engine.resolveOrg). */
-export interface SlackHome {
-  teamId: string;
+/**
+ * The installing workspace and the organization it belongs to (engine.resolveOrg). Its people
+ * (and, on Enterprise Grid, its org's) are staff; everyone else is a customer.
+ */
+export interface SlackHome extends SlackHomeWorkspace {
   orgId: string;
 }
 
-/**
- * The bot's own workspace (auth.test) with its organization: where commands and card clicks
- * belong. Events name their workspace themselves (see events.ts).
- */
-export async function selfHome(rt: SlackRuntime): Promise<SlackHome> {
-  const self = await rt.identity();
-  return { teamId: self.teamId, orgId: await rt.engine.resolveOrg('slack', self.teamId) };
+/** What Bolt's authorize put in the listener context: the installing workspace and its bot. */
+export interface SlackSelf extends SlackHomeWorkspace {
+  botUserId?: string;
+  botId?: string;
+}
+
+const ContextSchema = z.object({
+  teamId: z.string().min(1).optional(),
+  enterpriseId: z.string().min(1).optional(),
+  botUserId: z.string().optional(),
+  botId: z.string().optional(),
+});
+
+/** The installing workspace of this delivery, from Bolt's context (set by authorize, never by the payload). */
+export function selfOf(context: unknown): SlackSelf {
+  const c = ContextSchema.safeParse(context);
+  const data = c.success ? c.data : {};
+  return {
+    // Bolt sets teamId for every authorized delivery; '' only matches nobody (fail closed).
+    teamId: data.teamId ?? '',
+    enterpriseId: data.enterpriseId,
+    botUserId: data.botUserId,
+    botId: data.botId,
+  };
+}
+
+/** `self`'s organization: where commands, clicks and App Home belong. */
+export async function homeOf(rt: SlackRuntime, self: SlackHomeWorkspace): Promise<SlackHome> {
+  return {
+    teamId: self.teamId,
+    enterpriseId: self.enterpriseId,
+    orgId: await rt.engine.resolveOrg('slack', [self.teamId, self.enterpriseId]),
+  };
 }
 
 /**
- * The clicking or typing person. In Slack Connect the user's own workspace (`user.team_id`) is
- * what counts, never the payload's team: a guest clicking in our channel is still a guest.
- * Staff are people of the installing workspace; what they act on is its organization's.
+ * The clicking or typing person, with their name and whether they are staff. users.info decides
+ * (isHomeMember); the payload's `user.team_id` / `user_team` are never trusted for it, and a
+ * person the directory does not know is external, so nobody of unknown origin can decide anything.
  */
-export function actorFor(
-  user: { id: string; name?: string; username?: string; team_id?: string },
+export async function actorFor(
+  rt: SlackRuntime,
+  client: webApi.WebClient,
+  user: { id: string; name?: string; username?: string },
   home: SlackHome,
-  knownTeamId?: string,
-): StaffActor {
-  const team = user.team_id ?? knownTeamId;
-  const homeTeamId = home.teamId;
+): Promise<StaffActor> {
+  const person = await rt.directory.person(client, home.teamId, user.id);
   return {
     platform: 'slack',
     tenantId: home.orgId,
     userId: user.id,
-    name: user.name ?? user.username,
-    // Unknown team: treat as external, so nobody of unknown origin can decide anything.
-    isExternal: team !== homeTeamId,
+    // Cards say who decided by the name colleagues know, not the account handle.
+    name: person.name ?? user.name ?? user.username,
+    isExternal: !isHomeMember(person, home),
   };
 }

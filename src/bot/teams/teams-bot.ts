@@ -96,9 +96,13 @@ export class TeamsBot extends TeamsActivityHandler {
   /** `where.tenantId` is the organization; `where.teamsTenantId` the Teams tenant the bot serves here. */
   private async sender(ctx: TurnContext, where: Prepared): Promise<Sender> {
     const a = ctx.activity;
-    const homeTenantId = where.teamsTenantId;
     const member: TeamsMember | undefined = await this.deps.members.lookup(ctx, where.tenantId);
     const orgId = senderTenantOf(a, member?.tenantId);
+    // Staff is the roster's word: the member's own tenant against the tenant hosting this
+    // conversation (configured, else the conversation's), never `channelData.tenant`, which in a
+    // shared channel names the host for everyone. Not on the roster, or no answer: external.
+    const hostTenantId = this.deps.appTenantId ?? a.conversation?.tenantId;
+    const onRoster = member?.tenantId !== undefined && member.tenantId === hostTenantId;
     const emailCandidate = member?.email ?? member?.userPrincipalName;
     const email = EmailSchema.safeParse(emailCandidate).success ? emailCandidate : undefined;
     // Guests invited into the home tenant are outsiders too, whatever tenant the activity names.
@@ -110,7 +114,7 @@ export class TeamsBot extends TeamsActivityHandler {
       email,
       orgId,
       // Fail closed: a sender whose tenant is unknown gets no staff powers (approve, take over).
-      isExternal: guest || orgId === undefined || orgId !== homeTenantId,
+      isExternal: guest || !onRoster,
     };
   }
 

@@ -131,6 +131,8 @@ export function createTeamsPort(deps: TeamsPortDeps): ChannelPort {
       return { platform: 'teams', channelId: ref.conversation!.id, messageId: id };
     },
 
+    // Typing fades after a few seconds: shown at once and repeated while the agent works.
+    progress: 'indicator',
     async showWorking(tenantId, thread) {
       const ref = await threadReference(tenantId, thread);
       // Typing is a courtesy: a failure must not stop the answer.

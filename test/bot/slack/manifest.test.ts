@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SLASH_COMMAND } from '../../../src/bot/slack/commands.js';
 import { SLACK_EVENTS_PATH } from '../../../src/bot/slack/index.js';
+import { SLACK_BOT_SCOPES, SLACK_OAUTH_REDIRECT_PATH } from '../../../src/bot/slack/workspaces.js';
 
 const root = join(import.meta.dirname, '../../..');
 const srcDir = join(root, 'src/bot/slack');
@@ -17,6 +18,7 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'auth.test': [],
   'chat.postMessage': ['chat:write'],
   'chat.update': ['chat:write'],
+  'chat.delete': ['chat:write'],
   'chat.postEphemeral': ['chat:write'],
   'chat.getPermalink': [],
   'users.info': ['users:read', 'users:read.email'],
@@ -31,10 +33,13 @@ const EVENT_SUBSCRIPTIONS: Record<string, { events: string[]; scopes: string[] }
   message: { events: ['message.channels', 'message.groups'], scopes: ['channels:history', 'groups:history'] },
   app_home_opened: { events: ['app_home_opened'], scopes: [] },
   member_joined_channel: { events: ['member_joined_channel'], scopes: ['channels:read', 'groups:read'] },
+  // Install lifecycle: Slack sends both to every app, they need no scope.
+  app_uninstalled: { events: ['app_uninstalled'], scopes: [] },
+  tokens_revoked: { events: ['tokens_revoked'], scopes: [] },
 };
 
 const manifest = parse(readFileSync(join(root, 'manifest/slack.yaml'), 'utf8')) as {
-  oauth_config: { scopes: { bot: string[] } };
+  oauth_config: { scopes: { bot: string[] }; redirect_urls?: string[] };
   settings: {
     event_subscriptions: { request_url: string; bot_events: string[] };
     interactivity: { is_enabled: boolean; request_url: string };
@@ -69,6 +74,13 @@ describe('manifest/slack.yaml', () => {
     }
     for (const e of listenedEvents) for (const s of EVENT_SUBSCRIPTIONS[e]?.scopes ?? []) needed.add(s);
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...needed].sort());
+  });
+
+  it('"Add to Slack" asks for the manifest\'s scopes and returns to /slack/oauth_redirect', () => {
+    expect([...SLACK_BOT_SCOPES].sort()).toEqual([...manifest.oauth_config.scopes.bot].sort());
+    expect(manifest.oauth_config.redirect_urls?.map((u) => new URL(u).pathname)).toEqual([
+      SLACK_OAUTH_REDIRECT_PATH,
+    ]);
   });
 
   it('subscribes to every event the code listens to, and no other', () => {

@@ -11,6 +11,9 @@ import { SLACK } from '../../support/slack-builders.js';
 import { deliverToSlackEndpoint, type SlackDelivery } from '../../support/slack-delivery.js';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/bot/slack/index.js';
 import type { Config } from '../../../src/config.js';
+import { createSlackInstallationRepository } from '../../../src/memory/slack-installation-repository.js';
+
+const STATE_SECRET = 'test-state-secret-0123456789abcdef0123';
 
 export interface SlackTestEnv {
   app: TestApp;
@@ -41,7 +44,12 @@ export const slackConfig = (
 
 /** The real app on a seeded database, the Slack adapter mounted over HTTP, a fake Slack Web API. */
 export async function startSlackEnv(
-  extra: Pick<FakeSlackApiOptions, 'users' | 'teams'> = {},
+  extra: Pick<FakeSlackApiOptions, 'users' | 'teams'> & {
+    /** Distribution mode ("Add to Slack"): no bot token, installs kept in MongoDB. */
+    distribution?: boolean;
+    /** Runs the LLM engine against this OpenAI-compatible endpoint (fake-openai on loopback). */
+    openaiBaseURL?: string;
+  } = {},
 ): Promise<SlackTestEnv> {
   const logs: Array<Record<string, unknown>> = [];
   const logger = pino(
@@ -80,9 +88,22 @@ export async function startSlackEnv(
   try {
     app = await startTestApp({
       logger,
-      adapters: ({ clock }) => {
+      ...(extra.openaiBaseURL ? { openaiBaseURL: extra.openaiBaseURL } : {}),
+      adapters: ({ clock, db }) => {
         adapter = createSlackAdapter({
-          config: slackConfig(slack.url),
+          config: extra.distribution
+            ? slackConfig(slack.url, {
+                botToken: undefined,
+                oauth: {
+                  clientId: slack.clientId,
+                  clientSecret: slack.clientSecret,
+                  stateSecret: STATE_SECRET,
+                },
+              })
+            : slackConfig(slack.url),
+          installations: extra.distribution
+            ? createSlackInstallationRepository({ db, logger, clock })
+            : undefined,
           logger,
           clock,
           retryConfig: { retries: 2, factor: 1, minTimeout: 10, maxTimeout: 20 },

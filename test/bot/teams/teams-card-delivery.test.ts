@@ -16,7 +16,11 @@ type Card = {
 };
 type InvokeBody = { statusCode: number; value: Card };
 
-/** An approver the team roster cannot show the bot (a look-up of her id fails): known by AAD id only. */
+/**
+ * An approver the roster shows by her Teams id only (a look-up by her AAD object id fails), so
+ * until she is seen the card can name her by AAD id alone. She is on the roster: a person the
+ * roster does not know at all is never staff (see teams-identity.test.ts).
+ */
 const pat: TeamsTestUser = {
   id: '29:1pQ7-pat-quinn',
   name: 'Pat Quinn',
@@ -58,6 +62,7 @@ describe('refresh.userIds names approvers as Teams knows them', () => {
     env = await startTeamsEnv({
       config: teamsConfig({ approverIds: [users.dana.aadObjectId, pat.aadObjectId] }),
     });
+    env.connector.addMember({ id: pat.id, name: pat.name, tenantId: pat.tenantId, userRole: 'user' });
     const { cardPost, card } = await requestRefund();
     // Dana is found in the roster by her AAD id; Pat is not, so her AAD id stands in.
     expect(card.refresh?.userIds).toEqual(expect.arrayContaining([users.dana.id, pat.aadObjectId]));
