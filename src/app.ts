@@ -35,6 +35,9 @@ import {
 } from './agent/knowledge-base.js';
 import { createAgentTools } from './agent/tools.js';
 import type { ApprovalNotifier } from './approvals/api.js';
+import { createReportRepository } from './memory/report-repository.js';
+import { createReportRecorder, type ReportRecorder } from './reports/recorder.js';
+import { createReportService, type ReportService } from './reports/report-service.js';
 
 export interface AppOptions {
   config: Config;
@@ -70,6 +73,8 @@ export interface App {
   kb: KnowledgeBase;
   approvals: ApprovalService;
   takeover: TakeoverService;
+  /** Analytics: the rollups kept current from the event bus, and the reports read from them. */
+  reports: { recorder: ReportRecorder; service: ReportService };
   /** Retries due outbox entries now (the timer does this every sweep interval). */
   outbox: { sweep(): Promise<OutboxSweepResult> };
   /** Resolves when the background sweeps are not running (tests wait for the start-up sweep). */
@@ -208,20 +213,24 @@ export async function createApp(options: AppOptions): Promise<App> {
     kb,
   });
   late.takeover = takeover;
-  const engine = createEngine(
-    {
-      ...delivery,
-      kb,
-      toolsFor: (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
-        toolsFor(tenantId, customer, settings),
-      approvals,
-      takeover,
-      orgs,
-      org: config.org,
-      settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
-      customerDirectory: orders,
-    },
-    options.engine,
+  const reports = buildReports({ db, logger, clock, stores, kb, events });
+  const engine = withReports(
+    createEngine(
+      {
+        ...delivery,
+        kb,
+        toolsFor: (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
+          toolsFor(tenantId, customer, settings),
+        approvals,
+        takeover,
+        orgs,
+        org: config.org,
+        settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
+        customerDirectory: orders,
+      },
+      options.engine,
+    ),
+    reports.service,
   );
   // Customer messages a crashed or hung run never answered are escalated by the same timer.
   const recovery = {
@@ -270,6 +279,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     kb,
     approvals,
     takeover,
+    reports,
     outbox,
     sweepsIdle: sweeps.idle,
     async listen(port, host) {
@@ -288,12 +298,50 @@ export async function createApp(options: AppOptions): Promise<App> {
             .catch((err: unknown) => logger.warn({ err, platform: adapter.platform }, 'adapter stop failed')),
         ),
       );
+      await reports.recorder.idle();
       for (const stop of timers) await stop();
     },
   };
 }
 
-// ---- The agent and the takeover service, built from the pieces above. ----
+// ---- The agent, the takeover service and the reports, built from the pieces above. ----
+
+/**
+ * Analytics: a recorder on the event bus keeps per-day rollups current as tickets change, and
+ * the report service reads a period's rollups by `_id`. The engine never knows either exists.
+ */
+function buildReports(input: {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  stores: MongoStores;
+  kb: KnowledgeBase;
+  events: EventBus;
+}): App['reports'] {
+  const { stores, clock, logger } = input;
+  const store = createReportRepository({ db: input.db, logger, clock });
+  const recorder = createReportRecorder({
+    store,
+    tickets: stores.tickets,
+    messages: stores.messages,
+    approvals: stores.approvals,
+    clock,
+    logger: logger.child({ module: 'reports' }),
+  });
+  input.events.subscribe((event) => recorder.onEvent(event));
+  return {
+    recorder,
+    service: createReportService({ store, customers: stores.customers, kb: input.kb, clock }),
+  };
+}
+
+function withReports(engine: Engine, service: ReportService): Engine {
+  return {
+    ...engine,
+    report: (tenantId, query) => service.report(tenantId, query),
+    knowledgeGaps: (tenantId, query) => service.knowledgeGaps(tenantId, query),
+  };
+}
 
 function buildAgent(input: {
   config: Config;

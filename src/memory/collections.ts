@@ -23,6 +23,12 @@ export const COLLECTIONS = {
   orders: 'orders',
   /** (platform, workspace) → organization; `_id` is `${platform}:${workspaceId}`. */
   installations: 'installations',
+  /** Report facts: one per ticket or approval, `_id` = `${tenantId}:t:${ticketId}` / `:a:`. */
+  reportFacts: 'report_facts',
+  /** Report rollups: one per organization and UTC day, `_id` = `${tenantId}:${day}`. */
+  reportDays: 'report_days',
+  /** Unanswered questions per organization and day, `_id` = `${tenantId}:${day}`. */
+  reportGaps: 'report_gaps',
 } as const;
 
 /** What every repository is built from. */
