@@ -56,13 +56,29 @@ const approvalFactId = (approvalId: string) => `a:${approvalId}`;
 export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
   const { store, logger } = deps;
   const chains = new Map<string, Promise<void>>();
+  /**
+   * Recounts queued but not started: a burst of events for one key is one recount. `full` is
+   * raised by any event that needs the whole recount (a status change beats a message).
+   */
+  const waiting = new Map<string, { done: Promise<void>; full: boolean }>();
 
-  function queue(key: string, work: () => Promise<void>): Promise<void> {
+  function queue(key: string, work: (full: boolean) => Promise<void>, full = true): Promise<void> {
+    const already = waiting.get(key);
+    if (already) {
+      already.full ||= full;
+      return already.done;
+    }
+    const entry = { done: Promise.resolve(), full };
     const prev = chains.get(key) ?? Promise.resolve();
     const next = prev
-      .then(work)
+      .then(() => {
+        waiting.delete(key);
+        return work(entry.full);
+      })
       .catch((err: unknown) => logger.warn({ err, key }, 'report rollup update failed'));
+    entry.done = next;
     chains.set(key, next);
+    waiting.set(key, entry);
     void next.then(() => {
       if (chains.get(key) === next) chains.delete(key);
     });
@@ -170,9 +186,28 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     });
   }
 
+  /**
+   * A message can be a ticket's first response after its last status change (a new ticket is
+   * stored resolved before its answer is recorded): recount while no response is counted yet.
+   * Once it is, a message costs one `_id` read.
+   */
+  async function recordMessageNow(tenantId: string, ticketId: string): Promise<void> {
+    const stored = await store.getFact(tenantId, ticketFactId(ticketId));
+    const fact = stored ? parseTicket(stored.fact) : null;
+    if (fact && fact.firstResponseMs !== undefined && (!fact.escalated || fact.firstStaffAt)) return;
+    await recordTicketNow(tenantId, ticketId);
+  }
+
   return {
     onEvent(event) {
-      if (event.type === 'ticket') {
+      if (event.type === 'message' && event.ticketId) {
+        const { tenantId, ticketId } = event;
+        void queue(
+          `${tenantId}|t|${ticketId}`,
+          (full) => (full ? recordTicketNow(tenantId, ticketId) : recordMessageNow(tenantId, ticketId)),
+          false,
+        );
+      } else if (event.type === 'ticket') {
         void queue(`${event.tenantId}|t|${event.ticketId}`, () =>
           recordTicketNow(event.tenantId, event.ticketId),
         );
