@@ -35,7 +35,6 @@ import {
 } from './agent/knowledge-base.js';
 import { createAgentTools } from './agent/tools.js';
 import type { ApprovalNotifier } from './approvals/api.js';
-import { createReportRepository } from './memory/report-repository.js';
 import { createReportRecorder, type ReportRecorder } from './reports/recorder.js';
 import { createReportService, type ReportService } from './reports/report-service.js';
 
@@ -213,7 +212,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     kb,
   });
   late.takeover = takeover;
-  const reports = buildReports({ db, logger, clock, stores, kb, events });
+  const reports = buildReports({ logger, clock, stores, kb, events });
   const engine = withReports(
     createEngine(
       {
@@ -311,7 +310,6 @@ export async function createApp(options: AppOptions): Promise<App> {
  * the report service reads a period's rollups by `_id`. The engine never knows either exists.
  */
 function buildReports(input: {
-  db: Db;
   logger: Logger;
   clock: Clock;
   stores: MongoStores;
@@ -319,7 +317,7 @@ function buildReports(input: {
   events: EventBus;
 }): App['reports'] {
   const { stores, clock, logger } = input;
-  const store = createReportRepository({ db: input.db, logger, clock });
+  const store = stores.reports;
   const recorder = createReportRecorder({
     store,
     tickets: stores.tickets,

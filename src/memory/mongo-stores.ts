@@ -27,6 +27,8 @@ import { createOutboxRepository } from './outbox-repository.js';
 import { createInstallationRepository, type InstallationRepository } from './installation-repository.js';
 import { createTenantRepository } from './tenant-repository.js';
 import { createTicketRepository } from './ticket-repository.js';
+import { createReportRepository } from './report-repository.js';
+import type { ReportStore } from '../reports/ports.js';
 
 /** Every repository over one database: what createApp hands to the services. */
 export interface MongoStores {
@@ -46,6 +48,8 @@ export interface MongoStores {
   orders: OrderRepository;
   outbox: OutboxStore;
   installations: InstallationRepository;
+  /** The analytics report's facts, daily rollups and unanswered questions. */
+  reports: ReportStore;
 }
 
 export interface MongoStoresOptions {
@@ -75,5 +79,6 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     orders: createOrderRepository(deps),
     outbox: createOutboxRepository(deps),
     installations: createInstallationRepository(deps),
+    reports: createReportRepository(deps),
   };
 }

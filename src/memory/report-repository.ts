@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { escapeKeyPart, type Counters } from '../reports/counters.js';
 import type { GapEntry, ReportStore, StoredFact } from '../reports/ports.js';
+import type { Document, UpdateFilter } from 'mongodb';
 import { COLLECTIONS, collection, isDuplicateKeyError, type RepositoryDeps } from './collections.js';
+import { guardedUpdateOutcome } from './guarded-update.js';
 
 const StoredFactSchema = z.object({
   fact: z.unknown(),
-  counters: z.record(z.string(), z.number()),
+  /** Pairs, not an object: FerretDB's `$set` of an object field kept the old keys (seen in tests). */
+  counters: z
+    .array(z.object({ k: z.string(), n: z.number() }))
+    .transform((pairs) => Object.fromEntries(pairs.map((p) => [p.k, p.n]))),
   day: z.string(),
   rev: z.number().int().nonnegative(),
 });
@@ -29,6 +34,55 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
   const days = collection(deps.db, COLLECTIONS.reportDays);
   const gaps = collection(deps.db, COLLECTIONS.reportGaps);
   const key = (tenantId: string, id: string) => `${tenantId}:${id}` as never;
+  // One writer per day document in this process: other processes are kept out by the claims.
+  const dayChains = new Map<string, Promise<unknown>>();
+
+  /**
+   * An update of one document that no concurrent writer can lose: atomic on MongoDB, and on
+   * FerretDB (whose updates read and write in two steps, so two `$inc`s at once keep one) through
+   * the revision claim of guarded-update.ts. Creates the document first when it is missing.
+   */
+  async function guarded(
+    col: typeof days,
+    id: string,
+    insert: Record<string, unknown>,
+    update: () => UpdateFilter<Document>,
+  ): Promise<void> {
+    for (let round = 0; round < 4; round++) {
+      const outcome = await guardedUpdateOutcome({
+        db: deps.db,
+        col,
+        clock: deps.clock,
+        key: { _id: id as never },
+        claimKey: id,
+        revField: '_rev',
+        condition: {},
+        holds: () => true,
+        update,
+      });
+      if (outcome.kind === 'updated') return;
+      if (outcome.kind === 'condition_failed') {
+        // Missing: the first writer inserts it; a lost insert race updates the winner's next.
+        try {
+          await col.insertOne({ _id: id as never, ...insert, _rev: 0 });
+        } catch (err) {
+          if (!isDuplicateKeyError(err)) throw err;
+        }
+      }
+    }
+    throw new Error(`report document ${id} stayed contended`);
+  }
+
+  function serialDay<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const run = (dayChains.get(id) ?? Promise.resolve()).catch(() => undefined).then(work);
+    dayChains.set(id, run);
+    void run
+      .finally(() => {
+        if (dayChains.get(id) === run) dayChains.delete(id);
+      })
+      .catch(() => undefined);
+    return run;
+  }
 
   return {
     async getFact(tenantId, factId) {
@@ -46,35 +100,43 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
     },
 
     async putFact(tenantId, factId, value, expectedRev) {
+      const id = key(tenantId, factId) as string;
       const doc = {
         tenantId,
         fact: value.fact,
-        counters: value.counters,
+        counters: Object.entries(value.counters).map(([k, n]) => ({ k, n })),
         day: value.day,
-        rev: expectedRev + 1,
       };
       if (expectedRev === 0) {
         try {
-          await facts.insertOne({ _id: key(tenantId, factId), ...doc });
+          await facts.insertOne({ _id: id as never, ...doc, rev: 1 });
           return true;
         } catch (err) {
           if (isDuplicateKeyError(err)) return false;
           throw err;
         }
       }
-      const res = await facts.updateOne({ _id: key(tenantId, factId), rev: expectedRev }, { $set: doc });
-      return res.modifiedCount === 1;
+      // Compare-and-set on `rev`, claimed per revision so two processes never both win on FerretDB.
+      const outcome = await guardedUpdateOutcome({
+        db: deps.db,
+        col: facts,
+        clock: deps.clock,
+        key: { _id: id as never },
+        claimKey: id,
+        revField: 'rev',
+        condition: { rev: expectedRev },
+        holds: (current) => current.rev === expectedRev,
+        update: () => ({ $set: doc }),
+      });
+      return outcome.kind === 'updated';
     },
 
     async addToDay(tenantId, day, delta) {
       const inc: Record<string, number> = {};
       for (const [k, n] of Object.entries(delta)) if (n !== 0) inc[`c.${k}`] = n;
       if (Object.keys(inc).length === 0) return;
-      await days.updateOne(
-        { _id: key(tenantId, day) },
-        { $inc: inc, $setOnInsert: { tenantId, day } },
-        { upsert: true },
-      );
+      const id = key(tenantId, day) as string;
+      await serialDay(id, () => guarded(days, id, { tenantId, day, c: {} }, () => ({ $inc: inc })));
     },
 
     async readDays(tenantId, dayList) {
@@ -87,12 +149,12 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
 
     async setGap(tenantId, day, ticketId, entry) {
       const field = `g.${escapeKeyPart(ticketId)}`;
-      await gaps.updateOne(
-        { _id: key(tenantId, day) },
-        entry
-          ? { $set: { [field]: GapEntrySchema.parse(entry) }, $setOnInsert: { tenantId, day } }
-          : { $unset: { [field]: '' } },
-        { upsert: entry !== null },
+      const id = `gaps:${key(tenantId, day) as string}`;
+      const docId = key(tenantId, day) as string;
+      await serialDay(id, () =>
+        guarded(gaps, docId, { tenantId, day, g: {} }, () =>
+          entry ? { $set: { [field]: GapEntrySchema.parse(entry) } } : { $unset: { [field]: '' } },
+        ),
       );
     },
 
