@@ -16,7 +16,7 @@ export type Dimension = (typeof DIMENSIONS)[number];
 export type DimensionValues = Record<Dimension, string>;
 
 /**
- * Upper bounds (ms) of the duration histogram's buckets, roughly ×1.5 apart from 15 s to two
+ * Upper bounds (ms) of the duration histogram's buckets, roughly ×1.5 apart from 1 s to two
  * weeks; the last bucket takes everything longer. Percentiles interpolate inside a bucket, so a
  * p90 is within one bucket's width (about ±20 %) of the exact value, from a fixed-size histogram.
  */
@@ -24,6 +24,8 @@ const S = 1000;
 const MIN = 60 * S;
 const H = 60 * MIN;
 export const DURATION_BOUNDS_MS: readonly number[] = [
+  1 * S,
+  5 * S,
   15 * S,
   30 * S,
   45 * S,
