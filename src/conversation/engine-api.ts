@@ -27,6 +27,8 @@ import type { SettingsChange, SettingsResult } from './settings-service.js';
 import type { ReportPeriodQuery } from '../reports/period.js';
 import type { AnalyticsReport } from '../reports/report.js';
 import type { KnowledgeGapsReport } from '../reports/report-service.js';
+import type { CsatRatingInput, CsatRatingResult } from './csat.js';
+import type { SlaView } from '../sla/sla-view.js';
 
 export interface TicketDetail {
   ticket: Ticket;
@@ -35,6 +37,8 @@ export interface TicketDetail {
   decisions: DecisionRecord[];
   approvals: ApprovalRequest[];
   audit: AuditEvent[];
+  /** How the ticket's SLA reads now (absent when no clock applies). */
+  sla?: SlaView;
 }
 
 /** Everything a channel adapter may ask of Switchboard. Adapters translate; this does the work. */
@@ -105,6 +109,11 @@ export interface Engine {
   report?(tenantId: string, query: ReportPeriodQuery): Promise<AnalyticsReport>;
   /** The questions the bot could not answer in a period, grouped by similarity, largest first. */
   knowledgeGaps?(tenantId: string, query: ReportPeriodQuery): Promise<KnowledgeGapsReport>;
+  /**
+   * A customer's click on a satisfaction prompt's button (with the optional comment). Stored once;
+   * "Not good" on the bot's answer reopens the conversation to a person. Optional for test doubles.
+   */
+  rateTicket?(input: CsatRatingInput): Promise<CsatRatingResult>;
 }
 
 /** What the composition root hands an adapter besides the engine. */

@@ -181,6 +181,7 @@ export function createInboundHandler(
     if (turn.mode === 'off') {
       await stores.tickets.insert(draftTicket);
       publishTicket(deps, draftTicket);
+      await deps.lifecycle?.ticketOpened(draftTicket);
       return { status: 'recorded', ticketId, reason: 'channel is off' };
     }
     const open = await openTicketsOf(deps, turn, requesterOpen);
@@ -237,6 +238,7 @@ export function createInboundHandler(
     await stores.tickets.insert(ticket);
     if (turn.progress) turn.progress.pendingTicket = undefined;
     publishTicket(deps, ticket);
+    if (ticket.status !== 'resolved') await deps.lifecycle?.ticketOpened(ticket);
     const annotation = languageOf(u);
     if (annotation.language || annotation.englishText)
       await stores.messages.annotate(msg.tenantId, stored, annotation);

@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import type {
+  CsatStore,
   DecisionStore,
   InteractionStore,
   MessageStore,
@@ -29,6 +30,9 @@ import { createTenantRepository } from './tenant-repository.js';
 import { createTicketRepository } from './ticket-repository.js';
 import { createReportRepository } from './report-repository.js';
 import type { ReportStore } from '../reports/ports.js';
+import { createCsatRepository } from './csat-repository.js';
+import { createSlaTimerRepository } from './sla-timer-repository.js';
+import type { SlaTimerStore } from '../sla/sla-ports.js';
 
 /** Every repository over one database: what createApp hands to the services. */
 export interface MongoStores {
@@ -50,6 +54,9 @@ export interface MongoStores {
   installations: InstallationRepository;
   /** The analytics report's facts, daily rollups and unanswered questions. */
   reports: ReportStore;
+  csat: CsatStore;
+  /** The due-list of running SLA clocks. */
+  slaTimers: SlaTimerStore;
 }
 
 export interface MongoStoresOptions {
@@ -80,5 +87,7 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     outbox: createOutboxRepository(deps),
     installations: createInstallationRepository(deps),
     reports: createReportRepository(deps),
+    csat: createCsatRepository(deps),
+    slaTimers: createSlaTimerRepository(deps),
   };
 }

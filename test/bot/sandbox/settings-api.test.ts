@@ -25,6 +25,10 @@ describe('sandbox settings API (the settings panel)', () => {
       'business-name',
       'tone',
       'default-mode',
+      'business-hours',
+      'sla-target',
+      'sla',
+      'csat',
     ]);
     expect(staff.body.view?.orgName).toBe('Northwind Supply Co.');
     expect(staff.body.view?.canChange).toBe(false);
