@@ -17,6 +17,7 @@ import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { message, withApp, type Who } from './harness.js';
 import { benchKbImport } from './kb-import.js';
 import { memoryBench } from './memory.js';
+import { benchReport } from './report.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
 import { ascending, createReport, mean, ms, percentile, type ModelUsage, type RoundTrips } from './stats.js';
@@ -34,7 +35,8 @@ const CONCURRENCY = Math.max(1, Math.round(envNumber('BENCH_CONCURRENCY', 8)));
 const SCENARIO_RUNS = Math.round(envNumber('BENCH_SCENARIO_RUNS', 20));
 const LLM_RUNS = Math.round(envNumber('BENCH_LLM_RUNS', 15));
 const KB_ARTICLES = Math.round(envNumber('BENCH_KB_ARTICLES', 5000));
-/** `kb` runs only the knowledge-base import section (the others take minutes). */
+const REPORT_TICKETS = Math.round(envNumber('BENCH_REPORT_TICKETS', 100_000));
+/** `kb` runs only the knowledge-base import section, `report` only the analytics report's (the others take minutes). */
 const ONLY = process.env.BENCH_ONLY;
 // US$ per 1M tokens; the defaults are gpt-4o-mini's list prices (the default OPENAI_MODEL).
 const PRICE_IN = envNumber('BENCH_PRICE_IN', 0.15);
@@ -273,13 +275,16 @@ async function main(): Promise<void> {
   report.row('MongoDB', mongo.kind);
   const started = performance.now();
   try {
-    if (ONLY !== 'kb' && !ONLY_MEMORY) {
+    if (ONLY === 'report') {
+      await benchReport(mongo.uri, report, REPORT_TICKETS);
+    } else if (ONLY !== 'kb' && !ONLY_MEMORY) {
       await offline(mongo.uri);
       await offlineScenarios(mongo.uri);
       await llm(mongo.uri);
     }
-    if (!ONLY_MEMORY) await benchKbImport(mongo.uri, report, KB_ARTICLES);
-    if (ONLY !== 'kb')
+    if (!ONLY_MEMORY && ONLY !== 'report') await benchKbImport(mongo.uri, report, KB_ARTICLES);
+    if (!ONLY_MEMORY && ONLY === undefined) await benchReport(mongo.uri, report, REPORT_TICKETS);
+    if (ONLY !== 'kb' && ONLY !== 'report')
       await memoryBench(
         { mongoUri: mongo.uri, modelMs: MODEL_MS, waves: WAVES, heap: process.argv.includes('--heap') },
         report,

@@ -40,6 +40,8 @@ import {
 } from './agent/knowledge-base.js';
 import { createAgentTools } from './agent/tools.js';
 import type { ApprovalNotifier } from './approvals/api.js';
+import { createReportRecorder, type ReportRecorder } from './reports/recorder.js';
+import { createReportService, type ReportService } from './reports/report-service.js';
 
 export interface AppOptions {
   config: Config;
@@ -77,6 +79,8 @@ export interface App {
   kb: KnowledgeBase;
   approvals: ApprovalService;
   takeover: TakeoverService;
+  /** Analytics: the rollups kept current from the event bus, and the reports read from them. */
+  reports: { recorder: ReportRecorder; service: ReportService };
   /** Retries due outbox entries now (the timer does this every sweep interval). */
   outbox: { sweep(): Promise<OutboxSweepResult> };
   /** SLA clocks: `sweep()` posts due warnings and breach alerts now (the timer does it every 30 s). */
@@ -232,23 +236,27 @@ export async function createApp(options: AppOptions): Promise<App> {
     kb,
   });
   late.takeover = takeover;
-  const engine = createEngine(
-    {
-      ...delivery,
-      kb,
-      toolsFor: (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
-        toolsFor(tenantId, customer, settings),
-      approvals,
-      takeover,
-      orgs,
-      org: config.org,
-      settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
-      customerDirectory: orders,
-    },
-    {
-      ...options.engine,
-      recovery: { graceMs: config.recovery.graceMs, ...options.engine?.recovery },
-    },
+  const reports = buildReports({ logger, clock, stores, kb, events });
+  const engine = withReports(
+    createEngine(
+      {
+        ...delivery,
+        kb,
+        toolsFor: (tenantId: string, customer: Customer | null, settings: TenantSettings): AgentTools =>
+          toolsFor(tenantId, customer, settings),
+        approvals,
+        takeover,
+        orgs,
+        org: config.org,
+        settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
+        customerDirectory: orders,
+      },
+      {
+        ...options.engine,
+        recovery: { graceMs: config.recovery.graceMs, ...options.engine?.recovery },
+      },
+    ),
+    reports.service,
   );
   // Customer messages a crashed or hung run never answered are escalated by the same timer.
   const recovery = {
@@ -313,6 +321,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     kb,
     approvals,
     takeover,
+    reports,
     outbox,
     sla,
     sweepsIdle: async () => {
@@ -335,12 +344,49 @@ export async function createApp(options: AppOptions): Promise<App> {
             .catch((err: unknown) => logger.warn({ err, platform: adapter.platform }, 'adapter stop failed')),
         ),
       );
+      await reports.recorder.idle();
       for (const stop of timers) await stop();
     },
   };
 }
 
-// ---- The agent and the takeover service, built from the pieces above. ----
+// ---- The agent, the takeover service and the reports, built from the pieces above. ----
+
+/**
+ * Analytics: a recorder on the event bus keeps per-day rollups current as tickets change, and
+ * the report service reads a period's rollups by `_id`. The engine never knows either exists.
+ */
+function buildReports(input: {
+  logger: Logger;
+  clock: Clock;
+  stores: MongoStores;
+  kb: KnowledgeBase;
+  events: EventBus;
+}): App['reports'] {
+  const { stores, clock, logger } = input;
+  const store = stores.reports;
+  const recorder = createReportRecorder({
+    store,
+    tickets: stores.tickets,
+    messages: stores.messages,
+    approvals: stores.approvals,
+    clock,
+    logger: logger.child({ module: 'reports' }),
+  });
+  input.events.subscribe((event) => recorder.onEvent(event));
+  return {
+    recorder,
+    service: createReportService({ store, customers: stores.customers, kb: input.kb, clock }),
+  };
+}
+
+function withReports(engine: Engine, service: ReportService): Engine {
+  return {
+    ...engine,
+    report: (tenantId, query) => service.report(tenantId, query),
+    knowledgeGaps: (tenantId, query) => service.knowledgeGaps(tenantId, query),
+  };
+}
 
 function buildAgent(input: {
   config: Config;

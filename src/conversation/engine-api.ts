@@ -24,6 +24,9 @@ import type {
   TicketSummary,
 } from './ports.js';
 import type { SettingsChange, SettingsResult } from './settings-service.js';
+import type { ReportPeriodQuery } from '../reports/period.js';
+import type { AnalyticsReport } from '../reports/report.js';
+import type { KnowledgeGapsReport } from '../reports/report-service.js';
 import type { CsatRatingInput, CsatRatingResult } from './csat.js';
 import type { SlaView } from '../sla/sla-view.js';
 
@@ -99,6 +102,13 @@ export interface Engine {
    * at start-up and on the sweep timer. Optional so test doubles of the engine need not have it.
    */
   recoverUnanswered?(): Promise<{ checked: number; escalated: number }>;
+  /**
+   * The analytics report of a period, from the daily rollups (sandbox overview, JSON API). A bad
+   * period is a ValidationError with its sentence. Optional so test doubles need not have it.
+   */
+  report?(tenantId: string, query: ReportPeriodQuery): Promise<AnalyticsReport>;
+  /** The questions the bot could not answer in a period, grouped by similarity, largest first. */
+  knowledgeGaps?(tenantId: string, query: ReportPeriodQuery): Promise<KnowledgeGapsReport>;
   /**
    * A customer's click on a satisfaction prompt's button (with the optional comment). Stored once;
    * "Not good" on the bot's answer reopens the conversation to a person. Optional for test doubles.

@@ -4,38 +4,81 @@ import type { EngineDeps } from './engine-deps.js';
 import type { ChannelModeChange, StaffAction, StaffActionResult, StaffActor } from './ports.js';
 
 /** Dispatches a card button to approvals or takeover; failures become one sentence for the actor. */
-export async function handleStaffAction(
+function runStaffAction(
   deps: EngineDeps,
   actor: StaffActor,
   action: StaffAction,
 ): Promise<StaffActionResult> {
   const t = actor.tenantId;
+  switch (action.action) {
+    case 'approval.approve':
+      return deps.approvals.decide({
+        tenantId: t,
+        approvalId: action.approvalId,
+        decision: 'approve',
+        actor,
+      });
+    case 'approval.reject':
+      return deps.approvals.decide({
+        tenantId: t,
+        approvalId: action.approvalId,
+        decision: 'reject',
+        reason: action.reason,
+        actor,
+      });
+    case 'ticket.takeover':
+      return deps.takeover.takeover(t, action.ticketId, actor);
+    case 'ticket.handback':
+      return deps.takeover.handback(t, action.ticketId, actor);
+    case 'ticket.resolve':
+      return deps.takeover.resolve(t, action.ticketId, actor);
+    case 'ticket.send_draft':
+      return deps.takeover.sendDraft(t, action.ticketId, actor, action.text);
+  }
+}
+
+/**
+ * Tells watchers (the sandbox's live pane, the report's rollups) what a staff click changed:
+ * the takeover service and approval decisions change tickets without passing through the
+ * inbound path that publishes otherwise. A failed read only costs the notice.
+ */
+async function publishChange(deps: EngineDeps, tenantId: string, action: StaffAction): Promise<void> {
   try {
-    switch (action.action) {
-      case 'approval.approve':
-        return await deps.approvals.decide({
-          tenantId: t,
-          approvalId: action.approvalId,
-          decision: 'approve',
-          actor,
+    if ('approvalId' in action) {
+      const approval = await deps.stores.approvals.get(tenantId, action.approvalId);
+      if (approval)
+        deps.events.publish({
+          type: 'approval',
+          tenantId,
+          approvalId: approval.approvalId,
+          status: approval.status,
+          at: deps.clock.now(),
         });
-      case 'approval.reject':
-        return await deps.approvals.decide({
-          tenantId: t,
-          approvalId: action.approvalId,
-          decision: 'reject',
-          reason: action.reason,
-          actor,
-        });
-      case 'ticket.takeover':
-        return await deps.takeover.takeover(t, action.ticketId, actor);
-      case 'ticket.handback':
-        return await deps.takeover.handback(t, action.ticketId, actor);
-      case 'ticket.resolve':
-        return await deps.takeover.resolve(t, action.ticketId, actor);
-      case 'ticket.send_draft':
-        return await deps.takeover.sendDraft(t, action.ticketId, actor, action.text);
+      return;
     }
+    const ticket = await deps.stores.tickets.get(tenantId, action.ticketId);
+    if (ticket)
+      deps.events.publish({
+        type: 'ticket',
+        tenantId,
+        ticketId: ticket.ticketId,
+        status: ticket.status,
+        at: deps.clock.now(),
+      });
+  } catch (err) {
+    deps.logger.warn({ err, action: action.action }, 'publishing a staff change failed');
+  }
+}
+
+export async function handleStaffAction(
+  deps: EngineDeps,
+  actor: StaffActor,
+  action: StaffAction,
+): Promise<StaffActionResult> {
+  try {
+    const result = await runStaffAction(deps, actor, action);
+    if (result.ok) await publishChange(deps, actor.tenantId, action);
+    return result;
   } catch (err) {
     deps.logger.error(
       { err, code: isAppError(err) ? err.code : 'unexpected', action: action.action },

@@ -27,6 +27,12 @@ export const COLLECTIONS = {
   slackInstallations: 'slack_installations',
   /** Slack channel → the install it was seen through; `_id` is the channel id. */
   slackChannelRoutes: 'slack_channel_routes',
+  /** Report facts: one per ticket or approval, `_id` = `${tenantId}:t:${ticketId}` / `:a:`. */
+  reportFacts: 'report_facts',
+  /** Report rollups: one per organization and UTC day, `_id` = `${tenantId}:${day}`. */
+  reportDays: 'report_days',
+  /** Unanswered questions per organization and day, `_id` = `${tenantId}:${day}`. */
+  reportGaps: 'report_gaps',
 } as const;
 
 /** What every repository is built from. */

@@ -28,6 +28,8 @@ import { createOutboxRepository } from './outbox-repository.js';
 import { createInstallationRepository, type InstallationRepository } from './installation-repository.js';
 import { createTenantRepository } from './tenant-repository.js';
 import { createTicketRepository } from './ticket-repository.js';
+import { createReportRepository } from './report-repository.js';
+import type { ReportStore } from '../reports/ports.js';
 import { createCsatRepository } from './csat-repository.js';
 import { createSlaTimerRepository } from './sla-timer-repository.js';
 import type { SlaTimerStore } from '../sla/sla-ports.js';
@@ -50,6 +52,8 @@ export interface MongoStores {
   orders: OrderRepository;
   outbox: OutboxStore;
   installations: InstallationRepository;
+  /** The analytics report's facts, daily rollups and unanswered questions. */
+  reports: ReportStore;
   csat: CsatStore;
   /** The due-list of running SLA clocks. */
   slaTimers: SlaTimerStore;
@@ -82,6 +86,7 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     orders: createOrderRepository(deps),
     outbox: createOutboxRepository(deps),
     installations: createInstallationRepository(deps),
+    reports: createReportRepository(deps),
     csat: createCsatRepository(deps),
     slaTimers: createSlaTimerRepository(deps),
   };

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, ApiError, setToken } from './api.js';
 import { CustomerPane } from './customer-pane.js';
 import { useLive } from './live.js';
+import { GapsPane } from './gaps-pane.js';
 import { OverviewPane } from './overview-pane.js';
 import { SettingsPane } from './settings-pane.js';
 import { StaffPane } from './staff-pane.js';
@@ -14,6 +15,7 @@ const TABS = [
   { id: 'tickets', label: 'Tickets' },
   { id: 'overview', label: 'Overview' },
   { id: 'settings', label: 'Settings' },
+  { id: 'gaps', label: 'Knowledge gaps' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -153,6 +155,7 @@ export function App() {
           />
         )}
         {tab === 'overview' && <OverviewPane revision={live.dataRevision + live.epoch} />}
+        {tab === 'gaps' && <GapsPane revision={live.dataRevision + live.epoch} />}
         {tab === 'settings' && <SettingsPane actor={actor} revision={live.dataRevision + live.epoch} />}
       </main>
     </div>

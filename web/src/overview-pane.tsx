@@ -1,6 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import type { ChartConfiguration } from 'chart.js';
 import { ChartBox } from './chart-box.js';
+import { ReportSection } from './report-pane.js';
 import { duration, humanize } from './format.js';
 import { useFetch } from './use-fetch.js';
 import { STATUSES, STATUS_LABEL, type Overview } from './types.js';
@@ -210,6 +211,7 @@ export function OverviewPane({ revision }: { revision: number }) {
           }}
         />
       </div>
+      <ReportSection revision={revision} />
     </section>
   );
 }

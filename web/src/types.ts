@@ -1,10 +1,16 @@
 import type { SandboxPost } from '../../src/bot/sandbox/posts.js';
 import type { SandboxCustomer, SandboxStaffIdentity } from '../../src/bot/sandbox/identities.js';
 import type { OverviewStats } from '../../src/bot/sandbox/overview.js';
+import type { AnalyticsReport, ReportRow } from '../../src/reports/report.js';
+import type { KnowledgeGapsReport } from '../../src/reports/report-service.js';
+
 import type { TicketDetail } from '../../src/conversation/engine-api.js';
 import type { SettingsResult as ServerSettingsResult } from '../../src/conversation/settings-service.js';
 import type { InboundOutcome, LiveEvent, TicketSummary } from '../../src/conversation/ports.js';
 import type { ChannelMode, TicketStatus } from '../../src/domain/index.js';
+
+export type { AnalyticsReport, ReportRow };
+export type KnowledgeGaps = KnowledgeGapsReport;
 
 /** What JSON makes of a server type: dates arrive as ISO strings. */
 export type Wire<T> = T extends Date

@@ -28,6 +28,7 @@ import {
   type SandboxPostEvent,
   type SandboxPostStore,
 } from './posts.js';
+import { mountReportRoutes } from './report-routes.js';
 import { mountSettingsRoutes } from './settings-routes.js';
 import { mountCsatRoutes } from './csat-routes.js';
 import { serveEvents, type LiveEventSource } from './sse.js';
@@ -266,6 +267,7 @@ export function createSandboxApi(options: SandboxApiOptions): {
     customerChannelId: SANDBOX_CUSTOMER_CHANNEL,
   });
   mountSettingsRoutes(api, { engine, parse, actorFor: (actorId) => staffActor(actorId, tenantId).actor });
+  mountReportRoutes(api, { engine, tenantId, parse });
   mountCsatRoutes(api, { engine, tenantId, parse, customer: options.customer });
   api.get('/events', events.handler);
 

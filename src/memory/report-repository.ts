@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { escapeKeyPart, type Counters } from '../reports/counters.js';
+import type { GapEntry, ReportStore, StoredFact } from '../reports/ports.js';
+import type { Document, UpdateFilter } from 'mongodb';
+import { COLLECTIONS, collection, isDuplicateKeyError, type RepositoryDeps } from './collections.js';
+import { guardedUpdateOutcome } from './guarded-update.js';
+
+const StoredFactSchema = z.object({
+  fact: z.unknown(),
+  /** Pairs, not an object: FerretDB's `$set` of an object field kept the old keys (seen in tests). */
+  counters: z
+    .array(z.object({ k: z.string(), n: z.number() }))
+    .transform((pairs) => Object.fromEntries(pairs.map((p) => [p.k, p.n]))),
+  day: z.string(),
+  rev: z.number().int().nonnegative(),
+});
+
+const GapEntrySchema = z.object({
+  ticketId: z.string(),
+  question: z.string(),
+  intent: z.string(),
+  language: z.string().optional(),
+  why: z.enum(['low_confidence', 'not_good']),
+  at: z.coerce.date(),
+});
+
+/**
+ * The report's storage, keyed so every read is an `_id` lookup: facts by ticket or approval,
+ * rollups and unanswered questions by organization and day. Counters are `$inc`ed, so two
+ * processes adding to one day never overwrite each other.
+ */
+export function createReportRepository(deps: RepositoryDeps): ReportStore {
+  const facts = collection(deps.db, COLLECTIONS.reportFacts);
+  const days = collection(deps.db, COLLECTIONS.reportDays);
+  const gaps = collection(deps.db, COLLECTIONS.reportGaps);
+  const key = (tenantId: string, id: string) => `${tenantId}:${id}` as never;
+  // One writer per day document in this process: other processes are kept out by the claims.
+  const dayChains = new Map<string, Promise<unknown>>();
+
+  /**
+   * An update of one document that no concurrent writer can lose: atomic on MongoDB, and on
+   * FerretDB (whose updates read and write in two steps, so two `$inc`s at once keep one) through
+   * the revision claim of guarded-update.ts. Creates the document first when it is missing.
+   */
+  async function guarded(
+    col: typeof days,
+    id: string,
+    insert: Record<string, unknown>,
+    update: () => UpdateFilter<Document>,
+  ): Promise<void> {
+    for (let round = 0; round < 4; round++) {
+      const outcome = await guardedUpdateOutcome({
+        db: deps.db,
+        col,
+        clock: deps.clock,
+        key: { _id: id as never },
+        claimKey: id,
+        revField: '_rev',
+        condition: {},
+        holds: () => true,
+        update,
+      });
+      if (outcome.kind === 'updated') return;
+      if (outcome.kind === 'condition_failed') {
+        // Missing: the first writer inserts it; a lost insert race updates the winner's next.
+        try {
+          await col.insertOne({ _id: id as never, ...insert, _rev: 0 });
+        } catch (err) {
+          if (!isDuplicateKeyError(err)) throw err;
+        }
+      }
+    }
+    throw new Error(`report document ${id} stayed contended`);
+  }
+
+  function serialDay<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const run = (dayChains.get(id) ?? Promise.resolve()).catch(() => undefined).then(work);
+    dayChains.set(id, run);
+    void run
+      .finally(() => {
+        if (dayChains.get(id) === run) dayChains.delete(id);
+      })
+      .catch(() => undefined);
+    return run;
+  }
+
+  return {
+    async getFact(tenantId, factId) {
+      const doc = await facts.findOne({ _id: key(tenantId, factId) });
+      if (!doc) return null;
+      const parsed = StoredFactSchema.safeParse(doc);
+      if (!parsed.success) {
+        deps.logger.warn(
+          { collection: COLLECTIONS.reportFacts, id: String(doc._id) },
+          'unreadable report fact; recounted',
+        );
+        return null;
+      }
+      return parsed.data as StoredFact;
+    },
+
+    async putFact(tenantId, factId, value, expectedRev) {
+      const id = key(tenantId, factId) as string;
+      const doc = {
+        tenantId,
+        fact: value.fact,
+        counters: Object.entries(value.counters).map(([k, n]) => ({ k, n })),
+        day: value.day,
+      };
+      if (expectedRev === 0) {
+        try {
+          await facts.insertOne({ _id: id as never, ...doc, rev: 1 });
+          return true;
+        } catch (err) {
+          if (isDuplicateKeyError(err)) return false;
+          throw err;
+        }
+      }
+      // Compare-and-set on `rev`, claimed per revision so two processes never both win on FerretDB.
+      const outcome = await guardedUpdateOutcome({
+        db: deps.db,
+        col: facts,
+        clock: deps.clock,
+        key: { _id: id as never },
+        claimKey: id,
+        revField: 'rev',
+        condition: { rev: expectedRev },
+        holds: (current) => current.rev === expectedRev,
+        update: () => ({ $set: doc }),
+      });
+      return outcome.kind === 'updated';
+    },
+
+    async addToDay(tenantId, day, delta) {
+      const inc: Record<string, number> = {};
+      for (const [k, n] of Object.entries(delta)) if (n !== 0) inc[`c.${k}`] = n;
+      if (Object.keys(inc).length === 0) return;
+      const id = key(tenantId, day) as string;
+      await serialDay(id, () => guarded(days, id, { tenantId, day, c: {} }, () => ({ $inc: inc })));
+    },
+
+    async readDays(tenantId, dayList) {
+      if (dayList.length === 0) return [];
+      const docs = await days.find({ _id: { $in: dayList.map((d) => key(tenantId, d)) } }).toArray();
+      return docs
+        .filter((d) => typeof d.day === 'string')
+        .map((d) => ({ day: d.day as string, counters: (d.c ?? {}) as Counters }));
+    },
+
+    async setGap(tenantId, day, ticketId, entry) {
+      const field = `g.${escapeKeyPart(ticketId)}`;
+      const id = `gaps:${key(tenantId, day) as string}`;
+      const docId = key(tenantId, day) as string;
+      await serialDay(id, () =>
+        guarded(gaps, docId, { tenantId, day, g: {} }, () =>
+          entry ? { $set: { [field]: GapEntrySchema.parse(entry) } } : { $unset: { [field]: '' } },
+        ),
+      );
+    },
+
+    async readGaps(tenantId, dayList) {
+      if (dayList.length === 0) return [];
+      const docs = await gaps.find({ _id: { $in: dayList.map((d) => key(tenantId, d)) } }).toArray();
+      const out: GapEntry[] = [];
+      for (const d of docs) {
+        for (const raw of Object.values((d.g ?? {}) as Record<string, unknown>)) {
+          const parsed = GapEntrySchema.safeParse(raw);
+          if (parsed.success) out.push(parsed.data);
+        }
+      }
+      return out;
+    },
+
+    async clear(tenantId) {
+      await Promise.all([
+        facts.deleteMany({ tenantId }),
+        days.deleteMany({ tenantId }),
+        gaps.deleteMany({ tenantId }),
+      ]);
+    },
+  };
+}
