@@ -257,6 +257,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   timers.push(database.stop);
   const sweeps = startSweep(approvals, outbox, recovery, logger, options.sweepIntervalMs ?? 60_000);
   timers.push(sweeps.stop);
+  timers.push(async () => engine.stop?.());
 
   const servers: Listening[] = [];
   let stopped = false;

@@ -43,6 +43,14 @@ export class UpstreamError extends AppError {
   readonly code = 'upstream_failed';
 }
 
+/**
+ * A system of our own cannot take the request now (the database is down or stalled): nothing was
+ * done, and the caller (a platform, a client) should send it again. HTTP 503.
+ */
+export class UnavailableError extends AppError {
+  readonly code = 'unavailable';
+}
+
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
 }
