@@ -38,6 +38,11 @@ export interface TestAppOptions {
   logger?: Logger;
   /** False: no demo data at all (a real company's install); the demo organization by default. */
   demo?: boolean;
+  /**
+   * The app's own connection to the seeded database (by name), e.g. through a proxy a test can
+   * take down; the seed's connection by default.
+   */
+  connect?: (dbName: string) => Promise<Db>;
 }
 
 export interface TestApp {
@@ -82,10 +87,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     typeof options.adapters === 'function' ? await options.adapters(ctx) : (options.adapters ?? []);
   let app: App | undefined;
   try {
+    const db = options.connect ? await options.connect(seeded.db.databaseName) : seeded.db;
     app = await createApp({
       config,
       logger,
-      db: seeded.db,
+      db,
       agent: options.agent,
       adapters,
       clock,

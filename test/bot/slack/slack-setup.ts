@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { startTestApp, type TestApp } from '../../support/app-harness.js';
+import { startTestApp, type TestApp, type TestAppOptions } from '../../support/app-harness.js';
 import {
   startFakeSlackApi,
   type FakeSlackApi,
@@ -41,7 +41,8 @@ export const slackConfig = (
 
 /** The real app on a seeded database, the Slack adapter mounted over HTTP, a fake Slack Web API. */
 export async function startSlackEnv(
-  extra: Pick<FakeSlackApiOptions, 'users' | 'teams'> = {},
+  extra: Pick<FakeSlackApiOptions, 'users' | 'teams'> &
+    Pick<TestAppOptions, 'connect' | 'agent'> & { drainTimeoutMs?: number } = {},
 ): Promise<SlackTestEnv> {
   const logs: Array<Record<string, unknown>> = [];
   const logger = pino(
@@ -80,12 +81,15 @@ export async function startSlackEnv(
   try {
     app = await startTestApp({
       logger,
+      connect: extra.connect,
+      agent: extra.agent,
       adapters: ({ clock }) => {
         adapter = createSlackAdapter({
           config: slackConfig(slack.url),
           logger,
           clock,
           retryConfig: { retries: 2, factor: 1, minTimeout: 10, maxTimeout: 20 },
+          drainTimeoutMs: extra.drainTimeoutMs,
         });
         return [adapter];
       },
