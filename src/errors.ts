@@ -51,6 +51,17 @@ export class UnavailableError extends AppError {
   readonly code = 'unavailable';
 }
 
+/**
+ * The database did not answer (the driver's network and server-selection errors) or an
+ * UnavailableError said so: nothing was done, and the request may be sent again (HTTP 503).
+ */
+export function isUnavailable(err: unknown): boolean {
+  if (err instanceof UnavailableError) return true;
+  return (
+    err instanceof Error && /^Mongo(ServerSelection|Network|NetworkTimeout|Topology\w*)Error$/.test(err.name)
+  );
+}
+
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
 }

@@ -26,6 +26,8 @@ export interface InboundJournalOptions {
 export interface AcceptedInbound {
   /** The event was already in the journal (a redelivery, or a retried sandbox POST). */
   redelivery: boolean;
+  /** The platform message id as first stored (a retried sandbox POST gets its first post back). */
+  messageId: string;
   /** Runs the stored event unless another run holds it or it is finished ("duplicate"). */
   process(): Promise<InboundOutcome>;
 }
@@ -201,6 +203,7 @@ export function createInboundJournal(
       }
       return {
         redelivery: !accepted.created,
+        messageId: accepted.record.message.messageId,
         process: () => runRecord(accepted.record, slot),
       };
     },

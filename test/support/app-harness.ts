@@ -74,8 +74,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   config = { ...config, ...options.config };
   const events = createEventBus();
+  const db = options.connect ? await options.connect(seeded.db.databaseName) : seeded.db;
   const ctx: AdapterBuildContext = {
-    db: seeded.db,
+    db,
     stores: seeded.stores,
     clock,
     ids: seeded.ids,
@@ -87,7 +88,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     typeof options.adapters === 'function' ? await options.adapters(ctx) : (options.adapters ?? []);
   let app: App | undefined;
   try {
-    const db = options.connect ? await options.connect(seeded.db.databaseName) : seeded.db;
     app = await createApp({
       config,
       logger,

@@ -1,9 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import express from 'express';
 import { CloudAdapter, type Request as BotRequest, type Response as BotResponse } from 'botbuilder';
 import type { ServiceClientCredentialsFactory } from 'botframework-connector';
 import type { Config } from '../../config.js';
 import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { Clock } from '../../domain/index.js';
+import { UnavailableError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { createTeamsAuthentication } from './auth.js';
 import { ConversationReferences } from './conversation-references.js';
@@ -37,8 +39,12 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
   const logger = options.logger.child({ platform: 'teams' });
   const auth = createTeamsAuthentication(config, logger, options.credentialsFactory);
   const cloudAdapter = new CloudAdapter(auth);
+  // Per request: whether the turn failed because the activity could not be stored.
+  const requestState = new AsyncLocalStorage<{ unavailable: boolean }>();
   cloudAdapter.onTurnError = async (_ctx, err) => {
     logger.error({ err }, 'teams: turn failed');
+    const state = requestState.getStore();
+    if (state && err instanceof UnavailableError) state.unavailable = true;
   };
 
   const references = new ConversationReferences(logger);
@@ -124,8 +130,21 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): TeamsChannelAd
       );
       app.post('/api/messages', express.json({ limit: '1mb' }), async (req, res) => {
         try {
-          await cloudAdapter.process(req as unknown as BotRequest, res as unknown as BotResponse, (ctx) =>
-            bot.run(ctx),
+          const state = { unavailable: false };
+          // The CloudAdapter writes the status itself after the turn: an activity that could not be
+          // stored turns its 200 into a 503 (with Retry-After), so the Bot Connector sends it again.
+          const response: BotResponse = {
+            status: (code: number) => {
+              if (state.unavailable) res.setHeader('Retry-After', '5');
+              return res.status(state.unavailable ? 503 : code);
+            },
+            send: (body?: unknown) => res.send(body),
+            end: () => res.end(),
+            header: (name: string, value: unknown) => res.header(name, String(value)),
+            socket: res.socket,
+          } as unknown as BotResponse;
+          await requestState.run(state, () =>
+            cloudAdapter.process(req as unknown as BotRequest, response, (ctx) => bot.run(ctx)),
           );
         } catch (err) {
           logger.error({ err }, 'teams: request failed');
