@@ -6,7 +6,7 @@ import type { EngineDeps } from './engine-deps.js';
 import { findTicket, preTicketKeys } from './find-ticket.js';
 import { identifyCustomer } from './identify.js';
 import type { InboundRunner } from './inbound-journal.js';
-import { createKeyedQueue } from './keyed-queue.js';
+import { createKeyedQueue, QueueTimeoutError } from './keyed-queue.js';
 import { handleInboundFailure } from './recovery.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 import {
@@ -286,6 +286,20 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     return { status: 'recorded', ticketId: ticket.ticketId, reason: 'staff wrote in the thread' };
   }
 
+  /** The queue's bound, for a task whose place was taken earlier (see reserve). */
+  function bounded<T>(keys: string[], task: () => Promise<T>): Promise<T> {
+    const ms = taskTimeoutMs * 2;
+    if (ms <= 0) return task();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        logger.error({ keys, timeoutMs: ms }, 'an inbound task hung; the next message of its thread goes on');
+        reject(new QueueTimeoutError(keys, ms));
+      }, ms);
+    });
+    return Promise.race([task(), late]).finally(() => clearTimeout(timer));
+  }
+
   function settle(msg: ParsedInboundMessage, progress: InboundProgress, run: Promise<InboundOutcome>) {
     return run.catch((err: unknown) => handleInboundFailure(deps, msg, progress, err));
   }
@@ -303,13 +317,19 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       // the event is stored (and claimed) in the journal before it runs.
       let go: (progress: InboundProgress | null) => void = () => undefined;
       const signal = new Promise<InboundProgress | null>((resolve) => (go = resolve));
+      // A place nobody claims (an adapter that never called run or cancel) is given up in time.
+      const abandon = setTimeout(() => go(null), taskTimeoutMs * 2);
+      abandon.unref();
+      const keys = preTicketKeys(msg);
       const queued = queue.run(
-        preTicketKeys(msg),
+        keys,
         async (): Promise<InboundOutcome> => {
           const progress = await signal;
-          return progress ? process(msg, progress) : { status: 'duplicate' };
+          clearTimeout(abandon);
+          // The bound starts when the run does, not while the event is being stored.
+          return progress ? bounded(keys, () => process(msg, progress)) : { status: 'duplicate' };
         },
-        { timeoutMs: taskTimeoutMs * 2 },
+        { timeoutMs: 0 },
       );
       queued.catch(() => undefined);
       return {

@@ -234,7 +234,8 @@ describe('a run that outlives its time bound', () => {
       sweepIntervalMs: 3_600_000,
       agent,
       adapters: [testChannelAdapter(ch)],
-      engine: { inbound: { taskTimeoutMs: 150 } },
+      // Long enough for a normal run on a loaded CI machine; the slow model waits for release.
+      engine: { inbound: { taskTimeoutMs: 1000 } },
     });
     try {
       await app.sweepsIdle();
