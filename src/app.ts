@@ -24,6 +24,10 @@ import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './d
 import { TenantSettingsSchema } from './domain/index.js';
 import { mountHealth } from './http/health.js';
 import { startSweep } from './sweep-timer.js';
+import { createSlaService, type SlaService } from './sla/sla-service.js';
+import { startSlaSweep } from './sla/sla-sweep-timer.js';
+import { postSlaAlert } from './conversation/sla-alerts.js';
+import { createTicketLifecycle } from './conversation/ticket-lifecycle.js';
 import { listen, type Listening } from './http/listen.js';
 import type { Logger } from './logger.js';
 import { createMongoStores, type MongoStores } from './memory/mongo-stores.js';
@@ -52,6 +56,8 @@ export interface AppOptions {
    * outbox (failed posts retried with backoff). Default 60 s.
    */
   sweepIntervalMs?: number;
+  /** How often due SLA warnings and breaches are looked for (default 30 s). */
+  slaSweepIntervalMs?: number;
   /** Bounds of inbound runs and recovery (tests shorten them). */
   engine?: EngineOptions;
   /** The outbox's retry policy (attempts, backoff); DEFAULT_OUTBOX_POLICY when omitted. */
@@ -72,6 +78,8 @@ export interface App {
   takeover: TakeoverService;
   /** Retries due outbox entries now (the timer does this every sweep interval). */
   outbox: { sweep(): Promise<OutboxSweepResult> };
+  /** SLA clocks: `sweep()` posts due warnings and breach alerts now (the timer does it every 30 s). */
+  sla: SlaService;
   /** Resolves when the background sweeps are not running (tests wait for the start-up sweep). */
   sweepsIdle(): Promise<void>;
   listen(port: number, host: string): Promise<Listening>;
@@ -182,6 +190,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     return late.takeover;
   };
   const notifier = createNotifier(delivery, getTakeover);
+  // SLA clocks and the CSAT prompt follow the engine's tickets (see ticket-lifecycle.ts).
+  const sla = createSlaService({
+    tickets: stores.tickets,
+    tenants: stores.tenants,
+    customers: stores.customers,
+    timers: stores.slaTimers,
+    postAlert: (ticket, alert, key) => postSlaAlert(delivery, ticket, alert, key),
+    clock,
+    logger,
+  });
+  delivery.lifecycle = createTicketLifecycle(delivery, sla);
   // Approvals and takeover authorize on the tenant's staff lists: read fresh, never from the
   // settings cache (another instance may have revoked an approver a few seconds ago).
   const approvals = createApprovalService({
@@ -258,6 +277,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const sweeps = startSweep(approvals, outbox, recovery, logger, options.sweepIntervalMs ?? 60_000);
   timers.push(sweeps.stop);
   timers.push(async () => engine.stop?.());
+  const slaSweeps = startSlaSweep(sla, logger, options.slaSweepIntervalMs ?? 30_000);
+  timers.push(slaSweeps.stop);
 
   const servers: Listening[] = [];
   let stopped = false;
@@ -272,7 +293,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     approvals,
     takeover,
     outbox,
-    sweepsIdle: sweeps.idle,
+    sla,
+    sweepsIdle: async () => {
+      await sweeps.idle();
+      await slaSweeps.idle();
+    },
     async listen(port, host) {
       const server = await listen(http, port, host);
       servers.push(server);

@@ -74,3 +74,16 @@ export function answerSignal(type: AnswerType, passage: string): number {
   const hits = SIGNALS[type].filter((re) => re.test(passage)).length;
   return hits === 0 ? 0 : hits === 1 ? 0.7 : 1;
 }
+
+// Words that only say which kind of answer is wanted: "how much does express cost" is about
+// express, and every article naming a fee or a cost would otherwise match it as well.
+const FRAME: Partial<Record<AnswerType, RegExp>> = {
+  amount:
+    /\b(?:costs?|prices?|fees?|charges?|expensive|cuesta|cuestan|precio|coute|coutent|prix|tarif|kostet|custa|custam|costa|costano|kost|kosztuje)\b/g,
+};
+
+/** The question without its answer-type frame words: what to find the article with. */
+export function topicOf(text: string, type: AnswerType): string {
+  const frame = FRAME[type];
+  return frame ? fold(text).replace(frame, ' ') : text;
+}

@@ -33,6 +33,10 @@ export interface PassageChoice {
   type: AnswerType;
   /** True when the question asks for a specific kind of answer and the passage has one. */
   answers: boolean;
+  /** How clearly it holds that kind of answer, 0–1 (answer-type.ts `answerSignal`). */
+  signal: number;
+  /** Share of the question's words (its frame left out) that the passage or its heading has. */
+  overlap: number;
 }
 
 // One clear answer of the asked type outweighs two or three shared words.
@@ -61,10 +65,11 @@ function shorten(text: string): string {
 export function choosePassage(body: string, question: string, type = questionType(question)): PassageChoice {
   const q = new Set(tokens(question).filter((w) => !QUESTION_WORDS.has(w)));
   const passages = splitPassages(body);
-  if (!passages.length) return { text: shorten(body.trim()), type, answers: false };
+  if (!passages.length) return { text: shorten(body.trim()), type, answers: false, signal: 0, overlap: 0 };
   let best = passages[0]!;
   let bestScore = -1;
   let bestSignal = 0;
+  let bestOverlap = 0;
   for (const [i, p] of passages.entries()) {
     const words = new Set([...tokens(p.text), ...tokens(p.heading ?? '')]);
     const overlap = [...q].filter((w) => words.has(w)).length;
@@ -75,7 +80,14 @@ export function choosePassage(body: string, question: string, type = questionTyp
       best = p;
       bestScore = score;
       bestSignal = signal;
+      bestOverlap = overlap;
     }
   }
-  return { text: shorten(best.text), type, answers: type !== 'other' && bestSignal > 0 };
+  return {
+    text: shorten(best.text),
+    type,
+    answers: type !== 'other' && bestSignal > 0,
+    signal: bestSignal,
+    overlap: q.size ? bestOverlap / q.size : 0,
+  };
 }

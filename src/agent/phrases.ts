@@ -1,6 +1,7 @@
 import { formatMoney as formatMinorMoney } from '../domain/money.js';
 import { CONFIRM_PHRASES, isConfirmPhraseKey } from './confirm-phrases.js';
 import { PHRASES_IT_NL_PL } from './phrases-it-nl-pl.js';
+import { isSupportPhraseKey, SUPPORT_PHRASES } from './support-phrases.js';
 import type { BasePhraseKey, PhraseKey } from './types.js';
 
 type Table = Record<BasePhraseKey, string>;
@@ -181,6 +182,10 @@ export function phrase(key: PhraseKey, language: string, params: Record<string, 
   if (isConfirmPhraseKey(key)) {
     const base = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
     return fill((CONFIRM_PHRASES[base] ?? CONFIRM_PHRASES.en!)[key], params);
+  }
+  if (isSupportPhraseKey(key)) {
+    const base = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
+    return fill((SUPPORT_PHRASES[base] ?? SUPPORT_PHRASES.en!)[key], params);
   }
   const table = PHRASES[supportedLanguage(language)] ?? PHRASES.en!;
   return fill(table[key] ?? PHRASES.en![key], params);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { INTENTS, KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
-import { questionType } from './answer-type.js';
+import { questionType, topicOf } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms } from './offline/glossary.js';
 import { orderAnswerConfidence } from './order-answers.js';
-import { choosePassage } from './passages.js';
+import { choosePassage, type PassageChoice } from './passages.js';
+import { queryTerms } from './kb-index.js';
 import { unanswerableRequest } from './requests.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
 
@@ -67,6 +68,17 @@ export function bestParagraph(body: string, query: string): string {
 const UNANSWERABLE_CONFIDENCE = 0.35;
 // A question asking for a duration, an amount or a date that the passage does not state.
 const UNANSWERED_TYPE_FACTOR = 0.6;
+const PASSAGE_OVERLAP_SHARE = 0.3;
+/**
+ * How well a passage fits the question and the kind of answer asked for, as a factor on its article's relevance: a
+ * clear answer ("$24.95", "free") outranks a passing one ("at no cost") on a near-equal article.
+ */
+function typeFit(p: PassageChoice): number {
+  // The passage itself should share the question's words, not only its article.
+  const words = 1 - PASSAGE_OVERLAP_SHARE + PASSAGE_OVERLAP_SHARE * p.overlap;
+  if (p.type === 'other') return words;
+  return words * (p.answers ? 0.8 + 0.2 * p.signal : UNANSWERED_TYPE_FACTOR);
+}
 
 export interface RetrieveDeps {
   tenantId: string;
@@ -167,11 +179,17 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
   const query = glossary || deps.searchText;
+  // The article is found by the question's topic ("how much is express" → express); the frame
+  // words stay for choosing the passage. A question that is all frame keeps its words.
+  const topic = (words: string) => {
+    const t = topicOf(words, asked);
+    return queryTerms(t).length ? t : words;
+  };
   const search = (opts: { category?: KbCategory; limit: number }) =>
     searchInLanguage(deps.kb, {
       tenantId: deps.tenantId,
-      query,
-      text: deps.text,
+      query: topic(query),
+      text: topic(deps.text),
       language: u.language,
       ...opts,
     });
@@ -199,7 +217,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     }))
     .map((c) => ({
       ...c,
-      rank: c.h.relevance * (c.passage.type === 'other' || c.passage.answers ? 1 : UNANSWERED_TYPE_FACTOR),
+      rank: c.h.relevance * typeFit(c.passage),
     }))
     .sort((a, b) => b.rank - a.rank)
     .slice(0, 2);

@@ -13,6 +13,7 @@ import {
   type Ticket,
 } from '../domain/index.js';
 import type { ConfirmPhraseKey } from './confirm-phrases.js';
+import type { SupportPhraseKey } from './support-phrases.js';
 
 /** Stage (a): what the customer wants. Validated with zod whichever engine produced it. */
 export const UnderstandingSchema = z.object({
@@ -187,7 +188,7 @@ export interface Agent {
   phrase(key: PhraseKey, language: string, params: Record<string, string>): string;
 }
 
-export type PhraseKey = BasePhraseKey | ConfirmPhraseKey;
+export type PhraseKey = BasePhraseKey | ConfirmPhraseKey | SupportPhraseKey;
 
 /** Keys of the main phrase table (src/agent/phrases.ts); the confirmation's are in confirm-phrases.ts. */
 export type BasePhraseKey =

@@ -74,6 +74,8 @@ export interface ApprovalNotifier {
    * interaction history and tells watchers, as it does when the bot resolves a ticket itself.
    */
   ticketResolved?(ticket: Ticket, summary: string): Promise<void>;
+  /** A person resolved the ticket (their notice already went out): SLA clocks stop, CSAT follows. */
+  ticketClosed?(ticket: Ticket): Promise<void>;
 }
 
 export interface ApprovalService {

@@ -28,7 +28,13 @@ export async function resolveAfterExecution(
   const after = await deps.tickets.update(
     tenantId,
     ticketId,
-    { status: 'resolved', resolvedAt: now, updatedAt: now },
+    {
+      status: 'resolved',
+      resolvedAt: now,
+      // A person's approval settled it; an automatic one (under the limit) is the bot's doing.
+      resolvedBy: executed.decidedBy?.kind === 'staff' ? 'person' : 'bot',
+      updatedAt: now,
+    },
     { from: ['pending_approval', 'open'] },
   );
   if (!after) return false;

@@ -7,7 +7,7 @@ import type {
   TicketStore,
 } from '../conversation/stores.js';
 import type { KnowledgeBase } from '../agent/types.js';
-import type { ApprovalRequest, Customer, Tenant, Ticket } from '../domain/index.js';
+import type { ApprovalRequest, Clock, Customer, Tenant, Ticket } from '../domain/index.js';
 import type { ApprovalNotifier } from './api.js';
 import type { ApprovalStore } from './ports.js';
 import { buildApprovalCard, buildEscalationCard } from './cards.js';
@@ -25,6 +25,8 @@ export interface CardSources {
   /** Optional: resolves article ids to titles; ids are shown otherwise. */
   kb?: Pick<KnowledgeBase, 'get'>;
   notifier: Pick<ApprovalNotifier, 'threadLink'>;
+  /** Optional: the SLA line is drawn as of this clock's now (the system clock otherwise). */
+  clock?: Clock;
 }
 
 const TRANSCRIPT = 10;
@@ -129,6 +131,7 @@ export async function loadEscalationCard(src: CardSources, ticket: Ticket): Prom
     messages,
     articles,
     waiting: requests.filter((r) => r.status === 'pending'),
+    ...(src.clock ? { now: src.clock.now() } : {}),
     ...(threadLink ? { threadLink } : {}),
   });
 }

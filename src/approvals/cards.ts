@@ -1,3 +1,4 @@
+import { viewSla } from '../sla/sla-view.js';
 import type { ApprovalRequest, Customer, DecisionRecord, Message, Tenant, Ticket } from '../domain/index.js';
 import type { StaffCard } from '../conversation/ports.js';
 import { formatMoney } from './policy.js';
@@ -137,6 +138,8 @@ export interface EscalationCardInput {
   /** Approval requests of the ticket still waiting for a decision: staff see them beside the escalation. */
   waiting?: ApprovalRequest[];
   threadLink?: string;
+  /** When the card is drawn: the SLA line says "at risk" or "breached" as of then. */
+  now?: Date;
 }
 
 function ticketStatusLine(ticket: Ticket): string {
@@ -188,6 +191,8 @@ export function buildEscalationCard(input: EscalationCardInput): StaffCard {
   const reason = ticket.escalation?.reason ?? decision?.reason;
   if (reason) fields.push({ label: 'Why', value: quote(reason) });
   fields.push({ label: 'Status', value: ticket.status });
+  const sla = viewSla(ticket.sla, input.now ?? new Date());
+  if (sla) fields.push({ label: 'SLA', value: sla.text });
   const waiting = input.waiting ?? [];
   if (waiting.length) {
     fields.push({

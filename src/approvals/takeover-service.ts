@@ -166,7 +166,7 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
         const updated = await deps.tickets.update(
           tenantId,
           ticketId,
-          { status: 'resolved', resolvedAt: now, assignee: who, updatedAt: now },
+          { status: 'resolved', resolvedAt: now, resolvedBy: 'person', assignee: who, updatedAt: now },
           { from: [...ACTIVE, 'human'], unset: ['draft'] },
         );
         if (!updated) return { ok: false, message: 'This ticket is already resolved.' };
@@ -189,6 +189,7 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
           }
         }
         await tell(deps, updated, 'resolved', {});
+        await deps.notifier.ticketClosed?.(updated);
         return result(deps, updated, true, `${ticketId} is resolved.`);
       });
     },

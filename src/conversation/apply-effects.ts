@@ -14,7 +14,7 @@ export async function resolveTicket(
   const updated = await deps.stores.tickets.update(
     ticket.tenantId,
     ticket.ticketId,
-    { ...patch, status: 'resolved', resolvedAt: now, updatedAt: now },
+    { ...patch, status: 'resolved', resolvedAt: now, resolvedBy: 'bot', updatedAt: now },
     { from: ['open'] },
   );
   if (!updated) {
@@ -25,6 +25,7 @@ export async function resolveTicket(
   }
   publishStatus(deps, updated);
   await recordInteraction(deps, updated, 'resolved', `${updated.subject}: ${summary}`);
+  await deps.lifecycle?.ticketResolved(updated, 'bot');
 }
 
 export type TicketPatch = Partial<Pick<Ticket, 'intent' | 'urgency' | 'sentiment' | 'language' | 'subject'>>;

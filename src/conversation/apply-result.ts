@@ -52,7 +52,7 @@ export function newTicketState(
 ): Ticket {
   const understood: Ticket = { ...ticket, ...understandingPatch(ticket, result.understanding, text) };
   return answersPlainly(result, mode)
-    ? { ...understood, status: 'resolved', resolvedAt: now, updatedAt: now }
+    ? { ...understood, status: 'resolved', resolvedAt: now, resolvedBy: 'bot', updatedAt: now }
     : understood;
 }
 
@@ -118,7 +118,9 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   }
 
   if (result.route === 'escalate') {
-    await say(result.escalation?.customerMessage ?? phrase('escalated'));
+    const told = result.escalation?.customerMessage ?? phrase('escalated');
+    const away = await deps.lifecycle?.awayNotice(ticket, u.language);
+    await say(away ? `${told} ${away}` : told);
     await escalateTicket(deps, deps.takeover, ticket, {
       summary: result.escalation?.summary ?? result.reason,
       reason: result.reason,
@@ -157,9 +159,10 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   await say(reply.text, { citations: reply.citations });
   if (silenced) return heldBack(deps, ctx, ticket, silenced);
   // A new ticket was stored resolved already (newTicketState); only its history is left to write.
-  if (ticket.status === 'resolved' && ctx.isNew)
+  if (ticket.status === 'resolved' && ctx.isNew) {
     await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${reply.text}`);
-  else await resolveTicket(deps, ticket, reply.text, patch);
+    await deps.lifecycle?.ticketResolved(ticket, 'bot');
+  } else await resolveTicket(deps, ticket, reply.text, patch);
   await rememberLanguage(deps, ctx.customer, u.language);
   return out('answered', result.reason);
 }

@@ -24,6 +24,7 @@ export async function recordMessage(
     createdAt: input.createdAt ?? deps.clock.now(),
   };
   await deps.stores.messages.insert(message);
+  if (message.ticketId) await deps.lifecycle?.messageRecorded(message);
   deps.events.publish({
     type: 'message',
     tenantId: message.tenantId,
@@ -74,6 +75,8 @@ export interface SendOptions {
    * is taken out of a text in the bot's voice: the bot never claims a refund that was not made.
    */
   moneyReference?: string;
+  /** Rating buttons under the text (the CSAT prompt). */
+  rating?: OutboundMessage['rating'];
 }
 
 /**
@@ -117,7 +120,12 @@ export async function sendReply(
       return { silenced };
     }
   }
-  const outbound: OutboundMessage = { text: safe, citations: options.citations, author: options.author };
+  const outbound: OutboundMessage = {
+    text: safe,
+    citations: options.citations,
+    author: options.author,
+    ...(options.rating ? { rating: options.rating } : {}),
+  };
   // The transcript message's id is the delivery's idempotency key: one message, one post.
   const messageId = deps.ids.id('msg');
   // The transcript is written once the intent is recorded and before the platform is called:
@@ -305,7 +313,10 @@ export async function escalateTicket(
   }
   await showTicketCard(deps, takeover, updated);
   if (input.customerMessage) {
-    await sendToCustomer(deps, updated, input.customerMessage, { language: updated.language });
+    // Outside business hours the customer also learns when the team is back.
+    const away = await deps.lifecycle?.awayNotice(updated);
+    const text = away ? `${input.customerMessage} ${away}` : input.customerMessage;
+    await sendToCustomer(deps, updated, text, { language: updated.language });
   }
   if (ticket.status !== 'escalated') await recordInteraction(deps, updated, 'escalated', input.summary);
   return updated;

@@ -25,6 +25,8 @@ import type {
 } from './ports.js';
 import type { AcceptedInbound } from './inbound-journal.js';
 import type { SettingsChange, SettingsResult } from './settings-service.js';
+import type { CsatRatingInput, CsatRatingResult } from './csat.js';
+import type { SlaView } from '../sla/sla-view.js';
 
 export interface TicketDetail {
   ticket: Ticket;
@@ -33,6 +35,8 @@ export interface TicketDetail {
   decisions: DecisionRecord[];
   approvals: ApprovalRequest[];
   audit: AuditEvent[];
+  /** How the ticket's SLA reads now (absent when no clock applies). */
+  sla?: SlaView;
 }
 
 /** Everything a channel adapter may ask of Switchboard. Adapters translate; this does the work. */
@@ -108,6 +112,11 @@ export interface Engine {
   recoverUnanswered?(): Promise<{ checked: number; escalated: number; resumed?: number }>;
   /** Stops background timers (lease renewals); the app calls it on shutdown. */
   stop?(): void;
+  /**
+   * A customer's click on a satisfaction prompt's button (with the optional comment). Stored once;
+   * "Not good" on the bot's answer reopens the conversation to a person. Optional for test doubles.
+   */
+  rateTicket?(input: CsatRatingInput): Promise<CsatRatingResult>;
 }
 
 /** What the composition root hands an adapter besides the engine. */

@@ -6,10 +6,12 @@ import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from '../
 import type { Logger } from '../logger.js';
 import type { InboundJournalStore } from './inbound-journal.schema.js';
 import type { OrgResolver } from './org-resolver.js';
+import type { TicketLifecycle } from './ticket-lifecycle.js';
 import type { OutboxPolicy } from './outbox.js';
 import type { ChannelPort, EventSink } from './ports.js';
 import type {
   ChannelStore,
+  CsatStore,
   CustomerStore,
   DecisionStore,
   InteractionStore,
@@ -39,6 +41,8 @@ export interface EngineStores {
   outbox: OutboxStore;
   /** Article counts and import runs (`/switchboard kb`). */
   kbSyncs: KnowledgeStatusStore;
+  /** Satisfaction prompts and ratings (optional so hand-built test stores need not have it). */
+  csat?: CsatStore;
 }
 
 /** What the engine needs to deliver effects (also what the ApprovalNotifier is built from). */
@@ -55,6 +59,8 @@ export interface DeliveryDeps {
   ids: IdGenerator;
   /** Retry policy of the outbox; DEFAULT_OUTBOX_POLICY when omitted. */
   outboxPolicy?: OutboxPolicy;
+  /** What follows a ticket's messages and resolution (SLA clocks, the CSAT prompt); none in bare tests. */
+  lifecycle?: TicketLifecycle;
 }
 
 export interface EngineDeps extends DeliveryDeps {

@@ -1,3 +1,4 @@
+import { rateTicket } from './csat.js';
 import type { Engine } from './engine-api.js';
 import type { EngineDeps } from './engine-deps.js';
 import { createInboundHandler, type InboundHandlerOptions } from './handle-inbound.js';
@@ -52,5 +53,6 @@ export function createEngine(deps: EngineDeps, options: EngineOptions = {}): Eng
     listTickets: (tenantId, filter) => listTickets(deps, tenantId, filter),
     ticketDetail: (tenantId, ticketId) => ticketDetail(deps, tenantId, ticketId),
     staffHome: (actor) => staffHome(deps, actor),
+    rateTicket: (input) => rateTicket(deps, input),
   };
 }

@@ -173,6 +173,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     if (turn.mode === 'off') {
       await stores.tickets.insert(draftTicket);
       publishTicket(deps, draftTicket);
+      await deps.lifecycle?.ticketOpened(draftTicket);
       return { status: 'recorded', ticketId, reason: 'channel is off' };
     }
     const open = await openTicketsOf(deps, turn, requesterOpen);
@@ -229,6 +230,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     await stores.tickets.insert(ticket);
     if (turn.progress) turn.progress.pendingTicket = undefined;
     publishTicket(deps, ticket);
+    if (ticket.status !== 'resolved') await deps.lifecycle?.ticketOpened(ticket);
     const annotation = languageOf(u);
     if (annotation.language || annotation.englishText)
       await stores.messages.annotate(msg.tenantId, stored, annotation);

@@ -93,6 +93,10 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
     async ticketResolved(ticket, summary) {
       publishStatus(deps, ticket);
       await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${summary}`);
+      await deps.lifecycle?.ticketResolved(ticket, ticket.resolvedBy ?? 'bot');
+    },
+    async ticketClosed(ticket) {
+      await deps.lifecycle?.ticketResolved(ticket, 'person');
     },
     // Staff-facing only: the caller tells the customer in its own words (tellCustomer), so the
     // customer never gets two messages for one event.

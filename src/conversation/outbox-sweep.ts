@@ -87,6 +87,8 @@ export function createOutboxSweep(
       await supersede(entry, p.message.text, silenced);
       return 'superseded';
     }
+    // An SLA alert is a snapshot of a moment ("breached at 14:05"), posted as it was.
+    if (p.card.kind === 'sla') return p;
     const fresh = p.card.approvalId
       ? await render.approvalCard(entry.tenantId, p.card.approvalId)
       : await render.ticketCard(entry.tenantId, p.card.ticketId);
@@ -109,7 +111,7 @@ export function createOutboxSweep(
     payload: OutboxPayload,
     ref: NonNullable<OutboxEntry['result']>,
   ) {
-    if (payload.kind !== 'card_post') return;
+    if (payload.kind !== 'card_post' || payload.card.kind === 'sla') return;
     const now = deps.clock.now();
     if (payload.card.approvalId) {
       await deps.stores.approvals.setCard(entry.tenantId, payload.card.approvalId, ref);

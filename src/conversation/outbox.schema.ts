@@ -6,7 +6,7 @@ import {
   TenantIdSchema,
   ThreadRefSchema,
 } from '../domain/index.js';
-import { StaffCardSchema } from './ports.js';
+import { RatingPromptSchema, StaffCardSchema } from './ports.js';
 
 /** Cards in outbox payloads are parsed with the one StaffCardSchema (declared beside StaffCard). */
 export { StaffCardSchema };
@@ -17,6 +17,7 @@ const OutboundMessageSchema = z.object({
     .array(z.object({ articleId: z.string(), title: z.string(), url: z.string().optional() }))
     .optional(),
   author: z.object({ kind: z.enum(['bot', 'staff']), name: z.string().optional() }).optional(),
+  rating: RatingPromptSchema.optional(),
 });
 
 /** What one delivery sends, by kind. */

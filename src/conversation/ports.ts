@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CsatRatingSchema,
   DateSchema,
   PlatformSchema,
   type Platform,
@@ -70,7 +71,20 @@ export interface OutboundMessage {
   citations?: Array<{ articleId: string; title: string; url?: string }>;
   /** Who speaks: the bot, or a named staff member relayed by the bot (draft sent by staff). */
   author?: { kind: 'bot' | 'staff'; name?: string };
+  /** A satisfaction prompt: rating buttons (and an optional comment box) under the text. */
+  rating?: RatingPrompt;
 }
+
+/** The CSAT prompt's buttons, labelled in the customer's language; each click carries CsatButton data. */
+export const RatingPromptSchema = z.object({
+  ticketId: z.string().min(1).max(32),
+  options: z
+    .array(z.object({ rating: CsatRatingSchema, label: z.string().min(1).max(40) }))
+    .min(1)
+    .max(5),
+  commentLabel: z.string().max(80),
+});
+export type RatingPrompt = z.infer<typeof RatingPromptSchema>;
 
 /** Buttons a staff card may show. Data is small and versioned; adapters parse it with StaffActionSchema. */
 export const StaffActionSchema = z.discriminatedUnion('action', [
@@ -120,7 +134,8 @@ export interface StaffActionResult {
  * with it, so a new field reaches every renderer instead of being stripped on the way.
  */
 export const StaffCardSchema = z.object({
-  kind: z.enum(['approval', 'escalation', 'draft']),
+  /** `sla`: a warning or breach alert (a snapshot; the ticket's own card shows the live state). */
+  kind: z.enum(['approval', 'escalation', 'draft', 'sla']),
   /** Short headline: "Refund approval needed: $250.00", "Escalated: outage at Acme". */
   title: z.string(),
   ticketId: z.string(),

@@ -1,3 +1,4 @@
+import { viewSla } from '../sla/sla-view.js';
 import type { Customer, Ticket, TicketStatus } from '../domain/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { TicketDetail } from './engine-api.js';
@@ -55,6 +56,7 @@ export async function ticketDetail(
     deps.stores.approvals.listByTicket(tenantId, ticketId),
     deps.stores.audit.listForTicket(tenantId, ticketId),
   ]);
+  const sla = viewSla(ticket.sla, deps.clock.now());
   return {
     ticket,
     customerName: customer?.name ?? ticket.requester.name,
@@ -62,6 +64,7 @@ export async function ticketDetail(
     decisions,
     approvals,
     audit,
+    ...(sla ? { sla } : {}),
   };
 }
 

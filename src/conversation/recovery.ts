@@ -132,6 +132,7 @@ export async function escalateUnprocessed(
     try {
       await deps.stores.tickets.insert(fresh);
       ticket = fresh;
+      await deps.lifecycle?.ticketOpened(fresh);
     } catch (err) {
       // Another run or instance stored it meanwhile: use theirs.
       ticket = await deps.stores.tickets.get(message.tenantId, message.ticketId);

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ChannelModeSchema, ToneSchema, type TenantSettings } from '../domain/index.js';
 import { formatMoney, minorDigits } from '../domain/money.js';
+import {
+  formatBusinessHours,
+  formatSlaTargets,
+  onOff,
+  parseBusinessHours,
+  slaTargetInput,
+} from './sla-settings.js';
 
 /**
  * The settings a supervisor may change, declared once. The Slack, Teams and sandbox surfaces, the
@@ -78,6 +85,16 @@ const choice =
       })
       .transform((v) => v as T);
 
+const YES = ['yes', 'on', 'true', 'y'];
+const NO = ['no', 'off', 'false', 'n'];
+const yesNo = (what: string) => () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => YES.includes(v) || NO.includes(v), { error: `${what} is yes or no.` })
+    .transform((v) => YES.includes(v));
+
 const moneyText = (minor: number, s: TenantSettings) => formatMoney(minor, s.currency);
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
@@ -128,6 +145,14 @@ export const SETTINGS = [
     format: percent,
   } satisfies SettingDefinition<'confidenceNormal'>,
   {
+    key: 'confirm-refunds',
+    field: 'confirmAutoRefunds',
+    label: 'Customer confirms automatic refunds',
+    help: 'yes: before a refund under the automatic limit the customer confirms order and amount; no: it runs at once',
+    input: yesNo('Customer confirmation of automatic refunds'),
+    format: (on) => (on ? 'yes' : 'no'),
+  } satisfies SettingDefinition<'confirmAutoRefunds'>,
+  {
     key: 'return-window',
     field: 'returnWindowDays',
     label: 'Return window',
@@ -166,6 +191,44 @@ export const SETTINGS = [
     input: choice(ChannelModeSchema.options, 'The default mode'),
     format: (mode) => mode,
   } satisfies SettingDefinition<'defaultChannelMode'>,
+  {
+    key: 'business-hours',
+    field: 'businessHours',
+    label: 'Business hours',
+    help: 'time zone, days and hours, holidays: Europe/Berlin mon-fri 09:00-17:00 holidays 2026-12-25',
+    input: () =>
+      z.string().transform((raw, ctx) => {
+        const parsed = parseBusinessHours(raw);
+        if (parsed.ok) return parsed.value;
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }),
+    format: formatBusinessHours,
+  } satisfies SettingDefinition<'businessHours'>,
+  {
+    key: 'sla-target',
+    field: 'slaTargets',
+    label: 'SLA targets (business minutes: first/next/resolution)',
+    help: 'one plan and urgency at a time: enterprise critical 15 30 240',
+    input: slaTargetInput,
+    format: formatSlaTargets,
+  } satisfies SettingDefinition<'slaTargets'>,
+  {
+    key: 'sla',
+    field: 'slaEnabled',
+    label: 'SLA clocks and alerts',
+    help: 'on or off: response and resolution clocks, 75% warnings and breach alerts',
+    input: onOff('SLA'),
+    format: (on) => (on ? 'on' : 'off'),
+  } satisfies SettingDefinition<'slaEnabled'>,
+  {
+    key: 'csat',
+    field: 'csatEnabled',
+    label: 'Satisfaction prompt',
+    help: 'on or off: one rating prompt (Great / OK / Not good) after each resolved ticket',
+    input: onOff('The satisfaction prompt'),
+    format: (on) => (on ? 'on' : 'off'),
+  } satisfies SettingDefinition<'csatEnabled'>,
 ] as const;
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];

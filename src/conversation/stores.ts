@@ -1,6 +1,7 @@
 import type {
   ChannelMode,
   ChannelSettings,
+  CsatRecord,
   Customer,
   CustomerPreferences,
   DecisionRecord,
@@ -99,6 +100,19 @@ export interface TicketStore {
       unset?: Array<'assignee' | 'draft' | 'escalation' | 'pendingConfirmation'>;
     },
   ): Promise<Ticket | null>;
+}
+
+/** Satisfaction prompts and ratings, one per ticket (`csat` collection, `_id` = ticketId). */
+export interface CsatStore {
+  /** Records that the ticket's prompt goes out; false when it was prompted before (never twice). */
+  open(record: CsatRecord): Promise<boolean>;
+  get(tenantId: string, ticketId: string): Promise<CsatRecord | null>;
+  /** Stores the rating; null when the ticket was rated already (or never prompted). */
+  rate(
+    tenantId: string,
+    ticketId: string,
+    rating: Pick<CsatRecord, 'rating' | 'ratedAt' | 'comment' | 'ratedBy'>,
+  ): Promise<CsatRecord | null>;
 }
 
 export interface MessageStore {

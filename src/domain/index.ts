@@ -8,3 +8,5 @@ export * from './commerce.js';
 export * from './kb-sync.js';
 export * from './ids.js';
 export * from './installation.js';
+export * from './sla.js';
+export * from './csat.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencySchema, DateSchema, PlatformSchema, TenantIdSchema } from './common.js';
+import { BusinessHoursSchema, DEFAULT_BUSINESS_HOURS, DEFAULT_SLA_TARGETS, SlaTargetsSchema } from './sla.js';
 
 export const ChannelModeSchema = z.enum(['auto', 'draft', 'off']);
 export type ChannelMode = z.infer<typeof ChannelModeSchema>;
@@ -33,6 +34,17 @@ export const TenantSettingsSchema = z.object({
   /** The business the bot speaks for, in prompts and replies (ORG_NAME, else the organization's name). */
   businessName: z.string().trim().min(1).max(80).optional(),
   tone: ToneSchema.default('friendly'),
+  /** When the team works; SLA clocks count only these hours. */
+  businessHours: BusinessHoursSchema.default(DEFAULT_BUSINESS_HOURS),
+  /** SLA targets in business minutes by plan and urgency. */
+  slaTargets: SlaTargetsSchema.default(DEFAULT_SLA_TARGETS),
+  /** SLA clocks, warnings and breach alerts on or off. */
+  slaEnabled: z.boolean().default(true),
+  /**
+   * One satisfaction prompt after each resolved ticket. Off until a supervisor turns it on
+   * (`/switchboard settings set csat on`): a new message in every thread is theirs to choose.
+   */
+  csatEnabled: z.boolean().default(false),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 

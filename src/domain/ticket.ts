@@ -10,6 +10,7 @@ import {
   UrgencySchema,
   PostedRefSchema,
 } from './common.js';
+import { TicketSlaSchema } from './sla.js';
 
 export const TICKET_ID_PATTERN = /^TKT-[0-9A-Z]{6}$/;
 export const TicketIdSchema = z.string().regex(TICKET_ID_PATTERN);
@@ -33,6 +34,10 @@ export const PendingConfirmationSchema = z.object({
   expiresAt: DateSchema,
 });
 export type PendingConfirmation = z.infer<typeof PendingConfirmationSchema>;
+
+/** Who resolved a ticket: the bot's answer, or a person. */
+export const ResolvedBySchema = z.enum(['bot', 'person']);
+export type ResolvedBy = z.infer<typeof ResolvedBySchema>;
 
 export const TicketSchema = z.object({
   tenantId: TenantIdSchema,
@@ -65,6 +70,10 @@ export const TicketSchema = z.object({
   updatedAt: DateSchema,
   lastMessageAt: DateSchema,
   resolvedAt: DateSchema.optional(),
+  /** Who resolved it (the bot's answer, or a person); set with `resolvedAt`. */
+  resolvedBy: ResolvedBySchema.optional(),
+  /** SLA clocks and breaches (absent on tickets from before SLAs, and while none applies). */
+  sla: TicketSlaSchema.optional(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 

@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import type {
+  CsatStore,
   DecisionStore,
   InteractionStore,
   MessageStore,
@@ -29,6 +30,9 @@ import { createOutboxRepository } from './outbox-repository.js';
 import { createInstallationRepository, type InstallationRepository } from './installation-repository.js';
 import { createTenantRepository } from './tenant-repository.js';
 import { createTicketRepository } from './ticket-repository.js';
+import { createCsatRepository } from './csat-repository.js';
+import { createSlaTimerRepository } from './sla-timer-repository.js';
+import type { SlaTimerStore } from '../sla/sla-ports.js';
 
 /** Every repository over one database: what createApp hands to the services. */
 export interface MongoStores {
@@ -49,6 +53,9 @@ export interface MongoStores {
   orders: OrderRepository;
   outbox: OutboxStore;
   installations: InstallationRepository;
+  csat: CsatStore;
+  /** The due-list of running SLA clocks. */
+  slaTimers: SlaTimerStore;
 }
 
 export interface MongoStoresOptions {
@@ -79,5 +86,7 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     orders: createOrderRepository(deps),
     outbox: createOutboxRepository(deps),
     installations: createInstallationRepository(deps),
+    csat: createCsatRepository(deps),
+    slaTimers: createSlaTimerRepository(deps),
   };
 }

@@ -92,6 +92,13 @@ describe('knowledge base', () => {
     );
   });
 
+  it('does not answer a question with an article that only has a word one letter off ("long" / "lone")', async () => {
+    const lone = article('lone-courier', 'The lone courier', 'general', 'A lone courier rides at night.');
+    const kb = createKnowledgeBase({ source: memorySource([returns, shipping, lone]) });
+    const hits = await kb.search('T1', 'how long is the return window');
+    expect(hits.map((h) => h.article.articleId)).toEqual(['returns-policy']);
+  });
+
   it('asks for the revision once per window and sees an edit made elsewhere after the window', async () => {
     const clock = fixedClock();
     const source = memorySource([returns]);

@@ -75,6 +75,8 @@ export function CustomerPane({ session, actor, revision }: Props) {
 
   const customer = customers.find((c) => c.customerId === customerId) ?? customers[0];
   const contact = customer?.contacts.find((c) => c.email === contactEmail) ?? customer?.contacts[0];
+  const rater =
+    customer && contact ? { customerId: customer.customerId, contactEmail: contact.email } : undefined;
   const threads = useMemo(() => threadsOf(posts), [posts]);
   const selected = threads.find((t) => t.root.postId === threadId);
   const staffBlocked = writeAs === 'staff' && (actor.isExternal || !selected);
@@ -184,7 +186,7 @@ export function CustomerPane({ session, actor, revision }: Props) {
             {t.replies.length > 0 && (
               <div class="replies">
                 {t.replies.map((r) => (
-                  <PostView key={r.postId} post={r} />
+                  <PostView key={r.postId} post={r} rater={rater} />
                 ))}
               </div>
             )}

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { time } from './format.js';
 import { RichText } from './rich-text.js';
 import type { Post } from './types.js';
+import { RatingPrompt, type Rater } from './rating-prompt.js';
 
 function authorLabel(post: Post): string {
   if (post.author.kind === 'bot') return `${post.author.name ?? 'Switchboard'} (bot)`;
@@ -15,7 +16,7 @@ function authorLabel(post: Post): string {
 const FOLD_AT = 1200;
 
 /** One message in the customer channel, as a chat client would show it. */
-export function PostView({ post }: { post: Post }) {
+export function PostView({ post, rater }: { post: Post; rater?: Rater }) {
   const [open, setOpen] = useState(false);
   const folded = post.text.length > FOLD_AT && !open;
   // By code points, so an emoji at the fold is not cut in half.
@@ -47,6 +48,7 @@ export function PostView({ post }: { post: Post }) {
           </ul>
         </div>
       )}
+      {post.rating && <RatingPrompt rating={post.rating} rater={rater} />}
     </div>
   );
 }

@@ -131,6 +131,14 @@ export function TicketDetailView({
         {t.sentiment ? ` · ${t.sentiment}` : ''}
         {t.assignee ? ` · with ${who(t.assignee)}` : ''}
       </p>
+      {d.sla && (
+        <p class={`sla sla-${d.sla.state}`} data-sla-state={d.sla.state}>
+          <strong>SLA</strong> {t.sla?.plan} · {t.sla?.urgency}: {d.sla.text}
+          {t.sla?.breaches.length
+            ? ` · ${t.sla.breaches.length} breach${t.sla.breaches.length > 1 ? 'es' : ''}`
+            : ''}
+        </p>
+      )}
       {t.escalation && (
         <p class="summary">
           <strong>Escalated:</strong> {t.escalation.summary} ({t.escalation.reason})

@@ -30,6 +30,7 @@ import {
   type SandboxPostStore,
 } from './posts.js';
 import { mountSettingsRoutes } from './settings-routes.js';
+import { mountCsatRoutes } from './csat-routes.js';
 import { serveEvents, type LiveEventSource } from './sse.js';
 
 export interface SandboxApiOptions {
@@ -281,6 +282,7 @@ export function createSandboxApi(options: SandboxApiOptions): {
     customerChannelId: SANDBOX_CUSTOMER_CHANNEL,
   });
   mountSettingsRoutes(api, { engine, parse, actorFor: (actorId) => staffActor(actorId, tenantId).actor });
+  mountCsatRoutes(api, { engine, tenantId, parse, customer: options.customer });
   api.get('/events', events.handler);
 
   api.use((_req, res) => {

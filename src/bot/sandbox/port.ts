@@ -97,6 +97,7 @@ export function createSandboxPort(options: SandboxPortOptions): ChannelPort {
         author: authorOf(message),
         text: message.text,
         citations: message.citations ?? [],
+        ...(message.rating ? { rating: message.rating } : {}),
       });
       return ref(post);
     },

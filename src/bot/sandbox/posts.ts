@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateSchema, TenantIdSchema } from '../../domain/index.js';
-import { StaffCardSchema } from '../../conversation/ports.js';
+import { RatingPromptSchema, StaffCardSchema } from '../../conversation/ports.js';
 
 /** The sandbox's two channels: a shared customer channel and the staff channel. */
 export const SANDBOX_CUSTOMER_CHANNEL = 'sandbox-customers';
@@ -29,6 +29,8 @@ export const SandboxPostSchema = z.object({
     .array(z.object({ articleId: z.string(), title: z.string(), url: z.string().optional() }))
     .default([]),
   card: StaffCardSchema.optional(),
+  /** Rating buttons under a satisfaction prompt. */
+  rating: RatingPromptSchema.optional(),
   createdAt: DateSchema,
   updatedAt: DateSchema,
 });

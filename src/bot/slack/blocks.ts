@@ -3,6 +3,7 @@ import type { OutboundMessage, StaffAction, StaffCard } from '../../conversation
 import type { TicketDetail } from '../../conversation/engine-api.js';
 import type { TicketStatus } from '../../domain/index.js';
 import { SLACK_LIMITS as L, cut, escapeMrkdwn, safeText, splitText } from './limits.js';
+import { ratingBlocks } from './csat-blocks.js';
 
 type Block = types.KnownBlock;
 type Button = types.Button;
@@ -171,6 +172,7 @@ export function renderReply(message: OutboundMessage): SlackMessageContent {
   if (message.author?.kind === 'staff' && message.author.name) {
     blocks.push(context([`Sent by ${escapeMrkdwn(message.author.name)} from the support team`]));
   }
+  if (message.rating) blocks.push(...ratingBlocks(message.rating));
   return { text: cut(escaped, L.messageText), blocks: fitBlocks(blocks) };
 }
 

@@ -11,6 +11,7 @@ import { createSlackDirectory } from './directory.js';
 import { registerEventListeners } from './events.js';
 import { createInFlight } from './in-flight.js';
 import { registerInteractionListeners } from './interactions.js';
+import { registerCsatListener } from './csat-blocks.js';
 import { createSlackPort, slackErrorCode } from './port.js';
 import { RecentEvents, createIdentityLoader, type SlackRuntime } from './runtime.js';
 import { toSlackLogger } from './slack-logger.js';
@@ -156,6 +157,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       });
       registerEventListeners(bolt, rt);
       registerInteractionListeners(bolt, rt);
+      registerCsatListener(bolt, rt);
       registerCommands(bolt, rt);
     },
     async start() {

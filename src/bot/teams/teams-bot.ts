@@ -1,3 +1,4 @@
+import { answerRating, CSAT_VERB } from './csat-card.js';
 import { z } from 'zod';
 import {
   TeamsActivityHandler,
@@ -300,6 +301,8 @@ export class TeamsBot extends TeamsActivityHandler {
     const where = await this.prepare(ctx);
     if (!where) return answerCardAction.unavailable();
     const sender = await this.sender(ctx, where);
+    // Rating buttons under a satisfaction prompt: a customer's click, not a staff action.
+    if (value.action?.verb === CSAT_VERB) return answerRating(where.engine, sender, value, this.deps.logger);
     const actor: StaffActor = {
       platform: 'teams',
       tenantId: where.tenantId,

@@ -1,3 +1,4 @@
+import { renderRatingCard } from './csat-card.js';
 import type { CloudAdapter, ConversationReference } from 'botbuilder';
 import type { Logger } from '../../logger.js';
 import type { ChannelPort, OutboundMessage, StaffCard } from '../../conversation/ports.js';
@@ -28,6 +29,15 @@ export function renderOutbound(message: OutboundMessage): OutgoingActivity {
   if (message.author?.kind === 'staff' && message.author.name) text = `**${message.author.name}:** ${text}`;
   const sources = (message.citations ?? []).map((c) => (c.url ? `[${c.title}](${c.url})` : c.title));
   if (sources.length > 0) text += `\n\nSources: ${sources.join(', ')}`;
+  if (message.rating) {
+    // The question is on the card; the text stays for notifications and screen readers.
+    return {
+      type: 'message',
+      text,
+      textFormat: 'markdown',
+      attachments: [cardAttachment(renderRatingCard(message.text, message.rating))],
+    };
+  }
   return { type: 'message', text, textFormat: 'markdown' };
 }
 

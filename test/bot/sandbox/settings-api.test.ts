@@ -21,10 +21,15 @@ describe('sandbox settings API (the settings panel)', () => {
       'daily-refund-limit',
       'confidence-high',
       'confidence-normal',
+      'confirm-refunds',
       'return-window',
       'business-name',
       'tone',
       'default-mode',
+      'business-hours',
+      'sla-target',
+      'sla',
+      'csat',
     ]);
     expect(staff.body.view?.orgName).toBe('Northwind Supply Co.');
     expect(staff.body.view?.canChange).toBe(false);

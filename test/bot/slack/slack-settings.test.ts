@@ -118,4 +118,24 @@ describe('Slack: /switchboard settings', () => {
       /^Mention the person/,
     );
   });
+
+  it('a supervisor turns the customer’s refund confirmation off and on per organization', async () => {
+    expect((await run('settings set confirm-refunds maybe', SLACK.supervisor)).text).toBe(
+      'Customer confirmation of automatic refunds is yes or no.',
+    );
+    const answer = await run('settings set confirm-refunds no', SLACK.supervisor);
+    expect(answer.text).toBe('Customer confirms automatic refunds is now no.');
+    const org = await env.app.stores.tenants.get(env.app.tenantId);
+    expect(org?.settingsOverrides).toMatchObject({ confirmAutoRefunds: false });
+    expect(org?.settings.confirmAutoRefunds).toBe(false);
+    expect((await settingsAudit()).at(-1)).toMatchObject({
+      action: 'settings.changed',
+      before: { 'confirm-refunds': true },
+      after: { 'confirm-refunds': false },
+    });
+    expect((await run('settings reset confirm-refunds', SLACK.supervisor)).text).toBe(
+      'Customer confirms automatic refunds is back to the default: yes.',
+    );
+    expect((await env.app.stores.tenants.get(env.app.tenantId))?.settings.confirmAutoRefunds).toBe(true);
+  });
 });

@@ -1,0 +1,64 @@
+import type { Message, ResolvedBy, Ticket } from '../domain/index.js';
+import type { SlaService } from '../sla/sla-service.js';
+import { describeOpening, isOpenAt, nextOpening } from '../sla/business-time.js';
+import { promptCsat } from './csat.js';
+import type { DeliveryDeps } from './engine-deps.js';
+
+/**
+ * What follows a ticket's messages and resolution, beside the answer itself: the SLA clocks move
+ * and, once resolved, the customer is asked for a rating. Called by the engine at those moments;
+ * none of it may cost the customer their answer, so failures are logged, never thrown.
+ */
+export interface TicketLifecycle {
+  /** A transcript message was stored under a ticket (customer: clocks run; a person: responded). */
+  messageRecorded(message: Message): Promise<void>;
+  /** A ticket was stored for the first time (its clocks start from its creation). */
+  ticketOpened(ticket: Ticket): Promise<void>;
+  /** The ticket was resolved, by the bot's answer or by a person. */
+  ticketResolved(ticket: Ticket, by: ResolvedBy): Promise<void>;
+  /**
+   * Outside business hours: the sentence telling a customer whose question goes to a person when
+   * the team is back, in their language. Undefined during business hours.
+   */
+  awayNotice(ticket: Ticket, language?: string): Promise<string | undefined>;
+}
+
+export function createTicketLifecycle(deps: DeliveryDeps, sla: SlaService): TicketLifecycle {
+  const { logger } = deps;
+  return {
+    async messageRecorded(message) {
+      if (!message.ticketId) return;
+      if (message.role === 'customer') await sla.record(message.tenantId, message.ticketId, 'customer_wrote');
+      else if (message.role === 'staff')
+        await sla.record(message.tenantId, message.ticketId, 'person_responded');
+    },
+    async ticketOpened(ticket) {
+      await sla.record(ticket.tenantId, ticket.ticketId, 'opened');
+    },
+    async ticketResolved(ticket, by) {
+      await sla.record(ticket.tenantId, ticket.ticketId, 'resolved');
+      try {
+        await promptCsat(deps, ticket, by);
+      } catch (err) {
+        logger.error({ err, ticketId: ticket.ticketId }, 'posting the satisfaction prompt failed');
+      }
+    },
+    async awayNotice(ticket, language) {
+      try {
+        const tenant = await deps.stores.tenants.get(ticket.tenantId);
+        if (!tenant) return undefined;
+        const hours = tenant.settings.businessHours;
+        const now = deps.clock.now();
+        if (isOpenAt(hours, now)) return undefined;
+        const back = nextOpening(hours, now);
+        if (!back) return undefined;
+        const lang = language ?? ticket.language;
+        const { day, time, timeZone } = describeOpening(hours, back, now, lang);
+        return deps.agent.phrase('team_back', lang, { day, time, timeZone });
+      } catch (err) {
+        logger.warn({ err, ticketId: ticket.ticketId }, 'working out when the team is back failed');
+        return undefined;
+      }
+    },
+  };
+}
