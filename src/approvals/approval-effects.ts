@@ -51,23 +51,18 @@ export function cardSources(deps: ApprovalServiceDeps): CardSources {
   return deps.cards ?? { ...deps, notifier: deps.notifier };
 }
 
-/**
- * Writes one audit event; a failing audit write is logged, never hides the outcome from the user.
- * False when it failed (a resumable effect stays due).
- */
+/** Writes one audit event; a failing audit write is logged, never hides the outcome from the user. */
 export async function audit(
   deps: Pick<ApprovalServiceDeps, 'audit' | 'ids' | 'clock' | 'logger'>,
   event: Omit<AuditEvent, 'auditId' | 'at'>,
-): Promise<boolean> {
+): Promise<void> {
   try {
     await deps.audit.record({ ...event, auditId: deps.ids.id('aud'), at: deps.clock.now() });
-    return true;
   } catch (err) {
     deps.logger.error(
       { err, action: event.action, ticketId: event.ticketId, approvalId: event.approvalId },
       'audit write failed',
     );
-    return false;
   }
 }
 
@@ -117,23 +112,18 @@ export async function postCard(deps: ApprovalServiceDeps, request: ApprovalReque
   }
 }
 
-/**
- * Re-renders the posted card from the stored request (who, when, result; no buttons once final).
- * False when the update could not even be queued (it stays due).
- */
-export async function refreshCard(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
+/** Re-renders the posted card from the stored request (who, when, result; no buttons once final). */
+export async function refreshCard(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<void> {
   if (!request.card) {
     // Never posted (no staff channel at the time): post it now so staff see the outcome.
     if (request.status === 'pending') await postCard(deps, request);
-    return true;
+    return;
   }
   try {
     const card = await loadApprovalCard(cardSources(deps), request);
     if (card) await deps.notifier.updateStaffCard(request.tenantId, request.card, card);
-    return true;
   } catch (err) {
     deps.logger.error({ err, approvalId: request.approvalId }, 'updating the approval card failed');
-    return false;
   }
 }
 
@@ -153,20 +143,17 @@ export function phraseParams(
   };
 }
 
-/**
- * Tells the customer once per request (customerNotifiedAt guards replays), in their thread and
- * language. False when it failed (it stays due); true when told, held for a person, or moot.
- */
+/** Tells the customer once per request (customerNotifiedAt guards replays), in their thread and language. */
 export async function tellCustomer(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   key: PhraseKey,
   /** Overrides of the phrase parameters (`{ reason: '' }` keeps a staff-only reason from the customer). */
   params: Record<string, string> = {},
-): Promise<boolean> {
-  if (request.customerNotifiedAt) return true;
+): Promise<void> {
+  if (request.customerNotifiedAt) return;
   const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
-  if (!ticket) return true;
+  if (!ticket) return;
   try {
     // Older notifiers return nothing: they always sent.
     const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params))) ?? {
@@ -184,7 +171,7 @@ export async function tellCustomer(
         after: { reason: notice.reason, ...(notice.assignee ? { assignee: notice.assignee } : {}) },
         note: key,
       });
-      return true;
+      return;
     }
     await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, deps.clock.now());
     await audit(deps, {
@@ -195,13 +182,11 @@ export async function tellCustomer(
       action: 'customer.notified',
       note: key,
     });
-    return true;
   } catch (err) {
     deps.logger.error(
       { err, approvalId: request.approvalId, ticketId: request.ticketId },
       'telling the customer failed',
     );
-    return false;
   }
 }
 
@@ -210,9 +195,9 @@ export async function escalate(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   reason: string,
-): Promise<boolean> {
+): Promise<void> {
   const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
-  if (!ticket) return true;
+  if (!ticket) return;
   try {
     await deps.notifier.escalate(ticket, reason);
     await audit(deps, {
@@ -224,13 +209,11 @@ export async function escalate(
       before: { status: ticket.status },
       note: reason,
     });
-    return true;
   } catch (err) {
     deps.logger.error(
       { err, approvalId: request.approvalId, ticketId: request.ticketId },
       'escalating the ticket failed',
     );
-    return false;
   }
 }
 
