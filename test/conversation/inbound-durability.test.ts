@@ -234,7 +234,7 @@ describe('a run that outlives its time bound', () => {
       sweepIntervalMs: 3_600_000,
       agent,
       adapters: [testChannelAdapter(ch)],
-      engine: { inbound: { taskTimeoutMs: 150 } },
+      engine: { inbound: { taskTimeoutMs: 1000 } },
     });
     try {
       await app.sweepsIdle();
