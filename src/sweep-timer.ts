@@ -4,6 +4,41 @@ import type { Logger } from './logger.js';
 
 type Counts = Record<string, number>;
 
+export interface PeriodicTask {
+  stop(): Promise<void>;
+  /** Resolves when no pass is running (the one started at once included). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Runs `pass` now and every `intervalMs`, never two at once (a tick while one runs is skipped).
+ * The timer only wakes the work: what is due is read from the database each pass. `pass` must not
+ * reject; it logs its own failures.
+ */
+export function startPeriodic(pass: () => Promise<void>, intervalMs: number): PeriodicTask {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running) return;
+    running = pass().finally(() => {
+      running = undefined;
+    });
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+    async idle() {
+      while (running) await running;
+    },
+  };
+}
+
 /**
  * Runs the approval sweep, the outbox sweep and the inbound recovery now (work that survived a
  * restart) and on a timer. Approvals first: a card it posts goes through the outbox, which the
@@ -17,9 +52,7 @@ export function startSweep(
   recovery: { sweep(): Promise<{ checked: number; escalated: number }> },
   logger: Logger,
   intervalMs: number,
-): { stop(): Promise<void>; idle(): Promise<void>; startupDone(): boolean } {
-  let running: Promise<void> | undefined;
-  let stopped = false;
+): PeriodicTask & { startupDone(): boolean } {
   let passes = 0;
   const parts: Array<[string, () => Promise<Counts>]> = [
     ['approvals', () => approvals.sweep()],
@@ -45,25 +78,5 @@ export function startSweep(
     else if ((summary.inbound?.escalated ?? 0) > 0 || failed.length > 0) logger.warn(line, 'recovery sweep');
     else logger.info(line, 'recovery sweep');
   }
-  const tick = () => {
-    if (stopped || running) return;
-    running = pass().finally(() => {
-      running = undefined;
-    });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-    /** Resolves when no sweep is running (the one started with the app included). */
-    async idle() {
-      while (running) await running;
-    },
-    startupDone: () => passes > 0,
-  };
+  return { ...startPeriodic(pass, intervalMs), startupDone: () => passes > 0 };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.js';
+import { startPeriodic, type PeriodicTask } from '../sweep-timer.js';
 import type { SlaService } from './sla-service.js';
 
 /**
@@ -10,32 +11,15 @@ export function startSlaSweep(
   sla: Pick<SlaService, 'sweep'>,
   logger: Logger,
   intervalMs: number,
-): { stop(): Promise<void>; idle(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = sla
-      .sweep()
-      .then((r) => {
-        if (r.warnings + r.breaches > 0) logger.info({ sla: r }, 'SLA sweep');
-      })
-      .catch((err: unknown) => logger.error({ err }, 'SLA sweep failed; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-    async idle() {
-      while (running) await running;
-    },
-  };
+): PeriodicTask {
+  return startPeriodic(
+    () =>
+      sla
+        .sweep()
+        .then((r) => {
+          if (r.warnings + r.breaches > 0) logger.info({ sla: r }, 'SLA sweep');
+        })
+        .catch((err: unknown) => logger.error({ err }, 'SLA sweep failed; will retry')),
+    intervalMs,
+  );
 }
