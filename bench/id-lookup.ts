@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MongoClient, ObjectId, type Document, type Filter } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
 import { startLocalMongo } from '../src/memory/local-mongo.js';
 import { ascending, ms, percentile } from './stats.js';
 
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       await time('findOne {_id, tenantId}', (i) => strings.findOne({ _id: sid(i), tenantId: 't1' }));
       await time('findOne {_id: {$eq}}', (i) => strings.findOne({ _id: { $eq: sid(i) } }));
       await time('find {_id: {$in: [3 ids]}}', (i) =>
-        strings.find({ _id: { $in: [sid(i), sid(i + 1), sid(i + 2)] } } as Filter<Document>).toArray(),
+        strings.find({ _id: { $in: [sid(i), sid(i + 1), sid(i + 2)] } }).toArray(),
       );
       await time('updateOne {_id} $set', (i) => strings.updateOne({ _id: sid(i) }, { $set: { seen: i } }));
       await time('updateOne {_id, tenantId} $inc', (i) =>

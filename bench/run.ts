@@ -36,7 +36,10 @@ const SCENARIO_RUNS = Math.round(envNumber('BENCH_SCENARIO_RUNS', 20));
 const LLM_RUNS = Math.round(envNumber('BENCH_LLM_RUNS', 15));
 const KB_ARTICLES = Math.round(envNumber('BENCH_KB_ARTICLES', 5000));
 const REPORT_TICKETS = Math.round(envNumber('BENCH_REPORT_TICKETS', 100_000));
-/** `kb` runs only the knowledge-base import section, `report` only the analytics report's (the others take minutes). */
+/**
+ * `kb` runs only the knowledge-base import section, `report` only the analytics report's, `trips`
+ * only the offline throughput and per-scenario round trips (the others take minutes).
+ */
 const ONLY = process.env.BENCH_ONLY;
 // US$ per 1M tokens; the defaults are gpt-4o-mini's list prices (the default OPENAI_MODEL).
 const PRICE_IN = envNumber('BENCH_PRICE_IN', 0.15);
@@ -70,6 +73,8 @@ interface Sample {
   outcome: string;
   /** Round trips of this step by command and collection. */
   byTarget: Map<string, number>;
+  /** This step's commands in order (see RoundTrips.log). */
+  commands: string[];
 }
 
 /** Runs every scenario `runs` times (after one unrecorded warm-up) and returns samples by step. */
@@ -87,6 +92,7 @@ async function runScenarios(
       const measure: Measure = async (step, fn) => {
         const before = { trips: trips.total, ...usage };
         const targetsBefore = new Map(trips.byTarget);
+        trips.log.length = 0;
         const t0 = performance.now();
         const result = await fn();
         const sample: Sample = {
@@ -96,6 +102,7 @@ async function runScenarios(
           tokensIn: usage.tokensIn - before.tokensIn,
           tokensOut: usage.tokensOut - before.tokensOut,
           outcome: outcomeOf(result),
+          commands: [...trips.log],
           byTarget: new Map(
             [...trips.byTarget]
               .map(([k, n]): [string, number] => [k, n - (targetsBefore.get(k) ?? 0)])
@@ -193,6 +200,12 @@ async function offlineScenarios(uri: string): Promise<void> {
       }),
     );
     for (const [step, list] of bySteps) report.row(`  ${step}: round trips by command`, byCommand(list));
+    // One run's commands in order, so each path's reads and writes can be read off one by one.
+    for (const [step, list] of bySteps)
+      report.row(
+        `  ${step}: commands of the last run`,
+        `\n      ${list.at(-1)?.commands.join('\n      ') ?? ''}`,
+      );
   });
 }
 
@@ -277,14 +290,18 @@ async function main(): Promise<void> {
   try {
     if (ONLY === 'report') {
       await benchReport(mongo.uri, report, REPORT_TICKETS);
+    } else if (ONLY === 'trips') {
+      await offline(mongo.uri);
+      await offlineScenarios(mongo.uri);
     } else if (ONLY !== 'kb' && !ONLY_MEMORY) {
       await offline(mongo.uri);
       await offlineScenarios(mongo.uri);
       await llm(mongo.uri);
     }
-    if (!ONLY_MEMORY && ONLY !== 'report') await benchKbImport(mongo.uri, report, KB_ARTICLES);
+    if (!ONLY_MEMORY && ONLY !== 'report' && ONLY !== 'trips')
+      await benchKbImport(mongo.uri, report, KB_ARTICLES);
     if (!ONLY_MEMORY && ONLY === undefined) await benchReport(mongo.uri, report, REPORT_TICKETS);
-    if (ONLY !== 'kb' && ONLY !== 'report')
+    if (ONLY !== 'kb' && ONLY !== 'report' && ONLY !== 'trips')
       await memoryBench(
         { mongoUri: mongo.uri, modelMs: MODEL_MS, waves: WAVES, heap: process.argv.includes('--heap') },
         report,
