@@ -14,6 +14,11 @@ export interface GuardedUpdateOptions {
   clock: Clock;
   /** Identifies the document within its tenant: `{ tenantId, ticketId }`. */
   key: Filter<Document>;
+  /**
+   * Reads the current document (default: `findOne(key)`); a repository with keyed `_id`s passes
+   * its primary-key read. The conditional update then addresses the document read by its `_id`.
+   */
+  read?: () => Promise<WithId<Document> | null>;
   /** Stable string form of the key, for the claim id. */
   claimKey: string;
   /** The revision counter field (`version` on tickets, a hidden `_rev` elsewhere). */
@@ -45,7 +50,7 @@ export async function guardedUpdateOutcome(options: GuardedUpdateOptions): Promi
   const { db, col, clock, key, revField } = options;
   const claims = db.collection<{ _id: string; at: Date }>(CLAIMS_COLLECTION);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await col.findOne(key);
+    const current = options.read ? await options.read() : await col.findOne(key);
     if (!current || !options.holds(current)) return { kind: 'condition_failed' };
     const rev = typeof current[revField] === 'number' ? (current[revField] as number) : 0;
     const claimId = `${col.collectionName}:${options.claimKey}:${rev}`;
@@ -60,8 +65,9 @@ export async function guardedUpdateOutcome(options: GuardedUpdateOptions): Promi
     }
     try {
       const revFilter = rev === 0 ? { $in: [0, null] } : rev;
+      // By `_id` as well: the server finds it through the primary key (FerretDB scans otherwise).
       const updated = await col.findOneAndUpdate(
-        { ...key, ...options.condition, [revField]: revFilter },
+        { _id: current._id, ...key, ...options.condition, [revField]: revFilter },
         mergeInc(options.update(current), revField),
         { returnDocument: 'after' },
       );
