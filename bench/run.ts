@@ -18,6 +18,7 @@ import { message, withApp, type Who } from './harness.js';
 import { benchKbImport } from './kb-import.js';
 import { memoryBench } from './memory.js';
 import { benchReport } from './report.js';
+import { benchScale } from './scale.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
 import { ascending, createReport, mean, ms, percentile, type ModelUsage, type RoundTrips } from './stats.js';
@@ -48,6 +49,12 @@ const MODEL_MS = envNumber('BENCH_MODEL_MS', 800);
 const WAVES = (process.env.BENCH_WAVES ?? '100,1000').split(',').map((n) => Math.round(Number(n)));
 /** `--memory`: only the built server's memory and load part. `--heap`: plus a heap snapshot report. */
 const ONLY_MEMORY = process.argv.includes('--memory');
+/** `--scale`: only a knowledge-base question's latency at growing database sizes (bench/scale.ts). */
+const ONLY_SCALE = process.argv.includes('--scale');
+const SCALE_SIZES = (process.env.BENCH_SCALE_SIZES ?? '10,1000,5000,20000')
+  .split(',')
+  .map((n) => Math.round(Number(n)));
+const SCALE_QUESTIONS = Math.round(envNumber('BENCH_SCALE_QUESTIONS', 20));
 
 const report = createReport();
 const READ_ONLY_QUESTIONS = [
@@ -288,7 +295,9 @@ async function main(): Promise<void> {
   report.row('MongoDB', mongo.kind);
   const started = performance.now();
   try {
-    if (ONLY === 'report') {
+    if (ONLY_SCALE) {
+      await benchScale(mongo.uri, report, SCALE_SIZES, SCALE_QUESTIONS);
+    } else if (ONLY === 'report') {
       await benchReport(mongo.uri, report, REPORT_TICKETS);
     } else if (ONLY === 'trips') {
       await offline(mongo.uri);
@@ -300,8 +309,9 @@ async function main(): Promise<void> {
     }
     if (!ONLY_MEMORY && ONLY !== 'report' && ONLY !== 'trips')
       await benchKbImport(mongo.uri, report, KB_ARTICLES);
-    if (!ONLY_MEMORY && ONLY === undefined) await benchReport(mongo.uri, report, REPORT_TICKETS);
-    if (ONLY !== 'kb' && ONLY !== 'report' && ONLY !== 'trips')
+    if (!ONLY_MEMORY && !ONLY_SCALE && ONLY === undefined)
+      await benchReport(mongo.uri, report, REPORT_TICKETS);
+    if (ONLY !== 'kb' && ONLY !== 'report' && ONLY !== 'trips' && !ONLY_SCALE)
       await memoryBench(
         { mongoUri: mongo.uri, modelMs: MODEL_MS, waves: WAVES, heap: process.argv.includes('--heap') },
         report,
