@@ -307,7 +307,7 @@ async function main(): Promise<void> {
       await offlineScenarios(mongo.uri);
       await llm(mongo.uri);
     }
-    if (!ONLY_MEMORY && ONLY !== 'report' && ONLY !== 'trips')
+    if (!ONLY_MEMORY && !ONLY_SCALE && ONLY !== 'report' && ONLY !== 'trips')
       await benchKbImport(mongo.uri, report, KB_ARTICLES);
     if (!ONLY_MEMORY && !ONLY_SCALE && ONLY === undefined)
       await benchReport(mongo.uri, report, REPORT_TICKETS);
