@@ -306,6 +306,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   );
   readiness.startupDone = sweeps.startupDone;
   timers.push(sweeps.stop);
+  timers.push(async () => engine.stop?.());
   const slaSweeps = startSlaSweep(sla, logger, options.slaSweepIntervalMs ?? 30_000);
   timers.push(slaSweeps.stop);
 
