@@ -60,6 +60,7 @@ export async function startMongoProxy(): Promise<MongoProxy> {
       uri.host = `127.0.0.1:${port}`;
       const client = new MongoClient(uri.toString(), {
         serverSelectionTimeoutMS: 1000,
+        heartbeatFrequencyMS: 500,
         ignoreUndefined: true,
         directConnection: true,
       });

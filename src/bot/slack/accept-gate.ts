@@ -58,6 +58,13 @@ export function acceptGateHandler(getApp: () => App | undefined, logger: Logger)
       .then(
         () => answer(200),
         (err: unknown) => {
+          if (err instanceof TypeError) {
+            // Bolt reading a field of a shape envelope.ts let through (`user: null`): the same body
+            // again cannot help, so it is acknowledged and dropped rather than redelivered.
+            logger.warn({ err }, 'slack: signed event of an unexpected shape ignored');
+            answer(200);
+            return;
+          }
           logger.error({ err }, 'slack event failed before it was stored');
           answer(503);
         },

@@ -41,10 +41,18 @@ describe('issue 12 case 1: Slack is acknowledged only once the message is stored
     expect(env.slack.threadReplies(SLACK.sharedChannel, ts)).toHaveLength(0);
 
     await p.up();
-    const retry = await env.deliver({ kind: 'event', payload: event }, { retryNum: 1 });
+    // Slack retries a 5xx answer; the driver may need a heartbeat to see the database again, so
+    // the first retry can still be a 503 (nothing stored, nothing answered): retry as Slack does.
+    let retryNum = 0;
+    let retry: Response;
+    do {
+      retryNum++;
+      if (retryNum > 1) await new Promise((r) => setTimeout(r, 500));
+      retry = await env.deliver({ kind: 'event', payload: event }, { retryNum });
+    } while (retry.status === 503 && retryNum < 40);
     expect(retry.status).toBe(200);
     await env.slack.waitFor(() => env!.slack.threadReplies(SLACK.sharedChannel, ts).length >= 1);
-    const again = await env.deliver({ kind: 'event', payload: event }, { retryNum: 2 });
+    const again = await env.deliver({ kind: 'event', payload: event }, { retryNum: retryNum + 1 });
     expect(again.status).toBe(200);
     await env.adapter.idle();
     const seen = env.slack.threadMessages(SLACK.sharedChannel, ts);
@@ -54,7 +62,7 @@ describe('issue 12 case 1: Slack is acknowledged only once the message is stored
       .collection('messages')
       .countDocuments({ text: 'Where is my order 1043 please?' });
     expect(stored).toBe(1);
-  });
+  }, 120_000);
 
   it('a message acknowledged by a process that died before running it is answered after restart', async () => {
     // The first process stores the event, answers Slack, and dies before its run gets anywhere.

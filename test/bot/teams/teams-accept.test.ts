@@ -45,7 +45,14 @@ describe('issue 12 case 1: a Teams activity is acknowledged only once it is stor
     expect(connector.sent().filter((c) => c.conversationId === chain(question.id as string))).toHaveLength(0);
 
     await p.up();
-    expect((await post(question)).status).toBe(200);
+    // The Bot Connector retries a 5xx answer; the driver may need a heartbeat to see the database
+    // again, so the first retry can still be a 503 (nothing stored): retry as the connector does.
+    let status = 503;
+    for (let i = 0; i < 40 && status === 503; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 500));
+      status = (await post(question)).status;
+    }
+    expect(status).toBe(200);
     await connector.waitFor(() =>
       connector.sent().some((c) => c.conversationId === chain(question.id as string)),
     );
@@ -54,5 +61,5 @@ describe('issue 12 case 1: a Teams activity is acknowledged only once it is stor
     const replies = connector.sent().filter((c) => c.conversationId === chain(question.id as string));
     expect(replies).toHaveLength(1);
     expect(activityText(replies[0]!)).toContain('1043');
-  });
+  }, 120_000);
 });
