@@ -254,6 +254,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       {
         ...options.engine,
         recovery: { graceMs: config.recovery.graceMs, ...options.engine?.recovery },
+        journal: {
+          leaseMs: config.recovery.inboundLeaseMs,
+          sweepGraceMs: config.recovery.inboundLeaseMs,
+          ...options.engine?.journal,
+        },
       },
     ),
     reports.service,

@@ -16,7 +16,10 @@ export interface InboundJournalOptions {
    * redelivery) takes them over. 30 s by default.
    */
   leaseMs?: number;
-  /** A record accepted but not taken this long (its process died right after the ack) is swept. */
+  /**
+   * A record accepted but not taken this long (its process died right after the ack) is swept by
+   * another process; this process never sweeps what it queued itself. 30 s by default.
+   */
   sweepGraceMs?: number;
   /** Runs that fail before storing anything, before the event is given up (logged). 5. */
   maxAttempts?: number;
@@ -59,6 +62,9 @@ export interface InboundSlot {
  * answered, then processed from there. A redelivery of a stored event finds the same record: it
  * runs it only when nobody finished or holds it, so the event is processed exactly once.
  */
+/** How long the sweep trusts this process's own queue with an accepted event. */
+const QUEUED_MAX_MS = 10 * 60_000;
+
 export function createInboundJournal(
   deps: EngineDeps,
   run: InboundRunner,
@@ -71,6 +77,11 @@ export function createInboundJournal(
   const maxAttempts = options.maxAttempts ?? 5;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const held = new Set<string>();
+  /**
+   * Accepted here and queued behind earlier work in their thread (id → when): this process runs
+   * them, so its sweep leaves them alone (for at most QUEUED_MAX_MS, should a run never start).
+   */
+  const queued = new Map<string, number>();
   let heartbeat: NodeJS.Timeout | undefined;
 
   function hold(id: string): void {
@@ -96,6 +107,7 @@ export function createInboundJournal(
   }
 
   async function runRecord(record: InboundRecord, slot?: InboundSlot): Promise<InboundOutcome> {
+    if (slot) queued.delete(record.id);
     const now = clock.now();
     let mine: InboundRecord | null;
     try {
@@ -201,6 +213,7 @@ export function createInboundJournal(
           publicMessage: 'Switchboard cannot store messages right now; please try again in a moment.',
         });
       }
+      queued.set(accepted.record.id, clock.now().getTime());
       return {
         redelivery: !accepted.created,
         messageId: accepted.record.message.messageId,
@@ -213,6 +226,12 @@ export function createInboundJournal(
       let resumed = 0;
       let escalated = 0;
       for (const record of due) {
+        // Running here (a lease renewal that came late is not abandonment), or waiting in this
+        // process's queue for its thread's earlier messages: not abandoned.
+        if (held.has(record.id)) continue;
+        const since = queued.get(record.id);
+        if (since !== undefined && now.getTime() - since < QUEUED_MAX_MS) continue;
+        queued.delete(record.id);
         try {
           const outcome = await runRecord(record);
           if (outcome.status === 'duplicate') continue;
