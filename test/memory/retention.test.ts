@@ -85,7 +85,13 @@ describe('retention purge', () => {
       { _id: 'tickets:TA:TKT-AAAAA2:1', at: clock.now(), expiresAt: new Date(clock.now().getTime() + HOUR) },
     ]);
     const counts = await purgeExpired(t.db, clock.now());
-    expect(counts).toEqual({ interactions: 1, processed_events: 1, outbox: 1, write_claims: 1 });
+    expect(counts).toEqual({
+      interactions: 1,
+      processed_events: 1,
+      outbox: 1,
+      inbound_journal: 0,
+      write_claims: 1,
+    });
     expect((await t.db.collection('write_claims').find({}).toArray()).map((c) => c._id)).toEqual([
       'tickets:TA:TKT-AAAAA2:1',
     ]);
