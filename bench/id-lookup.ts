@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/id-lookup.ts`: what one `_id` lookup costs on the embedded server as a collection
  * grows, straight through the driver (no app). Filters of the shapes the stores use: `_id` alone,
- * `_id` plus the tenant, `_id` with `$in`, and a secondary field for comparison. Figures only.
+ * `_id` plus the tenant, `_id` with `$in`, and secondary fields (strings, compared in SQL; a number,
+ * matched in Go) for comparison. Figures only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,13 +23,22 @@ async function main(): Promise<void> {
   console.log(`MongoDB: ${mongo.kind}`);
   try {
     const db = client.db(`idbench_${Date.now().toString(36)}`);
-    const strings = db.collection<{ _id: string; tenantId: string; n: number; body: string }>('strings');
-    const oids = db.collection<{ _id: ObjectId; tenantId: string; n: number; body: string }>('oids');
+    const strings = db.collection<{ _id: string; tenantId: string; n: number; ref: string; body: string }>(
+      'strings',
+    );
+    const oids = db.collection<{ _id: ObjectId; tenantId: string; n: number; ref: string; body: string }>(
+      'oids',
+    );
     const body = 'x'.repeat(400);
     let have = 0;
     const oidList: ObjectId[] = [];
     for (const size of SIZES) {
-      const docs = Array.from({ length: size - have }, (_, i) => ({ n: have + i, tenantId: 't1', body }));
+      const docs = Array.from({ length: size - have }, (_, i) => ({
+        n: have + i,
+        ref: `ref-${have + i}`,
+        tenantId: 't1',
+        body,
+      }));
       for (let i = 0; i < docs.length; i += 1000) {
         const chunk = docs.slice(i, i + 1000);
         await strings.insertMany(chunk.map((d) => ({ ...d, _id: `doc-${d.n}` })));
@@ -69,6 +79,11 @@ async function main(): Promise<void> {
         strings.deleteOne({ _id: `none-${i}`, tenantId: 't1' }),
       );
       await time('countDocuments {_id}', (i) => strings.countDocuments({ _id: sid(i) }));
+      await time(
+        'findOne {tenantId, ref} (strings, SQL scan)',
+        (i) => strings.findOne({ tenantId: 't1', ref: `ref-${pick(i)}` }),
+        8,
+      );
       await time('findOne {n} (secondary field, scan)', (i) => strings.findOne({ n: pick(i) }), 8);
     }
     await db.dropDatabase();

@@ -72,7 +72,7 @@ const COLLECTION_REWRITES = [
       '',
       '\tq += whereClause',
     ].join('\n'),
-    '\twhereClause, args = idWhereClause(params.Filter)\n\n\tq += whereClause',
+    '\twhereClause, args = filterWhereClause(params.Filter)\n\n\tq += whereClause',
     1,
   ],
   [
@@ -88,7 +88,7 @@ const COLLECTION_REWRITES = [
       '\t\t}',
       '\t}',
     ].join('\n'),
-    '\twhereClause, args = idWhereClause(params.Filter)\n\tfilterPushdown = whereClause != ""',
+    '\twhereClause, args = filterWhereClause(params.Filter)\n\tfilterPushdown = whereClause != ""',
     1,
   ],
   // UpdateAll and DeleteAll: the expression the _id index is declared on.

@@ -4,7 +4,8 @@ import { createTestDb, type TestDb } from '../support/mongo.js';
 
 /**
  * The embedded server (tools/mongo-compat) reads filters that pin `_id` through the `_id` index
- * even when they carry more conditions, such as the tenant. These tests hold the answers to what
+ * even when they carry more conditions, such as the tenant, and compares top-level string fields
+ * in SQL before FerretDB's own match. These tests hold the answers to what
  * MongoDB gives for every such shape (so the narrowing never drops or adds a document), and, on
  * the embedded server only, that the lookup is an index search rather than a scan.
  */
@@ -15,12 +16,14 @@ describe('lookups by _id', () => {
     _id: string | ObjectId | number;
     tenantId: string;
     n: number;
+    tags?: string[] | string;
+    note?: string;
   }
   const docs = (): Doc[] => [
-    { _id: 'ticket-1', tenantId: 'T1', n: 1 },
-    { _id: 'ticket-2', tenantId: 'T2', n: 2 },
-    { _id: oid, tenantId: 'T1', n: 3 },
-    { _id: 7, tenantId: 'T1', n: 4 },
+    { _id: 'ticket-1', tenantId: 'T1', n: 1, tags: ['vip', 'late'] },
+    { _id: 'ticket-2', tenantId: 'T2', n: 2, tags: 'regular' },
+    { _id: oid, tenantId: 'T1', n: 3, tags: 'vip' },
+    { _id: 7, tenantId: 'T1', n: 4, note: 'x' },
     ...Array.from({ length: 50 }, (_, i) => ({ _id: `filler-${i}`, tenantId: 'T1', n: 100 + i })),
   ];
   const ns = (list: Document[]) => list.map((d) => d.n as number).sort((a, b) => a - b);
@@ -47,6 +50,11 @@ describe('lookups by _id', () => {
     ['_id with a failing $or', { _id: 'ticket-1', $or: [{ n: 2 }] }, []],
     ['$ne on _id', { _id: { $ne: 'ticket-1' }, n: { $lt: 5 } }, [2, 3, 4]],
     ['$in with a regex', { _id: { $in: [/^ticket-/] } }, [1, 2]],
+    ['a string field alone', { tenantId: 'T2' }, [2]],
+    ['a string that is one element of an array field', { tags: 'vip' }, [1, 3]],
+    ['a string field and an array element', { tenantId: 'T1', tags: 'vip' }, [1, 3]],
+    ['a string that is a whole array', { tags: 'vip,late' }, []],
+    ['a string field that some documents lack', { note: 'x' }, [4]],
   ];
 
   it.each(cases)('find with %s returns what MongoDB returns', async (_name, filter, expected) => {
