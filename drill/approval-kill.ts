@@ -32,7 +32,10 @@ function approveButton(call: SlackCall): StaffAction | undefined {
   return undefined;
 }
 
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T | undefined> {
+async function waitFor<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -94,7 +97,10 @@ async function run(trials: number): Promise<DrillResult> {
       const card = await waitFor(() => {
         const post = slack.calls
           .slice(before)
-          .find((c) => c.method === 'chat.postMessage' && c.args.channel === SLACK.staffChannel && approveButton(c));
+          .find(
+            (c) =>
+              c.method === 'chat.postMessage' && c.args.channel === SLACK.staffChannel && approveButton(c),
+          );
         return post ? { ts: String(post.result?.ts), approve: approveButton(post)! } : undefined;
       }, 30_000);
       if (!card) {
@@ -108,7 +114,10 @@ async function run(trials: number): Promise<DrillResult> {
         try {
           const res = await deliverToSlackEndpoint(
             url,
-            { kind: 'interaction', payload: blockAction({ user: SLACK.approver, value: card.approve, messageTs: card.ts }) },
+            {
+              kind: 'interaction',
+              payload: blockAction({ user: SLACK.approver, value: card.approve, messageTs: card.ts }),
+            },
             { timestamp: Math.floor(Date.now() / 1000) },
           );
           await res.text();
@@ -118,12 +127,13 @@ async function run(trials: number): Promise<DrillResult> {
         }
       };
       // Killed before, during or after the refund and its effects.
-      const killAfter = 10 + ((t * 211) % 1200);
+      const killAfter = 10 + ((t * 211 + 300) % 1200);
       const first = click(server.baseUrl);
       await sleep(killAfter);
       server.child.kill('SIGKILL');
       await server.exited;
-      if (process.env.DRILL_LOGS) writeFileSync(`${process.env.DRILL_LOGS}/approval-${t}-first.log`, server.output());
+      if (process.env.DRILL_LOGS)
+        writeFileSync(`${process.env.DRILL_LOGS}/approval-${t}-first.log`, server.output());
       const firstStatus = await first;
       if (firstStatus >= 500) result.serverErrors += 1;
 
@@ -133,10 +143,13 @@ async function run(trials: number): Promise<DrillResult> {
         // No answer to the click: the approver sees Slack's error and clicks again.
         if (firstStatus !== 200) await click(server.baseUrl);
         const refunds = async () =>
-          ((await db.collection('orders').findOne({ orderId: '1043' }))?.refunds as unknown[] | undefined)?.length ?? 0;
+          ((await db.collection('orders').findOne({ orderId: '1043' }))?.refunds as unknown[] | undefined)
+            ?.length ?? 0;
         const settled = async () => {
           const approval = await db.collection('approvals').findOne({ orderId: '1043' });
-          const ticket = approval ? await db.collection('tickets').findOne({ ticketId: approval.ticketId }) : null;
+          const ticket = approval
+            ? await db.collection('tickets').findOne({ ticketId: approval.ticketId })
+            : null;
           const done =
             approval?.status === 'executed' &&
             !approval.effectsPending &&
@@ -174,10 +187,13 @@ async function run(trials: number): Promise<DrillResult> {
       } finally {
         server.child.kill('SIGTERM');
         await server.exited;
-        if (process.env.DRILL_LOGS) writeFileSync(`${process.env.DRILL_LOGS}/approval-${t}-second.log`, server.output());
+        if (process.env.DRILL_LOGS)
+          writeFileSync(`${process.env.DRILL_LOGS}/approval-${t}-second.log`, server.output());
       }
     }
-    result.notes.unshift(`restart to refunded, told and finished: median ${(median(finishMs) / 1000).toFixed(1)} s`);
+    result.notes.unshift(
+      `restart to refunded, told and finished: median ${(median(finishMs) / 1000).toFixed(1)} s`,
+    );
     return result;
   } finally {
     await client.close();
@@ -190,6 +206,6 @@ async function run(trials: number): Promise<DrillResult> {
 export const approvalKillDrill: Drill = {
   id: 'approval',
   async run({ quick }) {
-    return [await run(Number(process.env.DRILL_TRIALS) || (quick ? 2 : 12))];
+    return [await run(Number(process.env.DRILL_TRIALS) || (quick ? 1 : 12))];
   },
 };

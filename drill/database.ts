@@ -155,7 +155,8 @@ async function run(trials: number): Promise<DrillResult[]> {
         } finally {
           server.child.kill('SIGTERM');
           await server.exited;
-          if (process.env.DRILL_LOGS) writeFileSync(`${process.env.DRILL_LOGS}/cut-${t}.log`, server.output());
+          if (process.env.DRILL_LOGS)
+            writeFileSync(`${process.env.DRILL_LOGS}/cut-${t}.log`, server.output());
           proxy.close();
         }
       }

@@ -97,7 +97,10 @@ export async function deliver(baseUrl: string, m: DrillMessage, retryNum?: numbe
   try {
     const res = await deliverToSlackEndpoint(
       baseUrl,
-      { kind: 'event', payload: slackMessageEvent({ text: m.text, ts: m.ts, threadTs: m.threadTs, eventId: m.eventId }) },
+      {
+        kind: 'event',
+        payload: slackMessageEvent({ text: m.text, ts: m.ts, threadTs: m.threadTs, eventId: m.eventId }),
+      },
       { timestamp: Math.floor(Date.now() / 1000), ...(retryNum !== undefined ? { retryNum } : {}) },
     );
     await res.text();
@@ -164,6 +167,10 @@ export async function tally(
   const client = await MongoClient.connect(mongoUri, { serverSelectionTimeoutMS: 5000 });
   try {
     const db = client.db(dbName);
+    // Stuck means nothing will finish it: give runs still going (on a loaded machine) time to end.
+    const unfinishedNow = () =>
+      db.collection('inbound_journal').countDocuments({ state: { $in: ['received', 'processing'] } });
+    for (let waited = 0; waited < 20_000 && (await unfinishedNow()) > 0; waited += 500) await sleep(500);
     const out: Tally = { lost: 0, duplicated: 0, stuck: 0, examples: [] };
     for (const m of messages) {
       const seen = visible(slack, m);
