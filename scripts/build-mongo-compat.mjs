@@ -107,15 +107,18 @@ function makeWritable(dir) {
 
 /** Writes the patched FerretDB copy and the go.mod that uses it; returns that go.mod's path. */
 function preparePatchedFerretDb() {
-  const dir = spawnSync('go', ['list', '-m', '-f', '{{.Dir}}', 'github.com/FerretDB/FerretDB'], {
+  // Downloads the pinned version on a fresh machine (checked against go.sum); a no-op when cached.
+  const dl = spawnSync('go', ['mod', 'download', '-json', 'github.com/FerretDB/FerretDB'], {
     cwd: src,
     encoding: 'utf8',
   });
-  if (dir.status !== 0) throw new Error(`go list failed: ${dir.stderr}`);
+  if (dl.status !== 0) throw new Error(`go mod download failed: ${dl.stderr || dl.stdout}`);
+  const moduleDir = String(JSON.parse(dl.stdout).Dir ?? '');
+  if (!moduleDir) throw new Error('go mod download did not say where FerretDB is');
   const copy = path.join(cache, 'ferretdb');
   if (existsSync(copy)) makeWritable(copy);
   rmSync(copy, { recursive: true, force: true });
-  cpSync(dir.stdout.trim(), copy, { recursive: true });
+  cpSync(moduleDir, copy, { recursive: true });
   makeWritable(copy);
 
   const pkg = path.join(copy, 'internal', 'backends', 'sqlite');
