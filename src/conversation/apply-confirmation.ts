@@ -37,16 +37,30 @@ export async function applyConfirmationReply(
     },
   });
   if (outcome.kind === 'none') return null;
+  return applyActionOutcome(
+    deps,
+    ticket,
+    customer,
+    outcome,
+    confirmationTools(deps, ticket, input.replyThread),
+    {
+      language: ticket.language,
+    },
+  );
+}
+
+/** How the answer's outcome is said in the ticket's thread and language (typed or clicked). */
+export function confirmationTools(deps: EngineDeps, ticket: Ticket, replyThread: ThreadRef): ActionTools {
   const language = ticket.language;
-  const target = { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: input.replyThread };
-  const tools: ActionTools = {
+  const target = { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: replyThread };
+  return {
     say: (text, options) =>
       sendReply(deps, target, text, {
         language,
         ...(options?.moneyReference ? { moneyReference: options.moneyReference } : {}),
+        ...(options?.confirm ? { confirm: options.confirm } : {}),
       }),
     phrase: (key, params = {}) => deps.agent.phrase(key, language, { ticketId: ticket.ticketId, ...params }),
     out: (status, reason) => ({ status, ticketId: ticket.ticketId, reason }),
   };
-  return applyActionOutcome(deps, ticket, customer, outcome, tools, { language });
 }
