@@ -21,9 +21,9 @@ export interface ConfirmationClickResult {
   /** One sentence for the person who clicked only (Slack ephemeral, Teams reply, sandbox toast). */
   message: string;
   /**
-   * What the question should read now, without buttons, once it can no longer be answered
-   * (answered by this click or before, or expired). Absent when its buttons must stay (someone
-   * else clicked: the customer can still answer).
+   * What the question should read now, without buttons, when this click ended it (answered or
+   * found expired). Absent otherwise: someone else clicked (the customer can still answer), or
+   * another answer closed it first (it left the question as it should read).
    */
   prompt?: string;
 }
@@ -53,8 +53,9 @@ export async function answerConfirmation(
     return { ok: false, message: say('refund_confirm_not_yours') };
   }
   if (!current) {
-    // Answered before (a click, a typed yes) or replaced by a newer question: nothing to do.
-    return { ok: false, message: say('refund_confirm_closed'), prompt: say('refund_confirm_closed') };
+    // Answered before (a click, a typed yes) or replaced by a newer question: nothing to do. The
+    // question is left as the answer that closed it left it.
+    return { ok: false, message: say('refund_confirm_closed') };
   }
   const question = say('refund_confirm', {
     orderId: current.orderId,
@@ -83,7 +84,7 @@ export async function answerConfirmation(
   });
   if (outcome.kind === 'none') {
     // Lost the race to a second click or a typed answer: that one did (or did not) refund.
-    return { ok: false, message: say('refund_confirm_closed'), prompt: say('refund_confirm_closed') };
+    return { ok: false, message: say('refund_confirm_closed') };
   }
   const answered = say(input.answer === 'yes' ? 'refund_confirm_answered_yes' : 'refund_confirm_answered_no');
   // What follows (refunded with the reference, sent to staff, declined) is said in the thread as
