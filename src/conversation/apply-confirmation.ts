@@ -23,6 +23,10 @@ export async function applyConfirmationReply(
   const { ticket, customer, message } = input;
   const pending = ticket.pendingConfirmation;
   if (!pending || !customer || pending.expiresAt.getTime() <= deps.clock.now().getTime()) return null;
+  // Only the customer who asked answers it (as with the buttons): anyone else's "yes" in the
+  // thread is an ordinary message.
+  const asked = pending.askedOf;
+  if (asked && (asked.platform !== message.platform || asked.userId !== message.author.userId)) return null;
   const answer = confirmationAnswer(message.text);
   if (!answer) return null;
   const outcome = await deps.approvals.confirm({
