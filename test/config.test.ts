@@ -170,6 +170,7 @@ describe('recovery timings (issue 12, case 8)', () => {
       sweepIntervalMs: 60_000,
       approvalSweepGraceMs: 30_000,
       outboxLeaseMs: 300_000,
+      inboundLeaseMs: 30_000,
     });
     expect(c.readyzTimeoutMs).toBe(1000);
   });
@@ -180,6 +181,7 @@ describe('recovery timings (issue 12, case 8)', () => {
       SWEEP_INTERVAL_MS: '5000',
       APPROVAL_SWEEP_GRACE_MS: '0',
       OUTBOX_LEASE_MS: '90000',
+      INBOUND_LEASE_MS: '5000',
       READYZ_TIMEOUT_MS: '500',
     });
     expect(c.recovery).toEqual({
@@ -187,6 +189,7 @@ describe('recovery timings (issue 12, case 8)', () => {
       sweepIntervalMs: 5000,
       approvalSweepGraceMs: 0,
       outboxLeaseMs: 90_000,
+      inboundLeaseMs: 5_000,
     });
     expect(c.readyzTimeoutMs).toBe(500);
   });
@@ -195,6 +198,7 @@ describe('recovery timings (issue 12, case 8)', () => {
     ['RECOVERY_GRACE_MS', 'ten minutes'],
     ['SWEEP_INTERVAL_MS', '0'],
     ['OUTBOX_LEASE_MS', '-5'],
+    ['INBOUND_LEASE_MS', '10'],
     ['READYZ_TIMEOUT_MS', '1.5'],
   ])('a wrong %s stops start-up with one line naming it', (name, value) => {
     const err = failure({ [name]: value });
