@@ -28,6 +28,7 @@ import { startSweep } from './sweep-timer.js';
 import { createSlaService, type SlaService } from './sla/sla-service.js';
 import { startSlaSweep } from './sla/sla-sweep-timer.js';
 import { postSlaAlert } from './conversation/sla-alerts.js';
+import { escalateOnBreach } from './conversation/sla-escalation.js';
 import { createTicketLifecycle } from './conversation/ticket-lifecycle.js';
 import { listen, type Listening } from './http/listen.js';
 import type { Logger } from './logger.js';
@@ -192,7 +193,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   };
   // The notifier and the takeover service need each other: the notifier reads it lazily.
-  const late: { takeover?: TakeoverService } = {};
+  const late: { takeover?: TakeoverService; reports?: App['reports'] } = {};
   const getTakeover = () => {
     if (!late.takeover) throw new Error('takeover service used before it was built');
     return late.takeover;
@@ -204,7 +205,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     tenants: stores.tenants,
     customers: stores.customers,
     timers: stores.slaTimers,
-    postAlert: (ticket, alert, key) => postSlaAlert(delivery, ticket, alert, key),
+    postAlert: async (ticket, alert, key) => {
+      await postSlaAlert(delivery, ticket, alert, key);
+      // The claimed breach is on the ticket now: the report counts it without waiting for a change.
+      if (alert.kind === 'breach') void late.reports?.recorder.recordTicket(ticket.tenantId, ticket.ticketId);
+    },
+    onBreach: (ticket, clock) => escalateOnBreach(delivery, getTakeover(), ticket, clock),
     clock,
     logger,
   });
@@ -237,6 +243,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   late.takeover = takeover;
   const reports = buildReports({ logger, clock, stores, kb, events });
+  late.reports = reports;
   const engine = withReports(
     createEngine(
       {
