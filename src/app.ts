@@ -29,6 +29,7 @@ import { createSlaService, type SlaService } from './sla/sla-service.js';
 import { startSlaSweep } from './sla/sla-sweep-timer.js';
 import { postSlaAlert } from './conversation/sla-alerts.js';
 import { escalateOnBreach } from './conversation/sla-escalation.js';
+import { csatRatingOf } from './conversation/csat.js';
 import { createTicketLifecycle } from './conversation/ticket-lifecycle.js';
 import { listen, type Listening } from './http/listen.js';
 import type { Logger } from './logger.js';
@@ -379,6 +380,8 @@ function buildReports(input: {
     approvals: stores.approvals,
     clock,
     logger: logger.child({ module: 'reports' }),
+    // SLA breaches come from the ticket's own clocks (Ticket.sla); ratings from the csat records.
+    csatRating: csatRatingOf(stores.csat),
   });
   input.events.subscribe((event) => recorder.onEvent(event));
   return {
