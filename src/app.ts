@@ -44,6 +44,7 @@ import { createAgentTools } from './agent/tools.js';
 import type { ApprovalNotifier } from './approvals/api.js';
 import { createReportRecorder, type ReportRecorder } from './reports/recorder.js';
 import { createReportService, type ReportService } from './reports/report-service.js';
+import { createArticleDraftService, type ArticleDraftService } from './knowledge/article-drafts.js';
 
 export interface AppOptions {
   config: Config;
@@ -215,7 +216,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     clock,
     logger,
   });
-  delivery.lifecycle = createTicketLifecycle(delivery, sla);
+  delivery.lifecycle = createTicketLifecycle(delivery, sla, getTakeover);
   // Approvals and takeover authorize on the tenant's staff lists: read fresh, never from the
   // settings cache (another instance may have revoked an approver a few seconds ago).
   const approvals = createApprovalService({
@@ -244,6 +245,18 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   late.takeover = takeover;
   const reports = buildReports({ logger, clock, stores, kb, events });
+  // Drafts publish through the same import pipeline as `npm run kb -- import` and the demo seed.
+  const articleDrafts = createArticleDraftService({
+    drafts: stores.kbDrafts,
+    tickets: stores.tickets,
+    messages: stores.messages,
+    tenants: mongo.tenants,
+    audit: stores.audit,
+    importer: { articles: stores.kbArticles, syncs: stores.kbSyncs },
+    clock,
+    ids,
+    logger,
+  });
   late.reports = reports;
   const engine = withReports(
     createEngine(
@@ -258,6 +271,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         org: config.org,
         settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
         customerDirectory: orders,
+        articleDrafts,
       },
       {
         ...options.engine,
@@ -265,6 +279,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     ),
     reports.service,
+    articleDrafts,
   );
   // Customer messages a crashed or hung run never answered are escalated by the same timer.
   const recovery = {
@@ -390,9 +405,10 @@ function buildReports(input: {
   };
 }
 
-function withReports(engine: Engine, service: ReportService): Engine {
+function withReports(engine: Engine, service: ReportService, articleDrafts: ArticleDraftService): Engine {
   return {
     ...engine,
+    articleDrafts,
     report: (tenantId, query) => service.report(tenantId, query),
     knowledgeGaps: (tenantId, query) => service.knowledgeGaps(tenantId, query),
   };

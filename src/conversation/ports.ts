@@ -98,6 +98,12 @@ export const StaffActionSchema = z.discriminatedUnion('action', [
   z.object({ v: z.literal(1), action: z.literal('ticket.takeover'), ticketId: z.string().min(1).max(32) }),
   z.object({ v: z.literal(1), action: z.literal('ticket.handback'), ticketId: z.string().min(1).max(32) }),
   z.object({ v: z.literal(1), action: z.literal('ticket.resolve'), ticketId: z.string().min(1).max(32) }),
+  /** A person's reply on an escalated ticket becomes a knowledge-base article draft. */
+  z.object({
+    v: z.literal(1),
+    action: z.literal('kb.draft_from_reply'),
+    ticketId: z.string().min(1).max(32),
+  }),
   z.object({
     v: z.literal(1),
     action: z.literal('ticket.send_draft'),

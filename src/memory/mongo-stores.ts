@@ -31,6 +31,8 @@ import { createTicketRepository } from './ticket-repository.js';
 import { createReportRepository } from './report-repository.js';
 import type { ReportStore } from '../reports/ports.js';
 import { createCsatRepository } from './csat-repository.js';
+import { createKbDraftRepository } from './kb-draft-repository.js';
+import type { KbDraftStore } from '../knowledge/article-drafts.js';
 import { createSlaTimerRepository } from './sla-timer-repository.js';
 import type { SlaTimerStore } from '../sla/sla-ports.js';
 
@@ -57,6 +59,8 @@ export interface MongoStores {
   csat: CsatStore;
   /** The due-list of running SLA clocks. */
   slaTimers: SlaTimerStore;
+  /** Knowledge-base articles drafted from people's replies, waiting for a supervisor. */
+  kbDrafts: KbDraftStore;
 }
 
 export interface MongoStoresOptions {
@@ -89,5 +93,6 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     reports: createReportRepository(deps),
     csat: createCsatRepository(deps),
     slaTimers: createSlaTimerRepository(deps),
+    kbDrafts: createKbDraftRepository(deps),
   };
 }
