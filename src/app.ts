@@ -24,7 +24,9 @@ import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './d
 import { TenantSettingsSchema } from './domain/index.js';
 import { mountErrorHandling } from './http/errors.js';
 import { mountHealth } from './http/health.js';
-import { startSweep } from './sweep-timer.js';
+import { startPeriodic, startSweep } from './sweep-timer.js';
+import { createGapDigest, type GapDigest } from './reports/gap-digest.js';
+import { postGapDigest } from './conversation/gap-digest-post.js';
 import { createSlaService, type SlaService } from './sla/sla-service.js';
 import { startSlaSweep } from './sla/sla-sweep-timer.js';
 import { postSlaAlert } from './conversation/sla-alerts.js';
@@ -64,6 +66,8 @@ export interface AppOptions {
   sweepIntervalMs?: number;
   /** How often due SLA warnings and breaches are looked for (default 30 s). */
   slaSweepIntervalMs?: number;
+  /** How often the weekly knowledge-gaps digest is looked for (default 5 minutes). */
+  digestIntervalMs?: number;
   /** Bounds of inbound runs and recovery (tests shorten them). */
   engine?: EngineOptions;
   /** The outbox's retry policy (attempts, backoff); DEFAULT_OUTBOX_POLICY with OUTBOX_LEASE_MS when omitted. */
@@ -88,6 +92,8 @@ export interface App {
   outbox: { sweep(): Promise<OutboxSweepResult> };
   /** SLA clocks: `sweep()` posts due warnings and breach alerts now (the timer does it every 30 s). */
   sla: SlaService;
+  /** The weekly knowledge-gaps digest: `run()` sends what is due now (the timer does it every 5 min). */
+  gapDigest: GapDigest;
   /** Resolves when the background sweeps are not running (tests wait for the start-up sweep). */
   sweepsIdle(): Promise<void>;
   listen(port: number, host: string): Promise<Listening>;
@@ -331,6 +337,25 @@ export async function createApp(options: AppOptions): Promise<App> {
   timers.push(sweeps.stop);
   const slaSweeps = startSlaSweep(sla, logger, options.slaSweepIntervalMs ?? 30_000);
   timers.push(slaSweeps.stop);
+  const gapDigest = createGapDigest({
+    store: stores.gapDigests,
+    tenants: stores.tenants,
+    reports: reports.service,
+    post: (tenantId, week, digest) => postGapDigest(delivery, tenantId, week, digest),
+    clock,
+    logger,
+  });
+  const digests = startPeriodic(
+    () =>
+      gapDigest
+        .run()
+        .then((r) => {
+          if (r.sent > 0) logger.info({ digest: r }, 'knowledge-gaps digest sent');
+        })
+        .catch((err: unknown) => logger.error({ err }, 'knowledge-gaps digest failed; will retry')),
+    options.digestIntervalMs ?? 5 * 60_000,
+  );
+  timers.push(digests.stop);
 
   const servers: Listening[] = [];
   let stopped = false;
@@ -347,9 +372,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     reports,
     outbox,
     sla,
+    gapDigest,
     sweepsIdle: async () => {
       await sweeps.idle();
       await slaSweeps.idle();
+      await digests.idle();
     },
     async listen(port, host) {
       const server = await listen(http, port, host);

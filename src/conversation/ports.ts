@@ -140,8 +140,11 @@ export interface StaffActionResult {
  * with it, so a new field reaches every renderer instead of being stripped on the way.
  */
 export const StaffCardSchema = z.object({
-  /** `sla`: a warning or breach alert (a snapshot; the ticket's own card shows the live state). */
-  kind: z.enum(['approval', 'escalation', 'draft', 'sla']),
+  /**
+   * `sla`: a warning or breach alert (a snapshot; the ticket's own card shows the live state).
+   * `digest`: the weekly knowledge-gaps digest (a snapshot; `ticketId` holds the digest's week).
+   */
+  kind: z.enum(['approval', 'escalation', 'draft', 'sla', 'digest']),
   /** Short headline: "Refund approval needed: $250.00", "Escalated: outage at Acme". */
   title: z.string(),
   ticketId: z.string(),

@@ -32,6 +32,8 @@ import { createReportRepository } from './report-repository.js';
 import type { ReportStore } from '../reports/ports.js';
 import { createCsatRepository } from './csat-repository.js';
 import { createKbDraftRepository } from './kb-draft-repository.js';
+import { createGapDigestRepository } from './gap-digest-repository.js';
+import type { GapDigestStore } from '../reports/gap-digest.js';
 import type { KbDraftStore } from '../knowledge/article-drafts.js';
 import { createSlaTimerRepository } from './sla-timer-repository.js';
 import type { SlaTimerStore } from '../sla/sla-ports.js';
@@ -61,6 +63,8 @@ export interface MongoStores {
   slaTimers: SlaTimerStore;
   /** Knowledge-base articles drafted from people's replies, waiting for a supervisor. */
   kbDrafts: KbDraftStore;
+  /** Week claims of the knowledge-gaps digest (sent once per organization and week). */
+  gapDigests: GapDigestStore;
 }
 
 export interface MongoStoresOptions {
@@ -94,5 +98,6 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     csat: createCsatRepository(deps),
     slaTimers: createSlaTimerRepository(deps),
     kbDrafts: createKbDraftRepository(deps),
+    gapDigests: createGapDigestRepository(deps),
   };
 }

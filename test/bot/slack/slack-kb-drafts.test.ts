@@ -91,4 +91,21 @@ describe('Slack: a KB article drafted from a person’s reply', () => {
     );
     expect(article?.body).toMatch(/40 characters on the outside/);
   });
+
+  it('posts the weekly knowledge-gaps digest to the Slack staff channel once, at its hour', async () => {
+    await env.app.app.reports.recorder.idle();
+    const digestPosts = () =>
+      env.slack.calls.filter(
+        (c) =>
+          c.method === 'chat.postMessage' &&
+          c.args.channel === SLACK.staffChannel &&
+          /Knowledge gaps, week 2026-W48/.test(JSON.stringify(c.args)),
+      );
+    env.app.clock.set(new Date('2026-11-23T09:05:00Z')); // Monday 09:05 UTC, the default schedule
+    await Promise.all([env.app.app.gapDigest.run(), env.app.app.gapDigest.run()]);
+    await env.slack.waitFor(() => digestPosts().length >= 1);
+    await env.app.app.gapDigest.run();
+    expect(digestPosts()).toHaveLength(1);
+    expect(JSON.stringify(digestPosts()[0]!.args.blocks)).toMatch(/engrave/);
+  });
 });
