@@ -282,6 +282,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       {
         ...options.engine,
         recovery: { graceMs: config.recovery.graceMs, ...options.engine?.recovery },
+        journal: {
+          leaseMs: config.recovery.inboundLeaseMs,
+          sweepGraceMs: config.recovery.inboundLeaseMs,
+          ...options.engine?.journal,
+        },
       },
     ),
     reports.service,
@@ -335,6 +340,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   );
   readiness.startupDone = sweeps.startupDone;
   timers.push(sweeps.stop);
+  timers.push(async () => engine.stop?.());
   const slaSweeps = startSlaSweep(sla, logger, options.slaSweepIntervalMs ?? 30_000);
   timers.push(slaSweeps.stop);
   const gapDigest = createGapDigest({

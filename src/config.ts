@@ -69,6 +69,7 @@ export const EnvSchema = z
     SWEEP_INTERVAL_MS: durationMs(60_000, 100),
     APPROVAL_SWEEP_GRACE_MS: durationMs(30_000, 0),
     OUTBOX_LEASE_MS: durationMs(5 * 60_000, 1000),
+    INBOUND_LEASE_MS: durationMs(30_000, 1000),
     READYZ_TIMEOUT_MS: durationMs(1000, 50),
 
     MONGODB_URI: optionalString.refine((s) => s === undefined || /^mongodb(\+srv)?:\/\/[^\s]+$/.test(s), {
@@ -228,6 +229,11 @@ export interface Config {
     approvalSweepGraceMs: number;
     /** How long a claimed outbox entry is another sender's before it may be retried (OUTBOX_LEASE_MS). */
     outboxLeaseMs: number;
+    /**
+     * How long a run holds a stored inbound event without renewing it (renewed every third of it
+     * while the run lives): how long a killed process's events wait before another takes them (INBOUND_LEASE_MS).
+     */
+    inboundLeaseMs: number;
   };
   /** How long /readyz waits for the database's ping before answering 503 (READYZ_TIMEOUT_MS). */
   readyzTimeoutMs: number;
@@ -352,6 +358,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sweepIntervalMs: e.SWEEP_INTERVAL_MS,
       approvalSweepGraceMs: e.APPROVAL_SWEEP_GRACE_MS,
       outboxLeaseMs: e.OUTBOX_LEASE_MS,
+      inboundLeaseMs: e.INBOUND_LEASE_MS,
     },
     readyzTimeoutMs: e.READYZ_TIMEOUT_MS,
     mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB, embedded: e.EMBEDDED_MONGO === 'on' },

@@ -43,6 +43,25 @@ export class UpstreamError extends AppError {
   readonly code = 'upstream_failed';
 }
 
+/**
+ * A system of our own cannot take the request now (the database is down or stalled): nothing was
+ * done, and the caller (a platform, a client) should send it again. HTTP 503.
+ */
+export class UnavailableError extends AppError {
+  readonly code = 'unavailable';
+}
+
+/**
+ * The database did not answer (the driver's network and server-selection errors) or an
+ * UnavailableError said so: nothing was done, and the request may be sent again (HTTP 503).
+ */
+export function isUnavailable(err: unknown): boolean {
+  if (err instanceof UnavailableError) return true;
+  return (
+    err instanceof Error && /^Mongo(ServerSelection|Network|NetworkTimeout|Topology\w*)Error$/.test(err.name)
+  );
+}
+
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
 }

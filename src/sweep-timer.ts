@@ -43,9 +43,15 @@ export function startPeriodic(pass: () => Promise<void>, intervalMs: number): Pe
  * Runs the approval sweep, the outbox sweep and the inbound recovery now (work that survived a
  * restart) and on a timer. Approvals first: a card it posts goes through the outbox, which the
  * second sweep retries. Each pass logs one summary line with the counts of all three (the first
- * one "start-up recovery done", which is also when `startupDone()` turns true for /readyz); a
- * part that failed is logged with its error and named in the summary.
+ * one "start-up recovery done", which is also when `startupDone()` turns true for /readyz; idle
+ * passes at debug); a part that failed is logged with its error and named in the summary.
  */
+function didWork(summary: Record<string, Counts>): boolean {
+  return Object.values(summary).some((counts) =>
+    Object.values(counts).some((v) => typeof v === 'number' && v > 0),
+  );
+}
+
 export function startSweep(
   approvals: ApprovalService,
   outbox: { sweep(): Promise<OutboxSweepResult> },
@@ -76,7 +82,9 @@ export function startSweep(
     const line = { ...summary, failed, ms: Math.round(performance.now() - started), intervalMs };
     if (startup) logger.info(line, 'start-up recovery done');
     else if ((summary.inbound?.escalated ?? 0) > 0 || failed.length > 0) logger.warn(line, 'recovery sweep');
-    else logger.info(line, 'recovery sweep');
+    else if (didWork(summary)) logger.info(line, 'recovery sweep');
+    // An idle pass (every SWEEP_INTERVAL_MS) is not news.
+    else logger.debug(line, 'recovery sweep');
   }
   return { ...startPeriodic(pass, intervalMs), startupDone: () => passes > 0 };
 }

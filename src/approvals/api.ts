@@ -106,7 +106,8 @@ export interface ApprovalService {
     actor: StaffActor;
   }): Promise<StaffActionResult>;
   /** Expires overdue requests, posts unposted cards, finishes approved-but-unexecuted ones. */
-  sweep(): Promise<{ expired: number; posted: number; executed: number }>;
+  /** `finished`: requests whose effects a dead process left undone, finished now. */
+  sweep(): Promise<{ expired: number; posted: number; executed: number; finished?: number }>;
   cardFor(tenantId: string, approvalId: string): Promise<StaffCard | null>;
 }
 

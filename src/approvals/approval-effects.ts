@@ -51,18 +51,23 @@ export function cardSources(deps: ApprovalServiceDeps): CardSources {
   return deps.cards ?? { ...deps, notifier: deps.notifier };
 }
 
-/** Writes one audit event; a failing audit write is logged, never hides the outcome from the user. */
+/**
+ * Writes one audit event; a failing audit write is logged, never hides the outcome from the user.
+ * False when it failed (a resumable effect stays due).
+ */
 export async function audit(
   deps: Pick<ApprovalServiceDeps, 'audit' | 'ids' | 'clock' | 'logger'>,
   event: Omit<AuditEvent, 'auditId' | 'at'>,
-): Promise<void> {
+): Promise<boolean> {
   try {
     await deps.audit.record({ ...event, auditId: deps.ids.id('aud'), at: deps.clock.now() });
+    return true;
   } catch (err) {
     deps.logger.error(
       { err, action: event.action, ticketId: event.ticketId, approvalId: event.approvalId },
       'audit write failed',
     );
+    return false;
   }
 }
 
@@ -112,18 +117,23 @@ export async function postCard(deps: ApprovalServiceDeps, request: ApprovalReque
   }
 }
 
-/** Re-renders the posted card from the stored request (who, when, result; no buttons once final). */
-export async function refreshCard(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<void> {
+/**
+ * Re-renders the posted card from the stored request (who, when, result; no buttons once final).
+ * False when the update could not even be queued (it stays due).
+ */
+export async function refreshCard(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
   if (!request.card) {
     // Never posted (no staff channel at the time): post it now so staff see the outcome.
     if (request.status === 'pending') await postCard(deps, request);
-    return;
+    return true;
   }
   try {
     const card = await loadApprovalCard(cardSources(deps), request);
     if (card) await deps.notifier.updateStaffCard(request.tenantId, request.card, card);
+    return true;
   } catch (err) {
     deps.logger.error({ err, approvalId: request.approvalId }, 'updating the approval card failed');
+    return false;
   }
 }
 
@@ -143,17 +153,20 @@ export function phraseParams(
   };
 }
 
-/** Tells the customer once per request (customerNotifiedAt guards replays), in their thread and language. */
+/**
+ * Tells the customer once per request (customerNotifiedAt guards replays), in their thread and
+ * language. False when it failed (it stays due); true when told, held for a person, or moot.
+ */
 export async function tellCustomer(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   key: PhraseKey,
   /** Overrides of the phrase parameters (`{ reason: '' }` keeps a staff-only reason from the customer). */
   params: Record<string, string> = {},
-): Promise<void> {
-  if (request.customerNotifiedAt) return;
+): Promise<boolean> {
+  if (request.customerNotifiedAt) return true;
   const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
-  if (!ticket) return;
+  if (!ticket) return true;
   try {
     // Older notifiers return nothing: they always sent.
     const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params))) ?? {
@@ -171,7 +184,7 @@ export async function tellCustomer(
         after: { reason: notice.reason, ...(notice.assignee ? { assignee: notice.assignee } : {}) },
         note: key,
       });
-      return;
+      return true;
     }
     await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, deps.clock.now());
     await audit(deps, {
@@ -182,11 +195,13 @@ export async function tellCustomer(
       action: 'customer.notified',
       note: key,
     });
+    return true;
   } catch (err) {
     deps.logger.error(
       { err, approvalId: request.approvalId, ticketId: request.ticketId },
       'telling the customer failed',
     );
+    return false;
   }
 }
 
@@ -195,9 +210,9 @@ export async function escalate(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   reason: string,
-): Promise<void> {
+): Promise<boolean> {
   const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
-  if (!ticket) return;
+  if (!ticket) return true;
   try {
     await deps.notifier.escalate(ticket, reason);
     await audit(deps, {
@@ -209,11 +224,13 @@ export async function escalate(
       before: { status: ticket.status },
       note: reason,
     });
+    return true;
   } catch (err) {
     deps.logger.error(
       { err, approvalId: request.approvalId, ticketId: request.ticketId },
       'escalating the ticket failed',
     );
+    return false;
   }
 }
 

@@ -3,14 +3,11 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import {
   audit,
   describeError,
-  escalate,
-  refreshCard,
   snapshot,
   SYSTEM_ACTOR,
-  tellCustomer,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
-import { resolveAfterExecution } from './approval-resolution.js';
+import { EXECUTED_EFFECTS, FAILED_EFFECTS, finishEffects } from './approval-finish.js';
 
 /**
  * Executes an approved request through the order system with the request's idempotency key, then
@@ -70,32 +67,21 @@ export async function executeApproved(
     reference = made;
   }
 
+  // The effects still to do are written with the status, in one update: a crash after it leaves
+  // them on the request for the sweep (approval-finish.ts).
   const executed = await deps.approvals.transition(tenantId, approvalId, ['approved'], {
     status: 'executed',
     execution: { reference, at: deps.clock.now() },
+    effectsDue: EXECUTED_EFFECTS,
+    effectsPending: true,
     updatedAt: deps.clock.now(),
   });
   if (!executed) {
     // Another runner (the sweep, a second process) recorded it first; its effects are done there.
     return (await deps.approvals.get(tenantId, approvalId)) ?? request;
   }
-  await audit(deps, {
-    tenantId,
-    ticketId: request.ticketId,
-    approvalId,
-    actor: SYSTEM_ACTOR,
-    action: 'approval.executed',
-    before: snapshot(request),
-    after: snapshot(executed),
-  });
-  await refreshCard(deps, executed);
-  await tellCustomer(
-    deps,
-    executed,
-    executed.action === 'refund' ? 'refund_executed' : 'cancellation_executed',
-  );
-  if (!(await resolveAfterExecution(deps, executed))) await reopenTicket(deps, executed);
-  return executed;
+  await finishEffects(deps, executed);
+  return (await deps.approvals.get(tenantId, approvalId)) ?? executed;
 }
 
 /** The refund id on the order under the request's key, if the order system made it; else null. */
@@ -148,23 +134,13 @@ async function recordFailure(
   const failed = await deps.approvals.transition(request.tenantId, request.approvalId, ['approved'], {
     status: 'failed',
     execution: { at: deps.clock.now(), error },
+    effectsDue: FAILED_EFFECTS,
+    effectsPending: true,
     updatedAt: deps.clock.now(),
   });
   if (!failed) return (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
-  await audit(deps, {
-    tenantId: request.tenantId,
-    ticketId: request.ticketId,
-    approvalId: request.approvalId,
-    actor: SYSTEM_ACTOR,
-    action: 'approval.failed',
-    before: snapshot(request),
-    after: snapshot(failed),
-    note: error,
-  });
-  await refreshCard(deps, failed);
-  await tellCustomer(deps, failed, 'action_failed');
-  await escalate(deps, failed, `The approved ${failed.action} for order ${failed.orderId} failed: ${error}`);
-  return failed;
+  await finishEffects(deps, failed);
+  return (await deps.approvals.get(request.tenantId, request.approvalId)) ?? failed;
 }
 
 /** After a decision the conversation is back with the bot, unless a person has taken it over. */

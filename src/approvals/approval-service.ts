@@ -9,6 +9,7 @@ import { expireRequest } from './approval-closing.js';
 import { liveConfirmation, settleConfirmation } from './approval-confirm.js';
 import { decideApproval } from './approval-decide.js';
 import { executeApproved } from './approval-execution.js';
+import { finishEffects } from './approval-finish.js';
 import { proposeWith, type ProposeInput } from './approval-propose.js';
 import { createAuditBatch } from './audit-batch.js';
 import { loadApprovalCard, memoCardSources } from './card-data.js';
@@ -94,10 +95,10 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     return lock.run(`${input.tenantId}/${input.approvalId}`, () => decideApproval(deps, lock, input));
   }
 
-  async function sweep(): Promise<{ expired: number; posted: number; executed: number }> {
+  async function sweep(): Promise<{ expired: number; posted: number; executed: number; finished: number }> {
     const now = deps.clock.now();
     const settled = new Date(now.getTime() - grace);
-    const counts = { expired: 0, posted: 0, executed: 0 };
+    const counts = { expired: 0, posted: 0, executed: 0, finished: 0 };
     // One bad request must not stop the sweep for the others: each is tried alone and logged.
     const each = async (
       items: ApprovalRequest[],
@@ -121,6 +122,15 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       await deps.approvals.listApprovedUnexecuted(settled),
       async (r) => (await executeApproved(deps, r)).status === 'executed',
       'executed',
+    );
+    // Whatever state a request is in, effects a dead process left undone are finished here.
+    await each(
+      await deps.approvals.listUnfinishedEffects(settled),
+      async (r) => {
+        const fresh = await deps.approvals.get(r.tenantId, r.approvalId);
+        return fresh?.effectsPending ? finishEffects(deps, fresh) : false;
+      },
+      'finished',
     );
     // The caller (the app's timer) logs the counts once.
     return counts;

@@ -1,4 +1,10 @@
-import type { ApprovalRequest, ApprovalStatus, AuditEvent, PostedRef } from '../domain/index.js';
+import type {
+  ApprovalEffect,
+  ApprovalRequest,
+  ApprovalStatus,
+  AuditEvent,
+  PostedRef,
+} from '../domain/index.js';
 
 /** Durable approval requests. Implemented in src/memory over MongoDB. */
 export interface ApprovalStore {
@@ -35,6 +41,10 @@ export interface ApprovalStore {
   listUnposted(olderThan: Date, limit?: number): Promise<ApprovalRequest[]>;
   /** Approved requests never executed (crash between decision and execution). */
   listApprovedUnexecuted(olderThan: Date, limit?: number): Promise<ApprovalRequest[]>;
+  /** Records which effects are still due after the final transition (none: finished). */
+  setEffectsDue(tenantId: string, approvalId: string, due: ApprovalEffect[]): Promise<void>;
+  /** Requests, in any state, whose effects are unfinished and untouched since `olderThan`. */
+  listUnfinishedEffects(olderThan: Date, limit?: number): Promise<ApprovalRequest[]>;
 }
 
 /** The audit trail: every step, who, what, when, before/after. */

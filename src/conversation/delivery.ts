@@ -130,30 +130,42 @@ export async function sendReply(
   };
   // The transcript message's id is the delivery's idempotency key: one message, one post.
   const messageId = deps.ids.id('msg');
-  const { ref } = await deliver(deps, {
-    tenantId: target.tenantId,
-    key: `reply:${messageId}`,
-    platform: target.thread.platform,
-    ticketId: target.ticketId,
-    payload: {
-      kind: 'reply',
+  // The transcript is written once the intent is recorded and before the platform is called:
+  // a process killed right after posting leaves what the customer saw in the transcript, and
+  // the outbox entry, found posted by its delivery id, is not posted again (issue 12, case 2).
+  let recorded = false;
+  const record = async () => {
+    await recordMessage(deps, {
+      messageId,
+      tenantId: target.tenantId,
+      ticketId: target.ticketId,
       thread: target.thread,
-      message: outbound,
-      placeholder: options.placeholder?.take(),
-      ...(options.notice ? { notice: true } : {}),
+      role: staffAuthor ? 'staff' : 'bot',
+      author: staffAuthor ? { kind: 'staff', name: options.author?.name } : BOT,
+      text: safe,
+      language: options.language,
+    });
+    recorded = true;
+  };
+  const { ref } = await deliver(
+    deps,
+    {
+      tenantId: target.tenantId,
+      key: `reply:${messageId}`,
+      platform: target.thread.platform,
+      ticketId: target.ticketId,
+      payload: {
+        kind: 'reply',
+        thread: target.thread,
+        message: outbound,
+        placeholder: options.placeholder?.take(),
+        ...(options.notice ? { notice: true } : {}),
+      },
     },
-  });
-  await recordMessage(deps, {
-    messageId,
-    tenantId: target.tenantId,
-    ticketId: target.ticketId,
-    thread: target.thread,
-    role: staffAuthor ? 'staff' : 'bot',
-    author: staffAuthor ? { kind: 'staff', name: options.author?.name } : BOT,
-    text: safe,
-    language: options.language,
-    platformMessageId: ref?.messageId,
-  });
+    { beforePost: record },
+  );
+  // No port for the platform (nothing is posted): the transcript still holds what was meant.
+  if (!recorded) await record();
   return { ref, silenced: null };
 }
 

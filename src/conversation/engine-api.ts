@@ -24,6 +24,7 @@ import type {
   StaffCard,
   TicketSummary,
 } from './ports.js';
+import type { AcceptedInbound } from './inbound-journal.js';
 import type { SettingsChange, SettingsResult } from './settings-service.js';
 import type { ReportPeriodQuery } from '../reports/period.js';
 import type { AnalyticsReport } from '../reports/report.js';
@@ -44,7 +45,17 @@ export interface TicketDetail {
 
 /** Everything a channel adapter may ask of Switchboard. Adapters translate; this does the work. */
 export interface Engine {
-  /** A message from a customer or staff member in a customer channel. Safe to call twice with one eventId. */
+  /**
+   * Accept means stored: writes the event to the inbound journal and resolves once it is durable,
+   * so the adapter acknowledges the platform only after this. Throws an UnavailableError when it
+   * cannot be stored (answer the platform with an error status so it redelivers). Then call
+   * `process()` (in the background, for platforms with a short acknowledgement deadline).
+   */
+  acceptInbound(message: InboundMessage): Promise<AcceptedInbound>;
+  /**
+   * A message from a customer or staff member in a customer channel: accepted, then processed.
+   * Safe to call twice with one eventId (the second is a "duplicate" once the first holds it).
+   */
   handleInbound(message: InboundMessage): Promise<InboundOutcome>;
   /** A button click on a staff card (or the sandbox's equivalent). Authorized inside. */
   handleStaffAction(actor: StaffActor, action: StaffAction): Promise<StaffActionResult>;
@@ -102,7 +113,9 @@ export interface Engine {
    * Escalates stored customer messages that no run finished (the process stopped mid-run): run it
    * at start-up and on the sweep timer. Optional so test doubles of the engine need not have it.
    */
-  recoverUnanswered?(): Promise<{ checked: number; escalated: number }>;
+  recoverUnanswered?(): Promise<{ checked: number; escalated: number; resumed?: number }>;
+  /** Stops background timers (lease renewals); the app calls it on shutdown. */
+  stop?(): void;
   /**
    * The analytics report of a period, from the daily rollups (sandbox overview, JSON API). A bad
    * period is a ValidationError with its sentence. Optional so test doubles need not have it.

@@ -5,6 +5,7 @@ import type { ApprovalService, TakeoverService } from '../approvals/api.js';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
+import type { InboundJournalStore } from './inbound-journal.schema.js';
 import type { OrgResolver } from './org-resolver.js';
 import type { TicketLifecycle } from './ticket-lifecycle.js';
 import type { OutboxPolicy } from './outbox.js';
@@ -31,6 +32,8 @@ export interface EngineStores {
   tickets: TicketStore;
   messages: MessageStore;
   processedEvents: ProcessedEventStore;
+  /** Every inbound event, stored before the platform is answered (accept means stored). */
+  inbound: InboundJournalStore;
   interactions: InteractionStore;
   decisions: DecisionStore;
   approvals: ApprovalStore;

@@ -2,6 +2,7 @@ import { rateTicket } from './csat.js';
 import type { Engine } from './engine-api.js';
 import type { EngineDeps } from './engine-deps.js';
 import { createInboundHandler, type InboundHandlerOptions } from './handle-inbound.js';
+import { createInboundJournal, type InboundJournalOptions } from './inbound-journal.js';
 import { listTickets, staffHome, ticketDetail } from './queries.js';
 import { changeSettings, viewSettings } from './settings-service.js';
 import { createInboundRecovery, type InboundRecoveryOptions } from './recovery.js';
@@ -18,15 +19,25 @@ export interface EngineOptions {
   inbound?: InboundHandlerOptions;
   /** Grace and look-back of the sweep that escalates messages no run finished. */
   recovery?: InboundRecoveryOptions;
+  /** Leases and retries of the inbound journal (accept means stored). */
+  journal?: InboundJournalOptions;
 }
 
 /** The facade every channel adapter calls. Channel-agnostic: it only knows ChannelPorts. */
 export function createEngine(deps: EngineDeps, options: EngineOptions = {}): Engine {
-  const handleInbound = createInboundHandler(deps, options.inbound);
+  const journal = createInboundJournal(deps, createInboundHandler(deps, options.inbound), options.journal);
   const recovery = createInboundRecovery(deps, options.recovery);
   return {
-    handleInbound,
-    recoverUnanswered: () => recovery.sweep(),
+    acceptInbound: (message) => journal.accept(message),
+    handleInbound: async (message) => (await journal.accept(message)).process(),
+    async recoverUnanswered() {
+      // Events a dead process accepted go first: most are simply run now, and what they stored is
+      // then no longer "unanswered" for the message sweep.
+      const resumed = await journal.sweep();
+      const swept = await recovery.sweep();
+      return { ...swept, escalated: swept.escalated + resumed.escalated, resumed: resumed.resumed };
+    },
+    stop: () => journal.stop(),
     handleStaffAction: (actor, action) => handleStaffAction(deps, actor, action),
     setChannelMode: (change) => setChannelMode(deps, change),
     setStaffChannel: (actor, channelId) => setStaffChannel(deps, actor, channelId),

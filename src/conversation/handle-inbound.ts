@@ -1,19 +1,14 @@
 import type { Ticket, ThreadRef } from '../domain/index.js';
-import { describeZodIssues, ValidationError } from '../errors.js';
 import { applyConfirmationReply } from './apply-confirmation.js';
 import { applyResult, newTicketState } from './apply-result.js';
 import { recordMessage } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import { findTicket, preTicketKeys } from './find-ticket.js';
 import { identifyCustomer } from './identify.js';
-import { createKeyedQueue } from './keyed-queue.js';
+import type { InboundRunner } from './inbound-journal.js';
+import { createKeyedQueue, QueueTimeoutError } from './keyed-queue.js';
 import { handleInboundFailure } from './recovery.js';
-import {
-  InboundMessageSchema,
-  type InboundMessage,
-  type InboundOutcome,
-  type ParsedInboundMessage,
-} from './ports.js';
+import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 import {
   failSafe,
   loadTenant,
@@ -40,14 +35,11 @@ export interface InboundHandlerOptions {
 }
 
 /**
- * What happens to one inbound message: de-duplicate, identify, find the ticket, respect who is
+ * What happens to one inbound message the journal accepted and claimed: identify, find the ticket, respect who is
  * in charge, run the agent, apply. Messages of one thread (or one author's top level) and of one
  * ticket are processed in arrival order.
  */
-export function createInboundHandler(
-  deps: EngineDeps,
-  options: InboundHandlerOptions = {},
-): (input: InboundMessage) => Promise<InboundOutcome> {
+export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOptions = {}): InboundRunner {
   const { stores, logger, clock } = deps;
   const taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   const queue = createKeyedQueue({
@@ -298,38 +290,65 @@ export function createInboundHandler(
     return { status: 'recorded', ticketId: ticket.ticketId, reason: 'staff wrote in the thread' };
   }
 
-  return async function handleInbound(input: InboundMessage): Promise<InboundOutcome> {
-    const parsed = InboundMessageSchema.safeParse(input);
-    if (!parsed.success)
-      throw new ValidationError(`Invalid inbound message: ${describeZodIssues(parsed.error.issues)}`);
-    const msg = parsed.data;
-    // Queued synchronously, before any await, so arrival order is processing order.
-    const progress: InboundProgress = {};
-    try {
-      return await queue.run(
-        preTicketKeys(msg),
-        async () => {
-          // Claimed before processing: a redelivery while the first is still running is a
-          // duplicate too. A failure below either escalates what was stored or releases the claim.
-          const fresh = await stores.processedEvents.markProcessed(
-            msg.tenantId,
-            msg.platform,
-            msg.eventId,
-            clock.now(),
-          );
-          if (!fresh) return { status: 'duplicate' };
-          progress.claimed = true;
-          return await process(msg, progress);
-        },
+  /** The queue's bound, for a task whose place was taken earlier (see reserve). */
+  function bounded<T>(keys: string[], task: () => Promise<T>): Promise<T> {
+    const ms = taskTimeoutMs * 2;
+    if (ms <= 0) return task();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        logger.error({ keys, timeoutMs: ms }, 'an inbound task hung; the next message of its thread goes on');
+        reject(new QueueTimeoutError(keys, ms));
+      }, ms);
+    });
+    return Promise.race([task(), late]).finally(() => clearTimeout(timer));
+  }
+
+  function settle(msg: ParsedInboundMessage, progress: InboundProgress, run: Promise<InboundOutcome>) {
+    return run
+      .catch((err: unknown) => handleInboundFailure(deps, msg, progress, err))
+      .finally(async () => {
+        // Whatever happened, no "Looking into this…" outlives the message it was for.
+        await progress.working?.release();
+      });
+  }
+
+  return {
+    run(msg, progress) {
+      const run = queue.run(preTicketKeys(msg), () => process(msg, progress), {
         // This task waits for the ticket's own queued task, which has the plain bound.
-        { timeoutMs: taskTimeoutMs * 2 },
+        timeoutMs: taskTimeoutMs * 2,
+      });
+      return settle(msg, progress, run);
+    },
+    reserve(msg) {
+      // Queued synchronously, before any await, so arrival order is processing order even though
+      // the event is stored (and claimed) in the journal before it runs.
+      let go: (progress: InboundProgress | null) => void = () => undefined;
+      const signal = new Promise<InboundProgress | null>((resolve) => (go = resolve));
+      // A place nobody claims (an adapter that never called run or cancel) is given up in time.
+      const abandon = setTimeout(() => go(null), taskTimeoutMs * 2);
+      abandon.unref();
+      const keys = preTicketKeys(msg);
+      const queued = queue.run(
+        keys,
+        async (): Promise<InboundOutcome> => {
+          const progress = await signal;
+          clearTimeout(abandon);
+          // The bound starts when the run does, not while the event is being stored.
+          return progress ? bounded(keys, () => process(msg, progress)) : { status: 'duplicate' };
+        },
+        { timeoutMs: 0 },
       );
-    } catch (err) {
-      return handleInboundFailure(deps, msg, progress, err);
-    } finally {
-      // Whatever happened, no "Looking into this…" outlives the message it was for.
-      await progress.working?.release();
-    }
+      queued.catch(() => undefined);
+      return {
+        run(progress) {
+          go(progress);
+          return settle(msg, progress, queued);
+        },
+        cancel: () => go(null),
+      };
+    },
   };
 }
 

@@ -141,7 +141,8 @@ export function createOutboxSweep(
     }
     const payload = await refresh(entry);
     if (payload === 'failed' || payload === 'superseded') return payload;
-    const ref = await attempt(deps, { ...entry, payload }, port);
+    // Whoever held it before may have posted it: a reply is looked for before it is posted again.
+    const ref = await attempt(deps, { ...entry, payload }, port, { recheck: true });
     if (!ref) return entry.attempts + 1 >= policy.maxAttempts ? 'failed' : 'retrying';
     await linkPostedCard(entry, payload, ref);
     return 'sent';

@@ -53,7 +53,14 @@ export interface DeliveryOutcome {
  * added latency when it works), then the entry is marked sent. A failure leaves the entry pending
  * for the sweep; the caller carries on, the transcript stays true to what was meant.
  */
-export async function deliver(deps: DeliveryDeps, delivery: Delivery): Promise<DeliveryOutcome> {
+export async function deliver(
+  deps: DeliveryDeps,
+  delivery: Delivery,
+  options: {
+    /** Runs once the entry is held, before the platform is called (the transcript is written here). */
+    beforePost?: () => Promise<void>;
+  } = {},
+): Promise<DeliveryOutcome> {
   const port = deps.ports.get(delivery.platform);
   if (!port) {
     // Nothing could ever post it in this deployment: recording it would only fill the outbox.
@@ -65,9 +72,10 @@ export async function deliver(deps: DeliveryDeps, delivery: Delivery): Promise<D
   }
   const now = deps.clock.now();
   const policy = deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY;
+  const entryId = deps.ids.id('obx');
   const { entry, claimed } = await deps.stores.outbox.open({
     ...delivery,
-    entryId: deps.ids.id('obx'),
+    entryId,
     kind: delivery.payload.kind,
     status: 'pending',
     attempts: 0,
@@ -85,20 +93,39 @@ export async function deliver(deps: DeliveryDeps, delivery: Delivery): Promise<D
     );
     return { postedNow: false };
   }
-  // The newest payload wins when an earlier attempt of the same key is taken over.
-  const ref = await attempt(deps, { ...entry, payload: delivery.payload }, port);
+  await options.beforePost?.();
+  // The newest payload wins when an earlier attempt of the same key is taken over; that earlier
+  // attempt may have posted it, so a reply is looked for first.
+  const ref = await attempt(deps, { ...entry, payload: delivery.payload }, port, {
+    recheck: entry.entryId !== entryId,
+  });
   return { ref, postedNow: ref !== undefined };
 }
 
-/** One attempt of a held entry; records the outcome. Undefined when it failed. */
+/**
+ * One attempt of a held entry; records the outcome. Undefined when it failed. With `recheck` (an
+ * entry an earlier attempt may have posted: its poster died, or the platform's answer was lost),
+ * a new reply is first looked for where the platform keeps it, and never posted twice.
+ */
 export async function attempt(
   deps: DeliveryDeps,
   entry: OutboxEntry,
   port: ChannelPort,
+  options: { recheck?: boolean } = {},
 ): Promise<PostedRef | undefined> {
   let ref: PostedRef;
   try {
-    ref = await send(port, entry.tenantId, entry.payload);
+    const p = entry.payload;
+    const landed =
+      options.recheck && p.kind === 'reply' && !p.placeholder && port.findDelivery
+        ? await port.findDelivery(entry.tenantId, p.thread, entry.entryId)
+        : null;
+    if (landed)
+      deps.logger.info(
+        { key: entry.key, ticketId: entry.ticketId },
+        'reply found already posted: recorded, not posted again',
+      );
+    ref = landed ?? (await send(port, entry.tenantId, p, entry.entryId));
   } catch (err) {
     await recordFailure(deps, entry, err);
     return undefined;
@@ -134,14 +161,19 @@ export async function attempt(
   return ref;
 }
 
-async function send(port: ChannelPort, tenantId: string, payload: OutboxPayload): Promise<PostedRef> {
+async function send(
+  port: ChannelPort,
+  tenantId: string,
+  payload: OutboxPayload,
+  deliveryId: string,
+): Promise<PostedRef> {
   switch (payload.kind) {
     case 'reply':
       if (payload.placeholder) {
         await port.updateMessage(tenantId, payload.placeholder, payload.message);
         return payload.placeholder;
       }
-      return port.replyInThread(tenantId, payload.thread, payload.message);
+      return port.replyInThread(tenantId, payload.thread, payload.message, { deliveryId });
     case 'card_post':
       return port.postStaffCard(tenantId, payload.staffChannelId, payload.card);
     case 'card_update':

@@ -184,8 +184,23 @@ export type StaffCard = z.infer<typeof StaffCardSchema>;
  */
 export interface ChannelPort {
   readonly platform: Platform;
-  /** Posts in the customer thread; returns where it was posted. */
-  replyInThread(tenantId: string, thread: ThreadRef, message: OutboundMessage): Promise<PostedRef>;
+  /**
+   * Posts in the customer thread; returns where it was posted. `deliveryId` (the outbox entry's
+   * id) is attached where the platform keeps it (Slack message metadata), so `findDelivery` can
+   * tell later whether a post whose outcome was lost landed.
+   */
+  replyInThread(
+    tenantId: string,
+    thread: ThreadRef,
+    message: OutboundMessage,
+    options?: { deliveryId?: string },
+  ): Promise<PostedRef>;
+  /**
+   * Where a reply tagged with `deliveryId` landed in the thread, or null when it is not there.
+   * Asked before a reply is posted again after a crash or a lost answer. Platforms that cannot
+   * tell leave it out (the outbox's recorded result is all there is to go on).
+   */
+  findDelivery?(tenantId: string, thread: ThreadRef, deliveryId: string): Promise<PostedRef | null>;
   /**
    * Shows progress at once when an answer will take a moment (Slack placeholder, Teams typing).
    * Returns a message to replace later with `updateMessage`, or undefined when nothing was posted.

@@ -1,4 +1,5 @@
 import type { Message, Ticket } from '../domain/index.js';
+import { answeredCheck } from './answered.js';
 import { escalateTicket } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import { QueueTimeoutError } from './keyed-queue.js';
@@ -38,8 +39,8 @@ const MAX_PAGES = 20;
 
 /**
  * Finds customer messages that were stored but that no run finished (the process stopped while
- * the agent ran, or a run hung): no decision record, no bot or staff message after them, no
- * escalation since, and the ticket not with a person or in an `off` channel. Each such ticket is
+ * the agent ran, or a run hung, or the database went away between the decision and the reply):
+ * not answered, queued for an answer or handed to a person (see answered.ts). Each such ticket is
  * escalated, so the message is seen by a person and the customer is told one will follow up.
  * Messages judged once are remembered in memory until they leave the window, so a steady sweep
  * reads each message's decisions only once.
@@ -106,28 +107,8 @@ export function createInboundRecovery(
 async function recoverTicket(deps: EngineDeps, messages: Message[]): Promise<boolean> {
   const { tenantId, ticketId } = messages[0] ?? {};
   if (!tenantId || !ticketId) return false;
-  const ticket = await deps.stores.tickets.get(tenantId, ticketId);
-  const decided = new Set(
-    ticket ? (await deps.stores.decisions.listByTicket(tenantId, ticketId)).map((d) => d.messageId) : [],
-  );
-  let open = messages.filter((m) => !decided.has(m.messageId));
-  if (open.length === 0) return false;
-  if (ticket) {
-    if (ticket.status === 'human') return false;
-    const escalatedAt = ticket.escalation?.at.getTime() ?? -1;
-    open = open.filter((m) => m.createdAt.getTime() > escalatedAt);
-    if (open.length === 0) return false;
-    const channel = await deps.stores.channels.get(tenantId, ticket.thread.platform, ticket.thread.channelId);
-    // An `off` channel records messages for staff to read; nobody promised an answer.
-    if (channel?.mode === 'off') return false;
-    const transcript = await deps.stores.messages.listByTicket(tenantId, ticketId, 50);
-    const answeredAfter = (m: Message) =>
-      transcript.some(
-        (t) => (t.role === 'bot' || t.role === 'staff') && t.createdAt.getTime() >= m.createdAt.getTime(),
-      );
-    open = open.filter((m) => !answeredAfter(m));
-  }
-  const last = open.at(-1);
+  const answered = await answeredCheck(deps, tenantId, ticketId);
+  const last = messages.filter((m) => !answered(m)).at(-1);
   if (!last) return false;
   // Null when another path (a concurrent sweep, the failure handler) escalated it first.
   return (await escalateUnprocessed(deps, last, { reason: 'interrupted before an answer' })) !== null;
@@ -232,8 +213,8 @@ function excerpt(text: string): string {
 /**
  * The top of one inbound message's processing failed (an exception, or its run hung past the
  * queue's bound): logged once with every id; a stored customer message is escalated so a person
- * sees it; a delivery that stored nothing releases its event id so the platform's redelivery is
- * processed, and the error goes on to the adapter (nothing was done, the platform may retry).
+ * sees it; when nothing was stored the error goes on to the inbound journal, which puts the event
+ * back for a redelivery or the recovery sweep.
  */
 export async function handleInboundFailure(
   deps: EngineDeps,
@@ -263,15 +244,6 @@ export async function handleInboundFailure(
     }
   }
   if (progress.stored) return { status: 'recorded', ticketId, reason: 'engine failure after recording' };
-  if (progress.claimed) {
-    try {
-      await deps.stores.processedEvents.release(msg.tenantId, msg.platform, msg.eventId);
-    } catch (releaseErr) {
-      deps.logger.error(
-        { err: releaseErr, code: errorCode(releaseErr), ...ids },
-        'releasing a failed event failed; a redelivery will be taken for a duplicate',
-      );
-    }
-  }
+  // Nothing stored: the journal puts the event back for a redelivery or the sweep.
   throw err;
 }

@@ -54,6 +54,15 @@ export const ApprovalRequestSchema = z.object({
     })
     .optional(),
   customerNotifiedAt: DateSchema.optional(),
+  /**
+   * What is still to do after the request reached `executed` or `failed` (written in the same
+   * update as the status): each effect leaves the list once done, so a process that dies midway
+   * leaves the rest for the sweep (see approval-finish.ts). Absent or empty: nothing left.
+   */
+  effectsDue: z.array(z.enum(['audit', 'card', 'notice', 'ticket', 'escalate'])).optional(),
+  /** True while `effectsDue` is not empty: what the sweep looks for. */
+  effectsPending: z.boolean().optional(),
   updatedAt: DateSchema,
 });
+export type ApprovalEffect = NonNullable<z.infer<typeof ApprovalRequestSchema>['effectsDue']>[number];
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;

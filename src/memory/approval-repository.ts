@@ -74,6 +74,17 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
         limit,
       );
     },
+    async setEffectsDue(tenantId, approvalId, due) {
+      await col.updateOne(
+        { tenantId, approvalId },
+        due.length > 0
+          ? { $set: { effectsDue: due, effectsPending: true } }
+          : { $unset: { effectsDue: '', effectsPending: '' } },
+      );
+    },
+    async listUnfinishedEffects(olderThan, limit = 100) {
+      return list({ effectsPending: true, updatedAt: { $lte: olderThan } }, { updatedAt: 1 }, limit);
+    },
     async listApprovedUnexecuted(olderThan, limit = 100) {
       return list(
         { status: 'approved', execution: { $exists: false }, updatedAt: { $lte: olderThan } },

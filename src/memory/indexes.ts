@@ -1,6 +1,7 @@
 import type { Db, IndexDescription } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { COLLECTIONS as C } from './collections.js';
+import { INBOUND_JOURNAL_COLLECTION } from './inbound-journal-repository.js';
 import { OUTBOX_COLLECTION } from './outbox-repository.js';
 import { SLA_TIMERS_COLLECTION } from './sla-timer-repository.js';
 import { KB_DRAFTS_COLLECTION } from './kb-draft-repository.js';
@@ -51,6 +52,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   // Outbound posts without a channel route ask for an organization's active installs.
   [C.slackInstallations]: [{ key: { orgId: 1 } }],
+  // Keyed by _id; the recovery sweep looks for unfinished records across tenants.
+  [INBOUND_JOURNAL_COLLECTION]: [{ key: { state: 1, updatedAt: 1 } }],
   // One entry per idempotency key; the sweep looks for due pending entries across tenants.
   [OUTBOX_COLLECTION]: [
     { key: { tenantId: 1, key: 1 }, unique: true },
@@ -61,7 +64,12 @@ const INDEXES: Record<string, IndexDescription[]> = {
 };
 
 /** Collections whose documents carry `expiresAt` and must disappear after it. */
-export const EXPIRING_COLLECTIONS = [C.interactions, C.processedEvents, OUTBOX_COLLECTION] as const;
+export const EXPIRING_COLLECTIONS = [
+  C.interactions,
+  C.processedEvents,
+  OUTBOX_COLLECTION,
+  INBOUND_JOURNAL_COLLECTION,
+] as const;
 
 export interface IndexReport {
   /** False when the server refused TTL indexes (FerretDB): run startRetentionPurge instead. */

@@ -10,6 +10,7 @@ import type {
   TenantStore,
   TicketStore,
 } from '../conversation/stores.js';
+import type { InboundJournalStore } from '../conversation/inbound-journal.schema.js';
 import type { Clock, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { createApprovalRepository, createAuditRepository } from './approval-repository.js';
@@ -22,6 +23,7 @@ import {
 } from './history-repositories.js';
 import { createKbArticleRepository, type KbArticleRepository } from './kb-article-repository.js';
 import { createKbSyncRepository, type KbSyncRepository } from './kb-sync-repository.js';
+import { createInboundJournalRepository } from './inbound-journal-repository.js';
 import { createMessageRepository } from './message-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
 import { createOutboxRepository } from './outbox-repository.js';
@@ -46,6 +48,7 @@ export interface MongoStores {
   tickets: TicketStore;
   messages: MessageStore;
   processedEvents: ProcessedEventStore;
+  inbound: InboundJournalStore;
   interactions: InteractionStore;
   decisions: DecisionStore;
   approvals: ApprovalStore;
@@ -85,6 +88,7 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     tickets: createTicketRepository(deps),
     messages: createMessageRepository(deps),
     processedEvents: createProcessedEventRepository(deps),
+    inbound: createInboundJournalRepository(deps),
     interactions: createInteractionRepository(deps),
     decisions: createDecisionRepository(deps),
     approvals: createApprovalRepository(deps),

@@ -99,7 +99,7 @@ describe('expiry and the sweep', () => {
     h.env.clock.advance(23 * 3_600_000);
     expect((await h.approvals.sweep()).expired).toBe(0);
     h.env.clock.advance(3_600_000 + 1);
-    expect(await h.approvals.sweep()).toEqual({ expired: 1, posted: 0, executed: 0 });
+    expect(await h.approvals.sweep()).toEqual({ expired: 1, posted: 0, executed: 0, finished: 0 });
     expect((await h.env.stores.approvals.get(h.env.tenantId, request.approvalId))?.status).toBe('expired');
     expect(h.notifier.customer.map((c) => [c.ticketId, c.key])).toEqual([
       [ticket.ticketId, 'action_expired'],

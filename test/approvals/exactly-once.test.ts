@@ -116,8 +116,8 @@ describe('crash safety', () => {
     });
     expect(await refundsOn(h.env, '1043')).toHaveLength(0);
     h.env.clock.advance(60_000);
-    expect(await h.approvals.sweep()).toEqual({ expired: 0, posted: 0, executed: 1 });
-    expect(await h.approvals.sweep()).toEqual({ expired: 0, posted: 0, executed: 0 });
+    expect(await h.approvals.sweep()).toEqual({ expired: 0, posted: 0, executed: 1, finished: 0 });
+    expect(await h.approvals.sweep()).toEqual({ expired: 0, posted: 0, executed: 0, finished: 0 });
     const refunds = await refundsOn(h.env, '1043');
     expect(refunds.filter((r) => r.idempotencyKey === request.idempotencyKey)).toHaveLength(1);
     expect((await h.env.stores.approvals.get(h.env.tenantId, request.approvalId))?.status).toBe('executed');

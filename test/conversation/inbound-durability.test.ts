@@ -234,6 +234,7 @@ describe('a run that outlives its time bound', () => {
       sweepIntervalMs: 3_600_000,
       agent,
       adapters: [testChannelAdapter(ch)],
+      // Long enough for a normal run on a loaded CI machine; the slow model waits for release.
       engine: { inbound: { taskTimeoutMs: 1000 } },
     });
     try {
@@ -263,5 +264,32 @@ describe('a run that outlives its time bound', () => {
       await app.stop();
       await env.close();
     }
+  });
+});
+
+describe('issue 12 case 3: a decision without a reply is not an answer', () => {
+  it('escalates a ticket stored resolved with a decision but no reply and no outbox entry', async () => {
+    const ch = createTestChannel();
+    t = await startTestApp({ adapters: [testChannelAdapter(ch)] });
+    const m = inbound('maya', 'Hi, where is my order 1042?');
+    const out = await t.engine.handleInbound(m);
+    expect(out.status).toBe('answered');
+    const ticketId = out.ticketId ?? '';
+    // What a process killed with the database paused left (measured in the drills): the ticket
+    // stored resolved and the decision recorded, but the reply neither posted nor queued.
+    await t.db.collection('messages').deleteMany({ ticketId, role: 'bot' });
+    await t.db.collection('outbox').deleteMany({ ticketId });
+    ch.messages.splice(0);
+    expect((await t.stores.tickets.get(DEMO.tenantId, ticketId))?.status).toBe('resolved');
+    expect(await t.stores.decisions.listByTicket(DEMO.tenantId, ticketId)).toHaveLength(1);
+
+    t.clock.advance(11 * 60_000);
+    const swept = await t.engine.recoverUnanswered?.();
+    expect(swept?.escalated).toBe(1);
+    const ticket = await t.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect(ticket?.status).toBe('escalated');
+    // The customer hears that a person will follow up, once.
+    expect(ch.thread(m.messageId)).toEqual([expect.stringContaining(ticketId)]);
+    expect((await t.engine.recoverUnanswered?.())?.escalated).toBe(0);
   });
 });

@@ -47,7 +47,8 @@ describe('outbox leases (M4)', () => {
     const channel = createTestChannel();
     const a = await appWith(channel);
     const m = inbound('maya', 'Hi, where is order 1042?');
-    channel.delayReplies(400);
+    // Long enough that the sweep below posts first, even on a loaded machine.
+    channel.delayReplies(3000);
     const running = a.engine.handleInbound(m);
     await sleep(150);
     // Slack's client retries for about two minutes; the sweep runs meanwhile.
@@ -71,7 +72,8 @@ describe('outbox leases (M4)', () => {
       leaseMs: 60_000,
     });
     const m = inbound('maya', 'Hi, where is order 1042?');
-    channel.delayReplies(400);
+    // Long enough that the sweep below posts first, even on a loaded machine.
+    channel.delayReplies(3000);
     const running = a.engine.handleInbound(m);
     // Until the reply is in flight: its outbox entry exists (a fixed sleep was too short on a busy machine).
     for (let waited = 0; (await a.stores.outbox.list(tenantId)).length === 0 && waited < 10_000; waited += 25)

@@ -75,7 +75,7 @@ describe('retention purge', () => {
       { tenantId: 'TA', entryId: 'still-pending', status: 'pending' },
     ]);
     const counts = await purgeExpired(t.db, clock.now());
-    expect(counts).toEqual({ interactions: 1, processed_events: 1, outbox: 1 });
+    expect(counts).toEqual({ interactions: 1, processed_events: 1, outbox: 1, inbound_journal: 0 });
     const outboxLeft = await t.db.collection('outbox').find({}).toArray();
     expect(outboxLeft.map((d) => d.entryId)).toEqual(['still-pending']);
     const left = await t.db.collection('interactions').find({}).toArray();

@@ -38,6 +38,11 @@ export interface TestAppOptions {
   logger?: Logger;
   /** False: no demo data at all (a real company's install); the demo organization by default. */
   demo?: boolean;
+  /**
+   * The app's own connection to the seeded database (by name), e.g. through a proxy a test can
+   * take down; the seed's connection by default.
+   */
+  connect?: (dbName: string) => Promise<Db>;
 }
 
 export interface TestApp {
@@ -69,8 +74,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   config = { ...config, ...options.config };
   const events = createEventBus();
+  const db = options.connect ? await options.connect(seeded.db.databaseName) : seeded.db;
   const ctx: AdapterBuildContext = {
-    db: seeded.db,
+    db,
     stores: seeded.stores,
     clock,
     ids: seeded.ids,
@@ -85,7 +91,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     app = await createApp({
       config,
       logger,
-      db: seeded.db,
+      db,
       agent: options.agent,
       adapters,
       clock,

@@ -115,7 +115,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   ]);
   const channels = new Map((options.channels ?? []).map((c) => [c.id, c]));
   const calls: SlackCall[] = [];
-  const messages = new Map<string, { text?: string; blocks?: unknown[]; thread_ts?: string }>();
+  const messages = new Map<
+    string,
+    { text?: string; blocks?: unknown[]; thread_ts?: string; ts?: string; metadata?: unknown }
+  >();
   const failures = new Map<string, string[]>();
   const rateLimits = new Map<string, number[]>();
   let seq = 100;
@@ -200,6 +203,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           text: args.text as string,
           blocks: args.blocks as unknown[],
           thread_ts: args.thread_ts as string | undefined,
+          ts,
+          // Kept as Slack keeps it; returned only when asked with include_all_metadata.
+          ...(args.metadata ? { metadata: args.metadata } : {}),
         });
         return {
           ok: true,
@@ -214,6 +220,24 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         if (!existing) return { ok: false, error: 'message_not_found' };
         messages.set(key, { ...existing, text: args.text as string, blocks: args.blocks as unknown[] });
         return { ok: true, channel, ts: args.ts, text: args.text };
+      }
+      case 'conversations.replies': {
+        // Slack's shape: the thread's messages oldest first (the bot's replies here), metadata
+        // included only with include_all_metadata=true; one page.
+        const root = String(args.ts ?? '');
+        const withMeta = args.include_all_metadata === true || args.include_all_metadata === 'true';
+        const replies = [...messages.entries()]
+          .filter(([k, m]) => k.startsWith(`${channel}/`) && m.thread_ts === root)
+          .map(([, m]) => ({
+            type: 'message',
+            user: botUserId,
+            bot_id: botId,
+            text: m.text,
+            ts: m.ts,
+            thread_ts: root,
+            ...(withMeta && m.metadata ? { metadata: m.metadata } : {}),
+          }));
+        return { ok: true, messages: replies, has_more: false, response_metadata: { next_cursor: '' } };
       }
       case 'chat.postEphemeral':
         return { ok: true, message_ts: nextTs() };

@@ -8,7 +8,7 @@ import {
   type InboundOutcome,
   type LiveEvent,
 } from '../../conversation/ports.js';
-import { ForbiddenError, NotFoundError, ValidationError, isAppError } from '../../errors.js';
+import { ForbiddenError, NotFoundError, ValidationError, isAppError, isUnavailable } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import {
   ChannelModeBodySchema,
@@ -19,6 +19,7 @@ import {
   sentenceFor,
 } from './api-schemas.js';
 import { SANDBOX_STAFF, staffIdentity, toStaffActor, type SandboxCustomer } from './identities.js';
+import { eventIdFor, idempotencyKeyOf, replyPosted } from './idempotency.js';
 import { computeOverview, type OverviewStats } from './overview.js';
 import type { PostWriter } from './port.js';
 import {
@@ -77,6 +78,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   not_found: 404,
   forbidden: 403,
   conflict: 409,
+  unavailable: 503,
 };
 
 /** The JSON API under /sandbox/api: what the page reads and the clicks it makes. */
@@ -97,34 +99,46 @@ export function createSandboxApi(options: SandboxApiOptions): {
   });
   let overviewCache: { at: number; stats: OverviewStats } | undefined;
 
-  /** Shows a message in the customer channel and hands it to the engine, as a platform would. */
+  /**
+   * Hands a message to the engine, as a platform would, and shows it in the customer channel.
+   * Accept means stored: the engine stores it before anything else (503 when it cannot). With an
+   * `Idempotency-Key`, a retried POST is the same message: its first post comes back, and it runs
+   * only if nothing finished it yet.
+   */
   async function postToCustomerChannel(
     body: { threadId?: string; text: string },
     shownAs: SandboxPost['author'],
     author: InboundMessage['author'],
-  ): Promise<{ post: SandboxPost; outcome: InboundOutcome }> {
-    const post = await writer.insert({
-      tenantId,
-      channelId: SANDBOX_CUSTOMER_CHANNEL,
-      threadId: body.threadId,
-      kind: 'message',
-      author: shownAs,
-      text: body.text,
-      citations: [],
-    });
-    const outcome = await engine.handleInbound({
+    idempotencyKey: string | undefined,
+  ): Promise<{ post: SandboxPost; outcome: InboundOutcome; replayed: boolean }> {
+    const accepted = await engine.acceptInbound({
       platform: 'sandbox',
       tenantId,
-      eventId: ids.id('evt'),
+      eventId: idempotencyKey ? eventIdFor(author.userId, idempotencyKey) : ids.id('evt'),
       kind: 'message',
       channelId: SANDBOX_CUSTOMER_CHANNEL,
-      messageId: post.postId,
+      messageId: ids.id('sbx'),
       threadId: body.threadId,
       author,
       text: body.text,
-      receivedAt: post.createdAt,
+      receivedAt: clock.now(),
     });
-    return { post, outcome };
+    const shown = accepted.redelivery
+      ? await posts.get(tenantId, SANDBOX_CUSTOMER_CHANNEL, accepted.messageId)
+      : null;
+    const post =
+      shown ??
+      (await writer.insert({
+        postId: accepted.messageId,
+        tenantId,
+        channelId: SANDBOX_CUSTOMER_CHANNEL,
+        threadId: body.threadId,
+        kind: 'message',
+        author: shownAs,
+        text: body.text,
+        citations: [],
+      }));
+    return { post, outcome: await accepted.process(), replayed: accepted.redelivery };
   }
 
   api.get('/session', async (_req, res) => {
@@ -193,8 +207,9 @@ export function createSandboxApi(options: SandboxApiOptions): {
         orgName: customer.name,
         isExternal: true,
       },
+      idempotencyKeyOf(req),
     );
-    res.status(201).json(result);
+    replyPosted(res, result);
   });
 
   api.post('/staff-messages', async (req, res) => {
@@ -210,8 +225,9 @@ export function createSandboxApi(options: SandboxApiOptions): {
       body,
       { kind: 'staff', userId: identity.userId, name: identity.name },
       { userId: identity.userId, name: identity.name, isExternal: false },
+      idempotencyKeyOf(req),
     );
-    res.status(201).json(result);
+    replyPosted(res, result);
   });
 
   api.post('/staff-actions', async (req, res) => {
@@ -307,7 +323,7 @@ export function createSandboxApi(options: SandboxApiOptions): {
       });
       return;
     }
-    const status = isAppError(err) ? (STATUS_BY_CODE[err.code] ?? 500) : 500;
+    const status = isUnavailable(err) ? 503 : isAppError(err) ? (STATUS_BY_CODE[err.code] ?? 500) : 500;
     if (status >= 500)
       logger.error(
         { err, code: isAppError(err) ? err.code : 'internal', path: req.path },
@@ -318,8 +334,14 @@ export function createSandboxApi(options: SandboxApiOptions): {
         { code: isAppError(err) ? err.code : undefined, path: req.path, detail: (err as Error).message },
         'sandbox request refused',
       );
+    // A 503 is not our fault to hide: its sentence says to try again.
     const message =
-      isAppError(err) && status < 500 ? err.publicMessage : 'Something went wrong; the error was logged.';
+      isAppError(err) && (status < 500 || status === 503)
+        ? err.publicMessage
+        : status === 503
+          ? 'Switchboard cannot reach its database right now; please try again in a moment.'
+          : 'Something went wrong; the error was logged.';
+    if (status === 503) res.setHeader('Retry-After', '5');
     res.status(status).json({ error: message });
   });
 

@@ -23,7 +23,10 @@ function authorOf(message: OutboundMessage): SandboxPost['author'] {
 }
 
 export interface PostWriter {
-  insert(post: Omit<SandboxPost, 'postId' | 'createdAt' | 'updatedAt'>): Promise<SandboxPost>;
+  /** Stores a new post; its id is made here unless given (a message whose id the engine already has). */
+  insert(
+    post: Omit<SandboxPost, 'postId' | 'createdAt' | 'updatedAt'> & { postId?: string },
+  ): Promise<SandboxPost>;
   update(tenantId: string, ref: PostedRef, patch: SandboxPostPatch): Promise<SandboxPost>;
 }
 
@@ -31,9 +34,16 @@ export interface PostWriter {
 export function createPostWriter(options: SandboxPortOptions): PostWriter {
   const { posts, clock, ids } = options;
 
-  async function insert(post: Omit<SandboxPost, 'postId' | 'createdAt' | 'updatedAt'>): Promise<SandboxPost> {
+  async function insert(
+    post: Omit<SandboxPost, 'postId' | 'createdAt' | 'updatedAt'> & { postId?: string },
+  ): Promise<SandboxPost> {
     const now = clock.now();
-    const stored: SandboxPost = { ...post, postId: ids.id('sbx'), createdAt: now, updatedAt: now };
+    const stored: SandboxPost = {
+      ...post,
+      postId: post.postId ?? ids.id('sbx'),
+      createdAt: now,
+      updatedAt: now,
+    };
     await posts.insert(stored);
     options.onPost?.({
       type: 'post',

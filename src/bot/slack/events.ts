@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import type { InboundMessage } from '../../conversation/ports.js';
+import { acceptGateOf } from './accept-gate.js';
 import { publishHome } from './interactions.js';
 import { slackErrorCode } from './port.js';
 import { isHomeMember } from './directory.js';
@@ -20,20 +21,27 @@ const ConversationInfoSchema = z.object({ channel: z.object({ name: z.string().o
 
 /**
  * Subscribed events: `message.channels`, `message.groups`, `app_home_opened`, `member_joined_channel`.
- * Bolt has already answered 200 when these run; failures are logged, never thrown back at Slack.
+ * Over HTTP a message event is answered once stored (accept-gate.ts); the others once Bolt is done.
+ * Failures are logged, never thrown back at Bolt.
  */
 export function registerEventListeners(app: App, rt: SlackRuntime): void {
-  // Redeliveries of an event this process already took in do nothing more.
+  // Redeliveries of an event this process already took in (a message: stored) do nothing more.
   app.use(async ({ body, context, next }) => {
     const eventId = (body as { event_id?: unknown }).event_id;
-    if (typeof eventId === 'string' && !rt.recent.firstTime(eventId)) {
-      rt.logger.debug({ eventId, retryNum: context.retryNum }, 'slack redelivery skipped');
-      return;
+    if (typeof eventId === 'string') {
+      if (rt.recent.has(eventId)) {
+        rt.logger.debug({ eventId, retryNum: context.retryNum }, 'slack redelivery skipped');
+        return;
+      }
+      // A message counts as taken in once stored (below): one that failed to store must run again.
+      const type = (body as { event?: { type?: unknown } }).event?.type;
+      if (type !== 'message') rt.recent.remember(eventId);
     }
     await next();
   });
 
   app.event('message', async ({ body, event, client, context }) => {
+    const gate = acceptGateOf(context);
     const envelope = SlackEnvelopeSchema.safeParse(body);
     const parsed = SlackMessageEventSchema.safeParse(event);
     if (!envelope.success || !parsed.success) {
@@ -89,12 +97,18 @@ export function registerEventListeners(app: App, rt: SlackRuntime): void {
         text: m.text,
         receivedAt: tsToDate(m.messageId, rt.clock.now()),
       };
-      const outcome = await rt.engine.handleInbound(inbound);
+      // Accept means stored: Slack gets its 200 only now (see accept-gate.ts), then the work runs.
+      const accepted = await rt.engine.acceptInbound(inbound);
+      rt.recent.remember(m.eventId);
+      gate?.accepted();
+      const outcome = await accepted.process();
       rt.logger.debug(
         { eventId: m.eventId, status: outcome.status, ticketId: outcome.ticketId },
         'slack message handled',
       );
     } catch (err) {
+      // Not stored yet: Slack is answered 503 and sends it again. Stored: the journal resumes it.
+      gate?.failed();
       rt.logger.error(
         { err, code: slackErrorCode(err), eventId: envelope.data.event_id },
         'slack message failed',

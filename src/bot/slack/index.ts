@@ -13,6 +13,7 @@ import type { ChannelAdapter, Engine } from '../../conversation/engine-api.js';
 import type { Clock } from '../../domain/index.js';
 import { ConfigError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
+import { acceptGateHandler } from './accept-gate.js';
 import { registerCommands } from './commands.js';
 import { createSlackDirectory } from './directory.js';
 import { registerEventListeners } from './events.js';
@@ -173,6 +174,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           SLACK_EVENTS_PATH,
           slackSignatureMiddleware({ signingSecret: config.signingSecret, clock, logger }),
           slackShapeMiddleware(logger),
+          // Events API deliveries are answered once stored, not before (accept means stored).
+          acceptGateHandler(() => bolt, logger),
         );
         receiver = new ExpressReceiver({
           // Verified above (with the injected clock); the receiver must not read the stream again.

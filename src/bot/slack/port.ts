@@ -8,6 +8,23 @@ import { renderReply, renderStaffCard, renderWorking, type SlackMessageContent }
 
 const PostedSchema = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
 const PermalinkSchema = z.object({ permalink: z.string().url() });
+/** The metadata event type of every reply Switchboard posts (`event_payload.delivery_id`). */
+export const DELIVERY_EVENT = 'switchboard_delivery';
+const RepliesSchema = z.object({
+  messages: z.array(
+    z.object({
+      ts: z.string(),
+      metadata: z
+        .object({
+          event_type: z.string(),
+          event_payload: z.object({ delivery_id: z.string().optional() }).passthrough().optional(),
+        })
+        .optional(),
+    }),
+  ),
+  has_more: z.boolean().optional(),
+  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
+});
 
 /** The Slack error code of a failed Web API call (`channel_not_found`, `ratelimited`…), for logs. */
 export function slackErrorCode(err: unknown): string | undefined {
@@ -63,12 +80,46 @@ export function createSlackPort(deps: {
 
   return {
     platform: 'slack',
-    replyInThread(tenantId: string, thread: ThreadRef, message: OutboundMessage) {
+    replyInThread(tenantId: string, thread: ThreadRef, message: OutboundMessage, options = {}) {
       return post(tenantId, 'chat.postMessage', {
         channel: thread.channelId,
         thread_ts: thread.threadId,
         ...renderReply(message),
+        // Slack keeps message metadata with the message: after a crash, findDelivery looks for it.
+        ...(options.deliveryId
+          ? { metadata: { event_type: DELIVERY_EVENT, event_payload: { delivery_id: options.deliveryId } } }
+          : {}),
       });
+    },
+    async findDelivery(tenantId: string, thread: ThreadRef, deliveryId: string) {
+      // A top-level post has no thread to read: nothing posted there is found again (null).
+      if (!thread.threadId) return null;
+      const client = await deps.clientFor(tenantId, thread.channelId);
+      let cursor: string | undefined;
+      try {
+        for (let page = 0; page < 10; page++) {
+          const res = RepliesSchema.parse(
+            await client.conversations.replies({
+              channel: thread.channelId,
+              ts: thread.threadId,
+              include_all_metadata: true,
+              limit: 200,
+              ...(cursor ? { cursor } : {}),
+            }),
+          );
+          const hit = res.messages.find(
+            (m) =>
+              m.metadata?.event_type === DELIVERY_EVENT &&
+              m.metadata.event_payload?.delivery_id === deliveryId,
+          );
+          if (hit) return { platform: 'slack' as const, channelId: thread.channelId, messageId: hit.ts };
+          cursor = res.response_metadata?.next_cursor || undefined;
+          if (!res.has_more || !cursor) return null;
+        }
+        return null;
+      } catch (err) {
+        throw upstream('conversations.replies', err);
+      }
     },
     async showWorking(tenantId: string, thread: ThreadRef) {
       try {

@@ -58,9 +58,16 @@ export class RecentEvents {
   /** True the first time an id is seen. */
   firstTime(id: string): boolean {
     if (this.ids.has(id)) return false;
+    this.remember(id);
+    return true;
+  }
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+  remember(id: string): void {
+    if (this.ids.has(id)) return;
     if (this.ids.size >= this.max) this.ids.delete(this.ids.values().next().value as string);
     this.ids.add(id);
-    return true;
   }
 }
 

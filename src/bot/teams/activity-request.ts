@@ -3,7 +3,7 @@ import { CloudAdapter, type Activity, type InvokeResponse, type TurnContext } fr
 import type { AuthenticateRequestResult } from 'botframework-connector';
 import type { BotFrameworkAuthentication } from 'botframework-connector';
 import { z } from 'zod';
-import { describeZodIssues } from '../../errors.js';
+import { describeZodIssues, UnavailableError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 
 /**
@@ -76,8 +76,24 @@ export function activityRequestHandler(deps: ActivityRequestDeps) {
       res.status(400).json({ error: 'The request body is not a Bot Framework activity.' });
       return;
     }
+    // An activity that could not be stored (database down) turns the answer into a 503 with
+    // Retry-After, so the Bot Connector sends it again instead of it being lost behind a 200.
+    let unavailable = false;
+    const logic = async (ctx: TurnContext): Promise<void> => {
+      try {
+        await deps.logic(ctx);
+      } catch (err) {
+        if (err instanceof UnavailableError) unavailable = true;
+        throw err;
+      }
+    };
     try {
-      const invoke = await deps.adapter.runTurn(authenticated, withDates(body), deps.logic);
+      const invoke = await deps.adapter.runTurn(authenticated, withDates(body), logic);
+      if (unavailable) {
+        res.setHeader('Retry-After', '5');
+        res.status(503).json({ error: 'The message could not be stored; please send it again.' });
+        return;
+      }
       res.status(invoke?.status ?? 200);
       if (invoke?.body !== undefined) res.json(invoke.body);
       else res.end();

@@ -157,7 +157,7 @@ export class TeamsBot extends TeamsActivityHandler {
       return;
     }
     if (!a.id || text === '') return;
-    this.submit(
+    await this.submit(
       where.engine,
       toInboundMessage({
         activity: a,
@@ -180,7 +180,7 @@ export class TeamsBot extends TeamsActivityHandler {
     // An edit that empties the text is how some clients delete; the engine wants it as one.
     const effective = kind === 'edit' && text === '' ? 'delete' : kind;
     const sender = await this.sender(ctx, where);
-    this.submit(
+    await this.submit(
       where.engine,
       toInboundMessage({
         activity: a,
@@ -193,12 +193,17 @@ export class TeamsBot extends TeamsActivityHandler {
     );
   }
 
-  /** Teams redelivers anything not answered within 15 s: answer now, work afterwards. */
-  private submit(engine: Engine, inbound: ReturnType<typeof toInboundMessage>): void {
+  /**
+   * Teams redelivers anything not answered within 15 s: the activity is stored (accept means
+   * stored; a failure throws, and the request is answered 503 so the Bot Connector retries),
+   * then answered, and the work runs afterwards.
+   */
+  private async submit(engine: Engine, inbound: ReturnType<typeof toInboundMessage>): Promise<void> {
+    const accepted = await engine.acceptInbound(inbound);
     this.deps.background(
       inbound.kind ?? 'message',
-      engine
-        .handleInbound(inbound)
+      accepted
+        .process()
         .then((outcome) =>
           this.deps.logger.debug(
             { eventId: inbound.eventId, kind: inbound.kind, ...outcome },

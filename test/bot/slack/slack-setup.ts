@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { startTestApp, type TestApp } from '../../support/app-harness.js';
+import { startTestApp, type TestApp, type TestAppOptions } from '../../support/app-harness.js';
 import {
   startFakeSlackApi,
   type FakeSlackApi,
@@ -44,12 +44,14 @@ export const slackConfig = (
 
 /** The real app on a seeded database, the Slack adapter mounted over HTTP, a fake Slack Web API. */
 export async function startSlackEnv(
-  extra: Pick<FakeSlackApiOptions, 'users' | 'teams'> & {
-    /** Distribution mode ("Add to Slack"): no bot token, installs kept in MongoDB. */
-    distribution?: boolean;
-    /** Runs the LLM engine against this OpenAI-compatible endpoint (fake-openai on loopback). */
-    openaiBaseURL?: string;
-  } = {},
+  extra: Pick<FakeSlackApiOptions, 'users' | 'teams'> &
+    Pick<TestAppOptions, 'connect' | 'agent'> & {
+      drainTimeoutMs?: number;
+      /** Distribution mode ("Add to Slack"): no bot token, installs kept in MongoDB. */
+      distribution?: boolean;
+      /** Runs the LLM engine against this OpenAI-compatible endpoint (fake-openai on loopback). */
+      openaiBaseURL?: string;
+    } = {},
 ): Promise<SlackTestEnv> {
   const logs: Array<Record<string, unknown>> = [];
   const logger = pino(
@@ -89,6 +91,8 @@ export async function startSlackEnv(
     app = await startTestApp({
       logger,
       ...(extra.openaiBaseURL ? { openaiBaseURL: extra.openaiBaseURL } : {}),
+      connect: extra.connect,
+      agent: extra.agent,
       adapters: ({ clock, db }) => {
         adapter = createSlackAdapter({
           config: extra.distribution
@@ -107,6 +111,7 @@ export async function startSlackEnv(
           logger,
           clock,
           retryConfig: { retries: 2, factor: 1, minTimeout: 10, maxTimeout: 20 },
+          drainTimeoutMs: extra.drainTimeoutMs,
         });
         return [adapter];
       },

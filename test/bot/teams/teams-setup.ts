@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { createApp, type App } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
-import { startTestApp, type TestApp } from '../../support/app-harness.js';
+import { startTestApp, type TestApp, type TestAppOptions } from '../../support/app-harness.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../../support/fake-bot-connector.js';
 import { TEAMS, teamsBotAdded, users } from '../../support/teams-builders.js';
 import {
@@ -52,6 +52,8 @@ export async function startTeamsEnv(
     logger?: Logger;
     /** Runs the LLM engine against this OpenAI-compatible endpoint (fake-openai on loopback). */
     openaiBaseURL?: string;
+    /** The app's own connection to the database (e.g. through a proxy a test takes down). */
+    connect?: TestAppOptions['connect'];
   } = {},
 ): Promise<TeamsTestEnv> {
   const connector = await startFakeBotConnector();
@@ -71,6 +73,7 @@ export async function startTeamsEnv(
     ...(options.agent ? { agent: options.agent } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.openaiBaseURL ? { openaiBaseURL: options.openaiBaseURL } : {}),
+    ...(options.connect ? { connect: options.connect } : {}),
     adapters: ({ clock, logger }) => {
       teams = createTeamsAdapter({
         config: options.config ?? teamsConfig(),

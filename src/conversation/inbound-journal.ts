@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { describeZodIssues, UnavailableError, ValidationError } from '../errors.js';
+import type { EngineDeps } from './engine-deps.js';
+import { inboundRecordId, type InboundRecord } from './inbound-journal.schema.js';
+import type { InboundMessage, InboundOutcome, ParsedInboundMessage } from './ports.js';
+import { InboundMessageSchema } from './ports.js';
+import { isAnswered } from './answered.js';
+import { escalateUnprocessed } from './recovery.js';
+import { errorCode, type InboundProgress } from './turn.js';
+
+export interface InboundJournalOptions {
+  /**
+   * How long a run holds its record without renewing it. Renewed every third of this while the
+   * run lives, so it only bounds how long a dead process's events wait before the sweep (or a
+   * redelivery) takes them over. 30 s by default.
+   */
+  leaseMs?: number;
+  /**
+   * A record accepted but not taken this long (its process died right after the ack) is swept by
+   * another process; this process never sweeps what it queued itself. 30 s by default.
+   */
+  sweepGraceMs?: number;
+  /** Runs that fail before storing anything, before the event is given up (logged). 5. */
+  maxAttempts?: number;
+}
+
+/** What `accept` hands back: the event is stored; run it now (or leave it to whoever holds it). */
+export interface AcceptedInbound {
+  /** The event was already in the journal (a redelivery, or a retried sandbox POST). */
+  redelivery: boolean;
+  /** The platform message id as first stored (a retried sandbox POST gets its first post back). */
+  messageId: string;
+  /** Runs the stored event unless another run holds it or it is finished ("duplicate"). */
+  process(): Promise<InboundOutcome>;
+}
+
+export interface InboundJournal {
+  accept(input: InboundMessage): Promise<AcceptedInbound>;
+  /** Runs stored events nobody finished: accepted but never taken, or held by a dead process. */
+  sweep(): Promise<{ resumed: number; escalated: number }>;
+  stop(): void;
+}
+
+/** Runs claimed messages through the engine (handle-inbound's pipeline). */
+export interface InboundRunner {
+  run(msg: ParsedInboundMessage, progress: InboundProgress): Promise<InboundOutcome>;
+  /**
+   * Takes the message's place in its thread's queue now (arrival order), to run once `run` is
+   * called, or to give up the place with `cancel` (not stored, or someone else runs it).
+   */
+  reserve(msg: ParsedInboundMessage): InboundSlot;
+}
+
+export interface InboundSlot {
+  run(progress: InboundProgress): Promise<InboundOutcome>;
+  cancel(): void;
+}
+
+/**
+ * Accept means stored: every inbound event is written to the journal before the platform is
+ * answered, then processed from there. A redelivery of a stored event finds the same record: it
+ * runs it only when nobody finished or holds it, so the event is processed exactly once.
+ */
+/** How long the sweep trusts this process's own queue with an accepted event. */
+const QUEUED_MAX_MS = 10 * 60_000;
+
+export function createInboundJournal(
+  deps: EngineDeps,
+  run: InboundRunner,
+  options: InboundJournalOptions = {},
+): InboundJournal {
+  const { clock, logger } = deps;
+  const store = deps.stores.inbound;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const sweepGraceMs = options.sweepGraceMs ?? 30_000;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const held = new Set<string>();
+  /**
+   * Accepted here and queued behind earlier work in their thread (id → when): this process runs
+   * them, so its sweep leaves them alone (for at most QUEUED_MAX_MS, should a run never start).
+   */
+  const queued = new Map<string, number>();
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  function hold(id: string): void {
+    held.add(id);
+    heartbeat ??= setInterval(
+      () => {
+        const leaseUntil = new Date(clock.now().getTime() + leaseMs);
+        store
+          .renew([...held], owner, leaseUntil)
+          .catch((err: unknown) => logger.warn({ err }, 'renewing inbound leases failed'));
+      },
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
+  }
+
+  function letGo(id: string): void {
+    held.delete(id);
+    if (held.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
+
+  async function runRecord(record: InboundRecord, slot?: InboundSlot): Promise<InboundOutcome> {
+    if (slot) queued.delete(record.id);
+    const now = clock.now();
+    let mine: InboundRecord | null;
+    try {
+      mine = await store.claim(record.id, owner, now, new Date(now.getTime() + leaseMs));
+    } catch (err) {
+      slot?.cancel();
+      throw err;
+    }
+    if (!mine) {
+      slot?.cancel();
+      return { status: 'duplicate' };
+    }
+    hold(mine.id);
+    try {
+      const msg = InboundMessageSchema.parse(mine.message);
+      const go = (progress: InboundProgress) => (slot ? slot.run(progress) : run.run(msg, progress));
+      const outcome = mine.attempts > 1 ? await resume(msg, go, slot) : await go({ claimed: true });
+      await store.finish(mine.id, owner, { state: 'done', outcome: outcome.status, at: clock.now() });
+      return outcome;
+    } catch (err) {
+      await giveBack(mine, err);
+      throw err;
+    } finally {
+      letGo(mine.id);
+    }
+  }
+
+  /**
+   * A run of this event started before and never finished (its process died, or it failed before
+   * storing anything). Nothing stored: run it again. Its customer message stored: the run got that
+   * far and may have said things, so a person takes it unless it was answered.
+   */
+  async function resume(
+    msg: ParsedInboundMessage,
+    go: (progress: InboundProgress) => Promise<InboundOutcome>,
+    slot: InboundSlot | undefined,
+  ): Promise<InboundOutcome> {
+    const stored =
+      msg.kind === 'message'
+        ? await deps.stores.messages.findByPlatformId(msg.tenantId, msg.platform, msg.messageId)
+        : null;
+    if (!stored) return go({ claimed: true });
+    slot?.cancel();
+    if (!stored.ticketId) return { status: 'recorded', reason: 'pleasantry' };
+    if (stored.role !== 'customer' || (await isAnswered(deps, stored)))
+      return { status: 'recorded', ticketId: stored.ticketId, reason: 'finished before the crash' };
+    const ticket = await escalateUnprocessed(deps, stored, { reason: 'interrupted before an answer' });
+    return {
+      status: ticket ? 'escalated' : 'recorded',
+      ticketId: stored.ticketId,
+      reason: 'resumed after its run stopped',
+    };
+  }
+
+  async function giveBack(record: InboundRecord, err: unknown): Promise<void> {
+    const ids = { eventId: record.eventId, tenantId: record.tenantId, attempts: record.attempts };
+    try {
+      if (record.attempts >= maxAttempts) {
+        logger.error({ ...ids, code: errorCode(err) }, 'inbound event given up after repeated failures');
+        await store.finish(record.id, owner, { state: 'failed', outcome: errorCode(err), at: clock.now() });
+      } else {
+        await store.release(record.id, owner, clock.now());
+      }
+    } catch (releaseErr) {
+      // Still ours until the lease runs out; the sweep takes it over then.
+      logger.warn(
+        { err: releaseErr, ...ids },
+        'releasing a failed inbound event failed; its lease will expire',
+      );
+    }
+  }
+
+  return {
+    async accept(input) {
+      const parsed = InboundMessageSchema.safeParse(input);
+      if (!parsed.success)
+        throw new ValidationError(`Invalid inbound message: ${describeZodIssues(parsed.error.issues)}`);
+      const msg = parsed.data;
+      const now = clock.now();
+      const record: InboundRecord = {
+        id: inboundRecordId(msg.tenantId, msg.platform, msg.eventId),
+        tenantId: msg.tenantId,
+        platform: msg.platform,
+        eventId: msg.eventId,
+        message: msg,
+        state: 'received',
+        attempts: 0,
+        receivedAt: now,
+        updatedAt: now,
+      };
+      const slot = run.reserve(msg);
+      let accepted: { record: InboundRecord; created: boolean };
+      try {
+        accepted = await store.accept(record);
+      } catch (err) {
+        slot.cancel();
+        logger.error(
+          { err, code: errorCode(err), eventId: msg.eventId, platform: msg.platform },
+          'inbound event could not be stored; the platform is asked to send it again',
+        );
+        throw new UnavailableError('inbound event not stored', {
+          cause: err,
+          publicMessage: 'Switchboard cannot store messages right now; please try again in a moment.',
+        });
+      }
+      queued.set(accepted.record.id, clock.now().getTime());
+      return {
+        redelivery: !accepted.created,
+        messageId: accepted.record.message.messageId,
+        process: () => runRecord(accepted.record, slot),
+      };
+    },
+    async sweep() {
+      const now = clock.now();
+      const due = await store.listUnfinished(new Date(now.getTime() - sweepGraceMs), now, 100);
+      let resumed = 0;
+      let escalated = 0;
+      for (const record of due) {
+        // Running here (a lease renewal that came late is not abandonment), or waiting in this
+        // process's queue for its thread's earlier messages: not abandoned.
+        if (held.has(record.id)) continue;
+        const since = queued.get(record.id);
+        if (since !== undefined && now.getTime() - since < QUEUED_MAX_MS) continue;
+        queued.delete(record.id);
+        try {
+          const outcome = await runRecord(record);
+          if (outcome.status === 'duplicate') continue;
+          resumed++;
+          if (outcome.status === 'escalated') escalated++;
+        } catch (err) {
+          logger.error(
+            { err, code: errorCode(err), eventId: record.eventId, tenantId: record.tenantId },
+            'resuming an inbound event failed; will retry',
+          );
+        }
+      }
+      if (resumed > 0) logger.warn({ resumed, escalated }, 'resumed inbound events no run finished');
+      return { resumed, escalated };
+    },
+    stop() {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = undefined;
+      held.clear();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApprovalService } from '../../src/approvals/approval-service.js';
+import type { ApprovalStore } from '../../src/approvals/ports.js';
+import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+
+type Harness = Awaited<ReturnType<typeof createHarness>>;
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.env.close();
+  h = undefined;
+});
+
+class Killed extends Error {}
+
+/**
+ * The approvals store as the dying process saw it: every write lands, and the process is killed
+ * right after the `at`-th write of the execution (0: the `executed` status itself; n: after the
+ * n-th effect was recorded done), so nothing after it runs.
+ */
+function killedAfter(inner: ApprovalStore, at: number): ApprovalStore {
+  let writes = 0;
+  const store = Object.create(inner) as ApprovalStore;
+  const count = () => {
+    if (writes++ === at) throw new Killed(`killed after write ${at}`);
+  };
+  store.transition = async (...args) => {
+    const r = await inner.transition(...args);
+    if (args[3].status === 'executed') count();
+    return r;
+  };
+  store.setEffectsDue = async (...args) => {
+    await inner.setEffectsDue(...args);
+    count();
+  };
+  return store;
+}
+
+describe('issue 12 case 4: effects after a refund are finished after a kill, at every point', () => {
+  for (const at of [0, 1, 2, 3]) {
+    it(`killed after write ${at} of the execution: the sweep tells the customer once and resolves the ticket`, async () => {
+      h = await createHarness();
+      const ticket = await openTicket(h.env, 'bluebird', 'refund 1043 please, it arrived broken');
+      await h.env.stores.tickets.update(h.env.tenantId, ticket.ticketId, { status: 'pending_approval' });
+      const proposed = await h.approvals.propose({
+        ticket,
+        customer: await customerOf(h.env, 'bluebird'),
+        action: { type: 'refund', orderId: '1043', amountMinor: 25_000, reason: 'broken' },
+        requestedBy: requestedBy('bluebird'),
+      });
+      if (proposed.kind !== 'pending') throw new Error(`expected pending, got ${proposed.kind}`);
+      const { approvalId } = proposed.approval;
+
+      const dying = createApprovalService({
+        ...h.env.stores,
+        approvals: killedAfter(h.env.stores.approvals, at),
+        notifier: h.notifier,
+        clock: h.env.clock,
+        ids: h.env.ids,
+        logger: h.env.logger,
+        orders: h.orders,
+      });
+      await dying
+        .decide({ tenantId: h.env.tenantId, approvalId, decision: 'approve', actor: staff.dana })
+        .catch((err: unknown) => {
+          if (!(err instanceof Killed)) throw err;
+        });
+      const left = await h.env.stores.approvals.get(h.env.tenantId, approvalId);
+      expect(left?.status).toBe('executed');
+      expect(left?.effectsPending).toBe(true);
+
+      // The restarted process's sweep, once the grace has passed.
+      h.env.clock.advance(60_000);
+      expect((await h.approvals.sweep()).finished).toBe(1);
+      expect((await h.approvals.sweep()).finished).toBe(0);
+
+      expect(await refundsOn(h.env, '1043')).toHaveLength(1);
+      expect(h.notifier.customer.map((c) => c.key)).toEqual(['refund_executed']);
+      expect((await h.env.stores.tickets.get(h.env.tenantId, ticket.ticketId))?.status).toBe('resolved');
+      const done = await h.env.stores.approvals.get(h.env.tenantId, approvalId);
+      expect(done?.effectsPending).toBeUndefined();
+      expect(done?.customerNotifiedAt).toBeDefined();
+      const card = done?.card ? h.notifier.cards.get(done.card.messageId) : undefined;
+      // The card is final: no buttons, and it shows the refund's reference.
+      expect(card?.actions).toEqual([]);
+      expect(JSON.stringify(card)).toMatch(/executed|refunded/i);
+      const trail = await h.env.stores.audit.listForApproval(h.env.tenantId, approvalId);
+      expect(trail.filter((e) => e.action === 'approval.executed')).toHaveLength(1);
+    });
+  }
+});
