@@ -1,4 +1,4 @@
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import pino from 'pino';
 import { createApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -76,7 +76,7 @@ export async function freshRefundableOrder(app: App, orderId: string): Promise<v
 export async function withApp<T>(
   uri: string,
   openaiBaseURL: string | undefined,
-  fn: (app: App, trips: RoundTrips) => Promise<T>,
+  fn: (app: App, trips: RoundTrips, db: Db) => Promise<T>,
 ): Promise<T> {
   // Same as the app's connectDatabase: undefined optional fields must be absent, not null, or the
   // schemas reject the documents on the way out (a ticket without orgId could not be read back).
@@ -105,7 +105,7 @@ export async function withApp<T>(
   // "needs review" path instead of the ordinary approval; the bench lifts it for its own tenant.
   await app.stores.tenants.updateSettings(DEMO.tenantId, { set: { dailyRefundLimit: 1_000_000 } });
   try {
-    return await fn(app, trips);
+    return await fn(app, trips, db);
   } finally {
     await app.stop();
     await db.dropDatabase().catch(() => undefined);

@@ -18,6 +18,7 @@ import { message, withApp, type Who } from './harness.js';
 import { benchKbImport } from './kb-import.js';
 import { memoryBench } from './memory.js';
 import { benchReport } from './report.js';
+import { benchScale } from './scale.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
 import { ascending, createReport, mean, ms, percentile, type ModelUsage, type RoundTrips } from './stats.js';
@@ -36,7 +37,10 @@ const SCENARIO_RUNS = Math.round(envNumber('BENCH_SCENARIO_RUNS', 20));
 const LLM_RUNS = Math.round(envNumber('BENCH_LLM_RUNS', 15));
 const KB_ARTICLES = Math.round(envNumber('BENCH_KB_ARTICLES', 5000));
 const REPORT_TICKETS = Math.round(envNumber('BENCH_REPORT_TICKETS', 100_000));
-/** `kb` runs only the knowledge-base import section, `report` only the analytics report's (the others take minutes). */
+/**
+ * `kb` runs only the knowledge-base import section, `report` only the analytics report's, `trips`
+ * only the offline throughput and per-scenario round trips (the others take minutes).
+ */
 const ONLY = process.env.BENCH_ONLY;
 // US$ per 1M tokens; the defaults are gpt-4o-mini's list prices (the default OPENAI_MODEL).
 const PRICE_IN = envNumber('BENCH_PRICE_IN', 0.15);
@@ -45,6 +49,12 @@ const MODEL_MS = envNumber('BENCH_MODEL_MS', 800);
 const WAVES = (process.env.BENCH_WAVES ?? '100,1000').split(',').map((n) => Math.round(Number(n)));
 /** `--memory`: only the built server's memory and load part. `--heap`: plus a heap snapshot report. */
 const ONLY_MEMORY = process.argv.includes('--memory');
+/** `--scale`: only a knowledge-base question's latency at growing database sizes (bench/scale.ts). */
+const ONLY_SCALE = process.argv.includes('--scale');
+const SCALE_SIZES = (process.env.BENCH_SCALE_SIZES ?? '10,1000,5000,20000')
+  .split(',')
+  .map((n) => Math.round(Number(n)));
+const SCALE_QUESTIONS = Math.round(envNumber('BENCH_SCALE_QUESTIONS', 20));
 
 const report = createReport();
 const READ_ONLY_QUESTIONS = [
@@ -70,6 +80,8 @@ interface Sample {
   outcome: string;
   /** Round trips of this step by command and collection. */
   byTarget: Map<string, number>;
+  /** This step's commands in order (see RoundTrips.log). */
+  commands: string[];
 }
 
 /** Runs every scenario `runs` times (after one unrecorded warm-up) and returns samples by step. */
@@ -87,6 +99,7 @@ async function runScenarios(
       const measure: Measure = async (step, fn) => {
         const before = { trips: trips.total, ...usage };
         const targetsBefore = new Map(trips.byTarget);
+        trips.log.length = 0;
         const t0 = performance.now();
         const result = await fn();
         const sample: Sample = {
@@ -96,6 +109,7 @@ async function runScenarios(
           tokensIn: usage.tokensIn - before.tokensIn,
           tokensOut: usage.tokensOut - before.tokensOut,
           outcome: outcomeOf(result),
+          commands: [...trips.log],
           byTarget: new Map(
             [...trips.byTarget]
               .map(([k, n]): [string, number] => [k, n - (targetsBefore.get(k) ?? 0)])
@@ -193,6 +207,12 @@ async function offlineScenarios(uri: string): Promise<void> {
       }),
     );
     for (const [step, list] of bySteps) report.row(`  ${step}: round trips by command`, byCommand(list));
+    // One run's commands in order, so each path's reads and writes can be read off one by one.
+    for (const [step, list] of bySteps)
+      report.row(
+        `  ${step}: commands of the last run`,
+        `\n      ${list.at(-1)?.commands.join('\n      ') ?? ''}`,
+      );
   });
 }
 
@@ -275,16 +295,23 @@ async function main(): Promise<void> {
   report.row('MongoDB', mongo.kind);
   const started = performance.now();
   try {
-    if (ONLY === 'report') {
+    if (ONLY_SCALE) {
+      await benchScale(mongo.uri, report, SCALE_SIZES, SCALE_QUESTIONS);
+    } else if (ONLY === 'report') {
       await benchReport(mongo.uri, report, REPORT_TICKETS);
+    } else if (ONLY === 'trips') {
+      await offline(mongo.uri);
+      await offlineScenarios(mongo.uri);
     } else if (ONLY !== 'kb' && !ONLY_MEMORY) {
       await offline(mongo.uri);
       await offlineScenarios(mongo.uri);
       await llm(mongo.uri);
     }
-    if (!ONLY_MEMORY && ONLY !== 'report') await benchKbImport(mongo.uri, report, KB_ARTICLES);
-    if (!ONLY_MEMORY && ONLY === undefined) await benchReport(mongo.uri, report, REPORT_TICKETS);
-    if (ONLY !== 'kb' && ONLY !== 'report')
+    if (!ONLY_MEMORY && !ONLY_SCALE && ONLY !== 'report' && ONLY !== 'trips')
+      await benchKbImport(mongo.uri, report, KB_ARTICLES);
+    if (!ONLY_MEMORY && !ONLY_SCALE && ONLY === undefined)
+      await benchReport(mongo.uri, report, REPORT_TICKETS);
+    if (ONLY !== 'kb' && ONLY !== 'report' && ONLY !== 'trips' && !ONLY_SCALE)
       await memoryBench(
         { mongoUri: mongo.uri, modelMs: MODEL_MS, waves: WAVES, heap: process.argv.includes('--heap') },
         report,

@@ -14,16 +14,39 @@ export const ms = (n: number): string => `${n.toFixed(1)} ms`;
 export interface RoundTrips {
   total: number;
   byTarget: Map<string, number>;
+  /** Every command in order, as "find tickets {_id,tenantId}" (the filter's or update's keys, no values). */
+  log: string[];
   reset(): void;
+}
+
+/** The keys of a command's filter (or of its first update/delete statement), values left out. */
+function shapeOf(command: Record<string, unknown>): string {
+  const keys = (v: unknown) => (v && typeof v === 'object' ? Object.keys(v).join(',') : '');
+  const first = (list: unknown) =>
+    Array.isArray(list) ? (list[0] as Record<string, unknown> | undefined) : undefined;
+  const filter =
+    command.filter ??
+    command.query ??
+    first(command.updates)?.q ??
+    first(command.deletes)?.q ??
+    (Array.isArray(command.pipeline)
+      ? (command.pipeline[0] as Record<string, unknown> | undefined)?.$match
+      : undefined);
+  const n = Array.isArray(command.documents) ? ` ×${command.documents.length}` : '';
+  const batch =
+    Array.isArray(command.updates) && command.updates.length > 1 ? ` ×${command.updates.length}` : '';
+  return filter === undefined ? n : ` {${keys(filter)}}${batch}`;
 }
 
 export function countRoundTrips(client: MongoClient): RoundTrips {
   const counter: RoundTrips = {
     total: 0,
     byTarget: new Map(),
+    log: [],
     reset() {
       counter.total = 0;
       counter.byTarget.clear();
+      counter.log.length = 0;
     },
   };
   client.on('commandStarted', (e: CommandStartedEvent) => {
@@ -31,6 +54,8 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
     const target = e.command[e.commandName] as unknown;
     const key = `${e.commandName} ${typeof target === 'string' ? target : ''}`.trim();
     counter.byTarget.set(key, (counter.byTarget.get(key) ?? 0) + 1);
+    counter.log.push(`${key}${shapeOf(e.command as Record<string, unknown>)}`);
+    if (counter.log.length > 10_000) counter.log.splice(0, 5_000);
   });
   return counter;
 }

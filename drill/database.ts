@@ -8,7 +8,7 @@
  *   process with `kill -9`, bring the database back and start a new process.
  * Every acknowledged message must be answered, none twice, nothing left unfinished.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,7 +37,7 @@ interface Proxy {
   close(): void;
 }
 
-async function startProxy(targetUri: string): Promise<Proxy> {
+export async function startProxy(targetUri: string): Promise<Proxy> {
   const target = new URL(targetUri);
   const pairs = new Set<[net.Socket, net.Socket]>();
   let mode: 'up' | 'stalled' = 'up';
@@ -155,6 +155,8 @@ async function run(trials: number): Promise<DrillResult[]> {
         } finally {
           server.child.kill('SIGTERM');
           await server.exited;
+          if (process.env.DRILL_LOGS)
+            writeFileSync(`${process.env.DRILL_LOGS}/cut-${t}.log`, server.output());
           proxy.close();
         }
       }
@@ -199,5 +201,5 @@ async function run(trials: number): Promise<DrillResult[]> {
 
 export const databaseDrill: Drill = {
   id: 'database',
-  run: ({ quick }) => run(quick ? 2 : 8),
+  run: ({ quick }) => run(Number(process.env.DRILL_TRIALS) || (quick ? 2 : 8)),
 };

@@ -57,7 +57,7 @@ async function run(trials: number): Promise<DrillResult> {
 
       const messages = drillMessages(t, IN_FLIGHT);
       // Spread over the first ~1.5 s: before, during and after the acknowledgements and the runs.
-      const killAfter = 20 + ((t * 337) % 1500);
+      const killAfter = 20 + ((t * 337 + 600) % 1500);
       const sends = messages.map((m) => deliver(server.baseUrl, m));
       await sleep(killAfter);
       await kill9(server);
@@ -101,6 +101,6 @@ async function run(trials: number): Promise<DrillResult> {
 export const killDrill: Drill = {
   id: 'kill',
   async run({ quick }) {
-    return [await run(quick ? 3 : 16)];
+    return [await run(Number(process.env.DRILL_TRIALS) || (quick ? 1 : 16))];
   },
 };

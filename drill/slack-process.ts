@@ -20,6 +20,8 @@ const QUESTIONS = [
 ];
 
 export interface DrillMessage {
+  /** Its own thread (a reply under a root the bot never saw), so each has its own ticket. */
+  threadTs: string;
   ts: string;
   eventId: string;
   text: string;
@@ -32,7 +34,8 @@ export interface DrillMessage {
 export function drillMessages(trial: number, count: number): DrillMessage[] {
   const base = Math.floor(Date.now() / 1000);
   return Array.from({ length: count }, (_, i) => ({
-    ts: `${base}.${String(trial * 1000 + i).padStart(6, '0')}`,
+    threadTs: `${base}.${String(trial * 1000 + i).padStart(7, '0')}0`,
+    ts: `${base}.${String(trial * 1000 + i).padStart(7, '0')}1`,
     eventId: `Ev0DRILL${trial.toString(36)}x${i}`,
     text: `${QUESTIONS[i % QUESTIONS.length]} (ref ${trial}-${i})`,
     acked: false,
@@ -94,7 +97,10 @@ export async function deliver(baseUrl: string, m: DrillMessage, retryNum?: numbe
   try {
     const res = await deliverToSlackEndpoint(
       baseUrl,
-      { kind: 'event', payload: slackMessageEvent({ text: m.text, ts: m.ts, eventId: m.eventId }) },
+      {
+        kind: 'event',
+        payload: slackMessageEvent({ text: m.text, ts: m.ts, threadTs: m.threadTs, eventId: m.eventId }),
+      },
       { timestamp: Math.floor(Date.now() / 1000), ...(retryNum !== undefined ? { retryNum } : {}) },
     );
     await res.text();
@@ -128,7 +134,7 @@ export async function redeliverUntilTaken(
 /** The bot's visible messages in each message's thread (deleted placeholders left out). */
 function visible(slack: FakeSlackApi, m: DrillMessage): string[] {
   return slack
-    .threadMessages(SLACK.sharedChannel, m.ts)
+    .threadMessages(SLACK.sharedChannel, m.threadTs)
     .map((x) => x.text ?? (x.blocks ? JSON.stringify(x.blocks) : ''))
     .filter((t) => t !== '' && !/^Looking into this/.test(t));
 }
@@ -161,6 +167,10 @@ export async function tally(
   const client = await MongoClient.connect(mongoUri, { serverSelectionTimeoutMS: 5000 });
   try {
     const db = client.db(dbName);
+    // Stuck means nothing will finish it: give runs still going (on a loaded machine) time to end.
+    const unfinishedNow = () =>
+      db.collection('inbound_journal').countDocuments({ state: { $in: ['received', 'processing'] } });
+    for (let waited = 0; waited < 20_000 && (await unfinishedNow()) > 0; waited += 500) await sleep(500);
     const out: Tally = { lost: 0, duplicated: 0, stuck: 0, examples: [] };
     for (const m of messages) {
       const seen = visible(slack, m);
@@ -171,11 +181,11 @@ export async function tally(
       const twice = seen.length - new Set(seen).size;
       const stored = await db
         .collection('messages')
-        .countDocuments({ 'thread.threadId': m.ts, role: 'customer' });
+        .countDocuments({ 'thread.threadId': m.threadTs, role: 'customer' });
       if (twice > 0 || stored > 1) {
         out.duplicated += 1;
         if (process.env.DRILL_LOGS) {
-          const docs = await db.collection('messages').find({ 'thread.threadId': m.ts }).toArray();
+          const docs = await db.collection('messages').find({ 'thread.threadId': m.threadTs }).toArray();
           const rec = await db.collection('inbound_journal').find({ eventId: m.eventId }).toArray();
           console.log(JSON.stringify({ eventId: m.eventId, docs, rec, seen }, null, 1));
         }

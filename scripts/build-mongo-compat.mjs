@@ -1,23 +1,183 @@
-// Builds tools/mongo-compat (FerretDB embedded, from the Go module proxy) into .cache/, once.
-import { existsSync, mkdirSync } from 'node:fs';
+// Builds tools/mongo-compat (FerretDB embedded, from the Go module proxy) into .cache/, and again
+// whenever its sources change: the binary's source hash is kept beside it, so a checkout that
+// pulls a change under tools/mongo-compat (or to this script) rebuilds on its next start or test
+// run instead of running a stale server. `--force` rebuilds regardless; `--quiet` says nothing
+// when the binary is up to date (src/memory/local-mongo.ts runs this before every start).
+//
+// FerretDB's SQLite backend is patched at build time, without vendoring FerretDB into the repo:
+// the pinned module (verified by go.sum when downloaded) is copied from the Go module cache into
+// .cache/mongo-compat/ferretdb, tools/mongo-compat/_patch/sqlite/ is added to its
+// internal/backends/sqlite, that package's collection.go is rewritten to use it (see id_index.go
+// there for why), and the build uses a go.mod copy with a `replace` pointing at the patched copy
+// (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
+// number of times, so a FerretDB upgrade that moves the code fails the build loudly instead of
+// silently losing the index.
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.join(root, '.cache', 'mongo-compat', 'mongo-compat');
-if (existsSync(out) && !process.argv.includes('--force')) {
-  console.log(`mongo-compat: ${path.relative(root, out)} already built`);
+const src = path.join(root, 'tools', 'mongo-compat');
+const cache = path.join(root, '.cache', 'mongo-compat');
+const out = path.join(cache, 'mongo-compat');
+const hashFile = `${out}.sha256`;
+const rel = (p) => path.relative(root, p);
+const quiet = process.argv.includes('--quiet');
+
+/** Every file under tools/mongo-compat (names and contents) plus this script, in a stable order. */
+function sourceHash() {
+  const h = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else
+        h.update(`${path.relative(src, p)}\0`)
+          .update(readFileSync(p))
+          .update('\0');
+    }
+  };
+  walk(src);
+  h.update(readFileSync(fileURLToPath(import.meta.url)));
+  return h.digest('hex');
+}
+
+/** [anchor, replacement, how many times the anchor must occur] for FerretDB's sqlite/collection.go. */
+const COLLECTION_REWRITES = [
+  [
+    // Query: narrow by _id for any filter that pins it (upstream: only a filter of exactly {_id: X}).
+    [
+      '\tif params.Filter.Len() == 1 {',
+      '\t\tv, _ := params.Filter.Get("_id")',
+      '\t\tswitch v.(type) {',
+      '\t\tcase string, types.ObjectID:',
+      '\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)',
+      '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+      '\t\t}',
+      '\t}',
+      '',
+      '\tq += whereClause',
+    ].join('\n'),
+    '\twhereClause, args = filterWhereClause(params.Filter)\n\n\tq += whereClause',
+    1,
+  ],
+  [
+    // Explain: report the same narrowing Query does.
+    [
+      '\tif params.Filter.Len() == 1 {',
+      '\t\tv, _ := params.Filter.Get("_id")',
+      '\t\tswitch v.(type) {',
+      '\t\tcase string, types.ObjectID:',
+      '\t\t\tfilterPushdown = true',
+      '\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)',
+      '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+      '\t\t}',
+      '\t}',
+    ].join('\n'),
+    '\twhereClause, args = filterWhereClause(params.Filter)\n\tfilterPushdown = whereClause != ""',
+    1,
+  ],
+  // UpdateAll and DeleteAll: the expression the _id index is declared on.
+  ['metadata.IDColumn', 'idColumn', 2],
+];
+
+/** Makes a tree copied from the (read-only) module cache writable, so it can be patched and replaced. */
+function makeWritable(dir) {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) makeWritable(p);
+    else chmodSync(p, 0o644);
+  }
+}
+
+/** Writes the patched FerretDB copy and the go.mod that uses it; returns that go.mod's path. */
+function preparePatchedFerretDb() {
+  // Downloads the pinned version on a fresh machine (checked against go.sum); a no-op when cached.
+  const dl = spawnSync('go', ['mod', 'download', '-json', 'github.com/FerretDB/FerretDB'], {
+    cwd: src,
+    encoding: 'utf8',
+  });
+  if (dl.status !== 0) throw new Error(`go mod download failed: ${dl.stderr || dl.stdout}`);
+  const moduleDir = String(JSON.parse(dl.stdout).Dir ?? '');
+  if (!moduleDir) throw new Error('go mod download did not say where FerretDB is');
+  const copy = path.join(cache, 'ferretdb');
+  if (existsSync(copy)) makeWritable(copy);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(moduleDir, copy, { recursive: true });
+  makeWritable(copy);
+
+  const pkg = path.join(copy, 'internal', 'backends', 'sqlite');
+  let collection = readFileSync(path.join(pkg, 'collection.go'), 'utf8');
+  for (const [anchor, replacement, times] of COLLECTION_REWRITES) {
+    const found = collection.split(anchor).length - 1;
+    if (found !== times)
+      throw new Error(
+        `FerretDB's sqlite/collection.go changed: expected ${times} of ${JSON.stringify(anchor)}, found ${found}`,
+      );
+    collection = collection.split(anchor).join(replacement);
+  }
+  writeFileSync(path.join(pkg, 'collection.go'), collection);
+  const added = path.join(src, '_patch', 'sqlite');
+  for (const name of readdirSync(added)) cpSync(path.join(added, name), path.join(pkg, name));
+
+  // -modfile reads go.sum from beside the go.mod it is given.
+  const modfile = path.join(cache, 'go.mod');
+  const gomod = readFileSync(path.join(src, 'go.mod'), 'utf8');
+  writeFileSync(modfile, `${gomod}\nreplace github.com/FerretDB/FerretDB => ${copy}\n`);
+  cpSync(path.join(src, 'go.sum'), path.join(cache, 'go.sum'));
+  return modfile;
+}
+
+const hash = sourceHash();
+const built = existsSync(hashFile) ? readFileSync(hashFile, 'utf8').trim() : '';
+if (existsSync(out) && built === hash && !process.argv.includes('--force')) {
+  if (!quiet) console.log(`mongo-compat: ${rel(out)} is up to date`);
   process.exit(0);
 }
 if (spawnSync('sh', ['-c', 'command -v go'], { stdio: 'ignore' }).status !== 0) {
-  console.log('mongo-compat: Go is not installed; tests will need MONGODB_URI or mongod on the PATH');
+  console.log(
+    existsSync(out)
+      ? `mongo-compat: Go is not installed; keeping ${rel(out)}, built from older sources`
+      : 'mongo-compat: Go is not installed; tests will need MONGODB_URI or mongod on the PATH',
+  );
   process.exit(0);
 }
-mkdirSync(path.dirname(out), { recursive: true });
-console.log('mongo-compat: building (about a minute the first time)…');
-const res = spawnSync('go', ['build', '-o', out, '.'], {
-  cwd: path.join(root, 'tools', 'mongo-compat'),
-  stdio: 'inherit',
+mkdirSync(cache, { recursive: true });
+console.log(
+  existsSync(out)
+    ? 'mongo-compat: sources changed, rebuilding…'
+    : 'mongo-compat: building (about a minute the first time)…',
+);
+let modfile;
+try {
+  modfile = preparePatchedFerretDb();
+} catch (err) {
+  console.error(`mongo-compat: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+// Built beside the old binary and renamed over it, so a server already running keeps its file.
+const next = `${out}.next`;
+// Go's own output goes to stderr, so a caller reading stdout gets only this script's sentences.
+const res = spawnSync('go', ['build', `-modfile=${modfile}`, '-o', next, '.'], {
+  cwd: src,
+  stdio: ['ignore', process.stderr, 'inherit'],
 });
-process.exit(res.status ?? 1);
+if (res.status !== 0) process.exit(res.status ?? 1);
+renameSync(next, out);
+writeFileSync(hashFile, `${hash}\n`);
+console.log(`mongo-compat: built ${rel(out)}`);

@@ -18,6 +18,7 @@ import { createNotifier } from './conversation/notifier.js';
 import { DEFAULT_OUTBOX_POLICY, type OutboxPolicy } from './conversation/outbox.js';
 import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox-sweep.js';
 import { cachedChannelStore, cachedTenantStore } from './conversation/settings-cache.js';
+import { cachedCustomerStore } from './memory/customer-cache.js';
 import { createOrgResolver } from './conversation/org-resolver.js';
 import type { ChannelPort } from './conversation/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './domain/index.js';
@@ -140,11 +141,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     clock,
     settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
   });
-  // Settings are read for every message and change rarely: cached briefly, dropped on every write.
+  // Settings and customers are read for every message and change rarely: cached briefly, dropped
+  // on every write.
   const stores: MongoStores = {
     ...mongo,
     tenants: cachedTenantStore(mongo.tenants),
     channels: cachedChannelStore(mongo.channels),
+    customers: cachedCustomerStore(mongo.customers),
   };
   // Indexes (idempotent) before any traffic; the history purge runs where TTL indexes don't.
   // …and databases of earlier versions migrated to organizations (idempotent).

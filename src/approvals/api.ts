@@ -96,6 +96,8 @@ export interface ApprovalService {
     customer: Customer;
     answer: 'yes' | 'no';
     requestedBy: Actor;
+    /** The question a button was posted under: an answer to an older one settles nothing. */
+    confirmationId?: string;
   }): Promise<ConfirmationOutcome>;
   /** An approver's click. Authorized in code; exactly one decision and one execution per request. */
   decide(input: {

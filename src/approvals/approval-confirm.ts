@@ -37,6 +37,9 @@ export async function askConfirmation(
     idempotencyKey: input.idempotencyKey,
     askedAt: now,
     expiresAt: new Date(now.getTime() + input.ttlHours * HOUR_MS),
+    ...(requestedBy.kind === 'customer' && requestedBy.platform && requestedBy.userId
+      ? { askedOf: { platform: requestedBy.platform, userId: requestedBy.userId } }
+      : {}),
   };
   await deps.tickets.update(ticket.tenantId, ticket.ticketId, {
     pendingConfirmation: confirmation,
@@ -61,25 +64,40 @@ export function liveConfirmation(
   return c && c.expiresAt.getTime() > now.getTime() ? c : undefined;
 }
 
-/** Clears the question once answered (whatever the answer led to), with the answer in the audit trail. */
+/**
+ * Takes the question off the ticket for this answer, with the answer in the audit trail. One
+ * conditional update on the ticket's version: of a click, a second click and a typed yes racing
+ * (in this process or another), exactly one settles it; the others get false and do nothing.
+ */
 export async function settleConfirmation(
   deps: ApprovalServiceDeps,
   ticket: Ticket,
   confirmation: PendingConfirmation,
   answer: 'yes' | 'no',
   actor: Actor,
-): Promise<void> {
-  await deps.tickets.update(
-    ticket.tenantId,
-    ticket.ticketId,
-    { updatedAt: deps.clock.now() },
-    { unset: ['pendingConfirmation'] },
-  );
-  await audit(deps, {
-    tenantId: ticket.tenantId,
-    ticketId: ticket.ticketId,
-    actor,
-    action: answer === 'yes' ? 'action.confirmed' : 'action.declined',
-    before: confirmation,
-  });
+): Promise<boolean> {
+  let current: Ticket | null = ticket;
+  // Another change to the ticket (a message's timestamp) may bump the version in between: the
+  // question is re-read and claimed again as long as it is still this one.
+  for (let attempt = 0; attempt < 5 && current; attempt += 1) {
+    if (current.pendingConfirmation?.confirmationId !== confirmation.confirmationId) return false;
+    const settled = await deps.tickets.update(
+      ticket.tenantId,
+      ticket.ticketId,
+      { updatedAt: deps.clock.now() },
+      { expectedVersion: current.version, unset: ['pendingConfirmation'] },
+    );
+    if (settled) {
+      await audit(deps, {
+        tenantId: ticket.tenantId,
+        ticketId: ticket.ticketId,
+        actor,
+        action: answer === 'yes' ? 'action.confirmed' : 'action.declined',
+        before: confirmation,
+      });
+      return true;
+    }
+    current = await deps.tickets.get(ticket.tenantId, ticket.ticketId);
+  }
+  return false;
 }

@@ -78,7 +78,12 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       const ticket = (await deps.tickets.get(input.ticket.tenantId, input.ticket.ticketId)) ?? input.ticket;
       const confirmation = liveConfirmation(ticket, deps.clock.now());
       if (!confirmation) return { kind: 'none' };
-      await settleConfirmation(deps, ticket, confirmation, input.answer, input.requestedBy);
+      // A button answers the question it was posted under, never a newer one on the same ticket.
+      if (input.confirmationId && input.confirmationId !== confirmation.confirmationId)
+        return { kind: 'none' };
+      if (!(await settleConfirmation(deps, ticket, confirmation, input.answer, input.requestedBy))) {
+        return { kind: 'none' };
+      }
       if (input.answer === 'no') return { kind: 'declined', confirmation };
       const action: ProposedAction = {
         type: 'refund',

@@ -5,13 +5,16 @@ import { rememberLanguage, resolveTicket } from './apply-effects.js';
 import type { ApplyContext } from './apply-result.js';
 import type { EngineDeps } from './engine-deps.js';
 import { escalateTicket } from './delivery.js';
-import type { InboundOutcome } from './ports.js';
+import type { ConfirmPrompt, InboundOutcome } from './ports.js';
 import type { ConfirmationOutcome } from '../approvals/api.js';
 
 /** What applyResult lends this step: its reply (held back if a person took over), phrases, outcome. */
 export interface ActionTools {
-  /** `moneyReference`: the order system's reference this text reports (see money-claims.ts). */
-  say: (text: string, options?: { moneyReference?: string }) => Promise<unknown>;
+  /**
+   * `moneyReference`: the order system's reference this text reports (see money-claims.ts).
+   * `confirm`: Yes / No buttons under a refund question.
+   */
+  say: (text: string, options?: { moneyReference?: string; confirm?: ConfirmPrompt }) => Promise<unknown>;
   phrase: (key: Parameters<EngineDeps['agent']['phrase']>[0], params?: Record<string, string>) => string;
   out: (status: InboundOutcome['status'], reason?: string) => InboundOutcome;
 }
@@ -89,9 +92,18 @@ export async function applyActionOutcome(
   }
   if (outcome.kind === 'confirm') {
     const c = outcome.confirmation;
-    // Nothing moved yet: the customer's yes (handled before the agent next time) makes the refund.
+    // Nothing moved yet: the customer's yes (a button, or a reply handled before the agent next
+    // time) makes the refund.
     await say(
       phrase('refund_confirm', { orderId: c.orderId, amount: formatMoney(c.amountMinor, c.currency) }),
+      {
+        confirm: {
+          ticketId: ticket.ticketId,
+          confirmationId: c.confirmationId,
+          yesLabel: phrase('refund_confirm_yes'),
+          noLabel: phrase('refund_confirm_no'),
+        },
+      },
     );
     return out('confirmation_requested', c.confirmationId);
   }

@@ -23,6 +23,10 @@ export async function applyConfirmationReply(
   const { ticket, customer, message } = input;
   const pending = ticket.pendingConfirmation;
   if (!pending || !customer || pending.expiresAt.getTime() <= deps.clock.now().getTime()) return null;
+  // Only the customer who asked answers it (as with the buttons): anyone else's "yes" in the
+  // thread is an ordinary message.
+  const asked = pending.askedOf;
+  if (asked && (asked.platform !== message.platform || asked.userId !== message.author.userId)) return null;
   const answer = confirmationAnswer(message.text);
   if (!answer) return null;
   const outcome = await deps.approvals.confirm({
@@ -37,16 +41,30 @@ export async function applyConfirmationReply(
     },
   });
   if (outcome.kind === 'none') return null;
+  return applyActionOutcome(
+    deps,
+    ticket,
+    customer,
+    outcome,
+    confirmationTools(deps, ticket, input.replyThread),
+    {
+      language: ticket.language,
+    },
+  );
+}
+
+/** How the answer's outcome is said in the ticket's thread and language (typed or clicked). */
+export function confirmationTools(deps: EngineDeps, ticket: Ticket, replyThread: ThreadRef): ActionTools {
   const language = ticket.language;
-  const target = { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: input.replyThread };
-  const tools: ActionTools = {
+  const target = { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: replyThread };
+  return {
     say: (text, options) =>
       sendReply(deps, target, text, {
         language,
         ...(options?.moneyReference ? { moneyReference: options.moneyReference } : {}),
+        ...(options?.confirm ? { confirm: options.confirm } : {}),
       }),
     phrase: (key, params = {}) => deps.agent.phrase(key, language, { ticketId: ticket.ticketId, ...params }),
     out: (status, reason) => ({ status, ticketId: ticket.ticketId, reason }),
   };
-  return applyActionOutcome(deps, ticket, customer, outcome, tools, { language });
 }

@@ -13,7 +13,7 @@ import {
 } from './delivery.js';
 import type { BotSilenced } from './bot-voice.js';
 import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
-import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
+import type { ConfirmPrompt, InboundOutcome, ParsedInboundMessage } from './ports.js';
 
 export interface ApplyContext {
   ticket: Ticket;
@@ -93,13 +93,18 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   let silenced: BotSilenced | null = null;
   const say = async (
     text: string,
-    options: { citations?: Array<{ articleId: string; title: string }>; moneyReference?: string } = {},
+    options: {
+      citations?: Array<{ articleId: string; title: string }>;
+      moneyReference?: string;
+      confirm?: ConfirmPrompt;
+    } = {},
   ) => {
     const sent = await sendReply(deps, target, ctx.prefix ? `${ctx.prefix}\n\n${text}` : text, {
       placeholder: ctx.placeholder,
       citations: options.citations,
       language: u.language,
       ...(options.moneyReference ? { moneyReference: options.moneyReference } : {}),
+      ...(options.confirm ? { confirm: options.confirm } : {}),
     });
     silenced ??= sent.silenced;
     return sent.ref;

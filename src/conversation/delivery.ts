@@ -79,6 +79,8 @@ export interface SendOptions {
   moneyReference?: string;
   /** Rating buttons under the text (the CSAT prompt). */
   rating?: OutboundMessage['rating'];
+  /** Yes / No buttons under a refund question. */
+  confirm?: OutboundMessage['confirm'];
 }
 
 /**
@@ -127,6 +129,7 @@ export async function sendReply(
     citations: options.citations,
     author: options.author,
     ...(options.rating ? { rating: options.rating } : {}),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
   };
   // The transcript message's id is the delivery's idempotency key: one message, one post.
   const messageId = deps.ids.id('msg');

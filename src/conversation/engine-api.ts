@@ -30,6 +30,7 @@ import type { ReportPeriodQuery } from '../reports/period.js';
 import type { AnalyticsReport } from '../reports/report.js';
 import type { KnowledgeGapsReport } from '../reports/report-service.js';
 import type { CsatRatingInput, CsatRatingResult } from './csat.js';
+import type { ConfirmationClickInput, ConfirmationClickResult } from './confirm-click.js';
 import type { SlaView } from '../sla/sla-view.js';
 
 export interface TicketDetail {
@@ -133,6 +134,12 @@ export interface Engine {
    * "Not good" on the bot's answer reopens the conversation to a person. Optional for test doubles.
    */
   rateTicket?(input: CsatRatingInput): Promise<CsatRatingResult>;
+  /**
+   * A customer's Yes or No button under a refund question. Only the customer who asked may answer;
+   * the refund runs once, through the approval service, whatever else answers the same question.
+   * Optional for test doubles.
+   */
+  answerConfirmation?(input: ConfirmationClickInput): Promise<ConfirmationClickResult>;
 }
 
 /** What the composition root hands an adapter besides the engine. */

@@ -1,4 +1,5 @@
 import { rateTicket } from './csat.js';
+import { answerConfirmation } from './confirm-click.js';
 import type { Engine } from './engine-api.js';
 import type { EngineDeps } from './engine-deps.js';
 import { createInboundHandler, type InboundHandlerOptions } from './handle-inbound.js';
@@ -54,5 +55,6 @@ export function createEngine(deps: EngineDeps, options: EngineOptions = {}): Eng
     ticketDetail: (tenantId, ticketId) => ticketDetail(deps, tenantId, ticketId),
     staffHome: (actor) => staffHome(deps, actor),
     rateTicket: (input) => rateTicket(deps, input),
+    answerConfirmation: (input) => answerConfirmation(deps, input),
   };
 }

@@ -6,7 +6,7 @@ import {
   TenantIdSchema,
   ThreadRefSchema,
 } from '../domain/index.js';
-import { RatingPromptSchema, StaffCardSchema } from './ports.js';
+import { ConfirmPromptSchema, RatingPromptSchema, StaffCardSchema } from './ports.js';
 
 /** Cards in outbox payloads are parsed with the one StaffCardSchema (declared beside StaffCard). */
 export { StaffCardSchema };
@@ -18,6 +18,7 @@ const OutboundMessageSchema = z.object({
     .optional(),
   author: z.object({ kind: z.enum(['bot', 'staff']), name: z.string().optional() }).optional(),
   rating: RatingPromptSchema.optional(),
+  confirm: ConfirmPromptSchema.optional(),
 });
 
 /** What one delivery sends, by kind. */

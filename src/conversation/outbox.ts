@@ -103,6 +103,18 @@ export async function deliver(
 }
 
 /**
+ * A holder posts only with at least half its lease (at most 30 s of it) left: a poster slowed
+ * down past its lease (a loaded machine, a slow transcript write) would otherwise post while the
+ * sweep, having taken the entry over, posts the same reply (issue 12, case 2).
+ */
+function leaseRunningOut(deps: DeliveryDeps, entry: OutboxEntry): boolean {
+  if (!entry.leaseUntil) return false;
+  const leaseMs = (deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY).leaseMs;
+  const margin = Math.min(30_000, leaseMs / 2);
+  return deps.clock.now().getTime() > entry.leaseUntil.getTime() - margin;
+}
+
+/**
  * One attempt of a held entry; records the outcome. Undefined when it failed. With `recheck` (an
  * entry an earlier attempt may have posted: its poster died, or the platform's answer was lost),
  * a new reply is first looked for where the platform keeps it, and never posted twice.
@@ -114,6 +126,15 @@ export async function attempt(
   options: { recheck?: boolean } = {},
 ): Promise<PostedRef | undefined> {
   let ref: PostedRef;
+  if (leaseRunningOut(deps, entry)) {
+    // Too late to post safely: the sweep may take the entry over any moment and post it too (it
+    // looks for this post first only if it has landed). Left to the sweep, which posts it once.
+    deps.logger.info(
+      { key: entry.key, ticketId: entry.ticketId },
+      'delivery lease ran out before posting: left to the outbox sweep',
+    );
+    return undefined;
+  }
   try {
     const p = entry.payload;
     const landed =

@@ -73,7 +73,21 @@ export interface OutboundMessage {
   author?: { kind: 'bot' | 'staff'; name?: string };
   /** A satisfaction prompt: rating buttons (and an optional comment box) under the text. */
   rating?: RatingPrompt;
+  /** A refund question: Yes / No buttons under the text; each click carries ConfirmButton data. */
+  confirm?: ConfirmPrompt;
 }
+
+/**
+ * The Yes / No buttons under "Refund $X on order N?", labelled in the customer's language. A
+ * click reaches `Engine.answerConfirmation`; typing yes or no in the thread still works.
+ */
+export const ConfirmPromptSchema = z.object({
+  ticketId: z.string().min(1).max(32),
+  confirmationId: z.string().min(1).max(64),
+  yesLabel: z.string().min(1).max(40),
+  noLabel: z.string().min(1).max(40),
+});
+export type ConfirmPrompt = z.infer<typeof ConfirmPromptSchema>;
 
 /** The CSAT prompt's buttons, labelled in the customer's language; each click carries CsatButton data. */
 export const RatingPromptSchema = z.object({

@@ -32,8 +32,27 @@ export const PendingConfirmationSchema = z.object({
   idempotencyKey: z.string().min(1),
   askedAt: DateSchema,
   expiresAt: DateSchema,
+  /**
+   * The customer who asked for the refund: only they may answer with a button. Absent on
+   * questions stored before buttons (then the ticket's requester answers).
+   */
+  askedOf: z.object({ platform: PlatformSchema, userId: z.string().min(1) }).optional(),
 });
 export type PendingConfirmation = z.infer<typeof PendingConfirmationSchema>;
+
+/**
+ * Data of the Yes / No buttons under a refund question (Slack action value, Teams Action.Submit
+ * data, sandbox request). Small and versioned; the amount and order are read from the ticket,
+ * never from the button.
+ */
+export const ConfirmButtonSchema = z.object({
+  v: z.literal(1),
+  action: z.literal('refund.confirm'),
+  ticketId: TicketIdSchema,
+  confirmationId: z.string().min(1).max(64),
+  answer: z.enum(['yes', 'no']),
+});
+export type ConfirmButton = z.infer<typeof ConfirmButtonSchema>;
 
 /** Who resolved a ticket: the bot's answer, or a person. */
 export const ResolvedBySchema = z.enum(['bot', 'person']);

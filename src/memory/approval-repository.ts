@@ -3,9 +3,12 @@ import { ApprovalRequestSchema, AuditEventSchema, type ApprovalStatus } from '..
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
+import { keyedDocuments } from './keyed-documents.js';
 
 /** Statuses in which a request may still move money. */
 const OPEN: ApprovalStatus[] = ['pending', 'approved'];
+/** An approval's `_id` is `${tenantId}:${approvalId}`: read by approval id through the primary key. */
+const keyed = keyedDocuments('approvalId');
 
 export function createApprovalRepository({ db, logger, clock }: RepositoryDeps): ApprovalStore {
   // Majority + journal: an approval must not vanish in a failover after its card was posted.
@@ -15,10 +18,11 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
     codec.outMany(await col.find(filter).sort(sort).limit(limit).toArray());
   return {
     async insert(request) {
-      await col.insertOne(codec.in(request));
+      const doc = codec.in(request);
+      await col.insertOne({ _id: keyed.id(doc.tenantId, doc.approvalId) as never, ...doc });
     },
     async get(tenantId, approvalId) {
-      return codec.out(await col.findOne({ tenantId, approvalId }));
+      return codec.out(await keyed.findOne(col, tenantId, approvalId));
     },
     async transition(tenantId, approvalId, from, patch) {
       const set = codec.patch({ ...patch, updatedAt: patch.updatedAt ?? clock.now() });
@@ -30,6 +34,7 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
         col,
         clock,
         key: { tenantId, approvalId },
+        read: () => keyed.findOne(col, tenantId, approvalId),
         claimKey: `${tenantId}:${approvalId}`,
         revField: '_rev',
         condition: { status: { $in: from } },
@@ -40,12 +45,15 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
     },
     async setCard(tenantId, approvalId, card) {
       const set = codec.patch({ card });
-      await col.updateOne({ tenantId, approvalId }, { $set: { ...set, updatedAt: clock.now() } });
+      await keyed.updateOne(col, tenantId, approvalId, { $set: { ...set, updatedAt: clock.now() } });
     },
     async markCustomerNotified(tenantId, approvalId, at) {
-      await col.updateOne(
-        { tenantId, approvalId, customerNotifiedAt: { $exists: false } },
+      await keyed.updateOne(
+        col,
+        tenantId,
+        approvalId,
         { $set: { customerNotifiedAt: at, updatedAt: clock.now() } },
+        { customerNotifiedAt: { $exists: false } },
       );
     },
     async listByTicket(tenantId, ticketId) {

@@ -6,6 +6,12 @@ import { isDuplicateKeyError } from './collections.js';
 export const CLAIMS_COLLECTION = 'write_claims';
 /** A claim older than this belongs to a writer that died between claiming and writing. */
 const STALE_CLAIM_MS = 15_000;
+/**
+ * A spent claim (its revision is past) is left for the retention purge (a TTL index on MongoDB)
+ * instead of costing a delete on every write; nobody can use it again, since the document will
+ * never be at that revision again.
+ */
+const CLAIM_RETENTION_MS = 3_600_000;
 const MAX_ATTEMPTS = 8;
 
 export interface GuardedUpdateOptions {
@@ -14,6 +20,11 @@ export interface GuardedUpdateOptions {
   clock: Clock;
   /** Identifies the document within its tenant: `{ tenantId, ticketId }`. */
   key: Filter<Document>;
+  /**
+   * Reads the current document (default: `findOne(key)`); a repository with keyed `_id`s passes
+   * its primary-key read. The conditional update then addresses the document read by its `_id`.
+   */
+  read?: () => Promise<WithId<Document> | null>;
   /** Stable string form of the key, for the claim id. */
   claimKey: string;
   /** The revision counter field (`version` on tickets, a hidden `_rev` elsewhere). */
@@ -43,14 +54,15 @@ export type GuardedOutcome =
  */
 export async function guardedUpdateOutcome(options: GuardedUpdateOptions): Promise<GuardedOutcome> {
   const { db, col, clock, key, revField } = options;
-  const claims = db.collection<{ _id: string; at: Date }>(CLAIMS_COLLECTION);
+  const claims = db.collection<{ _id: string; at: Date; expiresAt: Date }>(CLAIMS_COLLECTION);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await col.findOne(key);
+    const current = options.read ? await options.read() : await col.findOne(key);
     if (!current || !options.holds(current)) return { kind: 'condition_failed' };
     const rev = typeof current[revField] === 'number' ? (current[revField] as number) : 0;
     const claimId = `${col.collectionName}:${options.claimKey}:${rev}`;
     try {
-      await claims.insertOne({ _id: claimId, at: clock.now() });
+      const at = clock.now();
+      await claims.insertOne({ _id: claimId, at, expiresAt: new Date(at.getTime() + CLAIM_RETENTION_MS) });
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;
       await releaseIfStale(claims, claimId, clock);
@@ -58,18 +70,20 @@ export async function guardedUpdateOutcome(options: GuardedUpdateOptions): Promi
       await new Promise((r) => setTimeout(r, 5 * (attempt + 1)));
       continue;
     }
+    let updated: WithId<Document> | null = null;
     try {
       const revFilter = rev === 0 ? { $in: [0, null] } : rev;
-      const updated = await col.findOneAndUpdate(
-        { ...key, ...options.condition, [revField]: revFilter },
+      // By `_id` as well: the server finds it through the primary key (FerretDB scans otherwise).
+      updated = await col.findOneAndUpdate(
+        { _id: current._id, ...key, ...options.condition, [revField]: revFilter },
         mergeInc(options.update(current), revField),
         { returnDocument: 'after' },
       );
-      if (updated) return { kind: 'updated', doc: updated };
     } finally {
-      // The document has moved on (or not at all): the claim for this revision is spent either way.
-      await claims.deleteOne({ _id: claimId }).catch(() => undefined);
+      // Not applied: the revision may still be claimed by the next writer, so give it back now.
+      if (!updated) await claims.deleteOne({ _id: claimId }).catch(() => undefined);
     }
+    if (updated) return { kind: 'updated', doc: updated };
   }
   return { kind: 'contended' };
 }
@@ -89,7 +103,7 @@ function mergeInc(update: UpdateFilter<Document>, revField: string): UpdateFilte
 }
 
 async function releaseIfStale(
-  claims: Collection<{ _id: string; at: Date }>,
+  claims: Collection<{ _id: string; at: Date; expiresAt: Date }>,
   claimId: string,
   clock: Clock,
 ): Promise<void> {

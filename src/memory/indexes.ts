@@ -1,6 +1,7 @@
 import type { Db, IndexDescription } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { COLLECTIONS as C } from './collections.js';
+import { CLAIMS_COLLECTION } from './guarded-update.js';
 import { INBOUND_JOURNAL_COLLECTION } from './inbound-journal-repository.js';
 import { OUTBOX_COLLECTION } from './outbox-repository.js';
 import { SLA_TIMERS_COLLECTION } from './sla-timer-repository.js';
@@ -63,12 +64,13 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
 };
 
-/** Collections whose documents carry `expiresAt` and must disappear after it. */
+/** Collections whose documents carry `expiresAt` and must disappear after it (spent write claims too). */
 export const EXPIRING_COLLECTIONS = [
   C.interactions,
   C.processedEvents,
   OUTBOX_COLLECTION,
   INBOUND_JOURNAL_COLLECTION,
+  CLAIMS_COLLECTION,
 ] as const;
 
 export interface IndexReport {

@@ -24,7 +24,7 @@ export interface LocalMongoOptions {
   logger?: Logger;
   /** Port for a spawned server; a free one when omitted. */
   port?: number;
-  /** Build tools/mongo-compat with Go when its binary is missing (first run on a machine). */
+  /** Build tools/mongo-compat with Go when its binary is missing or stale (default true). */
   buildIfMissing?: boolean;
 }
 
@@ -32,6 +32,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** Cached outside the tracked files (.cache is ignored by git). */
 export const MONGO_COMPAT_BIN = path.join(ROOT, '.cache', 'mongo-compat', 'mongo-compat');
 const MONGO_COMPAT_SRC = path.join(ROOT, 'tools', 'mongo-compat');
+const BUILD_SCRIPT = path.join(ROOT, 'scripts', 'build-mongo-compat.mjs');
 
 function onPath(cmd: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
@@ -82,19 +83,21 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Builds the FerretDB-based server with Go (about a minute the first time). */
+/**
+ * Builds the FerretDB-based server with Go when its binary is missing or older than its sources
+ * (scripts/build-mongo-compat.mjs keeps a source hash beside the binary; about a minute the first
+ * time, a few milliseconds when up to date). Returns whether a binary is there to run.
+ */
 export function buildMongoCompat(logger?: Logger): boolean {
-  if (!onPath('go') || !existsSync(path.join(MONGO_COMPAT_SRC, 'go.mod'))) return false;
-  logger?.info(
-    { out: MONGO_COMPAT_BIN },
-    'building the MongoDB-compatible server from tools/mongo-compat (first run only)',
-  );
-  mkdirSync(path.dirname(MONGO_COMPAT_BIN), { recursive: true });
-  const res = spawnSync('go', ['build', '-o', MONGO_COMPAT_BIN, '.'], {
-    cwd: MONGO_COMPAT_SRC,
-    stdio: 'inherit',
+  if (!existsSync(BUILD_SCRIPT) || !existsSync(path.join(MONGO_COMPAT_SRC, 'go.mod'))) {
+    return existsSync(MONGO_COMPAT_BIN);
+  }
+  const res = spawnSync(process.execPath, [BUILD_SCRIPT, '--quiet'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return res.status === 0 && existsSync(MONGO_COMPAT_BIN);
+  const said = res.stdout?.toString().trim();
+  if (said) logger?.info({ out: MONGO_COMPAT_BIN }, said);
+  return existsSync(MONGO_COMPAT_BIN);
 }
 
 async function spawnServer(kind: 'mongod' | 'mongo-compat', options: LocalMongoOptions): Promise<LocalMongo> {
@@ -139,7 +142,7 @@ export async function startLocalMongo(options: LocalMongoOptions): Promise<Local
     log?.info({ mongo: m.kind, uri: m.uri, startMs: m.startMs }, `started a local mongod in ${m.startMs} ms`);
     return m;
   }
-  if (existsSync(MONGO_COMPAT_BIN) || (options.buildIfMissing !== false && buildMongoCompat(log))) {
+  if (options.buildIfMissing === false ? existsSync(MONGO_COMPAT_BIN) : buildMongoCompat(log)) {
     const m = await spawnServer('mongo-compat', options);
     log?.info(
       { mongo: m.kind, uri: m.uri, startMs: m.startMs },

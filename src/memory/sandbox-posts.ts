@@ -49,11 +49,15 @@ export function createSandboxPostStore(db: Db, logger?: Logger): MongoSandboxPos
     },
     async update(tenantId, channelId, postId, patch: SandboxPostPatch, at) {
       const set: Document = { updatedAt: at };
-      for (const [key, value] of Object.entries(patch)) if (value !== undefined) set[key] = value;
+      const unset: Document = {};
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null) unset[key] = '';
+        else if (value !== undefined) set[key] = value;
+      }
       if (patch.card) set.card = SandboxPostSchema.shape.card.parse(patch.card);
       const doc = await posts.findOneAndUpdate(
         { tenantId, channelId, postId },
-        { $set: set },
+        Object.keys(unset).length > 0 ? { $set: set, $unset: unset } : { $set: set },
         { returnDocument: 'after' },
       );
       return parse(doc);

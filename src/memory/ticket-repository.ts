@@ -3,18 +3,22 @@ import { TicketSchema, TicketStatusSchema, type TicketStatus } from '../domain/i
 import type { TicketStore } from '../conversation/stores.js';
 import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
+import { keyedDocuments } from './keyed-documents.js';
 
 const OPEN: Filter<Document> = { status: { $ne: 'resolved' } };
+/** A ticket's `_id` is `${tenantId}:${ticketId}`: read by ticket id through the primary key. */
+const keyed = keyedDocuments('ticketId');
 
 export function createTicketRepository({ db, logger, clock }: RepositoryDeps): TicketStore {
   const col = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(TicketSchema, COLLECTIONS.tickets, logger);
   return {
     async insert(ticket) {
-      await col.insertOne(codec.in(ticket));
+      const doc = codec.in(ticket);
+      await col.insertOne({ _id: keyed.id(doc.tenantId, doc.ticketId) as never, ...doc });
     },
     async get(tenantId, ticketId) {
-      return codec.out(await col.findOne({ tenantId, ticketId }));
+      return codec.out(await keyed.findOne(col, tenantId, ticketId));
     },
     async findByThread(tenantId, platform, channelId, threadId) {
       // Newest first: should a thread ever hold two tickets (a resolved one reopened), the live one wins.
@@ -94,6 +98,7 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
         col,
         clock,
         key: { tenantId, ticketId },
+        read: () => keyed.findOne(col, tenantId, ticketId),
         claimKey: `${tenantId}:${ticketId}`,
         revField: 'version',
         condition: expected,

@@ -122,6 +122,18 @@ describe('an automatic refund waits for the customer to confirm order and amount
     expect((await t.stores.tickets.get(tenantId, ticketId))?.pendingConfirmation).toBeUndefined();
   });
 
+  it('takes a yes only from the customer who asked, not from someone else in the thread', async () => {
+    const { m, ticketId } = await ask();
+    model.use({ understanding: { intent: 'other' }, reply: 'Thanks for your message.' });
+    await t.engine.handleInbound(inbound('maya', 'yes', { threadId: m.messageId }));
+    expect(await refundsOn('1045')).toHaveLength(0);
+    expect((await t.stores.tickets.get(tenantId, ticketId))?.pendingConfirmation?.orderId).toBe('1045');
+
+    const yes = await t.engine.handleInbound(inbound('priya', 'yes', { threadId: m.messageId }));
+    expect(yes.status).toBe('action_executed');
+    expect(await refundsOn('1045')).toHaveLength(1);
+  });
+
   it('understands yes in the supported languages', async () => {
     const { m } = await ask();
     const yes = await t.engine.handleInbound(inbound('priya', 'Sí, por favor', { threadId: m.messageId }));

@@ -108,6 +108,27 @@ describe('approval repository', () => {
     expect(stored?.customerNotifiedAt).toEqual(clock.now());
   });
 
+  it('still reads, decides and annotates a request stored before requests had keyed ids', async () => {
+    const a = approval();
+    await t.db.collection('approvals').insertOne({ ...a });
+    expect(await stores.approvals.get('TA', a.approvalId)).toEqual(a);
+    expect(await stores.approvals.get('TB', a.approvalId)).toBeNull();
+    await stores.approvals.setCard('TA', a.approvalId, {
+      platform: 'slack',
+      channelId: 'C9',
+      messageId: '3.4',
+    });
+    await stores.approvals.markCustomerNotified('TA', a.approvalId, clock.now());
+    const decided = await stores.approvals.transition('TA', a.approvalId, ['pending'], {
+      status: 'approved',
+      decidedBy: { kind: 'staff', platform: 'slack', userId: 'U-approver' },
+    });
+    expect(decided?.status).toBe('approved');
+    const stored = await stores.approvals.get('TA', a.approvalId);
+    expect(stored?.card?.messageId).toBe('3.4');
+    expect(stored?.customerNotifiedAt).toEqual(clock.now());
+  });
+
   it('finds what the sweeps must recover: expired, never posted, approved but not executed', async () => {
     const tenant = 'TSWEEP';
     const at = clock.now().getTime();

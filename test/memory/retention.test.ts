@@ -7,6 +7,7 @@ import { fixedClock } from '../support/clock.js';
 import { createTestDb, type TestDb } from '../support/mongo.js';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const clock = fixedClock();
 const logger = pino({ level: 'silent' });
 let t: TestDb;
@@ -54,7 +55,7 @@ describe('indexes', () => {
 });
 
 describe('retention purge', () => {
-  it('deletes interactions, processed events and finished deliveries past their expiry, and nothing else', async () => {
+  it('deletes interactions, processed events, finished deliveries and spent write claims past their expiry, and nothing else', async () => {
     await stores.interactions.add(interaction('expired', 91));
     await stores.interactions.add(interaction('kept', 89));
     await stores.processedEvents.markProcessed(
@@ -74,8 +75,26 @@ describe('retention purge', () => {
       },
       { tenantId: 'TA', entryId: 'still-pending', status: 'pending' },
     ]);
+    // Write claims: a spent one (left by a guarded update that applied) expires; a fresh one stays.
+    await t.db.collection<{ _id: string; at: Date; expiresAt: Date }>('write_claims').insertMany([
+      {
+        _id: 'tickets:TA:TKT-AAAAA2:0',
+        at: new Date(clock.now().getTime() - 2 * HOUR),
+        expiresAt: new Date(clock.now().getTime() - HOUR),
+      },
+      { _id: 'tickets:TA:TKT-AAAAA2:1', at: clock.now(), expiresAt: new Date(clock.now().getTime() + HOUR) },
+    ]);
     const counts = await purgeExpired(t.db, clock.now());
-    expect(counts).toEqual({ interactions: 1, processed_events: 1, outbox: 1, inbound_journal: 0 });
+    expect(counts).toEqual({
+      interactions: 1,
+      processed_events: 1,
+      outbox: 1,
+      inbound_journal: 0,
+      write_claims: 1,
+    });
+    expect((await t.db.collection('write_claims').find({}).toArray()).map((c) => c._id)).toEqual([
+      'tickets:TA:TKT-AAAAA2:1',
+    ]);
     const outboxLeft = await t.db.collection('outbox').find({}).toArray();
     expect(outboxLeft.map((d) => d.entryId)).toEqual(['still-pending']);
     const left = await t.db.collection('interactions').find({}).toArray();

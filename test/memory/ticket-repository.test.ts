@@ -140,4 +140,27 @@ describe('ticket repository', () => {
       true,
     );
   });
+
+  it('still finds and changes a ticket stored before tickets had keyed ids, in its own organization only', async () => {
+    const old = ticket();
+    // As the repository stored tickets before: the server's ObjectId as _id.
+    await t.db.collection('tickets').insertOne({ ...old });
+    expect(await stores.tickets.get('TA', old.ticketId)).toEqual(old);
+    expect(await stores.tickets.get('TB', old.ticketId)).toBeNull();
+    const moved = await stores.tickets.update('TA', old.ticketId, { status: 'human' }, { from: ['open'] });
+    expect(moved?.status).toBe('human');
+    expect((await stores.tickets.get('TA', old.ticketId))?.version).toBe(1);
+    expect(await stores.tickets.update('TB', old.ticketId, { status: 'resolved' })).toBeNull();
+  });
+
+  it('keeps the same ticket id of two organizations apart', async () => {
+    const a = ticket({ subject: 'A' });
+    const b = { ...a, tenantId: 'TB', subject: 'B' };
+    await stores.tickets.insert(a);
+    await stores.tickets.insert(b);
+    expect((await stores.tickets.get('TB', a.ticketId))?.subject).toBe('B');
+    await stores.tickets.update('TB', a.ticketId, { subject: 'B2' });
+    expect((await stores.tickets.get('TA', a.ticketId))?.subject).toBe('A');
+    expect((await stores.tickets.get('TB', a.ticketId))?.subject).toBe('B2');
+  });
 });

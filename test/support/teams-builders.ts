@@ -209,6 +209,44 @@ export function teamsInvoke(o: InvokeOptions): Json {
   };
 }
 
+export interface SubmitOptions {
+  serviceUrl: string;
+  from: TeamsTestUser;
+  data: Record<string, unknown>;
+  /** The card's own activity id (what the user clicked on). */
+  cardActivityId: string;
+  /** The root post of the reply chain the card is in. */
+  rootId: string;
+  channelId?: string;
+  id?: string;
+}
+
+/**
+ * `Action.Submit` on an Adaptive Card: Teams sends a `message` activity with no text, the
+ * button's data as `value`, replying to the card's activity.
+ */
+export function teamsCardSubmit(o: SubmitOptions): Json {
+  const sample = teamsSample('MessageActivity.json');
+  delete sample.text;
+  const channelId = o.channelId ?? TEAMS.customerChannelId;
+  return {
+    ...sample,
+    id: o.id ?? nextActivityId(),
+    timestamp: new Date().toISOString(),
+    localTimestamp: new Date().toISOString(),
+    serviceUrl: o.serviceUrl,
+    from: from(sample, o.from),
+    recipient: recipient(sample),
+    conversation: channelConversation(sample, channelId, o.rootId),
+    replyToId: o.cardActivityId,
+    attachments: [],
+    entities: [clientInfo],
+    channelData: { ...channelData(channelId, o.from.tenantId), source: { name: 'message' } },
+    value: o.data,
+    locale: 'en-US',
+  };
+}
+
 /** The bot was added to a team: Teams sends this for the team's channel it lands in. */
 export function teamsBotAdded(o: { serviceUrl: string; channelId: string; channelName?: string }): Json {
   const sample = teamsSample('ConversationUpdateActivity.json');

@@ -3,6 +3,7 @@ import { time } from './format.js';
 import { RichText } from './rich-text.js';
 import type { Post } from './types.js';
 import { RatingPrompt, type Rater } from './rating-prompt.js';
+import { ConfirmPrompt } from './confirm-prompt.js';
 
 function authorLabel(post: Post): string {
   if (post.author.kind === 'bot') return `${post.author.name ?? 'Switchboard'} (bot)`;
@@ -49,6 +50,7 @@ export function PostView({ post, rater }: { post: Post; rater?: Rater }) {
         </div>
       )}
       {post.rating && <RatingPrompt rating={post.rating} rater={rater} />}
+      {post.confirm && <ConfirmPrompt post={post} rater={rater} />}
     </div>
   );
 }

@@ -98,6 +98,7 @@ export function createSandboxPort(options: SandboxPortOptions): ChannelPort {
         text: message.text,
         citations: message.citations ?? [],
         ...(message.rating ? { rating: message.rating } : {}),
+        ...(message.confirm ? { confirm: message.confirm } : {}),
       });
       return ref(post);
     },
@@ -119,6 +120,8 @@ export function createSandboxPort(options: SandboxPortOptions): ChannelPort {
         author: authorOf(message),
         text: message.text,
         citations: message.citations ?? [],
+        // A placeholder replaced by the refund question gets its buttons.
+        ...(message.confirm ? { confirm: message.confirm } : {}),
       });
     },
     async postStaffCard(tenantId: string, staffChannelId: string, card: StaffCard) {

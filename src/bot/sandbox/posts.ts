@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { DateSchema, TenantIdSchema } from '../../domain/index.js';
-import { RatingPromptSchema, StaffCardSchema } from '../../conversation/ports.js';
+import {
+  ConfirmPromptSchema,
+  RatingPromptSchema,
+  StaffCardSchema,
+  type ConfirmPrompt,
+} from '../../conversation/ports.js';
 
 /** The sandbox's two channels: a shared customer channel and the staff channel. */
 export const SANDBOX_CUSTOMER_CHANNEL = 'sandbox-customers';
@@ -31,11 +36,18 @@ export const SandboxPostSchema = z.object({
   card: StaffCardSchema.optional(),
   /** Rating buttons under a satisfaction prompt. */
   rating: RatingPromptSchema.optional(),
+  /** Yes / No buttons under a refund question; removed once the question is answered. */
+  confirm: ConfirmPromptSchema.optional(),
   createdAt: DateSchema,
   updatedAt: DateSchema,
 });
 export type SandboxPost = z.infer<typeof SandboxPostSchema>;
-export type SandboxPostPatch = Partial<Pick<SandboxPost, 'kind' | 'author' | 'text' | 'citations' | 'card'>>;
+export type SandboxPostPatch = Partial<
+  Pick<SandboxPost, 'kind' | 'author' | 'text' | 'citations' | 'card'>
+> & {
+  /** New buttons, or null to take them away (an answered question). */
+  confirm?: ConfirmPrompt | null;
+};
 
 /**
  * What the sandbox's channels hold, as a chat platform would. Declared here (its user);

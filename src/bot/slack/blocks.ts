@@ -4,6 +4,7 @@ import type { TicketDetail } from '../../conversation/engine-api.js';
 import type { TicketStatus } from '../../domain/index.js';
 import { SLACK_LIMITS as L, cut, escapeMrkdwn, safeText, splitText } from './limits.js';
 import { ratingBlocks } from './csat-blocks.js';
+import { confirmBlocks } from './confirm-blocks.js';
 
 type Block = types.KnownBlock;
 type Button = types.Button;
@@ -173,6 +174,7 @@ export function renderReply(message: OutboundMessage): SlackMessageContent {
     blocks.push(context([`Sent by ${escapeMrkdwn(message.author.name)} from the support team`]));
   }
   if (message.rating) blocks.push(...ratingBlocks(message.rating));
+  if (message.confirm) blocks.push(...confirmBlocks(message.confirm));
   return { text: cut(escaped, L.messageText), blocks: fitBlocks(blocks) };
 }
 

@@ -20,6 +20,7 @@ import { registerEventListeners } from './events.js';
 import { createInFlight } from './in-flight.js';
 import { registerInteractionListeners } from './interactions.js';
 import { registerCsatListener } from './csat-blocks.js';
+import { registerConfirmListener } from './confirm-blocks.js';
 import { createSlackPort, slackErrorCode } from './port.js';
 import { SlackInstallationMissing, type SlackInstallationStore } from './installations.js';
 import { RecentEvents, type SlackRuntime } from './runtime.js';
@@ -218,6 +219,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       registerEventListeners(bolt, rt);
       registerInteractionListeners(bolt, rt);
       registerCsatListener(bolt, rt);
+      registerConfirmListener(bolt, rt);
       registerCommands(bolt, rt);
     },
     async start() {

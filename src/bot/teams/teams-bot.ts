@@ -1,4 +1,5 @@
 import { answerRating, CSAT_VERB } from './csat-card.js';
+import { answerConfirmSubmit, parseConfirmSubmit } from './confirm-card.js';
 import { z } from 'zod';
 import {
   TeamsActivityHandler,
@@ -152,6 +153,12 @@ export class TeamsBot extends TeamsActivityHandler {
     const group = a.conversation.conversationType !== 'personal';
     const command = group && mentionsBot(a) ? parseCommand(text) : undefined;
     const sender = await this.sender(ctx, where);
+    // Yes / No under a refund question (Action.Submit): the button's data, no text.
+    const confirm = parseConfirmSubmit(a.value);
+    if (confirm) {
+      await answerConfirmSubmit(ctx, where.engine, sender, confirm, this.deps.logger);
+      return;
+    }
     if (command) {
       await this.runCommand(ctx, where.engine, where.channelId, sender, command);
       return;

@@ -1,4 +1,5 @@
 import { renderRatingCard } from './csat-card.js';
+import { renderConfirmCard } from './confirm-card.js';
 import type { CloudAdapter, ConversationReference } from 'botbuilder';
 import type { Logger } from '../../logger.js';
 import type { ChannelPort, OutboundMessage, StaffCard } from '../../conversation/ports.js';
@@ -36,6 +37,14 @@ export function renderOutbound(message: OutboundMessage): OutgoingActivity {
       text,
       textFormat: 'markdown',
       attachments: [cardAttachment(renderRatingCard(message.text, message.rating))],
+    };
+  }
+  if (message.confirm) {
+    return {
+      type: 'message',
+      text,
+      textFormat: 'markdown',
+      attachments: [cardAttachment(renderConfirmCard(message.text, message.confirm))],
     };
   }
   return { type: 'message', text, textFormat: 'markdown' };

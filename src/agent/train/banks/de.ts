@@ -124,6 +124,8 @@ export const de: LanguageBank = {
       'im Konto sind Bestellungen, die niemand von uns aufgegeben hat',
       'ich habe eine Warnung über eine verdächtige Anmeldung bekommen, das war ich nicht',
       'ich glaube, mein Passwort wurde gestohlen',
+      'wir bekommen Bestätigungscodes, die niemand angefordert hat',
+      'eine Anmeldung von einem unbekannten Gerät ist in unserem Konto',
     ],
     outage: [
       'eure Seite ist down',
@@ -131,11 +133,16 @@ export const de: LanguageBank = {
       'die API liefert bei jeder Anfrage 500',
       'niemand im Team kommt ins Dashboard, alles ist ausgefallen',
       'der Dienst antwortet seit einer Stunde nicht',
+      'die App stürzt bei allen unseren Nutzern ab',
+      'jeder API-Aufruf liefert einen Fehler',
+      'niemand im Büro kann sich im Portal anmelden',
     ],
     data_loss: [
       'unser gesamter Bestellverlauf ist verschwunden',
       'nach dem Update sind unsere Daten weg',
       'unsere Rechnungen wurden aus dem Portal gelöscht',
+      'nach der Migration fehlen unsere Rechnungen im Konto',
+      'der Bestellverlauf ist leer',
     ],
     billing_error: [
       'ihr habt {order} doppelt abgebucht',
@@ -143,6 +150,8 @@ export const de: LanguageBank = {
       'auf meiner Karte ist eine Abbuchung für eine Bestellung, die ich nie gemacht habe',
       'der Rechnungsbetrag ist falsch',
       'doppelte Zahlung für {order}',
+      'Sie haben uns {amount} statt {amount} berechnet',
+      'auf der Rechnung ist eine Null zu viel',
     ],
   },
   urgent: [

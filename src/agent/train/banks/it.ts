@@ -124,6 +124,7 @@ export const it: LanguageBank = {
       'ci sono ordini sull’account che nessuno di noi ha fatto',
       'ho ricevuto un avviso di accesso sospetto, non ero io',
       'credo che mi abbiano rubato la password',
+      'riceviamo codici di verifica che nessuno ha chiesto',
     ],
     outage: [
       'il vostro sito è down',
@@ -131,11 +132,14 @@ export const it: LanguageBank = {
       'l’api restituisce 500 a ogni richiesta',
       'nessuno del team accede alla dashboard, è tutto fuori servizio',
       'il servizio non risponde da un’ora',
+      "l'app si blocca per tutti i nostri utenti",
+      'nessuno in ufficio riesce ad accedere al portale',
     ],
     data_loss: [
       'è sparito tutto lo storico degli ordini',
       'abbiamo perso i dati dopo l’aggiornamento',
       'le nostre fatture sono state cancellate dal portale',
+      "dopo la migrazione le nostre fatture sono sparite dall'account",
     ],
     billing_error: [
       'mi avete addebitato due volte l’{order}',
@@ -143,6 +147,7 @@ export const it: LanguageBank = {
       'c’è un addebito sulla carta per un ordine che non ho fatto',
       'l’importo della fattura è sbagliato',
       'pagamento doppio per l’{order}',
+      'ci avete addebitato {amount} invece di {amount}',
     ],
   },
   urgent: ['è urgente', 'va risolto subito', 'siamo bloccati', 'il prima possibile per favore'],

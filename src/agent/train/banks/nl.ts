@@ -124,6 +124,7 @@ export const nl: LanguageBank = {
       'er staan bestellingen op het account die niemand van ons heeft geplaatst',
       'ik kreeg een melding van een verdachte login, dat was ik niet',
       'ik denk dat mijn wachtwoord gestolen is',
+      'we krijgen verificatiecodes die niemand heeft aangevraagd',
     ],
     outage: [
       'de website is onbereikbaar voor iedereen',
@@ -131,11 +132,14 @@ export const nl: LanguageBank = {
       'de api geeft bij elk verzoek een 500',
       'niemand in het team komt in het dashboard, alles ligt plat',
       'de dienst reageert al een uur niet',
+      'de app crasht voor al onze gebruikers',
+      'niemand op kantoor kan inloggen op het portaal',
     ],
     data_loss: [
       'onze hele bestelgeschiedenis is verdwenen',
       'we zijn onze gegevens kwijt na de update',
       'onze facturen zijn uit het portaal gewist',
+      'na de migratie zijn onze facturen uit het account verdwenen',
     ],
     billing_error: [
       'jullie hebben {order} twee keer afgeschreven',
@@ -143,6 +147,7 @@ export const nl: LanguageBank = {
       'er staat een afschrijving op mijn kaart voor een bestelling die ik nooit deed',
       'het factuurbedrag klopt niet',
       'dubbele betaling voor {order}',
+      'jullie hebben {amount} in plaats van {amount} gerekend',
     ],
   },
   urgent: [

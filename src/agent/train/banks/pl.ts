@@ -124,6 +124,7 @@ export const pl: LanguageBank = {
       'na koncie są zamówienia, których nikt z nas nie złożył',
       'dostałem alert o podejrzanym logowaniu, to nie byłem ja',
       'chyba ktoś ukradł moje hasło',
+      'dostajemy kody weryfikacyjne, o które nikt nie prosił',
     ],
     outage: [
       'wasza strona nie działa',
@@ -131,11 +132,14 @@ export const pl: LanguageBank = {
       'api zwraca 500 przy każdym zapytaniu',
       'nikt z zespołu nie może wejść do panelu, wszystko leży',
       'usługa nie odpowiada od godziny',
+      'aplikacja zawiesza się u wszystkich naszych użytkowników',
+      'nikt w biurze nie może zalogować się do portalu',
     ],
     data_loss: [
       'zniknęła cała historia zamówień',
       'po aktualizacji straciliśmy dane',
       'nasze faktury zostały usunięte z portalu',
+      'po migracji nasze faktury zniknęły z konta',
     ],
     billing_error: [
       'obciążyliście mnie dwa razy za {order}',
@@ -143,6 +147,7 @@ export const pl: LanguageBank = {
       'na karcie jest obciążenie za zamówienie, którego nie złożyłem',
       'kwota na fakturze jest błędna',
       'podwójna płatność za {order}',
+      'obciążyliście nas kwotą {amount} zamiast {amount}',
     ],
   },
   urgent: [

@@ -124,6 +124,7 @@ export const pt: LanguageBank = {
       'tem pedidos na conta que ninguém daqui fez',
       'recebi um alerta de login suspeito que não fui eu',
       'acho que roubaram minha senha',
+      'recebemos códigos de verificação que ninguém pediu',
     ],
     outage: [
       'o site de vocês está fora do ar',
@@ -131,11 +132,14 @@ export const pt: LanguageBank = {
       'a api retorna 500 em todas as chamadas',
       'ninguém da equipe acessa o painel, caiu tudo',
       'o serviço não responde há uma hora',
+      'o aplicativo trava para todos os nossos usuários',
+      'ninguém no escritório consegue entrar no portal',
     ],
     data_loss: [
       'todo o nosso histórico de pedidos sumiu',
       'perdemos os dados depois da atualização',
       'nossas faturas foram apagadas do portal',
+      'depois da migração nossas faturas sumiram da conta',
     ],
     billing_error: [
       'fui cobrado duas vezes pelo {order}',
@@ -143,6 +147,7 @@ export const pt: LanguageBank = {
       'tem uma cobrança no cartão de um pedido que não fiz',
       'o valor da fatura está errado',
       'pagamento duplicado do {order}',
+      'vocês cobraram {amount} em vez de {amount}',
     ],
   },
   urgent: ['é urgente', 'precisamos disso resolvido já', 'estamos travados', 'o mais rápido possível'],

@@ -1,0 +1,142 @@
+/**
+ * `npm run bench -- --scale`: a knowledge-base question's latency as the database grows. The app
+ * answers a few questions first; everything those wrote (tickets, messages, events, decisions,
+ * report facts, outbox entries…) is then copied with fresh ids — the documents the app itself
+ * writes, from other requesters — until the database holds each size of BENCH_SCALE_SIZES
+ * tickets, and at each size BENCH_SCALE_QUESTIONS new questions are timed. Figures only.
+ */
+import { performance } from 'node:perf_hooks';
+import { ObjectId, type Document } from 'mongodb';
+import { message, withApp, type Who } from './harness.js';
+import { ascending, mean, ms, percentile, type Report } from './stats.js';
+
+/** Collections that grow with every message; the others (settings, customers, orders, KB) do not. */
+const GROWING = [
+  'tickets',
+  'messages',
+  'processed_events',
+  'interactions',
+  'decisions',
+  'report_facts',
+  'outbox',
+  'audit_events',
+  'approvals',
+];
+const KB_QUESTIONS = [
+  'How long does standard shipping take?',
+  'How do I reset my password?',
+  'Do you ship internationally?',
+  'What is your return policy?',
+  'How do I update my billing address?',
+];
+const WHO: Who[] = ['maya', 'priya', 'jordan'];
+const ask = (i: number) => message(WHO[i % WHO.length]!, KB_QUESTIONS[i % KB_QUESTIONS.length]!);
+
+/** Ticket ids no generator produces (they contain 0), valid for the ticket schema. */
+const copyTicketId = (n: number) => `TKT-${n.toString(36).toUpperCase().padStart(6, '0')}`;
+
+/** A deep copy with every string's known ids replaced and every ObjectId `_id` renewed. */
+function rewrite(value: unknown, replace: (s: string) => string, top = true): unknown {
+  if (typeof value === 'string') return replace(value);
+  if (Array.isArray(value)) return value.map((v) => rewrite(v, replace, false));
+  if (value instanceof Date || value === null || typeof value !== 'object') return value;
+  if (value instanceof ObjectId) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = top && k === '_id' && v instanceof ObjectId ? new ObjectId() : rewrite(v, replace, false);
+  }
+  return out;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export async function benchScale(
+  uri: string,
+  report: Report,
+  sizes: number[],
+  questions: number,
+): Promise<void> {
+  await withApp(uri, undefined, async (app, trips, db) => {
+    for (let i = 0; i < 10; i++) await app.engine.handleInbound(ask(i));
+    const template = new Map<string, Document[]>();
+    for (const name of GROWING) {
+      const docs = await db.collection(name).find({}).toArray();
+      if (docs.length > 0) template.set(name, docs);
+    }
+    const tickets = template.get('tickets') ?? [];
+    const ticketIds = tickets.map((t) => String(t.ticketId));
+    const otherIds = new Set<string>();
+    for (const m of template.get('messages') ?? []) otherIds.add(String(m.messageId));
+    for (const e of template.get('processed_events') ?? []) otherIds.add(String(e.eventId));
+    for (const t of tickets) otherIds.add(String((t.requester as { userId: string }).userId));
+    for (const o of template.get('outbox') ?? []) otherIds.add(String(o.entryId)).add(String(o.key));
+    // Longest first, so an id inside a longer key does not cut that key's match short.
+    const alternatives = [...ticketIds, ...otherIds]
+      .filter((x) => x !== 'undefined')
+      .sort((a, b) => b.length - a.length);
+    const pattern = new RegExp(alternatives.map(escape).join('|'), 'g');
+    let copies = 0;
+    let count = tickets.length;
+
+    async function fillTo(target: number): Promise<void> {
+      const perCopy = Math.max(1, ticketIds.length);
+      while (count + perCopy <= target) {
+        const batch = Math.min(100, Math.floor((target - count) / perCopy));
+        const docs = new Map<string, Document[]>();
+        for (let b = 0; b < batch; b++) {
+          const k = ++copies;
+          const ids = new Map(ticketIds.map((id, j) => [id, copyTicketId(k * perCopy + j)]));
+          // Other requesters (400 of them), so the bench customers' open tickets stay their own.
+          const replace = (s: string) =>
+            s.replace(pattern, (m) => ids.get(m) ?? (m.startsWith('U') ? `${m}-${k % 400}` : `${m}-c${k}`));
+          for (const [name, list] of template) {
+            const out = docs.get(name) ?? [];
+            for (const d of list) out.push(rewrite(d, replace) as Document);
+            docs.set(name, out);
+          }
+        }
+        for (const [name, list] of docs) await db.collection(name).insertMany(list, { ordered: false });
+        count += batch * perCopy;
+      }
+    }
+
+    const rows: string[][] = [];
+    const p50s = new Map<number, number>();
+    for (const size of sizes) {
+      const t0 = performance.now();
+      await fillTo(size);
+      const fillS = (performance.now() - t0) / 1000;
+      const times: number[] = [];
+      const perQuestion: number[] = [];
+      for (let i = 0; i < questions; i++) {
+        const before = trips.total;
+        const q0 = performance.now();
+        await app.engine.handleInbound(ask(i));
+        times.push(performance.now() - q0);
+        perQuestion.push(trips.total - before);
+      }
+      const sorted = ascending(times);
+      p50s.set(size, percentile(sorted, 50));
+      rows.push([
+        size.toLocaleString('en-US'),
+        count.toLocaleString('en-US'),
+        ms(percentile(sorted, 50)),
+        ms(percentile(sorted, 90)),
+        mean(perQuestion).toFixed(1),
+        `${fillS.toFixed(0)} s`,
+      ]);
+    }
+    report.table(
+      `A knowledge-base question as the database grows (${questions} questions per size, sequential)`,
+      ['tickets', 'held', 'p50', 'p90', 'round trips', 'fill time'],
+      rows,
+    );
+    const first = p50s.get(sizes[0]!);
+    const last = p50s.get(sizes.at(-1)!);
+    if (first && last)
+      report.row(
+        `  p50 at ${sizes.at(-1)!.toLocaleString('en-US')} / p50 at ${sizes[0]!.toLocaleString('en-US')} tickets`,
+        `${(last / first).toFixed(2)}×`,
+      );
+  });
+}

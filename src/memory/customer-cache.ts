@@ -1,0 +1,70 @@
+import type { CustomerStore } from '../conversation/stores.js';
+import type { Customer } from '../domain/index.js';
+
+export interface CustomerCacheOptions {
+  /** How long an entry lives; 10 s by default (as the settings cache). */
+  ttlMs?: number;
+  /** At most this many entries; the oldest go first. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+type WithInsertIfMissing = { insertIfMissing?(customer: Customer): Promise<boolean> };
+
+/**
+ * Every customer message identifies its author (by verified email, then by account id), and a
+ * customer's record — name, plan, contacts, preferences — changes rarely. Reads by id and by email
+ * are kept for a short while; any write through this store drops that organization's entries at
+ * once, so a change made in this process is seen by the next message, and another process's change
+ * (the CSV import, a second replica) within `ttlMs`. Time is the process's monotonic clock: how
+ * long a cache lives is an infrastructure matter that tests' fixed clocks must not freeze.
+ */
+export function cachedCustomerStore<T extends CustomerStore & WithInsertIfMissing>(
+  inner: T,
+  options: CustomerCacheOptions = {},
+): T {
+  const ttl = options.ttlMs ?? 10_000;
+  const max = options.maxEntries ?? 10_000;
+  const now = options.now ?? (() => performance.now());
+  const entries = new Map<string, { tenantId: string; value: Promise<Customer | null>; until: number }>();
+  const read = (tenantId: string, key: string, load: () => Promise<Customer | null>) => {
+    const k = `${tenantId}\u0000${key}`;
+    const hit = entries.get(k);
+    if (hit && hit.until > now()) return hit.value;
+    entries.delete(k);
+    const value = load();
+    entries.set(k, { tenantId, value, until: now() + ttl });
+    if (entries.size > max) entries.delete(entries.keys().next().value!);
+    // A failed read is not kept.
+    value.catch(() => {
+      if (entries.get(k)?.value === value) entries.delete(k);
+    });
+    return value;
+  };
+  const after = async <R>(tenantId: string, write: Promise<R>): Promise<R> => {
+    try {
+      return await write;
+    } finally {
+      for (const [k, e] of entries) if (e.tenantId === tenantId) entries.delete(k);
+    }
+  };
+  const wrapped: T = {
+    ...inner,
+    get: (tenantId, customerId) =>
+      read(tenantId, `id\u0000${customerId}`, () => inner.get(tenantId, customerId)),
+    findByEmail: (tenantId, email) => {
+      const normalized = email.trim().toLowerCase();
+      return read(tenantId, `email\u0000${normalized}`, () => inner.findByEmail(tenantId, normalized));
+    },
+    upsert: (customer) => after(customer.tenantId, inner.upsert(customer)),
+    addExternalOrg: (tenantId, customerId, platform, orgId) =>
+      after(tenantId, inner.addExternalOrg(tenantId, customerId, platform, orgId)),
+    updatePreferences: (tenantId, customerId, prefs) =>
+      after(tenantId, inner.updatePreferences(tenantId, customerId, prefs)),
+  };
+  if (inner.insertIfMissing) {
+    const insert = inner.insertIfMissing.bind(inner);
+    wrapped.insertIfMissing = (customer: Customer) => after(customer.tenantId, insert(customer));
+  }
+  return wrapped;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { understandOffline } from '../../src/agent/understand.js';
+import { routeMessage } from '../../src/agent/route.js';
+import type { Plan } from '../../src/domain/index.js';
+
+// Phrasings written for these tests (never taken from the golden test split): the cases the
+// issue measured (enterprise outages said differently, a bill for ten times the sum, a sign-in
+// from abroad, vanished records), each through the offline understanding and the route.
+const understand = (text: string, plan: Plan) =>
+  understandOffline({ text, plan, isNewTicket: true, openTickets: [] });
+const routeOf = (text: string, plan: Plan) => {
+  const u = understand(text, plan);
+  return routeMessage({
+    urgency: u.urgency,
+    confidence: 0.95,
+    wantsHuman: u.wantsHuman,
+    securityConcern: u.securityConcern,
+    sentiment: u.sentiment,
+    settings: { confidenceHigh: 0.75, confidenceNormal: 0.6 },
+  }).route;
+};
+
+describe('critical urgency holds however an enterprise outage is phrased', () => {
+  it.each([
+    'your app keeps crashing for all of our users',
+    'getting 502s from your API all morning',
+    'your platform stopped responding, orders are piling up',
+    'the integration is down and every call comes back with an error',
+    'none of our 200 buyers can sign in right now',
+    'nobody here can place an order since 9am',
+  ])('“%s” is critical and goes to a person', (text) => {
+    expect(understand(text, 'enterprise').urgency).toBe('critical');
+    expect(routeOf(text, 'enterprise')).toBe('escalate');
+  });
+
+  it('a pro customer’s outage is high, a single user’s bug is not an outage', () => {
+    expect(understand('your platform stopped responding for everyone', 'pro').urgency).toBe('high');
+    expect(understand('no one can tell me where my order is', 'enterprise').urgency).not.toBe('critical');
+    expect(understand('how do I add a new user to our account', 'enterprise').urgency).toBe('medium');
+  });
+});
+
+describe('a bill for another sum than agreed is a billing error', () => {
+  it.each([
+    'you billed us $4,000 instead of $400',
+    'this month the invoice is ten times what it should be',
+    'there is an extra zero on our last invoice',
+    'we were invoiced 12,000 but our contract says 1,200',
+    'nos cobraron 4000 € en lugar de 400 €',
+  ])('“%s” is high for an enterprise customer', (text) => {
+    expect(understand(text, 'enterprise').urgency).toBe('high');
+  });
+
+  it('a double charge said in so many words is high on any plan', () => {
+    expect(understand('you charged me twice for order 1045', 'free').urgency).toBe('high');
+    expect(understand('Me cobraron dos veces el pedido 1024', 'pro').urgency).toBe('high');
+    expect(understand('can I get an invoice for order 1045', 'pro').urgency).toBe('medium');
+  });
+});
+
+describe('suspicious sign-ins and codes nobody asked for are security concerns', () => {
+  it.each([
+    'two factor codes keep arriving that we did not ask for',
+    'we received password reset emails nobody here requested',
+    'a login from an unknown location shows in our account activity',
+    'somebody accessed our account from a device we do not own',
+  ])('“%s” is critical and never a pleasantry', (text) => {
+    const u = understand(text, 'pro');
+    expect(u.securityConcern).toBe(true);
+    expect(u.urgency).toBe('critical');
+    expect(u.isPleasantry).toBe(false);
+    expect(routeOf(text, 'pro')).toBe('escalate');
+  });
+
+  it('asking for a password reset is not one', () => {
+    expect(understand('password reset pls', 'pro').securityConcern).toBe(false);
+    expect(understand('how do I change my password', 'free').urgency).not.toBe('critical');
+  });
+});
+
+describe('records that vanished from the account are data loss', () => {
+  it.each([
+    'after the migration our invoices are missing from the account',
+    'all of our saved shipping addresses have disappeared',
+    'our entire order history is empty this morning',
+  ])('“%s” is critical for an enterprise customer', (text) => {
+    expect(understand(text, 'enterprise').urgency).toBe('critical');
+  });
+
+  it('a parcel that has not arrived is not data loss', () => {
+    expect(understand('my order 1042 is missing, it never arrived', 'enterprise').urgency).not.toBe(
+      'critical',
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { CustomerSchema, type Customer } from '../../src/domain/index.js';
+import { cachedCustomerStore } from '../../src/memory/customer-cache.js';
+import { ensureIndexes } from '../../src/memory/indexes.js';
+import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
+import { fixedClock } from '../support/clock.js';
+import { createTestDb, type TestDb } from '../support/mongo.js';
+
+const clock = fixedClock();
+let t: TestDb;
+/** This process's stores, and another replica's on the same database. */
+let here: MongoStores;
+let there: MongoStores;
+let now = 0;
+
+beforeAll(async () => {
+  t = await createTestDb('customercache');
+  await ensureIndexes(t.db, pino({ level: 'silent' }));
+  const raw = createMongoStores(t.db, { logger: pino({ level: 'silent' }), clock });
+  here = { ...raw, customers: cachedCustomerStore(raw.customers, { ttlMs: 10_000, now: () => now }) };
+  there = createMongoStores(t.db, { logger: pino({ level: 'silent' }), clock });
+});
+afterAll(async () => t?.close());
+
+const customer = (patch: Partial<Customer> = {}): Customer =>
+  CustomerSchema.parse({
+    tenantId: 'TA',
+    customerId: 'cus_cache',
+    name: 'Cobalt Labs',
+    plan: 'free',
+    contactEmails: ['priya@cobalt.example'],
+    externalOrgs: [],
+    preferences: {},
+    createdAt: clock.now(),
+    updatedAt: clock.now(),
+    ...patch,
+  });
+
+describe('cached customers', () => {
+  it("sees its own changes at once and another replica's within the cache's lifetime", async () => {
+    await here.customers.upsert(customer());
+    expect((await here.customers.findByEmail('TA', 'Priya@Cobalt.example'))?.name).toBe('Cobalt Labs');
+
+    // Changed here: the next read has it.
+    await here.customers.updatePreferences('TA', 'cus_cache', { language: 'de' });
+    expect((await here.customers.findByEmail('TA', 'priya@cobalt.example'))?.preferences.language).toBe('de');
+    expect((await here.customers.get('TA', 'cus_cache'))?.preferences.language).toBe('de');
+
+    // Changed by another replica: seen once the entry has lived its 10 s, not before.
+    await there.customers.upsert(customer({ plan: 'enterprise', preferences: { language: 'de' } }));
+    now += 5_000;
+    expect((await here.customers.get('TA', 'cus_cache'))?.plan).toBe('free');
+    now += 5_001;
+    expect((await here.customers.get('TA', 'cus_cache'))?.plan).toBe('enterprise');
+  });
+
+  it('finds a customer created after an unanswered lookup by email, once written here', async () => {
+    expect(await here.customers.findByEmail('TA', 'new@shop.example')).toBeNull();
+    await here.customers.upsert(customer({ customerId: 'cus_new', contactEmails: ['new@shop.example'] }));
+    expect((await here.customers.findByEmail('TA', 'new@shop.example'))?.customerId).toBe('cus_new');
+  });
+
+  it('keeps organizations apart', async () => {
+    await here.customers.upsert(customer({ tenantId: 'TB', name: 'Other org' }));
+    expect((await here.customers.get('TB', 'cus_cache'))?.name).toBe('Other org');
+    expect((await here.customers.get('TA', 'cus_cache'))?.name).toBe('Cobalt Labs');
+  });
+});
