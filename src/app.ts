@@ -25,10 +25,14 @@ import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from './d
 import { TenantSettingsSchema } from './domain/index.js';
 import { mountErrorHandling } from './http/errors.js';
 import { mountHealth } from './http/health.js';
-import { startSweep } from './sweep-timer.js';
+import { startPeriodic, startSweep } from './sweep-timer.js';
+import { createGapDigest, type GapDigest } from './reports/gap-digest.js';
+import { postGapDigest } from './conversation/gap-digest-post.js';
 import { createSlaService, type SlaService } from './sla/sla-service.js';
 import { startSlaSweep } from './sla/sla-sweep-timer.js';
 import { postSlaAlert } from './conversation/sla-alerts.js';
+import { escalateOnBreach } from './conversation/sla-escalation.js';
+import { csatRatingOf } from './conversation/csat.js';
 import { createTicketLifecycle } from './conversation/ticket-lifecycle.js';
 import { listen, type Listening } from './http/listen.js';
 import type { Logger } from './logger.js';
@@ -43,6 +47,7 @@ import { createAgentTools } from './agent/tools.js';
 import type { ApprovalNotifier } from './approvals/api.js';
 import { createReportRecorder, type ReportRecorder } from './reports/recorder.js';
 import { createReportService, type ReportService } from './reports/report-service.js';
+import { createArticleDraftService, type ArticleDraftService } from './knowledge/article-drafts.js';
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +67,8 @@ export interface AppOptions {
   sweepIntervalMs?: number;
   /** How often due SLA warnings and breaches are looked for (default 30 s). */
   slaSweepIntervalMs?: number;
+  /** How often the weekly knowledge-gaps digest is looked for (default 5 minutes). */
+  digestIntervalMs?: number;
   /** Bounds of inbound runs and recovery (tests shorten them). */
   engine?: EngineOptions;
   /** The outbox's retry policy (attempts, backoff); DEFAULT_OUTBOX_POLICY with OUTBOX_LEASE_MS when omitted. */
@@ -86,6 +93,8 @@ export interface App {
   outbox: { sweep(): Promise<OutboxSweepResult> };
   /** SLA clocks: `sweep()` posts due warnings and breach alerts now (the timer does it every 30 s). */
   sla: SlaService;
+  /** The weekly knowledge-gaps digest: `run()` sends what is due now (the timer does it every 5 min). */
+  gapDigest: GapDigest;
   /** Resolves when the background sweeps are not running (tests wait for the start-up sweep). */
   sweepsIdle(): Promise<void>;
   listen(port: number, host: string): Promise<Listening>;
@@ -195,7 +204,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   };
   // The notifier and the takeover service need each other: the notifier reads it lazily.
-  const late: { takeover?: TakeoverService } = {};
+  const late: { takeover?: TakeoverService; reports?: App['reports'] } = {};
   const getTakeover = () => {
     if (!late.takeover) throw new Error('takeover service used before it was built');
     return late.takeover;
@@ -207,11 +216,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     tenants: stores.tenants,
     customers: stores.customers,
     timers: stores.slaTimers,
-    postAlert: (ticket, alert, key) => postSlaAlert(delivery, ticket, alert, key),
+    postAlert: async (ticket, alert, key) => {
+      await postSlaAlert(delivery, ticket, alert, key);
+      // The claimed breach is on the ticket now: the report counts it without waiting for a change.
+      if (alert.kind === 'breach') void late.reports?.recorder.recordTicket(ticket.tenantId, ticket.ticketId);
+    },
+    onBreach: (ticket, clock) => escalateOnBreach(delivery, getTakeover(), ticket, clock),
     clock,
     logger,
   });
-  delivery.lifecycle = createTicketLifecycle(delivery, sla);
+  delivery.lifecycle = createTicketLifecycle(delivery, sla, getTakeover);
   // Approvals and takeover authorize on the tenant's staff lists: read fresh, never from the
   // settings cache (another instance may have revoked an approver a few seconds ago).
   const approvals = createApprovalService({
@@ -240,6 +254,19 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   late.takeover = takeover;
   const reports = buildReports({ logger, clock, stores, kb, events });
+  // Drafts publish through the same import pipeline as `npm run kb -- import` and the demo seed.
+  const articleDrafts = createArticleDraftService({
+    drafts: stores.kbDrafts,
+    tickets: stores.tickets,
+    messages: stores.messages,
+    tenants: mongo.tenants,
+    audit: stores.audit,
+    importer: { articles: stores.kbArticles, syncs: stores.kbSyncs },
+    clock,
+    ids,
+    logger,
+  });
+  late.reports = reports;
   const engine = withReports(
     createEngine(
       {
@@ -253,6 +280,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         org: config.org,
         settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
         customerDirectory: orders,
+        articleDrafts,
       },
       {
         ...options.engine,
@@ -265,6 +293,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     ),
     reports.service,
+    articleDrafts,
   );
   // Customer messages a crashed or hung run never answered are escalated by the same timer.
   const recovery = {
@@ -317,6 +346,25 @@ export async function createApp(options: AppOptions): Promise<App> {
   timers.push(async () => engine.stop?.());
   const slaSweeps = startSlaSweep(sla, logger, options.slaSweepIntervalMs ?? 30_000);
   timers.push(slaSweeps.stop);
+  const gapDigest = createGapDigest({
+    store: stores.gapDigests,
+    tenants: stores.tenants,
+    reports: reports.service,
+    post: (tenantId, week, digest) => postGapDigest(delivery, tenantId, week, digest),
+    clock,
+    logger,
+  });
+  const digests = startPeriodic(
+    () =>
+      gapDigest
+        .run()
+        .then((r) => {
+          if (r.sent > 0) logger.info({ digest: r }, 'knowledge-gaps digest sent');
+        })
+        .catch((err: unknown) => logger.error({ err }, 'knowledge-gaps digest failed; will retry')),
+    options.digestIntervalMs ?? 5 * 60_000,
+  );
+  timers.push(digests.stop);
 
   const servers: Listening[] = [];
   let stopped = false;
@@ -333,9 +381,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     reports,
     outbox,
     sla,
+    gapDigest,
     sweepsIdle: async () => {
       await sweeps.idle();
       await slaSweeps.idle();
+      await digests.idle();
     },
     async listen(port, host) {
       const server = await listen(http, port, host);
@@ -381,6 +431,8 @@ function buildReports(input: {
     approvals: stores.approvals,
     clock,
     logger: logger.child({ module: 'reports' }),
+    // SLA breaches come from the ticket's own clocks (Ticket.sla); ratings from the csat records.
+    csatRating: csatRatingOf(stores.csat),
   });
   input.events.subscribe((event) => recorder.onEvent(event));
   return {
@@ -389,9 +441,10 @@ function buildReports(input: {
   };
 }
 
-function withReports(engine: Engine, service: ReportService): Engine {
+function withReports(engine: Engine, service: ReportService, articleDrafts: ArticleDraftService): Engine {
   return {
     ...engine,
+    articleDrafts,
     report: (tenantId, query) => service.report(tenantId, query),
     knowledgeGaps: (tenantId, query) => service.knowledgeGaps(tenantId, query),
   };

@@ -230,6 +230,16 @@ export function buildEscalationCard(input: EscalationCardInput): StaffCard {
       });
     }
     actions.push({ label: 'Resolve', data: { v: 1, action: 'ticket.resolve', ticketId: ticket.ticketId } });
+    // A person answered what the bot could not: their reply can become an article (reviewed first).
+    const personReplied = messages.some(
+      (m) => !m.deleted && (m.role === 'staff' || (m.role === 'bot' && m.author.kind === 'staff')),
+    );
+    if ((ticket.escalation || ticket.assignee) && personReplied) {
+      actions.push({
+        label: 'Draft KB article',
+        data: { v: 1, action: 'kb.draft_from_reply', ticketId: ticket.ticketId },
+      });
+    }
   }
   const card: StaffCard = {
     kind: isDraft ? 'draft' : 'escalation',

@@ -8,6 +8,7 @@ import { systemClock } from '../domain/index.js';
 import { isAppError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import type { MongoStores } from '../memory/mongo-stores.js';
+import { csatRatingOf } from '../conversation/csat.js';
 import { createReportRecorder } from '../reports/recorder.js';
 import { reportToCsv } from '../reports/report-csv.js';
 import { createReportService } from '../reports/report-service.js';
@@ -36,6 +37,7 @@ async function rebuild(stores: MongoStores, tenantId: string, logger: ReturnType
     approvals: stores.approvals,
     clock: systemClock,
     logger,
+    csatRating: csatRatingOf(stores.csat),
   });
   await stores.reports.clear(tenantId);
   const tickets = await stores.tickets.list(tenantId, { limit: REBUILD_LIMIT });

@@ -3,6 +3,7 @@ import { CsatRatingSchema } from '../domain/index.js';
 import type { DeliveryDeps, EngineDeps } from './engine-deps.js';
 import { escalateTicket, sendToCustomer } from './delivery.js';
 import type { RatingPrompt } from './ports.js';
+import type { CsatStore } from './stores.js';
 
 /** A customer's click on a rating button (Slack, Teams or the sandbox), as the adapter read it. */
 export interface CsatRatingInput {
@@ -24,6 +25,17 @@ const LABELS: Record<CsatRating, 'csat_great' | 'csat_ok' | 'csat_not_good'> = {
   ok: 'csat_ok',
   not_good: 'csat_not_good',
 };
+
+/**
+ * A ticket's rating and who had resolved it when it was rated, for the report's recorder (null
+ * while unrated). One `_id` read of the csat record.
+ */
+export function csatRatingOf(csat: Pick<CsatStore, 'get'>) {
+  return async (tenantId: string, ticketId: string) => {
+    const record = await csat.get(tenantId, ticketId);
+    return record?.rating ? { rating: record.rating, resolvedBy: record.resolvedBy } : null;
+  };
+}
 
 /**
  * After a resolution: one rating prompt in the thread. Never during a takeover (the ticket must be
@@ -97,6 +109,14 @@ export async function rateTicket(deps: EngineDeps, input: CsatRatingInput): Prom
     { ticketId: ticket.ticketId, rating: input.rating, resolvedBy: record.resolvedBy },
     'CSAT rating',
   );
+  // The ticket's figures changed (the report recounts it from this event).
+  deps.events.publish({
+    type: 'ticket',
+    tenantId: ticket.tenantId,
+    ticketId: ticket.ticketId,
+    status: ticket.status,
+    at: deps.clock.now(),
+  });
   if (input.rating === 'not_good' && record.resolvedBy === 'bot') {
     await escalateTicket(deps, deps.takeover, ticket, {
       summary: `The customer rated the bot's answer "Not good"${comment ? `: "${comment}"` : '.'}`,

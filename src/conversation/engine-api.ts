@@ -1,3 +1,4 @@
+import type { ArticleDraftService } from '../knowledge/article-drafts.js';
 import type express from 'express';
 import type {
   ApprovalRequest,
@@ -123,6 +124,11 @@ export interface Engine {
   report?(tenantId: string, query: ReportPeriodQuery): Promise<AnalyticsReport>;
   /** The questions the bot could not answer in a period, grouped by similarity, largest first. */
   knowledgeGaps?(tenantId: string, query: ReportPeriodQuery): Promise<KnowledgeGapsReport>;
+  /**
+   * Knowledge-base articles drafted from people's replies: created from a staff card's button,
+   * reviewed, edited and published by supervisors (Slack and Teams `kb` commands, the sandbox).
+   */
+  articleDrafts?: ArticleDraftService;
   /**
    * A customer's click on a satisfaction prompt's button (with the optional comment). Stored once;
    * "Not good" on the bot's answer reopens the conversation to a person. Optional for test doubles.

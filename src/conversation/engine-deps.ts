@@ -1,3 +1,4 @@
+import type { ArticleDraftService } from '../knowledge/article-drafts.js';
 import type { CustomerDirectory } from './identify.js';
 import type { Agent, AgentTools, KnowledgeBase } from '../agent/types.js';
 import type { ApprovalService, TakeoverService } from '../approvals/api.js';
@@ -77,4 +78,6 @@ export interface EngineDeps extends DeliveryDeps {
   org: { id: string; name?: string };
   /** The order system's customers, asked by verified email when the local records know nobody. */
   customerDirectory?: CustomerDirectory;
+  /** "Draft KB article" on escalated tickets (src/knowledge/article-drafts.ts). */
+  articleDrafts?: ArticleDraftService;
 }

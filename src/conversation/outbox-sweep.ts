@@ -88,7 +88,7 @@ export function createOutboxSweep(
       return 'superseded';
     }
     // An SLA alert is a snapshot of a moment ("breached at 14:05"), posted as it was.
-    if (p.card.kind === 'sla') return p;
+    if (p.card.kind === 'sla' || p.card.kind === 'digest') return p;
     const fresh = p.card.approvalId
       ? await render.approvalCard(entry.tenantId, p.card.approvalId)
       : await render.ticketCard(entry.tenantId, p.card.ticketId);
@@ -111,7 +111,7 @@ export function createOutboxSweep(
     payload: OutboxPayload,
     ref: NonNullable<OutboxEntry['result']>,
   ) {
-    if (payload.kind !== 'card_post' || payload.card.kind === 'sla') return;
+    if (payload.kind !== 'card_post' || payload.card.kind === 'sla' || payload.card.kind === 'digest') return;
     const now = deps.clock.now();
     if (payload.card.approvalId) {
       await deps.stores.approvals.setCard(entry.tenantId, payload.card.approvalId, ref);

@@ -112,6 +112,12 @@ export const StaffActionSchema = z.discriminatedUnion('action', [
   z.object({ v: z.literal(1), action: z.literal('ticket.takeover'), ticketId: z.string().min(1).max(32) }),
   z.object({ v: z.literal(1), action: z.literal('ticket.handback'), ticketId: z.string().min(1).max(32) }),
   z.object({ v: z.literal(1), action: z.literal('ticket.resolve'), ticketId: z.string().min(1).max(32) }),
+  /** A person's reply on an escalated ticket becomes a knowledge-base article draft. */
+  z.object({
+    v: z.literal(1),
+    action: z.literal('kb.draft_from_reply'),
+    ticketId: z.string().min(1).max(32),
+  }),
   z.object({
     v: z.literal(1),
     action: z.literal('ticket.send_draft'),
@@ -148,8 +154,11 @@ export interface StaffActionResult {
  * with it, so a new field reaches every renderer instead of being stripped on the way.
  */
 export const StaffCardSchema = z.object({
-  /** `sla`: a warning or breach alert (a snapshot; the ticket's own card shows the live state). */
-  kind: z.enum(['approval', 'escalation', 'draft', 'sla']),
+  /**
+   * `sla`: a warning or breach alert (a snapshot; the ticket's own card shows the live state).
+   * `digest`: the weekly knowledge-gaps digest (a snapshot; `ticketId` holds the digest's week).
+   */
+  kind: z.enum(['approval', 'escalation', 'draft', 'sla', 'digest']),
   /** Short headline: "Refund approval needed: $250.00", "Escalated: outage at Acme". */
   title: z.string(),
   ticketId: z.string(),

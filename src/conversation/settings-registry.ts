@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChannelModeSchema, ToneSchema, type TenantSettings } from '../domain/index.js';
+import { ChannelModeSchema, ToneSchema, WEEKDAYS, type TenantSettings } from '../domain/index.js';
 import { formatMoney, minorDigits } from '../domain/money.js';
 import {
   formatBusinessHours,
@@ -229,6 +229,28 @@ export const SETTINGS = [
     input: onOff('The satisfaction prompt'),
     format: (on) => (on ? 'on' : 'off'),
   } satisfies SettingDefinition<'csatEnabled'>,
+  {
+    key: 'gaps-digest',
+    field: 'gapsDigest',
+    label: 'Weekly knowledge-gaps digest',
+    help: 'weekday and hour in the business hours’ time zone, like mon 09, or off',
+    input: () =>
+      z.string().transform((raw, ctx) => {
+        const v = raw.trim().toLowerCase();
+        if (['off', 'no', 'false'].includes(v)) return 'off' as const;
+        const m = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(\d{1,2})(?::00)?$/.exec(v);
+        const hour = m ? Number(m[2]) : NaN;
+        if (!m || hour > 23) {
+          ctx.addIssue({ code: 'custom', message: 'Give a weekday and an hour, like mon 09, or off.' });
+          return z.NEVER;
+        }
+        return { day: m[1] as (typeof WEEKDAYS)[number], hour };
+      }),
+    format: (s, settings) =>
+      s === 'off'
+        ? 'off'
+        : `${s.day} ${String(s.hour).padStart(2, '0')}:00 (${settings.businessHours.timeZone})`,
+  } satisfies SettingDefinition<'gapsDigest'>,
 ] as const;
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];

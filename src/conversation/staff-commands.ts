@@ -34,6 +34,12 @@ function runStaffAction(
       return deps.takeover.resolve(t, action.ticketId, actor);
     case 'ticket.send_draft':
       return deps.takeover.sendDraft(t, action.ticketId, actor, action.text);
+    case 'kb.draft_from_reply':
+      return deps.articleDrafts
+        ? deps.articleDrafts
+            .draftFromTicket(t, action.ticketId, actor)
+            .then(({ ok, message }) => ({ ok, message }))
+        : Promise.resolve({ ok: false, message: 'Article drafts are not available here.' });
   }
 }
 

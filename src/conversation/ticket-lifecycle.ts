@@ -1,7 +1,9 @@
 import type { Message, ResolvedBy, Ticket } from '../domain/index.js';
 import type { SlaService } from '../sla/sla-service.js';
 import { describeOpening, isOpenAt, nextOpening } from '../sla/business-time.js';
+import type { TakeoverService } from '../approvals/api.js';
 import { promptCsat } from './csat.js';
+import { showTicketCard } from './delivery.js';
 import type { DeliveryDeps } from './engine-deps.js';
 
 /**
@@ -23,14 +25,40 @@ export interface TicketLifecycle {
   awayNotice(ticket: Ticket, language?: string): Promise<string | undefined>;
 }
 
-export function createTicketLifecycle(deps: DeliveryDeps, sla: SlaService): TicketLifecycle {
+export function createTicketLifecycle(
+  deps: DeliveryDeps,
+  sla: SlaService,
+  /** For redrawing the ticket's staff card (read lazily: the takeover service is built later). */
+  takeover?: () => TakeoverService,
+): TicketLifecycle {
   const { logger } = deps;
+
+  /**
+   * A person's first reply on an escalated ticket redraws its staff card, which then offers
+   * "Draft KB article" (later replies change nothing the card shows).
+   */
+  async function firstReplyRedraw(message: Message): Promise<void> {
+    if (!takeover || !message.ticketId) return;
+    try {
+      const ticket = await deps.stores.tickets.get(message.tenantId, message.ticketId);
+      if (!ticket?.staffCard || ticket.status === 'resolved' || !(ticket.escalation ?? ticket.assignee))
+        return;
+      const messages = await deps.stores.messages.listByTicket(message.tenantId, message.ticketId, 200);
+      const replies = messages.filter((m) => m.role === 'staff' && !m.deleted).length;
+      if (replies === 1) await showTicketCard(deps, takeover(), ticket);
+    } catch (err) {
+      logger.warn({ err, ticketId: message.ticketId }, 'redrawing the staff card after a reply failed');
+    }
+  }
+
   return {
     async messageRecorded(message) {
       if (!message.ticketId) return;
       if (message.role === 'customer') await sla.record(message.tenantId, message.ticketId, 'customer_wrote');
-      else if (message.role === 'staff')
+      else if (message.role === 'staff') {
         await sla.record(message.tenantId, message.ticketId, 'person_responded');
+        await firstReplyRedraw(message);
+      }
     },
     async ticketOpened(ticket) {
       await sla.record(ticket.tenantId, ticket.ticketId, 'opened');

@@ -10,3 +10,4 @@ export * from './ids.js';
 export * from './installation.js';
 export * from './sla.js';
 export * from './csat.js';
+export * from './kb-draft.js';

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { CurrencySchema, DateSchema, PlatformSchema, TenantIdSchema } from './common.js';
-import { BusinessHoursSchema, DEFAULT_BUSINESS_HOURS, DEFAULT_SLA_TARGETS, SlaTargetsSchema } from './sla.js';
+import {
+  BusinessHoursSchema,
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_SLA_TARGETS,
+  SlaTargetsSchema,
+  WEEKDAYS,
+} from './sla.js';
+
+/** When the weekly knowledge-gaps digest goes to the staff channel (the business hours' time zone). */
+export const GapsDigestScheduleSchema = z.union([
+  z.literal('off'),
+  z.object({ day: z.enum(WEEKDAYS), hour: z.number().int().min(0).max(23) }),
+]);
+export type GapsDigestSchedule = z.infer<typeof GapsDigestScheduleSchema>;
 
 export const ChannelModeSchema = z.enum(['auto', 'draft', 'off']);
 export type ChannelMode = z.infer<typeof ChannelModeSchema>;
@@ -45,6 +58,8 @@ export const TenantSettingsSchema = z.object({
    * (`/switchboard settings set csat on`): a new message in every thread is theirs to choose.
    */
   csatEnabled: z.boolean().default(false),
+  /** The weekly knowledge-gaps digest in the staff channel: a weekday and hour, or off. */
+  gapsDigest: GapsDigestScheduleSchema.default({ day: 'mon', hour: 9 }),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 

@@ -91,8 +91,6 @@ export function sourceKeyOf(target: string): string {
  * `prune` the source's articles that are gone are removed. One bad item never stops the rest.
  */
 export async function importKnowledge(deps: KbImportDeps, options: KbImportOptions): Promise<KbImportReport> {
-  const startedAt = deps.clock.now();
-  const source = options.source ?? sourceKeyOf(options.target);
   const ctx: SourceContext = {
     concurrency: options.concurrency ?? 4,
     timeoutMs: options.timeoutMs ?? 15_000,
@@ -101,11 +99,30 @@ export async function importKnowledge(deps: KbImportDeps, options: KbImportOptio
     onTotal: options.onTotal ?? (() => undefined),
     onItem: options.onItem ?? (() => undefined),
   };
+  return importItems(
+    deps,
+    { ...options, source: options.source ?? sourceKeyOf(options.target) },
+    readTarget(options.target, ctx),
+  );
+}
+
+/**
+ * The pipeline every article goes through, whatever produced it (a folder, a help center, a
+ * supervisor publishing a draft from a person's reply): validated and categorized into an
+ * article, compared by content hash, written in bulk, the run recorded for staff.
+ */
+export async function importItems(
+  deps: Pick<KbImportDeps, 'articles' | 'syncs' | 'clock' | 'ids'>,
+  options: Pick<KbImportOptions, 'tenantId' | 'prune' | 'dryRun' | 'record'> & { source: string },
+  items: AsyncIterable<SourceItem> | Iterable<SourceItem>,
+): Promise<KbImportReport> {
+  const startedAt = deps.clock.now();
+  const source = options.source;
   const failures: KbImportReport['failures'] = [];
   /** Article ids this run saw, imported or not: none of them is pruned. */
   const seen = new Set<string>();
   const articles: KbArticle[] = [];
-  for await (const item of readTarget(options.target, ctx)) {
+  for await (const item of items) {
     const built = buildArticle(item, { tenantId: options.tenantId, source, now: startedAt });
     if (item.ok || item.key) {
       const key = item.ok ? item.draft.key : item.key!;

@@ -5,10 +5,12 @@ import { CLAIMS_COLLECTION } from './guarded-update.js';
 import { INBOUND_JOURNAL_COLLECTION } from './inbound-journal-repository.js';
 import { OUTBOX_COLLECTION } from './outbox-repository.js';
 import { SLA_TIMERS_COLLECTION } from './sla-timer-repository.js';
+import { KB_DRAFTS_COLLECTION } from './kb-draft-repository.js';
 
 const INDEXES: Record<string, IndexDescription[]> = {
   // `_id` is tenantId:ticketId; the SLA sweep reads the earliest due across organizations.
   [SLA_TIMERS_COLLECTION]: [{ key: { nextAt: 1 } }],
+  [KB_DRAFTS_COLLECTION]: [{ key: { tenantId: 1, status: 1, updatedAt: -1 } }],
   [C.tenants]: [{ key: { tenantId: 1 }, unique: true }],
   [C.channels]: [{ key: { tenantId: 1, platform: 1, channelId: 1 }, unique: true }],
   [C.customers]: [

@@ -33,6 +33,10 @@ import { createTicketRepository } from './ticket-repository.js';
 import { createReportRepository } from './report-repository.js';
 import type { ReportStore } from '../reports/ports.js';
 import { createCsatRepository } from './csat-repository.js';
+import { createKbDraftRepository } from './kb-draft-repository.js';
+import { createGapDigestRepository } from './gap-digest-repository.js';
+import type { GapDigestStore } from '../reports/gap-digest.js';
+import type { KbDraftStore } from '../knowledge/article-drafts.js';
 import { createSlaTimerRepository } from './sla-timer-repository.js';
 import type { SlaTimerStore } from '../sla/sla-ports.js';
 
@@ -60,6 +64,10 @@ export interface MongoStores {
   csat: CsatStore;
   /** The due-list of running SLA clocks. */
   slaTimers: SlaTimerStore;
+  /** Knowledge-base articles drafted from people's replies, waiting for a supervisor. */
+  kbDrafts: KbDraftStore;
+  /** Week claims of the knowledge-gaps digest (sent once per organization and week). */
+  gapDigests: GapDigestStore;
 }
 
 export interface MongoStoresOptions {
@@ -93,5 +101,7 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     reports: createReportRepository(deps),
     csat: createCsatRepository(deps),
     slaTimers: createSlaTimerRepository(deps),
+    kbDrafts: createKbDraftRepository(deps),
+    gapDigests: createGapDigestRepository(deps),
   };
 }

@@ -30,7 +30,7 @@ export function escalationCategory(reason: string): EscalationReason {
   if (/confidence [\d.]+ below|could not answer|could not be composed|no article/.test(r))
     return 'low_confidence';
   if (/asked for a person|wants a person|human/.test(r)) return 'customer_asked';
-  if (/sentiment|did not help|same question again|not good|rated/.test(r)) return 'sentiment';
+  if (/sentiment|did not help|same question again|not good|rated|\bcsat\b/.test(r)) return 'sentiment';
   if (/agent failure|engine failure|interrupted|abandoned/.test(r)) return 'failure';
   return 'policy';
 }
@@ -56,9 +56,17 @@ export const TicketFactSchema = z.object({
   firstResponseMs: z.number().nonnegative().optional(),
   resolutionMs: z.number().nonnegative().optional(),
   sla: z
-    .object({ firstResponseBreached: z.boolean().optional(), resolutionBreached: z.boolean().optional() })
+    .object({
+      firstResponseBreached: z.boolean().optional(),
+      resolutionBreached: z.boolean().optional(),
+      /** The targets the ticket was measured against (ms of business time). */
+      firstResponseTargetMs: z.number().nonnegative().optional(),
+      resolutionTargetMs: z.number().nonnegative().optional(),
+    })
     .optional(),
   csat: z.enum(CSAT_RATINGS).optional(),
+  /** Who had resolved the ticket when it was rated (a "Not good" reopens it to a person after). */
+  csatBy: z.enum(['bot', 'person']).optional(),
   /** The customer's question, kept when the bot could not answer it (knowledge gaps). */
   question: z.string().optional(),
   language: z.string().optional(),
@@ -83,6 +91,40 @@ export type ApprovalFact = z.infer<typeof ApprovalFactSchema>;
 export interface SlaTargets {
   firstResponseMs?: number;
   resolutionMs?: number;
+}
+
+/** A customer's rating and who had resolved the ticket when they gave it (the CSAT record). */
+export interface CsatInput {
+  rating: CsatRating;
+  resolvedBy: 'bot' | 'person';
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Breaches as the ticket's own SLA clocks judged them (business time, paused while waiting on the
+ * customer, `Ticket.sla`), for tickets that have clocks. A clock that is past due but not yet
+ * swept counts as breached only once the sweep has claimed it (it then recounts the ticket).
+ */
+function slaOfTicket(ticket: Ticket): TicketFact['sla'] | undefined {
+  const sla = ticket.sla;
+  if (!sla) return undefined;
+  const judged = (metric: 'firstResponse' | 'resolution') => {
+    const clock = sla.clocks[metric];
+    if (!clock) return {};
+    const breached = !!clock.breachedAt || sla.breaches.some((b) => b.metric === metric);
+    return { breached, targetMs: clock.targetMinutes * MINUTE };
+  };
+  const first = judged('firstResponse');
+  const res = judged('resolution');
+  return {
+    ...(first.breached !== undefined
+      ? { firstResponseBreached: first.breached, firstResponseTargetMs: first.targetMs }
+      : {}),
+    ...(res.breached !== undefined
+      ? { resolutionBreached: res.breached, resolutionTargetMs: res.targetMs }
+      : {}),
+  };
 }
 
 export function dimensionsOf(ticket: Ticket): DimensionValues {
@@ -111,7 +153,7 @@ export function ticketFact(input: {
   previous: TicketFact | null;
   now: Date;
   targets?: SlaTargets | null;
-  csat?: CsatRating | null;
+  csat?: CsatInput | CsatRating | null;
 }): TicketFact {
   const { ticket, messages, previous, now } = input;
   const created = ticket.createdAt.getTime();
@@ -145,8 +187,9 @@ export function ticketFact(input: {
   const firstResponseMs = responseAt ? Math.max(0, responseAt.getTime() - created) : undefined;
   const resolutionMs = resolvedAt ? Math.max(0, resolvedAt.getTime() - created) : undefined;
   const t = input.targets;
-  const sla =
-    t && (t.firstResponseMs !== undefined || t.resolutionMs !== undefined)
+  const sla = ticket.sla
+    ? slaOfTicket(ticket)
+    : t && (t.firstResponseMs !== undefined || t.resolutionMs !== undefined)
       ? {
           ...(t.firstResponseMs !== undefined
             ? { firstResponseBreached: (firstResponseMs ?? now.getTime() - created) > t.firstResponseMs }
@@ -160,7 +203,9 @@ export function ticketFact(input: {
   const reason = ticket.escalation
     ? escalationCategory(ticket.escalation.reason)
     : previous?.escalationReason;
-  const csat = input.csat ?? previous?.csat;
+  const rated = typeof input.csat === 'string' ? { rating: input.csat } : input.csat;
+  const csat = rated?.rating ?? previous?.csat;
+  const csatBy = (rated && 'resolvedBy' in rated ? rated.resolvedBy : undefined) ?? previous?.csatBy;
   const isGap = reason === 'low_confidence' || csat === 'not_good';
   const question = isGap
     ? (previous?.question ??
@@ -185,6 +230,7 @@ export function ticketFact(input: {
     ...(resolutionMs !== undefined ? { resolutionMs } : {}),
     ...(sla ? { sla } : {}),
     ...(csat ? { csat } : {}),
+    ...(csat && csatBy ? { csatBy } : {}),
     ...(question ? { question, language: ticket.language } : {}),
   };
 }
@@ -206,12 +252,14 @@ export function ticketCounters(f: TicketFact): Counters {
   if (f.sla?.firstResponseBreached !== undefined) {
     add('frt_sla');
     if (f.sla.firstResponseBreached) add('frt_breach');
+    if (f.sla.firstResponseTargetMs !== undefined) add(`frttgt_${bucketOf(f.sla.firstResponseTargetMs)}`);
   }
   if (f.sla?.resolutionBreached !== undefined) {
     add('res_sla');
     if (f.sla.resolutionBreached) add('res_breach');
+    if (f.sla.resolutionTargetMs !== undefined) add(`restgt_${bucketOf(f.sla.resolutionTargetMs)}`);
   }
-  if (f.csat) add(`csat_${f.resolvedBy ?? 'open'}_${f.csat}`);
+  if (f.csat) add(`csat_${f.csatBy ?? f.resolvedBy ?? 'open'}_${f.csat}`);
   return c;
 }
 

@@ -11,6 +11,7 @@ import {
   approvalFact,
   ticketCounters,
   ticketFact,
+  type CsatInput,
   type CsatRating,
   type SlaTargets,
   type TicketFact,
@@ -26,8 +27,8 @@ export interface ReportRecorderDeps {
   logger: Logger;
   /** The ticket's SLA targets, when SLA policies are configured (the sla module). */
   slaTargets?: (ticket: Ticket) => Promise<SlaTargets | null>;
-  /** The customer's rating of the ticket, when CSAT is on (the csat module). */
-  csatRating?: (tenantId: string, ticketId: string) => Promise<CsatRating | null>;
+  /** The customer's rating of the ticket and who had resolved it, when CSAT is on (the csat module). */
+  csatRating?: (tenantId: string, ticketId: string) => Promise<CsatInput | CsatRating | null>;
 }
 
 export interface ReportRecorder {

@@ -25,10 +25,16 @@ const COLUMNS: Array<[string, (f: ReportFigures) => string | number]> = [
   ]),
   ['first_response_p50_s', (f) => seconds(f.firstResponse.p50Ms)],
   ['first_response_p90_s', (f) => seconds(f.firstResponse.p90Ms)],
+  ['first_response_with_sla', (f) => f.firstResponse.withTarget],
   ['first_response_breaches', (f) => f.firstResponse.breaches],
+  ['first_response_met_rate', (f) => share(f.firstResponse.metShare)],
+  ['first_response_target_p50_s', (f) => seconds(f.firstResponse.targetP50Ms)],
   ['resolution_p50_s', (f) => seconds(f.resolution.p50Ms)],
   ['resolution_p90_s', (f) => seconds(f.resolution.p90Ms)],
+  ['resolution_with_sla', (f) => f.resolution.withTarget],
   ['resolution_breaches', (f) => f.resolution.breaches],
+  ['resolution_met_rate', (f) => share(f.resolution.metShare)],
+  ['resolution_target_p50_s', (f) => seconds(f.resolution.targetP50Ms)],
   ['approvals_approved', (f) => f.approvals.byOutcome.approved + f.approvals.byOutcome.executed],
   ['approvals_rejected', (f) => f.approvals.byOutcome.rejected],
   ['approvals_expired', (f) => f.approvals.byOutcome.expired],
@@ -47,6 +53,8 @@ const COLUMNS: Array<[string, (f: ReportFigures) => string | number]> = [
   ['csat_person_great', (f) => f.csat.person.great],
   ['csat_person_ok', (f) => f.csat.person.ok],
   ['csat_person_not_good', (f) => f.csat.person.notGood],
+  ['csat_bot_great_rate', (f) => share(f.csat.bot.satisfied)],
+  ['csat_person_great_rate', (f) => share(f.csat.person.satisfied)],
 ];
 
 /** The report as CSV: one row for the period, then one per intent, channel and customer. */

@@ -11,6 +11,10 @@ export interface DurationFigures {
   /** Tickets measured against an SLA target, and how many missed it (null: no SLA policy). */
   withTarget: number;
   breaches: number;
+  /** Share of the tickets with a target that met it (0..1), null without any. */
+  metShare: number | null;
+  /** Median target those tickets were held to (business time), null without any. */
+  targetP50Ms: number | null;
 }
 
 export interface CsatFigures {
@@ -99,6 +103,16 @@ export function figuresOf(c: Counters): ReportFigures {
   const frt = histogram(c, 'frt_');
   const res = histogram(c, 'res_');
   const decisions = histogram(c, 'apprt_');
+  const sla = (metric: 'frt' | 'res') => {
+    const withTarget = get(`${metric}_sla`);
+    const breaches = get(`${metric}_breach`);
+    return {
+      withTarget,
+      breaches,
+      metShare: withTarget ? (withTarget - breaches) / withTarget : null,
+      targetP50Ms: percentile(histogram(c, `${metric}tgt_`), 0.5),
+    };
+  };
   const byOutcome = Object.fromEntries(
     ApprovalStatusSchema.options.map((s) => [s, get(`appr_${s}`)]),
   ) as Record<ApprovalStatus, number>;
@@ -129,15 +143,13 @@ export function figuresOf(c: Counters): ReportFigures {
       count: count(frt),
       p50Ms: percentile(frt, 0.5),
       p90Ms: percentile(frt, 0.9),
-      withTarget: get('frt_sla'),
-      breaches: get('frt_breach'),
+      ...sla('frt'),
     },
     resolution: {
       count: count(res),
       p50Ms: percentile(res, 0.5),
       p90Ms: percentile(res, 0.9),
-      withTarget: get('res_sla'),
-      breaches: get('res_breach'),
+      ...sla('res'),
     },
     approvals: {
       byOutcome,

@@ -20,3 +20,6 @@ export interface SlaAlert {
 
 /** How an alert reaches staff (the conversation layer posts it through the outbox, once per key). */
 export type SlaAlertPoster = (ticket: Ticket, alert: SlaAlert, key: string) => Promise<void>;
+
+/** What happens to a ticket whose clock breached, beside the alert (escalation to a person). */
+export type SlaBreachHandler = (ticket: Ticket, clock: SlaClock) => Promise<void>;

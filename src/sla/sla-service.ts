@@ -12,7 +12,7 @@ import {
   withBreach,
   type SlaPolicy,
 } from './sla-clock.js';
-import type { SlaAlertPoster, SlaTimerStore } from './sla-ports.js';
+import type { SlaAlertPoster, SlaBreachHandler, SlaTimerStore } from './sla-ports.js';
 
 export interface SlaServiceDeps {
   tickets: TicketStore;
@@ -20,6 +20,11 @@ export interface SlaServiceDeps {
   customers: CustomerStore;
   timers: SlaTimerStore;
   postAlert: SlaAlertPoster;
+  /**
+   * After a breach alert: the conversation layer hands a ticket nobody holds to a person (reason
+   * `sla`). Called once per breached clock, by the process that claimed the breach.
+   */
+  onBreach?: SlaBreachHandler;
   clock: Clock;
   logger: Logger;
 }
@@ -139,8 +144,17 @@ export function createSlaService(deps: SlaServiceDeps): SlaService {
           'posting the SLA alert failed; the outbox retries',
         );
       }
-      if (due === 'breach') counts.breaches++;
-      else counts.warnings++;
+      if (due === 'breach') {
+        counts.breaches++;
+        try {
+          await deps.onBreach?.(claimed.ticket, claimedClock);
+        } catch (err) {
+          logger.error(
+            { err, ticketId, metric: clockNow.metric },
+            'handing the breached ticket to a person failed',
+          );
+        }
+      } else counts.warnings++;
     }
     // Another process may have claimed what was due: the due-list moves on either way.
     await deps.timers.schedule(tenantId, ticketId, (latest.sla && nextCheckAt(latest.sla)) ?? null);

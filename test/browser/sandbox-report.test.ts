@@ -57,7 +57,7 @@ describe.skipIf(!availability.ok)(
         .poll(() => report.locator('[data-tile=conversations]').innerText(), { timeout: 15_000 })
         .toBe('3');
       expect(await report.locator('[data-tile=bot-resolution]').innerText()).toBe('33 %');
-      for (const id of ['report-per-day', 'report-escalations', 'report-csat'])
+      for (const id of ['report-per-day', 'report-escalations', 'report-sla', 'report-csat'])
         expect(await report.locator(`[data-chart=${id}] canvas`).count()).toBe(1);
       const escalations = report.locator('[data-chart=report-escalations]');
       await escalations.getByText('Show the data').click();

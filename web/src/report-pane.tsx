@@ -52,6 +52,7 @@ function BreakdownTable({ caption, rows }: { caption: string; rows: ReportRow[] 
           <th scope="col">Escalated</th>
           <th scope="col">First response p50 / p90</th>
           <th scope="col">Resolution p50 / p90</th>
+          <th scope="col">SLA breaches (first response / resolution)</th>
           <th scope="col">Approvals decided</th>
           <th scope="col">CSAT bot / person (great)</th>
         </tr>
@@ -68,6 +69,11 @@ function BreakdownTable({ caption, rows }: { caption: string; rows: ReportRow[] 
             </td>
             <td>
               {duration(r.resolution.p50Ms)} / {duration(r.resolution.p90Ms)}
+            </td>
+            <td>
+              {r.firstResponse.withTarget || r.resolution.withTarget
+                ? `${r.firstResponse.breaches} / ${r.resolution.breaches}`
+                : '—'}
             </td>
             <td>{r.approvals.decided}</td>
             <td>
@@ -149,7 +155,29 @@ export function ReportSection({ revision }: { revision: number }) {
       },
       options: { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
     };
-    return { perDay, escalations, csat };
+    const slaRows = [
+      ['First response', r.total.firstResponse],
+      ['Resolution', r.total.resolution],
+    ] as const;
+    const sla: ChartConfiguration = {
+      type: 'bar',
+      data: {
+        labels: slaRows.map(([label]) => label),
+        datasets: [
+          {
+            label: 'Within target',
+            data: slaRows.map(([, f]) => f.withTarget - f.breaches),
+            backgroundColor: '#16a34a',
+          },
+          { label: 'Breached', data: slaRows.map(([, f]) => f.breaches), backgroundColor: '#dc2626' },
+        ],
+      },
+      options: {
+        indexAxis: 'y',
+        scales: { x: { stacked: true, beginAtZero: true, ticks: { precision: 0 } }, y: { stacked: true } },
+      },
+    };
+    return { perDay, escalations, csat, sla, slaRows };
   }, [r]);
 
   return (
@@ -241,6 +269,29 @@ export function ReportSection({ revision }: { revision: number }) {
               table={{
                 head: ['Reason', 'Escalations'],
                 rows: Object.entries(r.total.escalationsByReason).map(([k, n]) => [REASON_LABEL[k] ?? k, n]),
+              }}
+            />
+            <ChartBox
+              id="report-sla"
+              title="Response times against the SLA"
+              description={charts.slaRows
+                .map(
+                  ([label, f]) =>
+                    `${label}: p50 ${duration(f.p50Ms)}, p90 ${duration(f.p90Ms)}, ${f.breaches} of ${f.withTarget} past target`,
+                )
+                .join('; ')}
+              config={charts.sla}
+              table={{
+                head: ['Clock', 'p50', 'p90', 'Target (median)', 'With a target', 'Breached', 'Met'],
+                rows: charts.slaRows.map(([label, f]) => [
+                  label,
+                  duration(f.p50Ms),
+                  duration(f.p90Ms),
+                  duration(f.targetP50Ms),
+                  f.withTarget,
+                  f.breaches,
+                  pct(f.metShare),
+                ]),
               }}
             />
             <ChartBox

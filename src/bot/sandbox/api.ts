@@ -32,6 +32,7 @@ import {
 import { mountReportRoutes } from './report-routes.js';
 import { mountSettingsRoutes } from './settings-routes.js';
 import { mountCsatRoutes } from './csat-routes.js';
+import { mountKbDraftRoutes } from './kb-draft-routes.js';
 import { mountConfirmRoutes } from './confirm-routes.js';
 import { serveEvents, type LiveEventSource } from './sse.js';
 
@@ -286,6 +287,7 @@ export function createSandboxApi(options: SandboxApiOptions): {
   mountSettingsRoutes(api, { engine, parse, actorFor: (actorId) => staffActor(actorId, tenantId).actor });
   mountReportRoutes(api, { engine, tenantId, parse });
   mountCsatRoutes(api, { engine, tenantId, parse, customer: options.customer });
+  mountKbDraftRoutes(api, { engine, tenantId, parse, actor: (id) => staffActor(id, tenantId).actor });
   mountConfirmRoutes(api, { engine, tenantId, posts, writer, parse, customer: options.customer });
   api.get('/events', events.handler);
 

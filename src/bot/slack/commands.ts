@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ChannelModeSchema, TICKET_ID_PATTERN, type ChannelMode } from '../../domain/index.js';
 import { isAppError } from '../../errors.js';
 import { renderStatus, renderTicketDetail } from './blocks.js';
+import { answerKbDraftCommand, KB_DRAFT_USAGE } from '../../knowledge/kb-draft-command.js';
 import { renderKbStatus } from './kb-command.js';
 import { slackErrorCode } from './port.js';
 import { answerSettings } from './settings-command.js';
@@ -17,6 +18,7 @@ export const USAGE = [
   '`/switchboard staff-channel` — make this channel the staff channel (supervisors)',
   '`/switchboard settings` — this organization’s policy, tone and staff (`settings help` to change them)',
   '`/switchboard kb` — knowledge-base articles and the last import',
+  ...KB_DRAFT_USAGE.map((line) => line.replace('`kb', '`/switchboard kb')),
 ].join('\n');
 
 export type ParsedCommand =
@@ -25,7 +27,7 @@ export type ParsedCommand =
   | { name: 'mode'; mode: ChannelMode }
   | { name: 'staff-channel' }
   | { name: 'settings'; args: string }
-  | { name: 'kb' }
+  | { name: 'kb'; args: string }
   | { name: 'help'; problem?: string };
 
 /** The text after `/switchboard`, case-insensitive, extra spaces ignored. */
@@ -52,7 +54,7 @@ export function parseCommand(text: string): ParsedCommand {
       // Everything after the verb, as typed: the settings grammar has its own parser.
       return { name: 'settings', args: text.trim().slice(verb.length) };
     case 'kb':
-      return { name: 'kb' };
+      return { name: 'kb', args: text.trim().slice(verb.length).trim() };
     default:
       return { name: 'help', problem: verb ? `I don't know "${verb.slice(0, 40)}".` : undefined };
   }
@@ -143,7 +145,10 @@ async function answer(
     case 'settings':
       return answerSettings(rt, actor, parsed.args);
     case 'kb':
-      return say(renderKbStatus(await rt.engine.kbStatus(home.orgId)));
+      return say(
+        (await answerKbDraftCommand(rt.engine.articleDrafts, home.orgId, actor, parsed.args)) ??
+          renderKbStatus(await rt.engine.kbStatus(home.orgId)),
+      );
     case 'help':
       return say(parsed.problem ? `${parsed.problem}\n${USAGE}` : USAGE);
   }

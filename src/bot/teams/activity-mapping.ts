@@ -93,7 +93,7 @@ export type TeamsCommand =
   | { kind: 'set_staff_channel' }
   /** `args`: everything after `settings`, as typed (names keep their case). */
   | { kind: 'settings'; args: string }
-  | { kind: 'kb' };
+  | { kind: 'kb'; args: string };
 
 /**
  * `@Switchboard mode auto|draft|off`, `@Switchboard set staff channel` and `@Switchboard settings …`
@@ -112,7 +112,9 @@ export function parseCommand(text: string): TeamsCommand | undefined {
     return parsed.success ? { kind: 'mode', mode: parsed.data } : undefined;
   }
   if (/^set\s+(the\s+)?staff\s+channel$/.test(t)) return { kind: 'set_staff_channel' };
-  if (/^(?:kb|knowledge[\s-]?base)$/.test(t)) return { kind: 'kb' };
+  if (/^(?:kb|knowledge[\s-]?base)$/.test(t)) return { kind: 'kb', args: '' };
+  const drafts = /^kb\s+((?:drafts?|publish)(?:\s+\S+)?)$/.exec(t);
+  if (drafts) return { kind: 'kb', args: drafts[1]! };
   return undefined;
 }
 

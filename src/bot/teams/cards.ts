@@ -18,6 +18,7 @@ export const VERB_BY_ACTION: Record<StaffActionName, string> = {
   'ticket.handback': 'handback',
   'ticket.resolve': 'resolve',
   'ticket.send_draft': 'send_draft',
+  'kb.draft_from_reply': 'draft_article',
 };
 export const REFRESH_VERB = 'refresh';
 

@@ -22,6 +22,7 @@ import {
   type TeamsCommand,
 } from './activity-mapping.js';
 import { answerCardAction } from './card-actions.js';
+import { answerKbDraftCommand } from '../../knowledge/kb-draft-command.js';
 import { renderKbStatus } from './kb-command.js';
 import { answerSettings } from './settings-command.js';
 import { storeTeamChannels } from './team-channels.js';
@@ -234,7 +235,10 @@ export class TeamsBot extends TeamsActivityHandler {
       isExternal: sender.isExternal,
     };
     if (command.kind === 'kb') {
-      await ctx.sendActivity(await kbStatusText(engine, sender));
+      const drafts = sender.isExternal
+        ? undefined
+        : await answerKbDraftCommand(engine.articleDrafts, sender.tenantId, actor, command.args);
+      await ctx.sendActivity(drafts ?? (await kbStatusText(engine, sender)));
       return;
     }
     if (command.kind === 'settings') {

@@ -30,6 +30,7 @@ describe('sandbox settings API (the settings panel)', () => {
       'sla-target',
       'sla',
       'csat',
+      'gaps-digest',
     ]);
     expect(staff.body.view?.orgName).toBe('Northwind Supply Co.');
     expect(staff.body.view?.canChange).toBe(false);

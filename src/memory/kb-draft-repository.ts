@@ -1,0 +1,63 @@
+import { KbDraftSchema, type KbDraft } from '../domain/index.js';
+import type { KbDraftStore } from '../knowledge/article-drafts.js';
+import { collection, createCodec, isDuplicateKeyError, type RepositoryDeps } from './collections.js';
+import { guardedUpdateOutcome } from './guarded-update.js';
+
+export const KB_DRAFTS_COLLECTION = 'kb_drafts';
+
+/** At most this many drafts are listed for review (newest first). */
+const LIST_LIMIT = 100;
+
+/**
+ * Article drafts, `_id` = `${tenantId}:${draftId}` (one per ticket: the insert is the guard against
+ * two clicks making two drafts). Edits and publishing are guarded updates on a hidden `_rev`, so
+ * only one of two supervisors publishing at once wins.
+ */
+export function createKbDraftRepository({ db, logger, clock }: RepositoryDeps): KbDraftStore {
+  const col = collection(db, KB_DRAFTS_COLLECTION);
+  const codec = createCodec(KbDraftSchema, KB_DRAFTS_COLLECTION, logger);
+  const idOf = (tenantId: string, draftId: string) => `${tenantId}:${draftId}`;
+
+  async function guarded(tenantId: string, draftId: string, set: Partial<KbDraft>): Promise<KbDraft | null> {
+    const outcome = await guardedUpdateOutcome({
+      db,
+      col,
+      clock,
+      key: { _id: idOf(tenantId, draftId) as never, tenantId },
+      claimKey: idOf(tenantId, draftId),
+      revField: '_rev',
+      condition: { status: 'draft' },
+      holds: (doc) => doc.status === 'draft',
+      update: () => ({ $set: codec.patch(set) }),
+    });
+    return outcome.kind === 'updated' ? codec.out(outcome.doc) : null;
+  }
+
+  return {
+    async create(draft) {
+      try {
+        await col.insertOne({
+          _id: idOf(draft.tenantId, draft.draftId) as never,
+          ...codec.in(draft),
+          _rev: 0,
+        });
+        return { draft, created: true };
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+        const existing = codec.out(await col.findOne({ _id: idOf(draft.tenantId, draft.draftId) as never }));
+        if (!existing) throw err;
+        return { draft: existing, created: false };
+      }
+    },
+    async get(tenantId, draftId) {
+      return codec.out(await col.findOne({ _id: idOf(tenantId, draftId) as never, tenantId }));
+    },
+    async list(tenantId, status) {
+      const docs = await col.find({ tenantId, status }).sort({ updatedAt: -1 }).limit(LIST_LIMIT).toArray();
+      return docs.map((d) => codec.out(d)).filter((d): d is KbDraft => d !== null);
+    },
+    edit: (tenantId, draftId, patch) => guarded(tenantId, draftId, patch),
+    markPublished: (tenantId, draftId, patch) =>
+      guarded(tenantId, draftId, { ...patch, status: 'published' }),
+  };
+}
