@@ -3,7 +3,7 @@ import { loadConfig, type Config } from './config.js';
 import { createIdGenerator, systemClock } from './domain/index.js';
 import { ConfigError, isAppError } from './errors.js';
 import { createLogger, redactText } from './logger.js';
-import { connectDatabase } from './memory/connect.js';
+import { connectDatabase, watchConnection } from './memory/connect.js';
 import { safeHost, startLocalMongo } from './memory/local-mongo.js';
 
 // The app and the seed are imported only after the configuration and the database checked out: a
@@ -72,6 +72,9 @@ async function main(): Promise<void> {
   const { db } = connection;
   const connected = connection;
   cleanups.push(() => connected.close());
+  // A client the driver leaves cut off after an outage is reconnected (see watchConnection).
+  const watch = watchConnection(connected.client, { uri: mongo.uri, dbName: config.mongo.dbName, logger });
+  cleanups.push(() => Promise.resolve(watch.stop()));
   const {
     createApp,
     createEventBus,
@@ -153,6 +156,7 @@ async function main(): Promise<void> {
     force.unref();
     // app.stop(): HTTP stops accepting → adapters finish work in flight → timers; then MongoDB.
     await app.stop().catch((err: unknown) => logger.error({ err }, 'stopping the app failed'));
+    watch.stop();
     await connection.close().catch(() => undefined);
     await mongo.stop().catch(() => undefined);
     process.exit(0);

@@ -140,6 +140,10 @@ export async function escalateUnprocessed(
     }
   }
   if (ticket.status === 'human') return ticket;
+  // Escalated already since this message (the failing run did it before it threw): saying "a
+  // person will follow up" again would be the same words twice in the customer's thread.
+  if (ticket.status === 'escalated' && (ticket.escalation?.at.getTime() ?? -1) >= message.createdAt.getTime())
+    return null;
   // One escalation per unanswered message, whoever gets there first: the failure path, this
   // process's sweep or another instance's. The unique index on processed events is the claim.
   const claimed = await deps.stores.processedEvents.markProcessed(
