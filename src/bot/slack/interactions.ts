@@ -94,7 +94,30 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
   }
 
   app.action(new RegExp(`^${ACTION_PREFIX.replace('.', '\\.')}`), async ({ ack, body, client, context }) => {
-    await ack();
+    // Slack hears "received" once the click is decided (or after 2.5 s, inside its 3 s): a process
+    // killed between an early acknowledgement and the decision lost the click while the approver
+    // saw it accepted; unacknowledged, Slack tells them it failed and they click again.
+    let acked = false;
+    const ackOnce = async () => {
+      if (acked) return;
+      acked = true;
+      await ack();
+    };
+    const deadline = setTimeout(() => void ackOnce().catch(() => undefined), 2500);
+    try {
+      await onBlockAction(body, client, context, ackOnce);
+    } finally {
+      clearTimeout(deadline);
+      await ackOnce();
+    }
+  });
+
+  async function onBlockAction(
+    body: unknown,
+    client: Parameters<typeof tell>[0],
+    context: Parameters<typeof selfOf>[0],
+    ackOnce: () => Promise<void>,
+  ): Promise<void> {
     const parsed = BlockActionBodySchema.safeParse(body);
     if (!parsed.success) {
       rt.logger.warn(
@@ -132,6 +155,7 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
       }
     }
     const result = await act(actor, data);
+    await ackOnce();
     if (!result.ok) {
       await tell(client, actor, channelId, result.message);
       return;
@@ -139,7 +163,7 @@ export function registerInteractionListeners(app: App, rt: SlackRuntime): void {
     // The engine replaces the card itself (port.updateStaffCard) in order with execution; a
     // second update from here could land after it and show a stale state. App Home is per person.
     if (b.container?.type === 'view') await publishHome(rt, client, actor);
-  });
+  }
 
   app.view(REJECT_MODAL_CALLBACK, async ({ ack, body, client, context }) => {
     const parsed = ViewSubmissionSchema.safeParse(body);
