@@ -184,9 +184,14 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
     await openTab('Overview');
     const overview = page.locator('[data-pane=overview]');
     await overview.locator('[data-chart]').first().waitFor({ timeout: 10_000 });
-    // The overview's five activity charts; the report section below them draws its own.
-    const reportCharts = await overview.locator('[data-section=report] canvas').count();
-    expect((await overview.locator('canvas').count()) - reportCharts).toBe(5);
+    // The overview's five activity charts; the report section below them draws its own (counted
+    // in one pass: the report section renders after the activity charts).
+    const activityCharts = () =>
+      overview.evaluate(
+        (el) =>
+          Array.from(el.querySelectorAll('canvas')).filter((c) => !c.closest('[data-section=report]')).length,
+      );
+    await expect.poll(activityCharts, { timeout: 10_000 }).toBe(5);
     const rows = async (chart: string) => overview.locator(`[data-chart=${chart}] tbody tr`).count();
     expect(await rows('messages-per-hour')).toBeGreaterThan(0);
     expect(await rows('intents')).toBeGreaterThan(0);
