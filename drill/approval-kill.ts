@@ -15,21 +15,13 @@ import type { StaffAction } from '../src/conversation/ports.js';
 import { startLocalMongo } from '../src/memory/local-mongo.js';
 import { ROOT, ensureBuilt } from '../test/support/built-server.js';
 import type { FakeSlackApi, SlackCall } from '../test/support/fake-slack-api.js';
-import { SLACK, blockAction, slackMessageEvent } from '../test/support/slack-builders.js';
+import { SLACK, blockAction, buttons, slackMessageEvent } from '../test/support/slack-builders.js';
 import { deliverToSlackEndpoint } from '../test/support/slack-delivery.js';
 import { median, startDrillServer, startDrillSlack } from './slack-process.js';
-import type { Drill, DrillResult } from './types.js';
+import { trialsFor, type Drill, type DrillResult } from './types.js';
 
 function approveButton(call: SlackCall): StaffAction | undefined {
-  type Btn = { value?: string };
-  for (const b of (call.args.blocks ?? []) as Array<{ type: string; elements?: Btn[] }>) {
-    if (b.type !== 'actions') continue;
-    for (const e of b.elements ?? []) {
-      const data = e.value ? (JSON.parse(e.value) as StaffAction) : undefined;
-      if (data?.action === 'approval.approve') return data;
-    }
-  }
-  return undefined;
+  return buttons(call.args.blocks).find((b) => b.data?.action === 'approval.approve')?.data;
 }
 
 async function waitFor<T>(
@@ -206,6 +198,6 @@ async function run(trials: number): Promise<DrillResult> {
 export const approvalKillDrill: Drill = {
   id: 'approval',
   async run({ quick }) {
-    return [await run(Number(process.env.DRILL_TRIALS) || (quick ? 1 : 12))];
+    return [await run(trialsFor(quick, 1, 12))];
   },
 };

@@ -24,7 +24,7 @@ import {
   tally,
   type DrillMessage,
 } from './slack-process.js';
-import type { Drill, DrillResult } from './types.js';
+import { trialsFor, type Drill, type DrillResult } from './types.js';
 
 interface Proxy {
   uri: string;
@@ -201,5 +201,5 @@ async function run(trials: number): Promise<DrillResult[]> {
 
 export const databaseDrill: Drill = {
   id: 'database',
-  run: ({ quick }) => run(Number(process.env.DRILL_TRIALS) || (quick ? 2 : 8)),
+  run: ({ quick }) => run(trialsFor(quick, 2, 8)),
 };

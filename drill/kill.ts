@@ -19,7 +19,7 @@ import {
   startDrillSlack,
   tally,
 } from './slack-process.js';
-import type { Drill, DrillResult } from './types.js';
+import { trialsFor, type Drill, type DrillResult } from './types.js';
 
 const IN_FLIGHT = 20;
 
@@ -101,6 +101,6 @@ async function run(trials: number): Promise<DrillResult> {
 export const killDrill: Drill = {
   id: 'kill',
   async run({ quick }) {
-    return [await run(Number(process.env.DRILL_TRIALS) || (quick ? 1 : 16))];
+    return [await run(trialsFor(quick, 1, 16))];
   },
 };

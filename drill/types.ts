@@ -31,3 +31,8 @@ export interface Drill {
   id: string;
   run(options: DrillOptions): Promise<DrillResult[]>;
 }
+
+/** Trials for a drill: `DRILL_TRIALS` when set, else the short or the full count. */
+export function trialsFor(quick: boolean, quickTrials: number, fullTrials: number): number {
+  return Number(process.env.DRILL_TRIALS) || (quick ? quickTrials : fullTrials);
+}

@@ -286,3 +286,15 @@ export function slashCommand(input: {
   });
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
 }
+
+/** The buttons of a Block Kit message, with their parsed data. */
+export function buttons(blocks: unknown): Array<{ label: string; data?: StaffAction }> {
+  const out: Array<{ label: string; data?: StaffAction }> = [];
+  type Btn = { value?: string; text: { text: string } };
+  for (const b of (blocks ?? []) as Array<{ type: string; elements?: Btn[] }>) {
+    if (b.type !== 'actions') continue;
+    for (const e of b.elements ?? [])
+      out.push({ label: e.text.text, data: e.value ? (JSON.parse(e.value) as StaffAction) : undefined });
+  }
+  return out;
+}

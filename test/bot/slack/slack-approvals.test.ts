@@ -7,7 +7,7 @@ import {
   slackMessageEvent,
 } from '../../support/slack-builders.js';
 import type { StaffAction } from '../../../src/conversation/ports.js';
-import { startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import { buttons, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
@@ -17,18 +17,6 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Prom
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await settle(25);
   }
-}
-type Btn = { action_id: string; value?: string; text: { text: string } };
-
-/** The buttons of a posted Block Kit message, with their parsed data. */
-function buttons(blocks: unknown[] | undefined): Array<{ label: string; data?: StaffAction }> {
-  const out: Array<{ label: string; data?: StaffAction }> = [];
-  for (const b of (blocks ?? []) as Array<{ type: string; elements?: Btn[] }>) {
-    if (b.type !== 'actions') continue;
-    for (const e of b.elements ?? [])
-      out.push({ label: e.text.text, data: e.value ? (JSON.parse(e.value) as StaffAction) : undefined });
-  }
-  return out;
 }
 
 describe('Slack approvals: a $250 refund', () => {

@@ -7,7 +7,9 @@ import {
   type SlackCall,
 } from '../../support/fake-slack-api.js';
 import type { StaffAction } from '../../../src/conversation/ports.js';
-import { SLACK } from '../../support/slack-builders.js';
+import { SLACK, buttons } from '../../support/slack-builders.js';
+
+export { buttons };
 import { deliverToSlackEndpoint, type SlackDelivery } from '../../support/slack-delivery.js';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/bot/slack/index.js';
 import type { Config } from '../../../src/config.js';
@@ -149,18 +151,6 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await settle(25);
   }
-}
-
-/** The buttons of a Block Kit message, with their parsed data. */
-export function buttons(blocks: unknown): Array<{ label: string; data?: StaffAction }> {
-  const out: Array<{ label: string; data?: StaffAction }> = [];
-  type Btn = { value?: string; text: { text: string } };
-  for (const b of (blocks ?? []) as Array<{ type: string; elements?: Btn[] }>) {
-    if (b.type !== 'actions') continue;
-    for (const e of b.elements ?? [])
-      out.push({ label: e.text.text, data: e.value ? (JSON.parse(e.value) as StaffAction) : undefined });
-  }
-  return out;
 }
 
 /** Waits for the first staff-channel card with a button for `action`; its ts and that button's data. */
