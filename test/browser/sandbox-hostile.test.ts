@@ -149,6 +149,30 @@ describe.skipIf(!availability.ok)(
       expect(await postsWith(composing)).toBe(1);
     });
 
+    it('keeps what a person typed while the previous message was still sending', async () => {
+      await newThread('cus_cobalt', 'priya@cobaltlabs.example');
+      const first = `Where is order 1045? (held request ${Date.now()})`;
+      const next = 'And can you also check order 1046?';
+      // The first message's request is held 1.5 s, as on a busy server.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/sandbox/api/customer-messages', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await message().fill(first);
+      await message().press('Enter');
+      await customer.getByRole('button', { name: 'Sending…' }).waitFor();
+      await message().fill(next);
+      setTimeout(release, 1500);
+      await customer.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
+      await page.unroute('**/sandbox/api/customer-messages');
+      expect(await postsWith(first)).toBe(1);
+      // The first send finishing does not wipe the second message off the composer.
+      expect(await message().inputValue()).toBe(next);
+      await message().fill('');
+    });
+
     it('keeps a 10,000-character message inside its pane, folded, and RTL text right-to-left', async () => {
       await newThread('cus_acme', 'jordan@acme-robotics.example');
       const wall = `${'a'.repeat(9_980)} order 1044?`;

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,7 +82,7 @@ export async function startMain(options: { env?: Record<string, string> } = {}):
     MONGODB_URI: inject('mongoUri'),
     MONGODB_DB: `browser_${randomBytes(5).toString('hex')}`,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BROWSER_MAIN_LOG_LEVEL ?? 'warn',
     ...options.env,
   });
   // Its own process group, so stopping it stops the embedded database too, if one was started.
@@ -95,6 +95,12 @@ export async function startMain(options: { env?: Record<string, string> } = {}):
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  // BROWSER_MAIN_LOG=<file>: the process's own log, for a failure that needs reading after the fact.
+  const logFile = process.env.BROWSER_MAIN_LOG;
+  if (logFile) {
+    child.stdout?.on('data', (d: Buffer) => appendFileSync(logFile, d));
+    child.stderr?.on('data', (d: Buffer) => appendFileSync(logFile, d));
+  }
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;

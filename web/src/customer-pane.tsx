@@ -100,6 +100,8 @@ export function CustomerPane({ session, actor, revision }: Props) {
     e.preventDefault();
     if (!text.trim() || inFlight.current) return;
     inFlight.current = true;
+    // What this send carries: a person may type the next message while it is on its way.
+    const sent = text;
     setSending(true);
     setNotice(null);
     try {
@@ -109,15 +111,16 @@ export function CustomerPane({ session, actor, revision }: Props) {
         const res = await api.post<{ post: Post }>('/customer-messages', {
           customerId: customer.customerId,
           contactEmail: contact.email,
-          text,
+          text: sent,
           threadId: selected?.root.postId,
         });
         if (!selected && selection.current === sentAt) setThreadId(res.post.postId);
       } else {
         if (!selected) throw new Error('Choose a thread to write in first.');
-        await api.post('/staff-messages', { actorId: actor.userId, threadId: selected.root.postId, text });
+        await api.post('/staff-messages', { actorId: actor.userId, threadId: selected.root.postId, text: sent });
       }
-      setText('');
+      // Cleared only when it still holds what was sent: text typed meanwhile is the next message.
+      setText((current) => (current === sent ? '' : current));
     } catch (err) {
       setNotice({ kind: 'error', text: (err as ApiError).message });
     } finally {
