@@ -117,7 +117,11 @@ export function CustomerPane({ session, actor, revision }: Props) {
         if (!selected && selection.current === sentAt) setThreadId(res.post.postId);
       } else {
         if (!selected) throw new Error('Choose a thread to write in first.');
-        await api.post('/staff-messages', { actorId: actor.userId, threadId: selected.root.postId, text: sent });
+        await api.post('/staff-messages', {
+          actorId: actor.userId,
+          threadId: selected.root.postId,
+          text: sent,
+        });
       }
       // Cleared only when it still holds what was sent: text typed meanwhile is the next message.
       setText((current) => (current === sent ? '' : current));
