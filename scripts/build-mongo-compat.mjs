@@ -8,7 +8,7 @@
 // the pinned module (verified by go.sum when downloaded) is copied from the Go module cache into
 // .cache/mongo-compat/ferretdb, tools/mongo-compat/_patch/sqlite/ is added to its
 // internal/backends/sqlite, that package's collection.go is rewritten to use it (see id_index.go
-// there for why), and the build uses a go.mod copy with a `replace` pointing at the patched copy
+// there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there), and the build uses a go.mod copy with a `replace` pointing at the patched copy
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
 // number of times, so a FerretDB upgrade that moves the code fails the build loudly instead of
 // silently losing the index.
@@ -95,6 +95,29 @@ const COLLECTION_REWRITES = [
   ['metadata.IDColumn', 'idColumn', 2],
 ];
 
+/**
+ * [file, anchor, replacement] for FerretDB's internal/handler: each modifying command holds its
+ * collection's lock (_patch/handler/write_lock.go) from its query to its write, so a conditional
+ * update is atomic as on MongoDB. Each anchor must occur exactly once.
+ */
+const HANDLER_REWRITES = [
+  [
+    'msg_findandmodify.go',
+    '\tres, err := h.findAndModifyDocument(connCtx, params)\n',
+    '\tunlock := lockCollection(params.DB, params.Collection)\n\tres, err := h.findAndModifyDocument(connCtx, params)\n\tunlock()\n',
+  ],
+  [
+    'msg_update.go',
+    '\tmatched, modified, upserted, err := h.updateDocument(connCtx, params)\n',
+    '\tunlock := lockCollection(params.DB, params.Collection)\n\tmatched, modified, upserted, err := h.updateDocument(connCtx, params)\n\tunlock()\n',
+  ],
+  [
+    'msg_delete.go',
+    '\t\td, err = h.execDelete(connCtx, c, &p)\n',
+    '\t\tunlock := lockCollection(params.DB, params.Collection)\n\t\td, err = h.execDelete(connCtx, c, &p)\n\t\tunlock()\n',
+  ],
+];
+
 /** Makes a tree copied from the (read-only) module cache writable, so it can be patched and replaced. */
 function makeWritable(dir) {
   chmodSync(dir, 0o755);
@@ -134,6 +157,17 @@ function preparePatchedFerretDb() {
   writeFileSync(path.join(pkg, 'collection.go'), collection);
   const added = path.join(src, '_patch', 'sqlite');
   for (const name of readdirSync(added)) cpSync(path.join(added, name), path.join(pkg, name));
+
+  const handler = path.join(copy, 'internal', 'handler');
+  for (const [file, anchor, replacement] of HANDLER_REWRITES) {
+    const text = readFileSync(path.join(handler, file), 'utf8');
+    const found = text.split(anchor).length - 1;
+    if (found !== 1)
+      throw new Error(`FerretDB's handler/${file} changed: expected 1 of ${JSON.stringify(anchor)}, found ${found}`);
+    writeFileSync(path.join(handler, file), text.replace(anchor, replacement));
+  }
+  const handlerAdded = path.join(src, '_patch', 'handler');
+  for (const name of readdirSync(handlerAdded)) cpSync(path.join(handlerAdded, name), path.join(handler, name));
 
   // -modfile reads go.sum from beside the go.mod it is given.
   const modfile = path.join(cache, 'go.mod');

@@ -86,11 +86,6 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
           };
         case 'not_found':
           throw new NotFoundError(`Order ${input.orderId} not found`);
-        case 'contended':
-          // Retryable on purpose (not a ConflictError): nothing was written under this key.
-          throw new UpstreamError(
-            `Order ${input.orderId} was busy with other refunds; nothing was refunded under this key yet`,
-          );
         case 'exceeds':
           throw new ConflictError(
             `Refund of ${input.amountMinor} exceeds the ${outcome.remainingMinor} still refundable on order ${input.orderId}`,

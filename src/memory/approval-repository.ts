@@ -30,16 +30,12 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
       delete set.approvalId;
       // The expected status is in the filter: of two deciders, exactly one gets a document back.
       const updated = await guardedUpdate({
-        db,
         col,
-        clock,
         key: { tenantId, approvalId },
-        read: () => keyed.findOne(col, tenantId, approvalId),
-        claimKey: `${tenantId}:${approvalId}`,
+        id: keyed.id(tenantId, approvalId),
         revField: '_rev',
         condition: { status: { $in: from } },
-        holds: (doc) => from.includes(doc.status as ApprovalStatus),
-        update: () => ({ $set: set }),
+        update: { $set: set },
       });
       return codec.out(updated);
     },

@@ -10,7 +10,7 @@ export const CSAT_COLLECTION = 'csat';
  * guard (the _id index is unique on every server), and the rating is a guarded update that only
  * one of two concurrent clicks wins.
  */
-export function createCsatRepository({ db, logger, clock }: RepositoryDeps): CsatStore {
+export function createCsatRepository({ db, logger }: RepositoryDeps): CsatStore {
   const col = collection(db, CSAT_COLLECTION);
   const codec = createCodec(CsatRecordSchema, CSAT_COLLECTION, logger);
   return {
@@ -29,15 +29,11 @@ export function createCsatRepository({ db, logger, clock }: RepositoryDeps): Csa
     async rate(tenantId, ticketId, rating) {
       const set = codec.patch(rating);
       const outcome = await guardedUpdateOutcome({
-        db,
         col,
-        clock,
         key: { _id: ticketId as never, tenantId },
-        claimKey: ticketId,
         revField: '_rev',
         condition: { rating: { $exists: false } },
-        holds: (doc) => doc.rating === undefined,
-        update: () => ({ $set: set }),
+        update: { $set: set },
       });
       return outcome.kind === 'updated' ? codec.out(outcome.doc) : null;
     },

@@ -30,7 +30,7 @@ function isClaimable(doc: Document, now: Date): boolean {
  * accepting, claiming and finishing are all `_id` lookups. The accept write is majority + journaled:
  * the platform is told "received" only after it, and a failover must not lose it.
  */
-export function createInboundJournalRepository({ db, logger, clock }: RepositoryDeps): InboundJournalStore {
+export function createInboundJournalRepository({ db, logger }: RepositoryDeps): InboundJournalStore {
   const col = collection(db, INBOUND_JOURNAL_COLLECTION);
   // String `_id`s: the typed handle keeps the driver's ObjectId default out of the filters.
   const byId = db.collection<JournalDoc>(INBOUND_JOURNAL_COLLECTION);
@@ -62,18 +62,14 @@ export function createInboundJournalRepository({ db, logger, clock }: Repository
     },
     async claim(id, owner, now, leaseUntil) {
       const doc = await guardedUpdate({
-        db,
         col,
-        clock,
         key: { _id: id } as unknown as Filter<Document>,
-        claimKey: id,
         revField: '_rev',
         condition: claimable(now),
-        holds: (d) => isClaimable(d, now),
-        update: () => ({
+        update: {
           $set: { state: 'processing', owner, leaseUntil, updatedAt: now },
           $inc: { attempts: 1 },
-        }),
+        },
       });
       return out(doc);
     },

@@ -13,22 +13,18 @@ const LIST_LIMIT = 100;
  * two clicks making two drafts). Edits and publishing are guarded updates on a hidden `_rev`, so
  * only one of two supervisors publishing at once wins.
  */
-export function createKbDraftRepository({ db, logger, clock }: RepositoryDeps): KbDraftStore {
+export function createKbDraftRepository({ db, logger }: RepositoryDeps): KbDraftStore {
   const col = collection(db, KB_DRAFTS_COLLECTION);
   const codec = createCodec(KbDraftSchema, KB_DRAFTS_COLLECTION, logger);
   const idOf = (tenantId: string, draftId: string) => `${tenantId}:${draftId}`;
 
   async function guarded(tenantId: string, draftId: string, set: Partial<KbDraft>): Promise<KbDraft | null> {
     const outcome = await guardedUpdateOutcome({
-      db,
       col,
-      clock,
       key: { _id: idOf(tenantId, draftId) as never, tenantId },
-      claimKey: idOf(tenantId, draftId),
       revField: '_rev',
       condition: { status: 'draft' },
-      holds: (doc) => doc.status === 'draft',
-      update: () => ({ $set: codec.patch(set) }),
+      update: { $set: codec.patch(set) },
     });
     return outcome.kind === 'updated' ? codec.out(outcome.doc) : null;
   }

@@ -8,9 +8,7 @@ export type PushRefundOutcome =
   | { kind: 'added'; refund: Refund }
   | { kind: 'duplicate'; refund: Refund }
   | { kind: 'not_found' }
-  | { kind: 'exceeds'; remainingMinor: number }
-  /** Other writers kept winning the order's revision: nothing was written; retry with the same key. */
-  | { kind: 'contended' };
+  | { kind: 'exceeds'; remainingMinor: number };
 
 /** The demo store's orders. Refunds and cancellations are single atomic updates. */
 export interface OrderRepository {
@@ -39,7 +37,7 @@ export interface OrderRepository {
  * Each stored order carries `refundedMinor` (the sum of its refunds, not part of the schema) so
  * the "fits the remaining amount" check can live in the update's filter on any server.
  */
-export function createOrderRepository({ db, logger, clock }: RepositoryDeps): OrderRepository {
+export function createOrderRepository({ db, logger }: RepositoryDeps): OrderRepository {
   const col = collection(db, COLLECTIONS.orders);
   const codec = createCodec(OrderSchema, COLLECTIONS.orders, logger);
   const toDoc = (order: Order) => {
@@ -90,31 +88,18 @@ export function createOrderRepository({ db, logger, clock }: RepositoryDeps): Or
       if (seen) return { kind: 'duplicate', refund: seen };
       const push = () =>
         guardedUpdateOutcome({
-          db,
           col,
-          clock,
           key: { tenantId, orderId },
-          claimKey: `${tenantId}:${orderId}`,
           revField: '_rev',
           condition: {
             'refunds.idempotencyKey': { $ne: refund.idempotencyKey },
             refundedMinor: { $lte: order.totalMinor - refund.amountMinor },
           },
-          holds: (doc) => {
-            const refunds = Array.isArray(doc.refunds)
-              ? (doc.refunds as Array<{ idempotencyKey?: unknown }>)
-              : [];
-            return (
-              !refunds.some((r) => r.idempotencyKey === refund.idempotencyKey) &&
-              typeof doc.refundedMinor === 'number' &&
-              doc.refundedMinor + refund.amountMinor <= order.totalMinor
-            );
-          },
           // The driver's generic typing cannot see `refunds` on an untyped collection.
-          update: () => ({
+          update: {
             $push: { refunds: refund } as Document,
             $inc: { refundedMinor: refund.amountMinor },
-          }),
+          },
         });
       let outcome = await push();
       // Documents written by hand may lack the running total, so the condition cannot hold: backfill
@@ -128,23 +113,15 @@ export function createOrderRepository({ db, logger, clock }: RepositoryDeps): Or
       if (!now) return { kind: 'not_found' };
       const first = now.refunds.find((r) => r.idempotencyKey === refund.idempotencyKey);
       if (first) return { kind: 'duplicate', refund: first };
-      const remainingMinor = remainingRefundableMinor(now);
-      // Lost every claim while the amount still fits: not an answer about the money, so "exceeds"
-      // would mark a request failed that a retry with the same key would carry out.
-      if (outcome.kind === 'contended' && remainingMinor >= refund.amountMinor) return { kind: 'contended' };
-      return { kind: 'exceeds', remainingMinor };
+      return { kind: 'exceeds', remainingMinor: remainingRefundableMinor(now) };
     },
     async markCancelled(tenantId, orderId, at, idempotencyKey) {
       const updated = await guardedUpdate({
-        db,
         col,
-        clock,
         key: { tenantId, orderId },
-        claimKey: `${tenantId}:${orderId}`,
         revField: '_rev',
         condition: { status: 'placed', shippedAt: { $exists: false } },
-        holds: (doc) => doc.status === 'placed' && doc.shippedAt === undefined,
-        update: () => ({ $set: { status: 'cancelled', cancelledAt: at, cancellationKey: idempotencyKey } }),
+        update: { $set: { status: 'cancelled', cancelledAt: at, cancellationKey: idempotencyKey } },
       });
       return codec.out(updated);
     },

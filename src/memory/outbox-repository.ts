@@ -47,18 +47,14 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
   const col = collection(db, OUTBOX_COLLECTION);
   const codec = createCodec(OutboxEntrySchema, OUTBOX_COLLECTION, logger);
 
-  /** Takes the lease of one entry; FerretDB-safe through the revision claim (see guardedUpdate). */
+  /** Takes the lease of one entry (one conditional update: of two takers, one gets it). */
   async function hold(tenantId: string, entryId: string, now: Date, leaseUntil: Date) {
     const doc = await guardedUpdate({
-      db,
       col,
-      clock,
       key: { tenantId, entryId },
-      claimKey: `${tenantId}:${entryId}`,
       revField: '_rev',
       condition: claimable(now),
-      holds: (d) => isClaimable(d, now),
-      update: () => ({ $set: { leaseUntil, leaseToken: randomUUID(), updatedAt: now } }),
+      update: { $set: { leaseUntil, leaseToken: randomUUID(), updatedAt: now } },
     });
     return codec.out(doc);
   }
@@ -66,15 +62,11 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
   /** Resets a given-up card post to a fresh pending entry held by the caller. */
   async function revive(existing: OutboxEntry, entry: OutboxEntry, now: Date) {
     const doc = await guardedUpdate({
-      db,
       col,
-      clock,
       key: { tenantId: existing.tenantId, entryId: existing.entryId },
-      claimKey: `${existing.tenantId}:${existing.entryId}`,
       revField: '_rev',
       condition: RETRYABLE_FAILED,
-      holds: isRetryableFailed,
-      update: () => ({
+      update: {
         $set: {
           status: 'pending',
           attempts: 0,
@@ -86,7 +78,7 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
         },
         // A pending entry must never be purged.
         $unset: { expiresAt: '' },
-      }),
+      },
     });
     return codec.out(doc);
   }

@@ -34,13 +34,13 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
   const days = collection(deps.db, COLLECTIONS.reportDays);
   const gaps = collection(deps.db, COLLECTIONS.reportGaps);
   const key = (tenantId: string, id: string) => `${tenantId}:${id}` as never;
-  // One writer per day document in this process: other processes are kept out by the claims.
+  // One writer per day document in this process, so its updates apply in the order made.
   const dayChains = new Map<string, Promise<unknown>>();
 
   /**
-   * An update of one document that no concurrent writer can lose: atomic on MongoDB, and on
-   * FerretDB (whose updates read and write in two steps, so two `$inc`s at once keep one) through
-   * the revision claim of guarded-update.ts. Creates the document first when it is missing.
+   * An update of one document that no concurrent writer can lose (`$inc` and `$set` in one atomic
+   * upsert, on MongoDB and on the bundled server), creating it when it is missing. Two first
+   * upserts at once can collide on `_id` on MongoDB: the loser's retry updates the winner's.
    */
   async function guarded(
     col: typeof days,
@@ -48,29 +48,23 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
     insert: Record<string, unknown>,
     update: () => UpdateFilter<Document>,
   ): Promise<void> {
-    for (let round = 0; round < 4; round++) {
-      const outcome = await guardedUpdateOutcome({
-        db: deps.db,
-        col,
-        clock: deps.clock,
-        key: { _id: id as never },
-        claimKey: id,
-        revField: '_rev',
-        condition: {},
-        holds: () => true,
-        update,
-      });
-      if (outcome.kind === 'updated') return;
-      if (outcome.kind === 'condition_failed') {
-        // Missing: the first writer inserts it; a lost insert race updates the winner's next.
-        try {
-          await col.insertOne({ _id: id as never, ...insert, _rev: 0 });
-        } catch (err) {
-          if (!isDuplicateKeyError(err)) throw err;
-        }
-      }
+    const change = update();
+    const write = () =>
+      col.updateOne(
+        { _id: id as never },
+        {
+          ...change,
+          $setOnInsert: insert,
+          $inc: { ...(change.$inc ?? {}), _rev: 1 },
+        } as UpdateFilter<Document>,
+        { upsert: true },
+      );
+    try {
+      await write();
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      await write();
     }
-    throw new Error(`report document ${id} stayed contended`);
   }
 
   function serialDay<T>(id: string, work: () => Promise<T>): Promise<T> {
@@ -116,17 +110,13 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
           throw err;
         }
       }
-      // Compare-and-set on `rev`, claimed per revision so two processes never both win on FerretDB.
+      // Compare-and-set on `rev`: of two processes recounting at once, one wins.
       const outcome = await guardedUpdateOutcome({
-        db: deps.db,
         col: facts,
-        clock: deps.clock,
         key: { _id: id as never },
-        claimKey: id,
         revField: 'rev',
         condition: { rev: expectedRev },
-        holds: (current) => current.rev === expectedRev,
-        update: () => ({ $set: doc }),
+        update: { $set: doc },
       });
       return outcome.kind === 'updated';
     },
@@ -136,7 +126,7 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
       for (const [k, n] of Object.entries(delta)) if (n !== 0) inc[`c.${k}`] = n;
       if (Object.keys(inc).length === 0) return;
       const id = key(tenantId, day) as string;
-      await serialDay(id, () => guarded(days, id, { tenantId, day, c: {} }, () => ({ $inc: inc })));
+      await serialDay(id, () => guarded(days, id, { tenantId, day }, () => ({ $inc: inc })));
     },
 
     async readDays(tenantId, dayList) {
@@ -152,7 +142,7 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
       const id = `gaps:${key(tenantId, day) as string}`;
       const docId = key(tenantId, day) as string;
       await serialDay(id, () =>
-        guarded(gaps, docId, { tenantId, day, g: {} }, () =>
+        guarded(gaps, docId, { tenantId, day }, () =>
           entry ? { $set: { [field]: GapEntrySchema.parse(entry) } } : { $unset: { [field]: '' } },
         ),
       );

@@ -91,21 +91,15 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       const expected: Filter<Document> = {};
       if (condition.from) expected.status = { $in: condition.from };
       if (condition.expectedVersion !== undefined) expected.version = condition.expectedVersion;
-      // The expected state is in the filter, and the revision claim makes it hold on FerretDB too:
-      // of two concurrent changes from the same state, exactly one gets a document back.
+      // The expected state is in the filter: of two concurrent changes from the same state,
+      // exactly one gets a document back.
       const updated = await guardedUpdate({
-        db,
         col,
-        clock,
         key: { tenantId, ticketId },
-        read: () => keyed.findOne(col, tenantId, ticketId),
-        claimKey: `${tenantId}:${ticketId}`,
+        id: keyed.id(tenantId, ticketId),
         revField: 'version',
         condition: expected,
-        holds: (doc) =>
-          (!condition.from || condition.from.includes(doc.status as TicketStatus)) &&
-          (condition.expectedVersion === undefined || (doc.version ?? 0) === condition.expectedVersion),
-        update: () => update,
+        update,
       });
       return codec.out(updated);
     },
