@@ -292,7 +292,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         },
       },
     ),
-    reports.service,
+    reports,
     articleDrafts,
   );
   // Customer messages a crashed or hung run never answered are escalated by the same timer.
@@ -441,12 +441,20 @@ function buildReports(input: {
   };
 }
 
-function withReports(engine: Engine, service: ReportService, articleDrafts: ArticleDraftService): Engine {
+function withReports(engine: Engine, reports: App['reports'], articleDrafts: ArticleDraftService): Engine {
+  const { service, recorder } = reports;
   return {
     ...engine,
     articleDrafts,
-    report: (tenantId, query) => service.report(tenantId, query),
-    knowledgeGaps: (tenantId, query) => service.knowledgeGaps(tenantId, query),
+    // Recounts settle for half a second after a change (see the recorder); a report read includes them.
+    report: async (tenantId, query) => {
+      await recorder.flush();
+      return service.report(tenantId, query);
+    },
+    knowledgeGaps: async (tenantId, query) => {
+      await recorder.flush();
+      return service.knowledgeGaps(tenantId, query);
+    },
   };
 }
 

@@ -29,6 +29,14 @@ export interface ReportRecorderDeps {
   slaTargets?: (ticket: Ticket) => Promise<SlaTargets | null>;
   /** The customer's rating of the ticket and who had resolved it, when CSAT is on (the csat module). */
   csatRating?: (tenantId: string, ticketId: string) => Promise<CsatInput | CsatRating | null>;
+  /**
+   * An event's recount waits this long for more events about the same ticket or approval (500 ms),
+   * so one message's run (its customer message, the ticket change, the reply: several events
+   * within a few hundred milliseconds) costs one recount instead of one each. 0 recounts at once.
+   */
+  settleMs?: number;
+  /** However busy a ticket stays, its recount waits at most this long (3 s). */
+  maxWaitMs?: number;
 }
 
 export interface ReportRecorder {
@@ -37,7 +45,9 @@ export interface ReportRecorder {
   /** Recounts one ticket (and its approvals) now; safe to call any number of times. */
   recordTicket(tenantId: string, ticketId: string): Promise<void>;
   recordApproval(tenantId: string, approvalId: string): Promise<void>;
-  /** Resolves when every queued recount has finished (tests, shutdown). */
+  /** Starts every recount still settling and resolves once those and the running ones are done (a report read). */
+  flush(): Promise<void>;
+  /** Like flush, until nothing is left at all (tests, shutdown). */
   idle(): Promise<void>;
 }
 
@@ -199,30 +209,69 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     await recordTicketNow(tenantId, ticketId);
   }
 
+  const settleMs = deps.settleMs ?? 500;
+  const maxWaitMs = deps.maxWaitMs ?? 3000;
+  /** Events not yet queued, by key: their recount starts once the key has been quiet settleMs. */
+  const settling = new Map<
+    string,
+    { timer: NodeJS.Timeout; firstAt: number; full: boolean; work: (full: boolean) => Promise<void> }
+  >();
+
+  function start(key: string): void {
+    const entry = settling.get(key);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    settling.delete(key);
+    void queue(key, entry.work, entry.full);
+  }
+
+  function later(key: string, work: (full: boolean) => Promise<void>, full: boolean): void {
+    if (settleMs <= 0) {
+      void queue(key, work, full);
+      return;
+    }
+    const now = Date.now();
+    const entry = settling.get(key);
+    if (entry) clearTimeout(entry.timer);
+    const firstAt = entry?.firstAt ?? now;
+    const wait = Math.max(0, Math.min(settleMs, firstAt + maxWaitMs - now));
+    const timer = setTimeout(() => start(key), wait);
+    // A recount must not keep a stopping process alive; shutdown flushes through idle().
+    timer.unref();
+    settling.set(key, { timer, firstAt, full: (entry?.full ?? false) || full, work });
+  }
+
   return {
     onEvent(event) {
       if (event.type === 'message' && event.ticketId) {
         const { tenantId, ticketId } = event;
-        void queue(
+        later(
           `${tenantId}|t|${ticketId}`,
           (full) => (full ? recordTicketNow(tenantId, ticketId) : recordMessageNow(tenantId, ticketId)),
           false,
         );
       } else if (event.type === 'ticket') {
-        void queue(`${event.tenantId}|t|${event.ticketId}`, () =>
-          recordTicketNow(event.tenantId, event.ticketId),
+        const { tenantId, ticketId } = event;
+        later(
+          `${tenantId}|t|${ticketId}`,
+          (full) => (full ? recordTicketNow(tenantId, ticketId) : recordMessageNow(tenantId, ticketId)),
+          true,
         );
       } else if (event.type === 'approval') {
-        void queue(`${event.tenantId}|a|${event.approvalId}`, () =>
-          recordApprovalNow(event.tenantId, event.approvalId),
-        );
+        const { tenantId, approvalId } = event;
+        later(`${tenantId}|a|${approvalId}`, () => recordApprovalNow(tenantId, approvalId), true);
       }
     },
     recordTicket: (tenantId, ticketId) =>
       queue(`${tenantId}|t|${ticketId}`, () => recordTicketNow(tenantId, ticketId)),
     recordApproval: (tenantId, approvalId) =>
       queue(`${tenantId}|a|${approvalId}`, () => recordApprovalNow(tenantId, approvalId)),
+    async flush() {
+      for (const key of [...settling.keys()]) start(key);
+      await Promise.all([...chains.values()]);
+    },
     async idle() {
+      for (const key of [...settling.keys()]) start(key);
       while (chains.size) await Promise.all([...chains.values()]);
     },
   };

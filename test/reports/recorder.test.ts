@@ -109,6 +109,49 @@ describe('report rollups', () => {
     });
   });
 
+  it("a burst of events about one ticket (one message's run) is one recount, once it settles", async () => {
+    let reads = 0;
+    const r = createReportRecorder({
+      store: stores.reports,
+      tickets: { get: (tenantId, ticketId) => (reads++, stores.tickets.get(tenantId, ticketId)) },
+      messages: stores.messages,
+      approvals: stores.approvals,
+      clock,
+      logger,
+      settleMs: 150,
+    });
+    const id = ticket(2).ticketId;
+    const at = clock.now();
+    const message = {
+      type: 'message',
+      tenantId: T,
+      ticketId: id,
+      platform: 'teams',
+      channelId: 'C1',
+      at,
+    } as const;
+    // As a run emits them: a few tens of milliseconds apart.
+    const burst = [
+      message,
+      { type: 'ticket', tenantId: T, ticketId: id, status: 'open', at },
+      message,
+      { type: 'ticket', tenantId: T, ticketId: id, status: 'resolved', at },
+      message,
+    ] as const;
+    for (const event of burst) {
+      r.onEvent(event);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(reads).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await r.idle();
+    expect(reads).toBe(1);
+    // A read flushes what is still settling: the report never misses a change made before it.
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: id, status: 'resolved', at });
+    await r.flush();
+    expect(reads).toBe(2);
+  });
+
   it('npm run report prints the period as CSV, and --rebuild recounts from the tickets', async () => {
     // Rollups lost (say, a crash between a fact and its day): the rebuild gives the same figures
     // from the tickets alone (the reopen seen live is history a rebuild cannot see).
