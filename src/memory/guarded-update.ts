@@ -1,4 +1,5 @@
 import type { Collection, Document, Filter, UpdateFilter, WithId } from 'mongodb';
+import { hasLegacyDocuments } from './keyed-documents.js';
 
 /**
  * Where revision claims lived: an earlier guard against FerretDB's non-atomic updates, replaced by
@@ -41,7 +42,8 @@ export async function guardedUpdateOutcome(options: GuardedUpdateOptions): Promi
   // The driver types `_id` as ObjectId on an untyped collection; keyed ones are strings.
   let updated = await apply(id === undefined ? key : ({ _id: id as never, ...key } as Filter<Document>));
   // A document stored before keyed ids (or a condition that failed: the second try fails too).
-  if (!updated && id !== undefined && !('_id' in key)) updated = await apply(key);
+  if (!updated && id !== undefined && !('_id' in key) && (await hasLegacyDocuments(col)))
+    updated = await apply(key);
   return updated ? { kind: 'updated', doc: updated } : { kind: 'condition_failed' };
 }
 

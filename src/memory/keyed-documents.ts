@@ -9,8 +9,10 @@ import type { Collection, Document, Filter, UpdateFilter, WithId } from 'mongodb
  * is only ever found under its own organization.
  *
  * Documents stored before carry an ObjectId `_id`: a lookup that misses falls back to the field
- * filter, so they are still found (at the old cost, and only for them and for keys that do not
- * exist, which the hot paths do not ask for).
+ * filter, so they are still found (at the old cost). Only where such documents exist: whether a
+ * collection holds any is asked once (and again every 10 minutes, for an older process still
+ * writing during a rolling deploy), so a miss on a key that does not exist yet (a ticket about to
+ * be stored) costs one primary-key lookup, not a scan.
  */
 export interface KeyedDocuments {
   /** The `_id` a new document gets. */
@@ -27,6 +29,22 @@ export interface KeyedDocuments {
   ): Promise<boolean>;
 }
 
+const LEGACY_RECHECK_MS = 10 * 60_000;
+/** Per collection handle: whether it holds documents stored before keyed ids, and since when known. */
+const legacyByCollection = new WeakMap<Collection, { at: number; has: Promise<boolean> }>();
+
+export function hasLegacyDocuments(col: Collection): Promise<boolean> {
+  const known = legacyByCollection.get(col);
+  if (known && Date.now() - known.at < LEGACY_RECHECK_MS) return known.has;
+  const has = col
+    .findOne({ _id: { $type: 'objectId' } }, { projection: { _id: 1 } })
+    .then((doc) => doc !== null)
+    // Unknown: look, as before.
+    .catch(() => true);
+  legacyByCollection.set(col, { at: Date.now(), has });
+  return has;
+}
+
 export function keyedDocuments(field: string): KeyedDocuments {
   const id = (tenantId: string, key: string) => `${tenantId}:${key}`;
   // The driver types `_id` as ObjectId on an untyped collection; ours are strings.
@@ -35,12 +53,15 @@ export function keyedDocuments(field: string): KeyedDocuments {
     id,
     async findOne(col, tenantId, key) {
       const byFields = { tenantId, [field]: key };
-      return (await col.findOne({ ...byId(tenantId, key), ...byFields })) ?? (await col.findOne(byFields));
+      const found = await col.findOne({ ...byId(tenantId, key), ...byFields });
+      if (found || !(await hasLegacyDocuments(col))) return found;
+      return col.findOne(byFields);
     },
     async updateOne(col, tenantId, key, update, condition = {}) {
       const byFields = { tenantId, [field]: key, ...condition };
       const res = await col.updateOne({ ...byId(tenantId, key), ...byFields }, update);
       if (res.matchedCount > 0) return true;
+      if (!(await hasLegacyDocuments(col))) return false;
       return (await col.updateOne(byFields, update)).matchedCount > 0;
     },
   };

@@ -111,6 +111,8 @@ describe('approval repository', () => {
   it('still reads, decides and annotates a request stored before requests had keyed ids', async () => {
     const a = approval();
     await t.db.collection('approvals').insertOne({ ...a });
+    // A process started after the upgrade finds them (whether any exist is asked once per process).
+    stores = createMongoStores(t.db, { logger: pino({ level: 'silent' }), clock });
     expect(await stores.approvals.get('TA', a.approvalId)).toEqual(a);
     expect(await stores.approvals.get('TB', a.approvalId)).toBeNull();
     await stores.approvals.setCard('TA', a.approvalId, {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MongoClient } from 'mongodb';
 import pino from 'pino';
 import { TicketSchema, type Ticket } from '../../src/domain/index.js';
 import { ensureIndexes } from '../../src/memory/indexes.js';
@@ -145,12 +146,44 @@ describe('ticket repository', () => {
     const old = ticket();
     // As the repository stored tickets before: the server's ObjectId as _id.
     await t.db.collection('tickets').insertOne({ ...old });
+    // A process started after the upgrade finds them (whether any exist is asked once per process).
+    stores = createMongoStores(t.db, { logger: pino({ level: 'silent' }), clock });
     expect(await stores.tickets.get('TA', old.ticketId)).toEqual(old);
     expect(await stores.tickets.get('TB', old.ticketId)).toBeNull();
     const moved = await stores.tickets.update('TA', old.ticketId, { status: 'human' }, { from: ['open'] });
     expect(moved?.status).toBe('human');
     expect((await stores.tickets.get('TA', old.ticketId))?.version).toBe(1);
     expect(await stores.tickets.update('TB', old.ticketId, { status: 'resolved' })).toBeNull();
+  });
+
+  it('looks up a ticket that does not exist yet with one primary-key read, not a scan', async () => {
+    const client = new MongoClient(t.uri, { monitorCommands: true, ignoreUndefined: true });
+    const commands: string[] = [];
+    client.on('commandStarted', (e) => {
+      if (e.commandName === 'find') commands.push(JSON.stringify(e.command.filter));
+    });
+    try {
+      await client.connect();
+      // A database of its own: this file's shared one holds a ticket from before keyed ids.
+      const db = client.db(`${t.dbName}_keyed`);
+      await db
+        .collection('tickets')
+        .insertOne({ _id: 'TA:TKT-OTHER' as never, tenantId: 'TA', ticketId: 'TKT-OTHER' });
+      const own = createMongoStores(db, { logger: pino({ level: 'silent' }), clock });
+      // The first miss also asks once whether documents from before keyed ids exist.
+      await own.tickets.get('TA', 'TKT-NOPE1');
+      commands.length = 0;
+      expect(await own.tickets.get('TA', 'TKT-NOPE2')).toBeNull();
+      expect(commands).toEqual([
+        JSON.stringify({ _id: 'TA:TKT-NOPE2', tenantId: 'TA', ticketId: 'TKT-NOPE2' }),
+      ]);
+    } finally {
+      await client
+        .db(`${t.dbName}_keyed`)
+        .dropDatabase()
+        .catch(() => undefined);
+      await client.close();
+    }
   });
 
   it('keeps the same ticket id of two organizations apart', async () => {
