@@ -61,10 +61,10 @@ export function createTicketLifecycle(
       }
     },
     async ticketOpened(ticket) {
-      await sla.record(ticket.tenantId, ticket.ticketId, 'opened');
+      await sla.record(ticket.tenantId, ticket.ticketId, 'opened', ticket);
     },
     async ticketResolved(ticket, by) {
-      await sla.record(ticket.tenantId, ticket.ticketId, 'resolved');
+      await sla.record(ticket.tenantId, ticket.ticketId, 'resolved', ticket);
       try {
         await promptCsat(deps, ticket, by);
       } catch (err) {

@@ -40,7 +40,11 @@ export interface SlaSweepResult {
 
 export interface SlaService {
   /** Moves a ticket's clocks; never throws (an SLA hiccup must not cost a customer their answer). */
-  record(tenantId: string, ticketId: string, event: SlaEvent): Promise<void>;
+  /**
+   * `known`: the ticket as the caller just stored it, read instead of the database (a stale copy
+   * only costs a retry: the write is conditional on its version).
+   */
+  record(tenantId: string, ticketId: string, event: SlaEvent, known?: Ticket): Promise<void>;
   /** Posts due warnings and breach alerts, each once, however many processes sweep. */
   sweep(limit?: number): Promise<SlaSweepResult>;
 }
@@ -71,11 +75,15 @@ export function createSlaService(deps: SlaServiceDeps): SlaService {
     tenantId: string,
     ticketId: string,
     change: (sla: TicketSla, policy: SlaPolicy, now: Date) => TicketSla,
+    known?: Ticket,
   ): Promise<{ ticket: Ticket; changed: boolean } | null> {
     const policy = await policyFor(tenantId);
     if (!policy) return null;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const ticket = await tickets.get(tenantId, ticketId);
+      const ticket =
+        attempt === 0 && known?.tenantId === tenantId && known.ticketId === ticketId
+          ? known
+          : await tickets.get(tenantId, ticketId);
       if (!ticket) return null;
       const now = clock.now();
       const current = ticket.sla ?? openSla(policy, await planOf(ticket), ticket.urgency, ticket.createdAt);
@@ -162,9 +170,9 @@ export function createSlaService(deps: SlaServiceDeps): SlaService {
   }
 
   return {
-    async record(tenantId, ticketId, event) {
+    async record(tenantId, ticketId, event, known) {
       try {
-        await mutate(tenantId, ticketId, transitions[event]);
+        await mutate(tenantId, ticketId, transitions[event], known);
       } catch (err) {
         logger.error({ err, ticketId, event }, 'recording the SLA event failed');
       }
