@@ -112,4 +112,17 @@ describe('knowledge-base article drafted from a person’s reply (sandbox)', () 
       ['kb.draft_published', SAM],
     ]);
   });
+
+  it('answers the next customer who asks the same question from the published article', async () => {
+    const said = await api.post<Said & { post: SandboxPost }>('/customer-messages', {
+      customerId: 'cus_acme',
+      contactEmail: 'jordan@acme-robotics.example',
+      text: 'Can you engrave a wedding poem on the inside of the espresso cups?',
+    });
+    const posts = (await api.get<{ posts: SandboxPost[] }>('/channels/sandbox-customers/posts')).body.posts;
+    const reply = posts.filter((p) => p.threadId === said.body.post.postId && p.author.kind === 'bot').at(-1);
+    expect(said.body.outcome.status).not.toBe('escalated');
+    expect(reply?.text).toMatch(/40 characters on the outside/);
+    expect(reply?.citations?.map((c) => c.articleId)).toEqual([`reply-${ticketId.toLowerCase()}`]);
+  });
 });
