@@ -16,7 +16,8 @@ const EditBodySchema = z.object({
 
 /**
  * Article drafts for review, as the chosen staff identity: GET /kb-drafts?actorId=…, POST
- * /kb-drafts/:draftId (edit title, question or answer), POST /kb-drafts/:draftId/publish. Drafts
+ * /kb-drafts/:draftId (edit title, question or answer), POST /kb-drafts/:draftId/publish and
+ * /kb-drafts/:draftId/discard. Drafts
  * are made with the staff card's "Draft KB article" button (POST /staff-actions). A refusal (not a
  * supervisor, already published) is an answer: 200 with `ok: false` and the sentence.
  */
@@ -53,5 +54,11 @@ export function mountKbDraftRoutes(
     const { draftId } = parse(DraftParamsSchema, req.params);
     const { actorId } = parse(ActorQuerySchema, req.body);
     res.json(await drafts().publish(tenantId, draftId, deps.actor(actorId)));
+  });
+
+  api.post('/kb-drafts/:draftId/discard', async (req, res) => {
+    const { draftId } = parse(DraftParamsSchema, req.params);
+    const { actorId } = parse(ActorQuerySchema, req.body);
+    res.json(await drafts().discard(tenantId, draftId, deps.actor(actorId)));
   });
 }

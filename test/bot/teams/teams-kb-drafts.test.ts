@@ -65,7 +65,9 @@ describe('Teams: KB drafts from replies and the knowledge-gaps digest', () => {
       status: 'draft',
       answer: expect.stringMatching(/40 characters on the outside/),
     });
-    expect(await command(users.dana, 'kb drafts')).toMatch(/Only a supervisor/);
+    // Staff see what waits; only a supervisor publishes.
+    expect(await command(users.dana, 'kb drafts')).toMatch(/wait for review by a supervisor/);
+    expect(await command(users.dana, `kb publish ${draftId}`)).toMatch(/^Only a supervisor/);
     expect(await command(users.sam, 'kb drafts')).toContain(draftId);
     expect(await command(users.sam, `kb publish ${draftId}`)).toMatch(
       new RegExp(`${draftId} is published as`),
