@@ -230,7 +230,7 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
         drafts: list,
         canReview,
         message: list.length
-          ? `${list.length} article draft(s) wait for review${canReview ? '' : ' by a supervisor'}.`
+          ? `${list.length === 1 ? '1 article draft waits' : `${list.length} article drafts wait`} for review${canReview ? '' : ' by a supervisor'}.`
           : 'No article drafts wait for review.',
       };
     },

@@ -82,7 +82,7 @@ describe('Slack: a KB article drafted from a person’s reply', () => {
 
     // Staff see what waits; only a supervisor publishes.
     expect((await command('kb drafts', SLACK.staff)).text).toMatch(
-      new RegExp(`wait for review by a supervisor[\\s\\S]*\`${draftId}\``),
+      new RegExp(`^1 article draft waits for review by a supervisor[\\s\\S]*\`${draftId}\``),
     );
     expect((await command(`kb publish ${draftId}`, SLACK.staff)).text).toMatch(/^Only a supervisor/);
     const listed = await command('kb drafts', SLACK.supervisor);

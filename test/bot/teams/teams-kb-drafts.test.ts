@@ -66,7 +66,9 @@ describe('Teams: KB drafts from replies and the knowledge-gaps digest', () => {
       answer: expect.stringMatching(/40 characters on the outside/),
     });
     // Staff see what waits; only a supervisor publishes.
-    expect(await command(users.dana, 'kb drafts')).toMatch(/wait for review by a supervisor/);
+    expect(await command(users.dana, 'kb drafts')).toMatch(
+      /^1 article draft waits for review by a supervisor/,
+    );
     expect(await command(users.dana, `kb publish ${draftId}`)).toMatch(/^Only a supervisor/);
     expect(await command(users.sam, 'kb drafts')).toContain(draftId);
     expect(await command(users.sam, `kb publish ${draftId}`)).toMatch(
