@@ -195,7 +195,7 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
       });
       if (!created)
         return {
-          ok: true,
+          ok: draft.status !== 'discarded',
           draft,
           message:
             draft.status === 'published'

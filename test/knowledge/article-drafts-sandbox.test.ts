@@ -158,6 +158,11 @@ describe('knowledge-base article drafted from a person’s reply (sandbox)', () 
     const discarded = await api.post<DraftResult>(`/kb-drafts/${id}/discard`, { actorId: SAM });
     expect(discarded.body).toMatchObject({ ok: true, draft: { status: 'discarded' } });
     expect((await api.get<{ drafts: KbDraft[] }>(`/kb-drafts?actorId=${SAM}`)).body.drafts).toEqual([]);
+    const redraft = await api.post<DraftResult>('/staff-actions', {
+      actorId: DANA,
+      data: { v: 1, action: 'kb.draft_from_reply', ticketId: other },
+    });
+    expect(redraft.body).toMatchObject({ ok: false, message: expect.stringMatching(/discarded/) });
     const late = await api.post<DraftResult>(`/kb-drafts/${id}/publish`, { actorId: SAM });
     expect(late.body).toMatchObject({ ok: false, message: `${id} was discarded.` });
     expect(await t.stores.kbArticles.get(t.tenantId, `reply-${other.toLowerCase()}`)).toBeNull();
