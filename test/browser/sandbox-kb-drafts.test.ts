@@ -121,4 +121,53 @@ describe.skipIf(!availability.ok)('sandbox KB drafts in Chromium', { timeout: 90
     await thread.screenshot({ path: screenshotPath('kb-draft-answered') });
     expect(pageErrors).toEqual([]);
   });
+
+  it('lets a supervisor discard a draft, after asking, and it leaves the list', async () => {
+    // A second escalated ticket answered by a person, drafted through the same API the card uses.
+    const call = async <T>(path: string, body: object): Promise<T> => {
+      const res = await fetch(`${main.baseUrl}/sandbox/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as T;
+    };
+    const said = await call<{ post: { postId: string }; outcome: { ticketId: string } }>(
+      '/customer-messages',
+      {
+        customerId: 'cus_cobalt',
+        contactEmail: 'priya@cobaltlabs.example',
+        text: 'Could you print our lab logo on the espresso cups? I would like to talk to a person.',
+      },
+    );
+    const { ticketId } = said.outcome;
+    await call('/staff-actions', {
+      actorId: 'sandbox-dana',
+      data: { v: 1, action: 'ticket.takeover', ticketId },
+    });
+    await call('/staff-messages', {
+      actorId: 'sandbox-dana',
+      threadId: said.post.postId,
+      text: 'Priya, I will check with our printer and write back tomorrow.',
+    });
+    await call('/staff-actions', {
+      actorId: 'sandbox-dana',
+      data: { v: 1, action: 'kb.draft_from_reply', ticketId },
+    });
+    const id = `KBD-${ticketId.slice(4)}`;
+
+    await page.getByRole('tab', { name: 'Knowledge gaps' }).click();
+    const item = drafts().locator(`[data-draft-id=${id}]`);
+    await item.getByRole('button', { name: new RegExp(`^Review ${id}`) }).click();
+    const editor = drafts().getByRole('form', { name: `Review ${id}` });
+    await editor.getByRole('button', { name: 'Discard' }).click();
+    const confirm = editor.getByRole('alertdialog');
+    expect(await confirm.innerText()).toContain(`Discard ${id}?`);
+    await confirm.getByRole('button', { name: 'Yes, discard' }).click();
+    await expect
+      .poll(() => drafts().getByRole('status').innerText(), { timeout: 10_000 })
+      .toBe(`${id} is discarded; it never reaches search.`);
+    await expect.poll(() => item.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
 });
