@@ -145,6 +145,11 @@ export interface StaffActionResult {
   message: string;
   /** The card as it should look now, for adapters that answer a click with a card (Teams invoke). */
   card?: StaffCard;
+  /**
+   * The click changed nothing the card shows (a draft article was saved), so the card alone would
+   * not tell the person what happened: adapters answering with the card put `message` on it.
+   */
+  cardUnchanged?: boolean;
 }
 
 /**

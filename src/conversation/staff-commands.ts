@@ -35,12 +35,24 @@ function runStaffAction(
     case 'ticket.send_draft':
       return deps.takeover.sendDraft(t, action.ticketId, actor, action.text);
     case 'kb.draft_from_reply':
-      return deps.articleDrafts
-        ? deps.articleDrafts
-            .draftFromTicket(t, action.ticketId, actor)
-            .then(({ ok, message }) => ({ ok, message }))
-        : Promise.resolve({ ok: false, message: 'Article drafts are not available here.' });
+      return draftFromReply(deps, actor, action.ticketId);
   }
+}
+
+/**
+ * "Draft KB article": the draft is saved apart from the ticket, so the ticket's card stays as it
+ * was; it comes back with the sentence, for a platform that answers the click by redrawing it.
+ */
+async function draftFromReply(
+  deps: EngineDeps,
+  actor: StaffActor,
+  ticketId: string,
+): Promise<StaffActionResult> {
+  if (!deps.articleDrafts) return { ok: false, message: 'Article drafts are not available here.' };
+  const { ok, message } = await deps.articleDrafts.draftFromTicket(actor.tenantId, ticketId, actor);
+  if (actor.isExternal) return { ok, message };
+  const card = await deps.takeover.escalationCard(actor.tenantId, ticketId);
+  return card ? { ok, message, card, cardUnchanged: true } : { ok, message };
 }
 
 /**

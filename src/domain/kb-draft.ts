@@ -7,7 +7,7 @@ import { TicketIdSchema } from './ticket.js';
  * the articles (`kb_drafts`): search never sees a draft, so it cannot answer a customer until a
  * supervisor publishes it through the import pipeline.
  */
-export const KbDraftStatusSchema = z.enum(['draft', 'published']);
+export const KbDraftStatusSchema = z.enum(['draft', 'published', 'discarded']);
 export type KbDraftStatus = z.infer<typeof KbDraftStatusSchema>;
 
 export const KB_DRAFT_ID_PATTERN = /^KBD-[0-9A-Z]{6}$/;
@@ -30,6 +30,8 @@ export const KbDraftSchema = z.object({
   updatedBy: ActorSchema.optional(),
   publishedAt: DateSchema.optional(),
   publishedBy: ActorSchema.optional(),
+  discardedAt: DateSchema.optional(),
+  discardedBy: ActorSchema.optional(),
   /** The article it became (`reply-tkt-…`). */
   articleId: z.string().optional(),
 });

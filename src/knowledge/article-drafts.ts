@@ -34,6 +34,12 @@ export interface KbDraftStore {
     draftId: string,
     patch: Pick<KbDraft, 'publishedAt' | 'publishedBy' | 'articleId' | 'updatedAt'>,
   ): Promise<KbDraft | null>;
+  /** Marks a draft discarded once; null when it was published or discarded meanwhile. */
+  markDiscarded(
+    tenantId: string,
+    draftId: string,
+    patch: Pick<KbDraft, 'discardedAt' | 'discardedBy' | 'updatedAt'>,
+  ): Promise<KbDraft | null>;
 }
 
 /** The outcome of a draft action: one sentence for the person, and the draft as it is now. */
@@ -46,11 +52,19 @@ export interface KbDraftResult {
 export interface ArticleDraftService {
   /** "Draft KB article" on an escalated ticket a person answered (any internal staff member). */
   draftFromTicket(tenantId: string, ticketId: string, actor: StaffActor): Promise<KbDraftResult>;
-  /** Drafts waiting for review (supervisors). */
-  list(tenantId: string, actor: StaffActor): Promise<{ ok: boolean; message: string; drafts: KbDraft[] }>;
+  /**
+   * Drafts waiting for review, for any internal staff member (the person who drafted one sees it
+   * wait); `canReview` says whether this person may edit, publish and discard them (supervisors).
+   */
+  list(
+    tenantId: string,
+    actor: StaffActor,
+  ): Promise<{ ok: boolean; message: string; drafts: KbDraft[]; canReview: boolean }>;
   edit(tenantId: string, draftId: string, actor: StaffActor, edit: unknown): Promise<KbDraftResult>;
   /** Publishes through the import pipeline every article goes through; from then on search finds it. */
   publish(tenantId: string, draftId: string, actor: StaffActor): Promise<KbDraftResult>;
+  /** Drops a draft that should not become an article (supervisors); customers never saw it. */
+  discard(tenantId: string, draftId: string, actor: StaffActor): Promise<KbDraftResult>;
 }
 
 export interface ArticleDraftDeps {
@@ -73,6 +87,14 @@ const NOT_SUPERVISOR = 'Only a supervisor of this workspace can review and publi
 
 const isPersonReply = (m: Message) =>
   !m.deleted && (m.role === 'staff' || (m.role === 'bot' && m.author.kind === 'staff'));
+
+/** Why a draft cannot be changed any more (or does not exist). */
+function notADraft(draftId: string, draft: KbDraft | null): string {
+  if (!draft) return `${draftId} was not found.`;
+  if (draft.status === 'published')
+    return `${draftId} is already published as ${draft.articleId ?? 'an article'}; edit the article instead.`;
+  return `${draftId} was discarded.`;
+}
 
 /** A title from the question: its first line, cut at a word near 100 characters. */
 function titleOf(question: string): string {
@@ -173,12 +195,14 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
       });
       if (!created)
         return {
-          ok: true,
+          ok: draft.status !== 'discarded',
           draft,
           message:
             draft.status === 'published'
               ? `This reply is already published as an article (${draft.draftId}).`
-              : `A draft from this ticket already waits for review: ${draft.draftId}.`,
+              : draft.status === 'discarded'
+                ? `A supervisor discarded the draft from this ticket (${draft.draftId}).`
+                : `A draft from this ticket already waits for review: ${draft.draftId}.`,
         };
       await audit(draft, actor, 'kb.draft_created', {
         after: { draftId: draft.draftId, title: draft.title },
@@ -191,13 +215,22 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
     },
 
     async list(tenantId, actor) {
-      if (!(await supervisor(tenantId, actor))) return { ok: false, message: NOT_SUPERVISOR, drafts: [] };
+      const tenant = await deps.tenants.get(tenantId);
+      if (!tenant || actor.tenantId !== tenantId || actor.isExternal)
+        return {
+          ok: false,
+          message: `Only ${tenant?.name ?? 'this workspace’s'} staff can see article drafts.`,
+          drafts: [],
+          canReview: false,
+        };
+      const canReview = await supervisor(tenantId, actor);
       const list = await drafts.list(tenantId, 'draft');
       return {
         ok: true,
         drafts: list,
+        canReview,
         message: list.length
-          ? `${list.length} article draft(s) wait for review.`
+          ? `${list.length === 1 ? '1 article draft waits' : `${list.length} article drafts wait`} for review${canReview ? '' : ' by a supervisor'}.`
           : 'No article drafts wait for review.',
       };
     },
@@ -215,12 +248,7 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
       });
       if (!edited) {
         const existing = await drafts.get(tenantId, draftId);
-        return {
-          ok: false,
-          message: existing
-            ? `${draftId} is already published; edit the article instead.`
-            : `${draftId} was not found.`,
-        };
+        return { ok: false, message: notADraft(draftId, existing) };
       }
       await audit(edited, actor, 'kb.draft_edited', { note: Object.keys(parsed.data).join(', ') });
       return { ok: true, draft: edited, message: `${draftId} saved.` };
@@ -230,12 +258,7 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
       if (!(await supervisor(tenantId, actor))) return { ok: false, message: NOT_SUPERVISOR };
       const draft = await drafts.get(tenantId, draftId);
       if (!draft) return { ok: false, message: `${draftId} was not found.` };
-      if (draft.status === 'published')
-        return {
-          ok: false,
-          draft,
-          message: `${draftId} is already published as ${draft.articleId ?? 'an article'}.`,
-        };
+      if (draft.status !== 'draft') return { ok: false, draft, message: notADraft(draftId, draft) };
       const articleId = `reply-${draft.ticketId.toLowerCase()}`;
       // The same pipeline as every import: validated, categorized, hash-compared, written, recorded.
       const report = await importItems(
@@ -261,7 +284,13 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
         articleId,
         updatedAt: now,
       });
-      if (!published) return { ok: true, draft, message: `${draftId} is already published.` };
+      if (!published) {
+        // Lost a race: another supervisor published it, or discarded it while the import ran.
+        const current = await drafts.get(tenantId, draftId);
+        return current?.status === 'published'
+          ? { ok: true, draft: current, message: `${draftId} is already published.` }
+          : { ok: false, draft: current ?? draft, message: notADraft(draftId, current) };
+      }
       await audit(published, actor, 'kb.draft_published', {
         after: { draftId, articleId, title: published.title },
       });
@@ -270,6 +299,19 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
         draft: published,
         message: `${draftId} is published as “${published.title}”; the bot can answer from it now.`,
       };
+    },
+
+    async discard(tenantId, draftId, actor) {
+      if (!(await supervisor(tenantId, actor))) return { ok: false, message: NOT_SUPERVISOR };
+      const now = clock.now();
+      const discarded = await drafts.markDiscarded(tenantId, draftId, {
+        discardedAt: now,
+        discardedBy: actorOf(actor),
+        updatedAt: now,
+      });
+      if (!discarded) return { ok: false, message: notADraft(draftId, await drafts.get(tenantId, draftId)) };
+      await audit(discarded, actor, 'kb.draft_discarded', { after: { draftId, title: discarded.title } });
+      return { ok: true, draft: discarded, message: `${draftId} is discarded; it never reaches search.` };
     },
   };
 }

@@ -4,7 +4,7 @@ import type { ArticleDraftService } from './article-drafts.js';
 
 /** The `kb` command's draft verbs, for the usage lines of Slack and Teams. */
 export const KB_DRAFT_USAGE = [
-  '`kb drafts` — article drafts waiting for review (supervisors)',
+  '`kb drafts` — article drafts waiting for a supervisor’s review',
   '`kb draft TKT-XXXXXX` — draft an article from a person’s reply on that ticket',
   '`kb publish KBD-XXXXXX` — publish a reviewed draft into search (supervisors)',
 ];
@@ -36,7 +36,9 @@ export async function answerKbDraftCommand(
       ...listed.drafts
         .slice(0, 10)
         .map((d) => `• \`${d.draftId}\` (${d.ticketId}) ${preview(d.title)} — ${preview(d.answer)}`),
-      'Publish one with `kb publish KBD-XXXXXX`; edit it first in the sandbox or the API if needed.',
+      listed.canReview
+        ? 'Publish one with `kb publish KBD-XXXXXX`; edit it first in the sandbox or the API if needed.'
+        : 'A supervisor reviews and publishes them.',
     ].join('\n');
   }
   if (v === 'draft') {

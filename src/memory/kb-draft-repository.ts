@@ -11,7 +11,7 @@ const LIST_LIMIT = 100;
 /**
  * Article drafts, `_id` = `${tenantId}:${draftId}` (one per ticket: the insert is the guard against
  * two clicks making two drafts). Edits and publishing are guarded updates on a hidden `_rev`, so
- * only one of two supervisors publishing at once wins.
+ * only one of two supervisors publishing (or discarding) at once wins.
  */
 export function createKbDraftRepository({ db, logger }: RepositoryDeps): KbDraftStore {
   const col = collection(db, KB_DRAFTS_COLLECTION);
@@ -55,5 +55,7 @@ export function createKbDraftRepository({ db, logger }: RepositoryDeps): KbDraft
     edit: (tenantId, draftId, patch) => guarded(tenantId, draftId, patch),
     markPublished: (tenantId, draftId, patch) =>
       guarded(tenantId, draftId, { ...patch, status: 'published' }),
+    markDiscarded: (tenantId, draftId, patch) =>
+      guarded(tenantId, draftId, { ...patch, status: 'discarded' }),
   };
 }

@@ -64,9 +64,14 @@ describe('knowledge-base article drafted from a person’s reply (sandbox)', () 
     const again = await api.post<{ message: string }>('/staff-actions', { actorId: DANA, data: button.data });
     expect(again.body.message).toMatch(/already waits for review/);
 
-    const refused = await api.get<{ ok: boolean; message: string }>(`/kb-drafts?actorId=${DANA}`);
-    expect(refused.body).toMatchObject({ ok: false, message: expect.stringMatching(/Only a supervisor/) });
-    const listed = await api.get<{ ok: boolean; drafts: KbDraft[] }>(`/kb-drafts?actorId=${SAM}`);
+    // Staff see what waits (without the right to review it); a guest from outside sees nothing.
+    const asStaff = await api.get<{ canReview: boolean; drafts: KbDraft[] }>(`/kb-drafts?actorId=${DANA}`);
+    expect(asStaff.body.canReview).toBe(false);
+    expect(asStaff.body.drafts.map((d) => d.ticketId)).toEqual([ticketId]);
+    const guest = await api.get<{ ok: boolean; drafts: KbDraft[] }>('/kb-drafts?actorId=sandbox-guest');
+    expect(guest.body).toMatchObject({ ok: false, drafts: [] });
+    const listed = await api.get<{ canReview: boolean; drafts: KbDraft[] }>(`/kb-drafts?actorId=${SAM}`);
+    expect(listed.body.canReview).toBe(true);
     expect(listed.body.drafts).toHaveLength(1);
     const draft = listed.body.drafts[0]!;
     draftId = draft.draftId;
@@ -87,7 +92,9 @@ describe('knowledge-base article drafted from a person’s reply (sandbox)', () 
     });
     expect(edited.body).toMatchObject({ ok: true, draft: { title: 'Can you engrave the inside of a cup?' } });
     const notYou = await api.post<DraftResult>(`/kb-drafts/${draftId}/publish`, { actorId: DANA });
-    expect(notYou.body.ok).toBe(false);
+    expect(notYou.body).toMatchObject({ ok: false, message: expect.stringMatching(/^Only a supervisor/) });
+    const notYouEither = await api.post<DraftResult>(`/kb-drafts/${draftId}/discard`, { actorId: DANA });
+    expect(notYouEither.body.ok).toBe(false);
 
     const [first, second] = await Promise.all([
       api.post<DraftResult>(`/kb-drafts/${draftId}/publish`, { actorId: SAM }),
@@ -111,5 +118,53 @@ describe('knowledge-base article drafted from a person’s reply (sandbox)', () 
       ['kb.draft_edited', SAM],
       ['kb.draft_published', SAM],
     ]);
+  });
+
+  it('answers the next customer who asks the same question from the published article', async () => {
+    const said = await api.post<Said & { post: SandboxPost }>('/customer-messages', {
+      customerId: 'cus_acme',
+      contactEmail: 'jordan@acme-robotics.example',
+      text: 'Can you engrave a wedding poem on the inside of the espresso cups?',
+    });
+    const posts = (await api.get<{ posts: SandboxPost[] }>('/channels/sandbox-customers/posts')).body.posts;
+    const reply = posts.filter((p) => p.threadId === said.body.post.postId && p.author.kind === 'bot').at(-1);
+    expect(said.body.outcome.status).not.toBe('escalated');
+    expect(reply?.text).toMatch(/40 characters on the outside/);
+    expect(reply?.citations?.map((c) => c.articleId)).toEqual([`reply-${ticketId.toLowerCase()}`]);
+  });
+
+  it('lets a supervisor discard a draft instead: it leaves the list and never reaches search', async () => {
+    const said = await api.post<Said>('/customer-messages', {
+      customerId: 'cus_acme',
+      contactEmail: 'jordan@acme-robotics.example',
+      text: 'Do you sell gift cards for a wedding registry? I need to talk to a person.',
+    });
+    const other = said.body.outcome.ticketId!;
+    await api.post('/staff-actions', {
+      actorId: DANA,
+      data: { v: 1, action: 'ticket.takeover', ticketId: other },
+    });
+    await api.post('/staff-messages', {
+      actorId: DANA,
+      threadId: said.body.post.postId,
+      text: 'Jordan, for this once I will send you a code by hand.',
+    });
+    const made = await api.post<DraftResult>('/staff-actions', {
+      actorId: DANA,
+      data: { v: 1, action: 'kb.draft_from_reply', ticketId: other },
+    });
+    expect(made.body.ok).toBe(true);
+    const id = `KBD-${other.slice(4)}`;
+    const discarded = await api.post<DraftResult>(`/kb-drafts/${id}/discard`, { actorId: SAM });
+    expect(discarded.body).toMatchObject({ ok: true, draft: { status: 'discarded' } });
+    expect((await api.get<{ drafts: KbDraft[] }>(`/kb-drafts?actorId=${SAM}`)).body.drafts).toEqual([]);
+    const redraft = await api.post<DraftResult>('/staff-actions', {
+      actorId: DANA,
+      data: { v: 1, action: 'kb.draft_from_reply', ticketId: other },
+    });
+    expect(redraft.body).toMatchObject({ ok: false, message: expect.stringMatching(/discarded/) });
+    const late = await api.post<DraftResult>(`/kb-drafts/${id}/publish`, { actorId: SAM });
+    expect(late.body).toMatchObject({ ok: false, message: `${id} was discarded.` });
+    expect(await t.stores.kbArticles.get(t.tenantId, `reply-${other.toLowerCase()}`)).toBeNull();
   });
 });

@@ -155,7 +155,7 @@ export function App() {
           />
         )}
         {tab === 'overview' && <OverviewPane revision={live.dataRevision + live.epoch} />}
-        {tab === 'gaps' && <GapsPane revision={live.dataRevision + live.epoch} />}
+        {tab === 'gaps' && <GapsPane actor={actor} revision={live.dataRevision + live.epoch} />}
         {tab === 'settings' && <SettingsPane actor={actor} revision={live.dataRevision + live.epoch} />}
       </main>
     </div>

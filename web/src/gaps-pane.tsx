@@ -1,10 +1,14 @@
 import { useState } from 'preact/hooks';
 import { humanize } from './format.js';
+import { KbDraftsSection } from './kb-drafts-section.js';
 import { useFetch } from './use-fetch.js';
-import type { KnowledgeGaps } from './types.js';
+import type { KnowledgeGaps, StaffIdentity } from './types.js';
 
-/** The questions the bot could not answer, grouped by similarity, largest groups first. */
-export function GapsPane({ revision }: { revision: number }) {
+/**
+ * The questions the bot could not answer, grouped by similarity, largest groups first; below them
+ * the articles drafted from people's answers, waiting for a supervisor's review.
+ */
+export function GapsPane({ actor, revision }: { actor: StaffIdentity; revision: number }) {
   const [since, setSince] = useState('30d');
   const { data, error } = useFetch<KnowledgeGaps>(`/knowledge-gaps?since=${since}`, revision);
   return (
@@ -67,6 +71,7 @@ export function GapsPane({ revision }: { revision: number }) {
           </ol>
         </>
       )}
+      <KbDraftsSection actor={actor} revision={revision} />
     </section>
   );
 }

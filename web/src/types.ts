@@ -8,6 +8,10 @@ import type { TicketDetail } from '../../src/conversation/engine-api.js';
 import type { SettingsResult as ServerSettingsResult } from '../../src/conversation/settings-service.js';
 import type { InboundOutcome, LiveEvent, TicketSummary } from '../../src/conversation/ports.js';
 import type { ChannelMode, TicketStatus } from '../../src/domain/index.js';
+import type {
+  ArticleDraftService,
+  KbDraftResult as ServerKbDraftResult,
+} from '../../src/knowledge/article-drafts.js';
 
 export type { AnalyticsReport, ReportRow };
 export type KnowledgeGaps = KnowledgeGapsReport;
@@ -32,6 +36,9 @@ export type SettingsResult = Wire<ServerSettingsResult>;
 export type SettingsView = NonNullable<SettingsResult['view']>;
 export type Live = Wire<LiveEvent>;
 export type Outcome = InboundOutcome;
+export type KbDraftList = Wire<Awaited<ReturnType<ArticleDraftService['list']>>>;
+export type KbDraft = KbDraftList['drafts'][number];
+export type KbDraftResult = Wire<ServerKbDraftResult>;
 export type { ChannelMode, TicketStatus };
 
 export interface Session {

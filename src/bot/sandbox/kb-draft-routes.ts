@@ -15,10 +15,11 @@ const EditBodySchema = z.object({
 });
 
 /**
- * Article drafts for review, as the chosen staff identity: GET /kb-drafts?actorId=…, POST
- * /kb-drafts/:draftId (edit title, question or answer), POST /kb-drafts/:draftId/publish. Drafts
- * are made with the staff card's "Draft KB article" button (POST /staff-actions). A refusal (not a
- * supervisor, already published) is an answer: 200 with `ok: false` and the sentence.
+ * Article drafts for review, as the chosen staff identity: GET /kb-drafts?actorId=… (any staff
+ * member; `canReview` for supervisors), POST /kb-drafts/:draftId (edit title, question or answer),
+ * POST /kb-drafts/:draftId/publish and /kb-drafts/:draftId/discard. Drafts are made with the staff
+ * card's "Draft KB article" button (POST /staff-actions). A refusal (not a supervisor, already
+ * published) is an answer: 200 with `ok: false` and the sentence.
  */
 export function mountKbDraftRoutes(
   api: express.Router,
@@ -53,5 +54,11 @@ export function mountKbDraftRoutes(
     const { draftId } = parse(DraftParamsSchema, req.params);
     const { actorId } = parse(ActorQuerySchema, req.body);
     res.json(await drafts().publish(tenantId, draftId, deps.actor(actorId)));
+  });
+
+  api.post('/kb-drafts/:draftId/discard', async (req, res) => {
+    const { draftId } = parse(DraftParamsSchema, req.params);
+    const { actorId } = parse(ActorQuerySchema, req.body);
+    res.json(await drafts().discard(tenantId, draftId, deps.actor(actorId)));
   });
 }

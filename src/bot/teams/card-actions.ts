@@ -45,11 +45,11 @@ export async function answerCardAction(
   teamsUserIds: (ids: readonly string[]) => Promise<string[]> = async (ids) => [...ids],
 ): Promise<AdaptiveCardInvokeResponse> {
   const verb = value.action?.verb;
-  const render = async (card: StaffCard, notice?: string) => {
+  const render = async (card: StaffCard, notice?: string, noticeTone?: 'refusal' | 'done') => {
     const refreshUserIds =
       !card.final && card.deciderIds?.length ? await teamsUserIds(card.deciderIds) : undefined;
     return renderStaffCard(card, {
-      ...(notice ? { notice } : {}),
+      ...(notice ? { notice, ...(noticeTone ? { noticeTone } : {}) } : {}),
       ...(refreshUserIds ? { refreshUserIds } : {}),
     });
   };
@@ -75,7 +75,12 @@ export async function answerCardAction(
     // An empty reason box arrives as ''; the engine wants none rather than blank.
     if (action.action === 'approval.reject' && action.reason?.trim() === '') delete action.reason;
     const result = await engine.handleStaffAction(actor, action);
-    if (result.card) return ok(await render(result.card, result.ok ? undefined : result.message));
+    if (result.card) {
+      // The card shows what changed; the sentence goes on it only for a refusal, or when the card
+      // itself could not show the outcome (nothing on it changed).
+      if (!result.ok) return ok(await render(result.card, result.message));
+      return ok(await render(result.card, result.cardUnchanged ? result.message : undefined, 'done'));
+    }
     return ok(renderNoticeCard(result.message));
   } catch (err) {
     logger.error({ err, code: isAppError(err) ? err.code : undefined, verb }, 'teams: card action failed');

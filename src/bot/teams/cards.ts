@@ -49,6 +49,8 @@ export interface AdaptiveCard {
 export interface RenderOptions {
   /** One sentence for the person who clicked, shown above the card ("You can't decide this…"). */
   notice?: string;
+  /** A refusal (the default) stands out; a done thing ("Draft article … saved") reads as good news. */
+  noticeTone?: 'refusal' | 'done';
   /**
    * Teams user ids (MRIs) for `refresh.userIds`, when the caller could map the card's deciders
    * (AAD object ids) to them; the deciders as given otherwise.
@@ -98,7 +100,13 @@ function executeAction(a: StaffCard['actions'][number]): AdaptiveElement {
 /** The Adaptive Card for a staff card; final cards have no inputs, buttons or refresh. */
 export function renderStaffCard(card: StaffCard, options: RenderOptions = {}): AdaptiveCard {
   const body: AdaptiveElement[] = [];
-  if (options.notice) body.push(text(literal(options.notice), { color: 'Attention', weight: 'Bolder' }));
+  if (options.notice)
+    body.push(
+      text(literal(options.notice), {
+        color: options.noticeTone === 'done' ? 'Good' : 'Attention',
+        weight: 'Bolder',
+      }),
+    );
   body.push(text(literal(card.title), { size: 'Medium', weight: 'Bolder', style: 'heading' }));
   body.push(text(`Ticket ${card.ticketId}`, { isSubtle: true, spacing: 'None', size: 'Small' }));
   if (card.statusLine) {

@@ -80,7 +80,11 @@ describe('Slack: a KB article drafted from a person’s reply', () => {
     expect(stored).toMatchObject({ status: 'draft', createdBy: { userId: SLACK.staff } });
     expect(stored!.answer).toMatch(/40 characters on the outside/);
 
-    expect((await command('kb drafts', SLACK.staff)).text).toMatch(/Only a supervisor/);
+    // Staff see what waits; only a supervisor publishes.
+    expect((await command('kb drafts', SLACK.staff)).text).toMatch(
+      new RegExp(`^1 article draft waits for review by a supervisor[\\s\\S]*\`${draftId}\``),
+    );
+    expect((await command(`kb publish ${draftId}`, SLACK.staff)).text).toMatch(/^Only a supervisor/);
     const listed = await command('kb drafts', SLACK.supervisor);
     expect(listed.text).toContain(`\`${draftId}\``);
     const published = await command(`kb publish ${draftId.toLowerCase()}`, SLACK.supervisor);
