@@ -4,6 +4,7 @@ import type { OutboxStore } from '../conversation/stores.js';
 import { OutboxEntrySchema, type OutboxEntry } from '../conversation/outbox.schema.js';
 import { collection, createCodec, isDuplicateKeyError, type RepositoryDeps } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
+import { hasLegacyDocuments } from './keyed-documents.js';
 
 export const OUTBOX_COLLECTION = 'outbox';
 /** Delivered and given-up entries are kept a week for diagnosis, then purged. */
@@ -29,6 +30,13 @@ function isRetryableFailed(doc: Document): boolean {
  * Only the lease's holder may record the outcome. Entries written before lease tokens existed
  * have none, and a caller without a token (older code) is not checked.
  */
+/**
+ * An entry's `_id` is `${tenantId}:${entryId}`, so every write to it after the insert is a
+ * primary-key update (the embedded server scans for any other filter, and the outbox grows with
+ * every reply). Entries stored before carry an ObjectId and are found by their fields.
+ */
+const entryDocId = (tenantId: string, entryId: string) => `${tenantId}:${entryId}`;
+
 function heldBy(tenantId: string, entryId: string, leaseToken: string | undefined): Filter<Document> {
   return leaseToken === undefined ? { tenantId, entryId } : { tenantId, entryId, leaseToken };
 }
@@ -52,6 +60,7 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
     const doc = await guardedUpdate({
       col,
       key: { tenantId, entryId },
+      id: entryDocId(tenantId, entryId),
       revField: '_rev',
       condition: claimable(now),
       update: { $set: { leaseUntil, leaseToken: randomUUID(), updatedAt: now } },
@@ -64,6 +73,7 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
     const doc = await guardedUpdate({
       col,
       key: { tenantId: existing.tenantId, entryId: existing.entryId },
+      id: entryDocId(existing.tenantId, existing.entryId),
       revField: '_rev',
       condition: RETRYABLE_FAILED,
       update: {
@@ -92,19 +102,19 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
   ): Promise<boolean> {
     // One conditional update: atomic on MongoDB. On FerretDB v1 the filter and the update are two
     // steps, but a lease is only taken over minutes after it ran out, so the gap is theoretical.
-    const r = await col.updateOne(heldBy(tenantId, entryId, leaseToken), {
-      $set: set,
-      $unset: { leaseUntil: '', leaseToken: '' },
-      $inc: { _rev: 1 },
-    });
-    return r.matchedCount > 0;
+    const update = { $set: set, $unset: { leaseUntil: '', leaseToken: '' }, $inc: { _rev: 1 } };
+    const filter = heldBy(tenantId, entryId, leaseToken);
+    const r = await col.updateOne({ _id: entryDocId(tenantId, entryId) as never, ...filter }, update);
+    if (r.matchedCount > 0) return true;
+    if (!(await hasLegacyDocuments(col))) return false;
+    return (await col.updateOne(filter, update)).matchedCount > 0;
   }
 
   return {
     async open(entry) {
       const doc = codec.in({ ...entry, leaseToken: entry.leaseToken ?? randomUUID() });
       try {
-        await col.insertOne({ ...doc });
+        await col.insertOne({ _id: entryDocId(doc.tenantId, doc.entryId) as never, ...doc });
         return { entry: doc, claimed: true };
       } catch (err) {
         if (!isDuplicateKeyError(err)) throw err;
