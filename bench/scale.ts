@@ -102,12 +102,14 @@ export async function benchScale(
 
     const rows: string[][] = [];
     const p50s = new Map<number, number>();
+    const slowest = new Map<number, string>();
     for (const size of sizes) {
       const t0 = performance.now();
       await fillTo(size);
       const fillS = (performance.now() - t0) / 1000;
       const times: number[] = [];
       const perQuestion: number[] = [];
+      trips.timeByShape.clear();
       for (let i = 0; i < questions; i++) {
         const before = trips.total;
         const q0 = performance.now();
@@ -125,6 +127,15 @@ export async function benchScale(
         mean(perQuestion).toFixed(1),
         `${fillS.toFixed(0)} s`,
       ]);
+      // Where a question's time goes at this size: the slowest command shapes, per question.
+      slowest.set(
+        size,
+        [...trips.timeByShape]
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .slice(0, 6)
+          .map(([shape, t]) => `${shape} ${(t.ms / questions).toFixed(0)} ms`)
+          .join('; '),
+      );
     }
     report.table(
       `A knowledge-base question as the database grows (${questions} questions per size, sequential)`,
@@ -133,6 +144,8 @@ export async function benchScale(
     );
     const first = p50s.get(sizes[0]!);
     const last = p50s.get(sizes.at(-1)!);
+    for (const [size, text] of slowest)
+      report.row(`  slowest commands per question at ${size.toLocaleString('en-US')}`, text);
     if (first && last)
       report.row(
         `  p50 at ${sizes.at(-1)!.toLocaleString('en-US')} / p50 at ${sizes[0]!.toLocaleString('en-US')} tickets`,

@@ -16,6 +16,8 @@ export interface RoundTrips {
   byTarget: Map<string, number>;
   /** Every command in order, as "find tickets {_id,tenantId}" (the filter's or update's keys, no values). */
   log: string[];
+  /** Server time by command shape ("find tickets {tenantId,customerId,status}"): count and total ms. */
+  timeByShape: Map<string, { n: number; ms: number }>;
   reset(): void;
 }
 
@@ -43,20 +45,34 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
     total: 0,
     byTarget: new Map(),
     log: [],
+    timeByShape: new Map(),
     reset() {
       counter.total = 0;
       counter.byTarget.clear();
       counter.log.length = 0;
+      counter.timeByShape.clear();
     },
   };
+  const shapes = new Map<number, string>();
   client.on('commandStarted', (e: CommandStartedEvent) => {
     counter.total += 1;
     const target = e.command[e.commandName] as unknown;
     const key = `${e.commandName} ${typeof target === 'string' ? target : ''}`.trim();
     counter.byTarget.set(key, (counter.byTarget.get(key) ?? 0) + 1);
-    counter.log.push(`${key}${shapeOf(e.command as Record<string, unknown>)}`);
+    const shaped = `${key}${shapeOf(e.command as Record<string, unknown>)}`;
+    counter.log.push(shaped);
     if (counter.log.length > 10_000) counter.log.splice(0, 5_000);
+    shapes.set(e.requestId, shaped);
   });
+  const timed = (e: { requestId: number; duration: number }) => {
+    const shape = shapes.get(e.requestId);
+    if (!shape) return;
+    shapes.delete(e.requestId);
+    const t = counter.timeByShape.get(shape) ?? { n: 0, ms: 0 };
+    counter.timeByShape.set(shape, { n: t.n + 1, ms: t.ms + e.duration });
+  };
+  client.on('commandSucceeded', timed);
+  client.on('commandFailed', timed);
   return counter;
 }
 
