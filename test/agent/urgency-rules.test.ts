@@ -93,3 +93,46 @@ describe('records that vanished from the account are data loss', () => {
     );
   });
 });
+
+// Written from the categories for this change (not from any golden message).
+describe('a security concern said in other words is critical on any plan', () => {
+  it.each([
+    'the phone number on our account was changed last night and none of us did that',
+    'somebody reset the owner password on our account',
+    'an admin user appeared on our team that we did not invite, none of us created it',
+    'my manager clicked a link in a fake invoice email from you',
+    'our staging token ended up in a public github repo',
+    'creo que alguien entró en mi cuenta',
+    'quelqu’un s’est connecté à notre compte cette nuit',
+    'jemand hat sich mit meinem Konto angemeldet',
+    'alguém acessou a nossa conta ontem à noite',
+    'qualcuno è entrato nel nostro account',
+    'iemand heeft ingelogd op ons account',
+    'ktoś zalogował się na nasze konto',
+  ])('“%s” is critical and goes to a person', (text) => {
+    expect(understand(text, 'pro').urgency).toBe('critical');
+    expect(routeOf(text, 'pro')).toBe('escalate');
+  });
+
+  it.each([
+    'I requested a password reset but I didn’t get the email',
+    'I clicked the link in the reset email and set a new password, all good',
+    'how do I use API keys with GitHub Actions?',
+    'I changed my card yesterday, will the next charge use it?',
+  ])('“%s” is not a breach', (text) => {
+    expect(understand(text, 'pro').urgency).not.toBe('critical');
+  });
+});
+
+describe('records gone or a failure for everyone, in the supported languages', () => {
+  it.each([
+    'todas nuestras direcciones guardadas desaparecieron',
+    "l'historique de nos commandes a disparu",
+    'unsere Rechnungen sind plötzlich weg',
+    'i dati del nostro account sono spariti',
+    'onze facturen zijn verdwenen',
+    'erreur pour tous nos acheteurs depuis ce matin',
+  ])('“%s” is critical for an enterprise customer', (text) => {
+    expect(understand(text, 'enterprise').urgency).toBe('critical');
+  });
+});
