@@ -126,6 +126,12 @@ export const de: LanguageBank = {
       'ich glaube, mein Passwort wurde gestohlen',
       'wir bekommen Bestätigungscodes, die niemand angefordert hat',
       'eine Anmeldung von einem unbekannten Gerät ist in unserem Konto',
+      'jemand hat unser Passwort geändert',
+      'ein unbekannter Administrator wurde hinzugefügt',
+      'ich habe auf einen gefälschten Link geklickt und mein Passwort eingegeben',
+      'jemand hat sich in mein Konto eingeloggt',
+      'wir bekommen Mails zum Zurücksetzen, die niemand angefordert hat',
+      'unser Konto wurde übernommen',
     ],
     outage: [
       'eure Seite ist down',
@@ -136,6 +142,7 @@ export const de: LanguageBank = {
       'die App stürzt bei allen unseren Nutzern ab',
       'jeder API-Aufruf liefert einen Fehler',
       'niemand im Büro kann sich im Portal anmelden',
+      'bei allen Kollegen lassen sich keine Bestellungen mehr abschicken',
     ],
     data_loss: [
       'unser gesamter Bestellverlauf ist verschwunden',
@@ -143,6 +150,8 @@ export const de: LanguageBank = {
       'unsere Rechnungen wurden aus dem Portal gelöscht',
       'nach der Migration fehlen unsere Rechnungen im Konto',
       'der Bestellverlauf ist leer',
+      'unsere Bestellhistorie ist leer',
+      'alle Rechnungen sind verschwunden',
     ],
     billing_error: [
       'ihr habt {order} doppelt abgebucht',

@@ -125,6 +125,12 @@ export const pt: LanguageBank = {
       'recebi um alerta de login suspeito que não fui eu',
       'acho que roubaram minha senha',
       'recebemos códigos de verificação que ninguém pediu',
+      'alguém mudou a nossa senha',
+      'um administrador desconhecido foi adicionado',
+      'cliquei num link falso e digitei minha senha',
+      'alguém invadiu nossa conta',
+      'recebo e-mails de redefinição de senha que não pedi',
+      'alguém acessou minha conta sem permissão',
     ],
     outage: [
       'o site de vocês está fora do ar',
@@ -134,12 +140,15 @@ export const pt: LanguageBank = {
       'o serviço não responde há uma hora',
       'o aplicativo trava para todos os nossos usuários',
       'ninguém no escritório consegue entrar no portal',
+      'ninguém consegue fazer pedidos, dá erro para todos',
     ],
     data_loss: [
       'todo o nosso histórico de pedidos sumiu',
       'perdemos os dados depois da atualização',
       'nossas faturas foram apagadas do portal',
       'depois da migração nossas faturas sumiram da conta',
+      'os endereços salvos sumiram',
+      'o histórico de pedidos foi apagado',
     ],
     billing_error: [
       'fui cobrado duas vezes pelo {order}',
