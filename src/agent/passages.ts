@@ -8,6 +8,8 @@ export interface Passage {
 }
 
 const MAX_PASSAGE_CHARS = 700;
+// A block that is one line ending in a colon introduces the list or table that follows it.
+const INTRODUCES = /^[^\n]*:$/;
 
 /** The article's passages in order; headings are kept as context, not as passages. */
 export function splitPassages(body: string): Passage[] {
@@ -22,7 +24,11 @@ export function splitPassages(body: string): Passage[] {
       else rest.push(line);
     }
     const text = rest.join('\n').trim();
-    if (text.length > 20) out.push({ text, heading });
+    const last = out[out.length - 1];
+    // "The API limits requests per key per minute:" introduces the table after it: one passage.
+    if (last && last.heading === heading && INTRODUCES.test(last.text) && text)
+      last.text = `${last.text}\n\n${text}`;
+    else if (text.length > 20) out.push({ text, heading });
   }
   return out;
 }
