@@ -104,8 +104,15 @@ const RECORDS_GONE = new RegExp(
 const URGENT_WORDS =
   /\b(urgent|urgently|asap|immediately|right now|emergency|urgente|dringend|sofort|imm[ée]diatement)\b/i;
 
+/**
+ * Words about security that are not a concern: how to report a vulnerability, the security
+ * settings page, the security mailbox. Left out before the patterns look for a breach.
+ */
+const ABOUT_SECURITY =
+  /\b(?:report(?:ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|policy|certifications?|questionnaire)\b|\bsecurity@\S+|→ security\b/g;
+
 export function mentionsSecurity(text: string): boolean {
-  return SECURITY.test(text);
+  return SECURITY.test(text.replace(ABOUT_SECURITY, ' '));
 }
 
 /** Lost, deleted or wiped data, in the supported languages: always a person's job. */
@@ -138,7 +145,7 @@ export function ruleUrgency(
       (intent === 'technical' ||
         /service|api|app|site|platform|system|dashboard|portal|integration|checkout/i.test(text)));
   const dataLoss = concern === 'data_loss' || mentionsDataLoss(text);
-  if (concern === 'security' || SECURITY.test(text)) {
+  if (concern === 'security' || mentionsSecurity(text)) {
     urgency = 'critical';
     signals.push('security or breach → critical');
   }

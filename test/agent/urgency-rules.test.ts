@@ -136,3 +136,19 @@ describe('records gone or a failure for everyone, in the supported languages', (
     expect(understand(text, 'enterprise').urgency).toBe('critical');
   });
 });
+
+describe('words about security that are not a concern', () => {
+  it.each([
+    'how do I report a security issue in your checkout?',
+    'where can I find the security settings page?',
+    'do you have a security questionnaire we can fill in for our vendor review?',
+  ])('“%s” is not critical', (text) => {
+    expect(understand(text, 'pro').urgency).not.toBe('critical');
+  });
+
+  it('a breach reported with the same words still is', () => {
+    expect(
+      understand('I want to report a security issue: someone logged into our account', 'pro').urgency,
+    ).toBe('critical');
+  });
+});
