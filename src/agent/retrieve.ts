@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTENTS, KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
 import { questionType, topicOf } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
-import { englishSearchTerms } from './offline/glossary.js';
+import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
@@ -178,7 +178,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   const category = INTENTS[u.intent].kbCategory;
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
-  const query = glossary || deps.searchText;
+  const query = glossary || (u.language === 'en' ? inArticleWords(deps.searchText) : deps.searchText);
   // The article is found by the question's topic ("how much is express" → express); the frame
   // words stay for choosing the passage. A question that is all frame keeps its words.
   const topic = (words: string) => {

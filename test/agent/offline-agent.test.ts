@@ -31,6 +31,15 @@ describe('offline engine on the demo store', () => {
     expect(r.record.tools.map((t) => t.name)).toEqual(['get_order', 'return_eligibility']);
   });
 
+  it('answers a question in everyday words from the article that names it otherwise', async () => {
+    const codes = await run(PRIYA, 'how many spare codes come with 2-step verification?');
+    expect(codes.route).toBe('resolve');
+    expect(codes.reply?.text).toContain('10 recovery codes');
+    const card = await run(null, 'can we pay with amex?');
+    expect(card.route).toBe('resolve');
+    expect(card.reply?.text).toContain('American Express');
+  });
+
   it('answers the return window from data: open for 1043, closed for 1046', async () => {
     const open = await run(MAYA, 'Can I return order 1043?');
     expect(open.reply?.text).toMatch(
