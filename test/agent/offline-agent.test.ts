@@ -40,6 +40,12 @@ describe('offline engine on the demo store', () => {
     expect(card.reply?.text).toContain('American Express');
   });
 
+  it('answers a how-long question when the passage states the duration, though the wording differs', async () => {
+    const r = await run(PRIYA, 'typed a wrong password too often, for how long does the lock stay?');
+    expect(r.reply?.text).toContain('30 minutes');
+    expect(r.route).toBe('resolve');
+  });
+
   it('answers the return window from data: open for 1043, closed for 1046', async () => {
     const open = await run(MAYA, 'Can I return order 1043?');
     expect(open.reply?.text).toMatch(
