@@ -108,6 +108,17 @@ describe('question types and passages', () => {
     expect(passage).toContain('| Plus | 400 |');
   });
 
+  it('quotes the details after a one-sentence lead-in', () => {
+    const body = [
+      'We answer security reports quickly.',
+      '- Write to the security mailbox.\n- We reply within 2 business days.',
+      '## Other\n\nSomething unrelated about invoices and receipts, long enough to be a passage.',
+    ].join('\n\n');
+    const passage = choosePassage(body, 'how quickly do you answer security reports?').text;
+    expect(passage).toContain('We answer security reports quickly.');
+    expect(passage).toContain('2 business days');
+  });
+
   it('reads "how fast" and a deadline as a question about a duration', () => {
     expect(questionType('how fast is the courier?')).toBe('duration');
     expect(questionType('is there a deadline to drop the parcel off?')).toBe('duration');
