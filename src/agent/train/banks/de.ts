@@ -66,6 +66,7 @@ export const de: LanguageBank = {
       'gibt es eine Gebühr für die vorzeitige Kündigung des Jahresabos?',
       'kündigt mein Abonnement',
       'warum ist die Rechnung diesen Monat höher?',
+      'was kostet der Pro-Tarif im Monat?',
     ],
     account: [
       'mein Passwort ist mir entfallen',
@@ -78,6 +79,7 @@ export const de: LanguageBank = {
       'einen neuen Benutzer zu unserem Team hinzufügen',
       'bitte löscht mein Konto',
       'der Link zum Zurücksetzen ist abgelaufen',
+      'wie lange ist der Link zum Zurücksetzen gültig?',
     ],
     technical: [
       'die App stürzt ständig ab',

@@ -66,6 +66,8 @@ export const es: LanguageBank = {
       '¿hay penalización por cancelar la suscripción anual antes?',
       'cancelen mi suscripción',
       '¿por qué la factura de este mes es más alta?',
+      '¿cuánto cuesta el plan pro al mes?',
+      '¿aceptan american express?',
     ],
     account: [
       'se me olvidó la contraseña',
@@ -78,6 +80,8 @@ export const es: LanguageBank = {
       'quiero añadir un usuario a nuestro equipo',
       'eliminen mi cuenta por favor',
       'el enlace para restablecer la contraseña caducó',
+      '¿cuánto dura el enlace para cambiar la contraseña?',
+      '¿cuántos usuarios puede tener nuestro equipo?',
     ],
     technical: [
       'la aplicación se cierra sola',

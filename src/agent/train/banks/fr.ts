@@ -66,6 +66,8 @@ export const fr: LanguageBank = {
       'y a-t-il des frais si je résilie l’abonnement avant la fin ?',
       'résiliez mon abonnement',
       'pourquoi la facture de ce mois est-elle plus élevée ?',
+      "quel est le prix de l'abonnement pro ?",
+      'combien coûte le plan entreprise ?',
     ],
     account: [
       'j’ai oublié mon mot de passe',
@@ -78,6 +80,7 @@ export const fr: LanguageBank = {
       'ajouter un utilisateur à notre équipe',
       'supprimez mon compte s’il vous plaît',
       'le lien de réinitialisation a expiré',
+      'combien de temps le lien de réinitialisation est-il valable ?',
     ],
     technical: [
       'l’application plante sans arrêt',

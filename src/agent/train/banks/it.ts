@@ -66,6 +66,7 @@ export const it: LanguageBank = {
       'c’è una penale se disdico l’abbonamento annuale prima?',
       'disdite il mio abbonamento',
       'perché la fattura di questo mese è più alta?',
+      'quanto costa il piano pro al mese?',
     ],
     account: [
       'ho dimenticato la password',
@@ -78,6 +79,7 @@ export const it: LanguageBank = {
       'aggiungere un utente al nostro team',
       'cancellate il mio account per favore',
       'il link per reimpostare la password è scaduto',
+      'per quanto tempo è valido il link per reimpostare la password?',
     ],
     technical: [
       'l’app si chiude continuamente',

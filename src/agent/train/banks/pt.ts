@@ -66,6 +66,7 @@ export const pt: LanguageBank = {
       'tem multa para cancelar a assinatura anual antes?',
       'cancelem minha assinatura',
       'por que a fatura deste mês veio mais alta?',
+      'qual é o preço do plano pro?',
     ],
     account: [
       'não lembro minha senha',
@@ -78,6 +79,7 @@ export const pt: LanguageBank = {
       'adicionar um usuário à nossa equipe',
       'excluam minha conta por favor',
       'o link de redefinição expirou',
+      'quanto tempo vale o link de redefinição de senha?',
     ],
     technical: [
       'o aplicativo fecha sozinho',
