@@ -130,5 +130,10 @@ describe('question types and passages', () => {
     expect(unanswerableRequest('how do I change my address?')).toBeNull();
     expect(unanswerableRequest('Any update on my order?')).toBeNull();
     expect(unanswerableRequest('please cancel and change my order')).toBeNull();
+    // A question about what is possible in general, with no order named, is for the help center.
+    expect(
+      unanswerableRequest('is it possible for an address to be changed once the parcel has left?'),
+    ).toBeNull();
+    expect(unanswerableRequest('can the address on 1042 be changed?')?.kind).toBe('change_address');
   });
 });
