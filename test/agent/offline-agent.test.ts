@@ -46,6 +46,12 @@ describe('offline engine on the demo store', () => {
     expect(r.route).toBe('resolve');
   });
 
+  it('keeps the address an article publishes in the answer (the filter removes only others)', async () => {
+    const r = await run(PRIYA, 'how would I go about reporting a vulnerability in your checkout?');
+    expect(r.reply?.text).toContain('security@northwind.example');
+    expect(r.reply?.text).not.toContain('[email removed]');
+  });
+
   it('answers the return window from data: open for 1043, closed for 1046', async () => {
     const open = await run(MAYA, 'Can I return order 1043?');
     expect(open.reply?.text).toMatch(
