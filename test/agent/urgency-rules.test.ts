@@ -109,6 +109,9 @@ describe('a security concern said in other words is critical on any plan', () =>
     'qualcuno è entrato nel nostro account',
     'iemand heeft ingelogd op ons account',
     'ktoś zalogował się na nasze konto',
+    'a member called "billing-bot" is on our team since this morning. not ours.',
+    '身に覚えのない注文がアカウントにあります',
+    '誰かが勝手にログインしたようです',
   ])('“%s” is critical and goes to a person', (text) => {
     expect(understand(text, 'pro').urgency).toBe('critical');
     expect(routeOf(text, 'pro')).toBe('escalate');
