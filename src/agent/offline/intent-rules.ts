@@ -20,7 +20,7 @@ export const PLEASANTRY =
 
 /** Thanks with a word that the answer worked: "thanks, that sorted it", "that fixed it, cheers". */
 export const THANKS_IT_WORKED =
-  /^\s*(?:(?:thanks?|thank you|thx|cheers|great|perfect|brilliant|awesome|ok(?:ay)?|nice)[!,.\s]+)?(?:that|it|this)(?:'s| has| is)? (?:sorted(?: it| me)?|solved(?: it)?|fixed(?: it)?|worked|works|helps|helped|did it|did the trick|answers it)(?:[!,.\s]+(?:thanks?|thank you|thx|cheers)(?: a lot| so much)?)?[!.\s]*$/i;
+  /^\s*(?:(?:thanks?|thank you|thx|cheers|great|perfect|brilliant|awesome|ok(?:ay)?|nice)[!,.\s]+)?(?:that|it|this)(?:'s| has| is)? (?:sorted(?: it| me)?|solved(?: it)?|fixed(?: it)?|worked|works|helps|helped|did it|did the trick|answers it)(?: (?:a lot|a ton|so much|loads|perfectly))?(?:[!,.\s]+(?:thanks?|thank you|thx|cheers)(?: a lot| so much)?)?[!.\s]*$/i;
 
 /** Instructions aimed at the assistant rather than a question for the shop. */
 export const INJECTION_CUES: RegExp[] = [
