@@ -9,7 +9,10 @@ const STOP = new Set(
   (
     'a an the i me my we our us you your it its is are was were be been do does did have has had to of in on at for with and or ' +
     'but if so this that can could would should will please hi hello hey what how when where why which who there just about ' +
-    'any get got need want know tell'
+    'any get got need want know tell ' +
+    // Conversational filler: a question that says "roughly" or "stuff" is no less about its topic.
+    'roughly stuff thing things basically actually exactly quick question wondering wonder guys pls plz thx thanks ' +
+    'lol ok okay usually normally typically currently anyone someone whats idea again yes really maybe'
   )
     .split(' ')
     // A general English list on top: "take", "way", "now", "still" say nothing about the topic.

@@ -8,6 +8,10 @@ export interface Passage {
 }
 
 const MAX_PASSAGE_CHARS = 700;
+// A passage shorter than this is a lead-in: the passage after it is quoted with it.
+const SHORT_PASSAGE_CHARS = 120;
+// A block that is one line ending in a colon introduces the list or table that follows it.
+const INTRODUCES = /^[^\n]*:$/;
 
 /** The article's passages in order; headings are kept as context, not as passages. */
 export function splitPassages(body: string): Passage[] {
@@ -22,7 +26,11 @@ export function splitPassages(body: string): Passage[] {
       else rest.push(line);
     }
     const text = rest.join('\n').trim();
-    if (text.length > 20) out.push({ text, heading });
+    const last = out[out.length - 1];
+    // "The API limits requests per key per minute:" introduces the table after it: one passage.
+    if (last && last.heading === heading && INTRODUCES.test(last.text) && text)
+      last.text = `${last.text}\n\n${text}`;
+    else if (text.length > 20) out.push({ text, heading });
   }
   return out;
 }
@@ -65,6 +73,7 @@ export function choosePassage(body: string, question: string, type = questionTyp
   const passages = splitPassages(body);
   if (!passages.length) return { text: shorten(body.trim()), type, answers: false, signal: 0, overlap: 0 };
   let best = passages[0]!;
+  let bestAt = 0;
   let bestScore = -1;
   let bestSignal = 0;
   let bestOverlap = 0;
@@ -76,13 +85,18 @@ export function choosePassage(body: string, question: string, type = questionTyp
     const score = overlap + SIGNAL_WEIGHT * signal + (i === 0 ? LEAD_BONUS : 0) - (steps ? STEPS_PENALTY : 0);
     if (score > bestScore) {
       best = p;
+      bestAt = i;
       bestScore = score;
       bestSignal = signal;
       bestOverlap = overlap;
     }
   }
+  // One short sentence ("Every approved return comes with a prepaid label.") leads into the
+  // details after it: quote both, so the answer holds the figures the details give.
+  const next = passages[bestAt + 1];
+  const text = best.text.length < SHORT_PASSAGE_CHARS && next ? `${best.text}\n\n${next.text}` : best.text;
   return {
-    text: shorten(best.text),
+    text: shorten(text),
     type,
     answers: type !== 'other' && bestSignal > 0,
     signal: bestSignal,

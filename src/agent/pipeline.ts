@@ -10,6 +10,7 @@ import { looksLikeInjection } from './offline/classify-intent.js';
 import type { Resolution } from './offline/resolve-offline.js';
 import { resolveOffline } from './offline/resolve-offline.js';
 import { retrieve, type Evidence } from './retrieve.js';
+import { findEmails } from '../text/emails.js';
 import { fold } from './offline/text.js';
 import { routeMessage } from './route.js';
 import { routedSentiment, threadSignals } from './thread-signals.js';
@@ -89,7 +90,8 @@ export async function runPipeline(
   );
   const { failure } = understood;
   const u = withThreadContext(understood.understanding, input.history);
-  const allowedEmails = input.allowedEmails ?? [];
+  // The customer's own addresses, and (once retrieved) the ones the cited articles publish.
+  const allowedEmails = [...(input.allowedEmails ?? [])];
   const clean = (text: string) =>
     filterCustomerText(text, { ticketId: input.ticket.ticketId, allowedEmails });
 
@@ -151,6 +153,9 @@ export async function runPipeline(
     deps.logger.warn({ err, ticketId: input.ticket.ticketId }, 'agent retrieve failed');
     escalateReason ??= 'the order system or knowledge base could not be reached';
   }
+  // The help center's own addresses ("email security@…") are the answer, not a leak.
+  for (const a of evidence?.articles ?? [])
+    allowedEmails.push(...findEmails(a.article.body).map((s) => a.article.body.slice(s.start, s.end)));
   if (evidence?.ordersUnavailable === 'not_connected')
     escalateReason ??= 'no order system is connected (ORDER_SYSTEM=none): a person must look at the order';
   if (evidence?.ordersUnavailable === 'cannot_cancel') escalateReason ??= evidence.notes.at(-1);

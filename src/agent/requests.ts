@@ -47,6 +47,13 @@ const CANCEL_OR_REFUND =
   /\b(?:cancel\w*|refund\w*|money back|reembols\w*|rembours\w*|erstatt\w*|stornier\w*|cancela\w*|annul\w*)\b/;
 
 /**
+ * A question about what can be done in general ("can the address still be changed before an
+ * order ships?"), with no order named: the help center answers it; nothing is asked of anyone.
+ */
+const IMPERSONAL_QUESTION =
+  /\b(?:can|could|is it possible|are you able)\b[^.?!]{0,50}\b(?:be|get|gets) (?:changed|updated|modified|corrected|redirected|edited)\b[^.!]*\?/;
+
+/**
  * The request in the message that no tool can carry out, if any. A how-to question ("how do I
  * change my address?") is not one: the help center answers it.
  */
@@ -54,6 +61,7 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
   const type = questionType(text);
   if (type === 'steps' || type === 'place') return null;
   const f = fold(text);
+  if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
   for (const [kind, re, label] of RULES) {
     if (!re.test(f)) continue;
     if (kind === 'modify_order' && CANCEL_OR_REFUND.test(f)) continue;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTENTS, KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
 import { questionType, topicOf } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
-import { englishSearchTerms } from './offline/glossary.js';
+import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
@@ -69,6 +69,9 @@ const UNANSWERABLE_CONFIDENCE = 0.35;
 // A question asking for a duration, an amount or a date that the passage does not state.
 const UNANSWERED_TYPE_FACTOR = 0.6;
 const PASSAGE_OVERLAP_SHARE = 0.3;
+// A duration or an amount the question asks for, stated in the chosen passage.
+const FIGURES = new Set(['duration', 'amount']);
+const STATED_FIGURE_SHARE = 0.25;
 /**
  * How well a passage fits the question and the kind of answer asked for, as a factor on its article's relevance: a
  * clear answer ("$24.95", "free") outranks a passing one ("at no cost") on a near-equal article.
@@ -178,7 +181,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   const category = INTENTS[u.intent].kbCategory;
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
-  const query = glossary || deps.searchText;
+  const query = glossary || (u.language === 'en' ? inArticleWords(deps.searchText) : deps.searchText);
   // The article is found by the question's topic ("how much is express" → express); the frame
   // words stay for choosing the passage. A question that is all frame keeps its words.
   const topic = (words: string) => {
@@ -232,6 +235,12 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     // Found an article on the topic, but not the figure asked for: that is not an answer.
     kbConfidence *= UNANSWERED_TYPE_FACTOR;
     ev.notes.push(`the question asks for a ${top.type}; the best article states none`);
+  }
+  if (top && FIGURES.has(top.type) && top.answers) {
+    // The passage states the figure asked for ("how long" → "30 minutes"): evidence beyond the
+    // article's shared words, so part of the remaining doubt goes.
+    kbConfidence += (1 - kbConfidence) * STATED_FIGURE_SHARE;
+    ev.notes.push(`the passage states the ${top.type} asked for`);
   }
   if (ev.kind !== 'orders' && u.intent === 'billing' && BILLING_DISPUTE.test(deps.text)) {
     // An article can explain billing; only a person can check and correct a specific charge.

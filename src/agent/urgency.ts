@@ -19,8 +19,35 @@ const SECURITY = new RegExp(
     String.raw`\b(?:stolen (?:card|credit card|password|credentials|account|identity|login)|(?:card|password|account) (?:was |has been |got )?stolen)\b`,
     // Codes and resets nobody asked for, sign-ins from places or devices nobody knows.
     String.raw`\b(?:2fa|mfa|two[- ]factor|verification|security|login|one[- ]time|sms) (?:codes?|texts?|emails?)\b[^.!?]{0,40}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't)|nobody|no one|none of us)\b`,
-    String.raw`\bpassword (?:reset|change)s?\b[^.!?]{0,40}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't)|nobody|no one|none of us)\b`,
+    String.raw`\bpassword (?:reset|change)s?\b[^.!?]{0,40}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't) (?:request|ask|want|make|do|initiate|trigger|change|reset)\w*|nobody|no one|none of us)\b`,
     String.raw`\b(?:log(?:ged)? ?ins?|sign(?:ed)? ?ins?|access(?:ed)?)\b[^.!?]{0,30}\bfrom (?:an? )?(?:unknown|unrecogni[sz]ed|strange|foreign|unfamiliar|new) (?:device|location|country|ip|computer|phone|browser)\b`,
+    // A password, email, admin or card changed, or a user or key added, that nobody asked for.
+    String.raw`\b(?:password|e-?mail|phone number|2fa|mfa|two[- ]factor|admin|owner|bank details|card|payment method)s?\b[^.!?]{0,40}\b(?:changed|swapped|replaced|reset|switched off|turned off|disabled|removed)\b[\s\S]{0,60}\b(?:(?:i|we) (?:didn'?t|did not|never) (?:change|reset|request|ask|do|make|authori[sz]e|turn|switch|add|swap|replace)\w*|(?:i|we) don'?t recogni[sz]e|nobody|no one|none of us|not (?:us|me|ours|one of ours)|wasn'?t (?:us|me)|without (?:our|my|anyone'?s) (?:permission|knowledge|say))`,
+    String.raw`\b(?:someone|somebody|a stranger)\b[^.!?]{0,30}\b(?:changed|changing|swapped|replaced|reset|resetting|added|removed|disabled|turned off)\b[^.!?]{0,30}\b(?:password|e-?mail|admin|owner|2fa|two[- ]factor|card|bank|api key|users?)`,
+    String.raw`\b(?:users?|admins?|owners?|members?|api keys?|accounts?|logins?)\b[^.!?]{0,60}\b(?:(?:none of us|nobody(?: here)?|no one(?: here)?) (?:created|added|made|invited|knows|recogni[sz]es)|we (?:didn'?t|did not|never) (?:create|add|invite))|\b(?:users?|admins?|owners?|members?|api keys?)\b[\s\S]{0,80}\b(?:not one of (?:ours|us)|not ours|nobody we know)\b`,
+    String.raw`\b(?:someone|somebody) else (?:is )?(?:using|has|got into|logged into) (?:my|our)\b|\b(?:taken|took) over\b[^.!?]{0,20}\b(?:account|login)|\baccount (?:was |has been |got )?taken over\b`,
+    // Phishing: a fake page or a link that took a password, a login or a card.
+    String.raw`\b(?:fake|spoofed|look-?alike|counterfeit)\b[^.!?]{0,40}\b(?:log ?in|sign[- ]?in|page|site|website|e-?mail|mail)\b`,
+    String.raw`\b(?:clicked|opened|followed|tapped)\b[^.!?]{0,40}\blink\b[^.!?]{0,60}\b(?:looked like (?:yours|you|northwind)|pretend\w*|fake|phishing|suspicious|scam\w*|spoof\w*)`,
+    String.raw`\b(?:api keys?|tokens?|secrets?|credentials|passwords?)\b[^.!?]{0,60}\b(?:public (?:github )?(?:repo|repository)|pastebin|leaked|exposed)\b`,
+    // es
+    String.raw`\b(?:codigos?|mensajes?|correos?|avisos?)\b[^.!?]{0,40}\bque no (?:pedi|pedimos|solicite|solicitamos)\b|\b(?:entro|entraron|accedio|accedieron|se metio|se metieron)\b[^.!?]{0,20}\b(?:en|a) (?:nuestra|mi) cuenta\b|\bcambiaron (?:la|mi|nuestra) contrasena\b|\benlace\b[^.!?]{0,60}\b(?:falso|phishing)\b`,
+    // fr
+    String.raw`\b(?:codes?|e-?mails?|messages?|reinitialisations?)\b[^.!?]{0,60}\b(?:jamais|pas) demande\w*\b|\bquelqu'un\b[^.!?]{0,30}\b(?:s'est connecte|a acces|est entre|a change)\b|\bhameconnage\b|\blien\b[^.!?]{0,60}\b(?:faux|fausse|frauduleu\w*)\b`,
+    // de
+    String.raw`\bjemand\b[^.!?]{0,40}\b(?:eingeloggt|angemeldet|zugriff|zugegriffen|passwort geandert)\b|\bgefalscht\w*\b[^.!?]{0,40}\b(?:mail|e-mail|link|seite)\b|\b(?:codes?|mails?),? die (?:niemand|wir nicht|ich nicht)\b`,
+    // pt
+    String.raw`\b(?:invadiu|invadiram)\b|\b(?:redefinicao de senha|codigos?|e-?mails?)\b[^.!?]{0,60}\bque (?:eu )?nao (?:pedi|pedimos|solicitei|solicitamos)\b|\balguem\b[^.!?]{0,30}\b(?:entrou|acessou)\b`,
+    // it
+    String.raw`\b(?:cambiato|modificato|resettato|reimpostato)\b[^.!?]{0,40}\bpassword\b[^.!?]{0,60}\bsenza\b|\bqualcuno\b[^.!?]{0,30}\b(?:entrato|ha fatto (?:ordini|accesso)|acced\w*)\b|\bcodici?\b[^.!?]{0,40}\bche non (?:ho|abbiamo) (?:chiesto|richiesto)\b`,
+    // nl
+    String.raw`\bovergenomen\b|\biemand\b[^.!?]{0,30}\b(?:ingelogd|toegang|ingebroken)\b|\bcodes?\b[^.!?]{0,40}\b(?:niet aangevraagd|niemand)\b`,
+    // pl
+    String.raw`\bktos\b[^.!?]{0,30}\b(?:zalogowa\w*|w[lł]ama\w*|zmieni\w* has[lł]\w*)|\bw[lł]ama[lł]\w*`,
+    // zh, ja, ar: no word boundaries in these scripts; folded like the text (グ → ク).
+    String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更)|身に覚えのない|ハッキング|اختراق|مخترق|دون إذن`
+      .normalize('NFD')
+      .replace(/\p{M}/gu, ''),
     // es
     String.raw`\b(?:seguridad|hackead[oa]s?|hackearon|fraude|suplantacion|acceso no autorizado|compras? no autorizadas?|pedidos? que no (?:hicimos|hice|realizamos)|inicio de sesion sospechoso|tarjeta robada)\b`,
     // fr
@@ -39,7 +66,7 @@ const SECURITY = new RegExp(
   'i',
 );
 const OUTAGE =
-  /\b(outage|down|is down|offline|not loading|won'?t load|unavailable|50[0234]s?|50[0234] errors?|not responding|stopped (?:responding|working|loading)|unreachable|inaccessible|all requests fail\w*|timing out|nobody can log ?in|no one can log ?in|completely broken|everything is broken|ca[íi]d[oa]|no funciona nada|panne|hors service|ne fonctionne plus|ausfall|nicht erreichbar|funktioniert nicht mehr|fora do ar|non funziona|fuori servizio|storing|werkt niet|awaria|nie dzia[lł]a|service disruption|disrupt\w*)\b/i;
+  /\b(outage|down|is down|offline|not loading|won'?t load|unavailable|50[0234]s?|50[0234] errors?|not responding|stopped (?:responding|working|loading|firing|syncing|sending)|ne repond plus|ne repondent plus|no carga|unreachable|inaccessible|all requests fail\w*|timing out|nobody can log ?in|no one can log ?in|completely broken|everything is broken|ca[íi]d[oa]|no funciona nada|panne|hors service|ne fonctionne plus|ausfall|nicht erreichbar|funktioniert nicht mehr|fora do ar|non funziona|fuori servizio|storing|werkt niet|awaria|nie dzia[lł]a|service disruption|disrupt\w*)\b/i;
 const DATA_LOSS =
   /\b(data loss|lost (?:all )?(?:of )?(?:our |my |the )?(?:data|files|records)|(?:data|files|records) (?:is |are |has been |have been )?(?:gone|missing|deleted|wiped|lost)|wiped|p[ée]rdida de datos|datos perdidos|perte de donn[ée]es|donn[ée]es perdues|datenverlust|daten (?:sind )?(?:weg|verloren|gel[öo]scht)|perda de dados|dados perdidos|perdita (?:di|dei) dati|dati persi|gegevensverlies|data (?:is )?kwijt|utrata danych|dane (?:zosta[lł]y )?(?:utracone|usuni[ęe]te|stracone))\b/i;
 const BILLING_ERROR =
@@ -55,17 +82,39 @@ const WIDE_FAILURE = new RegExp(
   String.raw`\b(?:crash\w*|errors?|fail\w*|broken|not working|stopped working|can'?t (?:log ?in|sign ?in|get in|access|connect|order)|cannot (?:log ?in|sign ?in|get in|access|connect|order)|locked out|time[sd]? ?out|timing out)\b` +
     String.raw`[^.!?]{0,60}\b(?:everyone|everybody|all (?:of )?(?:our|the|my) (?:users|staff|team|people|buyers|stores|locations|sites|employees|customers)|(?:the )?whole (?:team|company|organi[sz]ation|office|warehouse)|every (?:request|call|order|page|user)|all (?:requests|calls|orders|pages|users))\b` +
     String.raw`|\b(?:every|each|all) (?:single )?(?:request|call|api call|order|page)s?\b[^.!?]{0,40}\b(?:fail\w*|errors?|time[sd]? ?out|timing out|rejected|come back with an error)` +
+    // es, fr, de, it, pt, nl, pl: an error or nothing going through for everyone.
+    String.raw`|\b(?:error\w*|erreur\w*|fehler\w*|errore|erro\w*|fout\w*|bl[aą]d\w*|keine bestellungen|aucune commande|ningun pedido|nessun ordine)\b[^.!?]{0,60}\b(?:para todos|a todos|pour tous|a tout le monde|fur alle|bei allen|a tutti|voor iedereen|dla wszystkich|ne passe|mehr abschicken|mehr absenden)\b` +
+    String.raw`|\b(?:bei allen|a tutti|para todos|pour tous|voor iedereen)\b[^.!?]{0,80}\b(?:keine|nicht mehr|errore|error|erreur|fout)\b` +
     String.raw`|\b(?:nobody|no one|none of (?:us|our \w+))(?: here| on our (?:side|team|end))? (?:can|could|is able to|are able to)(?: even)? (?:log|sign|get in|access|reach|connect|use|order|place|open|load|check ?out)\b`,
   'i',
 );
 /** Records that vanished from the account, not a parcel that has not arrived. */
-const RECORDS_GONE =
-  /\b(?:order history|invoices|records|files|reports|contacts|(?:saved )?addresses|product (?:list|catalog)|catalog(?:ue)?|settings|documents|price lists?|history|account data)\b[^.!?]{0,30}\b(?:disappeared|vanished|erased|wiped|(?:are|is|went) (?:all )?(?:gone|empty)|(?:are|is) missing from (?:the|our|my) (?:account|portal|dashboard|system))\b/i;
+const RECORDS_GONE = new RegExp(
+  [
+    String.raw`\b(?:order history|invoices|records|files|reports|contacts|(?:saved )?(?:addresses|carts)|product (?:list|catalog)|catalog(?:ue)?|settings|documents|price lists?|history|account data|approval rules|team list)\b[^.!?]{0,40}\b(?:disappeared|vanished|erased|wiped|(?:were|was|got|have been|has been) (?:deleted|removed|erased)|(?:are|is|went) (?:just |all |completely )?(?:gone|empty)|(?:are|is) missing from (?:the|our|my) (?:account|portal|dashboard|system))\b`,
+    // es, fr, de, pt, it, nl, pl (folded text)
+    String.raw`\b(?:facturas|direcciones|historial|datos)\b[^.!?]{0,40}\b(?:desaparecieron|desaparecio|se borraron|se borro|borrad[oa]s|eliminad[oa]s|vaci[oa])\b`,
+    String.raw`\b(?:factures|adresses|historique|donnees|fichiers)\b[^.!?]{0,60}\b(?:ont ete supprime\w*|supprimee?s|ont disparu|disparu\w*|efface\w*|est vide)\b`,
+    String.raw`\b(?:bestellhistorie|bestellverlauf|rechnungen|adressen|daten|verlauf)\b[^.!?]{0,40}\b(?:ist|sind) (?:\w+ )?(?:leer|weg|verschwunden|geloscht)\b`,
+    String.raw`\b(?:faturas|enderecos|historico|dados)\b[^.!?]{0,40}\b(?:sumiram|sumiu|desaparece\w*|apagad[oa]s|excluid[oa]s)\b`,
+    String.raw`\b(?:fatture|indirizzi|storico|dati)\b[^.!?]{0,40}\b(?:spariti|sparite|scompars\w*|cancellat[ie]|vuoto)\b`,
+    String.raw`\b(?:facturen|adressen|bestelgeschiedenis|gegevens)\b[^.!?]{0,40}\b(?:verdwenen|verwijderd|leeg)\b`,
+    String.raw`\b(?:faktury|adresy|historia zamowien|dane)\b[^.!?]{0,40}\b(?:znikn\w*|usuni\w*|pust\w*)`,
+  ].join('|'),
+  'i',
+);
 const URGENT_WORDS =
   /\b(urgent|urgently|asap|immediately|right now|emergency|urgente|dringend|sofort|imm[ée]diatement)\b/i;
 
+/**
+ * Words about security that are not a concern: how to report a vulnerability, the security
+ * settings page, the security mailbox. Left out before the patterns look for a breach.
+ */
+const ABOUT_SECURITY =
+  /\b(?:report(?:ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|policy|certifications?|questionnaire)\b|\bsecurity@\S+|→ security\b/g;
+
 export function mentionsSecurity(text: string): boolean {
-  return SECURITY.test(text);
+  return SECURITY.test(text.replace(ABOUT_SECURITY, ' '));
 }
 
 /** Lost, deleted or wiped data, in the supported languages: always a person's job. */
@@ -98,7 +147,7 @@ export function ruleUrgency(
       (intent === 'technical' ||
         /service|api|app|site|platform|system|dashboard|portal|integration|checkout/i.test(text)));
   const dataLoss = concern === 'data_loss' || mentionsDataLoss(text);
-  if (concern === 'security' || SECURITY.test(text)) {
+  if (concern === 'security' || mentionsSecurity(text)) {
     urgency = 'critical';
     signals.push('security or breach → critical');
   }

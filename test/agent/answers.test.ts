@@ -97,11 +97,43 @@ describe('question types and passages', () => {
     expect(answerSignal('duration', 'Express is $24.95.')).toBe(0);
   });
 
+  it('keeps a line that introduces a table with the table, so the figures are quoted', () => {
+    const body = [
+      'Uploads are limited per account per hour:',
+      '| Plan | Uploads |\n| --- | --- |\n| Basic | 40 |\n| Plus | 400 |',
+      'Large files are processed in the background and you get an email when they are ready.',
+    ].join('\n\n');
+    const passage = choosePassage(body, 'what is the upload limit on Plus?').text;
+    expect(passage).toContain('Uploads are limited');
+    expect(passage).toContain('| Plus | 400 |');
+  });
+
+  it('quotes the details after a one-sentence lead-in', () => {
+    const body = [
+      'We answer security reports quickly.',
+      '- Write to the security mailbox.\n- We reply within 2 business days.',
+      '## Other\n\nSomething unrelated about invoices and receipts, long enough to be a passage.',
+    ].join('\n\n');
+    const passage = choosePassage(body, 'how quickly do you answer security reports?').text;
+    expect(passage).toContain('We answer security reports quickly.');
+    expect(passage).toContain('2 business days');
+  });
+
+  it('reads "how fast" and a deadline as a question about a duration', () => {
+    expect(questionType('how fast is the courier?')).toBe('duration');
+    expect(questionType('is there a deadline to drop the parcel off?')).toBe('duration');
+  });
+
   it('tells requests no tool can do from questions the help center answers', () => {
     expect(unanswerableRequest('problem updating where it ships')?.kind).toBe('change_address');
     expect(unanswerableRequest('Bitte die Adresse ändern für Bestellung 1042')?.kind).toBe('change_address');
     expect(unanswerableRequest('how do I change my address?')).toBeNull();
     expect(unanswerableRequest('Any update on my order?')).toBeNull();
     expect(unanswerableRequest('please cancel and change my order')).toBeNull();
+    // A question about what is possible in general, with no order named, is for the help center.
+    expect(
+      unanswerableRequest('is it possible for an address to be changed once the parcel has left?'),
+    ).toBeNull();
+    expect(unanswerableRequest('can the address on 1042 be changed?')?.kind).toBe('change_address');
   });
 });

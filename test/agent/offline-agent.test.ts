@@ -31,6 +31,27 @@ describe('offline engine on the demo store', () => {
     expect(r.record.tools.map((t) => t.name)).toEqual(['get_order', 'return_eligibility']);
   });
 
+  it('answers a question in everyday words from the article that names it otherwise', async () => {
+    const codes = await run(PRIYA, 'how many spare codes come with 2-step verification?');
+    expect(codes.route).toBe('resolve');
+    expect(codes.reply?.text).toContain('10 recovery codes');
+    const card = await run(null, 'can we pay with amex?');
+    expect(card.route).toBe('resolve');
+    expect(card.reply?.text).toContain('American Express');
+  });
+
+  it('answers a how-long question when the passage states the duration, though the wording differs', async () => {
+    const r = await run(PRIYA, 'typed a wrong password too often, for how long does the lock stay?');
+    expect(r.reply?.text).toContain('30 minutes');
+    expect(r.route).toBe('resolve');
+  });
+
+  it('keeps the address an article publishes in the answer (the filter removes only others)', async () => {
+    const r = await run(PRIYA, 'how would I go about reporting a vulnerability in your checkout?');
+    expect(r.reply?.text).toContain('security@northwind.example');
+    expect(r.reply?.text).not.toContain('[email removed]');
+  });
+
   it('answers the return window from data: open for 1043, closed for 1046', async () => {
     const open = await run(MAYA, 'Can I return order 1043?');
     expect(open.reply?.text).toMatch(

@@ -56,6 +56,13 @@ describe('understand: emoji and punctuation alone are pleasantries', () => {
     expect(u.language).toBe('es');
   });
 
+  it('thanks saying the answer worked is a pleasantry; "it worked but…" is not', () => {
+    expect(understand('cheers, that fixed it').isPleasantry).toBe(true);
+    expect(understand('that did the trick, thanks!').isPleasantry).toBe(true);
+    expect(understand('thanks, that helped a lot').isPleasantry).toBe(true);
+    expect(understand('it worked but order 1042 is still missing').isPleasantry).toBe(false);
+  });
+
   it('code marks emoji alone a pleasantry even when a model did not', () => {
     const modelSaid = UnderstandingSchema.parse({
       language: 'en',

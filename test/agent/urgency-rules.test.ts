@@ -93,3 +93,65 @@ describe('records that vanished from the account are data loss', () => {
     );
   });
 });
+
+// Written from the issue's categories for this change (not from any golden message).
+describe('a security concern said in other words is critical on any plan', () => {
+  it.each([
+    'the phone number on our account was changed last night and none of us did that',
+    'somebody reset the owner password on our account',
+    'an admin user appeared on our team that we did not invite, none of us created it',
+    'my manager clicked a link in a fake invoice email from you',
+    'our staging token ended up in a public github repo',
+    'creo que alguien entró en mi cuenta',
+    'quelqu’un s’est connecté à notre compte cette nuit',
+    'jemand hat sich mit meinem Konto angemeldet',
+    'alguém acessou a nossa conta ontem à noite',
+    'qualcuno è entrato nel nostro account',
+    'iemand heeft ingelogd op ons account',
+    'ktoś zalogował się na nasze konto',
+    'a member called "billing-bot" is on our team since this morning. not ours.',
+    '身に覚えのない注文がアカウントにあります',
+    '誰かが勝手にログインしたようです',
+  ])('“%s” is critical and goes to a person', (text) => {
+    expect(understand(text, 'pro').urgency).toBe('critical');
+    expect(routeOf(text, 'pro')).toBe('escalate');
+  });
+
+  it.each([
+    'I requested a password reset but I didn’t get the email',
+    'I clicked the link in the reset email and set a new password, all good',
+    'how do I use API keys with GitHub Actions?',
+    'I changed my card yesterday, will the next charge use it?',
+  ])('“%s” is not a breach', (text) => {
+    expect(understand(text, 'pro').urgency).not.toBe('critical');
+  });
+});
+
+describe('records gone or a failure for everyone, in the supported languages', () => {
+  it.each([
+    'todas nuestras direcciones guardadas desaparecieron',
+    "l'historique de nos commandes a disparu",
+    'unsere Rechnungen sind plötzlich weg',
+    'i dati del nostro account sono spariti',
+    'onze facturen zijn verdwenen',
+    'erreur pour tous nos acheteurs depuis ce matin',
+  ])('“%s” is critical for an enterprise customer', (text) => {
+    expect(understand(text, 'enterprise').urgency).toBe('critical');
+  });
+});
+
+describe('words about security that are not a concern', () => {
+  it.each([
+    'how do I report a security issue in your checkout?',
+    'where can I find the security settings page?',
+    'do you have a security questionnaire we can fill in for our vendor review?',
+  ])('“%s” is not critical', (text) => {
+    expect(understand(text, 'pro').urgency).not.toBe('critical');
+  });
+
+  it('a breach reported with the same words still is', () => {
+    expect(
+      understand('I want to report a security issue: someone logged into our account', 'pro').urgency,
+    ).toBe('critical');
+  });
+});

@@ -4,7 +4,7 @@ import { isEmojiOnly } from '../pleasantry.js';
 import { says } from '../term-match.js';
 import { predict } from './model/linear-model.js';
 import { model } from './model/models.js';
-import { HUMAN_REQUEST_CUES, INJECTION_CUES, PLEASANTRY } from './intent-rules.js';
+import { HUMAN_REQUEST_CUES, INJECTION_CUES, PLEASANTRY, THANKS_IT_WORKED } from './intent-rules.js';
 import { fold } from './text.js';
 
 export interface IntentGuess {
@@ -66,7 +66,12 @@ export function detectConcern(text: string): Concern | null {
 }
 
 export function isPleasantry(text: string): boolean {
-  return PLEASANTRY.test(text.trim()) || PLEASANTRY.test(fold(text).trim()) || isEmojiOnly(text);
+  return (
+    PLEASANTRY.test(text.trim()) ||
+    PLEASANTRY.test(fold(text).trim()) ||
+    THANKS_IT_WORKED.test(fold(text).trim()) ||
+    isEmojiOnly(text)
+  );
 }
 
 export function looksLikeInjection(text: string): boolean {

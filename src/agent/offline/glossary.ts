@@ -53,3 +53,40 @@ export function englishSearchTerms(text: string): string {
     .map(([, en]) => en)
     .join(' ');
 }
+
+/**
+ * Everyday English for what the articles name otherwise ("backup codes" → recovery codes, "amex"
+ * → American Express): the question is searched in the articles' own words, so a customer who
+ * does not know them still finds the article. Written from the articles, replaced in place (the
+ * question keeps its length, so coverage is not diluted).
+ */
+const ARTICLE_WORDS: Array<[RegExp, string]> = [
+  [/\b(?:backup|back-up|one[- ]time|spare|emergency) codes?\b/g, 'recovery codes'],
+  [
+    /\b(?:two[- ]step|2[- ]step|2fa|mfa|multi[- ]factor|two factor)(?: (?:login|verification|auth))?\b/g,
+    'two-factor authentication',
+  ],
+  [/\bamex\b/g, 'american express'],
+  [/\b(?:annually|annual|per year|a year|every year)\b/g, 'yearly'],
+  [/\b(?:chat|support) (?:history|logs?|transcripts?)\b/g, 'conversation history'],
+  [/\b(?:card on file|company card|saved card)\b/g, 'card payment method'],
+  [/\b(?:re-?route|reroute|redirect|divert)\b/g, 'redirect'],
+  [/\b(?:import (?:duties|duty|tax(?:es)?|fees?)|customs (?:fees?|charges?))\b/g, 'duties taxes'],
+  [/\b(?:overseas|abroad)\b/g, 'international'],
+  [/\b(?:non-?profit|charity|resale certificate|tax[- ]exempt(?:ion)?)\b/g, 'tax exemption certificate'],
+  [/\b(?:spreadsheet|excel)\b/g, 'csv export'],
+  [/\b(?:colleagues?|co-?workers?|teammates?|employees?|staff members?)\b/g, 'team members'],
+  [/\b(?:take away|revoke|remove) (?:his |her |their )?access\b/g, 'remove person'],
+  [/\b(?:saturdays?|sundays?|weekends?)\b/g, 'staffed hours'],
+  [/\b(?:429|too many requests|throttl\w*)\b/g, 'rate limit 429'],
+  [/\b(?:drop down|move down|go down) to a (?:smaller|cheaper|lower) plan\b/g, 'downgrade plan'],
+  [/\bmaintenance windows?\b/g, 'planned maintenance'],
+  [/\b(?:pay(?:ing)? (?:by|with|against) (?:a )?purchase order|po number)\b/g, 'purchase orders net-30'],
+];
+
+/** The question in the articles' own words where everyday English names a thing otherwise. */
+export function inArticleWords(text: string): string {
+  let out = text.toLowerCase();
+  for (const [re, words] of ARTICLE_WORDS) out = out.replace(re, words);
+  return out;
+}

@@ -18,6 +18,10 @@ export const HUMAN_REQUEST_CUES: RegExp[] = [
 export const PLEASANTRY =
   /^\s*(?:thanks?|thank you|thx|ty|tysm|cheers|ok(?:ay)?|k|great|perfect|awesome|cool|got it|nice|sounds good|will do|no worries|all good|gracias|muchas gracias|vale|merci|merci beaucoup|d'accord|danke|danke sch(?:ö|oe)n|alles klar|obrigad[oa]|valeu|perfeito|de nada|grazie(?: mille)?|perfetto|va bene|bedankt|dank je(?: wel)?|prima|top|dziekuje|dzieki|super|👍|🙏|👌|🙂|😊|❤️|✅)(?:\s*(?=(so much|a lot|again|!|\.|,|:\)|🙂|👍|🙏|👌|you|very much|team|guys|all|thank you|thanks?|thx|cheers|grazie|gracias|merci|danke|obrigad[oa]|bedankt|dziekuje))\1)*\s*$/iu;
 
+/** Thanks with a word that the answer worked: "thanks, that sorted it", "that fixed it, cheers". */
+export const THANKS_IT_WORKED =
+  /^\s*(?:(?:thanks?|thank you|thx|cheers|great|perfect|brilliant|awesome|ok(?:ay)?|nice)[!,.\s]+)?(?:that|it|this)(?:'s| has| is)? (?:sorted(?: it| me)?|solved(?: it)?|fixed(?: it)?|worked|works|helps|helped|did it|did the trick|answers it)(?: (?:a lot|a ton|so much|loads|perfectly))?(?:[!,.\s]+(?:thanks?|thank you|thx|cheers)(?: a lot| so much)?)?[!.\s]*$/i;
+
 /** Instructions aimed at the assistant rather than a question for the shop. */
 export const INJECTION_CUES: RegExp[] = [
   /\bignore (?:all |any |the |your )?(?:previous|prior|above|earlier|system)? ?(?:instructions|prompts?|rules|messages)\b/i,

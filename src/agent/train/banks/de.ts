@@ -66,6 +66,7 @@ export const de: LanguageBank = {
       'gibt es eine Gebühr für die vorzeitige Kündigung des Jahresabos?',
       'kündigt mein Abonnement',
       'warum ist die Rechnung diesen Monat höher?',
+      'was kostet der Pro-Tarif im Monat?',
     ],
     account: [
       'mein Passwort ist mir entfallen',
@@ -78,6 +79,7 @@ export const de: LanguageBank = {
       'einen neuen Benutzer zu unserem Team hinzufügen',
       'bitte löscht mein Konto',
       'der Link zum Zurücksetzen ist abgelaufen',
+      'wie lange ist der Link zum Zurücksetzen gültig?',
     ],
     technical: [
       'die App stürzt ständig ab',
@@ -126,6 +128,12 @@ export const de: LanguageBank = {
       'ich glaube, mein Passwort wurde gestohlen',
       'wir bekommen Bestätigungscodes, die niemand angefordert hat',
       'eine Anmeldung von einem unbekannten Gerät ist in unserem Konto',
+      'jemand hat unser Passwort geändert',
+      'ein unbekannter Administrator wurde hinzugefügt',
+      'ich habe auf einen gefälschten Link geklickt und mein Passwort eingegeben',
+      'jemand hat sich in mein Konto eingeloggt',
+      'wir bekommen Mails zum Zurücksetzen, die niemand angefordert hat',
+      'unser Konto wurde übernommen',
     ],
     outage: [
       'eure Seite ist down',
@@ -136,6 +144,7 @@ export const de: LanguageBank = {
       'die App stürzt bei allen unseren Nutzern ab',
       'jeder API-Aufruf liefert einen Fehler',
       'niemand im Büro kann sich im Portal anmelden',
+      'bei allen Kollegen lassen sich keine Bestellungen mehr abschicken',
     ],
     data_loss: [
       'unser gesamter Bestellverlauf ist verschwunden',
@@ -143,6 +152,8 @@ export const de: LanguageBank = {
       'unsere Rechnungen wurden aus dem Portal gelöscht',
       'nach der Migration fehlen unsere Rechnungen im Konto',
       'der Bestellverlauf ist leer',
+      'unsere Bestellhistorie ist leer',
+      'alle Rechnungen sind verschwunden',
     ],
     billing_error: [
       'ihr habt {order} doppelt abgebucht',

@@ -66,6 +66,8 @@ export const es: LanguageBank = {
       '¿hay penalización por cancelar la suscripción anual antes?',
       'cancelen mi suscripción',
       '¿por qué la factura de este mes es más alta?',
+      '¿cuánto cuesta el plan pro al mes?',
+      '¿aceptan american express?',
     ],
     account: [
       'se me olvidó la contraseña',
@@ -78,6 +80,8 @@ export const es: LanguageBank = {
       'quiero añadir un usuario a nuestro equipo',
       'eliminen mi cuenta por favor',
       'el enlace para restablecer la contraseña caducó',
+      '¿cuánto dura el enlace para cambiar la contraseña?',
+      '¿cuántos usuarios puede tener nuestro equipo?',
     ],
     technical: [
       'la aplicación se cierra sola',
@@ -129,6 +133,12 @@ export const es: LanguageBank = {
       'creo que me robaron la contraseña',
       'nos llegan códigos de verificación que nadie pidió',
       'hay un inicio de sesión desde un dispositivo desconocido en nuestra cuenta',
+      'me cambiaron la contraseña y no fui yo',
+      'alguien añadió un administrador que no conocemos',
+      'hice clic en un enlace falso y puse mi contraseña',
+      'alguien entró en mi cuenta',
+      'recibo correos de restablecimiento que no pedí',
+      'se apoderaron de nuestra cuenta',
     ],
     outage: [
       'la web está caída',
@@ -139,6 +149,7 @@ export const es: LanguageBank = {
       'la aplicación se cierra sola para todos nuestros usuarios',
       'cada llamada a la api devuelve un error',
       'nadie en la oficina puede entrar al portal',
+      'nadie puede hacer pedidos, da error para todos',
     ],
     data_loss: [
       'desapareció todo nuestro historial de pedidos',
@@ -146,6 +157,8 @@ export const es: LanguageBank = {
       'se borraron nuestras facturas del portal',
       'después de la migración faltan nuestras facturas en la cuenta',
       'el historial de pedidos está vacío',
+      'nuestras direcciones guardadas desaparecieron',
+      'el historial de pedidos se borró',
     ],
     billing_error: [
       'me cobraron dos veces el {order}',

@@ -66,6 +66,8 @@ export const fr: LanguageBank = {
       'y a-t-il des frais si je résilie l’abonnement avant la fin ?',
       'résiliez mon abonnement',
       'pourquoi la facture de ce mois est-elle plus élevée ?',
+      "quel est le prix de l'abonnement pro ?",
+      'combien coûte le plan entreprise ?',
     ],
     account: [
       'j’ai oublié mon mot de passe',
@@ -78,6 +80,7 @@ export const fr: LanguageBank = {
       'ajouter un utilisateur à notre équipe',
       'supprimez mon compte s’il vous plaît',
       'le lien de réinitialisation a expiré',
+      'combien de temps le lien de réinitialisation est-il valable ?',
     ],
     technical: [
       'l’application plante sans arrêt',
@@ -126,6 +129,12 @@ export const fr: LanguageBank = {
       'je pense qu’on m’a volé mon mot de passe',
       "nous recevons des codes de vérification que personne n'a demandés",
       'une connexion depuis un appareil inconnu apparaît sur notre compte',
+      'quelqu’un a changé notre mot de passe',
+      'un administrateur inconnu a été ajouté à notre compte',
+      'j’ai cliqué sur un lien frauduleux et saisi mon mot de passe',
+      'je reçois des codes que je n’ai jamais demandés',
+      'quelqu’un s’est connecté à mon compte',
+      'notre compte a été piraté cette nuit',
     ],
     outage: [
       'votre site est en panne',
@@ -136,6 +145,8 @@ export const fr: LanguageBank = {
       "l'application plante pour tous nos utilisateurs",
       "chaque appel à l'api renvoie une erreur",
       'personne au bureau ne peut se connecter au portail',
+      'le site ne répond plus pour personne',
+      'aucune commande ne passe depuis ce matin',
     ],
     data_loss: [
       'tout notre historique de commandes a disparu',
@@ -143,6 +154,8 @@ export const fr: LanguageBank = {
       'nos factures ont été effacées du portail',
       'après la migration nos factures ont disparu du compte',
       "l'historique des commandes est vide",
+      'nos adresses enregistrées ont été supprimées',
+      'l’historique des commandes a disparu',
     ],
     billing_error: [
       'vous m’avez facturé deux fois la {order}',

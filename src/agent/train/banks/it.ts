@@ -66,6 +66,7 @@ export const it: LanguageBank = {
       'c’è una penale se disdico l’abbonamento annuale prima?',
       'disdite il mio abbonamento',
       'perché la fattura di questo mese è più alta?',
+      'quanto costa il piano pro al mese?',
     ],
     account: [
       'ho dimenticato la password',
@@ -78,6 +79,7 @@ export const it: LanguageBank = {
       'aggiungere un utente al nostro team',
       'cancellate il mio account per favore',
       'il link per reimpostare la password è scaduto',
+      'per quanto tempo è valido il link per reimpostare la password?',
     ],
     technical: [
       'l’app si chiude continuamente',
@@ -125,6 +127,11 @@ export const it: LanguageBank = {
       'ho ricevuto un avviso di accesso sospetto, non ero io',
       'credo che mi abbiano rubato la password',
       'riceviamo codici di verifica che nessuno ha chiesto',
+      'qualcuno ha cambiato la nostra password',
+      'è comparso un amministratore che non conosciamo',
+      'ho cliccato su un link falso e ho inserito la password',
+      'qualcuno è entrato nel mio account',
+      'ricevo codici che non ho chiesto',
     ],
     outage: [
       'il vostro sito è down',
@@ -134,12 +141,15 @@ export const it: LanguageBank = {
       'il servizio non risponde da un’ora',
       "l'app si blocca per tutti i nostri utenti",
       'nessuno in ufficio riesce ad accedere al portale',
+      'il portale dà errore a tutti da stamattina',
     ],
     data_loss: [
       'è sparito tutto lo storico degli ordini',
       'abbiamo perso i dati dopo l’aggiornamento',
       'le nostre fatture sono state cancellate dal portale',
       "dopo la migrazione le nostre fatture sono sparite dall'account",
+      'gli indirizzi salvati sono spariti',
+      'lo storico ordini è vuoto',
     ],
     billing_error: [
       'mi avete addebitato due volte l’{order}',

@@ -125,6 +125,12 @@ export const nl: LanguageBank = {
       'ik kreeg een melding van een verdachte login, dat was ik niet',
       'ik denk dat mijn wachtwoord gestolen is',
       'we krijgen verificatiecodes die niemand heeft aangevraagd',
+      'iemand heeft ons wachtwoord gewijzigd',
+      'er is een onbekende beheerder toegevoegd',
+      'ik heb op een nep link geklikt en mijn wachtwoord ingevuld',
+      'iemand heeft ingelogd op mijn account',
+      'ons account is overgenomen',
+      'we krijgen codes die niemand heeft aangevraagd',
     ],
     outage: [
       'de website is onbereikbaar voor iedereen',
@@ -134,12 +140,15 @@ export const nl: LanguageBank = {
       'de dienst reageert al een uur niet',
       'de app crasht voor al onze gebruikers',
       'niemand op kantoor kan inloggen op het portaal',
+      'het portaal geeft een fout voor iedereen',
     ],
     data_loss: [
       'onze hele bestelgeschiedenis is verdwenen',
       'we zijn onze gegevens kwijt na de update',
       'onze facturen zijn uit het portaal gewist',
       'na de migratie zijn onze facturen uit het account verdwenen',
+      'onze opgeslagen adressen zijn verdwenen',
+      'de bestelgeschiedenis is leeg',
     ],
     billing_error: [
       'jullie hebben {order} twee keer afgeschreven',

@@ -125,6 +125,12 @@ export const pl: LanguageBank = {
       'dostałem alert o podejrzanym logowaniu, to nie byłem ja',
       'chyba ktoś ukradł moje hasło',
       'dostajemy kody weryfikacyjne, o które nikt nie prosił',
+      'ktoś zmienił nasze hasło',
+      'pojawił się nieznany administrator',
+      'kliknąłem w fałszywy link i wpisałem hasło',
+      'ktoś zalogował się na moje konto',
+      'nasze konto zostało przejęte',
+      'dostajemy kody, o które nikt nie prosił',
     ],
     outage: [
       'wasza strona nie działa',
@@ -134,12 +140,15 @@ export const pl: LanguageBank = {
       'usługa nie odpowiada od godziny',
       'aplikacja zawiesza się u wszystkich naszych użytkowników',
       'nikt w biurze nie może zalogować się do portalu',
+      'portal pokazuje błąd dla wszystkich',
     ],
     data_loss: [
       'zniknęła cała historia zamówień',
       'po aktualizacji straciliśmy dane',
       'nasze faktury zostały usunięte z portalu',
       'po migracji nasze faktury zniknęły z konta',
+      'zapisane adresy zniknęły',
+      'historia zamówień jest pusta',
     ],
     billing_error: [
       'obciążyliście mnie dwa razy za {order}',

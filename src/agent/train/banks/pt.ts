@@ -66,6 +66,7 @@ export const pt: LanguageBank = {
       'tem multa para cancelar a assinatura anual antes?',
       'cancelem minha assinatura',
       'por que a fatura deste mês veio mais alta?',
+      'qual é o preço do plano pro?',
     ],
     account: [
       'não lembro minha senha',
@@ -78,6 +79,7 @@ export const pt: LanguageBank = {
       'adicionar um usuário à nossa equipe',
       'excluam minha conta por favor',
       'o link de redefinição expirou',
+      'quanto tempo vale o link de redefinição de senha?',
     ],
     technical: [
       'o aplicativo fecha sozinho',
@@ -125,6 +127,12 @@ export const pt: LanguageBank = {
       'recebi um alerta de login suspeito que não fui eu',
       'acho que roubaram minha senha',
       'recebemos códigos de verificação que ninguém pediu',
+      'alguém mudou a nossa senha',
+      'um administrador desconhecido foi adicionado',
+      'cliquei num link falso e digitei minha senha',
+      'alguém invadiu nossa conta',
+      'recebo e-mails de redefinição de senha que não pedi',
+      'alguém acessou minha conta sem permissão',
     ],
     outage: [
       'o site de vocês está fora do ar',
@@ -134,12 +142,15 @@ export const pt: LanguageBank = {
       'o serviço não responde há uma hora',
       'o aplicativo trava para todos os nossos usuários',
       'ninguém no escritório consegue entrar no portal',
+      'ninguém consegue fazer pedidos, dá erro para todos',
     ],
     data_loss: [
       'todo o nosso histórico de pedidos sumiu',
       'perdemos os dados depois da atualização',
       'nossas faturas foram apagadas do portal',
       'depois da migração nossas faturas sumiram da conta',
+      'os endereços salvos sumiram',
+      'o histórico de pedidos foi apagado',
     ],
     billing_error: [
       'fui cobrado duas vezes pelo {order}',
