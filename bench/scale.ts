@@ -21,6 +21,7 @@ const GROWING = [
   'outbox',
   'audit_events',
   'approvals',
+  'ticket_keys',
 ];
 const KB_QUESTIONS = [
   'How long does standard shipping take?',
@@ -95,7 +96,24 @@ export async function benchScale(
             docs.set(name, out);
           }
         }
-        for (const [name, list] of docs) await db.collection(name).insertMany(list, { ordered: false });
+        for (const [name, list] of docs) {
+          if (name === 'ticket_keys') {
+            // Copies share requesters (400 of them): their key documents merge, as the app's own would.
+            await db.collection(name).bulkWrite(
+              list.map((d) => ({
+                updateOne: {
+                  filter: { _id: d._id },
+                  update: {
+                    $setOnInsert: { tenantId: d.tenantId },
+                    $addToSet: { ids: { $each: d.ids ?? [] } },
+                  },
+                  upsert: true,
+                },
+              })),
+              { ordered: false },
+            );
+          } else await db.collection(name).insertMany(list, { ordered: false });
+        }
         count += batch * perCopy;
       }
     }

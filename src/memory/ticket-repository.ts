@@ -1,20 +1,39 @@
 import type { Filter, Document } from 'mongodb';
-import { TicketSchema, TicketStatusSchema, type TicketStatus } from '../domain/index.js';
+import { TicketSchema, TicketStatusSchema, type Ticket, type TicketStatus } from '../domain/index.js';
 import type { TicketStore } from '../conversation/stores.js';
 import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
 import { keyedDocuments } from './keyed-documents.js';
+import { createTicketKeys, customerKey, requesterKey, threadKey } from './ticket-keys.js';
 
-const OPEN: Filter<Document> = { status: { $ne: 'resolved' } };
 /** A ticket's `_id` is `${tenantId}:${ticketId}`: read by ticket id through the primary key. */
 const keyed = keyedDocuments('ticketId');
 
 export function createTicketRepository({ db, logger, clock }: RepositoryDeps): TicketStore {
   const col = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(TicketSchema, COLLECTIONS.tickets, logger);
+  const keys = createTicketKeys(db, col, keyed.id);
+
+  /** The listed tickets that still match (the key lists may hold ids that no longer do). */
+  async function listed(
+    tenantId: string,
+    key: string,
+    matches: (t: Ticket) => boolean,
+    limit: number,
+  ): Promise<Ticket[]> {
+    const docs = await keys.read(tenantId, await keys.ids(key));
+    return codec
+      .outMany(docs)
+      .filter(matches)
+      .sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime())
+      .slice(0, limit);
+  }
+
   return {
     async insert(ticket) {
       const doc = codec.in(ticket);
+      // Listed first: a crash in between leaves an id that reads as missing, never a ticket nobody finds.
+      await keys.added(ticket);
       await col.insertOne({ _id: keyed.id(doc.tenantId, doc.ticketId) as never, ...doc });
     },
     async get(tenantId, ticketId) {
@@ -22,33 +41,32 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
     },
     async findByThread(tenantId, platform, channelId, threadId) {
       // Newest first: should a thread ever hold two tickets (a resolved one reopened), the live one wins.
-      const docs = await col
-        .find({
-          tenantId,
-          'thread.platform': platform,
-          'thread.channelId': channelId,
-          'thread.threadId': threadId,
-        })
-        .sort({ createdAt: -1 })
-        .limit(5)
-        .toArray();
-      return codec.outMany(docs)[0] ?? null;
+      const found = await listed(
+        tenantId,
+        threadKey(tenantId, platform, channelId, threadId),
+        (t) =>
+          t.thread.platform === platform &&
+          t.thread.channelId === channelId &&
+          t.thread.threadId === threadId,
+        Number.MAX_SAFE_INTEGER,
+      );
+      return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0] ?? null;
     },
     async listOpenForRequester(tenantId, platform, userId) {
-      const docs = await col
-        .find({ tenantId, 'requester.platform': platform, 'requester.userId': userId, ...OPEN })
-        .sort({ lastMessageAt: -1 })
-        .limit(50)
-        .toArray();
-      return codec.outMany(docs);
+      return listed(
+        tenantId,
+        requesterKey(tenantId, platform, userId),
+        (t) => t.status !== 'resolved' && t.requester.platform === platform && t.requester.userId === userId,
+        50,
+      );
     },
     async listOpenForCustomer(tenantId, customerId) {
-      const docs = await col
-        .find({ tenantId, customerId, ...OPEN })
-        .sort({ lastMessageAt: -1 })
-        .limit(50)
-        .toArray();
-      return codec.outMany(docs);
+      return listed(
+        tenantId,
+        customerKey(tenantId, customerId),
+        (t) => t.status !== 'resolved' && t.customerId === customerId,
+        50,
+      );
     },
     async list(tenantId, filter = {}) {
       const q: Filter<Document> = { tenantId };
@@ -101,7 +119,9 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
         condition: expected,
         update,
       });
-      return codec.out(updated);
+      const after = codec.out(updated);
+      if (after && (patch.status !== undefined || patch.customerId !== undefined)) await keys.changed(after);
+      return after;
     },
   };
 }

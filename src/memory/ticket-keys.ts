@@ -1,0 +1,150 @@
+import type { AnyBulkWriteOperation, Collection, Db, Document, WithId } from 'mongodb';
+import type { Platform, Ticket } from '../domain/index.js';
+import { isDuplicateKeyError } from './collections.js';
+import { hasLegacyDocuments } from './keyed-documents.js';
+
+/** Where the keys live: one small document per thread, per requester and per customer. */
+export const TICKET_KEYS_COLLECTION = 'ticket_keys';
+/** One document per finished one-time migration (`_id` = its name). */
+const MIGRATIONS_COLLECTION = 'migrations';
+const BACKFILL_ID = 'ticket_keys';
+/** Open tickets read per requester or customer; older ones beyond this are not looked at. */
+const MAX_IDS = 200;
+
+type KeyDoc = { _id: string; tenantId: string; ids?: string[] };
+
+export const threadKey = (tenantId: string, platform: Platform, channelId: string, threadId: string) =>
+  `${tenantId}|thread|${platform}|${channelId}|${threadId}`;
+export const requesterKey = (tenantId: string, platform: Platform, userId: string) =>
+  `${tenantId}|requester|${platform}|${userId}`;
+export const customerKey = (tenantId: string, customerId: string) => `${tenantId}|customer|${customerId}`;
+
+/**
+ * The questions the message path asks of tickets — which ticket is this thread's, which tickets
+ * of this person or this customer are still open — answered by primary key: a document per
+ * thread, requester and customer lists ticket ids, and the tickets are then read by their own
+ * `_id`s. Their cost does not grow with the number of tickets, on the embedded server (which
+ * scans for any other filter) or on MongoDB.
+ *
+ * The lists may say more than is true, never less: ids are added before the ticket is stored or
+ * reopened and removed after it is resolved, and every reader checks the tickets it reads (a
+ * crash in between leaves an id that reads as resolved or missing, and is skipped). Tickets
+ * stored before these keys existed are listed once per database, by the first process that needs
+ * them (`migrations` records it).
+ */
+export interface TicketKeys {
+  /** Before a ticket is first stored: its thread, and while it is open its requester and customer. */
+  added(ticket: Ticket): Promise<void>;
+  /** After a change of status (or customer): an open ticket is listed, a resolved one no longer. */
+  changed(ticket: Ticket): Promise<void>;
+  /** Ticket ids by key document (empty when there is none). */
+  ids(key: string): Promise<string[]>;
+  /** The tickets with these ids, of one organization, in no particular order. */
+  read(tenantId: string, ticketIds: string[]): Promise<Array<WithId<Document>>>;
+}
+
+export function createTicketKeys(
+  db: Db,
+  tickets: Collection,
+  ticketDocId: (t: string, id: string) => string,
+) {
+  const keys = db.collection<KeyDoc>(TICKET_KEYS_COLLECTION);
+  let ready: Promise<void> | undefined;
+
+  const add = (id: string, tenantId: string, ticketId: string): AnyBulkWriteOperation<KeyDoc> => ({
+    updateOne: {
+      filter: { _id: id },
+      update: { $setOnInsert: { tenantId }, $addToSet: { ids: ticketId } },
+      upsert: true,
+    },
+  });
+  const remove = (id: string, ticketId: string): AnyBulkWriteOperation<KeyDoc> => ({
+    updateOne: { filter: { _id: id }, update: { $pull: { ids: ticketId } } },
+  });
+
+  const openKeys = (t: Pick<Ticket, 'tenantId' | 'requester' | 'customerId'>) => [
+    requesterKey(t.tenantId, t.requester.platform, t.requester.userId),
+    ...(t.customerId ? [customerKey(t.tenantId, t.customerId)] : []),
+  ];
+
+  async function write(ops: AnyBulkWriteOperation<KeyDoc>[]): Promise<void> {
+    if (ops.length === 0) return;
+    try {
+      await keys.bulkWrite(ops, { ordered: false });
+    } catch (err) {
+      // Two first upserts of one key at once (MongoDB): the retry adds to the winner's document.
+      if (!isDuplicateKeyError(err)) throw err;
+      await keys.bulkWrite(ops, { ordered: false });
+    }
+  }
+
+  /** Lists the tickets stored before the keys existed, once per database. */
+  function backfill(): Promise<void> {
+    ready ??= (async () => {
+      const migrations = db.collection<{ _id: string; at: Date }>(MIGRATIONS_COLLECTION);
+      if (await migrations.findOne({ _id: BACKFILL_ID })) return;
+      const ops: AnyBulkWriteOperation<KeyDoc>[] = [];
+      const cursor = tickets.find(
+        {},
+        { projection: { tenantId: 1, ticketId: 1, status: 1, requester: 1, customerId: 1, thread: 1 } },
+      );
+      for await (const t of cursor) {
+        if (typeof t.tenantId !== 'string' || typeof t.ticketId !== 'string') continue;
+        const ticket = t as unknown as Ticket;
+        ops.push(
+          add(
+            threadKey(
+              ticket.tenantId,
+              ticket.thread.platform,
+              ticket.thread.channelId,
+              ticket.thread.threadId,
+            ),
+            ticket.tenantId,
+            ticket.ticketId,
+          ),
+        );
+        if (ticket.status !== 'resolved')
+          for (const k of openKeys(ticket)) ops.push(add(k, ticket.tenantId, ticket.ticketId));
+        if (ops.length >= 500) await write(ops.splice(0));
+      }
+      await write(ops);
+      await migrations.updateOne({ _id: BACKFILL_ID }, { $set: { at: new Date() } }, { upsert: true });
+    })().catch((err: unknown) => {
+      ready = undefined;
+      throw err;
+    });
+    return ready;
+  }
+
+  const keysApi: TicketKeys = {
+    async added(ticket) {
+      const { tenantId, ticketId, thread } = ticket;
+      const ops = [
+        add(threadKey(tenantId, thread.platform, thread.channelId, thread.threadId), tenantId, ticketId),
+      ];
+      if (ticket.status !== 'resolved')
+        for (const k of openKeys(ticket)) ops.push(add(k, tenantId, ticketId));
+      await write(ops);
+    },
+    async changed(ticket) {
+      const ops = openKeys(ticket).map((k) =>
+        ticket.status === 'resolved' ? remove(k, ticket.ticketId) : add(k, ticket.tenantId, ticket.ticketId),
+      );
+      await write(ops);
+    },
+    async ids(key) {
+      await backfill();
+      const doc = await keys.findOne({ _id: key });
+      return (doc?.ids ?? []).slice(-MAX_IDS);
+    },
+    async read(tenantId, ticketIds) {
+      if (ticketIds.length === 0) return [];
+      if (await hasLegacyDocuments(tickets))
+        return tickets.find({ tenantId, ticketId: { $in: ticketIds } }).toArray();
+      // The driver types `_id` as ObjectId on an untyped collection; ticket ids are strings.
+      const ids = ticketIds.map((id) => ticketDocId(tenantId, id)) as never[];
+      return tickets.find({ _id: { $in: ids }, tenantId }).toArray();
+    },
+  };
+  return keysApi;
+}
