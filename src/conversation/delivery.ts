@@ -16,6 +16,8 @@ export async function recordMessage(
     createdAt?: Date;
     messageId?: string;
   },
+  /** `ticketStored: false`: filed under a ticket not stored yet (its clocks start when it is). */
+  options: { ticketStored?: boolean } = {},
 ): Promise<Message> {
   const message: Message = {
     ...input,
@@ -25,7 +27,7 @@ export async function recordMessage(
     createdAt: input.createdAt ?? deps.clock.now(),
   };
   await deps.stores.messages.insert(message);
-  if (message.ticketId) await deps.lifecycle?.messageRecorded(message);
+  if (message.ticketId && options.ticketStored !== false) await deps.lifecycle?.messageRecorded(message);
   deps.events.publish({
     type: 'message',
     tenantId: message.tenantId,

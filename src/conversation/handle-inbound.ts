@@ -88,7 +88,9 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     let ticket = await stores.tickets.get(msg.tenantId, ticketId);
     if (!ticket) return { status: 'ignored', reason: 'ticket vanished' };
     if (!msg.author.isExternal) return onStaffMessage(turn, ticket);
-    const stored = await storeCustomerMessage(deps, turn, ticket.ticketId, ticket.thread);
+    const stored = await storeCustomerMessage(deps, turn, ticket.ticketId, ticket.thread, {
+      ticketStored: true,
+    });
     const now = clock.now();
     const reopened = ticket.status === 'resolved';
     ticket =
@@ -170,7 +172,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     // or the recovery sweep escalates it (creating that ticket) instead of it being lost behind
     // an already-claimed event id. The ticket itself is still stored once, after the agent.
     if (turn.progress) turn.progress.pendingTicket = draftTicket;
-    const stored = await storeCustomerMessage(deps, turn, ticketId, replyThread);
+    const stored = await storeCustomerMessage(deps, turn, ticketId, replyThread, { ticketStored: false });
     if (turn.mode === 'off') {
       await stores.tickets.insert(draftTicket);
       publishTicket(deps, draftTicket);

@@ -142,20 +142,25 @@ export async function storeCustomerMessage(
   turn: Turn,
   ticketId: string,
   thread: ThreadRef,
+  options: { ticketStored: boolean },
   u?: AgentResult['understanding'],
 ): Promise<string> {
-  const m = await recordMessage(deps, {
-    tenantId: turn.msg.tenantId,
-    ticketId,
-    thread,
-    role: 'customer',
-    author: customerActor(turn.msg),
-    text: turn.msg.text,
-    language: u?.language,
-    englishText: u?.englishText,
-    platformMessageId: turn.msg.messageId,
-    createdAt: turn.msg.receivedAt,
-  });
+  const m = await recordMessage(
+    deps,
+    {
+      tenantId: turn.msg.tenantId,
+      ticketId,
+      thread,
+      role: 'customer',
+      author: customerActor(turn.msg),
+      text: turn.msg.text,
+      language: u?.language,
+      englishText: u?.englishText,
+      platformMessageId: turn.msg.messageId,
+      createdAt: turn.msg.receivedAt,
+    },
+    options,
+  );
   if (turn.progress) {
     turn.progress.stored = true;
     turn.progress.message = m;
