@@ -106,12 +106,20 @@ export function createInboundJournal(
     }
   }
 
-  async function runRecord(record: InboundRecord, slot?: InboundSlot): Promise<InboundOutcome> {
+  /**
+   * Runs a stored record. `claimed`: this process stored it already held (a first delivery, see
+   * accept), so it is not claimed again.
+   */
+  async function runRecord(
+    record: InboundRecord,
+    slot?: InboundSlot,
+    claimed = false,
+  ): Promise<InboundOutcome> {
     if (slot) queued.delete(record.id);
     const now = clock.now();
     let mine: InboundRecord | null;
     try {
-      mine = await store.claim(record.id, owner, now, new Date(now.getTime() + leaseMs));
+      mine = claimed ? record : await store.claim(record.id, owner, now, new Date(now.getTime() + leaseMs));
     } catch (err) {
       slot?.cancel();
       throw err;
@@ -187,14 +195,19 @@ export function createInboundJournal(
         throw new ValidationError(`Invalid inbound message: ${describeZodIssues(parsed.error.issues)}`);
       const msg = parsed.data;
       const now = clock.now();
+      // Stored already held by this process (one write instead of an insert and a claim): it runs
+      // here next. Its lease is renewed from now on; a process that dies before running it leaves
+      // a lease that runs out, and the sweep takes it over like any abandoned run.
       const record: InboundRecord = {
         id: inboundRecordId(msg.tenantId, msg.platform, msg.eventId),
         tenantId: msg.tenantId,
         platform: msg.platform,
         eventId: msg.eventId,
         message: msg,
-        state: 'received',
-        attempts: 0,
+        state: 'processing',
+        owner,
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        attempts: 1,
         receivedAt: now,
         updatedAt: now,
       };
@@ -214,10 +227,31 @@ export function createInboundJournal(
         });
       }
       queued.set(accepted.record.id, clock.now().getTime());
+      if (!accepted.created) {
+        return {
+          redelivery: true,
+          messageId: accepted.record.message.messageId,
+          process: () => runRecord(accepted.record, slot),
+        };
+      }
+      const id = accepted.record.id;
+      hold(id);
+      let started = false;
+      // An adapter that never calls process (it should not happen) must not hold the event for ever.
+      const unheld = setTimeout(() => {
+        if (!started) letGo(id);
+      }, QUEUED_MAX_MS);
+      unheld.unref();
       return {
-        redelivery: !accepted.created,
+        redelivery: false,
         messageId: accepted.record.message.messageId,
-        process: () => runRecord(accepted.record, slot),
+        process: () => {
+          // Only the first call runs it as held; another finds it held (or done): a duplicate.
+          const first = !started;
+          started = true;
+          clearTimeout(unheld);
+          return runRecord(accepted.record, slot, first);
+        },
       };
     },
     async sweep() {
