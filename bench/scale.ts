@@ -99,19 +99,19 @@ export async function benchScale(
         for (const [name, list] of docs) {
           if (name === 'ticket_keys') {
             // Copies share requesters (400 of them): their key documents merge, as the app's own would.
-            await db.collection(name).bulkWrite(
-              list.map((d) => ({
-                updateOne: {
-                  filter: { _id: d._id },
-                  update: {
-                    $setOnInsert: { tenantId: d.tenantId },
-                    $addToSet: { ids: { $each: d.ids ?? [] } },
-                  },
-                  upsert: true,
+            // In batches of 50 statements: FerretDB v1 never finishes an update command of a few hundred.
+            const ops = list.map((d) => ({
+              updateOne: {
+                filter: { _id: d._id },
+                update: {
+                  $setOnInsert: { tenantId: d.tenantId },
+                  $addToSet: { ids: { $each: d.ids ?? [] } },
                 },
-              })),
-              { ordered: false },
-            );
+                upsert: true,
+              },
+            }));
+            for (let i = 0; i < ops.length; i += 50)
+              await db.collection(name).bulkWrite(ops.slice(i, i + 50), { ordered: false });
           } else await db.collection(name).insertMany(list, { ordered: false });
         }
         count += batch * perCopy;

@@ -105,7 +105,9 @@ export function createTicketKeys(
         );
         if (ticket.status !== 'resolved')
           for (const k of openKeys(ticket)) ops.push(add(k, ticket.tenantId, ticket.ticketId));
-        if (ops.length >= 500) await write(ops.splice(0));
+        // Small batches: FerretDB v1 keeps every statement's cursor of one update command open until
+        // the command ends, and a few hundred statements in one command never finish.
+        if (ops.length >= 50) await write(ops.splice(0));
       }
       await write(ops);
       await migrations.updateOne({ _id: BACKFILL_ID }, { $set: { at: new Date() } }, { upsert: true });
