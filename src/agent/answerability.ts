@@ -126,9 +126,12 @@ export function answerabilityModel(): AnswerabilityModel | null {
   return (cached = parsed.data);
 }
 
-/** For training: forget the loaded model so the next call reads the file again. */
-export function resetAnswerabilityModel(): void {
-  cached = undefined;
+/**
+ * For training and tests: use this model (null: none, the hand-set confidence applies; undefined:
+ * read the file again on the next call).
+ */
+export function useAnswerabilityModel(model: AnswerabilityModel | null | undefined): void {
+  cached = model;
 }
 
 export interface LabelledSignals {

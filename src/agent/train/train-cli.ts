@@ -12,6 +12,7 @@ import {
   ANSWERABILITY_FILE,
   answerabilityProbability,
   fitAnswerability,
+  useAnswerabilityModel,
   type LabelledSignals,
 } from '../answerability.js';
 import { answerabilitySets, memoryKnowledgeBase, type LabelledExample } from './answerability-data.js';
@@ -26,7 +27,7 @@ function jsonl(records: CorpusRecord[]): string {
 function routedRight(model: ReturnType<typeof fitAnswerability>, examples: LabelledExample[]): string {
   const ok = examples.filter((e) => (answerabilityProbability(model, e.x) >= e.threshold ? 1 : 0) === e.y);
   const heuristic = examples.filter((e) => (e.confidence >= e.threshold ? 1 : 0) === e.y);
-  return `${ok.length}/${examples.length} (confidence in use: ${heuristic.length})`;
+  return `${ok.length}/${examples.length} (hand-set confidence: ${heuristic.length})`;
 }
 
 /**
@@ -36,6 +37,8 @@ function routedRight(model: ReturnType<typeof fitAnswerability>, examples: Label
  */
 async function trainAnswerability(): Promise<void> {
   const kb = await memoryKnowledgeBase();
+  // Signals are the same either way; without a model each example also carries the hand-set confidence to compare with.
+  useAnswerabilityModel(null);
   const sets = await answerabilitySets(kb);
   const of = (source: string) => sets.find((s) => s.source === source)!.examples;
   const written = of('kb-questions');
