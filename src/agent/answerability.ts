@@ -138,6 +138,8 @@ export interface LabelledSignals {
   x: number[];
   /** 1: the knowledge base answers it (labelled resolve); 0: a person must. */
   y: 0 | 1;
+  /** How much the example counts in fitting (1 by default). */
+  weight?: number;
 }
 
 export const FIT_OPTIONS = { iterations: 3000, learningRate: 0.1, l2: 0.02 };
@@ -153,9 +155,14 @@ export function fitAnswerability(
 ): AnswerabilityModel {
   const d = ANSWERABILITY_FEATURES.length;
   const n = examples.length;
-  const mean = Array.from({ length: d }, (_, j) => examples.reduce((s, e) => s + e.x[j]!, 0) / n);
+  const weightOf = (e: LabelledSignals) => e.weight ?? 1;
+  const total = examples.reduce((s, e) => s + weightOf(e), 0);
+  const mean = Array.from(
+    { length: d },
+    (_, j) => examples.reduce((s, e) => s + weightOf(e) * e.x[j]!, 0) / total,
+  );
   const scale = mean.map((m, j) => {
-    const v = examples.reduce((s, e) => s + (e.x[j]! - m) ** 2, 0) / n;
+    const v = examples.reduce((s, e) => s + weightOf(e) * (e.x[j]! - m) ** 2, 0) / total;
     return Math.sqrt(v) || 1;
   });
   const xs = examples.map((e) => e.x.map((v, j) => (v - mean[j]!) / scale[j]!));
@@ -167,12 +174,12 @@ export function fitAnswerability(
     for (let i = 0; i < n; i++) {
       let z = bias;
       for (let j = 0; j < d; j++) z += w[j]! * xs[i]![j]!;
-      const err = 1 / (1 + Math.exp(-z)) - examples[i]!.y;
+      const err = weightOf(examples[i]!) * (1 / (1 + Math.exp(-z)) - examples[i]!.y);
       for (let j = 0; j < d; j++) gw[j]! += err * xs[i]![j]!;
       gb += err;
     }
-    for (let j = 0; j < d; j++) w[j]! -= opts.learningRate * (gw[j]! / n + opts.l2 * w[j]!);
-    bias -= (opts.learningRate * gb) / n;
+    for (let j = 0; j < d; j++) w[j]! -= opts.learningRate * (gw[j]! / total + opts.l2 * w[j]!);
+    bias -= (opts.learningRate * gb) / total;
   }
   const r = (v: number) => Math.round(v * 1e6) / 1e6;
   return {
