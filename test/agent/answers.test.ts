@@ -119,6 +119,20 @@ describe('question types and passages', () => {
     expect(passage).toContain('2 business days');
   });
 
+  it('quotes a second passage that answers nearly as well, never an unrelated one', () => {
+    const body = [
+      'Two-step sign-in protects your account. Turn it on under Settings → Security.',
+      'Something unrelated about invoices and receipts, long enough to be a passage.',
+      '- Save your recovery codes somewhere safe.\n- Each code works once.',
+      'Account owners can require two-step sign-in for every member of the team.',
+    ].join('\n\n');
+    const passage = choosePassage(body, 'can we make two-step sign-in mandatory for the whole team?').text;
+    expect(passage).toContain('Turn it on under Settings');
+    expect(passage).toContain('require two-step sign-in for every member');
+    expect(passage).not.toContain('invoices');
+    expect(passage.indexOf('Turn it on')).toBeLessThan(passage.indexOf('require two-step'));
+  });
+
   it('reads "how fast" and a deadline as a question about a duration', () => {
     expect(questionType('how fast is the courier?')).toBe('duration');
     expect(questionType('is there a deadline to drop the parcel off?')).toBe('duration');
