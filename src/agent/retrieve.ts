@@ -62,8 +62,12 @@ export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
   if (u.entities.orderIds.length) return true;
   if (u.intent === 'order_status' || u.intent === 'cancel') return true;
-  if (u.intent === 'refund')
+  if (u.intent === 'refund') {
+    // "When does the money show up?" with no order named: how long refunds take, from the article.
+    const asked = questionType(text);
+    if (asked === 'duration' || asked === 'date') return false;
     return !POLICY_QUESTION.test(text) || /\b(?:my|our|mi|mon|ma|mein|meine|meu|minha)\b/i.test(text);
+  }
   return false;
 }
 

@@ -37,6 +37,14 @@ describe('answers that answer the question asked (offline engine, demo knowledge
     expect(much.reply?.text).toContain('$24.95');
   });
 
+  it('"when will a refund reach my card" names no order: the refund-timing article answers, not the order list', async () => {
+    const r = await run(MAYA, 'once a refund is approved, when does the money show up on my card?');
+    expect(r.reply?.text ?? r.draft ?? '').toContain('business days');
+    expect(r.reply?.text ?? '').not.toContain('Which order is this about?');
+    const es = await run(MAYA, '¿Cuánto tarda un reembolso en llegar a mi tarjeta?');
+    expect(es.reply?.text ?? es.draft ?? '').toContain('business days');
+  });
+
   it('an address change on an order escalates with a draft instead of resolving with tracking', async () => {
     const r = await run(MAYA, 'Please change the delivery address for order 1042 to 12 High Street, Leeds.');
     expect(r.route).toBe('escalate');
