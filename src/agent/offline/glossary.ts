@@ -70,6 +70,7 @@ const ARTICLE_WORDS: Array<[RegExp, string]> = [
     'two-factor authentication',
   ],
   [/\bamex\b/g, 'american express'],
+  [/\b(?:paypal|apple pay|google pay|venmo|wire transfer|bank wire)\b/g, 'payment methods accept'],
   [/\b(?:annually|annual|per year|a year|every year)\b/g, 'yearly'],
   [/\b(?:chat|support) (?:history|logs?|transcripts?)\b/g, 'conversation history'],
   [/\b(?:card on file|company card|saved card)\b/g, 'card payment method'],
