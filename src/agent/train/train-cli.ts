@@ -1,7 +1,8 @@
 /**
  * `npm run train`: writes the corpus (data/corpus/{train,dev}.jsonl) from the phrase banks and
- * trains the offline engine's models (data/models/*.json). Deterministic: running it twice gives
- * byte-identical files. The golden set's test split is never read here.
+ * trains the offline engine's models (data/models/*.json), then the answerability model from the
+ * golden train and dev splits and kb/ (data/models/answerability.json). Deterministic: running it
+ * twice gives byte-identical files. The golden set's test split is never read here.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
