@@ -10,7 +10,7 @@ export type AnswerType = 'duration' | 'amount' | 'date' | 'steps' | 'place' | 'o
 const CUES: Array<[AnswerType, RegExp]> = [
   [
     'duration',
-    /\b(?:how long|how many (?:days|weeks|hours|business days)|how soon|how quickly|how fast|deadline|time limit|(?:return|refund) window|within how|how much time|cuanto tiempo|cuantos dias|combien de (?:temps|jours)|en combien de temps|wie lange|wie viele tage|quanto tempo|quantos dias|quanto dura|hoe lang|ile czasu|jak dlugo)\b/,
+    /\b(?:how long|how many (?:days|weeks|hours|business days)|how soon|how quickly|how fast|deadline|time limit|(?:return|refund) window|within how|how much time|cuanto tiempo|cuanto tarda|cuantos dias|combien de (?:temps|jours)|en combien de temps|wie lange|wie viele tage|quanto tempo|quanto demora|quantos dias|quanto dura|hoe lang|hoeveel dagen|ile czasu|jak dlugo)\b/,
   ],
   [
     'amount',

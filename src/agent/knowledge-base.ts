@@ -177,7 +177,13 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
           1,
           COVERAGE_SHARE * r.coverage + (r.titleHit ? TITLE_BONUS : 0) + SCORE_SHARE * (r.score / top),
         );
-        return { article, score: r.score, relevance: Math.round(lexical * 100) / 100 };
+        return {
+          article,
+          score: r.score,
+          relevance: Math.round(lexical * 100) / 100,
+          coverage: r.coverage,
+          titleHit: r.titleHit,
+        };
       });
       const vectors = await vectorsOf(idx);
       if (vectors && embed) {
@@ -193,7 +199,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): CachingKnowl
             const relevance =
               Math.round(Math.min(1, existing ? 0.5 * existing.relevance + 0.5 * sim : 0.8 * sim) * 100) /
               100;
-            byId.set(id, { article, score: existing?.score ?? 0, relevance });
+            byId.set(id, { ...existing, article, score: existing?.score ?? 0, relevance });
           }
           hits = [...byId.values()];
         }

@@ -10,6 +10,8 @@ export interface Passage {
 const MAX_PASSAGE_CHARS = 700;
 // A passage shorter than this is a lead-in: the passage after it is quoted with it.
 const SHORT_PASSAGE_CHARS = 120;
+// A passage scoring within this of the best is quoted with it (one shared word less, say).
+const RUNNER_UP_GAP = 1;
 // A block that is one line ending in a colon introduces the list or table that follows it.
 const INTRODUCES = /^[^\n]*:$/;
 
@@ -77,12 +79,14 @@ export function choosePassage(body: string, question: string, type = questionTyp
   let bestScore = -1;
   let bestSignal = 0;
   let bestOverlap = 0;
+  const scored: Array<{ at: number; score: number; overlap: number }> = [];
   for (const [i, p] of passages.entries()) {
     const words = new Set([...tokens(p.text), ...tokens(p.heading ?? '')]);
     const overlap = [...q].filter((w) => words.has(w)).length;
     const signal = answerSignal(type, p.text);
     const steps = type !== 'steps' && type !== 'other' && /^[ \t]*\d+\.\s/m.test(p.text);
     const score = overlap + SIGNAL_WEIGHT * signal + (i === 0 ? LEAD_BONUS : 0) - (steps ? STEPS_PENALTY : 0);
+    scored.push({ at: i, score, overlap });
     if (score > bestScore) {
       best = p;
       bestAt = i;
@@ -94,7 +98,18 @@ export function choosePassage(body: string, question: string, type = questionTyp
   // One short sentence ("Every approved return comes with a prepaid label.") leads into the
   // details after it: quote both, so the answer holds the figures the details give.
   const next = passages[bestAt + 1];
-  const text = best.text.length < SHORT_PASSAGE_CHARS && next ? `${best.text}\n\n${next.text}` : best.text;
+  let text = best.text.length < SHORT_PASSAGE_CHARS && next ? `${best.text}\n\n${next.text}` : best.text;
+  const leadIn = text !== best.text;
+  // A second passage that answers nearly as well is quoted too, in the article's order, when both
+  // fit: the figure asked for is often in the passage beside the one sharing the most words.
+  const runnerUp = scored
+    .filter((c) => c.at !== bestAt && !(leadIn && c.at === bestAt + 1) && c.overlap > 0)
+    .sort((a, b) => b.score - a.score || a.at - b.at)[0];
+  if (runnerUp && runnerUp.score >= bestScore - RUNNER_UP_GAP) {
+    const other = passages[runnerUp.at]!.text;
+    if (text.length + other.length + 2 <= MAX_PASSAGE_CHARS)
+      text = runnerUp.at < bestAt ? `${other}\n\n${text}` : `${text}\n\n${other}`;
+  }
   return {
     text: shorten(text),
     type,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { INTENTS, KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
+import {
+  answerabilityModel,
+  answerabilityProbability,
+  answerabilityVector,
+  type AnswerabilitySignals,
+} from './answerability.js';
 import { questionType, topicOf } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
@@ -33,6 +39,8 @@ export const EvidenceSchema = z.object({
   ordersUnavailable: z.enum(['not_connected', 'unreachable', 'cannot_cancel']).optional(),
   /** A request in the message no tool can carry out ("change the delivery address…"): a person must act. */
   unanswerable: z.string().optional(),
+  /** What the answerability model read for a knowledge-base answer (answerability.ts). */
+  signals: z.custom<AnswerabilitySignals>().optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
@@ -54,8 +62,12 @@ export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
   if (u.entities.orderIds.length) return true;
   if (u.intent === 'order_status' || u.intent === 'cancel') return true;
-  if (u.intent === 'refund')
+  if (u.intent === 'refund') {
+    // "When does the money show up?" with no order named: how long refunds take, from the article.
+    const asked = questionType(text);
+    if (asked === 'duration' || asked === 'date') return false;
     return !POLICY_QUESTION.test(text) || /\b(?:my|our|mi|mon|ma|mein|meine|meu|minha)\b/i.test(text);
+  }
   return false;
 }
 
@@ -241,6 +253,30 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     // article's shared words, so part of the remaining doubt goes.
     kbConfidence += (1 - kbConfidence) * STATED_FIGURE_SHARE;
     ev.notes.push(`the passage states the ${top.type} asked for`);
+  }
+  const learned = answerabilityModel();
+  if (top && chosen[0]) {
+    const best = chosen[0].h;
+    ev.signals = {
+      relevance: best.relevance,
+      coverage: best.coverage ?? best.relevance,
+      titleHit: best.titleHit ?? false,
+      margin: Math.max(-1, Math.min(1, best.relevance - (chosen[1]?.h.relevance ?? 0))),
+      passageOverlap: top.overlap,
+      asksSpecific: top.type !== 'other' && top.type !== 'steps',
+      typeSignal: top.type !== 'other' && top.answers ? top.signal : 0,
+      typeMissing: top.type !== 'other' && top.type !== 'steps' && !top.answers,
+      intentConfidence: u.intentConfidence ?? 1,
+      vagueIntent: u.intent === 'other' || u.intent === 'general',
+      inCategory: !!category && best.article.category === category,
+      queryWords: queryTerms(topic(query)).length,
+      nonEnglish: u.language !== 'en',
+      urgent: u.urgency === 'high' || u.urgency === 'critical',
+      negative: u.sentiment === 'negative',
+      namesOrder: u.entities.orderIds.length > 0,
+    };
+    // The learned probability that the article answers, in place of the hand-set arithmetic above.
+    if (learned) kbConfidence = answerabilityProbability(learned, answerabilityVector(ev.signals));
   }
   if (ev.kind !== 'orders' && u.intent === 'billing' && BILLING_DISPUTE.test(deps.text)) {
     // An article can explain billing; only a person can check and correct a specific charge.

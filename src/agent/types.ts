@@ -67,6 +67,10 @@ export interface KbHit {
   score: number;
   /** Score mapped to 0..1 against the query (how well the article covers it). */
   relevance: number;
+  /** Share of the query's words the article has (keyword search only). */
+  coverage?: number;
+  /** A query word is in the article's title (keyword search only). */
+  titleHit?: boolean;
 }
 
 /**

@@ -37,6 +37,14 @@ describe('answers that answer the question asked (offline engine, demo knowledge
     expect(much.reply?.text).toContain('$24.95');
   });
 
+  it('"when will a refund reach my card" names no order: the refund-timing article answers, not the order list', async () => {
+    const r = await run(MAYA, 'once a refund is approved, when does the money show up on my card?');
+    expect(r.reply?.text ?? r.draft ?? '').toContain('business days');
+    expect(r.reply?.text ?? '').not.toContain('Which order is this about?');
+    const es = await run(MAYA, '¿Cuánto tarda un reembolso en llegar a mi tarjeta?');
+    expect(es.reply?.text ?? es.draft ?? '').toContain('business days');
+  });
+
   it('an address change on an order escalates with a draft instead of resolving with tracking', async () => {
     const r = await run(MAYA, 'Please change the delivery address for order 1042 to 12 High Street, Leeds.');
     expect(r.route).toBe('escalate');
@@ -117,6 +125,20 @@ describe('question types and passages', () => {
     const passage = choosePassage(body, 'how quickly do you answer security reports?').text;
     expect(passage).toContain('We answer security reports quickly.');
     expect(passage).toContain('2 business days');
+  });
+
+  it('quotes a second passage that answers nearly as well, never an unrelated one', () => {
+    const body = [
+      'Two-step sign-in protects your account. Turn it on under Settings → Security.',
+      'Something unrelated about invoices and receipts, long enough to be a passage.',
+      '- Save your recovery codes somewhere safe.\n- Each code works once.',
+      'Account owners can require two-step sign-in for every member of the team.',
+    ].join('\n\n');
+    const passage = choosePassage(body, 'can we make two-step sign-in mandatory for the whole team?').text;
+    expect(passage).toContain('Turn it on under Settings');
+    expect(passage).toContain('require two-step sign-in for every member');
+    expect(passage).not.toContain('invoices');
+    expect(passage.indexOf('Turn it on')).toBeLessThan(passage.indexOf('require two-step'));
   });
 
   it('reads "how fast" and a deadline as a question about a duration', () => {

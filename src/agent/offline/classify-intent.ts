@@ -49,8 +49,25 @@ function explicitMoneyRequest(text: string, guess: IntentGuess): IntentGuess | n
 export function classifyTone(text: string): { urgency: Urgency; sentiment: Sentiment } {
   return {
     urgency: predict(model('urgency'), text).label as Urgency,
-    sentiment: predict(model('sentiment'), text).label as Sentiment,
+    sentiment: toneOfProbabilities(predict(model('sentiment'), text).probabilities),
   };
+}
+
+/**
+ * Below this the sentiment model's "negative" is not acted on. A negative reading raises the
+ * route's confidence bar to 0.75, and on the golden train and dev splits plain questions ("does
+ * freight delivery need someone there?") came out negative at 0.5–0.6. Negativity code hears
+ * (thread-signals.ts) and the urgency, security and money rules do not depend on this.
+ */
+export const NEGATIVE_MIN_PROBABILITY = 0.7;
+
+/** The sentiment, negative only when the model is sure of it; otherwise the likelier of the other two. */
+export function toneOfProbabilities(p: Partial<Record<Sentiment, number>>): Sentiment {
+  const negative = p.negative ?? 0;
+  const neutral = p.neutral ?? 0;
+  const positive = p.positive ?? 0;
+  if (negative >= NEGATIVE_MIN_PROBABILITY && negative >= neutral && negative >= positive) return 'negative';
+  return positive > neutral ? 'positive' : 'neutral';
 }
 
 /** A topic the urgency rules act on: a breach, an outage, lost data, a billing error. */

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyIntent, detectConcern } from '../../../src/agent/offline/classify-intent.js';
+import {
+  classifyIntent,
+  detectConcern,
+  toneOfProbabilities,
+} from '../../../src/agent/offline/classify-intent.js';
 import { model } from '../../../src/agent/offline/model/models.js';
 import { understandOffline } from '../../../src/agent/understand.js';
 import { INTENT_IDS, INTENTS, intentPromptList, type Plan } from '../../../src/domain/index.js';
@@ -115,5 +119,18 @@ describe('sentiment and confidence', () => {
     const noise = understand('hmm so about the thing').intentConfidence!;
     expect(clear).toBeGreaterThan(0.8);
     expect(noise).toBeLessThan(clear);
+  });
+});
+
+describe('a negative reading raises the confidence bar only when the sentiment model is sure', () => {
+  it('a slight lead for negative is read as the likelier of the other two', () => {
+    expect(toneOfProbabilities({ negative: 0.55, neutral: 0.4, positive: 0.05 })).toBe('neutral');
+    expect(toneOfProbabilities({ negative: 0.5, neutral: 0.1, positive: 0.4 })).toBe('positive');
+  });
+
+  it('a clear negative stays negative, and the other labels are taken as the model gives them', () => {
+    expect(toneOfProbabilities({ negative: 0.9, neutral: 0.08, positive: 0.02 })).toBe('negative');
+    expect(toneOfProbabilities({ negative: 0.1, neutral: 0.3, positive: 0.6 })).toBe('positive');
+    expect(understand('this is terrible, nothing works and nobody answers').sentiment).toBe('negative');
   });
 });
