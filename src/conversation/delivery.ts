@@ -35,6 +35,14 @@ export async function recordMessage(
     platform: message.thread.platform,
     channelId: message.thread.channelId,
     at: message.createdAt,
+    by:
+      message.role === 'staff' || (message.role === 'bot' && message.author.kind === 'staff')
+        ? 'person'
+        : message.role === 'bot'
+          ? 'bot'
+          : message.role === 'customer'
+            ? 'customer'
+            : 'system',
   });
   return message;
 }

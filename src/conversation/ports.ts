@@ -253,7 +253,16 @@ export type LiveEvent =
       at: Date;
     }
   | { type: 'ticket'; tenantId: string; ticketId: string; status: TicketStatus; at: Date }
-  | { type: 'message'; tenantId: string; ticketId?: string; platform: Platform; channelId: string; at: Date }
+  | {
+      type: 'message';
+      tenantId: string;
+      ticketId?: string;
+      platform: Platform;
+      channelId: string;
+      at: Date;
+      /** Who wrote it: `person` is staff (in person or through the bot's voice), as reports count it. */
+      by?: 'customer' | 'bot' | 'person' | 'system';
+    }
   | { type: 'approval'; tenantId: string; approvalId: string; status: ApprovalRequest['status']; at: Date }
   | { type: 'card'; tenantId: string; platform: Platform; at: Date }
   /** A customer channel's mode changed (from Slack, Teams or the sandbox): open views show it. */

@@ -139,6 +139,12 @@ export function dimensionsOf(ticket: Ticket): DimensionValues {
 const earliest = (a: Date | undefined, b: Date | undefined) =>
   a && b ? (a.getTime() <= b.getTime() ? a : b) : (a ?? b);
 
+/** The earliest bot answer and person's reply on a ticket the recorder saw recorded. */
+export interface SeenReplies {
+  botAt?: Date;
+  personAt?: Date;
+}
+
 function isPersonReply(m: Message): boolean {
   return m.role === 'staff' || (m.role === 'bot' && m.author.kind === 'staff');
 }
@@ -154,11 +160,14 @@ export function ticketFact(input: {
   now: Date;
   targets?: SlaTargets | null;
   csat?: CsatInput | CsatRating | null;
+  /** Replies seen as they were recorded (the recorder's events), when `messages` was not read. */
+  seen?: SeenReplies;
 }): TicketFact {
   const { ticket, messages, previous, now } = input;
   const created = ticket.createdAt.getTime();
-  let firstBotAt = previous?.firstBotAt;
-  let firstStaffAt = previous?.firstStaffAt;
+  const at = (d: Date | undefined) => (d && d.getTime() >= created ? d : undefined);
+  let firstBotAt = earliest(previous?.firstBotAt, at(input.seen?.botAt));
+  let firstStaffAt = earliest(previous?.firstStaffAt, at(input.seen?.personAt));
   for (const m of messages) {
     if (m.createdAt.getTime() < created || m.deleted) continue;
     if (isPersonReply(m)) firstStaffAt = earliest(firstStaffAt, m.createdAt);

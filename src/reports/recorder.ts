@@ -14,6 +14,7 @@ import {
   type CsatInput,
   type CsatRating,
   type SlaTargets,
+  type SeenReplies,
   type TicketFact,
 } from './facts.js';
 import type { GapEntry, ReportStore } from './ports.js';
@@ -164,6 +165,9 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
 
   async function recordTicketNow(tenantId: string, ticketId: string): Promise<void> {
     let ticket: Ticket | null = null;
+    const key = `${tenantId}|t|${ticketId}`;
+    const hint = seenReplies.get(key);
+    seenReplies.delete(key);
     await apply(
       tenantId,
       ticketFactId(ticketId),
@@ -171,12 +175,26 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       async (previous) => {
         ticket = await deps.tickets.get(tenantId, ticketId);
         if (!ticket) return null;
+        // The transcript is read only for what neither the last count nor the events tell: when
+        // the first reply came, or the question of a ticket the bot could not answer.
+        const replied = previous?.firstBotAt ?? previous?.firstStaffAt ?? hint?.botAt ?? hint?.personAt;
+        const needsQuestion = ticket.escalation !== undefined && !previous?.question;
         const [messages, targets, csat] = await Promise.all([
-          deps.messages.listByTicket(tenantId, ticketId, MESSAGE_WINDOW),
+          replied && !needsQuestion
+            ? Promise.resolve([])
+            : deps.messages.listByTicket(tenantId, ticketId, MESSAGE_WINDOW),
           deps.slaTargets?.(ticket) ?? null,
           deps.csatRating?.(tenantId, ticketId) ?? null,
         ]);
-        const fact = ticketFact({ ticket, messages, previous, now: deps.clock.now(), targets, csat });
+        const fact = ticketFact({
+          ticket,
+          messages,
+          previous,
+          now: deps.clock.now(),
+          targets,
+          csat,
+          seen: hint,
+        });
         return { fact, counters: ticketCounters(fact) };
       },
       (fact, previous) => syncGap(tenantId, fact, previous),
@@ -205,11 +223,17 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
   async function recordMessageNow(tenantId: string, ticketId: string): Promise<void> {
     const stored = await store.getFact(tenantId, ticketFactId(ticketId));
     const fact = stored ? parseTicket(stored.fact) : null;
-    if (fact && fact.firstResponseMs !== undefined && (!fact.escalated || fact.firstStaffAt)) return;
+    if (fact && fact.firstResponseMs !== undefined && (!fact.escalated || fact.firstStaffAt)) {
+      // Counted already: what the events saw adds nothing.
+      seenReplies.delete(`${tenantId}|t|${ticketId}`);
+      return;
+    }
     await recordTicketNow(tenantId, ticketId);
   }
 
   const settleMs = deps.settleMs ?? 500;
+  /** Replies the events announced per ticket key, until its next recount takes them. */
+  const seenReplies = new Map<string, SeenReplies>();
   const maxWaitMs = deps.maxWaitMs ?? 3000;
   /** Events not yet queued, by key: their recount starts once the key has been quiet settleMs. */
   const settling = new Map<
@@ -245,6 +269,13 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     onEvent(event) {
       if (event.type === 'message' && event.ticketId) {
         const { tenantId, ticketId } = event;
+        if (event.by === 'bot' || event.by === 'person') {
+          const key = `${tenantId}|t|${ticketId}`;
+          const seen = seenReplies.get(key) ?? {};
+          const field = event.by === 'bot' ? 'botAt' : 'personAt';
+          if (!seen[field] || event.at < seen[field]) seen[field] = event.at;
+          seenReplies.set(key, seen);
+        }
         later(
           `${tenantId}|t|${ticketId}`,
           (full) => (full ? recordTicketNow(tenantId, ticketId) : recordMessageNow(tenantId, ticketId)),

@@ -152,6 +152,37 @@ describe('report rollups', () => {
     expect(reads).toBe(2);
   });
 
+  it('counts a bot answer it saw recorded without reading the transcript', async () => {
+    let transcriptReads = 0;
+    const r = createReportRecorder({
+      store: stores.reports,
+      tickets: stores.tickets,
+      messages: {
+        listByTicket: (...args) => (transcriptReads++, stores.messages.listByTicket(...args)),
+      },
+      approvals: stores.approvals,
+      clock,
+      logger,
+      settleMs: 50,
+    });
+    const tk = ticket(4);
+    const answeredAt = new Date(tk.createdAt.getTime() + 30_000);
+    r.onEvent({
+      type: 'message',
+      tenantId: T,
+      ticketId: tk.ticketId,
+      platform: 'slack',
+      channelId: 'C1',
+      at: answeredAt,
+      by: 'bot',
+    });
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: tk.ticketId, status: 'resolved', at: answeredAt });
+    await r.idle();
+    expect(transcriptReads).toBe(0);
+    const stored = await stores.reports.getFact(T, `t:${tk.ticketId}`);
+    expect(stored?.fact).toMatchObject({ firstResponseMs: 30_000, resolvedBy: 'bot' });
+  });
+
   it('npm run report prints the period as CSV, and --rebuild recounts from the tickets', async () => {
     // Rollups lost (say, a crash between a fact and its day): the rebuild gives the same figures
     // from the tickets alone (the reopen seen live is history a rebuild cannot see).
