@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { createSlackAdapter } from '../../src/bot/slack/index.js';
 import { loadConfig } from '../../src/config.js';
+import { createIdGenerator } from '../../src/domain/ids.js';
 import { seedDemo } from '../../src/memory/seed.js';
 import { fixedClock } from '../support/clock.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../support/fake-slack-api.js';
@@ -25,7 +26,15 @@ async function startProcess(testDb: TestDb, slackUrl: string): Promise<App> {
     logger,
     clock,
   });
-  const app = await createApp({ config, logger, db, adapters: [slack], clock, sweepIntervalMs: 3_600_000 });
+  const app = await createApp({
+    config,
+    logger,
+    db,
+    adapters: [slack],
+    clock,
+    ids: createIdGenerator(),
+    sweepIntervalMs: 3_600_000,
+  });
   try {
     await seedDemo({ stores: app.stores, tenantId: config.org.id, clock, logger });
     return app;
