@@ -20,7 +20,9 @@ import type { ThreadLeaseStore } from './thread-lease.schema.js';
  * - a run starts only once its message heads the queue of each of its keys and it holds the
  *   lease (owner, expiry, a token raised by every acquisition), renewed while it runs;
  * - the run's ticket writes check the token first: a run that lost its lease (paused past its
- *   expiry, another process took the thread over) cannot write;
+ *   expiry, another process took the thread over) cannot write. A write within a third of the
+ *   lease of its last confirmation (the acquisition, a renewal) needs no round trip: the lease
+ *   cannot have expired yet;
  * - the run's end removes its message from the queues and frees the lease.
  * A queue head whose process died (its journal record unclaimed or its lease run out) is skipped
  * after the lease time; the recovery sweep runs it later. That is the one case a thread's order
@@ -61,6 +63,10 @@ export class LeaseLostError extends ConflictError {
 interface Held {
   key: string;
   token: number;
+  /** When the database last confirmed the lease (acquired or renewed), by the clock. */
+  confirmedAt: number;
+  /** A renewal found the lease taken over: every later write is refused without asking. */
+  lost: boolean;
 }
 
 export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOptions = {}): ThreadOrder {
@@ -107,6 +113,18 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
     }
   }
 
+  /** Renews the lease; false (and remembered) when another run holds the thread now. */
+  async function confirm(held: Held): Promise<boolean> {
+    if (held.lost) return false;
+    const at = clock.now().getTime();
+    if (await leases.renew(held.key, owner, held.token, until())) {
+      held.confirmedAt = Math.max(held.confirmedAt, at);
+      return true;
+    }
+    held.lost = true;
+    return false;
+  }
+
   return {
     async accepted(msg) {
       if (msg.kind !== 'message') return;
@@ -138,15 +156,16 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
       let renewal: NodeJS.Timeout | undefined;
       try {
         // The thread's own key last: its token fences the run's ticket writes.
-        for (const key of keys) held = { key, token: await take(key, entry, deadline) };
+        for (const key of keys) {
+          const token = await take(key, entry, deadline);
+          held = { key, token, confirmedAt: clock.now().getTime(), lost: false };
+        }
         const fence = held!;
         renewal = setInterval(
           () => {
-            leases
-              .renew(fence.key, owner, fence.token, until())
-              .catch((err: unknown) =>
-                logger.warn({ err, key: fence.key }, 'renewing a thread lease failed'),
-              );
+            confirm(fence).catch((err: unknown) =>
+              logger.warn({ err, key: fence.key }, 'renewing a thread lease failed'),
+            );
           },
           Math.max(500, Math.floor(leaseMs / 3)),
         );
@@ -162,7 +181,10 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
     async check() {
       const held = current.getStore();
       if (!held) return;
-      if (!(await leases.renew(held.key, owner, held.token, until()))) throw new LeaseLostError(held.key);
+      // Confirmed within the first third of the lease (acquired, or renewed by the heartbeat):
+      // nobody else can have it before it expires, so the write goes without a round trip.
+      if (!held.lost && clock.now().getTime() - held.confirmedAt < leaseMs / 3) return;
+      if (!(await confirm(held))) throw new LeaseLostError(held.key);
     },
   };
 }
