@@ -8,7 +8,7 @@ import { identifyCustomer } from './identify.js';
 import type { InboundRunner } from './inbound-journal.js';
 import { createKeyedQueue, QueueTimeoutError } from './keyed-queue.js';
 import { handleInboundFailure } from './recovery.js';
-import type { ThreadOrder } from './thread-order.js';
+import { LeaseLostError, type ThreadOrder } from './thread-order.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 import {
   failSafe,
@@ -317,7 +317,13 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
 
   function settle(msg: ParsedInboundMessage, progress: InboundProgress, run: Promise<InboundOutcome>) {
     return run
-      .catch((err: unknown) => handleInboundFailure(deps, msg, progress, err))
+      .catch((err: unknown) =>
+        // Another process took the thread over (this one paused past its lease) and runs the
+        // message itself: escalating it here too would say things twice.
+        err instanceof LeaseLostError
+          ? { status: 'recorded' as const, reason: 'another process took the thread over' }
+          : handleInboundFailure(deps, msg, progress, err),
+      )
       .finally(async () => {
         // Whatever happened, no "Looking into this…" outlives the message it was for.
         await progress.working?.release();

@@ -4,14 +4,23 @@ import { retryOnDuplicate, type RepositoryDeps } from './collections.js';
 
 export const THREAD_LEASES_COLLECTION = 'thread_leases';
 
-type TurnDoc = { _id: string; queue?: string[]; owner?: string; until?: Date; token?: number };
+type TurnDoc = {
+  _id: string;
+  queue?: string[];
+  owner?: string;
+  until?: Date;
+  token?: number;
+  expiresAt?: Date;
+};
+/** A thread quiet this long forgets its turn document (the retention purge or a TTL index). */
+const IDLE_RETENTION_MS = 7 * 86_400_000;
 
 /**
  * Thread turns over MongoDB: one document per thread key, `_id` = the key, so every operation is
  * a primary-key write. The acquisition is one conditional findOneAndUpdate (atomic on MongoDB and
  * on the bundled server), so of two processes asking for the same turn exactly one gets it.
  */
-export function createThreadLeaseRepository({ db }: RepositoryDeps): ThreadLeaseStore {
+export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): ThreadLeaseStore {
   const col = db.collection<TurnDoc>(THREAD_LEASES_COLLECTION);
   return {
     async enqueue(keys, entry) {
@@ -19,7 +28,7 @@ export function createThreadLeaseRepository({ db }: RepositoryDeps): ThreadLease
       const ops: AnyBulkWriteOperation<TurnDoc>[] = keys.map((k) => ({
         updateOne: {
           filter: { _id: k },
-          update: { $addToSet: { queue: entry }, $setOnInsert: { token: 0 } },
+          update: { $addToSet: { queue: entry }, $setOnInsert: { token: 0 }, $unset: { expiresAt: '' } },
           upsert: true,
         },
       }));
@@ -57,6 +66,7 @@ export function createThreadLeaseRepository({ db }: RepositoryDeps): ThreadLease
     },
     async release(keys, entry, owner) {
       if (keys.length === 0) return;
+      const expiresAt = new Date(clock.now().getTime() + IDLE_RETENTION_MS);
       const ops: AnyBulkWriteOperation<TurnDoc>[] = keys.flatMap((k) => [
         {
           updateOne: {
@@ -64,7 +74,7 @@ export function createThreadLeaseRepository({ db }: RepositoryDeps): ThreadLease
             update: { $unset: { owner: '', until: '' }, $pull: { queue: entry } },
           },
         },
-        { updateOne: { filter: { _id: k }, update: { $pull: { queue: entry } } } },
+        { updateOne: { filter: { _id: k }, update: { $pull: { queue: entry }, $set: { expiresAt } } } },
       ]);
       await col.bulkWrite(ops, { ordered: true });
     },
