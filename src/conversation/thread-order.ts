@@ -101,7 +101,9 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
         await leases.enqueue([key], entry);
         continue;
       }
-      if (head && head !== entry && !heads.includes(head) && (await abandoned(head))) {
+      // While a live run holds the thread, its head is not abandoned: no need to look it up.
+      const running = turn.owner !== undefined && (turn.until?.getTime() ?? 0) > clock.now().getTime();
+      if (head && head !== entry && !heads.includes(head) && !running && (await abandoned(head))) {
         await leases.skip(key, head);
         continue;
       }

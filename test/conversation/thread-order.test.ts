@@ -95,6 +95,23 @@ describe('thread turns across processes', () => {
     expect(ran).toEqual(['Ev1', 'Ev2', 'Ev3', 'Ev4']);
   });
 
+  it('a message whose process died before running it stops holding up its thread after the lease time', async () => {
+    const [a, b] = processes;
+    const root = message(1);
+    const reply = message(2, root.messageId);
+    await a!.accept(root); // …and process a dies: the root is never run there.
+    await b!.accept(reply);
+    let ran = false;
+    const waiting = b!.order.run(reply, async () => {
+      ran = true;
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(ran).toBe(false);
+    clock.advance(LEASE_MS + 1000);
+    await waiting;
+    expect(ran).toBe(true);
+  });
+
   it('a run that lost its lease after a pause cannot write its ticket; the run that took over can', async () => {
     const [a, b] = processes;
     const root = message(1);
