@@ -12,6 +12,8 @@
  * - throughput: messages answered per second over the trials.
  * Figures only.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient } from 'mongodb';
@@ -86,7 +88,14 @@ async function startTogether(
   const failures: string[] = [];
   for (const s of started) {
     if (s.status === 'fulfilled') servers.push(s.value);
-    else failures.push(firstError(String(s.reason)));
+    else {
+      failures.push(firstError(String(s.reason)));
+      if (process.env.BENCH_REPLICAS_LOGS)
+        writeFileSync(
+          path.join(process.env.BENCH_REPLICAS_LOGS, `start-${Date.now()}.log`),
+          String(s.reason),
+        );
+    }
   }
   return { pair: { servers, dbName }, failures };
 }
@@ -99,7 +108,11 @@ function firstError(output: string): string {
 async function stopAll(pair: Pair): Promise<string[]> {
   const died: string[] = [];
   for (const s of pair.servers) {
-    if (s.child.exitCode !== null) died.push(firstError(s.output()));
+    if (s.child.exitCode !== null) {
+      died.push(`died while running (exit ${s.child.exitCode}): ${firstError(s.output())}`);
+      if (process.env.BENCH_REPLICAS_LOGS)
+        writeFileSync(path.join(process.env.BENCH_REPLICAS_LOGS, `died-${Date.now()}.log`), s.output());
+    }
     s.child.kill('SIGTERM');
     await s.exited;
   }
@@ -133,7 +146,11 @@ export async function benchReplicas(
   try {
     for (let t = 0; t < options.trials; t++) {
       if (!pair || t % options.restartEvery === 0) {
-        if (pair) startFailures += (await stopAll(pair)).length;
+        if (pair) {
+          const died = await stopAll(pair);
+          startFailures += died.length;
+          for (const d of died) if (examples.length < 8) examples.push(d);
+        }
         let up = await startTogether(options.replicas, { mongoUri, slackUrl: slack.url }, t);
         starts += options.replicas;
         startFailures += up.failures.length;
@@ -144,6 +161,7 @@ export async function benchReplicas(
           up = await startTogether(options.replicas, { mongoUri, slackUrl: slack.url }, t + 10_000);
           starts += options.replicas;
           startFailures += up.failures.length;
+          for (const f of up.failures) if (examples.length < 8) examples.push(`start-up: ${f}`);
         }
         pair = up.pair;
       }
@@ -183,6 +201,10 @@ export async function benchReplicas(
       const got = Math.min(replies(slack, rootTs), sent.length);
       answered += got;
       unanswered += sent.length - got;
+      if (got < sent.length && examples.length < 8)
+        examples.push(
+          `trial ${t}: ${sent.length - got} unanswered (${sent.filter((m) => !m.acked).length} never acknowledged)`,
+        );
 
       const db = client.db(pair.dbName);
       const stored = await db
@@ -206,7 +228,11 @@ export async function benchReplicas(
           examples.push(`trial ${t}: ${Math.max(tickets.size, byThread)} tickets for one thread`);
       }
     }
-    if (pair) startFailures += (await stopAll(pair)).length;
+    if (pair) {
+      const died = await stopAll(pair);
+      startFailures += died.length;
+      for (const d of died) if (examples.length < 8) examples.push(d);
+    }
   } finally {
     await client.close();
     await slack.close();
@@ -218,7 +244,7 @@ export async function benchReplicas(
     [
       ['ordering violations (threads)', `${violations} of ${options.trials}`],
       ['split threads (more than one ticket)', `${splits} of ${options.trials}`],
-      ['start-up failures (started together)', `${startFailures} of ${starts} processes`],
+      ['start-up failures and deaths (started together)', `${startFailures} of ${starts} processes`],
       ['messages without an answer', `${unanswered} of ${messages}`],
       ['throughput', `${((answered / busyMs) * 1000).toFixed(1)} messages/s (one thread at a time)`],
     ],
