@@ -18,6 +18,7 @@ import { message, withApp, type Who } from './harness.js';
 import { benchKbImport } from './kb-import.js';
 import { memoryBench } from './memory.js';
 import { benchReport } from './report.js';
+import { benchReplicas } from './replicas.js';
 import { benchScale } from './scale.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
@@ -55,6 +56,10 @@ const SCALE_SIZES = (process.env.BENCH_SCALE_SIZES ?? '10,1000,5000,20000')
   .split(',')
   .map((n) => Math.round(Number(n)));
 const SCALE_QUESTIONS = Math.round(envNumber('BENCH_SCALE_QUESTIONS', 20));
+/** `--replicas N`: only N built processes on one database (bench/replicas.ts), issue 13. */
+const REPLICAS_AT = process.argv.indexOf('--replicas');
+const REPLICAS =
+  REPLICAS_AT >= 0 ? Math.max(2, Math.round(Number(process.argv[REPLICAS_AT + 1] ?? 2) || 2)) : 0;
 
 const report = createReport();
 const READ_ONLY_QUESTIONS = [
@@ -300,7 +305,14 @@ async function main(): Promise<void> {
   report.row('MongoDB', mongo.kind);
   const started = performance.now();
   try {
-    if (ONLY_SCALE) {
+    if (REPLICAS > 0) {
+      await benchReplicas(mongo.uri, report, {
+        replicas: REPLICAS,
+        trials: Math.round(envNumber('BENCH_REPLICAS_TRIALS', 50)),
+        restartEvery: Math.round(envNumber('BENCH_REPLICAS_RESTART_EVERY', 5)),
+        gapMs: envNumber('BENCH_REPLICAS_GAP_MS', 50),
+      });
+    } else if (ONLY_SCALE) {
       await benchScale(mongo.uri, report, SCALE_SIZES, SCALE_QUESTIONS);
     } else if (ONLY === 'report') {
       await benchReport(mongo.uri, report, REPORT_TICKETS);
@@ -312,11 +324,11 @@ async function main(): Promise<void> {
       await offlineScenarios(mongo.uri);
       await llm(mongo.uri);
     }
-    if (!ONLY_MEMORY && !ONLY_SCALE && ONLY !== 'report' && ONLY !== 'trips')
+    const onlyPart = ONLY_SCALE || REPLICAS > 0;
+    if (!ONLY_MEMORY && !onlyPart && ONLY !== 'report' && ONLY !== 'trips')
       await benchKbImport(mongo.uri, report, KB_ARTICLES);
-    if (!ONLY_MEMORY && !ONLY_SCALE && ONLY === undefined)
-      await benchReport(mongo.uri, report, REPORT_TICKETS);
-    if (ONLY !== 'kb' && ONLY !== 'report' && ONLY !== 'trips' && !ONLY_SCALE)
+    if (!ONLY_MEMORY && !onlyPart && ONLY === undefined) await benchReport(mongo.uri, report, REPORT_TICKETS);
+    if (ONLY !== 'kb' && ONLY !== 'report' && ONLY !== 'trips' && !onlyPart)
       await memoryBench(
         { mongoUri: mongo.uri, modelMs: MODEL_MS, waves: WAVES, heap: process.argv.includes('--heap') },
         report,

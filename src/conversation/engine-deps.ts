@@ -6,6 +6,7 @@ import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
 import type { Clock, Customer, IdGenerator, Platform, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import type { InboundJournalStore } from './inbound-journal.schema.js';
+import type { ThreadLeaseStore } from './thread-lease.schema.js';
 import type { OrgResolver } from './org-resolver.js';
 import type { TicketLifecycle } from './ticket-lifecycle.js';
 import type { OutboxPolicy } from './outbox.js';
@@ -34,6 +35,11 @@ export interface EngineStores {
   processedEvents: ProcessedEventStore;
   /** Every inbound event, stored before the platform is answered (accept means stored). */
   inbound: InboundJournalStore;
+  /**
+   * Thread turns shared by every process on the database (per-thread order across processes);
+   * optional so hand-built test stores need not have it (one process orders in memory).
+   */
+  threadLeases?: ThreadLeaseStore;
   interactions: InteractionStore;
   decisions: DecisionStore;
   approvals: ApprovalStore;

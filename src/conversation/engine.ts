@@ -7,6 +7,7 @@ import { createInboundJournal, type InboundJournalOptions } from './inbound-jour
 import { listTickets, staffHome, ticketDetail } from './queries.js';
 import { changeSettings, viewSettings } from './settings-service.js';
 import { createInboundRecovery, type InboundRecoveryOptions } from './recovery.js';
+import { createThreadOrder, fencedTickets, orderedInbound } from './thread-order.js';
 import {
   ensureTenant,
   handleStaffAction,
@@ -25,8 +26,30 @@ export interface EngineOptions {
 }
 
 /** The facade every channel adapter calls. Channel-agnostic: it only knows ChannelPorts. */
-export function createEngine(deps: EngineDeps, options: EngineOptions = {}): Engine {
-  const journal = createInboundJournal(deps, createInboundHandler(deps, options.inbound), options.journal);
+export function createEngine(base: EngineDeps, options: EngineOptions = {}): Engine {
+  const leases = base.stores.threadLeases;
+  // Several processes on one database: a thread's messages take turns in MongoDB too (issue 13).
+  const order = leases
+    ? createThreadOrder(
+        { leases, inbound: base.stores.inbound, clock: base.clock, logger: base.logger },
+        { leaseMs: options.journal?.leaseMs, waitMs: options.inbound?.taskTimeoutMs },
+      )
+    : undefined;
+  const deps: EngineDeps = order
+    ? {
+        ...base,
+        stores: {
+          ...base.stores,
+          inbound: orderedInbound(base.stores.inbound, order),
+          tickets: fencedTickets(base.stores.tickets, order),
+        },
+      }
+    : base;
+  const journal = createInboundJournal(
+    deps,
+    createInboundHandler(deps, { ...options.inbound, order }),
+    options.journal,
+  );
   const recovery = createInboundRecovery(deps, options.recovery);
   return {
     acceptInbound: (message) => journal.accept(message),

@@ -8,6 +8,7 @@ import { identifyCustomer } from './identify.js';
 import type { InboundRunner } from './inbound-journal.js';
 import { createKeyedQueue, QueueTimeoutError } from './keyed-queue.js';
 import { handleInboundFailure } from './recovery.js';
+import { LeaseLostError, type ThreadOrder } from './thread-order.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 import {
   failSafe,
@@ -32,6 +33,8 @@ export const DEFAULT_TASK_TIMEOUT_MS = 3 * 60_000;
 export interface InboundHandlerOptions {
   /** Bound of one message's run on its ticket; the pre-ticket stage gets twice this. */
   taskTimeoutMs?: number;
+  /** Per-thread turns across processes; within this process the keyed queue alone orders. */
+  order?: ThreadOrder;
 }
 
 /**
@@ -48,7 +51,15 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       logger.error({ keys, timeoutMs: ms }, 'an inbound task hung; the next message of its thread goes on'),
   });
 
-  async function process(msg: ParsedInboundMessage, progress: InboundProgress): Promise<InboundOutcome> {
+  const order = options.order;
+  function process(msg: ParsedInboundMessage, progress: InboundProgress): Promise<InboundOutcome> {
+    return order ? order.run(msg, () => processInTurn(msg, progress)) : processInTurn(msg, progress);
+  }
+
+  async function processInTurn(
+    msg: ParsedInboundMessage,
+    progress: InboundProgress,
+  ): Promise<InboundOutcome> {
     if (msg.kind !== 'message') return recordRevision(deps, msg);
     const tenant = await loadTenant(deps, msg);
     const channel = await stores.channels.get(msg.tenantId, msg.platform, msg.channelId);
@@ -308,7 +319,13 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
 
   function settle(msg: ParsedInboundMessage, progress: InboundProgress, run: Promise<InboundOutcome>) {
     return run
-      .catch((err: unknown) => handleInboundFailure(deps, msg, progress, err))
+      .catch((err: unknown) =>
+        // Another process took the thread over (this one paused past its lease) and runs the
+        // message itself: escalating it here too would say things twice.
+        err instanceof LeaseLostError
+          ? { status: 'recorded' as const, reason: 'another process took the thread over' }
+          : handleInboundFailure(deps, msg, progress, err),
+      )
       .finally(async () => {
         // Whatever happened, no "Looking into this…" outlives the message it was for.
         await progress.working?.release();
@@ -332,6 +349,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       const abandon = setTimeout(() => go(null), taskTimeoutMs * 2);
       abandon.unref();
       const keys = preTicketKeys(msg);
+      const forget = order?.reserve(msg);
       const queued = queue.run(
         keys,
         async (): Promise<InboundOutcome> => {
@@ -342,6 +360,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
         },
         { timeoutMs: 0 },
       );
+      if (forget) void queued.then(forget, forget);
       queued.catch(() => undefined);
       return {
         run(progress) {

@@ -28,7 +28,9 @@ export function createChannelRepository({ db, logger, clock }: RepositoryDeps): 
     },
     async upsert(settings) {
       const doc = codec.in(settings);
-      await col.replaceOne(key(doc), doc, { upsert: true });
+      // Two processes seeing a new channel at once (start-up registers the staff channel on each):
+      // the insert that lost the race is retried as the update it then is, never a crash.
+      await retryOnDuplicate(() => col.replaceOne(key(doc), doc, { upsert: true }));
       return doc;
     },
     async ensure(settings) {

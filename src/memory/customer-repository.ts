@@ -1,7 +1,14 @@
 import { CustomerPreferencesSchema, CustomerSchema, type Customer } from '../domain/index.js';
 import { describeZodIssues, ValidationError } from '../errors.js';
 import type { CustomerStore } from '../conversation/stores.js';
-import { COLLECTIONS, collection, createCodec, insertIfMissing, type RepositoryDeps } from './collections.js';
+import {
+  COLLECTIONS,
+  collection,
+  createCodec,
+  insertIfMissing,
+  retryOnDuplicate,
+  type RepositoryDeps,
+} from './collections.js';
 
 export interface CustomerRepository extends CustomerStore {
   /** Inserts only if the customer does not exist yet (the seed); true when inserted. */
@@ -49,7 +56,9 @@ export function createCustomerRepository({ db, logger, clock }: RepositoryDeps):
     },
     async upsert(customer) {
       const doc = strip(normalize(codec.in(customer)));
-      await col.replaceOne({ tenantId: doc.tenantId, customerId: doc.customerId }, doc, { upsert: true });
+      await retryOnDuplicate(() =>
+        col.replaceOne({ tenantId: doc.tenantId, customerId: doc.customerId }, doc, { upsert: true }),
+      );
     },
     async insertIfMissing(customer) {
       const doc = strip(normalize(codec.in(customer)));

@@ -5,6 +5,7 @@ import { CLAIMS_COLLECTION } from './guarded-update.js';
 import { INBOUND_JOURNAL_COLLECTION } from './inbound-journal-repository.js';
 import { OUTBOX_COLLECTION } from './outbox-repository.js';
 import { SLA_TIMERS_COLLECTION } from './sla-timer-repository.js';
+import { THREAD_LEASES_COLLECTION } from './thread-lease-repository.js';
 import { KB_DRAFTS_COLLECTION } from './kb-draft-repository.js';
 
 const INDEXES: Record<string, IndexDescription[]> = {
@@ -71,6 +72,7 @@ export const EXPIRING_COLLECTIONS = [
   OUTBOX_COLLECTION,
   INBOUND_JOURNAL_COLLECTION,
   CLAIMS_COLLECTION,
+  THREAD_LEASES_COLLECTION,
 ] as const;
 
 export interface IndexReport {

@@ -24,6 +24,8 @@ import {
 import { createKbArticleRepository, type KbArticleRepository } from './kb-article-repository.js';
 import { createKbSyncRepository, type KbSyncRepository } from './kb-sync-repository.js';
 import { createInboundJournalRepository } from './inbound-journal-repository.js';
+import { createThreadLeaseRepository } from './thread-lease-repository.js';
+import type { ThreadLeaseStore } from '../conversation/thread-lease.schema.js';
 import { createMessageRepository } from './message-repository.js';
 import { createOrderRepository, type OrderRepository } from './order-repository.js';
 import { createOutboxRepository } from './outbox-repository.js';
@@ -49,6 +51,8 @@ export interface MongoStores {
   messages: MessageStore;
   processedEvents: ProcessedEventStore;
   inbound: InboundJournalStore;
+  /** Per-thread turns across processes (src/conversation/thread-order.ts). */
+  threadLeases: ThreadLeaseStore;
   interactions: InteractionStore;
   decisions: DecisionStore;
   approvals: ApprovalStore;
@@ -89,6 +93,7 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     messages: createMessageRepository(deps),
     processedEvents: createProcessedEventRepository(deps),
     inbound: createInboundJournalRepository(deps),
+    threadLeases: createThreadLeaseRepository(deps),
     interactions: createInteractionRepository(deps),
     decisions: createDecisionRepository(deps),
     approvals: createApprovalRepository(deps),

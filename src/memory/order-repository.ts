@@ -2,7 +2,14 @@ import type { Document } from 'mongodb';
 import { OrderSchema, RefundSchema, type Order, type Refund } from '../domain/index.js';
 import { remainingRefundableMinor, refundedMinor } from '../commerce/eligibility.js';
 import { guardedUpdate, guardedUpdateOutcome } from './guarded-update.js';
-import { COLLECTIONS, collection, createCodec, insertIfMissing, type RepositoryDeps } from './collections.js';
+import {
+  COLLECTIONS,
+  collection,
+  createCodec,
+  insertIfMissing,
+  retryOnDuplicate,
+  type RepositoryDeps,
+} from './collections.js';
 
 export type PushRefundOutcome =
   | { kind: 'added'; refund: Refund }
@@ -69,7 +76,9 @@ export function createOrderRepository({ db, logger }: RepositoryDeps): OrderRepo
     },
     async upsert(order) {
       const doc = toDoc(order);
-      await col.replaceOne({ tenantId: doc.tenantId, orderId: doc.orderId }, doc, { upsert: true });
+      await retryOnDuplicate(() =>
+        col.replaceOne({ tenantId: doc.tenantId, orderId: doc.orderId }, doc, { upsert: true }),
+      );
     },
     async insertIfMissing(order) {
       const doc = toDoc(order);

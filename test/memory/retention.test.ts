@@ -55,7 +55,7 @@ describe('indexes', () => {
 });
 
 describe('retention purge', () => {
-  it('deletes interactions, processed events, finished deliveries and spent write claims past their expiry, and nothing else', async () => {
+  it('deletes interactions, processed events, finished deliveries, spent write claims and quiet thread turns past their expiry, and nothing else', async () => {
     await stores.interactions.add(interaction('expired', 91));
     await stores.interactions.add(interaction('kept', 89));
     await stores.processedEvents.markProcessed(
@@ -84,6 +84,13 @@ describe('retention purge', () => {
       },
       { _id: 'tickets:TA:TKT-AAAAA2:1', at: clock.now(), expiresAt: new Date(clock.now().getTime() + HOUR) },
     ]);
+    // Thread turns: a thread quiet for over a week is forgotten; a recent one and a waiting one stay.
+    clock.advance(-8 * DAY);
+    await stores.threadLeases.enqueue(['thread|quiet'], 'Ev-quiet');
+    await stores.threadLeases.release(['thread|quiet'], 'Ev-quiet', 'p1');
+    clock.advance(8 * DAY);
+    await stores.threadLeases.enqueue(['thread|recent', 'thread|waiting'], 'Ev-recent');
+    await stores.threadLeases.release(['thread|recent'], 'Ev-recent', 'p1');
     const counts = await purgeExpired(t.db, clock.now());
     expect(counts).toEqual({
       interactions: 1,
@@ -91,7 +98,10 @@ describe('retention purge', () => {
       outbox: 1,
       inbound_journal: 0,
       write_claims: 1,
+      thread_leases: 1,
     });
+    const turns = await t.db.collection('thread_leases').find({}).sort({ _id: 1 }).toArray();
+    expect(turns.map((d) => d._id)).toEqual(['thread|recent', 'thread|waiting']);
     expect((await t.db.collection('write_claims').find({}).toArray()).map((c) => c._id)).toEqual([
       'tickets:TA:TKT-AAAAA2:1',
     ]);

@@ -1,0 +1,219 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Clock } from '../domain/index.js';
+import { ConflictError, UnavailableError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { preTicketKeys } from './find-ticket.js';
+import { inboundRecordId, type InboundJournalStore } from './inbound-journal.schema.js';
+import type { ParsedInboundMessage } from './ports.js';
+import type { TicketStore } from './stores.js';
+import type { ThreadLeaseStore } from './thread-lease.schema.js';
+
+/**
+ * Per-thread order across processes (issue 13). The in-process keyed queue orders a thread's
+ * messages within one process; with several processes on one database, each thread key (see
+ * preTicketKeys) also has a turn in MongoDB:
+ * - accepting a message appends its journal id to its keys' queues (in the same request that
+ *   stored it, before the platform is answered), so the queue holds the order of acceptance;
+ * - a run starts only once its message heads the queue of each of its keys and it holds the
+ *   lease (owner, expiry, a token raised by every acquisition), renewed while it runs;
+ * - the run's ticket writes check the token first: a run that lost its lease (paused past its
+ *   expiry, another process took the thread over) cannot write. A write within a third of the
+ *   lease of its last confirmation (the acquisition, a renewal) needs no round trip: the lease
+ *   cannot have expired yet;
+ * - the run's end removes its message from the queues and frees the lease.
+ * A queue head whose process died (its journal record unclaimed or its lease run out) is skipped
+ * after the lease time; the recovery sweep runs it later. That is the one case a thread's order
+ * can bend: a dead process's message answered after a later one.
+ */
+export interface ThreadOrder {
+  /** The message was accepted (stored in the journal): it takes its place in its threads' queues. */
+  accepted(msg: ParsedInboundMessage): Promise<void>;
+  /** This process queued the message (its in-process queue orders it with its own others). */
+  reserve(msg: ParsedInboundMessage): () => void;
+  /** Runs `task` in the message's turn: after the thread's earlier messages, holding the lease. */
+  run<T>(msg: ParsedInboundMessage, task: () => Promise<T>): Promise<T>;
+  /** Throws LeaseLostError when the current run no longer holds its thread (no-op outside a run). */
+  check(): Promise<void>;
+}
+
+export interface ThreadOrderOptions {
+  /** How long a run holds its thread without renewing (renewed every third). 30 s by default. */
+  leaseMs?: number;
+  /** How long a message waits for its turn before its run fails (and is escalated). 3 min. */
+  waitMs?: number;
+}
+
+export interface ThreadOrderDeps {
+  leases: ThreadLeaseStore;
+  inbound: InboundJournalStore;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** A run went on after another process took its thread over: nothing more of it is written. */
+export class LeaseLostError extends ConflictError {
+  constructor(readonly key: string) {
+    super(`This run no longer holds ${key}; another process has the thread`);
+  }
+}
+
+interface Held {
+  key: string;
+  token: number;
+  /** When the database last confirmed the lease (acquired or renewed), by the clock. */
+  confirmedAt: number;
+  /** A renewal found the lease taken over: every later write is refused without asking. */
+  lost: boolean;
+}
+
+export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOptions = {}): ThreadOrder {
+  const { leases, clock, logger } = deps;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const waitMs = options.waitMs ?? 3 * 60_000;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const current = new AsyncLocalStorage<Held>();
+  /** Messages this process has queued, per key: they may head a queue in any order among themselves. */
+  const local = new Map<string, Set<string>>();
+  const entryOf = (msg: ParsedInboundMessage) => inboundRecordId(msg.tenantId, msg.platform, msg.eventId);
+  const until = () => new Date(clock.now().getTime() + leaseMs);
+
+  /** A head whose run will not come: finished, gone, or held by a process that died. */
+  async function abandoned(head: string): Promise<boolean> {
+    const record = await deps.inbound.get(head);
+    if (!record || record.state === 'done' || record.state === 'failed') return true;
+    const now = clock.now().getTime();
+    if (record.state === 'processing') return (record.leaseUntil?.getTime() ?? 0) + leaseMs <= now;
+    return record.updatedAt.getTime() + leaseMs <= now;
+  }
+
+  async function take(key: string, entry: string, deadline: number): Promise<number> {
+    for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+      const heads = [...(local.get(key) ?? [])].filter((e) => e !== entry);
+      const token = await leases.acquire(key, entry, heads, owner, clock.now(), until());
+      if (token !== null) return token;
+      const turn = await leases.get(key);
+      const head = turn?.queue[0];
+      if (!turn || !turn.queue.includes(entry)) {
+        // Accepted before this version, or the enqueue failed: it goes to the end of the line.
+        await leases.enqueue([key], entry);
+        continue;
+      }
+      // While a live run holds the thread, its head is not abandoned: no need to look it up.
+      const running = turn.owner !== undefined && (turn.until?.getTime() ?? 0) > clock.now().getTime();
+      if (head && head !== entry && !heads.includes(head) && !running && (await abandoned(head))) {
+        await leases.skip(key, head);
+        continue;
+      }
+      if (Date.now() > deadline)
+        throw new UnavailableError(`waited too long for ${key}`, {
+          publicMessage: 'Switchboard is busy with this conversation; a person will follow up.',
+        });
+      await sleep(pause);
+    }
+  }
+
+  /** Renews the lease; false (and remembered) when another run holds the thread now. */
+  async function confirm(held: Held): Promise<boolean> {
+    if (held.lost) return false;
+    const at = clock.now().getTime();
+    if (await leases.renew(held.key, owner, held.token, until())) {
+      held.confirmedAt = Math.max(held.confirmedAt, at);
+      return true;
+    }
+    held.lost = true;
+    return false;
+  }
+
+  return {
+    async accepted(msg) {
+      if (msg.kind !== 'message') return;
+      await leases.enqueue(preTicketKeys(msg), entryOf(msg));
+    },
+    reserve(msg) {
+      if (msg.kind !== 'message') return () => undefined;
+      const entry = entryOf(msg);
+      const keys = preTicketKeys(msg);
+      for (const k of keys) {
+        const set = local.get(k) ?? new Set<string>();
+        set.add(entry);
+        local.set(k, set);
+      }
+      return () => {
+        for (const k of keys) {
+          const set = local.get(k);
+          set?.delete(entry);
+          if (set?.size === 0) local.delete(k);
+        }
+      };
+    },
+    async run(msg, task) {
+      if (msg.kind !== 'message') return task();
+      const entry = entryOf(msg);
+      const keys = preTicketKeys(msg);
+      const deadline = Date.now() + waitMs;
+      let held: Held | undefined;
+      let renewal: NodeJS.Timeout | undefined;
+      try {
+        // The thread's own key last: its token fences the run's ticket writes.
+        for (const key of keys) {
+          const token = await take(key, entry, deadline);
+          held = { key, token, confirmedAt: clock.now().getTime(), lost: false };
+        }
+        const fence = held!;
+        renewal = setInterval(
+          () => {
+            confirm(fence).catch((err: unknown) =>
+              logger.warn({ err, key: fence.key }, 'renewing a thread lease failed'),
+            );
+          },
+          Math.max(500, Math.floor(leaseMs / 3)),
+        );
+        renewal.unref();
+        return await current.run(fence, task);
+      } finally {
+        if (renewal) clearInterval(renewal);
+        await leases
+          .release(keys, entry, owner)
+          .catch((err: unknown) => logger.warn({ err, keys }, 'releasing a thread lease failed; it expires'));
+      }
+    },
+    async check() {
+      const held = current.getStore();
+      if (!held) return;
+      // Confirmed within the first third of the lease (acquired, or renewed by the heartbeat):
+      // nobody else can have it before it expires, so the write goes without a round trip.
+      if (!held.lost && clock.now().getTime() - held.confirmedAt < leaseMs / 3) return;
+      if (!(await confirm(held))) throw new LeaseLostError(held.key);
+    },
+  };
+}
+
+/** Accepting a message also takes its place in its threads' queues (before the platform's ack). */
+export function orderedInbound(inner: InboundJournalStore, order: ThreadOrder): InboundJournalStore {
+  return {
+    ...inner,
+    async accept(record) {
+      const accepted = await inner.accept(record);
+      if (accepted.created) await order.accepted(accepted.record.message);
+      return accepted;
+    },
+  };
+}
+
+/** Ticket writes inside a run go through only while the run holds its thread (fencing). */
+export function fencedTickets(inner: TicketStore, order: ThreadOrder): TicketStore {
+  return {
+    ...inner,
+    async insert(ticket) {
+      await order.check();
+      return inner.insert(ticket);
+    },
+    async update(tenantId, ticketId, patch, condition) {
+      await order.check();
+      return inner.update(tenantId, ticketId, patch, condition);
+    },
+  };
+}

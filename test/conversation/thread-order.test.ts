@@ -1,0 +1,154 @@
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inboundRecordId } from '../../src/conversation/inbound-journal.schema.js';
+import type { ParsedInboundMessage } from '../../src/conversation/ports.js';
+import {
+  createThreadOrder,
+  fencedTickets,
+  LeaseLostError,
+  orderedInbound,
+  type ThreadOrder,
+} from '../../src/conversation/thread-order.js';
+import type { Ticket } from '../../src/domain/index.js';
+import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
+import { ensureIndexes } from '../../src/memory/indexes.js';
+import { fixedClock } from '../support/clock.js';
+import { createTestDb, type TestDb } from '../support/mongo.js';
+
+const logger = pino({ level: 'silent' });
+const LEASE_MS = 10_000;
+
+function message(i: number, threadId?: string): ParsedInboundMessage {
+  return {
+    platform: 'slack',
+    tenantId: 'acme',
+    eventId: `Ev${i}`,
+    kind: 'message',
+    channelId: 'C0SHARED',
+    messageId: `1700000000.00000${i}`,
+    ...(threadId ? { threadId } : {}),
+    author: { userId: 'U0CUSTOMER', isExternal: true },
+    text: `question ${i}`,
+    receivedAt: new Date('2026-11-20T10:00:00Z'),
+  };
+}
+
+/** Two processes on one database: each its own stores and thread order, one clock to move. */
+describe('thread turns across processes', () => {
+  let testDb: TestDb;
+  let clock: ReturnType<typeof fixedClock>;
+  let stores: MongoStores;
+  const processes: Array<{ order: ThreadOrder; accept(m: ParsedInboundMessage): Promise<void> }> = [];
+
+  beforeEach(async () => {
+    testDb = await createTestDb('turns');
+    await ensureIndexes(testDb.db, logger);
+    clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
+    stores = createMongoStores(testDb.db, { logger, clock });
+    processes.length = 0;
+    for (let p = 0; p < 2; p++) {
+      const order = createThreadOrder(
+        { leases: stores.threadLeases, inbound: stores.inbound, clock, logger },
+        { leaseMs: LEASE_MS, waitMs: 5000 },
+      );
+      const inbound = orderedInbound(stores.inbound, order);
+      processes.push({
+        order,
+        async accept(m) {
+          const now = clock.now();
+          await inbound.accept({
+            id: inboundRecordId(m.tenantId, m.platform, m.eventId),
+            tenantId: m.tenantId,
+            platform: m.platform,
+            eventId: m.eventId,
+            message: m,
+            state: 'received',
+            attempts: 0,
+            receivedAt: now,
+            updatedAt: now,
+          });
+        },
+      });
+    }
+  });
+  afterEach(async () => {
+    await testDb.close();
+  });
+
+  it("runs a thread's messages in the order they were accepted, whichever process runs first", async () => {
+    const [a, b] = processes;
+    const root = message(1);
+    const replies = [2, 3, 4].map((i) => message(i, root.messageId));
+    await a!.accept(root);
+    for (const [i, r] of replies.entries()) await (i % 2 === 0 ? b! : a!).accept(r);
+    const ran: string[] = [];
+    const work = (m: ParsedInboundMessage) => async () => {
+      ran.push(m.eventId);
+      await new Promise((r) => setTimeout(r, 30));
+    };
+    // The later messages' processes are ready first; the root's process comes last.
+    const runs = [...replies].reverse().map((r, i) => (i % 2 === 0 ? a! : b!).order.run(r, work(r)));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ran).toEqual([]);
+    runs.push(a!.order.run(root, work(root)));
+    await Promise.all(runs);
+    expect(ran).toEqual(['Ev1', 'Ev2', 'Ev3', 'Ev4']);
+  });
+
+  it('a message whose process died before running it stops holding up its thread after the lease time', async () => {
+    const [a, b] = processes;
+    const root = message(1);
+    const reply = message(2, root.messageId);
+    await a!.accept(root); // …and process a dies: the root is never run there.
+    await b!.accept(reply);
+    let ran = false;
+    const waiting = b!.order.run(reply, async () => {
+      ran = true;
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(ran).toBe(false);
+    clock.advance(LEASE_MS + 1000);
+    await waiting;
+    expect(ran).toBe(true);
+  });
+
+  it('a run that lost its lease after a pause cannot write its ticket; the run that took over can', async () => {
+    const [a, b] = processes;
+    const root = message(1);
+    await a!.accept(root);
+    const tickets = fencedTickets(stores.tickets, a!.order);
+    const ticketsOnB = fencedTickets(stores.tickets, b!.order);
+    const ticket = (ticketId: string): Ticket =>
+      ({
+        tenantId: 'acme',
+        ticketId,
+        thread: { platform: 'slack', channelId: 'C0SHARED', threadId: root.messageId },
+        requester: { platform: 'slack', userId: 'U0CUSTOMER', name: 'Maya' },
+        status: 'open',
+        subject: 'question 1',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+        lastMessageAt: clock.now(),
+        version: 0,
+      }) as unknown as Ticket;
+
+    let resume: () => void = () => undefined;
+    const paused = new Promise<void>((r) => (resume = r));
+    const stale = a!.order.run(root, async () => {
+      // A long pause (GC, a frozen VM) past the lease, while the other process takes over.
+      await paused;
+      await tickets.insert(ticket('TKT-STALE1'));
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    clock.advance(LEASE_MS * 3);
+    // The recovery sweep on the other process runs the same message again.
+    await b!.order.run(root, () => ticketsOnB.insert(ticket('TKT-FRESH1')));
+    resume();
+    await expect(stale).rejects.toBeInstanceOf(LeaseLostError);
+    const stored = await testDb.db
+      .collection('tickets')
+      .find({ 'thread.threadId': root.messageId })
+      .toArray();
+    expect(stored.map((t) => t.ticketId)).toEqual(['TKT-FRESH1']);
+  });
+});
