@@ -163,11 +163,14 @@ function preparePatchedFerretDb() {
     const text = readFileSync(path.join(handler, file), 'utf8');
     const found = text.split(anchor).length - 1;
     if (found !== 1)
-      throw new Error(`FerretDB's handler/${file} changed: expected 1 of ${JSON.stringify(anchor)}, found ${found}`);
+      throw new Error(
+        `FerretDB's handler/${file} changed: expected 1 of ${JSON.stringify(anchor)}, found ${found}`,
+      );
     writeFileSync(path.join(handler, file), text.replace(anchor, replacement));
   }
   const handlerAdded = path.join(src, '_patch', 'handler');
-  for (const name of readdirSync(handlerAdded)) cpSync(path.join(handlerAdded, name), path.join(handler, name));
+  for (const name of readdirSync(handlerAdded))
+    cpSync(path.join(handlerAdded, name), path.join(handler, name));
 
   // -modfile reads go.sum from beside the go.mod it is given.
   const modfile = path.join(cache, 'go.mod');

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderSystem } from '../../src/commerce/order-system.js';
 import { EXECUTION_RETRY_WINDOW_MS } from '../../src/approvals/approval-execution.js';
-import type { SeededEnv } from '../support/seeded.js';
 import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
 
 type Harness = Awaited<ReturnType<typeof createHarness>>;

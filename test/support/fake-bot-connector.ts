@@ -50,7 +50,12 @@ export interface FakeBotConnector {
    * is what honours it).
    */
   /** The next `count` calls answer `status`: POSTs and PUTs by default, or only `method` (GET: roster look-ups). */
-  failNext(count?: number, status?: number, method?: 'POST' | 'PUT' | 'GET', retryAfterSeconds?: number): void;
+  failNext(
+    count?: number,
+    status?: number,
+    method?: 'POST' | 'PUT' | 'GET',
+    retryAfterSeconds?: number,
+  ): void;
   /** Resolves once `predicate` holds over the recorded calls, or rejects after `timeoutMs`. */
   waitFor(predicate: (calls: ConnectorCall[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;

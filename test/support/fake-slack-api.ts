@@ -170,8 +170,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       return grant ? grantToken(grant) : { ok: false, error: 'invalid_code' };
     }
     if (own?.revoked) return { ok: false, error: 'token_revoked' };
-    if (own?.expiresAt !== undefined && own.expiresAt < Date.now()) return { ok: false, error: 'token_expired' };
-    if (issued.size > 0 && token?.startsWith('xoxb-fake-') && !own) return { ok: false, error: 'invalid_auth' };
+    if (own?.expiresAt !== undefined && own.expiresAt < Date.now())
+      return { ok: false, error: 'token_expired' };
+    if (issued.size > 0 && token?.startsWith('xoxb-fake-') && !own)
+      return { ok: false, error: 'invalid_auth' };
     switch (method) {
       case 'auth.test':
         if (own)
