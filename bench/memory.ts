@@ -8,7 +8,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { readFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MongoClient } from 'mongodb';
@@ -49,8 +49,11 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   const child = spawn(process.execPath, ['--heapsnapshot-signal=SIGUSR2', 'dist/main.js'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_MEMORY_LOG ? 'pipe' : 'ignore', 'inherit'],
   });
+  // BENCH_MEMORY_LOG=<file>: the server's own log (it writes to stdout), to read a failure after the fact.
+  const logFile = process.env.BENCH_MEMORY_LOG;
+  if (logFile) child.stdout?.on('data', (d: Buffer) => appendFileSync(logFile, d));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`dist/main.js exited with ${child.exitCode}`);

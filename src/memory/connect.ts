@@ -89,6 +89,13 @@ export function watchConnection(client: MongoClient, options: ConnectionWatchOpt
   const host = safeHost(options.uri);
   let failures = 0;
   let busy = false;
+  // A client whose pool hands connections back is working, however slow its pings: under load a
+  // ping waits behind the queued operations, and reconnecting would fail every one of them.
+  let progressed = false;
+  const onProgress = () => {
+    progressed = true;
+  };
+  client.on('connectionCheckedIn', onProgress);
   const within = <T>(p: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -125,6 +132,12 @@ export function watchConnection(client: MongoClient, options: ConnectionWatchOpt
       await within(client.db(options.dbName).command({ ping: 1 }));
       failures = 0;
     } catch {
+      if (progressed) {
+        // Busy, not stuck.
+        progressed = false;
+        failures = 0;
+        return;
+      }
       failures += 1;
       if (failures < limit) return;
       if (!(await reachableAfresh())) return;
@@ -141,7 +154,16 @@ export function watchConnection(client: MongoClient, options: ConnectionWatchOpt
       busy = false;
     }
   }
-  const timer = setInterval(() => void check(), intervalMs);
+  const timer = setInterval(() => {
+    void check().finally(() => {
+      progressed = false;
+    });
+  }, intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      client.off('connectionCheckedIn', onProgress);
+    },
+  };
 }

@@ -57,6 +57,43 @@ describe('a database client the driver leaves cut off after an outage', () => {
     ).toBe(true);
   });
 
+  it('is left alone while it is busy: slow pings behind queued work are not a cut-off client', async () => {
+    const uri = inject('mongoUri');
+    // One pooled connection and a steady queue of work: a ping waits behind it past its timeout,
+    // as under a thousand conversations at once, while the work itself keeps completing.
+    const client = new MongoClient(uri, { maxPoolSize: 1 });
+    await client.connect();
+    stops.push(() => client.close());
+    const notes = client.db(dbName).collection('busy');
+    await notes.insertOne({ n: 1 });
+    const { lines, logger } = capture();
+    const watch = watchConnection(client, {
+      uri,
+      dbName,
+      logger,
+      intervalMs: 100,
+      failuresBeforeProbe: 2,
+      timeoutMs: 20,
+    });
+    stops.push(() => watch.stop());
+    let failed = 0;
+    let done = 0;
+    const until = Date.now() + 1500;
+    await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        while (Date.now() < until) {
+          await notes.countDocuments().then(
+            () => done++,
+            () => failed++,
+          );
+        }
+      }),
+    );
+    expect(done).toBeGreaterThan(0);
+    expect(failed).toBe(0);
+    expect(lines.filter((l) => String(l.msg).includes('reconnecting'))).toHaveLength(0);
+  });
+
   it('is left alone while the database itself is unreachable', async () => {
     const proxy: MongoProxy = await startMongoProxy();
     stops.push(() => proxy.close());
