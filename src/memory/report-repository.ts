@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { escapeKeyPart, type Counters } from '../reports/counters.js';
 import type { GapEntry, ReportStore, StoredFact } from '../reports/ports.js';
 import type { Document, UpdateFilter } from 'mongodb';
-import { COLLECTIONS, collection, isDuplicateKeyError, type RepositoryDeps } from './collections.js';
+import {
+  COLLECTIONS,
+  collection,
+  isDuplicateKeyError,
+  retryOnDuplicate,
+  type RepositoryDeps,
+} from './collections.js';
 import { guardedUpdateOutcome } from './guarded-update.js';
 
 const StoredFactSchema = z.object({
@@ -59,12 +65,7 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
         } as UpdateFilter<Document>,
         { upsert: true },
       );
-    try {
-      await write();
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-      await write();
-    }
+    await retryOnDuplicate(write);
   }
 
   function serialDay<T>(id: string, work: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WithId } from 'mongodb';
 import type { Platform, Ticket } from '../domain/index.js';
-import { isDuplicateKeyError } from './collections.js';
+import { retryOnDuplicate } from './collections.js';
 import { hasLegacyDocuments } from './keyed-documents.js';
 
 /** Where the keys live: one small document per thread, per requester and per customer. */
@@ -69,13 +69,8 @@ export function createTicketKeys(
 
   async function write(ops: AnyBulkWriteOperation<KeyDoc>[]): Promise<void> {
     if (ops.length === 0) return;
-    try {
-      await keys.bulkWrite(ops, { ordered: false });
-    } catch (err) {
-      // Two first upserts of one key at once (MongoDB): the retry adds to the winner's document.
-      if (!isDuplicateKeyError(err)) throw err;
-      await keys.bulkWrite(ops, { ordered: false });
-    }
+    // Two first upserts of one key at once (MongoDB): the retry adds to the winner's document.
+    await retryOnDuplicate(() => keys.bulkWrite(ops, { ordered: false }));
   }
 
   /** Lists the tickets stored before the keys existed, once per database. */

@@ -57,6 +57,9 @@ const MESSAGE_WINDOW = 200;
 const MAX_ATTEMPTS = 5;
 
 const ticketFactId = (ticketId: string) => `t:${ticketId}`;
+/** Queue and settling keys: one recount at a time per ticket or approval. */
+const ticketKey = (tenantId: string, ticketId: string) => `${tenantId}|t|${ticketId}`;
+const approvalKey = (tenantId: string, approvalId: string) => `${tenantId}|a|${approvalId}`;
 const approvalFactId = (approvalId: string) => `a:${approvalId}`;
 
 /**
@@ -165,7 +168,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
 
   async function recordTicketNow(tenantId: string, ticketId: string): Promise<void> {
     let ticket: Ticket | null = null;
-    const key = `${tenantId}|t|${ticketId}`;
+    const key = ticketKey(tenantId, ticketId);
     const hint = seenReplies.get(key);
     seenReplies.delete(key);
     await apply(
@@ -225,7 +228,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     const fact = stored ? parseTicket(stored.fact) : null;
     if (fact && fact.firstResponseMs !== undefined && (!fact.escalated || fact.firstStaffAt)) {
       // Counted already: what the events saw adds nothing.
-      seenReplies.delete(`${tenantId}|t|${ticketId}`);
+      seenReplies.delete(ticketKey(tenantId, ticketId));
       return;
     }
     await recordTicketNow(tenantId, ticketId);
@@ -270,33 +273,33 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       if (event.type === 'message' && event.ticketId) {
         const { tenantId, ticketId } = event;
         if (event.by === 'bot' || event.by === 'person') {
-          const key = `${tenantId}|t|${ticketId}`;
+          const key = ticketKey(tenantId, ticketId);
           const seen = seenReplies.get(key) ?? {};
           const field = event.by === 'bot' ? 'botAt' : 'personAt';
           if (!seen[field] || event.at < seen[field]) seen[field] = event.at;
           seenReplies.set(key, seen);
         }
         later(
-          `${tenantId}|t|${ticketId}`,
+          ticketKey(tenantId, ticketId),
           (full) => (full ? recordTicketNow(tenantId, ticketId) : recordMessageNow(tenantId, ticketId)),
           false,
         );
       } else if (event.type === 'ticket') {
         const { tenantId, ticketId } = event;
         later(
-          `${tenantId}|t|${ticketId}`,
+          ticketKey(tenantId, ticketId),
           (full) => (full ? recordTicketNow(tenantId, ticketId) : recordMessageNow(tenantId, ticketId)),
           true,
         );
       } else if (event.type === 'approval') {
         const { tenantId, approvalId } = event;
-        later(`${tenantId}|a|${approvalId}`, () => recordApprovalNow(tenantId, approvalId), true);
+        later(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId), true);
       }
     },
     recordTicket: (tenantId, ticketId) =>
-      queue(`${tenantId}|t|${ticketId}`, () => recordTicketNow(tenantId, ticketId)),
+      queue(ticketKey(tenantId, ticketId), () => recordTicketNow(tenantId, ticketId)),
     recordApproval: (tenantId, approvalId) =>
-      queue(`${tenantId}|a|${approvalId}`, () => recordApprovalNow(tenantId, approvalId)),
+      queue(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId)),
     async flush() {
       for (const key of [...settling.keys()]) start(key);
       await Promise.all([...chains.values()]);
