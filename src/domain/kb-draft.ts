@@ -32,10 +32,19 @@ export const KbDraftSchema = z.object({
   publishedBy: ActorSchema.optional(),
   discardedAt: DateSchema.optional(),
   discardedBy: ActorSchema.optional(),
+  /**
+   * A supervisor's publish under way (its import running): edits, discards and other publishes
+   * wait for it; a claim older than PUBLISH_CLAIM_MS is a publish that died and no longer holds.
+   */
+  publishingSince: DateSchema.optional(),
+  publishingBy: ActorSchema.optional(),
   /** The article it became (`reply-tkt-…`). */
   articleId: z.string().optional(),
 });
 export type KbDraft = z.infer<typeof KbDraftSchema>;
+
+/** How long a publish holds its draft (the import takes seconds; a dead process's claim runs out). */
+export const PUBLISH_CLAIM_MS = 2 * 60_000;
 
 /** What a supervisor may change before publishing. */
 export const KbDraftEditSchema = z

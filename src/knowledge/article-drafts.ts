@@ -10,6 +10,7 @@ import {
   type KbDraft,
   type KbDraftStatus,
   type Message,
+  PUBLISH_CLAIM_MS,
 } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { redactText } from '../logger.js';
@@ -22,23 +23,38 @@ export interface KbDraftStore {
   get(tenantId: string, draftId: string): Promise<KbDraft | null>;
   /** The newest drafts in a state (bounded). */
   list(tenantId: string, status: KbDraftStatus): Promise<KbDraft[]>;
-  /** Changes a draft that is still a draft; null when it is not (published meanwhile, or gone). */
+  /**
+   * Changes a draft that is still a draft and no publish holds (one claimed before `claimsBefore`
+   * died); null when it cannot be changed (published, discarded, being published, or gone).
+   */
   edit(
     tenantId: string,
     draftId: string,
     patch: Pick<KbDraft, 'updatedAt' | 'updatedBy'> & Partial<Pick<KbDraft, 'title' | 'question' | 'answer'>>,
+    claimsBefore: Date,
   ): Promise<KbDraft | null>;
-  /** Marks a draft published once; null when another supervisor got there first. */
+  /** Holds the draft for one publish (`publishingSince`), as `edit` would change it; null otherwise. */
+  claimPublish(
+    tenantId: string,
+    draftId: string,
+    claim: Required<Pick<KbDraft, 'publishingSince' | 'publishingBy'>>,
+    claimsBefore: Date,
+  ): Promise<KbDraft | null>;
+  /** Lets go of a publish's claim that did not publish (its import failed). */
+  releasePublish(tenantId: string, draftId: string, publishingSince: Date): Promise<void>;
+  /** Marks a draft published by the publish holding it; null when that claim no longer holds. */
   markPublished(
     tenantId: string,
     draftId: string,
+    publishingSince: Date,
     patch: Pick<KbDraft, 'publishedAt' | 'publishedBy' | 'articleId' | 'updatedAt'>,
   ): Promise<KbDraft | null>;
-  /** Marks a draft discarded once; null when it was published or discarded meanwhile. */
+  /** Marks a draft discarded once, as `edit` would change it; null otherwise. */
   markDiscarded(
     tenantId: string,
     draftId: string,
     patch: Pick<KbDraft, 'discardedAt' | 'discardedBy' | 'updatedAt'>,
+    claimsBefore: Date,
   ): Promise<KbDraft | null>;
 }
 
@@ -88,9 +104,10 @@ const NOT_SUPERVISOR = 'Only a supervisor of this workspace can review and publi
 const isPersonReply = (m: Message) =>
   !m.deleted && (m.role === 'staff' || (m.role === 'bot' && m.author.kind === 'staff'));
 
-/** Why a draft cannot be changed any more (or does not exist). */
+/** Why a draft cannot be changed now (or does not exist). */
 function notADraft(draftId: string, draft: KbDraft | null): string {
   if (!draft) return `${draftId} was not found.`;
+  if (draft.status === 'draft') return `${draftId} is being published right now.`;
   if (draft.status === 'published')
     return `${draftId} is already published as ${draft.articleId ?? 'an article'}; edit the article instead.`;
   return `${draftId} was discarded.`;
@@ -116,6 +133,8 @@ function actorOf(actor: StaffActor): Actor {
 
 export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftService {
   const { drafts, clock } = deps;
+  /** Claims made before this are publishes that died: they no longer hold the draft. */
+  const claimsBefore = () => new Date(clock.now().getTime() - PUBLISH_CLAIM_MS);
 
   async function audit(
     draft: KbDraft,
@@ -241,11 +260,12 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
       if (!parsed.success)
         return { ok: false, message: parsed.error.issues[0]?.message ?? 'That edit is not valid.' };
       const now = clock.now();
-      const edited = await drafts.edit(tenantId, draftId, {
-        ...parsed.data,
-        updatedAt: now,
-        updatedBy: actorOf(actor),
-      });
+      const edited = await drafts.edit(
+        tenantId,
+        draftId,
+        { ...parsed.data, updatedAt: now, updatedBy: actorOf(actor) },
+        claimsBefore(),
+      );
       if (!edited) {
         const existing = await drafts.get(tenantId, draftId);
         return { ok: false, message: notADraft(draftId, existing) };
@@ -256,9 +276,19 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
 
     async publish(tenantId, draftId, actor) {
       if (!(await supervisor(tenantId, actor))) return { ok: false, message: NOT_SUPERVISOR };
-      const draft = await drafts.get(tenantId, draftId);
-      if (!draft) return { ok: false, message: `${draftId} was not found.` };
-      if (draft.status !== 'draft') return { ok: false, draft, message: notADraft(draftId, draft) };
+      // Held for this publish from here: an edit or a discard meanwhile is refused, so the article
+      // is the text published and a discarded draft never reaches search.
+      const since = clock.now();
+      const draft = await drafts.claimPublish(
+        tenantId,
+        draftId,
+        { publishingSince: since, publishingBy: actorOf(actor) },
+        claimsBefore(),
+      );
+      if (!draft) {
+        const current = await drafts.get(tenantId, draftId);
+        return { ok: false, ...(current ? { draft: current } : {}), message: notADraft(draftId, current) };
+      }
       const articleId = `reply-${draft.ticketId.toLowerCase()}`;
       // The same pipeline as every import: validated, categorized, hash-compared, written, recorded.
       const report = await importItems(
@@ -271,21 +301,23 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
           },
         ],
       );
-      if (report.failures.length)
+      if (report.failures.length) {
+        await drafts.releasePublish(tenantId, draftId, since);
         return {
           ok: false,
           draft,
           message: `${draftId} could not be published: ${report.failures[0]!.reason}.`,
         };
+      }
       const now = clock.now();
-      const published = await drafts.markPublished(tenantId, draftId, {
+      const published = await drafts.markPublished(tenantId, draftId, since, {
         publishedAt: now,
         publishedBy: actorOf(actor),
         articleId,
         updatedAt: now,
       });
       if (!published) {
-        // Lost a race: another supervisor published it, or discarded it while the import ran.
+        // The claim ran out (this publish stalled past PUBLISH_CLAIM_MS) and another took over.
         const current = await drafts.get(tenantId, draftId);
         return current?.status === 'published'
           ? { ok: true, draft: current, message: `${draftId} is already published.` }
@@ -304,11 +336,12 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
     async discard(tenantId, draftId, actor) {
       if (!(await supervisor(tenantId, actor))) return { ok: false, message: NOT_SUPERVISOR };
       const now = clock.now();
-      const discarded = await drafts.markDiscarded(tenantId, draftId, {
-        discardedAt: now,
-        discardedBy: actorOf(actor),
-        updatedAt: now,
-      });
+      const discarded = await drafts.markDiscarded(
+        tenantId,
+        draftId,
+        { discardedAt: now, discardedBy: actorOf(actor), updatedAt: now },
+        claimsBefore(),
+      );
       if (!discarded) return { ok: false, message: notADraft(draftId, await drafts.get(tenantId, draftId)) };
       await audit(discarded, actor, 'kb.draft_discarded', { after: { draftId, title: discarded.title } });
       return { ok: true, draft: discarded, message: `${draftId} is discarded; it never reaches search.` };

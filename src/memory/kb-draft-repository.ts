@@ -11,23 +11,36 @@ const LIST_LIMIT = 100;
 /**
  * Article drafts, `_id` = `${tenantId}:${draftId}` (one per ticket: the insert is the guard against
  * two clicks making two drafts). Edits and publishing are guarded updates on a hidden `_rev`, so
- * only one of two supervisors publishing (or discarding) at once wins.
+ * only one of two supervisors publishing (or discarding) at once wins; a publish holds the draft
+ * (`publishingSince`) from before its import to its mark, so nothing changes it in between.
  */
 export function createKbDraftRepository({ db, logger }: RepositoryDeps): KbDraftStore {
   const col = collection(db, KB_DRAFTS_COLLECTION);
   const codec = createCodec(KbDraftSchema, KB_DRAFTS_COLLECTION, logger);
   const idOf = (tenantId: string, draftId: string) => `${tenantId}:${draftId}`;
 
-  async function guarded(tenantId: string, draftId: string, set: Partial<KbDraft>): Promise<KbDraft | null> {
+  /** Still a draft, and no live publish holds it. */
+  const open = (claimsBefore: Date) => ({
+    status: 'draft',
+    $or: [{ publishingSince: { $exists: false } }, { publishingSince: { $lt: claimsBefore } }],
+  });
+
+  async function guarded(
+    tenantId: string,
+    draftId: string,
+    condition: Record<string, unknown>,
+    update: { $set?: Record<string, unknown>; $unset?: Record<string, ''> },
+  ): Promise<KbDraft | null> {
     const outcome = await guardedUpdateOutcome({
       col,
       key: { _id: idOf(tenantId, draftId) as never, tenantId },
       revField: '_rev',
-      condition: { status: 'draft' },
-      update: { $set: codec.patch(set) },
+      condition,
+      update,
     });
     return outcome.kind === 'updated' ? codec.out(outcome.doc) : null;
   }
+  const released = { publishingSince: '', publishingBy: '' } as const;
 
   return {
     async create(draft) {
@@ -52,10 +65,24 @@ export function createKbDraftRepository({ db, logger }: RepositoryDeps): KbDraft
       const docs = await col.find({ tenantId, status }).sort({ updatedAt: -1 }).limit(LIST_LIMIT).toArray();
       return docs.map((d) => codec.out(d)).filter((d): d is KbDraft => d !== null);
     },
-    edit: (tenantId, draftId, patch) => guarded(tenantId, draftId, patch),
-    markPublished: (tenantId, draftId, patch) =>
-      guarded(tenantId, draftId, { ...patch, status: 'published' }),
-    markDiscarded: (tenantId, draftId, patch) =>
-      guarded(tenantId, draftId, { ...patch, status: 'discarded' }),
+    edit: (tenantId, draftId, patch, claimsBefore) =>
+      guarded(tenantId, draftId, open(claimsBefore), { $set: codec.patch(patch), $unset: released }),
+    claimPublish: (tenantId, draftId, claim, claimsBefore) =>
+      guarded(tenantId, draftId, open(claimsBefore), { $set: codec.patch(claim) }),
+    async releasePublish(tenantId, draftId, publishingSince) {
+      await guarded(tenantId, draftId, { status: 'draft', publishingSince }, { $unset: released });
+    },
+    markPublished: (tenantId, draftId, publishingSince, patch) =>
+      guarded(
+        tenantId,
+        draftId,
+        { status: 'draft', publishingSince },
+        { $set: codec.patch({ ...patch, status: 'published' }), $unset: released },
+      ),
+    markDiscarded: (tenantId, draftId, patch, claimsBefore) =>
+      guarded(tenantId, draftId, open(claimsBefore), {
+        $set: codec.patch({ ...patch, status: 'discarded' }),
+        $unset: released,
+      }),
   };
 }
