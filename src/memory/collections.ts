@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Clock } from '../domain/index.js';
 import { describeZodIssues, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { withBatchedInserts } from './insert-batching.js';
 
 /** Collection names, in one place so indexes, repositories and the purge agree. */
 export const COLLECTIONS = {
@@ -105,9 +106,13 @@ export function createCodec<S extends z.ZodObject>(schema: S, collection: string
   };
 }
 
-/** A collection handle, with the durable write concern where asked. */
+/**
+ * A collection handle, with the durable write concern where asked; concurrent single-document
+ * inserts share round trips (insert-batching.ts).
+ */
 export function collection(db: Db, name: string, options: { durable?: boolean } = {}): Collection {
-  return options.durable ? db.collection(name, { writeConcern: DURABLE }) : db.collection(name);
+  const col = options.durable ? db.collection(name, { writeConcern: DURABLE }) : db.collection(name);
+  return withBatchedInserts(col);
 }
 
 /** MongoDB's duplicate-key error (a unique index said no). */
