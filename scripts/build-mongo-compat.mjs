@@ -104,17 +104,17 @@ const HANDLER_REWRITES = [
   [
     'msg_findandmodify.go',
     '\tres, err := h.findAndModifyDocument(connCtx, params)\n',
-    '\tunlock := lockCollection(params.DB, params.Collection)\n\tres, err := h.findAndModifyDocument(connCtx, params)\n\tunlock()\n',
+    '\tres, err := withCollectionLock(params.DB, params.Collection, func() (*findAndModifyResult, error) {\n\t\treturn h.findAndModifyDocument(connCtx, params)\n\t})\n',
   ],
   [
     'msg_update.go',
     '\tmatched, modified, upserted, err := h.updateDocument(connCtx, params)\n',
-    '\tunlock := lockCollection(params.DB, params.Collection)\n\tmatched, modified, upserted, err := h.updateDocument(connCtx, params)\n\tunlock()\n',
+    '\tvar matched, modified int32\n\tvar upserted *types.Array\n\terr = withCollectionLockErr(params.DB, params.Collection, func() (e error) {\n\t\tmatched, modified, upserted, e = h.updateDocument(connCtx, params)\n\t\treturn\n\t})\n',
   ],
   [
     'msg_delete.go',
     '\t\td, err = h.execDelete(connCtx, c, &p)\n',
-    '\t\tunlock := lockCollection(params.DB, params.Collection)\n\t\td, err = h.execDelete(connCtx, c, &p)\n\t\tunlock()\n',
+    '\t\td, err = withCollectionLock(params.DB, params.Collection, func() (int32, error) {\n\t\t\treturn h.execDelete(connCtx, c, &p)\n\t\t})\n',
   ],
 ];
 

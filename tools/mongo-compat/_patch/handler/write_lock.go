@@ -17,6 +17,21 @@ var (
 	writeLocks   = map[string]*sync.Mutex{}
 )
 
+// withCollectionLock runs f holding db.collection's lock, released however f ends: a panic in a
+// command (recovered per connection by clientconn) must not leave the collection locked for good.
+func withCollectionLock[T any](db, collection string, f func() (T, error)) (T, error) {
+	defer lockCollection(db, collection)()
+
+	return f()
+}
+
+// withCollectionLockErr is withCollectionLock for a function that returns only an error.
+func withCollectionLockErr(db, collection string, f func() error) error {
+	defer lockCollection(db, collection)()
+
+	return f()
+}
+
 // lockCollection locks db.collection for one modifying command and returns its unlock.
 func lockCollection(db, collection string) func() {
 	key := db + "\x00" + collection
