@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   browserAvailability,
-  launchChromium,
   screenshotPath,
-  startMain,
   type RunningMain,
+  openSandbox,
+  type OpenSandbox,
 } from '../support/browser.js';
 
 const availability = browserAvailability();
@@ -21,27 +21,20 @@ const TITLE = 'Can you engrave a poem inside an espresso cup?';
  * supervisor edits and publishes), and the next customer answered from the new article.
  */
 describe.skipIf(!availability.ok)('sandbox KB drafts in Chromium', { timeout: 90_000 }, () => {
+  let sandbox: OpenSandbox;
   let main: RunningMain;
-  let browser: Browser;
   let page: Page;
   let customer: Locator;
   let draftId: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    main = await startMain();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(`${main.baseUrl}/`);
+    sandbox = await openSandbox();
+    ({ main, page, pageErrors } = sandbox);
     customer = page.locator('[data-pane=customer]');
-    await customer.locator('#customer-select option').first().waitFor({ state: 'attached' });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await main?.stop();
-  });
+  afterAll(() => sandbox?.close());
 
   const message = () => customer.getByLabel('Message', { exact: true });
   const drafts = () => page.locator('[data-section=kb-drafts]');

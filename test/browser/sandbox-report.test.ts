@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  browserAvailability,
-  launchChromium,
-  screenshotPath,
-  startMain,
-  type RunningMain,
-} from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { browserAvailability, screenshotPath, openSandbox, type OpenSandbox } from '../support/browser.js';
 
 const availability = browserAvailability();
 const MAYA = { customerId: 'cus_bluebird', contactEmail: 'maya@bluebirdcafe.example' };
@@ -21,35 +15,33 @@ describe.skipIf(!availability.ok)(
   'sandbox report and knowledge gaps in Chromium',
   { timeout: 60_000 },
   () => {
-    let main: RunningMain;
-    let browser: Browser;
+    let sandbox: OpenSandbox;
     let page: Page;
-    const pageErrors: string[] = [];
+    let pageErrors: string[];
 
     beforeAll(async () => {
-      main = await startMain();
-      const say = async (text: string, who: object = MAYA) => {
-        const res = await fetch(`${main.baseUrl}/sandbox/api/customer-messages`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ...who, text }),
-        });
-        expect(res.status).toBe(201);
-      };
-      await say('Hi, where is my order 1042?');
-      await say('Can your team engrave a wedding poem on the inside of the espresso cups?');
-      // Another customer (one person's second top-level message would join their first ticket).
-      await say('Could you engrave a poem inside my espresso cups for a wedding?', JORDAN);
-      browser = await launchChromium();
-      page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      page.on('pageerror', (err) => pageErrors.push(err.message));
-      await page.goto(`${main.baseUrl}/#overview`);
+      sandbox = await openSandbox({
+        path: '/#overview',
+        waitFor: null,
+        prepare: async (m) => {
+          const say = async (text: string, who: object = MAYA) => {
+            const res = await fetch(`${m.baseUrl}/sandbox/api/customer-messages`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ ...who, text }),
+            });
+            expect(res.status).toBe(201);
+          };
+          await say('Hi, where is my order 1042?');
+          await say('Can your team engrave a wedding poem on the inside of the espresso cups?');
+          // Another customer (one person's second top-level message would join their first ticket).
+          await say('Could you engrave a poem inside my espresso cups for a wedding?', JORDAN);
+        },
+      });
+      ({ page, pageErrors } = sandbox);
     }, 120_000);
 
-    afterAll(async () => {
-      await browser?.close();
-      await main?.stop();
-    });
+    afterAll(() => sandbox?.close());
 
     it('shows the period’s figures, the charts with their data as tables, and the breakdowns', async () => {
       const report = page.locator('[data-section=report]');

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  browserAvailability,
-  launchChromium,
-  screenshotPath,
-  startMain,
-  type RunningMain,
-} from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { browserAvailability, screenshotPath, openSandbox, type OpenSandbox } from '../support/browser.js';
 
 const availability = browserAvailability();
 
@@ -15,26 +9,18 @@ const availability = browserAvailability();
  * setting and sees it applied; people without the right see the engine's refusal.
  */
 describe.skipIf(!availability.ok)('sandbox settings tab in Chromium', { timeout: 60_000 }, () => {
-  let main: RunningMain;
-  let browser: Browser;
+  let sandbox: OpenSandbox;
   let page: Page;
   let settings: Locator;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    main = await startMain();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(`${main.baseUrl}/`);
-    await page.locator('#act-as option').first().waitFor({ state: 'attached' });
+    sandbox = await openSandbox({ waitFor: '#act-as option' });
+    ({ page, pageErrors } = sandbox);
     settings = page.locator('[data-pane=settings]');
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await main?.stop();
-  });
+  afterAll(() => sandbox?.close());
 
   const answer = () => settings.locator('[aria-live=polite]');
   const valueOf = (key: string) => settings.locator(`tr[data-setting="${key}"] td[data-value]`);

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  browserAvailability,
-  launchChromium,
-  screenshotPath,
-  startMain,
-  type RunningMain,
-} from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { browserAvailability, screenshotPath, openSandbox, type OpenSandbox } from '../support/browser.js';
 
 const availability = browserAvailability();
 if (!availability.ok) console.warn(`[browser tests skipped] ${availability.reason}`);
@@ -19,33 +13,28 @@ describe.skipIf(!availability.ok)(
   'sandbox SLA state and CSAT prompt in Chromium',
   { timeout: 90_000 },
   () => {
-    let main: RunningMain;
-    let browser: Browser;
+    let sandbox: OpenSandbox;
     let page: Page;
     let customer: Locator;
-    const pageErrors: string[] = [];
+    let pageErrors: string[];
 
     beforeAll(async () => {
-      main = await startMain();
-      // A supervisor turns the satisfaction prompt on, as the settings panel does.
-      const res = await fetch(`${main.baseUrl}/sandbox/api/settings`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ actorId: 'sandbox-sam', change: { op: 'set', key: 'csat', value: 'on' } }),
+      sandbox = await openSandbox({
+        // A supervisor turns the satisfaction prompt on, as the settings panel does.
+        prepare: async (m) => {
+          const res = await fetch(`${m.baseUrl}/sandbox/api/settings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ actorId: 'sandbox-sam', change: { op: 'set', key: 'csat', value: 'on' } }),
+          });
+          expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
+        },
       });
-      expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
-      browser = await launchChromium();
-      page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      page.on('pageerror', (err) => pageErrors.push(err.message));
-      await page.goto(`${main.baseUrl}/`);
+      ({ page, pageErrors } = sandbox);
       customer = page.locator('[data-pane=customer]');
-      await customer.locator('#customer-select option').first().waitFor({ state: 'attached' });
     }, 120_000);
 
-    afterAll(async () => {
-      await browser?.close();
-      await main?.stop();
-    });
+    afterAll(() => sandbox?.close());
 
     async function writeAs(customerId: string, email: string, text: string) {
       await page.selectOption('#customer-select', customerId);

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  browserAvailability,
-  launchChromium,
-  screenshotPath,
-  startMain,
-  type RunningMain,
-} from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { browserAvailability, screenshotPath, openSandbox, type OpenSandbox } from '../support/browser.js';
 
 const availability = browserAvailability();
 if (!availability.ok) console.warn(`[browser tests skipped] ${availability.reason}`);
@@ -16,28 +10,20 @@ if (!availability.ok) console.warn(`[browser tests skipped] ${availability.reaso
  * (offline engine, embedded defaults, seeded demo store). One page walks the flows in order.
  */
 describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 }, () => {
-  let main: RunningMain;
-  let browser: Browser;
+  let sandbox: OpenSandbox;
   let page: Page;
   let customer: Locator;
   let staff: Locator;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    main = await startMain();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(`${main.baseUrl}/`);
+    sandbox = await openSandbox();
+    ({ page, pageErrors } = sandbox);
     customer = page.locator('[data-pane=customer]');
     staff = page.locator('[data-pane=staff]');
-    await customer.locator('#customer-select option').first().waitFor({ state: 'attached' });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await main?.stop();
-  });
+  afterAll(() => sandbox?.close());
 
   async function chooseCustomer(customerId: string, email: string) {
     await page.selectOption('#customer-select', customerId);

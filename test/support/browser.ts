@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -146,4 +146,50 @@ export async function startMain(options: { env?: Record<string, string> } = {}):
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+export interface OpenSandbox {
+  main: RunningMain;
+  browser: Browser;
+  page: Page;
+  /** Uncaught errors of the page, as they happened (a test expects none). */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The built server (startMain) and a headless Chromium on its sandbox page at `path` (`/` by
+ * default), once `waitFor` (a selector; the customer picker by default) is on the page. `prepare`
+ * runs against the server before the page opens (settings, messages sent through the API).
+ */
+export async function openSandbox(
+  options: { path?: string; waitFor?: string | null; prepare?: (main: RunningMain) => Promise<void> } = {},
+): Promise<OpenSandbox> {
+  const main = await startMain();
+  let browser: Browser | undefined;
+  const pageErrors: string[] = [];
+  let page: Page;
+  try {
+    await options.prepare?.(main);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    await page.goto(`${main.baseUrl}${options.path ?? '/'}`);
+    const ready = options.waitFor === undefined ? '#customer-select option' : options.waitFor;
+    if (ready) await page.locator(ready).first().waitFor({ state: 'attached' });
+  } catch (err) {
+    await browser?.close();
+    await main.stop();
+    throw err;
+  }
+  return {
+    main,
+    browser: browser!,
+    page,
+    pageErrors,
+    async close() {
+      await browser!.close();
+      await main.stop();
+    },
+  };
 }
