@@ -69,8 +69,15 @@ export interface CustomerStore {
   ): Promise<Customer | null>;
 }
 
+/** A thread lease's key and fencing token (thread-order.ts): a write carrying an older token is refused. */
+export interface WriteFence {
+  key: string;
+  token: number;
+}
+
 export interface TicketStore {
-  insert(ticket: Ticket): Promise<void>;
+  /** With a fence, the ticket remembers the token, so writes of runs with older ones are refused. */
+  insert(ticket: Ticket, fence?: WriteFence): Promise<void>;
   get(tenantId: string, ticketId: string): Promise<Ticket | null>;
   findByThread(
     tenantId: string,
@@ -88,7 +95,8 @@ export interface TicketStore {
   countByStatus(tenantId: string): Promise<Record<TicketStatus, number>>;
   /**
    * Atomic conditional update: applies only if the status is one of `from` (any when omitted)
-   * and, when given, `expectedVersion` matches. Bumps `version`. Null when the condition lost.
+   * and, when given, `expectedVersion` matches, and no run of the fence's key with a newer token
+   * has written the ticket. Bumps `version`. Null when the condition lost.
    */
   update(
     tenantId: string,
@@ -98,6 +106,7 @@ export interface TicketStore {
       from?: TicketStatus[];
       expectedVersion?: number;
       unset?: Array<'assignee' | 'draft' | 'escalation' | 'pendingConfirmation'>;
+      fence?: WriteFence;
     },
   ): Promise<Ticket | null>;
 }

@@ -8,7 +8,7 @@ import type { Logger } from '../logger.js';
 import { preTicketKeys } from './find-ticket.js';
 import { inboundRecordId, type InboundJournalStore } from './inbound-journal.schema.js';
 import type { ParsedInboundMessage } from './ports.js';
-import type { TicketStore } from './stores.js';
+import type { TicketStore, WriteFence } from './stores.js';
 import type { ThreadLeaseStore } from './thread-lease.schema.js';
 
 /**
@@ -37,6 +37,10 @@ export interface ThreadOrder {
   run<T>(msg: ParsedInboundMessage, task: () => Promise<T>): Promise<T>;
   /** Throws LeaseLostError when the current run no longer holds its thread (no-op outside a run). */
   check(): Promise<void>;
+  /** As check, but always asks the database (a fenced write was refused: lost, or something else?). */
+  confirmHeld(): Promise<void>;
+  /** The current run's lease key and token, which its ticket writes carry (none outside a run). */
+  fence(): WriteFence | undefined;
 }
 
 export interface ThreadOrderOptions {
@@ -180,6 +184,14 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
           .catch((err: unknown) => logger.warn({ err, keys }, 'releasing a thread lease failed; it expires'));
       }
     },
+    async confirmHeld() {
+      const held = current.getStore();
+      if (held && !(await confirm(held))) throw new LeaseLostError(held.key);
+    },
+    fence() {
+      const held = current.getStore();
+      return held ? { key: held.key, token: held.token } : undefined;
+    },
     async check() {
       const held = current.getStore();
       if (!held) return;
@@ -203,17 +215,30 @@ export function orderedInbound(inner: InboundJournalStore, order: ThreadOrder): 
   };
 }
 
-/** Ticket writes inside a run go through only while the run holds its thread (fencing). */
+/**
+ * Ticket writes inside a run go through only while the run holds its thread (fencing): checked
+ * before the write, and carried in it, so a write still on its way when another run took the
+ * thread over (and wrote with its newer token) is refused by the ticket itself.
+ */
 export function fencedTickets(inner: TicketStore, order: ThreadOrder): TicketStore {
   return {
     ...inner,
     async insert(ticket) {
       await order.check();
-      return inner.insert(ticket);
+      return inner.insert(ticket, order.fence());
     },
     async update(tenantId, ticketId, patch, condition) {
       await order.check();
-      return inner.update(tenantId, ticketId, patch, condition);
+      const fence = order.fence();
+      const updated = await inner.update(
+        tenantId,
+        ticketId,
+        patch,
+        fence ? { ...condition, fence } : condition,
+      );
+      // Refused: by a newer run's token (then this run's lease is gone) or by the state it expected.
+      if (!updated && fence) await order.confirmHeld();
+      return updated;
     },
   };
 }

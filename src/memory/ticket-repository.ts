@@ -7,6 +7,8 @@ import { keyedDocuments } from './keyed-documents.js';
 import { createTicketKeys, customerKey, requesterKey, threadKey } from './ticket-keys.js';
 
 /** A ticket's `_id` is `${tenantId}:${ticketId}`: read by ticket id through the primary key. */
+/** The last writing run's thread lease (key, token), hidden from the Ticket schema. */
+const FENCE = '_fence';
 const keyed = keyedDocuments('ticketId');
 
 export function createTicketRepository({ db, logger, clock }: RepositoryDeps): TicketStore {
@@ -30,11 +32,15 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
   }
 
   return {
-    async insert(ticket) {
+    async insert(ticket, fence) {
       const doc = codec.in(ticket);
       // Listed first: a crash in between leaves an id that reads as missing, never a ticket nobody finds.
       await keys.added(ticket);
-      await col.insertOne({ _id: keyed.id(doc.tenantId, doc.ticketId) as never, ...doc });
+      await col.insertOne({
+        _id: keyed.id(doc.tenantId, doc.ticketId) as never,
+        ...doc,
+        ...(fence ? { [FENCE]: fence } : {}),
+      });
     },
     async get(tenantId, ticketId) {
       return codec.out(await keyed.findOne(col, tenantId, ticketId));
@@ -109,6 +115,12 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       const expected: Filter<Document> = {};
       if (condition.from) expected.status = { $in: condition.from };
       if (condition.expectedVersion !== undefined) expected.version = condition.expectedVersion;
+      if (condition.fence) {
+        // Fencing in the write itself: refused once a run holding a newer token of the key wrote.
+        const { key, token } = condition.fence;
+        expected.$or = [{ [`${FENCE}.key`]: { $ne: key } }, { [`${FENCE}.token`]: { $lte: token } }];
+        set[FENCE] = { key, token };
+      }
       // The expected state is in the filter: of two concurrent changes from the same state,
       // exactly one gets a document back.
       const updated = await guardedUpdate({

@@ -151,4 +151,51 @@ describe('thread turns across processes', () => {
       .toArray();
     expect(stored.map((t) => t.ticketId)).toEqual(['TKT-FRESH1']);
   });
+
+  it('a write that was on its way when the run lost its lease is refused by the ticket itself', async () => {
+    const [a, b] = processes;
+    const root = message(1);
+    await a!.accept(root);
+    await stores.tickets.insert({
+      tenantId: 'acme',
+      ticketId: 'TKT-FENCE1',
+      thread: { platform: 'slack', channelId: 'C0SHARED', threadId: root.messageId },
+      requester: { platform: 'slack', userId: 'U0CUSTOMER', name: 'Maya' },
+      status: 'open',
+      subject: 'question 1',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+      lastMessageAt: clock.now(),
+      version: 0,
+    } as unknown as Ticket);
+    // Process A's write passes its lease check, then stalls on its way to the database (a GC
+    // pause, a slow network) past the lease; process B takes the thread over and writes first.
+    let resume: () => void = () => undefined;
+    const paused = new Promise<void>((r) => (resume = r));
+    const slowInner = {
+      ...stores.tickets,
+      async update(...args: Parameters<typeof stores.tickets.update>) {
+        await paused;
+        return stores.tickets.update(...args);
+      },
+    };
+    const ticketsOnA = fencedTickets(slowInner, a!.order);
+    const ticketsOnB = fencedTickets(stores.tickets, b!.order);
+    let stale: Promise<unknown> = Promise.resolve();
+    const started = new Promise<void>((r) => {
+      stale = a!.order.run(root, async () => {
+        const write = ticketsOnA.update('acme', 'TKT-FENCE1', { subject: 'stale answer' });
+        r();
+        return write;
+      });
+    });
+    stale.catch(() => undefined);
+    await started;
+    await new Promise((r) => setTimeout(r, 50));
+    clock.advance(LEASE_MS * 3);
+    await b!.order.run(root, () => ticketsOnB.update('acme', 'TKT-FENCE1', { subject: 'fresh answer' }));
+    resume();
+    await expect(stale).rejects.toBeInstanceOf(LeaseLostError);
+    expect((await stores.tickets.get('acme', 'TKT-FENCE1'))?.subject).toBe('fresh answer');
+  });
 });
