@@ -7,6 +7,7 @@ import {
   type AnswerabilitySignals,
 } from './answerability.js';
 import { questionType, topicOf } from './answer-type.js';
+import { fold } from './offline/text.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { orderAnswerConfidence } from './order-answers.js';
@@ -57,9 +58,44 @@ const POLICY_QUESTION =
 const BILLING_DISPUTE =
   /\b(?:charged twice|double[- ]charged|overcharged|wrong (?:amount|charge|invoice)|incorrect|duplicate (?:charge|payment)|problem with my (?:bill|invoice)|problema con mi factura|cobrado dos veces|montant est faux|factur\w* deux fois|doppelt|falsch|cobrado duas vezes|problema com a minha fatura|higher than usual)\b/i;
 
+// Asking for a refund, as opposed to asking about one.
+const REFUND_ASKED =
+  /\b(?:i want|we want|i'd like|we'd like|i would like|we would like|please refund|refund (?:me|us|it|this|that|the (?!status))|can (?:i|we) (?:get|have)|could (?:i|we) (?:get|have)|give (?:me|us)|issue (?:a|the) refund|need (?:a|my|our) refund|quiero|queremos|je (?:veux|voudrais|souhaite)|ich (?:will|mochte|moechte)|quero|queria|vorrei|voglio)\b/;
+const REFUND_NAMED =
+  /\b(?:refund\w*|reembols\w*|rembours\w*|erstatt\w*|ruckerstatt\w*|rimbors\w*|terugbetal\w*|zwrot\w*)\b/;
+// The refund already granted and not seen yet: "the refund still isn't on my card".
+const REFUND_PENDING =
+  /\b(?:my|the|our|this|that) refund\b[^.?!]{0,40}\b(?:arrive\w*|show\w*|appear\w*|land\w*|post\w*|hit|reach\w*|clear\w*|still|isn'?t|hasn'?t|not yet)\b|\b(?:haven'?t|hasn'?t|not|never) (?:yet )?(?:seen|received|got(?:ten)?) (?:my|the|our|a|any|that) refund\b|\brefund (?:status|reference)\b/;
+
+/**
+ * A question about a refund's progress ("when will my refund for 1045 arrive?", "the refund still
+ * isn't on my card"), not a request for one: the refund-timing article answers it, and nothing is
+ * proposed.
+ */
+export function asksAboutRefundStatus(text: string): boolean {
+  const f = fold(text);
+  if (!REFUND_NAMED.test(f) || REFUND_ASKED.test(f)) return false;
+  const asked = questionType(text);
+  return REFUND_PENDING.test(f) || asked === 'duration' || asked === 'date';
+}
+
+/**
+ * A question about how things work rather than about one order ("if I order at 1pm does it still
+ * go out today?", "how do I cancel an order that hasn't shipped yet?"): with no order named, the
+ * help center may answer it before the customer's orders are listed.
+ */
+const IN_GENERAL =
+  /\b(?:if (?:i|we|you|an order|the order|it)|how do (?:i|we|you)|how does|how can (?:i|we)|can (?:i|we|you) still|when should|what happens|what (?:do|can|should) (?:i|we) do|is there|do (?:i|we) (?:get|need|have)|does (?:it|an order)|what time|by what time|cut-?off|an order that|orders? (?:placed|that)|after (?:it|an order|the order) (?:ships|shipped|has shipped))\b/;
+export function asksInGeneral(text: string): boolean {
+  const f = fold(text);
+  return IN_GENERAL.test(f) && !/\bwhere(?:'s| is| are)\b/.test(f);
+}
+
 /** Which articles and which data the question is about, decided by code from the understanding. */
 export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
+  // "When will my refund for 1045 arrive?" asks how long refunds take, not for a refund.
+  if (u.intent === 'refund' && asksAboutRefundStatus(text)) return false;
   if (u.entities.orderIds.length) return true;
   if (u.intent === 'order_status' || u.intent === 'cancel') return true;
   if (u.intent === 'refund') {
@@ -110,18 +146,23 @@ export interface RetrieveDeps {
  * needed), knowledge-base articles for policy and how-to questions (confidence from relevance).
  */
 export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Evidence> {
-  const ev: Evidence = {
-    confidence: 0,
-    kind: 'none',
-    articles: [],
-    orders: [],
-    notFoundOrderIds: [],
-    notes: [],
-  };
+  const ev = emptyEvidence();
   if (u.intent === 'human_request' || u.isPleasantry) return ev;
   const request = unanswerableRequest(deps.text);
   const asked = questionType(deps.text);
   const ownOrder = isAboutOwnOrder(u, deps.text);
+  if (
+    ownOrder &&
+    !u.entities.orderIds.length &&
+    (asksInGeneral(deps.text) || asksAboutRefundStatus(deps.text))
+  ) {
+    // A question about how things work: the help center's answer, when it is sure, beats a list of orders.
+    const kb = await searchKb(u, deps, emptyEvidence(), asked, request);
+    if (kb.kind === 'kb' && kb.confidence >= GENERAL_ANSWER_BAR) {
+      kb.notes.push('a question about how things work, no order named: answered from the help center');
+      return kb;
+    }
+  }
   if (ownOrder && deps.tools.ordersAvailable === false) {
     // Knowledge-base-only deployment: say so instead of asking for an order number.
     ev.ordersUnavailable = 'not_connected';
@@ -190,6 +231,29 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     }
     if (u.intent !== 'return' && u.intent !== 'shipping' && !request) return unanswered(ev, request);
   }
+  return searchKb(u, deps, ev, asked, request);
+}
+
+function emptyEvidence(): Evidence {
+  return { confidence: 0, kind: 'none', articles: [], orders: [], notFoundOrderIds: [], notes: [] };
+}
+
+// Pressure says how soon, not what about: "URGENT: what's the cutoff…" is not about the article
+// that defines urgent issues.
+const PRESSURE =
+  /\b(?:urgent(?:ly)?|asap|right now|immediately|emergency|quick(?:ly)?|hurry|my boss is waiting|need (?:an|the) answer|urgente|dringend|sofort)\b/gi;
+
+// The bar a help-center answer must clear to replace the order path for a general question.
+const GENERAL_ANSWER_BAR = 0.6;
+
+/** Knowledge-base evidence for the question, added to what the order path found (if anything). */
+async function searchKb(
+  u: Understanding,
+  deps: RetrieveDeps,
+  ev: Evidence,
+  asked: ReturnType<typeof questionType>,
+  request: ReturnType<typeof unanswerableRequest>,
+): Promise<Evidence> {
   const category = INTENTS[u.intent].kbCategory;
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
@@ -197,7 +261,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   // The article is found by the question's topic ("how much is express" → express); the frame
   // words stay for choosing the passage. A question that is all frame keeps its words.
   const topic = (words: string) => {
-    const t = topicOf(words, asked);
+    const t = topicOf(words, asked).replace(PRESSURE, ' ');
     return queryTerms(t).length ? t : words;
   };
   const search = (opts: { category?: KbCategory; limit: number }) =>

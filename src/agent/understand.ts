@@ -98,11 +98,18 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   const pleasantry = isPleasantry(input.text);
   const guess = pleasantry ? { intent: 'other' as const, confidence: 1 } : classifyIntent(input.text);
   const tone = classifyTone(input.text);
+  // Critical is for a breach, an outage or lost data. The urgency model alone reads pressure
+  // ("asap, my boss is waiting") as critical too; without any such concern, found by the concern
+  // model or the patterns, pressure is high: the question is still answered if the answer is sure.
+  const folded = fold(input.text);
+  const concernFound =
+    detectConcern(input.text) !== null || mentionsSecurity(folded) || mentionsDataLoss(folded);
+  const textUrgency = tone.urgency === 'critical' && !concernFound ? 'high' : tone.urgency;
   const proposed = UnderstandingSchema.parse({
     language,
     intent: guess.intent,
     intentConfidence: guess.confidence,
-    urgency: pleasantry ? 'low' : tone.urgency,
+    urgency: pleasantry ? 'low' : textUrgency,
     urgencySignals: [],
     sentiment: tone.sentiment,
     entities,

@@ -111,7 +111,7 @@ const URGENT_WORDS =
  * settings page, the security mailbox. Left out before the patterns look for a breach.
  */
 const ABOUT_SECURITY =
-  /\b(?:report(?:ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|policy|certifications?|questionnaire)\b|\bsecurity@\S+|→ security\b/g;
+  /\b(?:report(?:ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|policy|certifications?|questionnaire)\b|\bsecurity@\S+|→ security\b|\bvulnerability reports?\b|\b(?:forward|report|send)(?:ing)?\b[^.!?]{0,20}\b(?:phishing|suspicious|scam|fake)\b (?:e-?mails?|messages?|texts?|mails?|links?)\b/g;
 
 export function mentionsSecurity(text: string): boolean {
   return SECURITY.test(text.replace(ABOUT_SECURITY, ' '));
