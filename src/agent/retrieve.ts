@@ -85,7 +85,7 @@ export function asksAboutRefundStatus(text: string): boolean {
  * help center may answer it before the customer's orders are listed.
  */
 const IN_GENERAL =
-  /\b(?:if (?:i|we|you|an order|the order|it)|how do (?:i|we|you)|how does|how can (?:i|we)|can (?:i|we|you) still|when should|what happens|what (?:do|can|should) (?:i|we) do|is there|do (?:i|we) (?:get|need|have)|does (?:it|an order)|what time|by what time|cut-?off|an order that|orders? (?:placed|that)|after (?:it|an order|the order) (?:ships|shipped|has shipped))\b/;
+  /\b(?:if (?:i|we|you|an order|the order|it)|where (?:can|do|should) (?:i|we) (?:check|see|find|look|go)|how do (?:i|we|you)|how does|how can (?:i|we)|can (?:i|we|you) still|when should|what happens|what (?:do|can|should) (?:i|we) do|is there|do (?:i|we) (?:get|need|have)|does (?:it|an order)|what time|by what time|cut-?off|an order that|orders? (?:placed|that)|after (?:it|an order|the order) (?:ships|shipped|has shipped))\b/;
 export function asksInGeneral(text: string): boolean {
   const f = fold(text);
   return IN_GENERAL.test(f) && !/\bwhere(?:'s| is| are)\b/.test(f);

@@ -119,6 +119,10 @@ const ARTICLE_WORDS: Array<[RegExp, string]> = [
   [/\b(?:429|too many requests|throttl\w*)\b/g, 'rate limit 429'],
   [/\b(?:drop down|move down|go down) to a (?:smaller|cheaper|lower) plan\b/g, 'downgrade plan'],
   [/\bmaintenance windows?\b/g, 'planned maintenance'],
+  [/\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open)\b/g, 'damaged'],
+  [/\b(?:tiers?|packages? level)\b/g, 'plans'],
+  [/\b(?:over|more than|longer than|past) (?:a|one) week\b/g, 'more than 7 business days'],
+  [/\b(?:over|more than|longer than) two weeks\b/g, 'more than 14 days'],
   [/\b(?:pay(?:ing)? (?:by|with|against) (?:a )?purchase order|po number)\b/g, 'purchase orders net-30'],
 ];
 
