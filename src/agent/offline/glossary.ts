@@ -59,7 +59,7 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'damaged defective',
   ],
   [/\b(?:estandar|standard|normal)\b/, 'standard shipping delivery time'],
-  [/\b(?:expres\w*|urgente|rapide|schnell\w*|veloce)\b/, 'express shipping'],
+  [/\b(?:expres\w*|ekspres\w*|urgente|rapide|schnell\w*|veloce)\b/, 'express shipping'],
   [/\b(?:plan|plano|piano|tarif\w*|abonnement|offre)\b/, 'plans pricing'],
   [/\b(?:exporta\w*|exporter|exportier\w*|esporta\w*)\b/, 'export data'],
   [/\b(?:limite|limites|limit|grenze|limiti)\b/, 'rate limit'],
