@@ -86,8 +86,12 @@ export function asksAboutRefundStatus(text: string): boolean {
  */
 const IN_GENERAL =
   /\b(?:if (?:i|we|you|an order|the order|it)|where (?:can|do|should) (?:i|we) (?:check|see|find|look|go)|how do (?:i|we|you)|how does|how can (?:i|we)|can (?:i|we|you) still|when should|what happens|what (?:do|can|should) (?:i|we) do|is there|do (?:i|we) (?:get|need|have)|does (?:it|an order)|what time|by what time|cut-?off|an order that|orders? (?:placed|that)|after (?:it|an order|the order) (?:ships|shipped|has shipped))\b/;
+// Money back for something that is not an order: a plan, the tax on orders, fees.
+const NOT_AN_ORDER =
+  /\b(?:tax|taxes|taxed|sales tax|vat|duties|subscription|plan|downgrad\w*|upgrad\w*|unused|prorat\w*|seats?|fees?)\b/;
 export function asksInGeneral(text: string): boolean {
   const f = fold(text);
+  if (REFUND_NAMED.test(f) && NOT_AN_ORDER.test(f)) return true;
   return IN_GENERAL.test(f) && !/\bwhere(?:'s| is| are)\b/.test(f);
 }
 

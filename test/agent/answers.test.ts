@@ -113,6 +113,19 @@ describe('classes of misses a held-out set showed (issue 11, dev2)', () => {
     expect(unknown.reply?.text).toMatch(/cancel/i);
   });
 
+  it('money back for something that is not an order (a plan, tax) is answered from the help center', async () => {
+    const plan = await run(PRIYA, 'do we get a refund for unused seats if we downgrade?');
+    expect(plan.proposedAction).toBeUndefined();
+    expect(plan.reply?.text ?? plan.draft ?? '').toMatch(/nothing is refunded/);
+    const tax = await run(
+      PRIYA,
+      'our exemption is approved now, we want the tax refunded on the orders before it',
+    );
+    expect(tax.proposedAction).toBeUndefined();
+    expect(tax.reply?.text ?? tax.draft ?? '').toContain('60 days');
+    expect(tax.reply?.text ?? '').not.toContain('Which order is this about?');
+  });
+
   it('a plain question said urgently is answered at the normal bar, from the article it is about', async () => {
     const r = await run(PRIYA, 'urgent!! how long is express delivery?');
     expect(r.route).toBe('resolve');
