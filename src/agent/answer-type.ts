@@ -14,7 +14,7 @@ const CUES: Array<[AnswerType, RegExp]> = [
   ],
   [
     'amount',
-    /\b(?:how much|what (?:does|do|will) (?:it|that|this|they) cost|what is the (?:price|fee|cost|charge)|what's the (?:price|fee|cost|charge)|how expensive|price of|fee for|cost of|cuanto (?:cuesta|cuestan|vale|es)|precio|combien (?:coute|coutent|ca coute)|quel est le (?:prix|tarif)|wie viel kostet|was kostet|quanto (?:custa|custam|costa|costano)|wat kost|ile kosztuje)\b/,
+    /\b(?:how much|what (?:does|do|will) (?:it|that|this|they) cost|what is the (?:price|fee|cost|charge)|what'?s the (?:price|fee|cost|charge)|(?:price|fee|cost|charge) (?:for|of) (?:an? |the )?(?:express|standard|freight|shipping|delivery|redirect|pro|plan|return)|how expensive|price of|fee for|cost of|cuanto (?:cuesta|cuestan|vale|es)|precio|combien (?:coute|coutent|ca coute)|quel est le (?:prix|tarif)|wie viel kostet|was kostet|quanto (?:custa|custam|costa|costano)|wat kost|ile kosztuje)\b/,
   ],
   [
     'date',
@@ -86,4 +86,9 @@ const FRAME: Partial<Record<AnswerType, RegExp>> = {
 export function topicOf(text: string, type: AnswerType): string {
   const frame = FRAME[type];
   return frame ? fold(text).replace(frame, ' ') : text;
+}
+
+/** A question asking for information: a question mark, or a cue for a kind of answer. */
+export function isInformationQuestion(text: string): boolean {
+  return text.includes('?') || text.includes('¿') || questionType(text) !== 'other';
 }

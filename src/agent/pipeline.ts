@@ -1,6 +1,7 @@
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { customerAmountsOf } from './actions.js';
+import { isInformationQuestion } from './answer-type.js';
 import { DecisionRecorder } from './decision-recorder.js';
 import { composeEscalation } from './escalate.js';
 import { extractEntities } from './entities.js';
@@ -176,6 +177,13 @@ export async function runPipeline(
         securityConcern: u.securityConcern,
         sentiment: routedSentiment(u.sentiment, signals),
         dataLoss,
+        plainQuestion:
+          u.urgency === 'high' &&
+          !u.urgencySignals.length &&
+          !u.securityConcern &&
+          !dataLoss &&
+          evidence?.kind === 'kb' &&
+          isInformationQuestion(input.text),
         thread: signals,
         needsEscalation: !!escalateReason,
         needsEscalationReason: escalateReason,

@@ -13,18 +13,18 @@ export interface UnanswerableRequest {
 }
 
 const VERB_CHANGE =
-  '(?:change|changing|update|updating|correct|fix|edit|modify|amend|switch|cambiar|corregir|modificar|changer|modifier|corriger|andern|aendern|korrigieren|alterar|mudar|corrigir|wijzigen|zmienic)';
+  '(?:change|changing|update|updating|correct|fix|edit|modify|amend|switch|cambi\\w*|corrij\\w*|corregi\\w*|modifi\\w*|change[rz]|corrige[rz]?|andern|aendern|korrigier\\w*|alter\\w*|mud\\w*|corrigir|wijzig\\w*|zmieni\\w*)';
 // Not "update": "any update on my order?" asks for news, not a change.
 const VERB_MODIFY =
   '(?:change|changing|modify|edit|amend|switch|cambiar|modificar|changer|modifier|andern|aendern|alterar|mudar|wijzigen|zmienic)';
 const ADDRESS =
-  '(?:address|street|zip|postcode|postal code|where it ships|where (?:it|the parcel|my order) (?:goes|is going)|direccion|adresse|anschrift|endereco|adres)';
+  '(?:address|street|zip|postcode|postal code|apartment|apt|suite|unit number|house number|where it ships|where (?:it|the parcel|my order) (?:goes|is going)|direccion|adresse|anschrift|endereco|adres)';
 
 const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
   [
     'change_address',
     new RegExp(
-      `\\b${VERB_CHANGE}\\b.{0,40}\\b${ADDRESS}|\\b${ADDRESS}\\b.{0,40}\\b(?:wrong|incorrect|outdated|old|changed|${VERB_CHANGE})\\b|\\bwrong (?:street|address|zip|postcode|house number)\\b|\\b(?:ship|send|deliver) it to (?:a different|another|my new)\\b`,
+      `\\b${VERB_CHANGE}\\b.{0,40}\\b${ADDRESS}|\\b${ADDRESS}\\b.{0,40}\\b(?:wrong|incorrect|outdated|old|changed|${VERB_CHANGE})\\b|\\bwrong (?:street|address|zip|postcode|house number|apartment|apt|unit|suite|flat)\\b|\\b(?:ship|send|deliver) it to (?:a different|another|my new)\\b`,
     ),
     'change the delivery address of an order',
   ],
@@ -41,6 +41,21 @@ const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
     'change what was ordered',
   ],
 ];
+
+/**
+ * A street address written out ("55 Dock St", "12 Harbour Rd", "Calle Mayor 12", "8 rue
+ * Lafayette"): with a verb that sends the order there, the customer asks for it to go elsewhere.
+ */
+const STREET =
+  '(?:\\d{1,5}[a-z]?,? (?:[a-z]+ ){0,3}(?:st|street|rd|road|ave|avenue|lane|ln|blvd|boulevard|drive|dr|court|ct)\\b|\\b(?:calle|avenida|av|rue|avenue|boulevard|rua|via|viale|piazza|strasse|str|weg|straat|ulica|ul)\\.? (?:[a-z]+ ){0,3}\\d{1,5}|\\d{1,5},? (?:rue|avenue|boulevard|via|rua|calle) [a-z]+|\\b[a-z]+(?:strasse|str|weg|gasse|straat) \\d{1,5})';
+const SEND_VERB =
+  '(?:ship|send|deliver|redirect|reroute|forward|envi\\w*|entreg\\w*|mand\\w*|livr\\w*|envoy\\w*|expedi\\w*|liefer\\w*|schick\\w*|sped\\w*|consegn\\w*|bezorg\\w*|verzend\\w*|wysl\\w*|dostarcz\\w*)';
+const SEND_ELSEWHERE = new RegExp(
+  `\\b${SEND_VERB}\\b[^.?!]{0,60}${STREET}|${STREET}[^.?!]{0,30}\\binstead\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,60}${STREET}`,
+);
+// Holding or delaying an order is not an action any tool has.
+const HOLD_ORDER =
+  /\b(?:hold|pause|delay|postpone|put off)\b(?: (?:off|back))?[^.?!]{0,20}\b(?:order|shipment|delivery|shipping|pedido|commande|bestellung|encomenda|ordine)\b|\b(?:hold|pause)\b[^.?!]{0,10}\b\d{3,10}\b/;
 
 // A customer asking to stop the order is a cancellation, which has its own action and approval.
 const CANCEL_OR_REFUND =
@@ -62,6 +77,9 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
   if (type === 'steps' || type === 'place') return null;
   const f = fold(text);
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
+  if (SEND_ELSEWHERE.test(f))
+    return { kind: 'change_address', label: 'change the delivery address of an order' };
+  if (HOLD_ORDER.test(f)) return { kind: 'modify_order', label: 'hold or delay an order' };
   for (const [kind, re, label] of RULES) {
     if (!re.test(f)) continue;
     if (kind === 'modify_order' && CANCEL_OR_REFUND.test(f)) continue;

@@ -12,6 +12,7 @@ import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
+import { asksAboutRefundStatus, asksInGeneral } from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
 
@@ -60,6 +61,8 @@ const BILLING_DISPUTE =
 /** Which articles and which data the question is about, decided by code from the understanding. */
 export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
+  // "When will my refund for 1045 arrive?" asks how long refunds take, not for a refund.
+  if (u.intent === 'refund' && asksAboutRefundStatus(text)) return false;
   if (u.entities.orderIds.length) return true;
   if (u.intent === 'order_status' || u.intent === 'cancel') return true;
   if (u.intent === 'refund') {
@@ -110,18 +113,23 @@ export interface RetrieveDeps {
  * needed), knowledge-base articles for policy and how-to questions (confidence from relevance).
  */
 export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Evidence> {
-  const ev: Evidence = {
-    confidence: 0,
-    kind: 'none',
-    articles: [],
-    orders: [],
-    notFoundOrderIds: [],
-    notes: [],
-  };
+  const ev = emptyEvidence();
   if (u.intent === 'human_request' || u.isPleasantry) return ev;
   const request = unanswerableRequest(deps.text);
   const asked = questionType(deps.text);
   const ownOrder = isAboutOwnOrder(u, deps.text);
+  if (
+    ownOrder &&
+    !u.entities.orderIds.length &&
+    (asksInGeneral(deps.text) || asksAboutRefundStatus(deps.text))
+  ) {
+    // A question about how things work: the help center's answer, when it is sure, beats a list of orders.
+    const kb = await searchKb(u, deps, emptyEvidence(), asked, request);
+    if (kb.kind === 'kb' && kb.confidence >= GENERAL_ANSWER_BAR) {
+      kb.notes.push('a question about how things work, no order named: answered from the help center');
+      return kb;
+    }
+  }
   if (ownOrder && deps.tools.ordersAvailable === false) {
     // Knowledge-base-only deployment: say so instead of asking for an order number.
     ev.ordersUnavailable = 'not_connected';
@@ -190,6 +198,29 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     }
     if (u.intent !== 'return' && u.intent !== 'shipping' && !request) return unanswered(ev, request);
   }
+  return searchKb(u, deps, ev, asked, request);
+}
+
+function emptyEvidence(): Evidence {
+  return { confidence: 0, kind: 'none', articles: [], orders: [], notFoundOrderIds: [], notes: [] };
+}
+
+// Pressure says how soon, not what about: "URGENT: what's the cutoff…" is not about the article
+// that defines urgent issues.
+const PRESSURE =
+  /\b(?:urgent(?:ly)?|asap|right now|immediately|emergency|quick(?:ly)?|hurry|my boss is waiting|need (?:an|the) answer|urgente|dringend|sofort)\b/gi;
+
+// The bar a help-center answer must clear to replace the order path for a general question.
+const GENERAL_ANSWER_BAR = 0.6;
+
+/** Knowledge-base evidence for the question, added to what the order path found (if anything). */
+async function searchKb(
+  u: Understanding,
+  deps: RetrieveDeps,
+  ev: Evidence,
+  asked: ReturnType<typeof questionType>,
+  request: ReturnType<typeof unanswerableRequest>,
+): Promise<Evidence> {
   const category = INTENTS[u.intent].kbCategory;
   // Without a model's English rendering, non-English questions are searched with the glossary's words.
   const glossary = u.language !== 'en' && !u.englishText ? englishSearchTerms(deps.searchText) : '';
@@ -197,7 +228,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   // The article is found by the question's topic ("how much is express" → express); the frame
   // words stay for choosing the passage. A question that is all frame keeps its words.
   const topic = (words: string) => {
-    const t = topicOf(words, asked);
+    const t = topicOf(words, asked).replace(PRESSURE, ' ');
     return queryTerms(t).length ? t : words;
   };
   const search = (opts: { category?: KbCategory; limit: number }) =>

@@ -18,6 +18,12 @@ export const RouteInputSchema = z.object({
       saysNotHelped: z.boolean().default(false),
     })
     .default({ afterBotAnswer: false, repeatsQuestion: false, saysNotHelped: false }),
+  /**
+   * A help-center question whose high urgency is its tone only ("urgent: what's the rate limit on
+   * Pro?"): no outage, breach, lost data or billing error found by code. Urgency there asks for
+   * speed, not for more care, so the normal bar applies.
+   */
+  plainQuestion: z.boolean().default(false),
   /** The resolver (or the evidence) says this needs a person. */
   needsEscalation: z.boolean().default(false),
   needsEscalationReason: z.string().optional(),
@@ -48,7 +54,10 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  */
 export function routeMessage(raw: RouteInput): RouteDecision {
   const input = RouteInputSchema.parse(raw);
-  const high = input.urgency === 'high' || input.urgency === 'critical' || input.sentiment === 'negative';
+  const high =
+    (input.urgency === 'high' && !input.plainQuestion) ||
+    input.urgency === 'critical' ||
+    input.sentiment === 'negative';
   const threshold = high ? input.settings.confidenceHigh : input.settings.confidenceNormal;
   const confidence = round2(input.confidence);
   const person = (reason: string): RouteDecision => ({ route: 'escalate', threshold, reason });
@@ -63,9 +72,11 @@ export function routeMessage(raw: RouteInput): RouteDecision {
   if (input.thread.afterBotAnswer && input.sentiment === 'negative')
     return person('negative sentiment after a bot answer');
   const bar =
-    input.sentiment === 'negative' && input.urgency !== 'high'
+    input.sentiment === 'negative' && (input.urgency !== 'high' || input.plainQuestion)
       ? 'negative-sentiment'
-      : `${input.urgency}-urgency`;
+      : input.urgency === 'high' && input.plainQuestion
+        ? 'plain-question'
+        : `${input.urgency}-urgency`;
   if (confidence < round2(threshold)) {
     return {
       route: 'escalate',

@@ -12,7 +12,7 @@ import {
 import { fold } from './offline/text.js';
 import { isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
-import { mentionsDataLoss, mentionsSecurity, ruleUrgency } from './urgency.js';
+import { asksAboutPlannedStep, mentionsDataLoss, mentionsSecurity, ruleUrgency } from './urgency.js';
 
 /** What the understand stage reads. */
 export const UnderstandInputSchema = z.object({
@@ -60,7 +60,8 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
   };
   // The concern model reads every message whichever engine understood it: a breach or an
   // outage phrased in a way no pattern expects still reaches the urgency rules.
-  const concern = detectConcern(input.text);
+  // A question about what follows the customer's own planned step is a policy question, not a concern.
+  const concern = asksAboutPlannedStep(fold(input.text)) ? null : detectConcern(input.text);
   const security = proposed.securityConcern || concern === 'security' || mentionsSecurity(fold(input.text));
   const wantsHuman = proposed.wantsHuman || asksForHuman(input.text);
   const rules = ruleUrgency(fold(input.text), proposed.intent, input.plan, proposed.urgency, concern);
@@ -98,11 +99,20 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   const pleasantry = isPleasantry(input.text);
   const guess = pleasantry ? { intent: 'other' as const, confidence: 1 } : classifyIntent(input.text);
   const tone = classifyTone(input.text);
+  // Critical is for a breach, an outage or lost data. The urgency model alone reads pressure
+  // ("asap, my boss is waiting") as critical too; without any such concern, found by the concern
+  // model or the patterns, pressure is high: the question is still answered if the answer is sure.
+  const folded = fold(input.text);
+  const concernFound =
+    (!asksAboutPlannedStep(folded) && detectConcern(input.text) !== null) ||
+    mentionsSecurity(folded) ||
+    mentionsDataLoss(folded);
+  const textUrgency = tone.urgency === 'critical' && !concernFound ? 'high' : tone.urgency;
   const proposed = UnderstandingSchema.parse({
     language,
     intent: guess.intent,
     intentConfidence: guess.confidence,
-    urgency: pleasantry ? 'low' : tone.urgency,
+    urgency: pleasantry ? 'low' : textUrgency,
     urgencySignals: [],
     sentiment: tone.sentiment,
     entities,

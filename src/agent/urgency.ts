@@ -1,3 +1,4 @@
+import { questionType } from './answer-type.js';
 import type { Intent, Plan, Urgency } from '../domain/index.js';
 import type { Concern } from './offline/classify-intent.js';
 
@@ -111,14 +112,26 @@ const URGENT_WORDS =
  * settings page, the security mailbox. Left out before the patterns look for a breach.
  */
 const ABOUT_SECURITY =
-  /\b(?:report(?:ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|policy|certifications?|questionnaire)\b|\bsecurity@\S+|→ security\b/g;
+  /\b(?:report(?:ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|policy|certifications?|questionnaire)\b|\bsecurity@\S+|→ security\b|\bvulnerability reports?\b|\b(?:forward|report|send)(?:ing)?\b[^.!?]{0,20}\b(?:phishing|suspicious|scam|fake)\b (?:e-?mails?|messages?|texts?|mails?|links?)\b/g;
 
 export function mentionsSecurity(text: string): boolean {
   return SECURITY.test(text.replace(ABOUT_SECURITY, ' '));
 }
 
+/**
+ * A question about what happens after the customer's own planned step ("once we shut the account
+ * down, how soon is our data wiped?", "if we close the account, when is our data deleted?"): the
+ * privacy policy answers it; nothing has been lost or broken into.
+ */
+const PLANNED_STEP =
+  /\b(?:once|if|after|when|before) (?:we|i) (?:\w+ )?(?:close|closes|shut|delete|cancel|remove|leave|downgrade|deactivate|terminate|end|stop)\w*\b/;
+export function asksAboutPlannedStep(text: string): boolean {
+  return PLANNED_STEP.test(text) && (text.includes('?') || questionType(text) !== 'other');
+}
+
 /** Lost, deleted or wiped data, in the supported languages: always a person's job. */
 export function mentionsDataLoss(text: string): boolean {
+  if (asksAboutPlannedStep(text)) return false;
   return DATA_LOSS.test(text) || RECORDS_GONE.test(text);
 }
 

@@ -84,6 +84,67 @@ describe('answers that answer the question asked (offline engine, demo knowledge
   });
 });
 
+describe('classes of misses a held-out set showed (issue 11, dev2)', () => {
+  it('asking when a refund arrives proposes no refund: the refund-timing article answers', async () => {
+    const r = await run(PRIYA, 'When should the refund for order 1045 reach my card?');
+    expect(r.proposedAction).toBeUndefined();
+    expect(r.reply?.text ?? r.draft ?? '').toContain('5–7 business days');
+  });
+
+  it('an address written out, in English or German, or a hold on an order goes to a person', async () => {
+    for (const text of [
+      'send order 1042 to 7 Mill Road, Bristol instead please',
+      'Bitte liefern Sie die Bestellung 1042 an die Gartenstrasse 14',
+      'hold order 1042 for a week please, nobody is at the office',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+
+  it('a general question with no order named is answered by the help center, not with the order list', async () => {
+    const r = await run(PRIYA, 'if we order before 2pm eastern, does it ship the same day?');
+    expect(r.route).toBe('resolve');
+    expect(r.reply?.text).toContain('2 pm');
+    // Nor with a request to write from a registered address, when nobody's order is asked about.
+    const unknown = await run(null, 'how do I cancel an order that has not shipped yet?');
+    expect(unknown.route).toBe('resolve');
+    expect(unknown.reply?.text).toMatch(/cancel/i);
+  });
+
+  it('money back for something that is not an order (a plan, tax) is answered from the help center', async () => {
+    const plan = await run(PRIYA, 'do we get a refund for unused seats if we downgrade?');
+    expect(plan.proposedAction).toBeUndefined();
+    expect(plan.reply?.text ?? plan.draft ?? '').toMatch(/nothing is refunded/);
+    const tax = await run(
+      PRIYA,
+      'our exemption is approved now, we want the tax refunded on the orders before it',
+    );
+    expect(tax.proposedAction).toBeUndefined();
+    expect(tax.reply?.text ?? tax.draft ?? '').toContain('60 days');
+    expect(tax.reply?.text ?? '').not.toContain('Which order is this about?');
+  });
+
+  it('a plain question said urgently is answered at the normal bar, from the article it is about', async () => {
+    const r = await run(PRIYA, 'urgent!! how long is express delivery?');
+    expect(r.route).toBe('resolve');
+    expect(r.reply?.text).toContain('1–2 business days');
+    const limit = await run(
+      PRIYA,
+      'URGENT need an answer asap: what is the API rate limit per minute on Pro?',
+    );
+    expect(limit.route).toBe('resolve');
+    expect(limit.reply?.text).toContain('600');
+  });
+
+  it('asking where to forward a suspicious email is a how-to, not a breach', async () => {
+    const r = await run(MAYA, 'where do I forward a suspicious email that claims to be from you?');
+    expect(r.route).toBe('resolve');
+    expect(r.reply?.text).toContain('security@northwind.example');
+  });
+});
+
 describe('question types and passages', () => {
   it('reads the type of answer a question asks for, in the supported languages', () => {
     expect(questionType('How long do I have to return an item?')).toBe('duration');

@@ -20,6 +20,21 @@ describe('routing table', () => {
     expect(routeMessage({ ...base, urgency, confidence }).route).toBe(route);
   });
 
+  it('a help-center question urgent only in tone keeps the normal bar; critical and negative keep theirs', () => {
+    expect(routeMessage({ ...base, urgency: 'high', confidence: 0.65, plainQuestion: true })).toMatchObject({
+      route: 'resolve',
+      reason: expect.stringContaining('plain-question'),
+    });
+    expect(routeMessage({ ...base, urgency: 'high', confidence: 0.65 }).route).toBe('escalate');
+    expect(routeMessage({ ...base, urgency: 'critical', confidence: 0.9, plainQuestion: true }).route).toBe(
+      'escalate',
+    );
+    expect(
+      routeMessage({ ...base, urgency: 'high', confidence: 0.65, plainQuestion: true, sentiment: 'negative' })
+        .route,
+    ).toBe('escalate');
+  });
+
   it('does not let float noise cross a boundary', () => {
     expect(routeMessage({ ...base, urgency: 'high', confidence: 0.1 + 0.65 }).route).toBe('resolve');
     expect(routeMessage({ ...base, urgency: 'medium', confidence: 0.3 + 0.3 }).route).toBe('resolve');

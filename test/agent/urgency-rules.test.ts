@@ -87,6 +87,21 @@ describe('records that vanished from the account are data loss', () => {
     expect(understand(text, 'enterprise').urgency).toBe('critical');
   });
 
+  it('a question about what follows closing the account is a privacy question, not a loss or a breach', () => {
+    for (const text of [
+      'if we close our account, when do you erase our data?',
+      'once I delete the account how long until the records are wiped?',
+    ]) {
+      const u = understand(text, 'enterprise');
+      expect(u.urgency, text).not.toBe('critical');
+      expect(u.securityConcern, text).toBe(false);
+    }
+    // Something that already happened still is.
+    expect(understand('when we signed in today all our invoices were deleted', 'enterprise').urgency).toBe(
+      'critical',
+    );
+  });
+
   it('a parcel that has not arrived is not data loss', () => {
     expect(understand('my order 1042 is missing, it never arrived', 'enterprise').urgency).not.toBe(
       'critical',

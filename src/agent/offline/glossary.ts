@@ -47,14 +47,48 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:abbonament\w*|abonnement|subskrypcj\w*|contratto|contract|umow\w*|penale|boete|oplat\w*)\b/,
     'plan subscription cancel fee',
   ],
+  // Topics every help center article names, in the five languages most customers write.
+  [
+    /\b(?:usuari\w*|utilisateurs?|membres?|miembros?|membri|utenti|benutzer\w*|nutzer\w*|mitglieder\w*|plazas|postes|lugares|posti)\b/,
+    'seats team members',
+  ],
+  [/\b(?:equipo|equipe|squadra|mitarbeiter\w*)\b/, 'team members'],
+  [/\b(?:zuruck\w*|ruckgabe\w*|umtausch\w*)\b/, 'return policy'],
+  [
+    /\b(?:danneggiat\w*|rott[oaie]|difettos\w*|rompu\w*|cass[ée]\w*|kaputt\w*|besch[aä]digt\w*|quebrad\w*|roto|rota)\b/,
+    'damaged defective',
+  ],
+  [/\b(?:estandar|standard|normal)\b/, 'standard shipping delivery time'],
+  [/\b(?:expres\w*|ekspres\w*|urgente|rapide|schnell\w*|veloce)\b/, 'express shipping'],
+  [/\b(?:plan|plano|piano|tarif\w*|abonnement|offre)\b/, 'plans pricing'],
+  [/\b(?:exporta\w*|exporter|exportier\w*|esporta\w*)\b/, 'export data'],
+  [/\b(?:limite|limites|limit|grenze|limiti)\b/, 'rate limit'],
+  [
+    /\b(?:dos factores|deux facteurs|zwei-?faktor\w*|dois fatores|due fattori|doble factor)\b/,
+    'two-factor authentication',
+  ],
+  [/\b(?:aduana|douane|zoll|alfandega|dogana)\b/, 'customs duties'],
+  [/\b(?:impuesto|taxe|steuer\w*|imposto|tassa|iva|tva|mwst)\b/, 'tax'],
+  [
+    /\b(?:perdid[oa]|perdu|verloren|extraviad[oa]|smarrit[oa]|retrasad[oa]|retard|verspat\w*|atrasad[oa]|ritardo)\b/,
+    'lost delayed package',
+  ],
 ];
+
+/**
+ * Names and loanwords the articles use as they are in every language ("express", "Pro", "API",
+ * "SSO", the carriers): kept from the customer's own words, so "spedizione express" is about
+ * express, not only about shipping.
+ */
+const SHARED_TERMS =
+  /\b(?:express|freight|pro|free|enterprise|api|sso|saml|okta|csv|ups|fedex|usps|dhl|webhooks?|2fa|mfa|token|ach|visa|mastercard|amex|american express|discover|net-?30|status|checkout|iban|pdf|zip|vat)\b/g;
 
 /** English search terms for a non-English text; empty when nothing is recognized. */
 export function englishSearchTerms(text: string): string {
   const f = fold(text);
-  return GLOSSARY.filter(([re]) => re.test(f))
-    .map(([, en]) => en)
-    .join(' ');
+  const terms = GLOSSARY.filter(([re]) => re.test(f)).map(([, en]) => en);
+  if (!terms.length) return '';
+  return [...terms, ...new Set(f.match(SHARED_TERMS) ?? [])].join(' ');
 }
 
 /**
@@ -85,6 +119,10 @@ const ARTICLE_WORDS: Array<[RegExp, string]> = [
   [/\b(?:429|too many requests|throttl\w*)\b/g, 'rate limit 429'],
   [/\b(?:drop down|move down|go down) to a (?:smaller|cheaper|lower) plan\b/g, 'downgrade plan'],
   [/\bmaintenance windows?\b/g, 'planned maintenance'],
+  [/\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open)\b/g, 'damaged'],
+  [/\b(?:tiers?|packages? level)\b/g, 'plans'],
+  [/\b(?:over|more than|longer than|past) (?:a|one) week\b/g, 'more than 7 business days'],
+  [/\b(?:over|more than|longer than) two weeks\b/g, 'more than 14 days'],
   [/\b(?:pay(?:ing)? (?:by|with|against) (?:a )?purchase order|po number)\b/g, 'purchase orders net-30'],
 ];
 

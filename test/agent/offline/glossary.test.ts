@@ -15,7 +15,31 @@ describe('the glossary finds the English article words for non-English questions
   });
 });
 
+describe('names the articles use in every language, and topics in es/fr/de/pt/it', () => {
+  it('keeps "express", "Pro" and the carriers from the customer own words', () => {
+    expect(englishSearchTerms('Quanto costa la spedizione express in Italia?')).toMatch(/express/);
+    expect(englishSearchTerms('Wie viele Benutzer hat der Pro-Tarif?')).toMatch(/seats.*pro|pro.*seats/);
+    expect(englishSearchTerms('Ile kosztuje wysyłka ekspresowa do Polski?')).toContain('express');
+  });
+
+  it('reads users, damage and returns in German, Italian and Portuguese', () => {
+    expect(englishSearchTerms('Quantos usuários cabem no plano?')).toContain('seats');
+    expect(englishSearchTerms('La lampada è arrivata danneggiata')).toContain('damaged');
+    expect(englishSearchTerms('Kann ich den Stuhl zurückgeben?')).toContain('return policy');
+  });
+
+  it('leaves a text with no support word alone (no article is searched with names only)', () => {
+    expect(englishSearchTerms('Hallo, DHL')).toBe('');
+  });
+});
+
 describe('everyday English for what the articles name otherwise', () => {
+  it('"crushed", "a tier" and "over a week" are searched in the articles\' words', () => {
+    expect(inArticleWords('the box came crushed')).toContain('damaged');
+    expect(inArticleWords('which tier has SSO?')).toContain('plans');
+    expect(inArticleWords('it has been over a week')).toContain('more than 7 business days');
+  });
+
   it('a payment method the article does not list is searched as a question about payment methods', () => {
     expect(inArticleWords('do you take PayPal?')).toContain('payment methods');
     expect(inArticleWords('can you check my order status?')).not.toContain('payment');

@@ -1,0 +1,45 @@
+import { questionType } from './answer-type.js';
+import { fold } from './offline/text.js';
+
+/**
+ * Whether a question on an order topic is about one of the customer's orders or about how things
+ * work: a refund's progress, a general question, money back for something that is not an order.
+ * Read by retrieve.ts before the order path is taken.
+ */
+
+// Asking for a refund, as opposed to asking about one.
+const REFUND_ASKED =
+  /\b(?:i want|we want|i'd like|we'd like|i would like|we would like|please refund|refund (?:me|us|it|this|that|the (?!status))|can (?:i|we) (?:get|have)|could (?:i|we) (?:get|have)|give (?:me|us)|issue (?:a|the) refund|need (?:a|my|our) refund|quiero|queremos|je (?:veux|voudrais|souhaite)|ich (?:will|mochte|moechte)|quero|queria|vorrei|voglio)\b/;
+const REFUND_NAMED =
+  /\b(?:refund\w*|reembols\w*|rembours\w*|erstatt\w*|ruckerstatt\w*|rimbors\w*|terugbetal\w*|zwrot\w*)\b/;
+// The refund already granted and not seen yet: "the refund still isn't on my card".
+const REFUND_PENDING =
+  /\b(?:my|the|our|this|that) refund\b[^.?!]{0,40}\b(?:arrive\w*|show\w*|appear\w*|land\w*|post\w*|hit|reach\w*|clear\w*|still|isn'?t|hasn'?t|not yet)\b|\b(?:haven'?t|hasn'?t|not|never) (?:yet )?(?:seen|received|got(?:ten)?) (?:my|the|our|a|any|that) refund\b|\brefund (?:status|reference)\b/;
+
+/**
+ * A question about a refund's progress ("when will my refund for 1045 arrive?", "the refund still
+ * isn't on my card"), not a request for one: the refund-timing article answers it, and nothing is
+ * proposed.
+ */
+export function asksAboutRefundStatus(text: string): boolean {
+  const f = fold(text);
+  if (!REFUND_NAMED.test(f) || REFUND_ASKED.test(f)) return false;
+  const asked = questionType(text);
+  return REFUND_PENDING.test(f) || asked === 'duration' || asked === 'date';
+}
+
+/**
+ * A question about how things work rather than about one order ("if I order at 1pm does it still
+ * go out today?", "how do I cancel an order that hasn't shipped yet?"): with no order named, the
+ * help center may answer it before the customer's orders are listed.
+ */
+const IN_GENERAL =
+  /\b(?:if (?:i|we|you|an order|the order|it)|where (?:can|do|should) (?:i|we) (?:check|see|find|look|go)|how do (?:i|we|you)|how does|how can (?:i|we)|can (?:i|we|you) still|when should|what happens|what (?:do|can|should) (?:i|we) do|is there|do (?:i|we) (?:get|need|have)|does (?:it|an order)|what time|by what time|cut-?off|an order that|orders? (?:placed|that)|after (?:it|an order|the order) (?:ships|shipped|has shipped))\b/;
+// Money back for something that is not an order: a plan, the tax on orders, fees.
+const NOT_AN_ORDER =
+  /\b(?:tax|taxes|taxed|sales tax|vat|duties|subscription|plan|downgrad\w*|upgrad\w*|unused|prorat\w*|seats?|fees?)\b/;
+export function asksInGeneral(text: string): boolean {
+  const f = fold(text);
+  if (REFUND_NAMED.test(f) && NOT_AN_ORDER.test(f)) return true;
+  return IN_GENERAL.test(f) && !/\bwhere(?:'s| is| are)\b/.test(f);
+}
