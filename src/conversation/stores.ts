@@ -72,6 +72,12 @@ export interface CustomerStore {
 export interface TicketStore {
   insert(ticket: Ticket): Promise<void>;
   get(tenantId: string, ticketId: string): Promise<Ticket | null>;
+  /**
+   * The ticket as this process last stored it (inserted, or changed by `update`), without a round
+   * trip; `inserted` when this process created it. Undefined when this process has not written it
+   * lately. Another process may have changed it since: callers compare `version`s.
+   */
+  recent?(tenantId: string, ticketId: string): { ticket: Ticket; inserted: boolean } | undefined;
   findByThread(
     tenantId: string,
     platform: Platform,

@@ -8,11 +8,23 @@ import { createTicketKeys, customerKey, requesterKey, threadKey } from './ticket
 
 /** A ticket's `_id` is `${tenantId}:${ticketId}`: read by ticket id through the primary key. */
 const keyed = keyedDocuments('ticketId');
+/** Tickets this process wrote last, remembered for `recent` (the oldest go first). */
+const RECENT_MAX = 2_000;
 
 export function createTicketRepository({ db, logger, clock }: RepositoryDeps): TicketStore {
   const col = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(TicketSchema, COLLECTIONS.tickets, logger);
   const keys = createTicketKeys(db, col, keyed.id);
+  const written = new Map<string, { ticket: Ticket; inserted: boolean }>();
+  /** Keeps the newest version written here (two updates' answers may come back out of order). */
+  function remember(ticket: Ticket, inserted: boolean): void {
+    const k = keyed.id(ticket.tenantId, ticket.ticketId);
+    const had = written.get(k);
+    if (had && had.ticket.version > ticket.version) return;
+    written.delete(k);
+    written.set(k, { ticket, inserted: inserted || (had?.inserted ?? false) });
+    if (written.size > RECENT_MAX) written.delete(written.keys().next().value!);
+  }
 
   /** The listed tickets that still match (the key lists may hold ids that no longer do). */
   async function listed(
@@ -35,6 +47,10 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       // Listed first: a crash in between leaves an id that reads as missing, never a ticket nobody finds.
       await keys.added(ticket);
       await col.insertOne({ _id: keyed.id(doc.tenantId, doc.ticketId) as never, ...doc });
+      remember(ticket, true);
+    },
+    recent(tenantId, ticketId) {
+      return written.get(keyed.id(tenantId, ticketId));
     },
     async get(tenantId, ticketId) {
       return codec.out(await keyed.findOne(col, tenantId, ticketId));
@@ -120,6 +136,7 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
         update,
       });
       const after = codec.out(updated);
+      if (after) remember(after, false);
       if (after && (patch.status !== undefined || patch.customerId !== undefined)) await keys.changed(after);
       return after;
     },
