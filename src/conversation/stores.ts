@@ -87,6 +87,12 @@ export interface TicketStore {
   /** Tickets of a requester (platform user) or customer account that are not resolved, newest first. */
   listOpenForRequester(tenantId: string, platform: Platform, userId: string): Promise<Ticket[]>;
   listOpenForCustomer(tenantId: string, customerId: string): Promise<Ticket[]>;
+  /** Both lists at once (a new message's requester and its customer account), in one read each way. */
+  listOpenFor(
+    tenantId: string,
+    requester: { platform: Platform; userId: string },
+    customerId?: string,
+  ): Promise<{ requester: Ticket[]; customer: Ticket[] }>;
   list(
     tenantId: string,
     filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number },

@@ -67,22 +67,21 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
         const ops: AnyBulkWriteOperation<TurnDoc>[] = keys.map((k) => ({
           updateOne: { filter: free(k), update: take, upsert: true },
         }));
-        let failed = new Set<number>();
-        let upserted: Record<number, unknown> = {};
         try {
-          upserted = (await col.bulkWrite(ops, { ordered: false })).upsertedIds;
+          const created = new Set(
+            Object.values((await col.bulkWrite(ops, { ordered: false })).upsertedIds).map(String),
+          );
+          // A document this call created holds token 1; an existing one's token is not known here.
+          // (By the created `_id`s, not by index: the bundled server numbers them differently.)
+          for (const k of keys) taken.set(k, created.has(k) ? 1 : undefined);
         } catch (err) {
           if (!(err instanceof MongoBulkWriteError)) throw err;
           const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
           if (errors.some((e) => e.code !== 11000)) throw err;
-          failed = new Set(errors.map((e) => e.index));
-          upserted = err.result.upsertedIds;
+          // Some key was busy: every key is enqueued (a no-op where this call took the turn), and
+          // the run takes each turn as usual (its own ones at once: it is their owner).
+          busy.push(...keys);
         }
-        keys.forEach((k, i) => {
-          if (failed.has(i)) busy.push(k);
-          // A document this call created holds token 1; an existing one's token is not known here.
-          else taken.set(k, upserted[i] !== undefined ? 1 : undefined);
-        });
       }
       if (busy.length > 0) {
         await enqueue(busy, entry);

@@ -1,5 +1,11 @@
 import type { Filter, Document } from 'mongodb';
-import { TicketSchema, TicketStatusSchema, type Ticket, type TicketStatus } from '../domain/index.js';
+import {
+  TicketSchema,
+  TicketStatusSchema,
+  type Platform,
+  type Ticket,
+  type TicketStatus,
+} from '../domain/index.js';
 import type { TicketStore } from '../conversation/stores.js';
 import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
@@ -41,6 +47,17 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       .slice(0, limit);
   }
 
+  const openOf =
+    (platform: Platform, userId: string) =>
+    (t: Ticket): boolean =>
+      t.status !== 'resolved' && t.requester.platform === platform && t.requester.userId === userId;
+  const openOfCustomer =
+    (customerId: string) =>
+    (t: Ticket): boolean =>
+      t.status !== 'resolved' && t.customerId === customerId;
+  const newestFirst = (list: Ticket[]) =>
+    list.sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime()).slice(0, 50);
+
   return {
     async insert(ticket) {
       const doc = codec.in(ticket);
@@ -69,20 +86,23 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0] ?? null;
     },
     async listOpenForRequester(tenantId, platform, userId) {
-      return listed(
-        tenantId,
-        requesterKey(tenantId, platform, userId),
-        (t) => t.status !== 'resolved' && t.requester.platform === platform && t.requester.userId === userId,
-        50,
-      );
+      return listed(tenantId, requesterKey(tenantId, platform, userId), openOf(platform, userId), 50);
     },
     async listOpenForCustomer(tenantId, customerId) {
-      return listed(
-        tenantId,
-        customerKey(tenantId, customerId),
-        (t) => t.status !== 'resolved' && t.customerId === customerId,
-        50,
+      return listed(tenantId, customerKey(tenantId, customerId), openOfCustomer(customerId), 50);
+    },
+    async listOpenFor(tenantId, requester, customerId) {
+      // Both key documents in one read, then both lists' tickets in one read.
+      const rk = requesterKey(tenantId, requester.platform, requester.userId);
+      const ck = customerId ? customerKey(tenantId, customerId) : undefined;
+      const ids = await keys.idsOf(ck ? [rk, ck] : [rk]);
+      const all = codec.outMany(
+        await keys.read(tenantId, [...new Set([...(ids.get(rk) ?? []), ...(ck ? (ids.get(ck) ?? []) : [])])]),
       );
+      return {
+        requester: newestFirst(all.filter(openOf(requester.platform, requester.userId))),
+        customer: customerId ? newestFirst(all.filter(openOfCustomer(customerId))) : [],
+      };
     },
     async list(tenantId, filter = {}) {
       const q: Filter<Document> = { tenantId };
