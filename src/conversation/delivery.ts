@@ -253,7 +253,13 @@ export async function showTicketCard(
   const built = await takeover.escalationCard(ticket.tenantId, ticket.ticketId);
   if (!built) return;
   const card = kind ? { ...built, kind } : built;
-  const current = await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId);
+  // The ticket as handed in, unless this process changed it since (a card may have been linked):
+  // a card posted twice is still one post (the outbox key is the ticket's).
+  const written = deps.stores.tickets.recent?.(ticket.tenantId, ticket.ticketId);
+  const current =
+    written && written.ticket.version <= ticket.version
+      ? ticket
+      : await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId);
   if (current?.staffCard) {
     await updateStaffCard(deps, ticket.tenantId, current.staffCard, card);
     return;

@@ -156,8 +156,18 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
         update,
       });
       const after = codec.out(updated);
+      // The state just before this write, when this process wrote that one too.
+      const had = after && written.get(keyed.id(tenantId, ticketId));
+      const before = had && had.ticket.version === after.version - 1 ? had.ticket : undefined;
       if (after) remember(after, false);
-      if (after && (patch.status !== undefined || patch.customerId !== undefined)) await keys.changed(after);
+      // The keys list open tickets: they change only when the ticket opens, resolves or moves account.
+      const listedAlike =
+        after &&
+        before &&
+        (before.status === 'resolved') === (after.status === 'resolved') &&
+        before.customerId === after.customerId;
+      if (after && (patch.status !== undefined || patch.customerId !== undefined) && !listedAlike)
+        await keys.changed(after);
       return after;
     },
   };

@@ -9,6 +9,7 @@ import {
   TicketFactSchema,
   approvalCounters,
   approvalFact,
+  escalationCategory,
   ticketCounters,
   ticketFact,
   type CsatInput,
@@ -218,7 +219,14 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         // The transcript is read only for what neither the last count nor the events tell: when
         // the first reply came, or the question of a ticket the bot could not answer.
         const replied = previous?.firstBotAt ?? previous?.firstStaffAt ?? hint?.botAt ?? hint?.personAt;
-        const needsQuestion = ticket.escalation !== undefined && !previous?.question;
+        // Only a gap keeps its question: escalated for want of an answer, or rated "Not good".
+        const gap =
+          (ticket.escalation !== undefined &&
+            escalationCategory(ticket.escalation.reason) === 'low_confidence') ||
+          previous?.escalationReason === 'low_confidence' ||
+          rated ||
+          previous?.csat === 'not_good';
+        const needsQuestion = gap && !previous?.question;
         const [messages, targets, csat] = await Promise.all([
           replied && !needsQuestion
             ? Promise.resolve([])

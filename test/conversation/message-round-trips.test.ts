@@ -77,7 +77,6 @@ describe('round trips of a customer message', () => {
       const out = await env.engine.handleInbound(fromMaya('How long does standard shipping take?'));
       expect(out.status).toBe('answered');
     });
-    if (process.env.TRIPS_DEBUG) console.log(list.join('\n'));
     expect(count(list, 'findAndModify thread_leases')).toBe(0);
     expect(count(list, 'update thread_leases')).toBe(2); // taken when accepted; released
     expect(count(list, 'find ticket_keys')).toBe(1);
@@ -98,7 +97,6 @@ describe('round trips of a customer message', () => {
       );
       expect(out.status).toBe('answered');
     });
-    if (process.env.TRIPS_DEBUG) console.log(list.join('\n'));
     expect(count(list, 'findAndModify thread_leases')).toBe(1); // taken when accepted
     expect(count(list, 'update thread_leases')).toBe(1); // released
     expect(count(list, 'find tickets {_id,')).toBe(2);

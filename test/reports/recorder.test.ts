@@ -282,6 +282,32 @@ describe('report recounts: round trips', () => {
     expect(stored?.fact).toMatchObject({ resolvedBy: 'bot', firstResponseMs: 5_000 });
   });
 
+  it('recounts a ticket escalated for a reason other than a missing answer without reading its transcript', async () => {
+    const at = new Date(Date.UTC(2026, 10, 19, 9, 0, 0));
+    const tk = ticket(42, {
+      status: 'escalated',
+      escalation: { summary: 'Outage', reason: 'The customer asked for a person', at },
+    });
+    await counted.tickets.insert(tk);
+    const r = countingRecorder();
+    commands.length = 0;
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: tk.ticketId, status: 'escalated', at });
+    r.onEvent({
+      type: 'message',
+      tenantId: T,
+      ticketId: tk.ticketId,
+      platform: 'teams',
+      channelId: 'C1',
+      at: new Date(tk.createdAt.getTime() + 2_000),
+      by: 'bot',
+    });
+    await r.idle();
+    expect(commands.filter((c) => c.endsWith(' messages'))).toEqual([]);
+    const stored = await stores.reports.getFact(T, `t:${tk.ticketId}`);
+    expect(stored?.fact).toMatchObject({ escalated: true, escalationReason: 'customer_asked' });
+    expect(stored?.fact).not.toHaveProperty('question');
+  });
+
   it("reads a ticket's rating after the rating's event, and later recounts keep it without reading it", async () => {
     const tk = ticket(41);
     await counted.tickets.insert(tk);
