@@ -82,7 +82,8 @@ describe('round trips of a customer message', () => {
     expect(count(list, 'find ticket_keys')).toBe(1);
     expect(count(list, 'find customers {tenantId,customerId}')).toBe(0);
     expect(count(list, 'delete sla_timers')).toBe(0);
-    for (const read of ['find report_facts', 'find csat', 'find approvals']) expect(count(list, read)).toBe(0);
+    for (const read of ['find report_facts', 'find csat', 'find approvals'])
+      expect(count(list, read)).toBe(0);
     // The ticket is read once: right before the answer is posted (has a person taken over?).
     expect(count(list, 'find tickets {_id,')).toBe(1);
   });
@@ -100,6 +101,7 @@ describe('round trips of a customer message', () => {
     expect(count(list, 'findAndModify thread_leases')).toBe(1); // taken when accepted
     expect(count(list, 'update thread_leases')).toBe(1); // released
     expect(count(list, 'find tickets {_id,')).toBe(2);
-    for (const read of ['find report_facts', 'find csat', 'find approvals']) expect(count(list, read)).toBe(0);
+    for (const read of ['find report_facts', 'find csat', 'find approvals'])
+      expect(count(list, read)).toBe(0);
   });
 });
