@@ -173,16 +173,17 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
       let renewal: NodeJS.Timeout | undefined;
       const pre = early.get(entry);
       early.delete(entry);
-      // Taken at acceptance a moment ago: still ours for at least two thirds of the lease.
-      const fresh = pre && clock.now().getTime() - pre.at < leaseMs / 3 ? pre : undefined;
       try {
         // The thread's own key last: its token fences the run's ticket writes.
         for (const [i, key] of keys.entries()) {
           const last = i === keys.length - 1;
+          // Taken at acceptance a moment ago (judged when reached: an earlier key may have made it
+          // wait): still ours for at least two thirds of the lease.
+          const fresh = pre && clock.now().getTime() - pre.at < leaseMs / 3 ? pre : undefined;
           const known = fresh?.tokens.get(key);
           // Only the last key's token is used (it fences): an earlier key taken early is simply held.
-          if (known !== undefined && known !== null) {
-            held = { key, token: known, confirmedAt: fresh!.at, lost: false };
+          if (fresh && known !== undefined && known !== null) {
+            held = { key, token: known, confirmedAt: fresh.at, lost: false };
             continue;
           }
           if (known === undefined && fresh?.tokens.has(key) && !last) continue;
