@@ -116,6 +116,7 @@ export async function rateTicket(deps: EngineDeps, input: CsatRatingInput): Prom
     ticketId: ticket.ticketId,
     status: ticket.status,
     at: deps.clock.now(),
+    rated: true,
   });
   if (input.rating === 'not_good' && record.resolvedBy === 'bot') {
     await escalateTicket(deps, deps.takeover, ticket, {

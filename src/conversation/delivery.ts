@@ -16,8 +16,11 @@ export async function recordMessage(
     createdAt?: Date;
     messageId?: string;
   },
-  /** `ticketStored: false`: filed under a ticket not stored yet (its clocks start when it is). */
-  options: { ticketStored?: boolean } = {},
+  /**
+   * `ticketStored: false`: filed under a ticket not stored yet (its clocks start when it is).
+   * `ticket`: the ticket as the caller holds it now, so its clocks move without reading it again.
+   */
+  options: { ticketStored?: boolean; ticket?: Ticket } = {},
 ): Promise<Message> {
   const message: Message = {
     ...input,
@@ -27,7 +30,8 @@ export async function recordMessage(
     createdAt: input.createdAt ?? deps.clock.now(),
   };
   await deps.stores.messages.insert(message);
-  if (message.ticketId && options.ticketStored !== false) await deps.lifecycle?.messageRecorded(message);
+  if (message.ticketId && options.ticketStored !== false)
+    await deps.lifecycle?.messageRecorded(message, options.ticket);
   deps.events.publish({
     type: 'message',
     tenantId: message.tenantId,
@@ -249,7 +253,13 @@ export async function showTicketCard(
   const built = await takeover.escalationCard(ticket.tenantId, ticket.ticketId);
   if (!built) return;
   const card = kind ? { ...built, kind } : built;
-  const current = await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId);
+  // The ticket as handed in, unless this process changed it since (a card may have been linked):
+  // a card posted twice is still one post (the outbox key is the ticket's).
+  const written = deps.stores.tickets.recent?.(ticket.tenantId, ticket.ticketId);
+  const current =
+    written && written.ticket.version <= ticket.version
+      ? ticket
+      : await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId);
   if (current?.staffCard) {
     await updateStaffCard(deps, ticket.tenantId, current.staffCard, card);
     return;

@@ -6,8 +6,11 @@ import type { MessageStore, TicketStore } from './stores.js';
 export type TicketMatch =
   /** A reply in a known thread, or a top-level message joining the author's last ticket. */
   | { kind: 'existing'; ticket: Ticket; replyThread: ThreadRef; joined: boolean }
-  /** No ticket yet: the agent decides (pleasantry, continues an open ticket, or a new one). */
-  | { kind: 'undecided'; replyThread: ThreadRef; openTickets: Ticket[] };
+  /**
+   * No ticket yet: the agent decides (pleasantry, continues an open ticket, or a new one).
+   * `openTickets`: the author's open tickets; `customerOpen`: their account's, when read with them.
+   */
+  | { kind: 'undecided'; replyThread: ThreadRef; openTickets: Ticket[]; customerOpen?: Ticket[] };
 
 /**
  * Queue keys that order messages before their ticket is known: a reply takes its thread; a
@@ -28,6 +31,8 @@ export async function findTicket(
   stores: { tickets: TicketStore; messages: MessageStore },
   message: ParsedInboundMessage,
   joinWindowSeconds: number,
+  /** The author's customer account, when identified: its open tickets are read in the same go. */
+  customerId?: string,
 ): Promise<TicketMatch> {
   const { tenantId, platform, channelId } = message;
   if (message.threadId) {
@@ -43,7 +48,11 @@ export async function findTicket(
     return { kind: 'undecided', replyThread, openTickets: [] };
   }
   const replyThread: ThreadRef = { platform, channelId, threadId: message.messageId };
-  const open = await stores.tickets.listOpenForRequester(tenantId, platform, message.author.userId);
+  const { requester: open, customer: customerOpen } = await stores.tickets.listOpenFor(
+    tenantId,
+    { platform, userId: message.author.userId },
+    customerId,
+  );
   const latest = open[0];
   // Joins whatever the ticket's state: if a person has it, the message must reach them silently.
   if (latest && latest.thread.channelId === channelId) {
@@ -52,5 +61,5 @@ export async function findTicket(
       return { kind: 'existing', ticket: latest, replyThread: latest.thread, joined: true };
     }
   }
-  return { kind: 'undecided', replyThread, openTickets: open };
+  return { kind: 'undecided', replyThread, openTickets: open, customerOpen };
 }

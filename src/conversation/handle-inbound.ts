@@ -80,27 +80,34 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       logger,
     });
     const turn: Turn = { msg, tenant, mode, customer, ordersUnreachable, progress };
-    const match = await findTicket(stores, msg, tenant.settings.joinWindowSeconds);
+    const match = await findTicket(stores, msg, tenant.settings.joinWindowSeconds, customer?.customerId);
     if (match.kind === 'existing') {
       return queue.run(`ticket|${match.ticket.ticketId}`, () =>
-        onExisting(turn, match.ticket.ticketId, match.replyThread),
+        onExisting(turn, match.ticket, match.replyThread),
       );
     }
     const ticketId = deps.ids.ticketId();
     // Nobody else knows this id yet; holding its key covers the moment after the insert.
     return queue.run(`ticket|${ticketId}`, () =>
-      onUndecided(turn, ticketId, match.replyThread, match.openTickets),
+      onUndecided(turn, ticketId, match.replyThread, match.openTickets, match.customerOpen),
     );
   }
 
-  async function onExisting(turn: Turn, ticketId: string, replyThread: ThreadRef): Promise<InboundOutcome> {
+  async function onExisting(turn: Turn, found: Ticket, replyThread: ThreadRef): Promise<InboundOutcome> {
     const { msg } = turn;
-    // Re-read under the ticket's lock: the previous message may have changed it.
-    let ticket = await stores.tickets.get(msg.tenantId, ticketId);
+    // Under the ticket's lock now: re-read if a message this process ran meanwhile changed it (the
+    // thread's earlier messages, in any process, finished before this run read it: it holds the
+    // thread's turn).
+    const written = stores.tickets.recent?.(msg.tenantId, found.ticketId);
+    let ticket =
+      written && written.ticket.version > found.version
+        ? await stores.tickets.get(msg.tenantId, found.ticketId)
+        : found;
     if (!ticket) return { status: 'ignored', reason: 'ticket vanished' };
     if (!msg.author.isExternal) return onStaffMessage(turn, ticket);
     const stored = await storeCustomerMessage(deps, turn, ticket.ticketId, ticket.thread, {
       ticketStored: true,
+      ticket,
     });
     const now = clock.now();
     const reopened = ticket.status === 'resolved';
@@ -163,6 +170,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     ticketId: string,
     replyThread: ThreadRef,
     requesterOpen: Ticket[],
+    customerOpen: Ticket[] | undefined,
   ): Promise<InboundOutcome> {
     const { msg } = turn;
     if (!msg.author.isExternal) {
@@ -190,7 +198,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       await deps.lifecycle?.ticketOpened(draftTicket);
       return { status: 'recorded', ticketId, reason: 'channel is off' };
     }
-    const open = await openTicketsOf(deps, turn, requesterOpen);
+    const open = await openTicketsOf(deps, turn, requesterOpen, customerOpen);
     const working = showWorking(deps, turn, replyThread);
     const history = [{ role: 'customer' as const, text: msg.text }];
     const result = await runAgent(deps, turn, draftTicket, true, history, open);

@@ -252,7 +252,15 @@ export type LiveEvent =
       ok?: boolean;
       at: Date;
     }
-  | { type: 'ticket'; tenantId: string; ticketId: string; status: TicketStatus; at: Date }
+  | {
+      type: 'ticket';
+      tenantId: string;
+      ticketId: string;
+      status: TicketStatus;
+      at: Date;
+      /** The customer rated the ticket (the report reads the rating only then). */
+      rated?: boolean;
+    }
   | {
       type: 'message';
       tenantId: string;

@@ -79,6 +79,12 @@ export interface TicketStore {
   /** With a fence, the ticket remembers the token, so writes of runs with older ones are refused. */
   insert(ticket: Ticket, fence?: WriteFence): Promise<void>;
   get(tenantId: string, ticketId: string): Promise<Ticket | null>;
+  /**
+   * The ticket as this process last stored it (inserted, or changed by `update`), without a round
+   * trip; `inserted` when this process created it. Undefined when this process has not written it
+   * lately. Another process may have changed it since: callers compare `version`s.
+   */
+  recent?(tenantId: string, ticketId: string): { ticket: Ticket; inserted: boolean } | undefined;
   findByThread(
     tenantId: string,
     platform: Platform,
@@ -88,6 +94,12 @@ export interface TicketStore {
   /** Tickets of a requester (platform user) or customer account that are not resolved, newest first. */
   listOpenForRequester(tenantId: string, platform: Platform, userId: string): Promise<Ticket[]>;
   listOpenForCustomer(tenantId: string, customerId: string): Promise<Ticket[]>;
+  /** Both lists at once (a new message's requester and its customer account), in one read each way. */
+  listOpenFor(
+    tenantId: string,
+    requester: { platform: Platform; userId: string },
+    customerId?: string,
+  ): Promise<{ requester: Ticket[]; customer: Ticket[] }>;
   list(
     tenantId: string,
     filter?: { status?: TicketStatus[]; assigneeId?: string; limit?: number },

@@ -18,6 +18,19 @@ export interface ThreadLeaseStore {
   /** Appends `entry` to each key's queue unless it is there (one round trip for all keys). */
   enqueue(keys: string[], entry: string): Promise<void>;
   /**
+   * `enqueue`, and where a key's queue is empty and its lease free, the lease taken for `entry`
+   * at once (one round trip when every key is free; a second one enqueues the busy keys). Per
+   * key: the lease's token when taken and known, `undefined` when taken (token unknown: an
+   * existing turn document), `null` when the key was busy and `entry` only joined its queue.
+   */
+  enqueueOrTake(
+    keys: string[],
+    entry: string,
+    owner: string,
+    now: Date,
+    until: Date,
+  ): Promise<Map<string, number | undefined | null>>;
+  /**
    * Takes the key's lease for `entry` when the queue's head is `entry` (or one of `heads`: this
    * process's own queued messages, which its in-process queue already orders) and the lease is
    * free, expired or this owner's. Atomic; the new token, or null when the turn is not ours yet.

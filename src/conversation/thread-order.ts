@@ -16,7 +16,9 @@ import type { ThreadLeaseStore } from './thread-lease.schema.js';
  * messages within one process; with several processes on one database, each thread key (see
  * preTicketKeys) also has a turn in MongoDB:
  * - accepting a message appends its journal id to its keys' queues (in the same request that
- *   stored it, before the platform is answered), so the queue holds the order of acceptance;
+ *   stored it, before the platform is answered), so the queue holds the order of acceptance; a
+ *   key nobody is queued on or holding is taken for the message in that same round trip, and its
+ *   run, starting within a third of the lease, goes without asking again;
  * - a run starts only once its message heads the queue of each of its keys and it holds the
  *   lease (owner, expiry, a token raised by every acquisition), renewed while it runs;
  * - the run's ticket writes check the token first: a run that lost its lease (paused past its
@@ -42,6 +44,9 @@ export interface ThreadOrder {
   /** The current run's lease key and token, which its ticket writes carry (none outside a run). */
   fence(): WriteFence | undefined;
 }
+
+/** Early-taken leases remembered for runs still to come (bounded; the oldest go first). */
+const MAX_EARLY = 10_000;
 
 export interface ThreadOrderOptions {
   /** How long a run holds its thread without renewing (renewed every third). 30 s by default. */
@@ -81,6 +86,11 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
   const current = new AsyncLocalStorage<Held>();
   /** Messages this process has queued, per key: they may head a queue in any order among themselves. */
   const local = new Map<string, Set<string>>();
+  /**
+   * Leases taken when their message was accepted, by journal id: per key the token when known
+   * (undefined: taken, token not known), and when. Its run takes them over (see run).
+   */
+  const early = new Map<string, { at: number; tokens: Map<string, number | undefined | null> }>();
   const entryOf = (msg: ParsedInboundMessage) => inboundRecordId(msg.tenantId, msg.platform, msg.eventId);
   const until = () => new Date(clock.now().getTime() + leaseMs);
 
@@ -134,7 +144,12 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
   return {
     async accepted(msg) {
       if (msg.kind !== 'message') return;
-      await leases.enqueue(preTicketKeys(msg), entryOf(msg));
+      const entry = entryOf(msg);
+      const at = clock.now().getTime();
+      const tokens = await leases.enqueueOrTake(preTicketKeys(msg), entry, owner, clock.now(), until());
+      // A message accepted here but never run here (a crash, a duplicate) is not remembered forever.
+      if (early.size >= MAX_EARLY) early.delete(early.keys().next().value!);
+      if ([...tokens.values()].some((t) => t !== null)) early.set(entry, { at, tokens });
     },
     reserve(msg) {
       if (msg.kind !== 'message') return () => undefined;
@@ -160,9 +175,22 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
       const deadline = Date.now() + waitMs;
       let held: Held | undefined;
       let renewal: NodeJS.Timeout | undefined;
+      const pre = early.get(entry);
+      early.delete(entry);
       try {
         // The thread's own key last: its token fences the run's ticket writes.
-        for (const key of keys) {
+        for (const [i, key] of keys.entries()) {
+          const last = i === keys.length - 1;
+          // Taken at acceptance a moment ago (judged when reached: an earlier key may have made it
+          // wait): still ours for at least two thirds of the lease.
+          const fresh = pre && clock.now().getTime() - pre.at < leaseMs / 3 ? pre : undefined;
+          const known = fresh?.tokens.get(key);
+          // Only the last key's token is used (it fences): an earlier key taken early is simply held.
+          if (fresh && known !== undefined && known !== null) {
+            held = { key, token: known, confirmedAt: fresh.at, lost: false };
+            continue;
+          }
+          if (known === undefined && fresh?.tokens.has(key) && !last) continue;
           const token = await take(key, entry, deadline);
           held = { key, token, confirmedAt: clock.now().getTime(), lost: false };
         }

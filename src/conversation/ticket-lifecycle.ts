@@ -12,8 +12,12 @@ import type { DeliveryDeps } from './engine-deps.js';
  * none of it may cost the customer their answer, so failures are logged, never thrown.
  */
 export interface TicketLifecycle {
-  /** A transcript message was stored under a ticket (customer: clocks run; a person: responded). */
-  messageRecorded(message: Message): Promise<void>;
+  /**
+   * A transcript message was stored under a ticket (customer: clocks run; a person: responded).
+   * `known`: the ticket as the caller holds it (read instead of the database; a stale copy only
+   * costs a retry, the clocks' write is conditional on its version).
+   */
+  messageRecorded(message: Message, known?: Ticket): Promise<void>;
   /** A ticket was stored for the first time (its clocks start from its creation). */
   ticketOpened(ticket: Ticket): Promise<void>;
   /** The ticket was resolved, by the bot's answer or by a person. */
@@ -52,9 +56,10 @@ export function createTicketLifecycle(
   }
 
   return {
-    async messageRecorded(message) {
+    async messageRecorded(message, known) {
       if (!message.ticketId) return;
-      if (message.role === 'customer') await sla.record(message.tenantId, message.ticketId, 'customer_wrote');
+      if (message.role === 'customer')
+        await sla.record(message.tenantId, message.ticketId, 'customer_wrote', known);
       else if (message.role === 'staff') {
         await sla.record(message.tenantId, message.ticketId, 'person_responded');
         await firstReplyRedraw(message);

@@ -142,7 +142,7 @@ export async function storeCustomerMessage(
   turn: Turn,
   ticketId: string,
   thread: ThreadRef,
-  options: { ticketStored: boolean },
+  options: { ticketStored: boolean; ticket?: Ticket },
   u?: AgentResult['understanding'],
 ): Promise<string> {
   const m = await recordMessage(
@@ -181,10 +181,14 @@ export async function openTicketsOf(
   deps: EngineDeps,
   turn: Turn,
   requesterOpen: Ticket[],
+  /** The account's open tickets when read already (with the requester's, see findTicket). */
+  customerOpen?: Ticket[],
 ): Promise<Ticket[]> {
-  const byCustomer = turn.customer
-    ? await deps.stores.tickets.listOpenForCustomer(turn.msg.tenantId, turn.customer.customerId)
-    : [];
+  const byCustomer =
+    customerOpen ??
+    (turn.customer
+      ? await deps.stores.tickets.listOpenForCustomer(turn.msg.tenantId, turn.customer.customerId)
+      : []);
   const seen = new Map<string, Ticket>();
   for (const t of [...requesterOpen, ...byCustomer]) seen.set(t.ticketId, t);
   return [...seen.values()].slice(0, 10);

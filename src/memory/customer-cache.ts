@@ -27,14 +27,21 @@ export function cachedCustomerStore<T extends CustomerStore & WithInsertIfMissin
   const max = options.maxEntries ?? 10_000;
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, { tenantId: string; value: Promise<Customer | null>; until: number }>();
+  /** Writes made through this store: a read that saw one happen is not kept under a second key. */
+  let writes = 0;
+  const remember = (tenantId: string, key: string, value: Promise<Customer | null>) => {
+    const k = `${tenantId}\u0000${key}`;
+    entries.delete(k);
+    entries.set(k, { tenantId, value, until: now() + ttl });
+    if (entries.size > max) entries.delete(entries.keys().next().value!);
+  };
   const read = (tenantId: string, key: string, load: () => Promise<Customer | null>) => {
     const k = `${tenantId}\u0000${key}`;
     const hit = entries.get(k);
     if (hit && hit.until > now()) return hit.value;
     entries.delete(k);
     const value = load();
-    entries.set(k, { tenantId, value, until: now() + ttl });
-    if (entries.size > max) entries.delete(entries.keys().next().value!);
+    remember(tenantId, key, value);
     // A failed read is not kept.
     value.catch(() => {
       if (entries.get(k)?.value === value) entries.delete(k);
@@ -45,6 +52,7 @@ export function cachedCustomerStore<T extends CustomerStore & WithInsertIfMissin
     try {
       return await write;
     } finally {
+      writes++;
       for (const [k, e] of entries) if (e.tenantId === tenantId) entries.delete(k);
     }
   };
@@ -54,7 +62,15 @@ export function cachedCustomerStore<T extends CustomerStore & WithInsertIfMissin
       read(tenantId, `id\u0000${customerId}`, () => inner.get(tenantId, customerId)),
     findByEmail: (tenantId, email) => {
       const normalized = email.trim().toLowerCase();
-      return read(tenantId, `email\u0000${normalized}`, () => inner.findByEmail(tenantId, normalized));
+      return read(tenantId, `email\u0000${normalized}`, async () => {
+        const before = writes;
+        const found = await inner.findByEmail(tenantId, normalized);
+        // The same record by id: the rest of the message's run (its SLA plan) reads it from here,
+        // unless a write went on meanwhile (it may have changed what was read).
+        if (found && writes === before)
+          remember(tenantId, `id\u0000${found.customerId}`, Promise.resolve(found));
+        return found;
+      });
     },
     upsert: (customer) => after(customer.tenantId, inner.upsert(customer)),
     addExternalOrg: (tenantId, customerId, platform, orgId) =>

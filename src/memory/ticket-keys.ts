@@ -39,6 +39,8 @@ export interface TicketKeys {
   changed(ticket: Ticket): Promise<void>;
   /** Ticket ids by key document (empty when there is none). */
   ids(key: string): Promise<string[]>;
+  /** `ids` of several key documents, in one read. */
+  idsOf(keys: string[]): Promise<Map<string, string[]>>;
   /** The tickets with these ids, of one organization, in no particular order. */
   read(tenantId: string, ticketIds: string[]): Promise<Array<WithId<Document>>>;
 }
@@ -133,6 +135,12 @@ export function createTicketKeys(
       await backfill();
       const doc = await keys.findOne({ _id: key });
       return (doc?.ids ?? []).slice(-MAX_IDS);
+    },
+    async idsOf(list) {
+      await backfill();
+      const docs = await keys.find({ _id: { $in: list } }).toArray();
+      const found = new Map(docs.map((d) => [d._id, (d.ids ?? []).slice(-MAX_IDS)]));
+      return new Map(list.map((k) => [k, found.get(k) ?? []]));
     },
     async read(tenantId, ticketIds) {
       if (ticketIds.length === 0) return [];

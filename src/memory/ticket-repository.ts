@@ -1,5 +1,11 @@
 import type { Filter, Document } from 'mongodb';
-import { TicketSchema, TicketStatusSchema, type Ticket, type TicketStatus } from '../domain/index.js';
+import {
+  TicketSchema,
+  TicketStatusSchema,
+  type Platform,
+  type Ticket,
+  type TicketStatus,
+} from '../domain/index.js';
 import type { TicketStore } from '../conversation/stores.js';
 import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
@@ -10,11 +16,23 @@ import { createTicketKeys, customerKey, requesterKey, threadKey } from './ticket
 /** The last writing run's thread lease (key, token), hidden from the Ticket schema. */
 const FENCE = '_fence';
 const keyed = keyedDocuments('ticketId');
+/** Tickets this process wrote last, remembered for `recent` (the oldest go first). */
+const RECENT_MAX = 2_000;
 
 export function createTicketRepository({ db, logger, clock }: RepositoryDeps): TicketStore {
   const col = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(TicketSchema, COLLECTIONS.tickets, logger);
   const keys = createTicketKeys(db, col, keyed.id);
+  const written = new Map<string, { ticket: Ticket; inserted: boolean }>();
+  /** Keeps the newest version written here (two updates' answers may come back out of order). */
+  function remember(ticket: Ticket, inserted: boolean): void {
+    const k = keyed.id(ticket.tenantId, ticket.ticketId);
+    const had = written.get(k);
+    if (had && had.ticket.version > ticket.version) return;
+    written.delete(k);
+    written.set(k, { ticket, inserted: inserted || (had?.inserted ?? false) });
+    if (written.size > RECENT_MAX) written.delete(written.keys().next().value!);
+  }
 
   /** The listed tickets that still match (the key lists may hold ids that no longer do). */
   async function listed(
@@ -31,6 +49,17 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       .slice(0, limit);
   }
 
+  const openOf =
+    (platform: Platform, userId: string) =>
+    (t: Ticket): boolean =>
+      t.status !== 'resolved' && t.requester.platform === platform && t.requester.userId === userId;
+  const openOfCustomer =
+    (customerId: string) =>
+    (t: Ticket): boolean =>
+      t.status !== 'resolved' && t.customerId === customerId;
+  const newestFirst = (list: Ticket[]) =>
+    list.sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime()).slice(0, 50);
+
   return {
     async insert(ticket, fence) {
       const doc = codec.in(ticket);
@@ -41,6 +70,10 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
         ...doc,
         ...(fence ? { [FENCE]: fence } : {}),
       });
+      remember(ticket, true);
+    },
+    recent(tenantId, ticketId) {
+      return written.get(keyed.id(tenantId, ticketId));
     },
     async get(tenantId, ticketId) {
       return codec.out(await keyed.findOne(col, tenantId, ticketId));
@@ -59,20 +92,23 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0] ?? null;
     },
     async listOpenForRequester(tenantId, platform, userId) {
-      return listed(
-        tenantId,
-        requesterKey(tenantId, platform, userId),
-        (t) => t.status !== 'resolved' && t.requester.platform === platform && t.requester.userId === userId,
-        50,
-      );
+      return listed(tenantId, requesterKey(tenantId, platform, userId), openOf(platform, userId), 50);
     },
     async listOpenForCustomer(tenantId, customerId) {
-      return listed(
-        tenantId,
-        customerKey(tenantId, customerId),
-        (t) => t.status !== 'resolved' && t.customerId === customerId,
-        50,
+      return listed(tenantId, customerKey(tenantId, customerId), openOfCustomer(customerId), 50);
+    },
+    async listOpenFor(tenantId, requester, customerId) {
+      // Both key documents in one read, then both lists' tickets in one read.
+      const rk = requesterKey(tenantId, requester.platform, requester.userId);
+      const ck = customerId ? customerKey(tenantId, customerId) : undefined;
+      const ids = await keys.idsOf(ck ? [rk, ck] : [rk]);
+      const all = codec.outMany(
+        await keys.read(tenantId, [...new Set([...(ids.get(rk) ?? []), ...(ck ? (ids.get(ck) ?? []) : [])])]),
       );
+      return {
+        requester: newestFirst(all.filter(openOf(requester.platform, requester.userId))),
+        customer: customerId ? newestFirst(all.filter(openOfCustomer(customerId))) : [],
+      };
     },
     async list(tenantId, filter = {}) {
       const q: Filter<Document> = { tenantId };
@@ -132,7 +168,18 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
         update,
       });
       const after = codec.out(updated);
-      if (after && (patch.status !== undefined || patch.customerId !== undefined)) await keys.changed(after);
+      // The state just before this write, when this process wrote that one too.
+      const had = after && written.get(keyed.id(tenantId, ticketId));
+      const before = had && had.ticket.version === after.version - 1 ? had.ticket : undefined;
+      if (after) remember(after, false);
+      // The keys list open tickets: they change only when the ticket opens, resolves or moves account.
+      const listedAlike =
+        after &&
+        before &&
+        (before.status === 'resolved') === (after.status === 'resolved') &&
+        before.customerId === after.customerId;
+      if (after && (patch.status !== undefined || patch.customerId !== undefined) && !listedAlike)
+        await keys.changed(after);
       return after;
     },
   };

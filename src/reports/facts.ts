@@ -70,6 +70,10 @@ export const TicketFactSchema = z.object({
   /** The customer's question, kept when the bot could not answer it (knowledge gaps). */
   question: z.string().optional(),
   language: z.string().optional(),
+  /** The ticket's version this was counted from: a recount never starts from an older copy. */
+  version: z.number().int().nonnegative().optional(),
+  /** The ticket has approval requests: its recounts recount them too. */
+  approvals: z.boolean().optional(),
 });
 export type TicketFact = z.infer<typeof TicketFactSchema>;
 

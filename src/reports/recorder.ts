@@ -9,6 +9,7 @@ import {
   TicketFactSchema,
   approvalCounters,
   approvalFact,
+  escalationCategory,
   ticketCounters,
   ticketFact,
   type CsatInput,
@@ -17,11 +18,12 @@ import {
   type SeenReplies,
   type TicketFact,
 } from './facts.js';
-import type { GapEntry, ReportStore } from './ports.js';
+import type { GapEntry, ReportStore, StoredFact } from './ports.js';
 
 export interface ReportRecorderDeps {
   store: ReportStore;
-  tickets: Pick<TicketStore, 'get'>;
+  /** `recent`: the ticket as this process last wrote it, read instead of the database when current. */
+  tickets: Pick<TicketStore, 'get' | 'recent'>;
   messages: Pick<MessageStore, 'listByTicket'>;
   approvals: Pick<ApprovalStore, 'get' | 'listByTicket'>;
   clock: Clock;
@@ -55,6 +57,8 @@ export interface ReportRecorder {
 /** How many messages of a ticket are read for its first response (the earliest are what count). */
 const MESSAGE_WINDOW = 200;
 const MAX_ATTEMPTS = 5;
+/** Facts (and tickets with approvals) a recorder remembers between recounts; the oldest go first. */
+const FACTS_REMEMBERED = 5_000;
 
 const ticketFactId = (ticketId: string) => `t:${ticketId}`;
 /** Queue and settling keys: one recount at a time per ticket or approval. */
@@ -100,35 +104,55 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     return next;
   }
 
-  /** Stores `compute(previous)` under compare-and-set and applies the counters' difference. */
+  /**
+   * The facts this process stored or read last, by tenant and fact id: the next recount of the same
+   * ticket starts from them instead of reading them again. A stale one (another process recounted
+   * since) only costs a lost compare-and-set, after which the fact is read afresh.
+   */
+  const facts = new Map<string, StoredFact>();
+  const factKey = (tenantId: string, factId: string) => `${tenantId}|${factId}`;
+  function keepFact(tenantId: string, factId: string, stored: StoredFact | null): void {
+    const k = factKey(tenantId, factId);
+    facts.delete(k);
+    if (!stored) return;
+    facts.set(k, stored);
+    if (facts.size > FACTS_REMEMBERED) facts.delete(facts.keys().next().value!);
+  }
+
+  /**
+   * Stores `compute(previous)` under compare-and-set and applies the counters' difference.
+   * `fresh`: nobody can have counted this yet (a ticket this process created and never counted):
+   * the fact is inserted without reading first, and read only if that insert loses.
+   */
   async function apply<F extends { day: string }>(
     tenantId: string,
     factId: string,
     parse: (raw: unknown) => F | null,
     compute: (previous: F | null) => Promise<{ fact: F; counters: Counters } | null>,
     afterWrite?: (fact: F, previous: F | null) => Promise<void>,
+    fresh = false,
   ): Promise<void> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const stored = await store.getFact(tenantId, factId);
+      const remembered = attempt === 0 ? facts.get(factKey(tenantId, factId)) : undefined;
+      const stored = remembered ?? (attempt === 0 && fresh ? null : await store.getFact(tenantId, factId));
+      if (!remembered && stored) keepFact(tenantId, factId, stored);
       const previous = stored ? parse(stored.fact) : null;
       const next = await compute(previous);
       if (!next) return;
       const before = stored?.counters ?? {};
       const delta = difference(next.counters, before);
       const sameDay = !stored || stored.day === next.fact.day;
-      if (
-        Object.keys(delta).length === 0 &&
-        sameDay &&
-        JSON.stringify(previous) === JSON.stringify(next.fact)
-      )
+      // The version a fact was counted at only guards against counting an older one later.
+      const unversioned = (f: F | null) => JSON.stringify(f && { ...f, version: undefined });
+      if (Object.keys(delta).length === 0 && sameDay && unversioned(previous) === unversioned(next.fact))
         return;
-      const won = await store.putFact(
-        tenantId,
-        factId,
-        { fact: next.fact, counters: next.counters, day: next.fact.day },
-        stored?.rev ?? 0,
-      );
-      if (!won) continue;
+      const value = { fact: next.fact, counters: next.counters, day: next.fact.day };
+      const won = await store.putFact(tenantId, factId, value, stored?.rev ?? 0);
+      if (!won) {
+        keepFact(tenantId, factId, null);
+        continue;
+      }
+      keepFact(tenantId, factId, { ...value, rev: (stored?.rev ?? 0) + 1 });
       if (sameDay) {
         if (Object.keys(delta).length) await store.addToDay(tenantId, next.fact.day, delta);
       } else {
@@ -166,28 +190,50 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     await store.setGap(tenantId, fact.day, fact.ticketId, entry);
   }
 
-  async function recordTicketNow(tenantId: string, ticketId: string): Promise<void> {
+  /**
+   * Recounts a ticket. `explicit` (a recount asked for: `npm run report --rebuild`, an SLA breach)
+   * reads everything; a recount an event caused reads only what the events did not tell: the ticket
+   * when this process did not write it last (or wrote an older version than the one counted), the
+   * rating only after a rating event, the approvals only when the ticket has or may have some.
+   */
+  async function recordTicketNow(tenantId: string, ticketId: string, explicit = true): Promise<void> {
     let ticket: Ticket | null = null;
+    let hasApprovals = false;
     const key = ticketKey(tenantId, ticketId);
     const hint = seenReplies.get(key);
     seenReplies.delete(key);
+    const rated = ratedHints.delete(key) || explicit;
+    const recent = explicit ? undefined : deps.tickets.recent?.(tenantId, ticketId);
+    const fresh = recent?.inserted === true && !facts.has(factKey(tenantId, ticketFactId(ticketId)));
     await apply(
       tenantId,
       ticketFactId(ticketId),
       parseTicket,
       async (previous) => {
-        ticket = await deps.tickets.get(tenantId, ticketId);
+        // What this process wrote last, unless the fact counted a later version (another process's).
+        ticket =
+          recent && recent.ticket.version >= (previous?.version ?? 0)
+            ? recent.ticket
+            : await deps.tickets.get(tenantId, ticketId);
         if (!ticket) return null;
         // The transcript is read only for what neither the last count nor the events tell: when
         // the first reply came, or the question of a ticket the bot could not answer.
         const replied = previous?.firstBotAt ?? previous?.firstStaffAt ?? hint?.botAt ?? hint?.personAt;
-        const needsQuestion = ticket.escalation !== undefined && !previous?.question;
+        // Only a gap keeps its question: escalated for want of an answer, or rated "Not good".
+        const gap =
+          (ticket.escalation !== undefined &&
+            escalationCategory(ticket.escalation.reason) === 'low_confidence') ||
+          previous?.escalationReason === 'low_confidence' ||
+          rated ||
+          previous?.csat === 'not_good';
+        const needsQuestion = gap && !previous?.question;
         const [messages, targets, csat] = await Promise.all([
           replied && !needsQuestion
             ? Promise.resolve([])
             : deps.messages.listByTicket(tenantId, ticketId, MESSAGE_WINDOW),
           deps.slaTargets?.(ticket) ?? null,
-          deps.csatRating?.(tenantId, ticketId) ?? null,
+          // A rating arrives with its own event (csat.ts); otherwise the last count holds it.
+          rated ? (deps.csatRating?.(tenantId, ticketId) ?? null) : null,
         ]);
         const fact = ticketFact({
           ticket,
@@ -198,13 +244,28 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
           csat,
           seen: hint,
         });
-        return { fact, counters: ticketCounters(fact) };
+        // Approval facts copy the ticket's intent and channel: they are recounted with the ticket
+        // when it has (or may just have got) approvals, or when what they copy changed.
+        hasApprovals =
+          explicit ||
+          previous?.approvals === true ||
+          approvalTickets.has(key) ||
+          ticket.status === 'pending_approval' ||
+          (previous !== null && previous.dims.intent !== fact.dims.intent);
+        const counted: TicketFact = {
+          ...fact,
+          version: ticket.version,
+          ...(previous?.approvals || approvalTickets.has(key) ? { approvals: true } : {}),
+        };
+        return { fact: counted, counters: ticketCounters(counted) };
       },
       (fact, previous) => syncGap(tenantId, fact, previous),
+      fresh,
     );
-    if (!ticket) return;
+    if (!ticket || !hasApprovals) return;
     // Approval decisions move the ticket too: recount its approvals with it.
     const approvals = await deps.approvals.listByTicket(tenantId, ticketId);
+    if (approvals.length > 0) rememberApprovalTicket(key);
     for (const a of approvals) await recordApprovalNow(tenantId, a.approvalId, ticket);
   }
 
@@ -212,6 +273,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     await apply(tenantId, approvalFactId(approvalId), parseApproval, async () => {
       const approval = await deps.approvals.get(tenantId, approvalId);
       if (!approval) return null;
+      rememberApprovalTicket(ticketKey(tenantId, approval.ticketId));
       const ticket = known ?? (await deps.tickets.get(tenantId, approval.ticketId));
       const fact = approvalFact(approval, ticket);
       return { fact, counters: approvalCounters(fact) };
@@ -224,14 +286,26 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
    * Once it is, a message costs one `_id` read.
    */
   async function recordMessageNow(tenantId: string, ticketId: string): Promise<void> {
-    const stored = await store.getFact(tenantId, ticketFactId(ticketId));
+    const stored =
+      facts.get(factKey(tenantId, ticketFactId(ticketId))) ??
+      (await store.getFact(tenantId, ticketFactId(ticketId)));
     const fact = stored ? parseTicket(stored.fact) : null;
     if (fact && fact.firstResponseMs !== undefined && (!fact.escalated || fact.firstStaffAt)) {
       // Counted already: what the events saw adds nothing.
       seenReplies.delete(ticketKey(tenantId, ticketId));
       return;
     }
-    await recordTicketNow(tenantId, ticketId);
+    await recordTicketNow(tenantId, ticketId, false);
+  }
+
+  /** Tickets whose last event was a rating, until their next recount reads it. */
+  const ratedHints = new Set<string>();
+  /** Tickets this process saw approvals of (their recounts recount the approvals too). */
+  const approvalTickets = new Set<string>();
+  function rememberApprovalTicket(key: string): void {
+    approvalTickets.add(key);
+    if (approvalTickets.size > FACTS_REMEMBERED)
+      approvalTickets.delete(approvalTickets.values().next().value!);
   }
 
   const settleMs = deps.settleMs ?? 500;
@@ -281,14 +355,17 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         }
         later(
           ticketKey(tenantId, ticketId),
-          (full) => (full ? recordTicketNow(tenantId, ticketId) : recordMessageNow(tenantId, ticketId)),
+          (full) =>
+            full ? recordTicketNow(tenantId, ticketId, false) : recordMessageNow(tenantId, ticketId),
           false,
         );
       } else if (event.type === 'ticket') {
         const { tenantId, ticketId } = event;
+        if (event.rated) ratedHints.add(ticketKey(tenantId, ticketId));
         later(
           ticketKey(tenantId, ticketId),
-          (full) => (full ? recordTicketNow(tenantId, ticketId) : recordMessageNow(tenantId, ticketId)),
+          (full) =>
+            full ? recordTicketNow(tenantId, ticketId, false) : recordMessageNow(tenantId, ticketId),
           true,
         );
       } else if (event.type === 'approval') {

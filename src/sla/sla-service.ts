@@ -97,7 +97,10 @@ export function createSlaService(deps: SlaServiceDeps): SlaService {
         { expectedVersion: ticket.version },
       );
       if (!updated) continue;
-      await deps.timers.schedule(tenantId, ticketId, nextCheckAt(next) ?? null);
+      const due = nextCheckAt(next) ?? null;
+      // A ticket without clocks until now has no due-list entry to remove (one is written only
+      // after its clocks are; they are never removed from a ticket).
+      if (due || ticket.sla) await deps.timers.schedule(tenantId, ticketId, due);
       return { ticket: updated, changed: true };
     }
     logger.warn({ ticketId }, 'SLA update kept losing to other writes; the sweep catches up');

@@ -1,3 +1,4 @@
+import { MongoClient, type Db } from 'mongodb';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inboundRecordId } from '../../src/conversation/inbound-journal.schema.js';
@@ -197,5 +198,104 @@ describe('thread turns across processes', () => {
     resume();
     await expect(stale).rejects.toBeInstanceOf(LeaseLostError);
     expect((await stores.tickets.get('acme', 'TKT-FENCE1'))?.subject).toBe('fresh answer');
+  });
+});
+
+/** The thread_leases commands one message costs, on a database whose commands are counted. */
+describe('thread turns: round trips', () => {
+  let testDb: TestDb;
+  let client: MongoClient;
+  const commands: string[] = [];
+
+  beforeEach(async () => {
+    testDb = await createTestDb('turn_trips');
+    client = new MongoClient(testDb.uri, { monitorCommands: true, ignoreUndefined: true });
+    client.on('commandStarted', (e) => {
+      const target = e.command[e.commandName] as unknown;
+      if (target === 'thread_leases') commands.push(e.commandName);
+    });
+    await client.connect();
+    commands.length = 0;
+  });
+  afterEach(async () => {
+    await client.close();
+    await testDb.close();
+  });
+
+  function processOn(db: Db, clock: ReturnType<typeof fixedClock>) {
+    const stores = createMongoStores(db, { logger, clock });
+    const order = createThreadOrder(
+      { leases: stores.threadLeases, inbound: stores.inbound, clock, logger },
+      { leaseMs: LEASE_MS, waitMs: 5000 },
+    );
+    const inbound = orderedInbound(stores.inbound, order);
+    return {
+      order,
+      async accept(m: ParsedInboundMessage) {
+        const now = clock.now();
+        await inbound.accept({
+          id: inboundRecordId(m.tenantId, m.platform, m.eventId),
+          tenantId: m.tenantId,
+          platform: m.platform,
+          eventId: m.eventId,
+          message: m,
+          state: 'received',
+          attempts: 0,
+          receivedAt: now,
+          updatedAt: now,
+        });
+      },
+    };
+  }
+
+  it('a new question and a reply on free threads take their turns when accepted: two round trips each, start to end', async () => {
+    const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
+    const p = processOn(client.db(testDb.dbName), clock);
+    const root = message(1);
+    await p.accept(root);
+    await p.order.run(root, async () => {
+      // The fencing check inside the run needs no round trip either.
+      await p.order.check();
+    });
+    expect(commands).toEqual(['update', 'update']); // taken with the acceptance; released
+    commands.length = 0;
+    const reply = message(2, root.messageId);
+    await p.accept(reply);
+    await p.order.run(reply, () => p.order.check());
+    expect(commands).toEqual(['findAndModify', 'update']);
+  });
+
+  it('a message accepted while its thread is busy waits its turn, then runs fenced by its own token', async () => {
+    const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
+    const a = processOn(client.db(testDb.dbName), clock);
+    const b = processOn(client.db(testDb.dbName), clock);
+    const root = message(1);
+    const reply = message(2, root.messageId);
+    await a.accept(root);
+    await b.accept(reply);
+    const ran: string[] = [];
+    let release: () => void = () => undefined;
+    const holding = new Promise<void>((r) => (release = r));
+    const first = a.order.run(root, async () => {
+      ran.push('root');
+      await holding;
+    });
+    const second = b.order.run(reply, async () => {
+      ran.push('reply');
+      await b.order.check();
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ran).toEqual(['root']);
+    release();
+    await Promise.all([first, second]);
+    expect(ran).toEqual(['root', 'reply']);
+    const turn = await client
+      .db(testDb.dbName)
+      .collection('thread_leases')
+      .findOne({
+        _id: `thread|acme|slack|C0SHARED|${root.messageId}` as never,
+      });
+    expect(turn).toMatchObject({ queue: [] });
+    expect(turn?.owner).toBeUndefined();
   });
 });

@@ -66,4 +66,21 @@ describe('cached customers', () => {
     expect((await here.customers.get('TB', 'cus_cache'))?.name).toBe('Other org');
     expect((await here.customers.get('TA', 'cus_cache'))?.name).toBe('Cobalt Labs');
   });
+  it('a customer found by email is then read by id from the cache (the SLA plan of the same message)', async () => {
+    let reads = 0;
+    const counting = cachedCustomerStore(
+      {
+        ...there.customers,
+        get: (tenantId, customerId) => (reads++, there.customers.get(tenantId, customerId)),
+        findByEmail: (tenantId, email) => (reads++, there.customers.findByEmail(tenantId, email)),
+      },
+      { ttlMs: 10_000, now: () => now },
+    );
+    await there.customers.upsert(
+      customer({ customerId: 'cus_byemail', contactEmails: ['ana@byemail.example'] }),
+    );
+    expect((await counting.findByEmail('TA', 'ana@byemail.example'))?.customerId).toBe('cus_byemail');
+    expect((await counting.get('TA', 'cus_byemail'))?.contactEmails).toEqual(['ana@byemail.example']);
+    expect(reads).toBe(1);
+  });
 });

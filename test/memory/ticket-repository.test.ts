@@ -186,6 +186,38 @@ describe('ticket repository', () => {
     }
   });
 
+  it("lists a ticket's keys again only when it opens, resolves or changes account, not on every status change", async () => {
+    const client = new MongoClient(t.uri, { monitorCommands: true, ignoreUndefined: true });
+    const keyWrites: string[] = [];
+    client.on('commandStarted', (e) => {
+      if (e.commandName === 'update' && e.command.update === 'ticket_keys') keyWrites.push('update');
+    });
+    try {
+      await client.connect();
+      const own = createMongoStores(client.db(t.dbName), { logger: pino({ level: 'silent' }), clock });
+      const tk = ticket();
+      await own.tickets.insert(tk);
+      keyWrites.length = 0;
+      await own.tickets.update('TA', tk.ticketId, { status: 'escalated' }, { from: ['open', 'resolved'] });
+      await own.tickets.update('TA', tk.ticketId, { status: 'human' });
+      expect(keyWrites).toEqual([]);
+      await own.tickets.update('TA', tk.ticketId, { status: 'resolved' });
+      expect(keyWrites).toEqual(['update']);
+      expect(
+        (await own.tickets.listOpenForRequester('TA', 'slack', 'U1')).map((x) => x.ticketId),
+      ).not.toContain(tk.ticketId);
+      // Changed by another process in between (version skipped): the keys are written, to be sure.
+      await stores.tickets.update('TA', tk.ticketId, { subject: 'elsewhere' });
+      await own.tickets.update('TA', tk.ticketId, { status: 'open' });
+      expect(keyWrites).toEqual(['update', 'update']);
+      expect((await own.tickets.listOpenForRequester('TA', 'slack', 'U1')).map((x) => x.ticketId)).toContain(
+        tk.ticketId,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
   it('keeps the same ticket id of two organizations apart', async () => {
     const a = ticket({ subject: 'A' });
     const b = { ...a, tenantId: 'TB', subject: 'B' };

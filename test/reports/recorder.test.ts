@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { MongoClient } from 'mongodb';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Ticket } from '../../src/domain/index.js';
 import { ensureIndexes } from '../../src/memory/indexes.js';
 import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
+import { csatRatingOf } from '../../src/conversation/csat.js';
 import { createReportRecorder, type ReportRecorder } from '../../src/reports/recorder.js';
 import { createReportService } from '../../src/reports/report-service.js';
 import { fixedClock } from '../support/clock.js';
@@ -228,4 +230,116 @@ describe('report rollups', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/since/);
   }, 180_000);
+});
+
+/** What a recount asks the database, counted on the wire. */
+describe('report recounts: round trips', () => {
+  let client: MongoClient;
+  let counted: MongoStores;
+  const commands: string[] = [];
+
+  beforeAll(async () => {
+    client = new MongoClient(testDb.uri, { monitorCommands: true, ignoreUndefined: true });
+    client.on('commandStarted', (e) => {
+      const target = e.command[e.commandName] as unknown;
+      if (typeof target === 'string') commands.push(`${e.commandName} ${target}`);
+    });
+    await client.connect();
+    counted = createMongoStores(client.db(testDb.dbName), { logger, clock });
+  });
+  afterAll(() => client.close());
+
+  const countingRecorder = () =>
+    createReportRecorder({
+      store: counted.reports,
+      tickets: counted.tickets,
+      messages: counted.messages,
+      approvals: counted.approvals,
+      clock,
+      logger,
+      csatRating: csatRatingOf(counted.csat),
+      settleMs: 20,
+    });
+
+  it('counts a ticket this process just stored and answered by storing its fact and its day, reading nothing', async () => {
+    const tk = ticket(40);
+    await counted.tickets.insert(tk);
+    const r = countingRecorder();
+    commands.length = 0;
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: tk.ticketId, status: 'resolved', at: clock.now() });
+    r.onEvent({
+      type: 'message',
+      tenantId: T,
+      ticketId: tk.ticketId,
+      platform: 'teams',
+      channelId: 'C1',
+      at: new Date(tk.createdAt.getTime() + 5_000),
+      by: 'bot',
+    });
+    await r.idle();
+    expect(commands).toEqual(['insert report_facts', 'update report_days']);
+    const stored = await stores.reports.getFact(T, `t:${tk.ticketId}`);
+    expect(stored?.fact).toMatchObject({ resolvedBy: 'bot', firstResponseMs: 5_000 });
+  });
+
+  it('recounts a ticket escalated for a reason other than a missing answer without reading its transcript', async () => {
+    const at = new Date(Date.UTC(2026, 10, 19, 9, 0, 0));
+    const tk = ticket(42, {
+      status: 'escalated',
+      escalation: { summary: 'Outage', reason: 'The customer asked for a person', at },
+    });
+    await counted.tickets.insert(tk);
+    const r = countingRecorder();
+    commands.length = 0;
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: tk.ticketId, status: 'escalated', at });
+    r.onEvent({
+      type: 'message',
+      tenantId: T,
+      ticketId: tk.ticketId,
+      platform: 'teams',
+      channelId: 'C1',
+      at: new Date(tk.createdAt.getTime() + 2_000),
+      by: 'bot',
+    });
+    await r.idle();
+    expect(commands.filter((c) => c.endsWith(' messages'))).toEqual([]);
+    const stored = await stores.reports.getFact(T, `t:${tk.ticketId}`);
+    expect(stored?.fact).toMatchObject({ escalated: true, escalationReason: 'customer_asked' });
+    expect(stored?.fact).not.toHaveProperty('question');
+  });
+
+  it("reads a ticket's rating after the rating's event, and later recounts keep it without reading it", async () => {
+    const tk = ticket(41);
+    await counted.tickets.insert(tk);
+    await counted.csat.open({
+      tenantId: T,
+      ticketId: tk.ticketId,
+      platform: 'teams',
+      intent: tk.intent,
+      resolvedBy: 'bot',
+      promptedAt: clock.now(),
+    });
+    await counted.csat.rate(T, tk.ticketId, { rating: 'great', ratedAt: clock.now(), ratedBy: 'u41' });
+    const r = countingRecorder();
+    commands.length = 0;
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: tk.ticketId, status: 'resolved', at: clock.now() });
+    await r.idle();
+    expect(commands.filter((c) => c.endsWith(' csat'))).toEqual([]);
+    r.onEvent({
+      type: 'ticket',
+      tenantId: T,
+      ticketId: tk.ticketId,
+      status: 'resolved',
+      at: clock.now(),
+      rated: true,
+    });
+    await r.idle();
+    expect((await stores.reports.getFact(T, `t:${tk.ticketId}`))?.fact).toMatchObject({ csat: 'great' });
+    commands.length = 0;
+    await counted.tickets.update(T, tk.ticketId, { intent: tk.intent, updatedAt: clock.now() });
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: tk.ticketId, status: 'resolved', at: clock.now() });
+    await r.idle();
+    expect(commands.filter((c) => c.endsWith(' csat'))).toEqual([]);
+    expect((await stores.reports.getFact(T, `t:${tk.ticketId}`))?.fact).toMatchObject({ csat: 'great' });
+  });
 });

@@ -1,0 +1,107 @@
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { InboundMessage } from '../../src/conversation/ports.js';
+import { DEMO } from '../../src/memory/demo-data.js';
+import { startTestApp, type TestApp } from '../support/app-harness.js';
+import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
+
+/**
+ * What one customer message asks the database, counted on the wire as `npm run bench` counts it:
+ * the run itself and the report's recount it causes. The figures the README quotes come from
+ * the bench; these pin what each change took away.
+ */
+let env: TestApp;
+let client: MongoClient;
+const commands: string[] = [];
+
+beforeAll(async () => {
+  client = new MongoClient(inject('mongoUri'), { monitorCommands: true, ignoreUndefined: true });
+  client.on('commandStarted', (e) => {
+    const target = e.command[e.commandName] as unknown;
+    if (typeof target !== 'string') return;
+    const filter = (e.command.filter ?? e.command.query ?? e.command.updates?.[0]?.q ?? {}) as object;
+    commands.push(`${e.commandName} ${target} {${Object.keys(filter).join(',')}}`);
+  });
+  await client.connect();
+  env = await startTestApp({
+    adapters: [testChannelAdapter(createTestChannel())],
+    connect: async (name) => client.db(name),
+  });
+  // Start-up work (sweeps, one-time migrations, the knowledge index) is not a message's.
+  await env.engine.handleInbound(fromMaya('What is your return policy?'));
+  await env.app.reports.recorder.idle();
+}, 60_000);
+afterAll(async () => {
+  await env?.close();
+  await client?.close();
+});
+
+let seq = 0;
+function fromMaya(text: string, threadId?: string): InboundMessage & { messageId: string } {
+  seq += 1;
+  return {
+    platform: 'sandbox',
+    tenantId: DEMO.tenantId,
+    eventId: `trips-ev-${seq}`,
+    channelId: DEMO.customerChannelId,
+    messageId: `trips-m-${seq}`,
+    ...(threadId ? { threadId } : {}),
+    author: {
+      userId: DEMO.customers.bluebird.userId,
+      name: 'Maya Ortiz',
+      email: DEMO.customers.bluebird.email,
+      isExternal: true,
+    },
+    text,
+    receivedAt: env.clock.now(),
+  };
+}
+
+/**
+ * The commands of one message, its report recount included, as "find tickets {_id,tenantId}"
+ * (the filter's fields). `find tickets {_id}` is the occasional look for documents of before keyed
+ * ids (keyed-documents.ts), timed, not a message's.
+ */
+async function measured(run: () => Promise<unknown>): Promise<string[]> {
+  await env.app.reports.recorder.idle();
+  commands.length = 0;
+  await run();
+  await env.app.reports.recorder.idle();
+  return [...commands];
+}
+const count = (list: string[], prefix: string) => list.filter((c) => c.startsWith(prefix)).length;
+
+describe('round trips of a customer message', () => {
+  it('a new question: its thread turn is taken when it is accepted, its open tickets are one read, its account is read once, its recount reads nothing', async () => {
+    const list = await measured(async () => {
+      const out = await env.engine.handleInbound(fromMaya('How long does standard shipping take?'));
+      expect(out.status).toBe('answered');
+    });
+    expect(count(list, 'findAndModify thread_leases')).toBe(0);
+    expect(count(list, 'update thread_leases')).toBe(2); // taken when accepted; released
+    expect(count(list, 'find ticket_keys')).toBe(1);
+    expect(count(list, 'find customers {tenantId,customerId}')).toBe(0);
+    expect(count(list, 'delete sla_timers')).toBe(0);
+    for (const read of ['find report_facts', 'find csat', 'find approvals'])
+      expect(count(list, read)).toBe(0);
+    // The ticket is read once: right before the answer is posted (has a person taken over?).
+    expect(count(list, 'find tickets {_id,')).toBe(1);
+  });
+
+  it('a reply in a thread reads its ticket where it finds it and before it posts, nowhere else', async () => {
+    const first = fromMaya('Where is order 1042?');
+    await env.engine.handleInbound(first);
+    await env.app.reports.recorder.idle();
+    const list = await measured(async () => {
+      const out = await env.engine.handleInbound(
+        fromMaya('And what about order 1043, has it been delivered?', first.messageId),
+      );
+      expect(out.status).toBe('answered');
+    });
+    expect(count(list, 'findAndModify thread_leases')).toBe(1); // taken when accepted
+    expect(count(list, 'update thread_leases')).toBe(1); // released
+    expect(count(list, 'find tickets {_id,')).toBe(2);
+    for (const read of ['find report_facts', 'find csat', 'find approvals'])
+      expect(count(list, read)).toBe(0);
+  });
+});
