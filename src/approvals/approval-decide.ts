@@ -19,17 +19,16 @@ import { executeApproved } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
 import { checkCustomerAsked } from './customer-asked.js';
 import { memoCardSources } from './card-data.js';
-import type { KeyedLock } from './keyed-lock.js';
-import { customerLockKey, dailyLimitOnApproval } from './refund-limits.js';
+import { grantRefund, releaseRequest } from './refund-limits.js';
 
 /**
  * One staff click on an approval card: authorize, move the request out of `pending` with one
- * conditional update, then tell the customer (reject) or execute (approve). The caller holds the
- * request's lock; `lock` is also taken per customer around the daily-limit re-check.
+ * conditional update, then tell the customer (reject) or execute (approve). Both the decision and
+ * the daily-limit slot are conditional writes in MongoDB, so they hold across processes; the
+ * caller's in-process lock on the request only saves racing clicks the wasted work.
  */
 export async function decideApproval(
   deps: ApprovalServiceDeps,
-  lock: KeyedLock,
   input: Parameters<ApprovalService['decide']>[0],
 ): Promise<StaffActionResult> {
   const { tenantId, approvalId, decision, actor } = input;
@@ -105,21 +104,22 @@ export async function decideApproval(
         : {}),
       updatedAt: at,
     });
-  // Approving a refund re-checks the daily limit in the same critical section as the transition:
-  // requests opened before any decision would otherwise all pass the request-time check.
-  const gate =
-    decision === 'approve' && request.action === 'refund'
-      ? await lock.run(customerLockKey(tenantId, request.customerId), async () => {
-          const over = await dailyLimitOnApproval(d, tenant, request, at);
-          return over ? { over, decided: null } : { over: null, decided: await move() };
-        })
-      : { over: null, decided: await move() };
-  if (gate.over) return stopAtDailyLimit(d, request, gate.over, staff);
-  const { decided } = gate;
+  // Approving a refund takes a slot of the daily limit in the customer's ledger first (one
+  // conditional write, shared by every process): requests opened before any decision would
+  // otherwise all pass the request-time check.
+  if (decision === 'approve') {
+    const over = await grantRefund(d, tenant, request, at);
+    if (over) return stopAtDailyLimit(d, request, over, staff);
+  }
+  const decided = await move();
   if (!decided) {
     const winner = (await d.approvals.get(tenantId, approvalId)) ?? request;
+    // Unless the request is approved (its runner releases the hold once the refund is on the
+    // order), the slot this click took is given back.
+    if (decision === 'approve' && winner.status !== 'approved') await releaseRequest(d, request);
     return { ok: false, message: alreadyDecided(winner), ...(await cardOfRequest(d, winner)) };
   }
+  if (decision === 'reject') await releaseRequest(d, decided);
   await audit(d, {
     tenantId,
     ticketId: request.ticketId,

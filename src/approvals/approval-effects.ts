@@ -11,13 +11,15 @@ import type { KnowledgeBase } from '../agent/types.js';
 import { redactText, type Logger } from '../logger.js';
 import type { Actor, ApprovalRequest, AuditEvent, Clock, IdGenerator } from '../domain/index.js';
 import type { ApprovalNotifier } from './api.js';
-import type { ApprovalStore, AuditLog } from './ports.js';
+import type { ApprovalStore, AuditLog, RefundLedgerStore } from './ports.js';
 import { loadApprovalCard, type CardSources } from './card-data.js';
 import { formatMoney } from './policy.js';
 
 export interface ApprovalServiceDeps {
   approvals: ApprovalStore;
   audit: AuditLog;
+  /** Per customer: the refunds and requests open now; guards the daily limit across processes. */
+  refundLedgers: RefundLedgerStore;
   tickets: TicketStore;
   customers: CustomerStore;
   tenants: TenantStore;

@@ -7,6 +7,7 @@ import {
   SYSTEM_ACTOR,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
+import { releaseRequest } from './refund-limits.js';
 import { EXECUTED_EFFECTS, FAILED_EFFECTS, finishEffects } from './approval-finish.js';
 
 /**
@@ -80,6 +81,8 @@ export async function executeApproved(
     // Another runner (the sweep, a second process) recorded it first; its effects are done there.
     return (await deps.approvals.get(tenantId, approvalId)) ?? request;
   }
+  // The refund is on the order now and counts there: its slot in the ledger is given back.
+  await releaseRequest(deps, executed);
   await finishEffects(deps, executed);
   return (await deps.approvals.get(tenantId, approvalId)) ?? executed;
 }
@@ -139,6 +142,7 @@ async function recordFailure(
     updatedAt: deps.clock.now(),
   });
   if (!failed) return (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
+  await releaseRequest(deps, failed);
   await finishEffects(deps, failed);
   return (await deps.approvals.get(request.tenantId, request.approvalId)) ?? failed;
 }
