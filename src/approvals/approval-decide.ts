@@ -1,4 +1,6 @@
 import type { StaffActionResult } from '../conversation/ports.js';
+import type { ApprovalRequest, Tenant, Ticket } from '../domain/index.js';
+import { createAuditBatch } from './audit-batch.js';
 import type { ApprovalService } from './api.js';
 import {
   audit,
@@ -31,7 +33,7 @@ export async function decideApproval(
   deps: ApprovalServiceDeps,
   input: Parameters<ApprovalService['decide']>[0],
 ): Promise<StaffActionResult> {
-  const { tenantId, approvalId, decision, actor } = input;
+  const { tenantId, approvalId } = input;
   const request = await deps.approvals.get(tenantId, approvalId);
   if (!request) return { ok: false, message: 'This approval request no longer exists.' };
   const [tenant, ticket] = await Promise.all([
@@ -40,8 +42,29 @@ export async function decideApproval(
   ]);
   if (!tenant) return { ok: false, message: 'This approval request no longer exists.' };
   // Every card this click renders (after the decision, after execution, the clicker's answer)
-  // shares one read of its facts; the tenant and ticket read above are among them.
-  const d: ApprovalServiceDeps = { ...deps, cards: memoCardSources(cardSources(deps), { tenant, ticket }) };
+  // shares one read of its facts; the tenant and ticket read above are among them. The click's
+  // audit events go out together: before the money moves, and once at the end.
+  const batch = createAuditBatch(deps.audit, deps.logger);
+  const d: ApprovalServiceDeps = {
+    ...deps,
+    audit: batch.log,
+    cards: memoCardSources(cardSources(deps), { tenant, ticket }),
+  };
+  try {
+    return await decideWith(d, input, { request, tenant, ticket }, batch.flush);
+  } finally {
+    await batch.flush();
+  }
+}
+
+async function decideWith(
+  d: ApprovalServiceDeps,
+  input: Parameters<ApprovalService['decide']>[0],
+  read: { request: ApprovalRequest; tenant: Tenant; ticket: Ticket | null },
+  flushAudit: () => Promise<boolean>,
+): Promise<StaffActionResult> {
+  const { tenantId, approvalId, decision, actor } = input;
+  const { request, tenant, ticket } = read;
   const staff = {
     kind: 'staff' as const,
     platform: actor.platform,
@@ -72,13 +95,17 @@ export async function decideApproval(
 
   if (decision === 'approve') {
     // Approved only while a customer message of the ticket still asks for it (not edited away).
-    const asked = await checkCustomerAsked(d, {
-      tenantId,
-      ticketId: request.ticketId,
-      customerId: request.customerId,
-      action: { type: request.action, orderId: request.orderId },
-      settings: tenant.settings,
-    });
+    // Read through the card sources: the card drawn after the decision shows these messages too.
+    const asked = await checkCustomerAsked(
+      { ...d, messages: cardSources(d).messages ?? d.messages },
+      {
+        tenantId,
+        ticketId: request.ticketId,
+        customerId: request.customerId,
+        action: { type: request.action, orderId: request.orderId },
+        settings: tenant.settings,
+      },
+    );
     if (!asked.ok) {
       const message = `This can't be approved: ${asked.reason} (the customer's message may have been edited or deleted). Reject it, or ask the customer.`;
       await audit(d, {
@@ -140,7 +167,7 @@ export async function decideApproval(
       ...(await cardOfRequest(d, decided)),
     };
   }
-  const final = await executeApproved(d, decided);
+  const final = await executeApproved(d, decided, flushAudit);
   const message =
     final.status === 'executed'
       ? `Approved: ${final.action}${final.execution?.reference ? ` ${final.execution.reference}` : ''} executed and the customer told.`

@@ -4,6 +4,7 @@ import type { ApprovalRequest, PendingConfirmation, PostedRef, Tenant, Ticket } 
 import type { ApprovalService, ProposalOutcome } from './api.js';
 import {
   audit,
+  cardSources,
   escalate,
   postCard,
   snapshot,
@@ -36,7 +37,7 @@ export type ProposeInput = Parameters<ApprovalService['propose']>[0];
 export interface ProposeContext {
   tenant: Tenant;
   /** Writes the audit events batched so far (before money leaves the process, before cards). */
-  flushAudit: () => Promise<void>;
+  flushAudit: () => Promise<unknown>;
   /** The card ref stored by this operation, if any. */
   postedCard: () => PostedRef | undefined;
   /** The customer's yes to this pending confirmation: refund now, with the key it was asked under. */
@@ -87,7 +88,8 @@ export async function proposeWith(
     };
   }
   const asked = await checkCustomerAsked(
-    { messages: deps.messages, orders: deps.orders, clock: deps.clock },
+    // Through the card sources: the card posted below shows these messages too.
+    { messages: cardSources(deps).messages ?? deps.messages, orders: deps.orders, clock: deps.clock },
     {
       tenantId: ticket.tenantId,
       ticketId: ticket.ticketId,

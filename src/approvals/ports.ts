@@ -73,6 +73,9 @@ export interface RefundLedgerStore {
    * write: of two writers that read the same revision, exactly one gets true.
    */
   put(tenantId: string, customerId: string, rev: number | null, holds: RefundHold[]): Promise<boolean>;
-  /** Removes the hold under `key`, whatever else changed (idempotent). */
-  release(tenantId: string, customerId: string, key: string): Promise<void>;
+  /**
+   * Removes the hold under `key`, whatever else changed (idempotent). Returns the holds left (null:
+   * the customer has no ledger).
+   */
+  release(tenantId: string, customerId: string, key: string): Promise<RefundHold[] | null>;
 }

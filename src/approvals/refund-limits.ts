@@ -132,17 +132,31 @@ export async function changeLedger<R>(
 export async function releaseHold(
   deps: LedgerDeps,
   hold: { tenantId: string; customerId: string; key: string },
-): Promise<void> {
+): Promise<RefundHold[] | null> {
   try {
-    await deps.refundLedgers.release(hold.tenantId, hold.customerId, hold.key);
+    return await deps.refundLedgers.release(hold.tenantId, hold.customerId, hold.key);
   } catch (err) {
     deps.logger.error({ err, customerId: hold.customerId }, 'releasing a refund hold failed');
+    return null;
   }
 }
 
-/** `releaseHold` for an approval request. */
-export const releaseRequest = (deps: LedgerDeps, r: ApprovalRequest) =>
-  releaseHold(deps, { tenantId: r.tenantId, customerId: r.customerId, key: r.idempotencyKey });
+/**
+ * `releaseHold` for an approval request. Also answers whether another request of its ticket is
+ * still waiting (the ledger holds every open request of the customer): null when unknown.
+ */
+export async function releaseRequest(
+  deps: LedgerDeps,
+  r: ApprovalRequest,
+): Promise<{ siblingsPending: boolean } | null> {
+  const left = await releaseHold(deps, {
+    tenantId: r.tenantId,
+    customerId: r.customerId,
+    key: r.idempotencyKey,
+  });
+  if (!left) return null;
+  return { siblingsPending: left.some((h) => h.ticketId === r.ticketId && h.kind === 'request') };
+}
 
 /**
  * Approving a refund takes a slot of the customer's daily limit in the ledger: the refunds on their

@@ -15,19 +15,7 @@ export function createRefundLedgerRepository({ db, logger, clock }: RepositoryDe
   return {
     async get(tenantId, customerId) {
       const doc = await col.findOne({ _id: id(tenantId, customerId) });
-      if (!doc) return null;
-      const holds: RefundHold[] = [];
-      for (const raw of Object.values((doc.holds ?? {}) as Record<string, unknown>)) {
-        const parsed = RefundHoldSchema.safeParse(raw);
-        if (parsed.success) holds.push(parsed.data);
-        else
-          logger.warn(
-            { collection: COLLECTIONS.refundLedgers },
-            'skipping a refund hold that fails its schema',
-          );
-      }
-      holds.sort((a, b) => a.at.getTime() - b.at.getTime());
-      return { tenantId, customerId, holds, rev: typeof doc._rev === 'number' ? doc._rev : 0 };
+      return doc ? { tenantId, customerId, holds: holdsOf(doc), rev: revOf(doc) } : null;
     },
     async put(tenantId, customerId, rev, holds) {
       const map: Document = {};
@@ -57,13 +45,31 @@ export function createRefundLedgerRepository({ db, logger, clock }: RepositoryDe
       return res.matchedCount === 1;
     },
     async release(tenantId, customerId, key) {
-      await col.updateOne(
+      const doc = await col.findOneAndUpdate(
         { _id: id(tenantId, customerId) },
         { $unset: { [`holds.${encodeKey(key)}`]: '' }, $inc: { _rev: 1 }, $set: { updatedAt: clock.now() } },
+        { returnDocument: 'after' },
       );
+      return doc ? holdsOf(doc) : null;
     },
   };
+
+  function holdsOf(doc: Document): RefundHold[] {
+    const holds: RefundHold[] = [];
+    for (const raw of Object.values((doc.holds ?? {}) as Record<string, unknown>)) {
+      const parsed = RefundHoldSchema.safeParse(raw);
+      if (parsed.success) holds.push(parsed.data);
+      else
+        logger.warn(
+          { collection: COLLECTIONS.refundLedgers },
+          'skipping a refund hold that fails its schema',
+        );
+    }
+    return holds.sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
 }
+
+const revOf = (doc: Document): number => (typeof doc._rev === 'number' ? doc._rev : 0);
 
 /** A field name may not contain `.` or start with `$`: keys (order ids from any system) are escaped. */
 export function encodeKey(key: string): string {
