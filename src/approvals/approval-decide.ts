@@ -156,9 +156,8 @@ async function decideWith(
     before: snapshot(request),
     after: snapshot(decided),
   });
-  await refreshCard(d, decided);
-
   if (decision === 'reject') {
+    await refreshCard(d, decided);
     await tellCustomer(d, decided, 'action_rejected');
     await handToRejecter(d, decided, staff);
     return {
@@ -167,7 +166,10 @@ async function decideWith(
       ...(await cardOfRequest(d, decided)),
     };
   }
+  // The card is redrawn once, with the outcome (an effect of `executed` and `failed`): drawing
+  // "approved" first would post an update that the next one replaces within the same click.
   const final = await executeApproved(d, decided, flushAudit);
+  if (final.status === 'approved') await refreshCard(d, final); // the order system will be retried
   const message =
     final.status === 'executed'
       ? `Approved: ${final.action}${final.execution?.reference ? ` ${final.execution.reference}` : ''} executed and the customer told.`
