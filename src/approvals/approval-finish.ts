@@ -18,9 +18,10 @@ export const FAILED_EFFECTS: ApprovalEffect[] = ['audit', 'card', 'notice', 'esc
 
 /**
  * Runs the effects still due on a request that reached `executed` or `failed`, in order, and
- * records each one done as it goes: a process that dies after the refund (issue 12, case 4: the
- * customer never told, the ticket `pending_approval` forever, the card on "executing…") leaves
- * the rest on the request, and the sweep finishes them. Every effect is safe to run again: the
+ * records them done once they all are (or which are left, when one fails): a process that dies
+ * after the refund (issue 12, case 4: the customer never told, the ticket `pending_approval`
+ * forever, the card on "executing…") leaves them due on the request (written with the status),
+ * and the sweep runs them again. Every effect is safe to run again: the
  * audit entry is written once per request and outcome, the card is re-rendered from the stored
  * request, the customer notice is guarded by `customerNotifiedAt`, the ticket moves only from the
  * states it expects. An effect that fails stays due, and so do the ones after it.
