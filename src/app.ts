@@ -231,6 +231,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const approvals = createApprovalService({
     approvals: stores.approvals,
     audit: stores.audit,
+    refundLedgers: stores.refundLedgers,
     tickets: stores.tickets,
     customers: stores.customers,
     tenants: mongo.tenants,

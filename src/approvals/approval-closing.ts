@@ -12,7 +12,7 @@ import {
 } from './approval-effects.js';
 import { loadApprovalCard } from './card-data.js';
 import { formatDateTimeUtc, formatTimeUtc } from './cards.js';
-import { POLICY_ACTOR } from './refund-limits.js';
+import { POLICY_ACTOR, releaseRequest } from './refund-limits.js';
 
 /** Ways a request ends without being executed, and what a clicker who came too late is told. */
 
@@ -48,6 +48,7 @@ export async function stopAtDailyLimit(
     const winner = (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
     return { ok: false, message: alreadyDecided(winner), ...(await cardOf(deps, winner)) };
   }
+  await releaseRequest(deps, closed);
   await audit(deps, {
     tenantId: request.tenantId,
     ticketId: request.ticketId,
@@ -79,6 +80,7 @@ export async function expireRequest(deps: ApprovalServiceDeps, request: Approval
     updatedAt: deps.clock.now(),
   });
   if (!expired) return false;
+  await releaseRequest(deps, expired);
   await audit(deps, {
     tenantId: request.tenantId,
     ticketId: request.ticketId,

@@ -1,4 +1,6 @@
 import type { StaffActionResult } from '../conversation/ports.js';
+import type { ApprovalRequest, Tenant, Ticket } from '../domain/index.js';
+import { createAuditBatch } from './audit-batch.js';
 import type { ApprovalService } from './api.js';
 import {
   audit,
@@ -19,20 +21,19 @@ import { executeApproved } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
 import { checkCustomerAsked } from './customer-asked.js';
 import { memoCardSources } from './card-data.js';
-import type { KeyedLock } from './keyed-lock.js';
-import { customerLockKey, dailyLimitOnApproval } from './refund-limits.js';
+import { grantRefund, releaseRequest } from './refund-limits.js';
 
 /**
  * One staff click on an approval card: authorize, move the request out of `pending` with one
- * conditional update, then tell the customer (reject) or execute (approve). The caller holds the
- * request's lock; `lock` is also taken per customer around the daily-limit re-check.
+ * conditional update, then tell the customer (reject) or execute (approve). Both the decision and
+ * the daily-limit slot are conditional writes in MongoDB, so they hold across processes; the
+ * caller's in-process lock on the request only saves racing clicks the wasted work.
  */
 export async function decideApproval(
   deps: ApprovalServiceDeps,
-  lock: KeyedLock,
   input: Parameters<ApprovalService['decide']>[0],
 ): Promise<StaffActionResult> {
-  const { tenantId, approvalId, decision, actor } = input;
+  const { tenantId, approvalId } = input;
   const request = await deps.approvals.get(tenantId, approvalId);
   if (!request) return { ok: false, message: 'This approval request no longer exists.' };
   const [tenant, ticket] = await Promise.all([
@@ -41,8 +42,29 @@ export async function decideApproval(
   ]);
   if (!tenant) return { ok: false, message: 'This approval request no longer exists.' };
   // Every card this click renders (after the decision, after execution, the clicker's answer)
-  // shares one read of its facts; the tenant and ticket read above are among them.
-  const d: ApprovalServiceDeps = { ...deps, cards: memoCardSources(cardSources(deps), { tenant, ticket }) };
+  // shares one read of its facts; the tenant and ticket read above are among them. The click's
+  // audit events go out together: before the money moves, and once at the end.
+  const batch = createAuditBatch(deps.audit, deps.logger);
+  const d: ApprovalServiceDeps = {
+    ...deps,
+    audit: batch.log,
+    cards: memoCardSources(cardSources(deps), { tenant, ticket }),
+  };
+  try {
+    return await decideWith(d, input, { request, tenant, ticket }, batch.flush);
+  } finally {
+    await batch.flush();
+  }
+}
+
+async function decideWith(
+  d: ApprovalServiceDeps,
+  input: Parameters<ApprovalService['decide']>[0],
+  read: { request: ApprovalRequest; tenant: Tenant; ticket: Ticket | null },
+  flushAudit: () => Promise<boolean>,
+): Promise<StaffActionResult> {
+  const { tenantId, approvalId, decision, actor } = input;
+  const { request, tenant, ticket } = read;
   const staff = {
     kind: 'staff' as const,
     platform: actor.platform,
@@ -73,13 +95,17 @@ export async function decideApproval(
 
   if (decision === 'approve') {
     // Approved only while a customer message of the ticket still asks for it (not edited away).
-    const asked = await checkCustomerAsked(d, {
-      tenantId,
-      ticketId: request.ticketId,
-      customerId: request.customerId,
-      action: { type: request.action, orderId: request.orderId },
-      settings: tenant.settings,
-    });
+    // Read through the card sources: the card drawn after the decision shows these messages too.
+    const asked = await checkCustomerAsked(
+      { ...d, messages: cardSources(d).messages ?? d.messages },
+      {
+        tenantId,
+        ticketId: request.ticketId,
+        customerId: request.customerId,
+        action: { type: request.action, orderId: request.orderId },
+        settings: tenant.settings,
+      },
+    );
     if (!asked.ok) {
       const message = `This can't be approved: ${asked.reason} (the customer's message may have been edited or deleted). Reject it, or ask the customer.`;
       await audit(d, {
@@ -105,21 +131,22 @@ export async function decideApproval(
         : {}),
       updatedAt: at,
     });
-  // Approving a refund re-checks the daily limit in the same critical section as the transition:
-  // requests opened before any decision would otherwise all pass the request-time check.
-  const gate =
-    decision === 'approve' && request.action === 'refund'
-      ? await lock.run(customerLockKey(tenantId, request.customerId), async () => {
-          const over = await dailyLimitOnApproval(d, tenant, request, at);
-          return over ? { over, decided: null } : { over: null, decided: await move() };
-        })
-      : { over: null, decided: await move() };
-  if (gate.over) return stopAtDailyLimit(d, request, gate.over, staff);
-  const { decided } = gate;
+  // Approving a refund takes a slot of the daily limit in the customer's ledger first (one
+  // conditional write, shared by every process): requests opened before any decision would
+  // otherwise all pass the request-time check.
+  if (decision === 'approve') {
+    const over = await grantRefund(d, tenant, request, at);
+    if (over) return stopAtDailyLimit(d, request, over, staff);
+  }
+  const decided = await move();
   if (!decided) {
     const winner = (await d.approvals.get(tenantId, approvalId)) ?? request;
+    // Unless the request is approved (its runner releases the hold once the refund is on the
+    // order), the slot this click took is given back.
+    if (decision === 'approve' && winner.status !== 'approved') await releaseRequest(d, request);
     return { ok: false, message: alreadyDecided(winner), ...(await cardOfRequest(d, winner)) };
   }
+  if (decision === 'reject') await releaseRequest(d, decided);
   await audit(d, {
     tenantId,
     ticketId: request.ticketId,
@@ -129,9 +156,8 @@ export async function decideApproval(
     before: snapshot(request),
     after: snapshot(decided),
   });
-  await refreshCard(d, decided);
-
   if (decision === 'reject') {
+    await refreshCard(d, decided);
     await tellCustomer(d, decided, 'action_rejected');
     await handToRejecter(d, decided, staff);
     return {
@@ -140,7 +166,10 @@ export async function decideApproval(
       ...(await cardOfRequest(d, decided)),
     };
   }
-  const final = await executeApproved(d, decided);
+  // The card is redrawn once, with the outcome (an effect of `executed` and `failed`): drawing
+  // "approved" first would post an update that the next one replaces within the same click.
+  const final = await executeApproved(d, decided, flushAudit);
+  if (final.status === 'approved') await refreshCard(d, final); // the order system will be retried
   const message =
     final.status === 'executed'
       ? `Approved: ${final.action}${final.execution?.reference ? ` ${final.execution.reference}` : ''} executed and the customer told.`

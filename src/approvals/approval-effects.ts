@@ -11,13 +11,15 @@ import type { KnowledgeBase } from '../agent/types.js';
 import { redactText, type Logger } from '../logger.js';
 import type { Actor, ApprovalRequest, AuditEvent, Clock, IdGenerator } from '../domain/index.js';
 import type { ApprovalNotifier } from './api.js';
-import type { ApprovalStore, AuditLog } from './ports.js';
+import type { ApprovalStore, AuditLog, RefundLedgerStore } from './ports.js';
 import { loadApprovalCard, type CardSources } from './card-data.js';
 import { formatMoney } from './policy.js';
 
 export interface ApprovalServiceDeps {
   approvals: ApprovalStore;
   audit: AuditLog;
+  /** Per customer: the refunds and requests open now; guards the daily limit across processes. */
+  refundLedgers: RefundLedgerStore;
   tickets: TicketStore;
   customers: CustomerStore;
   tenants: TenantStore;
@@ -164,9 +166,20 @@ export async function tellCustomer(
   /** Overrides of the phrase parameters (`{ reason: '' }` keeps a staff-only reason from the customer). */
   params: Record<string, string> = {},
 ): Promise<boolean> {
-  if (request.customerNotifiedAt) return true;
-  const ticket = await deps.tickets.get(request.tenantId, request.ticketId);
-  if (!ticket) return true;
+  return (await tellCustomerOutcome(deps, request, key, params)).ok;
+}
+
+/** `tellCustomer`, also saying when the customer was told now (the request's customerNotifiedAt). */
+export async function tellCustomerOutcome(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  key: PhraseKey,
+  params: Record<string, string> = {},
+): Promise<{ ok: boolean; notifiedAt?: Date }> {
+  if (request.customerNotifiedAt) return { ok: true };
+  // The thread and language never change: the ticket this operation already read will do.
+  const ticket = await cardSources(deps).tickets.get(request.tenantId, request.ticketId);
+  if (!ticket) return { ok: true };
   try {
     // Older notifiers return nothing: they always sent.
     const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params))) ?? {
@@ -184,9 +197,10 @@ export async function tellCustomer(
         after: { reason: notice.reason, ...(notice.assignee ? { assignee: notice.assignee } : {}) },
         note: key,
       });
-      return true;
+      return { ok: true };
     }
-    await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, deps.clock.now());
+    const at = deps.clock.now();
+    await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, at);
     await audit(deps, {
       tenantId: request.tenantId,
       ticketId: request.ticketId,
@@ -195,13 +209,13 @@ export async function tellCustomer(
       action: 'customer.notified',
       note: key,
     });
-    return true;
+    return { ok: true, notifiedAt: at };
   } catch (err) {
     deps.logger.error(
       { err, approvalId: request.approvalId, ticketId: request.ticketId },
       'telling the customer failed',
     );
-    return false;
+    return { ok: false };
   }
 }
 

@@ -7,7 +7,8 @@ import {
   SYSTEM_ACTOR,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
-import { EXECUTED_EFFECTS, FAILED_EFFECTS, finishEffects } from './approval-finish.js';
+import { releaseRequest } from './refund-limits.js';
+import { EXECUTED_EFFECTS, FAILED_EFFECTS, finishEffectsOf } from './approval-finish.js';
 
 /**
  * Executes an approved request through the order system with the request's idempotency key, then
@@ -17,9 +18,12 @@ import { EXECUTED_EFFECTS, FAILED_EFFECTS, finishEffects } from './approval-fini
 export async function executeApproved(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
+  /** Writes the audit events held so far; called before the money moves and after the effects. */
+  flushAudit?: () => Promise<boolean>,
 ): Promise<ApprovalRequest> {
   const { tenantId, approvalId } = request;
   let reference: string;
+  if (flushAudit) await flushAudit();
   try {
     if (request.action === 'refund') {
       const result = await deps.orders.refund(tenantId, {
@@ -59,7 +63,7 @@ export async function executeApproved(
     // The call failed (or kept failing past the retry window), but it may have gone through before
     // the answer was lost: the order is the truth. Our key on it means the refund was made.
     const made = await refundMadeUnderKey(deps, request);
-    if (!made) return recordFailure(deps, request, err);
+    if (!made) return recordFailure(deps, request, err, flushAudit);
     deps.logger.warn(
       { err, approvalId, ticketId: request.ticketId },
       'the order system failed to answer, but the refund is on the order: recording it as executed',
@@ -80,8 +84,14 @@ export async function executeApproved(
     // Another runner (the sweep, a second process) recorded it first; its effects are done there.
     return (await deps.approvals.get(tenantId, approvalId)) ?? request;
   }
-  await finishEffects(deps, executed);
-  return (await deps.approvals.get(tenantId, approvalId)) ?? executed;
+  // The refund is on the order now and counts there: its slot in the ledger is given back.
+  const released = await releaseRequest(deps, executed);
+  const options = {
+    fresh: true,
+    ...(flushAudit ? { flushAudit } : {}),
+    ...(released ? { siblingsPending: released.siblingsPending } : {}),
+  };
+  return (await finishEffectsOf(deps, executed, options)).request;
 }
 
 /** The refund id on the order under the request's key, if the order system made it; else null. */
@@ -125,6 +135,7 @@ async function recordFailure(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   err: unknown,
+  flushAudit?: () => Promise<boolean>,
 ): Promise<ApprovalRequest> {
   const error = describeError(err);
   deps.logger.error(
@@ -139,17 +150,26 @@ async function recordFailure(
     updatedAt: deps.clock.now(),
   });
   if (!failed) return (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
-  await finishEffects(deps, failed);
-  return (await deps.approvals.get(request.tenantId, request.approvalId)) ?? failed;
+  const released = await releaseRequest(deps, failed);
+  const options = {
+    fresh: true,
+    ...(flushAudit ? { flushAudit } : {}),
+    ...(released ? { siblingsPending: released.siblingsPending } : {}),
+  };
+  return (await finishEffectsOf(deps, failed, options)).request;
 }
 
 /** After a decision the conversation is back with the bot, unless a person has taken it over. */
-export async function reopenTicket(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<void> {
+export async function reopenTicket(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  /** Whether another request of the ticket still waits, when the caller knows (the ledger told it). */
+  siblingsPending?: boolean,
+): Promise<void> {
   const before = await deps.tickets.get(request.tenantId, request.ticketId);
   if (!before || before.status !== 'pending_approval') return;
   // Another approval on the same ticket still waiting keeps the ticket pending.
-  const others = await deps.approvals.listByTicket(request.tenantId, request.ticketId);
-  if (others.some((o) => o.approvalId !== request.approvalId && o.status === 'pending')) return;
+  if (siblingsPending ?? (await hasPendingSibling(deps, request))) return;
   const after = await deps.tickets.update(
     request.tenantId,
     request.ticketId,
@@ -167,4 +187,9 @@ export async function reopenTicket(deps: ApprovalServiceDeps, request: ApprovalR
       after: { status: after.status },
     });
   }
+}
+
+async function hasPendingSibling(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
+  const others = await deps.approvals.listByTicket(request.tenantId, request.ticketId);
+  return others.some((o) => o.approvalId !== request.approvalId && o.status === 'pending');
 }

@@ -5,7 +5,7 @@ import {
   refreshCard,
   snapshot,
   SYSTEM_ACTOR,
-  tellCustomer,
+  tellCustomerOutcome,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
 import { reopenTicket } from './approval-execution.js';
@@ -18,45 +18,89 @@ export const FAILED_EFFECTS: ApprovalEffect[] = ['audit', 'card', 'notice', 'esc
 
 /**
  * Runs the effects still due on a request that reached `executed` or `failed`, in order, and
- * records each one done as it goes: a process that dies after the refund (issue 12, case 4: the
- * customer never told, the ticket `pending_approval` forever, the card on "executing…") leaves
- * the rest on the request, and the sweep finishes them. Every effect is safe to run again: the
+ * records them done once they all are (or which are left, when one fails): a process that dies
+ * after the refund (issue 12, case 4: the customer never told, the ticket `pending_approval`
+ * forever, the card on "executing…") leaves them due on the request (written with the status),
+ * and the sweep runs them again. Every effect is safe to run again: the
  * audit entry is written once per request and outcome, the card is re-rendered from the stored
  * request, the customer notice is guarded by `customerNotifiedAt`, the ticket moves only from the
  * states it expects. An effect that fails stays due, and so do the ones after it.
  * Returns true when nothing is left.
  */
 export async function finishEffects(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
-  let due = [...(request.effectsDue ?? [])];
+  return (await finishEffectsOf(deps, request)).done;
+}
+
+export interface FinishOptions {
+  /**
+   * The caller's own transition just wrote the request's outcome: nobody else can have audited it
+   * yet, so the trail is not read first (the sweep, resuming, still reads it).
+   */
+  fresh?: boolean;
+  /**
+   * Writes the audit events the effects recorded (one insertMany); false when the write failed,
+   * so the audit stays due for the sweep.
+   */
+  flushAudit?: () => Promise<boolean>;
+  /** Whether another request of the ticket still waits, when the caller knows (the ledger told it). */
+  siblingsPending?: boolean;
+}
+
+/**
+ * `finishEffects`, also returning the request as it stands after them (no re-read: every change an
+ * effect makes to the request is applied to the copy in hand). Progress is written once, at the
+ * end or where an effect fails: every effect is safe to run again, so a process that dies midway
+ * leaves them all due and the sweep runs them again.
+ */
+export async function finishEffectsOf(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  options: FinishOptions = {},
+): Promise<{ done: boolean; request: ApprovalRequest }> {
+  const due = [...(request.effectsDue ?? [])];
   let current = request;
   while (due.length > 0) {
     const effect = due[0]!;
-    if (!(await run(deps, current, effect))) {
+    const outcome = await run(deps, current, effect, options);
+    if (!outcome) {
       deps.logger.warn(
         { approvalId: request.approvalId, ticketId: request.ticketId, effect, due },
         'an approval effect failed; the sweep will finish it',
       );
-      return false;
+      if (options.flushAudit) await options.flushAudit();
+      await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, due);
+      return { done: false, request: { ...current, effectsDue: due } };
     }
-    due = due.slice(1);
-    await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, due);
-    // The notice sets customerNotifiedAt, which the ticket step reads: carry on from the stored request.
-    current = (await deps.approvals.get(request.tenantId, request.approvalId)) ?? current;
+    // The notice sets customerNotifiedAt, which the ticket step reads.
+    if (typeof outcome === 'object') current = { ...current, ...outcome };
+    due.shift();
   }
-  return true;
+  // The trail first: if it cannot be written, the audit stays due (the sweep checks the trail).
+  const left: ApprovalEffect[] = options.flushAudit && !(await options.flushAudit()) ? ['audit'] : [];
+  await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, left);
+  const { effectsDue: _due, effectsPending: _pending, ...rest } = current;
+  return {
+    done: left.length === 0,
+    request: left.length > 0 ? { ...rest, effectsDue: left, effectsPending: true } : rest,
+  };
 }
 
+/** Runs one effect: false when it failed; the request's changed fields when it changed it. */
 async function run(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   effect: ApprovalEffect,
-): Promise<boolean> {
+  options: FinishOptions,
+): Promise<boolean | Partial<ApprovalRequest>> {
+  const { fresh, siblingsPending } = options;
   const executed = request.status === 'executed';
   switch (effect) {
     case 'audit': {
       const action = executed ? 'approval.executed' : 'approval.failed';
-      const trail = await deps.audit.listForApproval(request.tenantId, request.approvalId);
-      if (trail.some((e) => e.action === action)) return true;
+      if (!fresh) {
+        const trail = await deps.audit.listForApproval(request.tenantId, request.approvalId);
+        if (trail.some((e) => e.action === action)) return true;
+      }
       return audit(deps, {
         tenantId: request.tenantId,
         ticketId: request.ticketId,
@@ -70,15 +114,23 @@ async function run(
     }
     case 'card':
       return refreshCard(deps, request);
-    case 'notice':
-      if (!executed) return tellCustomer(deps, request, 'action_failed');
-      return tellCustomer(
-        deps,
-        request,
-        request.action === 'refund' ? 'refund_executed' : 'cancellation_executed',
-      );
+    case 'notice': {
+      const key = !executed
+        ? 'action_failed'
+        : request.action === 'refund'
+          ? 'refund_executed'
+          : 'cancellation_executed';
+      const told = await tellCustomerOutcome(deps, request, key);
+      return told.ok && told.notifiedAt ? { customerNotifiedAt: told.notifiedAt } : told.ok;
+    }
     case 'ticket':
-      if (!(await resolveAfterExecution(deps, request))) await reopenTicket(deps, request);
+      {
+        // Known only to the run that executed it; the sweep reads the ticket's requests.
+        const known = siblingsPending === undefined ? undefined : { siblingsPending };
+        if (!(await resolveAfterExecution(deps, request, known))) {
+          await reopenTicket(deps, request, siblingsPending);
+        }
+      }
       return true;
     case 'escalate':
       return escalate(

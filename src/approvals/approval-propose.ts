@@ -4,6 +4,7 @@ import type { ApprovalRequest, PendingConfirmation, PostedRef, Tenant, Ticket } 
 import type { ApprovalService, ProposalOutcome } from './api.js';
 import {
   audit,
+  cardSources,
   escalate,
   postCard,
   snapshot,
@@ -14,17 +15,29 @@ import { autoKey, executeAutomatically, findRedelivery } from './approval-auto.j
 import { askConfirmation } from './approval-confirm.js';
 import { checkCustomerAsked } from './customer-asked.js';
 import { answerBesideOpenRequest, sameTicketRequest } from './open-requests.js';
-import { evaluateAction } from './policy.js';
-import { countRecentRefunds } from './refund-limits.js';
+import { dailyLimitReason, evaluateAction } from './policy.js';
+import type { RefundHold } from './refund-ledger.schema.js';
+import {
+  changeLedger,
+  heldRefunds,
+  holdOf,
+  openOnOrder,
+  openRequestOf,
+  readLedger,
+  releaseHold,
+  releaseRequest,
+  type LedgerChange,
+} from './refund-limits.js';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export type ProposeInput = Parameters<ApprovalService['propose']>[0];
 
 export interface ProposeContext {
   tenant: Tenant;
   /** Writes the audit events batched so far (before money leaves the process, before cards). */
-  flushAudit: () => Promise<void>;
+  flushAudit: () => Promise<unknown>;
   /** The card ref stored by this operation, if any. */
   postedCard: () => PostedRef | undefined;
   /** The customer's yes to this pending confirmation: refund now, with the key it was asked under. */
@@ -75,7 +88,8 @@ export async function proposeWith(
     };
   }
   const asked = await checkCustomerAsked(
-    { messages: deps.messages, orders: deps.orders, clock: deps.clock },
+    // Through the card sources: the card posted below shows these messages too.
+    { messages: cardSources(deps).messages ?? deps.messages, orders: deps.orders, clock: deps.clock },
     {
       tenantId: ticket.tenantId,
       ticketId: ticket.ticketId,
@@ -96,15 +110,31 @@ export async function proposeWith(
     });
     return { kind: 'escalate', reason };
   }
-  const open = order ? await deps.approvals.listOpenByOrder(ticket.tenantId, order.orderId) : [];
+  // The customer's ledger (one keyed read) holds their open requests and refunds in flight, in
+  // every process: the open requests on this order and the daily count come from it.
+  const ttl = tenant.settings.approvalTtlHours;
+  const reread = () => readLedger(deps, ticket.tenantId, customer.customerId, now, ttl);
+  const ledger = order && ours ? await reread() : null;
+  const openHolds = ledger && order ? openOnOrder(ledger, order.orderId) : [];
   // The same request again in the same ticket (a redelivery, a repeat): the open request answers.
-  const repeat = ours ? sameTicketRequest(open, ticket, action) : undefined;
-  if (repeat) return { kind: 'pending', approval: repeat };
-
-  const refundsLast24h =
-    action.type === 'refund'
-      ? await countRecentRefunds(deps, { tenantId: ticket.tenantId, customerId: customer.customerId, now })
+  const repeatHold = sameTicketRequest(openHolds, ticket, action);
+  const repeat = repeatHold?.approvalId
+    ? await deps.approvals.get(ticket.tenantId, repeatHold.approvalId)
+    : null;
+  if (repeat && (repeat.status === 'pending' || repeat.status === 'approved')) {
+    return { kind: 'pending', approval: repeat };
+  }
+  const open = openHolds.map(openRequestOf);
+  // The order system's refunds of the last 24 h (made here or anywhere else) plus the ledger's.
+  const executed =
+    action.type === 'refund' && ledger
+      ? await deps.orders.countRefundsSince(
+          ticket.tenantId,
+          customer.customerId,
+          new Date(now.getTime() - DAY_MS),
+        )
       : 0;
+  const refundsLast24h = ledger ? executed + heldRefunds(ledger, now) : 0;
   const decision = evaluateAction({
     action,
     order,
@@ -151,8 +181,45 @@ export async function proposeWith(
         ttlHours: tenant.settings.approvalTtlHours,
       });
     }
+    const key = confirmed?.idempotencyKey ?? autoKey(ticket, order, 'refund');
+    // The slot is taken in the ledger before the money moves: of two processes racing for the
+    // customer's last slot, one refunds and the other escalates.
+    const held = await changeLedger(
+      deps,
+      ledger ?? (await reread()),
+      (v): LedgerChange<ProposalOutcome> => {
+        // The same refund already in flight (a redelivery in another process): the key refunds once.
+        if (v.holds.some((h) => h.key === key)) return { keep: true };
+        const count = executed + heldRefunds(v, now);
+        if (count >= tenant.settings.dailyRefundLimit) {
+          return {
+            refuse: { kind: 'escalate', reason: dailyLimitReason(count, tenant.settings.dailyRefundLimit) },
+          };
+        }
+        const beside = openOnOrder(v, order.orderId);
+        if (beside.length > 0) return { refuse: answerBesideOpenRequest(order, beside.map(openRequestOf)) };
+        const hold: RefundHold = {
+          key,
+          kind: 'auto',
+          action: 'refund',
+          orderId: order.orderId,
+          ticketId: ticket.ticketId,
+          amountMinor: decision.amountMinor,
+          currency: decision.currency,
+          at: now,
+        };
+        return { holds: [...v.holds, hold] };
+      },
+      reread,
+    );
+    if (!held.ok) return held.refuse;
     await flushAudit(); // before the refund leaves the process
-    return executeAutomatically(deps, ticket, order, decision, confirmed?.idempotencyKey);
+    try {
+      return await executeAutomatically(deps, ticket, order, decision, key);
+    } finally {
+      // On the order now (counted there), or not made at all.
+      await releaseHold(deps, { tenantId: ticket.tenantId, customerId: customer.customerId, key });
+    }
   }
 
   const approvalId = deps.ids.id('apr');
@@ -177,8 +244,34 @@ export async function proposeWith(
     expiresAt: new Date(now.getTime() + tenant.settings.approvalTtlHours * HOUR_MS),
     updatedAt: now,
   };
+  // The request's hold goes into the ledger first: in any process, a second request for this order
+  // or one past the daily limit is refused from here on.
+  const held = await changeLedger(
+    deps,
+    ledger ?? (await reread()),
+    (v): LedgerChange<ProposalOutcome> => {
+      const beside = openOnOrder(v, request.orderId);
+      if (beside.length > 0) return { refuse: answerBesideOpenRequest(order, beside.map(openRequestOf)) };
+      if (request.action === 'refund') {
+        const count = executed + heldRefunds(v, now);
+        if (count >= tenant.settings.dailyRefundLimit) {
+          return {
+            refuse: { kind: 'escalate', reason: dailyLimitReason(count, tenant.settings.dailyRefundLimit) },
+          };
+        }
+      }
+      return { holds: [...v.holds, holdOf(request)] };
+    },
+    reread,
+  );
+  if (!held.ok) return held.refuse;
   // Stored (majority, journaled) before any card exists: a crash after this is finished by the sweep.
-  await deps.approvals.insert(request);
+  try {
+    await deps.approvals.insert(request);
+  } catch (err) {
+    await releaseRequest(deps, request);
+    throw err;
+  }
   await audit(deps, {
     tenantId: request.tenantId,
     ticketId: request.ticketId,

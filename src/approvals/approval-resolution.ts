@@ -12,18 +12,27 @@ import { formatMoney } from './policy.js';
 export async function resolveAfterExecution(
   deps: ApprovalServiceDeps,
   executed: ApprovalRequest,
+  /**
+   * What the caller knows already: `executed` is the request as stored now (its effects ran on it)
+   * and whether another request of the ticket still waits (the ledger told it). Read otherwise.
+   */
+  known?: { siblingsPending: boolean },
 ): Promise<boolean> {
   const { tenantId, ticketId, approvalId } = executed;
   const [before, siblings] = await Promise.all([
     deps.tickets.get(tenantId, ticketId),
-    deps.approvals.listByTicket(tenantId, ticketId),
+    known ? null : deps.approvals.listByTicket(tenantId, ticketId),
   ]);
   // The ticket's requests include this one as stored now (customerNotifiedAt set or not): one read.
-  const request =
-    siblings.find((o) => o.approvalId === approvalId) ?? (await deps.approvals.get(tenantId, approvalId));
+  const request = !siblings
+    ? executed
+    : (siblings.find((o) => o.approvalId === approvalId) ?? (await deps.approvals.get(tenantId, approvalId)));
   if (!request?.customerNotifiedAt || !before) return false;
   if (before.status !== 'pending_approval' && before.status !== 'open') return false;
-  if (siblings.some((o) => o.approvalId !== approvalId && o.status === 'pending')) return false;
+  const pendingSibling = siblings
+    ? siblings.some((o) => o.approvalId !== approvalId && o.status === 'pending')
+    : known?.siblingsPending;
+  if (pendingSibling) return false;
   const now = deps.clock.now();
   const after = await deps.tickets.update(
     tenantId,

@@ -27,7 +27,8 @@ export { alreadyDecided } from './approval-closing.js';
  */
 export function createApprovalService(deps: ApprovalServiceDeps): ApprovalService {
   const grace = deps.sweepGraceMs ?? 30_000;
-  // Everything that moves one request (clicks, sweep) runs one at a time per request in this process.
+  // Everything that moves one request (clicks, sweep) runs one at a time per request in this
+  // process: an optimisation, the database guards the decision (keyed-lock.ts).
   const lock = createKeyedLock();
 
   async function propose(input: ProposeInput): Promise<ProposalOutcome> {
@@ -36,8 +37,8 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     if (!parsed.success) {
       throw new ValidationError(`proposed action invalid: ${describeZodIssues(parsed.error.issues)}`);
     }
-    // Two threads of one customer must not both pass the open-request and daily-limit checks below
-    // (read, then write): their proposals run one at a time in this process.
+    // The open-request and daily-limit checks are guarded in the customer's refund ledger (MongoDB,
+    // every process); running one customer's proposals one at a time here only saves retries.
     const key = customerLockKey(input.ticket.tenantId, input.customer.customerId);
     return lock.run(key, () => proposeNow(input, parsed.data));
   }
@@ -97,7 +98,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
   }
 
   function decide(input: Parameters<ApprovalService['decide']>[0]): Promise<StaffActionResult> {
-    return lock.run(`${input.tenantId}/${input.approvalId}`, () => decideApproval(deps, lock, input));
+    return lock.run(`${input.tenantId}/${input.approvalId}`, () => decideApproval(deps, input));
   }
 
   async function sweep(): Promise<{ expired: number; posted: number; executed: number; finished: number }> {

@@ -6,15 +6,19 @@ import type { AuditLog } from './ports.js';
 export interface AuditBatch {
   /** Records into the batch; reads pass through to the real log. */
   log: AuditLog;
-  /** Writes what is held (in order, one insertMany where the log has it); logs a failure, never throws. */
-  flush(): Promise<void>;
+  /**
+   * Writes what is held (in order, one insertMany where the log has it); logs a failure, never
+   * throws. False when the write failed.
+   */
+  flush(): Promise<boolean>;
 }
 
 /**
- * Steps of one operation that follow each other with only our own database writes in between
- * (evaluated → created, card posted → ticket pending) share one audit write. The caller flushes
- * before anything leaves the process (a card post, a refund, a customer message), so the trail
- * never lags behind what the outside world saw, and in a `finally`, so nothing is left unwritten.
+ * Steps of one operation share one audit write. A proposal flushes before anything leaves the
+ * process (a card post, a refund, a customer message); a decision flushes before money moves and
+ * once at the end: what follows the refund (card, notice, ticket) are resumable effects, so a
+ * process dying before that last write leaves them due and the sweep runs them, and their audit,
+ * again. Callers also flush in a `finally`, so nothing is left unwritten.
  */
 export function createAuditBatch(audit: AuditLog, logger: Logger): AuditBatch {
   let held: AuditEvent[] = [];
@@ -29,10 +33,11 @@ export function createAuditBatch(audit: AuditLog, logger: Logger): AuditBatch {
     async flush() {
       const events = held;
       held = [];
-      if (events.length === 0) return;
+      if (events.length === 0) return true;
       try {
         if (audit.recordMany) await audit.recordMany(events);
         else for (const event of events) await audit.record(event);
+        return true;
       } catch (err) {
         logger.error(
           {
@@ -43,6 +48,7 @@ export function createAuditBatch(audit: AuditLog, logger: Logger): AuditBatch {
           },
           'audit write failed',
         );
+        return false;
       }
     },
   };

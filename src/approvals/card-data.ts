@@ -7,7 +7,7 @@ import type {
   TicketStore,
 } from '../conversation/stores.js';
 import type { KnowledgeBase } from '../agent/types.js';
-import type { ApprovalRequest, Clock, Customer, Tenant, Ticket } from '../domain/index.js';
+import type { ApprovalRequest, Clock, Customer, Message, Tenant, Ticket } from '../domain/index.js';
 import type { ApprovalNotifier } from './api.js';
 import type { ApprovalStore } from './ports.js';
 import { buildApprovalCard, buildEscalationCard } from './cards.js';
@@ -64,6 +64,22 @@ export function memoCardSources(src: CardSources, known: KnownCardFacts = {}): C
   if (known.customer)
     seed(`customer:${known.customer.tenantId}/${known.customer.customerId}`, known.customer);
   const { messages } = src;
+  // A ticket's transcript is read once, at the widest length asked: a shorter read (the card's
+  // last lines after the customer-asked check's 50) is its tail. Reads return the newest
+  // `limit` messages, oldest first.
+  const transcripts = new Map<string, { limit: number; read: Promise<Message[]> }>();
+  const transcript = (t: string, id: string, limit = 50): Promise<Message[]> => {
+    const key = `${t}/${id}`;
+    const held = transcripts.get(key);
+    if (held && held.limit >= limit) return held.read.then((list) => list.slice(-limit));
+    const read = messages!.listByTicket(t, id, limit);
+    transcripts.set(key, { limit, read });
+    // A failed read is not kept: the next render tries again.
+    read.catch(() => {
+      if (transcripts.get(key)?.read === read) transcripts.delete(key);
+    });
+    return read;
+  };
   return {
     ...src,
     tenants: { get: (t) => once(`tenant:${t}`, () => src.tenants.get(t)) },
@@ -72,8 +88,7 @@ export function memoCardSources(src: CardSources, known: KnownCardFacts = {}): C
     ...(messages
       ? {
           messages: {
-            listByTicket: (t, id, limit) =>
-              once(`messages:${t}/${id}/${limit ?? ''}`, () => messages.listByTicket(t, id, limit)),
+            listByTicket: (t, id, limit) => transcript(t, id, limit),
           },
         }
       : {}),

@@ -1,8 +1,8 @@
 /**
- * Runs tasks one at a time per key inside this process. The stores' conditional updates are what
- * make a decision exactly-once across processes (on MongoDB); this lock also makes it so on
- * servers whose findOneAndUpdate is not atomic under concurrency (the FerretDB/SQLite dev server),
- * and saves the wasted work of twenty clicks racing for one request.
+ * Runs tasks one at a time per key inside this process: an optimisation only. What makes a
+ * decision exactly-once and keeps the daily refund limit is in MongoDB, across processes (the
+ * request's conditional status update, the customer's refund ledger, refund-limits.ts); this lock
+ * saves the wasted work and retries of twenty clicks racing for one request in one process.
  */
 export interface KeyedLock {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;

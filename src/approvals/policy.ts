@@ -134,10 +134,7 @@ function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
   const eligibility = returnEligibility(order, now, settings);
   if (!eligibility.eligible) return { kind: 'ineligible', reason: eligibility.reason };
   if (refundsLast24h >= settings.dailyRefundLimit) {
-    return {
-      kind: 'escalate',
-      reason: `The customer already had ${refundsLast24h} refund${refundsLast24h === 1 ? '' : 's'} in the last 24 hours, counting requests still open (limit ${settings.dailyRefundLimit}); a person has to review this one.`,
-    };
+    return { kind: 'escalate', reason: dailyLimitReason(refundsLast24h, settings.dailyRefundLimit) };
   }
   // The customer's requested amount, capped at what the order can still give back.
   const requested = action.amountMinor ?? eligibility.refundableMinor;
@@ -173,6 +170,11 @@ function evaluateRefund(input: PolicyInput, order: Order): PolicyDecision {
     return { kind: 'approval', ...base, requiredRole: 'approver', escalate: false };
   }
   return { kind: 'approval', ...base, requiredRole: 'supervisor', escalate: true };
+}
+
+/** Why a refund escalates at the daily limit (the request-time check, and its re-check in the ledger). */
+export function dailyLimitReason(count: number, limit: number): string {
+  return `The customer already had ${count} refund${count === 1 ? '' : 's'} in the last 24 hours, counting requests still open (limit ${limit}); a person has to review this one.`;
 }
 
 const STATUS_WORDS: Record<TicketStatus, string> = {

@@ -5,6 +5,7 @@ import type {
   AuditEvent,
   PostedRef,
 } from '../domain/index.js';
+import type { RefundHold, RefundLedger } from './refund-ledger.schema.js';
 
 /** Durable approval requests. Implemented in src/memory over MongoDB. */
 export interface ApprovalStore {
@@ -57,4 +58,24 @@ export interface AuditLog {
   recordMany?(events: AuditEvent[]): Promise<void>;
   listForTicket(tenantId: string, ticketId: string): Promise<AuditEvent[]>;
   listForApproval(tenantId: string, approvalId: string): Promise<AuditEvent[]>;
+}
+
+/**
+ * One document per customer holding the refunds and requests Switchboard has open for them
+ * (refund-ledger.ts). Implemented in src/memory over MongoDB; every process shares it, so the daily
+ * refund limit and "one request per order" hold across processes.
+ */
+export interface RefundLedgerStore {
+  /** The customer's ledger; null when none was written yet. */
+  get(tenantId: string, customerId: string): Promise<RefundLedger | null>;
+  /**
+   * Replaces the holds only if the ledger is still at `rev` (null: creates it). One conditional
+   * write: of two writers that read the same revision, exactly one gets true.
+   */
+  put(tenantId: string, customerId: string, rev: number | null, holds: RefundHold[]): Promise<boolean>;
+  /**
+   * Removes the hold under `key`, whatever else changed (idempotent). Returns the holds left (null:
+   * the customer has no ledger).
+   */
+  release(tenantId: string, customerId: string, key: string): Promise<RefundHold[] | null>;
 }

@@ -1,77 +1,202 @@
-import type { ApprovalRequest, ApprovalStatus, Tenant } from '../domain/index.js';
+import { ConflictError } from '../errors.js';
+import type { ApprovalRequest, Tenant } from '../domain/index.js';
 import type { ApprovalServiceDeps } from './approval-effects.js';
+import type { OpenRequest } from './open-requests.js';
+import type { RefundHold } from './refund-ledger.schema.js';
 
 const DAY_MS = 24 * 3_600_000;
-
-/** Statuses of a request that may still move money. */
-const OPEN: ApprovalStatus[] = ['pending', 'approved'];
+/** An automatic refund takes seconds: a hold older than this was left by a process that died. */
+const AUTO_STALE_MS = 3_600_000;
 
 /** Lock key for everything that reads then changes one customer's refunds (limits, open requests). */
 export const customerLockKey = (tenantId: string, customerId: string) => `customer:${tenantId}/${customerId}`;
 
-type LimitDeps = Pick<ApprovalServiceDeps, 'orders' | 'approvals'>;
+type LedgerDeps = Pick<ApprovalServiceDeps, 'refundLedgers' | 'approvals' | 'logger'>;
 
 /**
- * What counts against a customer's daily refund limit at `now`: refunds executed in the last 24 h,
- * plus refund requests of the last 24 h in one of `statuses`. An approved request whose refund is
- * already on the order (execution in flight) is counted once, through the order.
+ * A customer's refund ledger as read: the requests and refunds Switchboard has open for them. The
+ * daily limit is the order system's refunds of the last 24 h plus these; the ledger is one document
+ * changed only by conditional writes, so two processes cannot both take the last slot, and a
+ * second request for an order with one open is refused in any process.
  */
-export async function countRecentRefunds(
-  deps: LimitDeps,
-  input: {
-    tenantId: string;
-    customerId: string;
-    now: Date;
-    statuses?: ApprovalStatus[];
-    /** The request being decided: it is the one the count is for, not one before it. */
-    excludeApprovalId?: string;
-  },
-): Promise<number> {
-  const since = new Date(input.now.getTime() - DAY_MS);
-  const statuses = input.statuses ?? OPEN;
-  const [executed, open] = await Promise.all([
-    deps.orders.countRefundsSince(input.tenantId, input.customerId, since),
-    deps.approvals.listOpenByCustomer(input.tenantId, input.customerId, since),
-  ]);
-  let requests = 0;
-  for (const r of open) {
-    if (r.action !== 'refund' || !statuses.includes(r.status) || r.approvalId === input.excludeApprovalId) {
-      continue;
+export interface LedgerView {
+  tenantId: string;
+  customerId: string;
+  /** The revision read (null: no ledger stored yet). */
+  rev: number | null;
+  holds: RefundHold[];
+}
+
+/** The customer's ledger, without holds a crashed process left behind. One primary-key read. */
+export async function readLedger(
+  deps: LedgerDeps,
+  tenantId: string,
+  customerId: string,
+  now: Date,
+  ttlHours: number,
+): Promise<LedgerView> {
+  const doc = await deps.refundLedgers.get(tenantId, customerId);
+  if (doc) return { tenantId, customerId, rev: doc.rev, holds: live(doc.holds, now, ttlHours) };
+  // No ledger yet: the customer's requests still open (opened before ledgers existed) start it.
+  const since = new Date(now.getTime() - staleAfterMs(ttlHours));
+  const open = await deps.approvals.listOpenByCustomer(tenantId, customerId, since);
+  return { tenantId, customerId, rev: null, holds: open.map((r) => holdOf(r)) };
+}
+
+/** A request's hold: `request` while pending, `granted` once approved. */
+export function holdOf(request: ApprovalRequest, kind?: RefundHold['kind']): RefundHold {
+  return {
+    key: request.idempotencyKey,
+    kind: kind ?? (request.status === 'approved' ? 'granted' : 'request'),
+    action: request.action,
+    orderId: request.orderId,
+    ticketId: request.ticketId,
+    approvalId: request.approvalId,
+    amountMinor: request.amountMinor,
+    currency: request.currency,
+    at: request.createdAt,
+  };
+}
+
+/** Requests or refunds older than a request can live plus a day are leftovers of a crash. */
+const staleAfterMs = (ttlHours: number) => ttlHours * 3_600_000 + DAY_MS;
+
+function live(holds: RefundHold[], now: Date, ttlHours: number): RefundHold[] {
+  const t = now.getTime();
+  return holds.filter((h) =>
+    h.kind === 'auto' ? t - h.at.getTime() < AUTO_STALE_MS : t - h.at.getTime() < staleAfterMs(ttlHours),
+  );
+}
+
+/** Refunds the ledger holds that count against today's limit (opened in the last 24 h). */
+export function heldRefunds(
+  view: Pick<LedgerView, 'holds'>,
+  now: Date,
+  kinds: RefundHold['kind'][] = ['request', 'granted', 'auto'],
+  exceptKey?: string,
+): number {
+  const since = now.getTime() - DAY_MS;
+  return view.holds.filter(
+    (h) => h.action === 'refund' && kinds.includes(h.kind) && h.key !== exceptKey && h.at.getTime() >= since,
+  ).length;
+}
+
+/** Requests open (pending or approved) on one order. */
+export function openOnOrder(view: Pick<LedgerView, 'holds'>, orderId: string): RefundHold[] {
+  return view.holds.filter((h) => h.orderId === orderId && h.kind !== 'auto');
+}
+
+/** A hold as the open request it stands for (what a customer asking again is told about). */
+export function openRequestOf(hold: RefundHold): OpenRequest {
+  return {
+    ticketId: hold.ticketId,
+    action: hold.action,
+    amountMinor: hold.amountMinor,
+    currency: hold.currency,
+    status: hold.kind === 'granted' ? 'approved' : 'pending',
+  };
+}
+
+/** What a change of the ledger decides from the ledger as it stands. */
+export type LedgerChange<R> = { holds: RefundHold[] } | { keep: true } | { refuse: R };
+
+/**
+ * Writes what `change` makes of the ledger, if the ledger is still as read; when another writer
+ * (this process or another) got there first, reads it again and decides again. One round trip when
+ * nobody raced.
+ */
+export async function changeLedger<R>(
+  deps: LedgerDeps,
+  view: LedgerView,
+  change: (view: LedgerView) => LedgerChange<R>,
+  reread: () => Promise<LedgerView>,
+): Promise<{ ok: true } | { ok: false; refuse: R }> {
+  let current = view;
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const next = change(current);
+    if ('refuse' in next) return { ok: false, refuse: next.refuse };
+    if ('keep' in next) return { ok: true };
+    if (await deps.refundLedgers.put(current.tenantId, current.customerId, current.rev, next.holds)) {
+      return { ok: true };
     }
-    if (r.status === 'approved' && (await refundAlreadyOnOrder(deps, r))) continue;
-    requests += 1;
+    current = await reread();
   }
-  return executed + requests;
-}
-
-async function refundAlreadyOnOrder(deps: LimitDeps, r: ApprovalRequest): Promise<boolean> {
-  const order = await deps.orders.getOrder(r.tenantId, r.orderId);
-  return Boolean(order?.refunds.some((x) => x.idempotencyKey === r.idempotencyKey));
+  throw new ConflictError(`the refund ledger of ${view.customerId} kept changing; try again`);
 }
 
 /**
- * Decide-path re-check of the daily limit, just before a refund request becomes `approved`: the
- * refunds executed in 24 h plus the other requests already approved leave room for this one, or
- * not. Pending siblings do not count here: none of them is granted yet, and whichever is approved
- * first takes the room. Returns the reason (for staff) when approving would exceed the limit.
+ * Takes a request's hold off the ledger once its money is on the order (counted there from then
+ * on) or will not move (rejected, expired, failed). A failed release is logged: the hold then only
+ * keeps a slot taken until it goes stale, which errs on the side of fewer refunds.
  */
-export async function dailyLimitOnApproval(
-  deps: LimitDeps & Pick<ApprovalServiceDeps, 'customers'>,
+export async function releaseHold(
+  deps: LedgerDeps,
+  hold: { tenantId: string; customerId: string; key: string },
+): Promise<RefundHold[] | null> {
+  try {
+    return await deps.refundLedgers.release(hold.tenantId, hold.customerId, hold.key);
+  } catch (err) {
+    deps.logger.error({ err, customerId: hold.customerId }, 'releasing a refund hold failed');
+    return null;
+  }
+}
+
+/**
+ * `releaseHold` for an approval request. Also answers whether another request of its ticket is
+ * still waiting (the ledger holds every open request of the customer): null when unknown.
+ */
+export async function releaseRequest(
+  deps: LedgerDeps,
+  r: ApprovalRequest,
+): Promise<{ siblingsPending: boolean } | null> {
+  const left = await releaseHold(deps, {
+    tenantId: r.tenantId,
+    customerId: r.customerId,
+    key: r.idempotencyKey,
+  });
+  if (!left) return null;
+  return { siblingsPending: left.some((h) => h.ticketId === r.ticketId && h.kind === 'request') };
+}
+
+/**
+ * Approving a refund takes a slot of the customer's daily limit in the ledger: the refunds on their
+ * orders in the last 24 h plus the refunds granted and not yet on an order (in any process) must
+ * leave room for this one. Pending siblings do not count here: none of them is granted yet, and
+ * whichever is approved first takes the room. Returns the reason (for staff) when approving would
+ * exceed the limit; null when the slot is taken (or the request is no refund).
+ */
+export async function grantRefund(
+  deps: LedgerDeps & Pick<ApprovalServiceDeps, 'customers' | 'orders'>,
   tenant: Pick<Tenant, 'settings'>,
   request: ApprovalRequest,
   now: Date,
 ): Promise<string | null> {
   if (request.action !== 'refund') return null;
+  const { tenantId, customerId } = request;
   const limit = tenant.settings.dailyRefundLimit;
-  const count = await countRecentRefunds(deps, {
-    tenantId: request.tenantId,
-    customerId: request.customerId,
-    now,
-    statuses: ['approved'],
-    excludeApprovalId: request.approvalId,
-  });
-  if (count < limit) return null;
-  const customer = await deps.customers.get(request.tenantId, request.customerId);
+  const ttl = tenant.settings.approvalTtlHours;
+  const reread = () => readLedger(deps, tenantId, customerId, now, ttl);
+  const [executed, view] = await Promise.all([
+    deps.orders.countRefundsSince(tenantId, customerId, new Date(now.getTime() - DAY_MS)),
+    reread(),
+  ]);
+  const granted = await changeLedger(
+    deps,
+    view,
+    (v): LedgerChange<number> => {
+      const count = executed + heldRefunds(v, now, ['granted', 'auto'], request.idempotencyKey);
+      if (count >= limit) return { refuse: count };
+      const mine = v.holds.find((h) => h.key === request.idempotencyKey);
+      if (mine?.kind === 'granted') return { keep: true };
+      return {
+        holds: [...v.holds.filter((h) => h.key !== request.idempotencyKey), holdOf(request, 'granted')],
+      };
+    },
+    reread,
+  );
+  if (granted.ok) return null;
+  const count = granted.refuse;
+  const customer = await deps.customers.get(tenantId, customerId);
   const who = customer?.name ?? 'The customer';
   return `${who} already had ${count} refund${count === 1 ? '' : 's'} in the last 24 hours (limit ${limit})`;
 }

@@ -79,8 +79,11 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
       );
     },
     async setEffectsDue(tenantId, approvalId, due) {
-      await col.updateOne(
-        { tenantId, approvalId },
+      // By primary key (a field filter is a collection scan on the embedded server).
+      await keyed.updateOne(
+        col,
+        tenantId,
+        approvalId,
         due.length > 0
           ? { $set: { effectsDue: due, effectsPending: true } }
           : { $unset: { effectsDue: '', effectsPending: '' } },

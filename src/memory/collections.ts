@@ -34,6 +34,8 @@ export const COLLECTIONS = {
   reportDays: 'report_days',
   /** Unanswered questions per organization and day, `_id` = `${tenantId}:${day}`. */
   reportGaps: 'report_gaps',
+  /** A customer's open refunds and requests (the daily limit's guard), `_id` = `${tenantId}:${customerId}`. */
+  refundLedgers: 'refund_ledgers',
 } as const;
 
 /** What every repository is built from. */

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
+import type { ApprovalStore, AuditLog, RefundLedgerStore } from '../approvals/ports.js';
 import type {
   CsatStore,
   DecisionStore,
@@ -14,6 +14,7 @@ import type { InboundJournalStore } from '../conversation/inbound-journal.schema
 import type { Clock, TenantSettings } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { createApprovalRepository, createAuditRepository } from './approval-repository.js';
+import { createRefundLedgerRepository } from './refund-ledger-repository.js';
 import { createChannelRepository, type ChannelRepository } from './channel-repository.js';
 import { createCustomerRepository, type CustomerRepository } from './customer-repository.js';
 import {
@@ -57,6 +58,8 @@ export interface MongoStores {
   decisions: DecisionStore;
   approvals: ApprovalStore;
   audit: AuditLog;
+  /** Per customer: the refunds and requests open now (the daily refund limit's guard). */
+  refundLedgers: RefundLedgerStore;
   kbArticles: KbArticleRepository;
   /** Import runs and the knowledge-base status staff see. */
   kbSyncs: KbSyncRepository;
@@ -98,6 +101,7 @@ export function createMongoStores(db: Db, options: MongoStoresOptions): MongoSto
     decisions: createDecisionRepository(deps),
     approvals: createApprovalRepository(deps),
     audit: createAuditRepository(deps),
+    refundLedgers: createRefundLedgerRepository(deps),
     kbArticles,
     kbSyncs: createKbSyncRepository(deps, kbArticles),
     orders: createOrderRepository(deps),

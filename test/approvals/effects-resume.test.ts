@@ -14,8 +14,9 @@ class Killed extends Error {}
 
 /**
  * The approvals store as the dying process saw it: every write lands, and the process is killed
- * right after the `at`-th write of the execution (0: the `executed` status itself; n: after the
- * n-th effect was recorded done), so nothing after it runs.
+ * right after the `at`-th write of the execution (0: the `executed` status itself; 1: the customer
+ * notice recorded), so nothing after it runs. Effect progress is recorded once, after the last
+ * effect (approval-finish.ts): a kill anywhere before that leaves every effect due.
  */
 function killedAfter(inner: ApprovalStore, at: number): ApprovalStore {
   let writes = 0;
@@ -28,15 +29,15 @@ function killedAfter(inner: ApprovalStore, at: number): ApprovalStore {
     if (args[3].status === 'executed') count();
     return r;
   };
-  store.setEffectsDue = async (...args) => {
-    await inner.setEffectsDue(...args);
+  store.markCustomerNotified = async (...args) => {
+    await inner.markCustomerNotified(...args);
     count();
   };
   return store;
 }
 
 describe('issue 12 case 4: effects after a refund are finished after a kill, at every point', () => {
-  for (const at of [0, 1, 2, 3]) {
+  for (const at of [0, 1]) {
     it(`killed after write ${at} of the execution: the sweep tells the customer once and resolves the ticket`, async () => {
       h = await createHarness();
       const ticket = await openTicket(h.env, 'bluebird', 'refund 1043 please, it arrived broken');

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { createApprovalService } from '../../src/approvals/approval-service.js';
+import type { ApprovalService } from '../../src/approvals/api.js';
+import { createDemoOrderSystem } from '../../src/commerce/demo-order-system.js';
+import type { OrderSystem } from '../../src/commerce/order-system.js';
+import type { Ticket } from '../../src/domain/index.js';
+import { createMongoStores } from '../../src/memory/mongo-stores.js';
+import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+
+/**
+ * Two processes on one database: each has its own client, stores, order system and approval
+ * service (nothing shared in memory), as two replicas behind a load balancer would. The daily
+ * refund limit (3 per customer in 24 h) and the decision on a request must hold between them.
+ */
+
+type Harness = Awaited<ReturnType<typeof createHarness>>;
+let h: Harness | undefined;
+const clients: MongoClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.close();
+  await h?.env.close();
+  h = undefined;
+});
+
+/**
+ * Holds every refund at the order system until `parties` refunds are waiting (or `ms` passed):
+ * whoever passed the limit check goes on to refund, whatever the other process did meanwhile.
+ */
+function refundBarrier(parties: number, ms = 1_500) {
+  let arrived = 0;
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  return (inner: OrderSystem): OrderSystem => ({
+    ...inner,
+    async refund(tenantId, input) {
+      arrived += 1;
+      if (arrived >= parties) open();
+      await Promise.race([gate, new Promise((resolve) => setTimeout(resolve, ms))]);
+      return inner.refund(tenantId, input);
+    },
+  });
+}
+
+/** A second process: its own connection, stores and services over the harness's database. */
+async function otherProcess(env: Harness, wrap: (o: OrderSystem) => OrderSystem): Promise<ApprovalService> {
+  const client = new MongoClient(inject('mongoUri'), { ignoreUndefined: true });
+  await client.connect();
+  clients.push(client);
+  const { clock, ids, logger } = env.env;
+  const stores = createMongoStores(client.db(env.env.db.databaseName), { logger, clock });
+  const orders = wrap(createDemoOrderSystem({ orders: stores.orders, clock, ids }));
+  return createApprovalService({ ...stores, notifier: env.notifier, clock, ids, logger, orders });
+}
+
+async function ask(service: ApprovalService, ticket: Ticket, orderId: string, amountMinor?: number) {
+  const env = h!.env;
+  return service.propose({
+    ticket,
+    customer: await customerOf(env, 'cobalt'),
+    action: { type: 'refund', orderId, reason: 'arrived broken', ...(amountMinor ? { amountMinor } : {}) },
+    requestedBy: requestedBy('cobalt'),
+  });
+}
+
+async function refundsToday(): Promise<number> {
+  const env = h!.env;
+  const since = new Date(env.clock.now().getTime() - 86_400_000);
+  return env.orderSystem.countRefundsSince(env.tenantId, 'cus_cobalt', since);
+}
+
+describe('the daily refund limit holds across two processes on one database', () => {
+  it('two automatic refunds for the last slot, one in each process: one refund, the other escalates', async () => {
+    const wrap = refundBarrier(2);
+    h = await createHarness({ wrapOrders: wrap });
+    const a = h.approvals;
+    const b = await otherProcess(h, wrap);
+    const env = h.env;
+    // Two of Cobalt's three refunds of the day are made.
+    for (const orderId of ['1045', '1050']) {
+      const t = await openTicket(env, 'cobalt', `refund ${orderId}`);
+      expect(await ask(a, t, orderId, 2_000)).toMatchObject({ kind: 'executed' });
+    }
+    const t1 = await openTicket(env, 'cobalt', 'refund 1051');
+    const t2 = await openTicket(env, 'cobalt', 'refund 1052');
+
+    const outcomes = await Promise.all([ask(a, t1, '1051', 2_000), ask(b, t2, '1052', 2_000)]);
+
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(['escalate', 'executed']);
+    const stopped = outcomes.find((o) => o.kind === 'escalate');
+    expect(stopped).toMatchObject({
+      reason: expect.stringMatching(/already had 3 refunds in the last 24 hours/),
+    });
+    expect(await refundsToday()).toBe(3);
+    expect((await refundsOn(env, '1051')).length + (await refundsOn(env, '1052')).length).toBe(1);
+  });
+
+  it('two approve clicks for the last slot, one in each process: one refund, the other closed by the policy', async () => {
+    const wrap = refundBarrier(2);
+    h = await createHarness({ wrapOrders: wrap });
+    const a = h.approvals;
+    const b = await otherProcess(h, wrap);
+    const env = h.env;
+    // Three requests opened before any refund: each passed the request-time check.
+    const requests: string[] = [];
+    for (const orderId of ['1051', '1053', '1052']) {
+      const t = await openTicket(env, 'cobalt', `refund ${orderId} please, it arrived broken`);
+      const out = await ask(a, t, orderId);
+      if (out.kind !== 'pending') throw new Error(`expected pending for ${orderId}, got ${out.kind}`);
+      requests.push(out.approval.approvalId);
+    }
+    // Staff refund order 1045 in the order system, and the first request is approved: 2 of 3.
+    await env.orderSystem.refund(env.tenantId, {
+      orderId: '1045',
+      amountMinor: 1_000,
+      idempotencyKey: 'manual',
+    });
+    const decide = (service: ApprovalService, approvalId: string) =>
+      service.decide({ tenantId: env.tenantId, approvalId, decision: 'approve', actor: staff.sam });
+    // The barrier waits for a second refund that never comes; it opens after its timeout.
+    expect((await decide(a, requests[0]!)).ok).toBe(true);
+
+    const answers = await Promise.all([decide(a, requests[1]!), decide(b, requests[2]!)]);
+
+    expect(answers.map((x) => x.ok).sort()).toEqual([false, true]);
+    expect(answers.find((x) => !x.ok)?.message).toMatch(/^Not approved: Cobalt Labs already had 3 refunds/);
+    expect(await refundsToday()).toBe(3);
+    const statuses = await Promise.all(
+      requests.slice(1).map(async (id) => (await env.stores.approvals.get(env.tenantId, id))?.status),
+    );
+    expect(statuses.sort()).toEqual(['executed', 'rejected']);
+  });
+
+  it('the same request approved in both processes at once: one decision, one refund', async () => {
+    h = await createHarness();
+    const a = h.approvals;
+    const b = await otherProcess(h, (o) => o);
+    const env = h.env;
+    const t = await openTicket(env, 'cobalt', 'refund 1051 please, it arrived broken');
+    const out = await ask(a, t, '1051');
+    if (out.kind !== 'pending') throw new Error(`expected pending, got ${out.kind}`);
+    const { approvalId } = out.approval;
+
+    const answers = await Promise.all(
+      [a, b].map((service, i) =>
+        service.decide({
+          tenantId: env.tenantId,
+          approvalId,
+          decision: 'approve',
+          actor: i === 0 ? staff.sam : staff.dana,
+        }),
+      ),
+    );
+
+    expect(answers.filter((x) => x.ok)).toHaveLength(1);
+    expect(answers.find((x) => !x.ok)?.message).toMatch(/^Already approved by (Sam Okafor|Dana Whitfield)/);
+    expect(await refundsOn(env, '1051')).toHaveLength(1);
+    expect(await refundsToday()).toBe(1);
+  });
+});

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MongoClient, type CommandStartedEvent } from 'mongodb';
+import { createApprovalService } from '../../src/approvals/approval-service.js';
+import { createDemoOrderSystem } from '../../src/commerce/demo-order-system.js';
+import { createMongoStores } from '../../src/memory/mongo-stores.js';
+import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+
+/**
+ * The database commands of one refund request and one Approve click, counted by the driver's
+ * command monitor (as `npm run bench` counts them). The notifier here is the test's recording one,
+ * so only the approval path's own commands are counted (the bench adds delivery and reports).
+ */
+
+interface Command {
+  name: string;
+  collection: string;
+  filter: Record<string, unknown>;
+  documents: number;
+}
+
+type Harness = Awaited<ReturnType<typeof createHarness>>;
+let h: Harness;
+let client: MongoClient;
+const proposal: Command[] = [];
+const click: Command[] = [];
+let into: Command[] | null = null;
+let answer: { ok: boolean; message: string } | undefined;
+
+function record(e: CommandStartedEvent) {
+  if (!into) return;
+  const c = e.command as Record<string, unknown>;
+  const collection = String(c[e.commandName] ?? '');
+  const updates = (c.updates as Array<{ q: Record<string, unknown> }> | undefined) ?? [];
+  const filter = (c.filter ?? c.query ?? updates[0]?.q ?? {}) as Record<string, unknown>;
+  const documents = Array.isArray(c.documents) ? c.documents.length : 0;
+  into.push({ name: e.commandName, collection, filter, documents });
+}
+
+const count = (list: Command[], name: string, collection: string) =>
+  list.filter((c) => c.name === name && c.collection === collection).length;
+
+beforeAll(async () => {
+  h = await createHarness();
+  client = new MongoClient(inject('mongoUri'), { ignoreUndefined: true, monitorCommands: true });
+  client.on('commandStarted', record);
+  await client.connect();
+  const { clock, ids, logger } = h.env;
+  const stores = createMongoStores(client.db(h.env.db.databaseName), { logger, clock });
+  const orders = createDemoOrderSystem({ orders: stores.orders, clock, ids });
+  const approvals = createApprovalService({ ...stores, notifier: h.notifier, clock, ids, logger, orders });
+
+  const ticket = await openTicket(h.env, 'cobalt', 'refund 1052 please, it arrived broken');
+  const customer = await customerOf(h.env, 'cobalt');
+  // A warm-up request of the same customer: first-use reads (the ledger's start) are not counted.
+  const warm = await openTicket(h.env, 'cobalt', 'refund 1051 please, it arrived broken');
+  const first = await approvals.propose({
+    ticket: warm,
+    customer,
+    action: { type: 'refund', orderId: '1051', reason: 'broken' },
+    requestedBy: requestedBy('cobalt'),
+  });
+  if (first.kind !== 'pending') throw new Error(`expected a pending warm-up, got ${first.kind}`);
+
+  into = proposal;
+  const out = await approvals.propose({
+    ticket,
+    customer,
+    action: { type: 'refund', orderId: '1052', reason: 'broken' },
+    requestedBy: requestedBy('cobalt'),
+  });
+  into = null;
+  if (out.kind !== 'pending') throw new Error(`expected pending, got ${out.kind}`);
+
+  into = click;
+  answer = await approvals.decide({
+    tenantId: h.env.tenantId,
+    approvalId: out.approval.approvalId,
+    decision: 'approve',
+    actor: staff.sam,
+  });
+  into = null;
+});
+
+afterAll(async () => {
+  await client?.close();
+  await h?.env.close();
+});
+
+describe('round trips of an Approve click', () => {
+  it('approves and refunds (the counts below are of a click that did its job)', async () => {
+    expect(answer).toMatchObject({ ok: true });
+    expect(await refundsOn(h.env, '1052')).toHaveLength(1);
+  });
+
+  it('reads the approval once and hands it to every effect', () => {
+    expect(count(click, 'find', 'approvals')).toBe(1);
+  });
+
+  it('writes its audit events in two inserts: before the money moves, and the rest at the end', () => {
+    const inserts = click.filter((c) => c.name === 'insert' && c.collection === 'audit_events');
+    expect(inserts.map((c) => c.documents)).toEqual([1, 3]);
+    // The effects run on the request this click just moved: no read of the trail first.
+    expect(count(click, 'find', 'audit_events')).toBe(0);
+  });
+
+  it("checks the daily limit in the customer's keyed ledger, not by scanning approvals", () => {
+    const ledger = click.filter((c) => c.collection === 'refund_ledgers');
+    expect(ledger.map((c) => c.name)).toEqual(['find', 'update', 'findAndModify']); // read, take, release
+    expect(ledger.every((c) => typeof c.filter._id === 'string')).toBe(true);
+    expect(click.filter((c) => c.collection === 'approvals' && 'customerId' in c.filter)).toEqual([]);
+  });
+
+  it("reads the ticket's transcript once for the customer-asked check and the card", () => {
+    expect(count(click, 'find', 'messages')).toBe(1);
+  });
+
+  it('records effect progress once, by primary key', () => {
+    const updates = click.filter((c) => c.name === 'update' && c.collection === 'approvals');
+    // customerNotifiedAt, then the effects done.
+    expect(updates).toHaveLength(2);
+    expect(updates.every((c) => typeof c.filter._id === 'string')).toBe(true);
+  });
+});
+
+describe('round trips of a refund request', () => {
+  it("reads open requests and the daily count from the customer's ledger, not by scanning approvals", () => {
+    expect(proposal.filter((c) => c.collection === 'approvals' && c.name === 'find')).toEqual([]);
+    expect(proposal.filter((c) => c.collection === 'refund_ledgers').map((c) => c.name)).toEqual([
+      'find',
+      'update',
+    ]);
+  });
+
+  it("reads the ticket's transcript once for the customer-asked check and the card", () => {
+    expect(count(proposal, 'find', 'messages')).toBe(1);
+  });
+});
