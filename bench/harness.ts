@@ -46,7 +46,12 @@ export const APPROVER: StaffActor = {
 let seq = 0;
 
 /** A customer message in the demo customer channel; `threadId` makes it a reply in that thread. */
-export function message(who: Who, text: string, threadId?: string): InboundMessage & { messageId: string } {
+export function message(
+  who: Who,
+  text: string,
+  threadId?: string,
+  author: InboundMessage['author'] = AUTHORS[who],
+): InboundMessage & { messageId: string } {
   seq += 1;
   const stamp = `${Date.now().toString(36)}-${seq}`;
   return {
@@ -56,7 +61,7 @@ export function message(who: Who, text: string, threadId?: string): InboundMessa
     channelId: DEMO.customerChannelId,
     messageId: `bench-m-${stamp}`,
     threadId,
-    author: AUTHORS[who],
+    author,
     text,
     receivedAt: new Date(),
   };

@@ -14,7 +14,7 @@ import type { App } from '../src/app.js';
 import { DEMO } from '../src/memory/demo-data.js';
 import { startLocalMongo } from '../src/memory/local-mongo.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
-import { message, withApp, type Who } from './harness.js';
+import { AUTHORS, message, withApp, type Who } from './harness.js';
 import { benchKbImport } from './kb-import.js';
 import { memoryBench } from './memory.js';
 import { benchReport } from './report.js';
@@ -74,6 +74,16 @@ const READ_ONLY_QUESTIONS = [
 ];
 const WHO: Who[] = ['maya', 'priya', 'jordan'];
 const question = (i: number) => message(WHO[i % 3]!, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!);
+/**
+ * Question i from in-flight slot `slot`: a colleague of the same three customers per slot, so the
+ * messages in flight are different people's conversations (one person's top-level messages take
+ * turns by design: they may join one ticket).
+ */
+const questionFrom = (slot: number, i: number) => {
+  const who = WHO[i % 3]!;
+  const author = { ...AUTHORS[who], userId: `${AUTHORS[who].userId}-${slot}`, name: `Colleague ${slot}` };
+  return message(who, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!, undefined, author);
+};
 
 /** One measured step of a scenario. */
 interface Sample {
@@ -150,7 +160,8 @@ async function offline(uri: string): Promise<void> {
     const started = performance.now();
     for (let i = 0; i < MESSAGES; i++) {
       const t0 = performance.now();
-      await app.engine.handleInbound(question(i));
+      // The same people as the in-flight part below, one after the other.
+      await app.engine.handleInbound(questionFrom(i % CONCURRENCY, i));
       latencies.push(performance.now() - t0);
     }
     const sequentialS = (performance.now() - started) / 1000;
@@ -176,8 +187,8 @@ async function offline(uri: string): Promise<void> {
     trips.reset();
     const t1 = performance.now();
     await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < MESSAGES) await app.engine.handleInbound(question(next++));
+      Array.from({ length: CONCURRENCY }, async (_, slot) => {
+        while (next < MESSAGES) await app.engine.handleInbound(questionFrom(slot, next++));
       }),
     );
     report.row(
