@@ -1,5 +1,6 @@
+import type { Message } from '../domain/index.js';
 import type { InboundRunner, InboundSlot } from './inbound-journal.js';
-import type { InboundOutcome } from './ports.js';
+import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 
 /**
  * At most `limit` inbound messages run at once in this process; the others wait in line, in
@@ -65,6 +66,15 @@ export function createAdmission(limit: number): Admission {
   };
 }
 
+/** What the admitted runner tells the recovery sweep. */
+export interface AdmittedMessages {
+  /**
+   * The stored customer message's run is in line or running in this process. Its age counts from
+   * its acceptance (the time in line included), so age alone would make it look abandoned.
+   */
+  holds(message: Pick<Message, 'tenantId' | 'thread' | 'platformMessageId'>): boolean;
+}
+
 export interface AdmittedRunnerOptions {
   /**
    * A slot whose message never runs (an adapter that called neither `process` nor the journal's
@@ -84,20 +94,43 @@ export function admittedRunner(
   runner: InboundRunner,
   admission: Admission,
   options: AdmittedRunnerOptions,
-): InboundRunner {
+): InboundRunner & AdmittedMessages {
+  /** Platform messages in line or running here (counted: a redelivery may overlap its first run). */
+  const here = new Map<string, number>();
+  const keyOf = (tenantId: string, platform: string, messageId: string) =>
+    `${tenantId}|${platform}|${messageId}`;
+  function track(msg: ParsedInboundMessage): () => void {
+    const key = keyOf(msg.tenantId, msg.platform, msg.messageId);
+    here.set(key, (here.get(key) ?? 0) + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (here.get(key) ?? 1) - 1;
+      if (left > 0) here.set(key, left);
+      else here.delete(key);
+    };
+  }
+
   return {
+    holds: (m) => here.has(keyOf(m.tenantId, m.thread.platform, m.platformMessageId ?? '')),
     run(msg, progress) {
       // A message the journal's sweep resumes: no reserved place, it joins the line now.
+      const untrack = track(msg);
       return new Promise<InboundOutcome>((resolve, reject) => {
         const place = admission.enter(() => {
           runner
             .run(msg, progress)
             .then(resolve, reject)
-            .finally(() => place.leave());
+            .finally(() => {
+              untrack();
+              place.leave();
+            });
         });
       });
     },
     reserve(msg): InboundSlot {
+      const untrack = track(msg);
       let inner: InboundSlot | undefined;
       let claimed = false;
       let unclaimed: NodeJS.Timeout | undefined;
@@ -108,6 +141,7 @@ export function admittedRunner(
         if (!claimed) {
           unclaimed = setTimeout(() => {
             inner?.cancel();
+            untrack();
             place.leave();
           }, options.unclaimedMs);
           unclaimed.unref();
@@ -122,6 +156,7 @@ export function admittedRunner(
           try {
             return await inner!.run(progress);
           } finally {
+            untrack();
             place.leave();
           }
         },
@@ -129,6 +164,7 @@ export function admittedRunner(
           claimed = true;
           clearTimeout(unclaimed);
           inner?.cancel();
+          untrack();
           place.leave();
         },
       };

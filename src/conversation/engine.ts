@@ -60,7 +60,7 @@ export function createEngine(base: EngineDeps, options: EngineOptions = {}): Eng
     unclaimedMs: 2 * (options.inbound?.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS),
   });
   const journal = createInboundJournal(deps, runner, options.journal);
-  const recovery = createInboundRecovery(deps, options.recovery);
+  const recovery = createInboundRecovery(deps, { ...options.recovery, inProcess: (m) => runner.holds(m) });
   return {
     acceptInbound: (message) => journal.accept(message),
     handleInbound: async (message) => (await journal.accept(message)).process(),

@@ -137,7 +137,11 @@ function mostAtOnce(): number {
 describe('admission: at most INBOUND_CONCURRENCY messages run at once', () => {
   it('runs 10 accepted messages two at a time and answers every thread in its order', async () => {
     const dbName = `admission_${randomBytes(5).toString('hex')}`;
-    const server = await start(envFor(dbName, { INBOUND_CONCURRENCY: '2' }));
+    // A message's age counts from its acceptance: the recovery sweep (every 500 ms, grace 1 s)
+    // must not take one that waited in line for abandoned once it runs.
+    const server = await start(
+      envFor(dbName, { INBOUND_CONCURRENCY: '2', RECOVERY_GRACE_MS: '1000', SWEEP_INTERVAL_MS: '500' }),
+    );
     const who = await addCustomers(dbName, 6);
     // Two threads with a first question answered, before the burst.
     const roots: string[] = [];
