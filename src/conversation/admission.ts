@@ -135,8 +135,10 @@ export function admittedRunner(
       let claimed = false;
       let unclaimed: NodeJS.Timeout | undefined;
       let admitted: () => void = () => undefined;
+      let granted = false;
       const turn = new Promise<void>((resolve) => (admitted = resolve));
       const place = admission.enter(() => {
+        granted = true;
         inner = runner.reserve(msg);
         if (!claimed) {
           unclaimed = setTimeout(() => {
@@ -149,6 +151,8 @@ export function admittedRunner(
         admitted();
       });
       return {
+        // Asked right after reserve: a message admitted at once starts without waiting.
+        turn: () => (granted ? undefined : turn),
         async run(progress) {
           claimed = true;
           await turn;
