@@ -4,7 +4,9 @@
  * answers each call after BENCH_MODEL_MS (800). Prints idle RSS, then for BENCH_WAVES (100, 1000)
  * conversations in flight at once, each a different customer's new question sent through the
  * sandbox HTTP API: peak RSS, throughput, latency and latency over the model's own time.
- * `--heap` also writes a heap snapshot after the last wave and prints bench/heap-report.mjs on it.
+ * `--heap` also writes a heap snapshot after the last wave and prints bench/heap-report.mjs on it;
+ * with BENCH_HEAP_AT_MS=<ms> the snapshot is taken that long into the last wave instead (what the
+ * messages in flight hold), and the wave's peak RSS is the one before the snapshot.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
@@ -23,6 +25,8 @@ export interface MemoryBenchOptions {
   waves: number[];
   /** Also take a heap snapshot after the last wave (written to the project root) and report it. */
   heap: boolean;
+  /** Take that snapshot this long into the last wave instead (the load's own holders). */
+  heapAtMs?: number;
 }
 
 const QUESTION = 'How long does standard shipping take?';
@@ -145,10 +149,25 @@ interface Wave {
   modelCalls: number;
 }
 
-async function wave(baseUrl: string, pid: number, customers: string[], usage: ModelUsage): Promise<Wave> {
+async function wave(
+  baseUrl: string,
+  pid: number,
+  customers: string[],
+  usage: ModelUsage,
+  snapshotAtMs?: number,
+): Promise<Wave> {
   const callsBefore = usage.calls;
   let peakRss = rssOf(pid);
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(pid))), 100);
+  let sampling = true;
+  const sampler = setInterval(() => sampling && (peakRss = Math.max(peakRss, rssOf(pid))), 100);
+  // Writing a snapshot takes memory of its own: the peak is the one before it.
+  const snapshot =
+    snapshotAtMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          sampling = false;
+          process.kill(pid, 'SIGUSR2');
+        }, snapshotAtMs);
   const statuses = new Map<string, number>();
   const started = performance.now();
   const latencies = await Promise.all(
@@ -167,12 +186,13 @@ async function wave(baseUrl: string, pid: number, customers: string[], usage: Mo
   );
   const wallMs = performance.now() - started;
   clearInterval(sampler);
+  clearTimeout(snapshot);
   return {
     inFlight: customers.length,
     wallMs,
     latencies: ascending(latencies),
     statuses,
-    peakRss: Math.max(peakRss, rssOf(pid)),
+    peakRss: sampling ? Math.max(peakRss, rssOf(pid)) : peakRss,
     afterRss: rssOf(pid),
     modelCalls: usage.calls - callsBefore,
   };
@@ -213,9 +233,12 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
     await wave(baseUrl, pid, ids.slice(0, 3), usage);
     let next = 3;
     const rows: string[][] = [];
-    for (const n of options.waves) {
+    const before = new Set(readdirSync(ROOT));
+    for (const [i, n] of options.waves.entries()) {
       process.stderr.write(`memory bench: ${n} conversations in flight…\n`);
-      const w = await wave(baseUrl, pid, ids.slice(next, next + n), usage);
+      const last = i === options.waves.length - 1;
+      const snapshotAt = options.heap && last ? options.heapAtMs : undefined;
+      const w = await wave(baseUrl, pid, ids.slice(next, next + n), usage, snapshotAt);
       next += n;
       const callsPerMessage = w.modelCalls / n;
       const modelTime = callsPerMessage * options.modelMs;
@@ -246,8 +269,7 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
       rows,
     );
     if (options.heap) {
-      const before = new Set(readdirSync(ROOT));
-      child.kill('SIGUSR2');
+      if (options.heapAtMs === undefined) child.kill('SIGUSR2');
       let file: string | undefined;
       for (let i = 0; i < 600 && !file; i++) {
         await new Promise((r) => setTimeout(r, 500));
@@ -269,7 +291,11 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
             encoding: 'utf8',
           },
         );
-        console.log(`\nHeap after the last wave (${path.relative(ROOT, file)}):\n${out.stdout}`);
+        const when =
+          options.heapAtMs === undefined
+            ? 'after the last wave'
+            : `${options.heapAtMs / 1000} s into the last wave`;
+        console.log(`\nHeap ${when} (${path.relative(ROOT, file)}):\n${out.stdout}`);
       }
     }
   } finally {

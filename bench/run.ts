@@ -348,7 +348,13 @@ async function main(): Promise<void> {
     if (!ONLY_MEMORY && !onlyPart && ONLY === undefined) await benchReport(mongo.uri, report, REPORT_TICKETS);
     if (ONLY !== 'kb' && ONLY !== 'report' && ONLY !== 'trips' && !onlyPart)
       await memoryBench(
-        { mongoUri: mongo.uri, modelMs: MODEL_MS, waves: WAVES, heap: process.argv.includes('--heap') },
+        {
+          mongoUri: mongo.uri,
+          modelMs: MODEL_MS,
+          waves: WAVES,
+          heap: process.argv.includes('--heap'),
+          heapAtMs: process.env.BENCH_HEAP_AT_MS ? envNumber('BENCH_HEAP_AT_MS', 0) : undefined,
+        },
         report,
       );
   } finally {

@@ -11,6 +11,7 @@ import { createOrderSystem } from './commerce/registry.js';
 import type { OrderSystem } from './commerce/order-system.js';
 import type { Config } from './config.js';
 import type { Engine, ChannelAdapter } from './conversation/engine-api.js';
+import { defaultInboundConcurrency } from './conversation/admission.js';
 import { createEngine, type EngineOptions } from './conversation/engine.js';
 import type { DeliveryDeps } from './conversation/engine-deps.js';
 import { createEventBus, type EventBus } from './conversation/event-bus.js';
@@ -286,6 +287,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       {
         ...options.engine,
         recovery: { graceMs: config.recovery.graceMs, ...options.engine?.recovery },
+        inboundConcurrency:
+          options.engine?.inboundConcurrency ??
+          config.inboundConcurrency ??
+          defaultInboundConcurrency(db.client.options.maxPoolSize),
         journal: {
           leaseMs: config.recovery.inboundLeaseMs,
           sweepGraceMs: config.recovery.inboundLeaseMs,

@@ -70,6 +70,12 @@ export const EnvSchema = z
     APPROVAL_SWEEP_GRACE_MS: durationMs(30_000, 0),
     OUTBOX_LEASE_MS: durationMs(5 * 60_000, 1000),
     INBOUND_LEASE_MS: durationMs(30_000, 1000),
+    // Unset: derived from the database pool (see defaultInboundConcurrency).
+    INBOUND_CONCURRENCY: optionalString
+      .transform((s) => (s === undefined ? undefined : Number(s)))
+      .refine((n) => n === undefined || (Number.isInteger(n) && n >= 1 && n <= 10_000), {
+        message: 'must be a whole number of messages from 1 to 10000',
+      }),
     READYZ_TIMEOUT_MS: durationMs(1000, 50),
 
     MONGODB_URI: optionalString.refine((s) => s === undefined || /^mongodb(\+srv)?:\/\/[^\s]+$/.test(s), {
@@ -238,6 +244,11 @@ export interface Config {
   /** How long /readyz waits for the database's ping before answering 503 (READYZ_TIMEOUT_MS). */
   readyzTimeoutMs: number;
   /**
+   * At most this many inbound messages run at once; the rest wait in the journal, in acceptance
+   * order (INBOUND_CONCURRENCY). Unset: a quarter of the MongoDB pool's maxPoolSize (100 → 25).
+   */
+  inboundConcurrency?: number;
+  /**
    * `embedded`: without `uri`, start a local database (mongod, the bundled FerretDB build…).
    * EMBEDDED_MONGO=off (the container) requires `uri` instead.
    */
@@ -361,6 +372,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       inboundLeaseMs: e.INBOUND_LEASE_MS,
     },
     readyzTimeoutMs: e.READYZ_TIMEOUT_MS,
+    inboundConcurrency: e.INBOUND_CONCURRENCY,
     mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB, embedded: e.EMBEDDED_MONGO === 'on' },
     slack:
       e.SLACK_BOT_TOKEN || e.SLACK_CLIENT_ID

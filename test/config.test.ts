@@ -173,6 +173,8 @@ describe('recovery timings (issue 12, case 8)', () => {
       inboundLeaseMs: 30_000,
     });
     expect(c.readyzTimeoutMs).toBe(1000);
+    // Unset: app.ts derives it from the database pool.
+    expect(c.inboundConcurrency).toBeUndefined();
   });
 
   it('are read from the environment', () => {
@@ -183,6 +185,7 @@ describe('recovery timings (issue 12, case 8)', () => {
       OUTBOX_LEASE_MS: '90000',
       INBOUND_LEASE_MS: '5000',
       READYZ_TIMEOUT_MS: '500',
+      INBOUND_CONCURRENCY: '8',
     });
     expect(c.recovery).toEqual({
       graceMs: 120_000,
@@ -192,6 +195,7 @@ describe('recovery timings (issue 12, case 8)', () => {
       inboundLeaseMs: 5_000,
     });
     expect(c.readyzTimeoutMs).toBe(500);
+    expect(c.inboundConcurrency).toBe(8);
   });
 
   it.each([
@@ -200,6 +204,9 @@ describe('recovery timings (issue 12, case 8)', () => {
     ['OUTBOX_LEASE_MS', '-5'],
     ['INBOUND_LEASE_MS', '10'],
     ['READYZ_TIMEOUT_MS', '1.5'],
+    ['INBOUND_CONCURRENCY', '0'],
+    ['INBOUND_CONCURRENCY', 'many'],
+    ['INBOUND_CONCURRENCY', '2.5'],
   ])('a wrong %s stops start-up with one line naming it', (name, value) => {
     const err = failure({ [name]: value });
     expect(err.message).toContain(name);

@@ -46,7 +46,10 @@ export function soundsNegative(text: string): boolean {
  * the ticket to a person (see route.ts).
  */
 export function threadSignals(history: AgentInput['history'], text: string): ThreadSignals {
-  const earlier = history.at(-1)?.text === text ? history.slice(0, -1) : history;
+  // The current message, wherever it sits: one sent while the thread's previous message was being
+  // answered is stored (at its acceptance time) before that answer, and is no repeat of itself.
+  const current = history.findLastIndex((m) => m.role === 'customer' && m.text === text);
+  const earlier = current >= 0 ? history.filter((_, i) => i !== current) : history;
   const lastBot = earlier.map((m) => m.role).lastIndexOf('bot');
   const afterBotAnswer = lastBot >= 0;
   const answeredQuestions = earlier.slice(0, Math.max(0, lastBot)).filter((m) => m.role === 'customer');

@@ -1,8 +1,13 @@
+import { admittedRunner, createAdmission, defaultInboundConcurrency } from './admission.js';
 import { rateTicket } from './csat.js';
 import { answerConfirmation } from './confirm-click.js';
 import type { Engine } from './engine-api.js';
 import type { EngineDeps } from './engine-deps.js';
-import { createInboundHandler, type InboundHandlerOptions } from './handle-inbound.js';
+import {
+  createInboundHandler,
+  DEFAULT_TASK_TIMEOUT_MS,
+  type InboundHandlerOptions,
+} from './handle-inbound.js';
 import { createInboundJournal, type InboundJournalOptions } from './inbound-journal.js';
 import { listTickets, staffHome, ticketDetail } from './queries.js';
 import { changeSettings, viewSettings } from './settings-service.js';
@@ -23,6 +28,11 @@ export interface EngineOptions {
   recovery?: InboundRecoveryOptions;
   /** Leases and retries of the inbound journal (accept means stored). */
   journal?: InboundJournalOptions;
+  /**
+   * At most this many inbound messages run at once in this process; the others wait, stored in
+   * the journal, in acceptance order (INBOUND_CONCURRENCY). By default a quarter of a 100-connection pool.
+   */
+  inboundConcurrency?: number;
 }
 
 /** The facade every channel adapter calls. Channel-agnostic: it only knows ChannelPorts. */
@@ -45,12 +55,12 @@ export function createEngine(base: EngineDeps, options: EngineOptions = {}): Eng
         },
       }
     : base;
-  const journal = createInboundJournal(
-    deps,
-    createInboundHandler(deps, { ...options.inbound, order }),
-    options.journal,
-  );
-  const recovery = createInboundRecovery(deps, options.recovery);
+  const admission = createAdmission(options.inboundConcurrency ?? defaultInboundConcurrency(undefined));
+  const runner = admittedRunner(createInboundHandler(deps, { ...options.inbound, order }), admission, {
+    unclaimedMs: 2 * (options.inbound?.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS),
+  });
+  const journal = createInboundJournal(deps, runner, options.journal);
+  const recovery = createInboundRecovery(deps, { ...options.recovery, inProcess: (m) => runner.holds(m) });
   return {
     acceptInbound: (message) => journal.accept(message),
     handleInbound: async (message) => (await journal.accept(message)).process(),

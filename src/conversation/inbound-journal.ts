@@ -55,6 +55,12 @@ export interface InboundRunner {
 export interface InboundSlot {
   run(progress: InboundProgress): Promise<InboundOutcome>;
   cancel(): void;
+  /**
+   * Resolves when the message may start (see admission.ts); absent when it may start at once. A
+   * message that waits is stored unclaimed and claimed when its turn comes: a held lease would be
+   * renewed by a write every few seconds for as long as it waits.
+   */
+  turn?(): Promise<void> | undefined;
 }
 
 /**
@@ -212,9 +218,14 @@ export function createInboundJournal(
         updatedAt: now,
       };
       const slot = run.reserve(msg);
+      const turn = slot.turn?.();
       let accepted: { record: InboundRecord; created: boolean };
       try {
-        accepted = await store.accept(record);
+        accepted = await store.accept(
+          turn
+            ? { ...record, state: 'received', owner: undefined, leaseUntil: undefined, attempts: 0 }
+            : record,
+        );
       } catch (err) {
         slot.cancel();
         logger.error(
@@ -232,6 +243,15 @@ export function createInboundJournal(
           redelivery: true,
           messageId: accepted.record.message.messageId,
           process: () => runRecord(accepted.record, slot),
+        };
+      }
+      if (turn) {
+        // Waits for a slot, stored unclaimed: claimed when its turn comes (the sweep leaves it to
+        // this process while it is queued here; another process may take it after the grace).
+        return {
+          redelivery: false,
+          messageId: accepted.record.message.messageId,
+          process: () => turn.then(() => runRecord(accepted.record, slot)),
         };
       }
       const id = accepted.record.id;

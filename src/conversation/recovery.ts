@@ -22,6 +22,11 @@ export interface InboundRecoveryOptions {
   startupLookbackMs?: number;
   /** Messages read per page. */
   pageSize?: number;
+  /**
+   * Messages whose run this process still has (waiting for a slot, then running): never
+   * abandoned, whatever their age (see admission.ts). Looked at again by a later sweep.
+   */
+  inProcess?: (message: Message) => boolean;
 }
 
 export interface InboundRecoveryResult {
@@ -61,7 +66,7 @@ export function createInboundRecovery(
     let cursor = from;
     for (let page = 0; page < MAX_PAGES; page++) {
       const batch = await deps.stores.messages.listCustomerBetween(cursor, to, pageSize);
-      found.push(...batch.filter((m) => !settled.has(m.messageId)));
+      found.push(...batch.filter((m) => !settled.has(m.messageId) && !options.inProcess?.(m)));
       const last = batch.at(-1);
       if (batch.length < pageSize || !last || last.createdAt.getTime() <= cursor.getTime()) break;
       // Same-millisecond messages at a page edge are re-read, not skipped: `settled` dedupes.

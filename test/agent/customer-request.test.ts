@@ -147,4 +147,14 @@ describe('thread signals', () => {
     expect(threadSignals(history, 'Where is order 1042?').repeatsQuestion).toBe(true);
     expect(threadSignals(history.slice(0, 1), 'Where is order 1042?').repeatsQuestion).toBe(false);
   });
+
+  it('does not take a message sent while the previous one was answered for a repeat of itself', () => {
+    // Stored at acceptance, so it sits before the answer to the message before it.
+    const history = [
+      { role: 'customer' as const, text: 'How long does shipping take?' },
+      { role: 'customer' as const, text: 'Do you ship to Canada too?' },
+      { role: 'bot' as const, text: 'Shipping takes 3 to 5 business days.' },
+    ];
+    expect(threadSignals(history, 'Do you ship to Canada too?').repeatsQuestion).toBe(false);
+  });
 });
