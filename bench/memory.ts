@@ -217,6 +217,8 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
     OPENAI_API_KEY: 'sk-bench-scripted-model',
     OPENAI_BASE_URL: model.baseURL,
     LOG_LEVEL: 'warn',
+    // The admission limit to measure with (the server's default when unset).
+    ...(process.env.INBOUND_CONCURRENCY ? { INBOUND_CONCURRENCY: process.env.INBOUND_CONCURRENCY } : {}),
   });
   const pid = child.pid!;
   try {
