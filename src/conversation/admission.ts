@@ -5,7 +5,7 @@ import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 /**
  * At most `limit` inbound messages run at once in this process; the others wait in line, in
  * acceptance order. A waiting message is stored in the inbound journal already (accept means
- * stored) and its lease is renewed like a running one's, so no sweep takes it for abandoned; what
+ * stored), unclaimed: it holds no lease, and this process's sweep leaves what it queued alone; what
  * it holds here is its place in line, not a run (no model call, prompt, thread turn or database
  * operation until its turn comes). 1,000 conversations at once used to be 1,000 runs in memory.
  */
