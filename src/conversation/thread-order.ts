@@ -107,7 +107,13 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
     for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
       const heads = [...(local.get(key) ?? [])].filter((e) => e !== entry);
       const token = await leases.acquire(key, entry, heads, owner, clock.now(), until());
-      if (token !== null) return token;
+      if (token !== null) {
+        // This acquisition raised the key's token: another of this process's messages that took
+        // the key at acceptance no longer holds it with that token (its writes would be fenced
+        // off), so that message takes the key again when its run comes.
+        for (const [other, taken] of early) if (other !== entry) taken.tokens.delete(key);
+        return token;
+      }
       const turn = await leases.get(key);
       const head = turn?.queue[0];
       if (!turn || !turn.queue.includes(entry)) {
