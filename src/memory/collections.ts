@@ -1,4 +1,4 @@
-import type { Collection, Db, Document, WithId } from 'mongodb';
+import type { Collection, Db, Document, MongoBulkWriteError, WithId, WriteError } from 'mongodb';
 import type { z } from 'zod';
 import type { Clock } from '../domain/index.js';
 import { describeZodIssues, ValidationError } from '../errors.js';
@@ -124,6 +124,12 @@ export function createCodec<S extends z.ZodObject>(schema: S, collection: string
 export function collection(db: Db, name: string, options: { durable?: boolean } = {}): Collection {
   const col = options.durable ? db.collection(name, { writeConcern: DURABLE }) : db.collection(name);
   return withBatchedInserts(col);
+}
+
+/** The documents a bulk write refused, as a list (the driver gives one error bare). */
+export function bulkWriteErrors(err: MongoBulkWriteError): readonly WriteError[] {
+  const { writeErrors } = err;
+  return Array.isArray(writeErrors) ? (writeErrors as readonly WriteError[]) : [writeErrors as WriteError];
 }
 
 /** MongoDB's duplicate-key error (a unique index said no). */

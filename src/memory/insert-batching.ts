@@ -6,6 +6,7 @@ import {
   type InsertOneResult,
   type OptionalUnlessRequiredId,
 } from 'mongodb';
+import { bulkWriteErrors } from './collections.js';
 
 /** At most this many documents in one batched insert (FerretDB v1 stalls on very large commands). */
 export const MAX_INSERT_BATCH = 50;
@@ -61,7 +62,7 @@ export function withBatchedInserts<T extends Document>(col: Collection<T>): Coll
         return;
       }
       const refused = new Map<number, { code?: number; errmsg?: string }>();
-      const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+      const errors = bulkWriteErrors(err);
       for (const e of errors) refused.set(e.index, { code: e.code, errmsg: e.errmsg });
       // The command ran and refused only those documents (a write-concern failure fails them all).
       const completed = refused.size > 0 && !err.result.getWriteConcernError();

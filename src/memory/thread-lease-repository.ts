@@ -1,6 +1,11 @@
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Document } from 'mongodb';
 import type { ThreadLeaseStore, ThreadTurn } from '../conversation/thread-lease.schema.js';
-import { isDuplicateKeyError, retryOnDuplicate, type RepositoryDeps } from './collections.js';
+import {
+  bulkWriteErrors,
+  isDuplicateKeyError,
+  retryOnDuplicate,
+  type RepositoryDeps,
+} from './collections.js';
 
 export const THREAD_LEASES_COLLECTION = 'thread_leases';
 
@@ -76,7 +81,7 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
           for (const k of keys) taken.set(k, created.has(k) ? 1 : undefined);
         } catch (err) {
           if (!(err instanceof MongoBulkWriteError)) throw err;
-          const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+          const errors = bulkWriteErrors(err);
           if (errors.some((e) => e.code !== 11000)) throw err;
           // Some key was busy: every key is enqueued (a no-op where this call took the turn), and
           // the run takes each turn as usual (its own ones at once: it is their owner).
