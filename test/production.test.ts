@@ -9,8 +9,10 @@ import {
   productionCopy,
   ROOT,
   RUNTIME_PARTS,
+  sandboxApi,
   startBuiltServer,
   type BuiltServer,
+  type SandboxApiPost,
 } from './support/built-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from './support/fake-openai.js';
 
@@ -59,25 +61,9 @@ async function start(extra: Record<string, string> = {}): Promise<BuiltServer> {
   return server;
 }
 
-async function api<T>(
-  server: BuiltServer,
-  route: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${server.baseUrl}/sandbox/api${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
-
-interface Post {
-  postId: string;
-  threadId?: string;
-  text: string;
-  author: { kind: string };
-}
+const api = <T>(server: BuiltServer, route: string, body?: unknown) =>
+  sandboxApi<T>(server, TOKEN, route, body);
+type Post = SandboxApiPost;
 
 async function aCustomer(server: BuiltServer) {
   const { json } = await api<{

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { scriptedModel } from '../../bench/scripted-model.js';
-import { ensureBuilt, ROOT, startBuiltServer, type BuiltServer } from '../support/built-server.js';
+import {
+  ensureBuilt,
+  ROOT,
+  sandboxApi,
+  startBuiltServer,
+  type BuiltServer,
+  type SandboxApiPost,
+} from '../support/built-server.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeStep } from '../support/fake-openai.js';
 
 // The built server (`node dist/main.js`) on the test run's MongoDB-wire server, the LLM engine on
@@ -67,25 +74,9 @@ async function start(env: Record<string, string>): Promise<BuiltServer> {
   return server;
 }
 
-async function api<T>(
-  server: BuiltServer,
-  route: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${server.baseUrl}/sandbox/api${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
-
-interface Post {
-  postId: string;
-  threadId?: string;
-  text: string;
-  author: { kind: string };
-}
+const api = <T>(server: BuiltServer, route: string, body?: unknown) =>
+  sandboxApi<T>(server, TOKEN, route, body);
+type Post = SandboxApiPost;
 
 const posts = async (server: BuiltServer) =>
   (await api<{ posts: Post[] }>(server, '/channels/sandbox-customers/posts')).json.posts;

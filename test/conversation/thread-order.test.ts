@@ -34,6 +34,32 @@ function message(i: number, threadId?: string): ParsedInboundMessage {
   };
 }
 
+/** One process's thread order over `stores`, and its accept (the journal's, with the turn taken). */
+function processWith(stores: MongoStores, clock: ReturnType<typeof fixedClock>) {
+  const order = createThreadOrder(
+    { leases: stores.threadLeases, inbound: stores.inbound, clock, logger },
+    { leaseMs: LEASE_MS, waitMs: 5000 },
+  );
+  const inbound = orderedInbound(stores.inbound, order);
+  return {
+    order,
+    async accept(m: ParsedInboundMessage) {
+      const now = clock.now();
+      await inbound.accept({
+        id: inboundRecordId(m.tenantId, m.platform, m.eventId),
+        tenantId: m.tenantId,
+        platform: m.platform,
+        eventId: m.eventId,
+        message: m,
+        state: 'received',
+        attempts: 0,
+        receivedAt: now,
+        updatedAt: now,
+      });
+    },
+  };
+}
+
 /** Two processes on one database: each its own stores and thread order, one clock to move. */
 describe('thread turns across processes', () => {
   let testDb: TestDb;
@@ -47,30 +73,7 @@ describe('thread turns across processes', () => {
     clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
     stores = createMongoStores(testDb.db, { logger, clock });
     processes.length = 0;
-    for (let p = 0; p < 2; p++) {
-      const order = createThreadOrder(
-        { leases: stores.threadLeases, inbound: stores.inbound, clock, logger },
-        { leaseMs: LEASE_MS, waitMs: 5000 },
-      );
-      const inbound = orderedInbound(stores.inbound, order);
-      processes.push({
-        order,
-        async accept(m) {
-          const now = clock.now();
-          await inbound.accept({
-            id: inboundRecordId(m.tenantId, m.platform, m.eventId),
-            tenantId: m.tenantId,
-            platform: m.platform,
-            eventId: m.eventId,
-            message: m,
-            state: 'received',
-            attempts: 0,
-            receivedAt: now,
-            updatedAt: now,
-          });
-        },
-      });
-    }
+    for (let p = 0; p < 2; p++) processes.push(processWith(stores, clock));
   });
   afterEach(async () => {
     await testDb.close();
@@ -222,31 +225,8 @@ describe('thread turns: round trips', () => {
     await testDb.close();
   });
 
-  function processOn(db: Db, clock: ReturnType<typeof fixedClock>) {
-    const stores = createMongoStores(db, { logger, clock });
-    const order = createThreadOrder(
-      { leases: stores.threadLeases, inbound: stores.inbound, clock, logger },
-      { leaseMs: LEASE_MS, waitMs: 5000 },
-    );
-    const inbound = orderedInbound(stores.inbound, order);
-    return {
-      order,
-      async accept(m: ParsedInboundMessage) {
-        const now = clock.now();
-        await inbound.accept({
-          id: inboundRecordId(m.tenantId, m.platform, m.eventId),
-          tenantId: m.tenantId,
-          platform: m.platform,
-          eventId: m.eventId,
-          message: m,
-          state: 'received',
-          attempts: 0,
-          receivedAt: now,
-          updatedAt: now,
-        });
-      },
-    };
-  }
+  const processOn = (db: Db, clock: ReturnType<typeof fixedClock>) =>
+    processWith(createMongoStores(db, { logger, clock }), clock);
 
   it('a new question and a reply on free threads take their turns when accepted: two round trips each, start to end', async () => {
     const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));

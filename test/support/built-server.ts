@@ -106,3 +106,26 @@ export async function startBuiltServer(dir: string, env: Record<string, string>)
   }
   return { baseUrl, child, output: () => output, exited };
 }
+
+/** A post in a sandbox channel, as the sandbox API lists it. */
+export interface SandboxApiPost {
+  postId: string;
+  threadId?: string;
+  text: string;
+  author: { kind: string };
+}
+
+/** Calls a built server's sandbox API with its bearer token: GET without a body, POST with one. */
+export async function sandboxApi<T>(
+  server: BuiltServer,
+  token: string,
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${server.baseUrl}/sandbox/api${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
