@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AnyBulkWriteOperation, Document } from 'mongodb';
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type Document } from 'mongodb';
 import { KbArticleSchema, kbContentHash, type KbArticle } from '../domain/index.js';
-import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
+import { COLLECTIONS, bulkWriteErrors, collection, createCodec, type RepositoryDeps } from './collections.js';
 
 /** The knowledge base's articles, per tenant. The search index rebuilds when `revision` changes. */
 export interface KbArticleRepository {
@@ -121,10 +121,8 @@ export function createKbArticleRepository({ db, logger }: RepositoryDeps): KbArt
       const fresh = docs.filter((d) => !idOf.get(d.tenantId)?.has(d.articleId));
       const stored = docs.filter((d) => idOf.get(d.tenantId)?.has(d.articleId));
       const refused = (batch: typeof docs, err: unknown) => {
-        const errors = (err as { writeErrors?: Array<{ index: number; code?: number; errmsg?: string }> })
-          .writeErrors;
-        if (!Array.isArray(errors)) throw err;
-        return errors.map((e) => ({
+        if (!(err instanceof MongoBulkWriteError)) throw err;
+        return bulkWriteErrors(err).map((e) => ({
           doc: batch[e.index]!,
           code: e.code,
           reason: e.errmsg ?? 'write refused',
