@@ -49,6 +49,8 @@ const SIGNALS: Record<Exclude<AnswerType, 'other'>, RegExp[]> = {
   duration: [
     /\b\d+(?:\s?[–-]\s?\d+)?\s*(?:business |working |calendar )?(?:days?|weeks?|hours?|months?|minutes?|years?|dias|jours|tage|giorni|dagen)\b/i,
     /\b(?:same (?:business )?day|next (?:business )?day|overnight|immediately|right away)\b/i,
+    // "Revocation takes effect within a minute": a duration with no digit in it.
+    /\bwithin (?:a|an|one) (?:minute|hour|day|week|month|year)\b/i,
   ],
   amount: [
     /[$€£¥]\s?\d/,

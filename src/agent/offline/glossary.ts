@@ -124,6 +124,11 @@ const ARTICLE_WORDS: Array<[RegExp, string]> = [
   [/\b(?:over|more than|longer than|past) (?:a|one) week\b/g, 'more than 7 business days'],
   [/\b(?:over|more than|longer than) two weeks\b/g, 'more than 14 days'],
   [/\b(?:pay(?:ing)? (?:by|with|against) (?:a )?purchase order|po number)\b/g, 'purchase orders net-30'],
+  // A product's name is one noun: its head is what the question is about, not the word before
+  // it. "the label printer's warranty" is about a printer (equipment), and "used thermal labels"
+  // about consumables; read word by word, "label" matched the return-labels article's title.
+  [/\b(?:thermal )?label printers?\b/g, 'printer equipment'],
+  [/\b(?:thermal labels?|label rolls?|rolls? of (?:thermal )?labels?)\b/g, 'consumables'],
 ];
 
 /** The question in the articles' own words where everyday English names a thing otherwise. */
