@@ -4,6 +4,9 @@ export const en: LanguageBank = {
   language: 'en',
   intents: {
     order_status: [
+      'and when does it arrive?',
+      'ok so when will it be delivered',
+      'so when do I get it',
       'were the {item}s dropped off yet',
       'list my open orders and where they are',
       'did our order go out? we need it by monday',
@@ -39,6 +42,10 @@ export const en: LanguageBank = {
       'has anything been sent out for {order}',
     ],
     shipping: [
+      'what is the latest time to order for same day dispatch',
+      'by what hour must we order to ship today',
+      'how long does express delivery take',
+      'how many business days is standard shipping',
       'will the recipient abroad pay import duties on delivery',
       'are customs duties collected at the door',
       'do overseas customers pay duty when the box arrives',
@@ -245,6 +252,12 @@ export const en: LanguageBank = {
       'how much is the enterprise plan',
     ],
     account: [
+      'where do I switch on 2fa',
+      'turn on two step login for everyone',
+      'how to activate mfa on my login',
+      'how many seats are included on each plan',
+      'seats included on the free tier?',
+      'how long until I can log in again after the lockout',
       'how many people can use the pro plan',
       'how many team members does the enterprise plan allow',
       'what is the user limit on the free plan',
