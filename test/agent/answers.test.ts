@@ -235,6 +235,20 @@ describe('classes of misses issue 11 round five fixed (from train, dev and dev2)
     expect(days.reply?.text ?? days.draft ?? '').toContain('7 days');
   });
 
+  it('a question that counts in a unit ("how many days") gets the passage stating days, even a how-to list', async () => {
+    const body = [
+      'We are sorry when an order arrives broken. These cases are handled before ordinary returns, we promise.',
+      '## What to do\n\n1. Keep the box.\n2. Photograph the damage.\n3. Send us the photos within **7 days of delivery**.',
+      '## What happens next\n\nDamaged in transit: we ship a replacement or refund the damaged item at no cost.',
+    ].join('\n\n');
+    expect(choosePassage(body, 'my order came damaged, how many days do I get to report it?').text).toContain(
+      '7 days',
+    );
+    // In Italian the search runs on the glossary's English words; the unit is read from the text.
+    const it = await run(null, 'Entro quanti giorni devo segnalare un pacco danneggiato?');
+    expect(it.reply?.text ?? it.draft ?? '').toContain('7 days');
+  });
+
   it('"within a minute" is a duration: the passage holding it answers "how quickly", not one that says "immediately" in passing', () => {
     const body = [
       'Admins create API keys under **Settings → Developers → API keys**.',
