@@ -222,6 +222,19 @@ describe('question types and passages', () => {
 });
 
 describe('classes of misses issue 11 round five fixed (from train, dev and dev2)', () => {
+  it('an order number followed by a comma, with an old address or a move to a street, is a change of address', async () => {
+    expect(unanswerableRequest('you still have our previous address on file for 1042')?.kind).toBe(
+      'change_address',
+    );
+    expect(unanswerableRequest('heads up, we relocated to 40 Ferry Lane last week')?.kind).toBe(
+      'change_address',
+    );
+    // With the order read from "1042," the order path answers; the request still goes to a person.
+    const r = await run(MAYA, 'About 1042, we moved to 3 Orchard Road last month. Could you sort that out?');
+    expect(r.route).toBe('escalate');
+    expect(r.reply).toBeUndefined();
+  });
+
   it("a product's name is not the question's topic: the label printer's warranty is a warranty question", async () => {
     const printer = await run(PRIYA, 'is there a warranty on the thermal label printer, and how long?');
     expect(printer.reply?.text ?? printer.draft ?? '').toContain('1-year');
