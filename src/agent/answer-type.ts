@@ -10,7 +10,7 @@ export type AnswerType = 'duration' | 'amount' | 'date' | 'steps' | 'place' | 'o
 const CUES: Array<[AnswerType, RegExp]> = [
   [
     'duration',
-    /\b(?:how long|how many (?:days|weeks|hours|business days)|how soon|how quickly|how fast|deadline|time limit|(?:return|refund) window|within how|how much time|cuanto tiempo|cuanto tarda|cuantos dias|combien de (?:temps|jours)|en combien de temps|wie lange|wie viele tage|quanto tempo|quanto demora|quantos dias|quanto dura|hoe lang|hoeveel dagen|ile czasu|jak dlugo)\b/,
+    /\b(?:how long|how many (?:days|weeks|hours|business days)|how soon|how quickly|how fast|deadline|time limit|(?:return|refund) window|within how|how much time|cuanto tiempo|cuanto tarda|cuantos dias|combien de (?:temps|jours)|en combien de temps|wie lange|wie viele tage|quanto tempo|quanto demora|quantos dias|quanto dura|quanti giorni|hoe lang|hoeveel dagen|ile czasu|ile dni|jak dlugo)\b/,
   ],
   [
     'amount',
@@ -49,6 +49,8 @@ const SIGNALS: Record<Exclude<AnswerType, 'other'>, RegExp[]> = {
   duration: [
     /\b\d+(?:\s?[–-]\s?\d+)?\s*(?:business |working |calendar )?(?:days?|weeks?|hours?|months?|minutes?|years?|dias|jours|tage|giorni|dagen)\b/i,
     /\b(?:same (?:business )?day|next (?:business )?day|overnight|immediately|right away)\b/i,
+    // "Revocation takes effect within a minute": a duration with no digit in it.
+    /\bwithin (?:a|an|one) (?:minute|hour|day|week|month|year)\b/i,
   ],
   amount: [
     /[$€£¥]\s?\d/,
@@ -67,6 +69,46 @@ const SIGNALS: Record<Exclude<AnswerType, 'other'>, RegExp[]> = {
     /\b(?:at any|location|address|drop (?:it |the parcel )?off|counter|page|settings)\b/i,
   ],
 };
+
+/** A unit of time a duration question names ("how many days"), in the reply languages. */
+export type TimeUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+
+const UNIT_WORDS: Array<[TimeUnit, string]> = [
+  ['minute', 'minutes|minutos|minuten|minuti|minut'],
+  ['hour', 'hours|horas|heures|stunden|ore|uren|godzin'],
+  ['day', 'days|business days|dias|jours|tage|giorni|dagen|dni'],
+  ['week', 'weeks|semanas|semaines|wochen|settimane|weken|tygodni'],
+  ['month', 'months|meses|mois|monate|mesi|maanden|miesiecy'],
+  ['year', 'years|anos|ans|jahre|anni|jaar|lat'],
+];
+const ASKS_UNIT = UNIT_WORDS.map(
+  ([unit, words]) =>
+    [
+      unit,
+      new RegExp(
+        String.raw`\b(?:how many|cuantos|cuantas|combien de|wie viele|quantos|quantas|quanti|quante|hoeveel|ile)\s+(?:${words})\b`,
+      ),
+    ] as const,
+);
+const STATES_UNIT: Record<TimeUnit, RegExp> = {
+  minute: /\b\d+(?:\s?[–-]\s?\d+)?\s*minutes?\b/i,
+  hour: /\b\d+(?:\s?[–-]\s?\d+)?\s*hours?\b/i,
+  day: /\b\d+(?:\s?[–-]\s?\d+)?\s*(?:business |working |calendar )?days?\b/i,
+  week: /\b\d+(?:\s?[–-]\s?\d+)?\s*weeks?\b/i,
+  month: /\b\d+(?:\s?[–-]\s?\d+)?\s*months?\b/i,
+  year: /\b\d+(?:\s?[–-]\s?\d+)?[\s-]*years?\b/i,
+};
+
+/** The unit a question counts in ("how many days do I have…" → day), if it names one. */
+export function askedUnit(text: string): TimeUnit | undefined {
+  const f = fold(text);
+  return ASKS_UNIT.find(([, re]) => re.test(f))?.[0];
+}
+
+/** Whether the passage states a figure in that unit ("within **7 days** of delivery"). */
+export function statesUnit(unit: TimeUnit, passage: string): boolean {
+  return STATES_UNIT[unit].test(passage.replace(/\*\*/g, ''));
+}
 
 /** 0..1: how clearly the passage holds an answer of that type (0 for `other`). */
 export function answerSignal(type: AnswerType, passage: string): number {

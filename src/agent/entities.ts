@@ -13,7 +13,10 @@ const AMOUNT =
 // An order id is 3–10 digits, introduced by "#" or by a word for "order", or standing alone.
 const ORDER_WITH_CUE =
   /(?:#\s?|\b(?:order|orders|ord|pedido|pedidos|commande|commandes|bestellung|bestellnummer|encomenda|compra|n[º°o]\.?)\s*(?:(?:#|no\.?|number|nr\.?|n[º°o]\.?|numéro|número|nummer)\s*)?)(\d{3,10})\b/gi;
-const BARE_NUMBER = /(?<![\w$€£¥.,#-])(\d{4,6})(?![\w.,%]|\s?(?:usd|eur|jpy|yen|dollars?|euros?|€|\$|¥))/gi;
+// A comma or full stop after it ends the clause ("chairs on 1001, were they…"); only one followed by
+// a digit makes it part of a number ("1,250", "1001.50").
+const BARE_NUMBER =
+  /(?<![\w$€£¥.,#-])(\d{4,6})(?![\w%]|[.,]\d|\s?(?:usd|eur|jpy|yen|dollars?|euros?|€|\$|¥))/gi;
 
 function parseAmount(raw: string): number | null {
   let s = raw.replace(/\s/g, '');

@@ -1,4 +1,11 @@
-import { answerSignal, questionType, type AnswerType } from './answer-type.js';
+import {
+  answerSignal,
+  askedUnit,
+  questionType,
+  statesUnit,
+  type AnswerType,
+  type TimeUnit,
+} from './answer-type.js';
 import { tokens } from './offline/text.js';
 
 /** A block of an article (paragraph, list or table) with the heading it sits under. */
@@ -56,6 +63,8 @@ const LEAD_BONUS = 0.5;
 // A numbered how-to list mentions durations in passing ("drop it off within 14 days"); it is
 // the answer to "how do I", not to "how long", "how much" or "when".
 const STEPS_PENALTY = 1;
+// A figure in the very unit asked for ("7 days" for "how many days") outweighs a shared word.
+const UNIT_BONUS = 1;
 // The question's own frame says nothing about which passage answers it.
 const QUESTION_WORDS = new Set(
   'how long much many when where what which who why does do can could would will is are'.split(' '),
@@ -70,7 +79,13 @@ function shorten(text: string): string {
  * holds the kind of answer the question asks for (a duration for "how long", an amount for "how
  * much", steps for "how do I"). On a tie the earlier passage wins: articles lead with the rule.
  */
-export function choosePassage(body: string, question: string, type = questionType(question)): PassageChoice {
+export function choosePassage(
+  body: string,
+  question: string,
+  type = questionType(question),
+  /** The unit the question counts in ("how many days"), read from the customer's own words. */
+  unit: TimeUnit | undefined = askedUnit(question),
+): PassageChoice {
   const q = new Set(tokens(question).filter((w) => !QUESTION_WORDS.has(w)));
   const passages = splitPassages(body);
   if (!passages.length) return { text: shorten(body.trim()), type, answers: false, signal: 0, overlap: 0 };
@@ -83,9 +98,17 @@ export function choosePassage(body: string, question: string, type = questionTyp
   for (const [i, p] of passages.entries()) {
     const words = new Set([...tokens(p.text), ...tokens(p.heading ?? '')]);
     const overlap = [...q].filter((w) => words.has(w)).length;
-    const signal = answerSignal(type, p.text);
-    const steps = type !== 'steps' && type !== 'other' && /^[ \t]*\d+\.\s/m.test(p.text);
-    const score = overlap + SIGNAL_WEIGHT * signal + (i === 0 ? LEAD_BONUS : 0) - (steps ? STEPS_PENALTY : 0);
+    // "How many days do I have to report it?" is answered by a figure in days, even when it sits
+    // in a how-to list ("3. Send us the photos within 7 days of delivery").
+    const inUnit = type === 'duration' && unit !== undefined && statesUnit(unit, p.text);
+    const signal = inUnit ? 1 : answerSignal(type, p.text);
+    const steps = !inUnit && type !== 'steps' && type !== 'other' && /^[ \t]*\d+\.\s/m.test(p.text);
+    const score =
+      overlap +
+      SIGNAL_WEIGHT * signal +
+      (inUnit ? UNIT_BONUS : 0) +
+      (i === 0 ? LEAD_BONUS : 0) -
+      (steps ? STEPS_PENALTY : 0);
     scored.push({ at: i, score, overlap });
     if (score > bestScore) {
       best = p;

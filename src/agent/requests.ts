@@ -24,7 +24,7 @@ const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
   [
     'change_address',
     new RegExp(
-      `\\b${VERB_CHANGE}\\b.{0,40}\\b${ADDRESS}|\\b${ADDRESS}\\b.{0,40}\\b(?:wrong|incorrect|outdated|old|changed|${VERB_CHANGE})\\b|\\bwrong (?:street|address|zip|postcode|house number|apartment|apt|unit|suite|flat)\\b|\\b(?:ship|send|deliver) it to (?:a different|another|my new)\\b`,
+      `\\b${VERB_CHANGE}\\b.{0,40}\\b${ADDRESS}|\\b${ADDRESS}\\b.{0,40}\\b(?:wrong|incorrect|outdated|old|changed|${VERB_CHANGE})\\b|\\bwrong (?:street|address|zip|postcode|house number|apartment|apt|unit|suite|flat)\\b|\\b(?:old|previous|outdated|former) (?:street|address|zip|postcode)\\b|\\b(?:ship|send|deliver) it to (?:a different|another|my new)\\b`,
     ),
     'change the delivery address of an order',
   ],
@@ -51,7 +51,8 @@ const STREET =
 const SEND_VERB =
   '(?:ship|send|deliver|redirect|reroute|forward|envi\\w*|entreg\\w*|mand\\w*|livr\\w*|envoy\\w*|expedi\\w*|liefer\\w*|schick\\w*|sped\\w*|consegn\\w*|bezorg\\w*|verzend\\w*|wysl\\w*|dostarcz\\w*)';
 const SEND_ELSEWHERE = new RegExp(
-  `\\b${SEND_VERB}\\b[^.?!]{0,60}${STREET}|${STREET}[^.?!]{0,30}\\binstead\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,60}${STREET}`,
+  // "we moved to 12 Harbour Rd": the order should follow them there.
+  `\\b${SEND_VERB}\\b[^.?!]{0,60}${STREET}|${STREET}[^.?!]{0,30}\\binstead\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,60}${STREET}|\\b(?:moved|relocated|moving)\\b[^.?!]{0,30}${STREET}`,
 );
 // Holding or delaying an order is not an action any tool has.
 const HOLD_ORDER =

@@ -6,7 +6,7 @@ import {
   answerabilityVector,
   type AnswerabilitySignals,
 } from './answerability.js';
-import { questionType, topicOf } from './answer-type.js';
+import { askedUnit, questionType, topicOf } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { orderAnswerConfidence } from './order-answers.js';
@@ -259,6 +259,8 @@ async function searchKb(
         h.article.body,
         u.language !== 'en' && inLanguage(h.article, u.language) ? deps.text : query,
         asked,
+        // The glossary's English words keep the topic, not "quanti giorni": the unit comes from the text.
+        askedUnit(deps.text),
       ),
     }))
     .map((c) => ({

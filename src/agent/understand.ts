@@ -12,7 +12,13 @@ import {
 import { fold } from './offline/text.js';
 import { isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
-import { asksAboutPlannedStep, mentionsDataLoss, mentionsSecurity, ruleUrgency } from './urgency.js';
+import {
+  asksAboutPlannedStep,
+  forgotOwnPassword,
+  mentionsDataLoss,
+  mentionsSecurity,
+  ruleUrgency,
+} from './urgency.js';
 
 /** What the understand stage reads. */
 export const UnderstandInputSchema = z.object({
@@ -45,6 +51,16 @@ export function matchOpenTicket(
 }
 
 /**
+ * The concern the concern model finds, except where code knows the text raises none: a question
+ * about what follows the customer's own planned step is a policy question, and a forgotten
+ * password of one's own, with no breach said beside it, is a password reset.
+ */
+function concernOf(text: string): ReturnType<typeof detectConcern> {
+  const folded = fold(text);
+  return asksAboutPlannedStep(folded) || forgotOwnPassword(folded) ? null : detectConcern(text);
+}
+
+/**
  * The decisions code makes whatever an engine (or a model) proposed: urgency floors from plan
  * and topic, security and human requests detected by pattern (a model cannot talk them away),
  * entities by pattern, and a continued ticket only from the ones offered.
@@ -60,8 +76,7 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
   };
   // The concern model reads every message whichever engine understood it: a breach or an
   // outage phrased in a way no pattern expects still reaches the urgency rules.
-  // A question about what follows the customer's own planned step is a policy question, not a concern.
-  const concern = asksAboutPlannedStep(fold(input.text)) ? null : detectConcern(input.text);
+  const concern = concernOf(input.text);
   const security = proposed.securityConcern || concern === 'security' || mentionsSecurity(fold(input.text));
   const wantsHuman = proposed.wantsHuman || asksForHuman(input.text);
   const rules = ruleUrgency(fold(input.text), proposed.intent, input.plan, proposed.urgency, concern);
@@ -103,10 +118,7 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   // ("asap, my boss is waiting") as critical too; without any such concern, found by the concern
   // model or the patterns, pressure is high: the question is still answered if the answer is sure.
   const folded = fold(input.text);
-  const concernFound =
-    (!asksAboutPlannedStep(folded) && detectConcern(input.text) !== null) ||
-    mentionsSecurity(folded) ||
-    mentionsDataLoss(folded);
+  const concernFound = concernOf(input.text) !== null || mentionsSecurity(folded) || mentionsDataLoss(folded);
   const textUrgency = tone.urgency === 'critical' && !concernFound ? 'high' : tone.urgency;
   const proposed = UnderstandingSchema.parse({
     language,

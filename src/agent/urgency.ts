@@ -129,6 +129,17 @@ export function asksAboutPlannedStep(text: string): boolean {
   return PLANNED_STEP.test(text) && (text.includes('?') || questionType(text) !== 'other');
 }
 
+/**
+ * The customer forgot their own password, in the supported languages (folded text). The concern
+ * model read "Passwort vergessen" and "esqueci a senha" as account takeovers; the password-reset
+ * article answers them. A breach said beside it still counts (`mentionsSecurity` is checked apart).
+ */
+const FORGOT_PASSWORD =
+  /\b(?:forgot|forgotten|can'?t remember)\b[^.!?]{0,25}\bpassword\b|\b(?:passwort|kennwort)\b[^.!?]{0,25}\bvergessen\b|\besqueci\b[^.!?]{0,20}\bsenha\b|\bolvide\b[^.!?]{0,20}\bcontrasena\b|\boublie\b[^.!?]{0,20}\bmot de passe\b|\bdimenticat[oa]\b[^.!?]{0,20}\bpassword\b|\bwachtwoord\b[^.!?]{0,20}\bvergeten\b|\bzapomnia\w*\b[^.!?]{0,20}\bhasl\w*/;
+export function forgotOwnPassword(text: string): boolean {
+  return FORGOT_PASSWORD.test(text) && !mentionsSecurity(text);
+}
+
 /** Lost, deleted or wiped data, in the supported languages: always a person's job. */
 export function mentionsDataLoss(text: string): boolean {
   if (asksAboutPlannedStep(text)) return false;

@@ -80,6 +80,13 @@ describe('understand (offline)', () => {
     });
   });
 
+  it('reads a bare order number that ends a clause, but not one inside a larger number (dev miss)', () => {
+    expect(extractEntities('Lena here — the lamps on 1014, did they arrive?').orderIds).toEqual(['1014']);
+    expect(extractEntities('is 1016. still on its way').orderIds).toEqual(['1016']);
+    expect(extractEntities('we paid 1,250.50 for it').orderIds).toEqual([]);
+    expect(extractEntities('the total was 1250.50').orderIds).toEqual([]);
+  });
+
   it('applies the plan and topic urgency rules in code', () => {
     expect(u('our API is down, all requests fail', 'enterprise').urgency).toBe('critical');
     expect(u('we lost data after the update', 'enterprise').urgency).toBe('critical');

@@ -142,6 +142,25 @@ describe('a security concern said in other words is critical on any plan', () =>
   });
 });
 
+describe("forgetting one's own password is not a breach, in any supported language (issue 11, round five: train misses)", () => {
+  it.each([
+    'Hilfe, ich habe das Passwort für unser Konto vergessen',
+    'esqueci a senha da minha conta, como faço?',
+    'olvidé mi contraseña otra vez',
+    'j’ai oublié mon mot de passe',
+    'ho dimenticato la password del mio account',
+  ])('“%s” is answered, not sent to a person as a security concern', (text) => {
+    const u = understand(text, 'pro');
+    expect(u.securityConcern).toBe(false);
+    expect(u.urgency).not.toBe('critical');
+  });
+
+  it('a forgotten password with a sign-in nobody made is still a breach', () => {
+    const u = understand('I forgot my password and now there is a login from Brazil none of us made', 'pro');
+    expect(u.securityConcern).toBe(true);
+  });
+});
+
 describe('records gone or a failure for everyone, in the supported languages', () => {
   it.each([
     'todas nuestras direcciones guardadas desaparecieron',

@@ -12,7 +12,7 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'return policy',
   ],
   [/\b(?:reembolso|remboursement|rembourse|erstattung|ruckerstattung|estorno)\b/, 'refund'],
-  [/\b(?:contrasena|mot de passe|passwort|senha)\b/, 'password reset'],
+  [/\b(?:contrasena|mot de passe|passwort\w*|senha)\b/, 'password reset'],
   [/\b(?:iniciar sesion|connecter|connexion|anmelden|einloggen|entrar|login)\b/, 'login sign in'],
   [/\b(?:cuenta|compte|konto|conta)\b/, 'account'],
   [/\b(?:factura|facture|rechnung|fatura|recibo|quittung)(?:s|es|en)?\b/, 'invoice receipt'],
@@ -53,7 +53,8 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'seats team members',
   ],
   [/\b(?:equipo|equipe|squadra|mitarbeiter\w*)\b/, 'team members'],
-  [/\b(?:zuruck\w*|ruckgabe\w*|umtausch\w*)\b/, 'return policy'],
+  // "zurücksetzen" resets a password; "zurückschicken", "zurückgeben" send something back.
+  [/\b(?:zuruck(?!setz)\w*|ruckgabe\w*|umtausch\w*)\b/, 'return policy'],
   [
     /\b(?:danneggiat\w*|rott[oaie]|difettos\w*|rompu\w*|cass[ée]\w*|kaputt\w*|besch[aä]digt\w*|quebrad\w*|roto|rota)\b/,
     'damaged defective',
@@ -120,10 +121,17 @@ const ARTICLE_WORDS: Array<[RegExp, string]> = [
   [/\b(?:drop down|move down|go down) to a (?:smaller|cheaper|lower) plan\b/g, 'downgrade plan'],
   [/\bmaintenance windows?\b/g, 'planned maintenance'],
   [/\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open)\b/g, 'damaged'],
+  // Postage for sending something back ("postage to Canada" stays a shipping question).
+  [/\b(?:return )?postage\b(?=[^.?!]*\b(?:back|return\w*)\b)/g, 'return shipping'],
   [/\b(?:tiers?|packages? level)\b/g, 'plans'],
   [/\b(?:over|more than|longer than|past) (?:a|one) week\b/g, 'more than 7 business days'],
   [/\b(?:over|more than|longer than) two weeks\b/g, 'more than 14 days'],
   [/\b(?:pay(?:ing)? (?:by|with|against) (?:a )?purchase order|po number)\b/g, 'purchase orders net-30'],
+  // A product's name is one noun: its head is what the question is about, not the word before
+  // it. "the label printer's warranty" is about a printer (equipment), and "used thermal labels"
+  // about consumables; read word by word, "label" matched the return-labels article's title.
+  [/\b(?:thermal )?label printers?\b/g, 'printer equipment'],
+  [/\b(?:thermal labels?|label rolls?|rolls? of (?:thermal )?labels?)\b/g, 'consumables'],
 ];
 
 /** The question in the articles' own words where everyday English names a thing otherwise. */

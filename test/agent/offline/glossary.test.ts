@@ -28,12 +28,23 @@ describe('names the articles use in every language, and topics in es/fr/de/pt/it
     expect(englishSearchTerms('Kann ich den Stuhl zurückgeben?')).toContain('return policy');
   });
 
+  it('reads "zurücksetzen" as a password reset, not a return (dev2 miss)', () => {
+    const terms = englishSearchTerms('Bis wann kann ich das Passwort mit dem Link zurücksetzen?');
+    expect(terms).toContain('password reset');
+    expect(terms).not.toContain('return policy');
+  });
+
   it('leaves a text with no support word alone (no article is searched with names only)', () => {
     expect(englishSearchTerms('Hallo, DHL')).toBe('');
   });
 });
 
 describe('everyday English for what the articles name otherwise', () => {
+  it('"postage" is what the articles call return shipping', () => {
+    expect(inArticleWords('do I pay the postage to send it back?')).toContain('return shipping');
+    expect(inArticleWords('what is the postage to Canada?')).not.toContain('return shipping');
+  });
+
   it('"crushed", "a tier" and "over a week" are searched in the articles\' words', () => {
     expect(inArticleWords('the box came crushed')).toContain('damaged');
     expect(inArticleWords('which tier has SSO?')).toContain('plans');

@@ -69,6 +69,7 @@ export const de: LanguageBank = {
       'was kostet der Pro-Tarif im Monat?',
     ],
     account: [
+      'wie viele Personen dürfen wir im Pro-Tarif anlegen',
       'mein Passwort ist mir entfallen',
       'ich kann mich nicht anmelden',
       'wie lege ich ein Konto an?',

@@ -16,6 +16,7 @@ export const es: LanguageBank = {
       'estado del pedido {n}',
     ],
     shipping: [
+      '¿hay que pagar aduana al recibir el paquete en otro país?',
       '¿cuánto cuesta el envío?',
       '¿hacen envíos a {country}?',
       '¿cuánto tarda la entrega normalmente?',

@@ -56,6 +56,8 @@ export const fr: LanguageBank = {
       'qui paie les frais de retour ?',
     ],
     billing: [
+      "quel est le tarif mensuel de l'abonnement Pro",
+      'combien faut-il payer pour passer à Pro',
       'il me faut la facture de la {order}',
       'où télécharger mes factures ?',
       'ma carte a été refusée',

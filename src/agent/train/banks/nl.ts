@@ -46,6 +46,8 @@ export const nl: LanguageBank = {
       'houd de bestelling tegen voordat die verstuurd wordt',
     ],
     return: [
+      'binnen hoeveel dagen moet ik een artikel terugsturen',
+      'hoe lang mag ik over een retour doen',
       'hoe stuur ik een artikel terug?',
       'ik wil de {item} retourneren',
       'wat is jullie retourbeleid?',
@@ -60,7 +62,7 @@ export const nl: LanguageBank = {
       'waar download ik mijn facturen?',
       'mijn kaart is geweigerd',
       'hoe wijzig ik mijn betaalmethode?',
-      'welke betaalmethoden accepteren jullie?',
+      'met welke betaalmethoden kan ik bij jullie betalen?',
       'ik wil ons abonnement upgraden',
       'wat kost het om het contract vroegtijdig op te zeggen?',
       'zijn er kosten als ik het jaarabonnement eerder stop?',
