@@ -119,6 +119,35 @@ describe('the bot never talks over a person who took the thread', () => {
     expect(channel.cards.map((c) => c.card.kind)).toEqual(['draft']);
   });
 
+  it('drafts, and leaves open, an answer in a thread whose channel went to draft mode mid-run', async () => {
+    const first = inbound('maya', 'Hi, where is order 1042?');
+    const answered = await t.engine.handleInbound(first);
+    expect((await t.stores.tickets.get(tenantId, answered.ticketId!))?.status).toBe('resolved');
+    gated.hold();
+    const running = t.engine.handleInbound(
+      inbound('maya', 'And which carrier has order 1042?', { threadId: first.messageId }),
+    );
+    await gated.entered();
+    await t.engine.setChannelMode({
+      tenantId,
+      platform: 'sandbox',
+      channelId: DEMO.customerChannelId,
+      mode: 'draft',
+      actor: actor('sam'),
+    });
+    gated.release();
+    const out = await running;
+
+    expect(out.status).toBe('drafted');
+    expect(channel.thread(first.messageId)).toHaveLength(1);
+    const ticket = await t.stores.tickets.get(tenantId, answered.ticketId!);
+    expect(ticket?.status).toBe('open');
+    expect(ticket?.draft?.text).toMatch(ANSWER);
+    // Still listed among the customer's open tickets (the lists follow every change of status).
+    const open = await t.stores.tickets.listOpenForRequester(tenantId, 'sandbox', first.author.userId);
+    expect(open.map((o) => o.ticketId)).toContain(answered.ticketId);
+  });
+
   it('gives up a failed bot reply the sweep would retry after a person took over (M3)', async () => {
     const first = inbound('maya', 'Hi, where is order 1042?');
     const answered = await t.engine.handleInbound(first);
