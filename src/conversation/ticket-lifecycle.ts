@@ -18,6 +18,12 @@ export interface TicketLifecycle {
    * costs a retry, the clocks' write is conditional on its version).
    */
   messageRecorded(message: Message, known?: Ticket): Promise<void>;
+  /**
+   * A new ticket as it should be stored: one stored resolved at once carries its stopped SLA
+   * clocks, so its insert is their write and `ticketResolved` writes nothing more to it. (An open
+   * one gets its clocks from `ticketOpened`, which also puts it on the SLA due-list.)
+   */
+  withOpeningClocks(ticket: Ticket): Promise<Ticket>;
   /** A ticket was stored for the first time (its clocks start from its creation). */
   ticketOpened(ticket: Ticket): Promise<void>;
   /** The ticket was resolved, by the bot's answer or by a person. */
@@ -64,6 +70,11 @@ export function createTicketLifecycle(
         await sla.record(message.tenantId, message.ticketId, 'person_responded');
         await firstReplyRedraw(message);
       }
+    },
+    async withOpeningClocks(ticket) {
+      if (ticket.status !== 'resolved' || ticket.sla) return ticket;
+      const clocks = await sla.resolvedAtOpening(ticket);
+      return clocks ? { ...ticket, sla: clocks } : ticket;
     },
     async ticketOpened(ticket) {
       await sla.record(ticket.tenantId, ticket.ticketId, 'opened', ticket);

@@ -45,6 +45,12 @@ export interface SlaService {
    * only costs a retry: the write is conditional on its version).
    */
   record(tenantId: string, ticketId: string, event: SlaEvent, known?: Ticket): Promise<void>;
+  /**
+   * The clocks of a ticket about to be stored resolved at once (a plain answer to a new
+   * question), already stopped, so the insert is their only write. Undefined when the
+   * organization has no SLA (or its settings cannot be read: then `record` does it later).
+   */
+  resolvedAtOpening(ticket: Ticket): Promise<TicketSla | undefined>;
   /** Posts due warnings and breach alerts, each once, however many processes sweep. */
   sweep(limit?: number): Promise<SlaSweepResult>;
 }
@@ -178,6 +184,17 @@ export function createSlaService(deps: SlaServiceDeps): SlaService {
         await mutate(tenantId, ticketId, transitions[event], known);
       } catch (err) {
         logger.error({ err, ticketId, event }, 'recording the SLA event failed');
+      }
+    },
+    async resolvedAtOpening(ticket) {
+      try {
+        const policy = await policyFor(ticket.tenantId);
+        if (!policy) return undefined;
+        const opened = openSla(policy, await planOf(ticket), ticket.urgency, ticket.createdAt);
+        return ticketResolved(opened, policy.hours, clock.now());
+      } catch (err) {
+        logger.error({ err, ticketId: ticket.ticketId }, 'working out the SLA clocks failed');
+        return undefined;
       }
     },
     async sweep(limit = 200) {
