@@ -11,7 +11,9 @@ import {
   type TicketPatch,
 } from './apply-effects.js';
 import {
+  announceEscalation,
   escalateTicket,
+  markEscalated,
   recordInteraction,
   recordInternalNote,
   sendReply,
@@ -135,15 +137,19 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   if (result.route === 'escalate') {
     const told = result.escalation?.customerMessage ?? phrase('escalated');
     const away = await deps.lifecycle?.awayNotice(ticket, u.language);
-    // A new ticket was stored a moment ago by this run: that insert is its fresh state.
-    await say(away ? `${told} ${away}` : told, ctx.isNew ? { written: ticket } : {});
-    await escalateTicket(deps, deps.takeover, ticket, {
+    const input = {
       summary: result.escalation?.summary ?? result.reason,
       reason: result.reason,
       draft: result.draft,
       internalNote: result.escalation?.internalNote,
       customerMessage: null,
-    });
+    };
+    // The escalating write goes first: it is refused when a person took the ticket over while
+    // the agent ran, and its answer is the ticket as it is now, so telling the customer needs no
+    // read to know whether the bot may still speak. Staff get the note and the card after.
+    const escalated = await markEscalated(deps, ticket, input);
+    await say(away ? `${told} ${away}` : told, escalated ? { written: escalated } : {});
+    if (escalated) await announceEscalation(deps, deps.takeover, ticket, escalated, input);
     await rememberLanguage(deps, ctx.customer, u.language);
     return out('escalated', result.reason);
   }

@@ -95,6 +95,31 @@ describe('the bot never talks over a person who took the thread', () => {
     expect((await notes(ticketId)).some((n) => /Sam Okafor/.test(n) && ANSWER.test(n))).toBe(true);
   });
 
+  it('says nothing, and leaves the ticket with the person, when a message that escalates was taken over mid-run', async () => {
+    const first = inbound('maya', 'Hi, where is order 1042?');
+    const answered = await t.engine.handleInbound(first);
+    const ticketId = answered.ticketId!;
+    gated.hold();
+    const running = t.engine.handleInbound(
+      inbound('maya', 'This is an outage, our whole warehouse system is down! I need a human now.', {
+        threadId: first.messageId,
+      }),
+    );
+    await gated.entered();
+    expect(
+      (await t.engine.handleStaffAction(actor('sam'), { v: 1, action: 'ticket.takeover', ticketId })).ok,
+    ).toBe(true);
+    gated.release();
+    await running;
+
+    const shown = channel.thread(first.messageId);
+    expect(shown).toHaveLength(2);
+    expect(shown[1]).toMatch(/Sam Okafor/);
+    const ticket = await t.stores.tickets.get(tenantId, ticketId);
+    expect(ticket?.status).toBe('human');
+    expect(ticket?.assignee?.name).toMatch(/Sam/);
+  });
+
   it('turns an answer into a draft for staff when the channel went to draft mode mid-run (S3)', async () => {
     gated.hold();
     const m = inbound('maya', 'Hi, where is order 1042?');
