@@ -19,9 +19,9 @@ export interface TicketLifecycle {
    */
   messageRecorded(message: Message, known?: Ticket): Promise<void>;
   /**
-   * A new ticket as it should be stored: one stored resolved at once carries its stopped SLA
-   * clocks, so its insert is their write and `ticketResolved` writes nothing more to it. (An open
-   * one gets its clocks from `ticketOpened`, which also puts it on the SLA due-list.)
+   * A new ticket as it should be stored: with its SLA clocks started (stopped already when it is
+   * stored resolved), so its insert is their first write and `ticketOpened` / `ticketResolved`
+   * write nothing more to it (`ticketOpened` still puts it on the SLA due-list).
    */
   withOpeningClocks(ticket: Ticket): Promise<Ticket>;
   /** A ticket was stored for the first time (its clocks start from its creation). */
@@ -72,12 +72,14 @@ export function createTicketLifecycle(
       }
     },
     async withOpeningClocks(ticket) {
-      if (ticket.status !== 'resolved' || ticket.sla) return ticket;
-      const clocks = await sla.resolvedAtOpening(ticket);
+      if (ticket.sla) return ticket;
+      const clocks = await sla.openingClocks(ticket);
       return clocks ? { ...ticket, sla: clocks } : ticket;
     },
     async ticketOpened(ticket) {
-      await sla.record(ticket.tenantId, ticket.ticketId, 'opened', ticket);
+      // Stored with its clocks (withOpeningClocks): only the due-list is left to write.
+      if (ticket.sla) await sla.scheduleOpened(ticket);
+      else await sla.record(ticket.tenantId, ticket.ticketId, 'opened', ticket);
     },
     async ticketResolved(ticket, by) {
       await sla.record(ticket.tenantId, ticket.ticketId, 'resolved', ticket);

@@ -142,4 +142,25 @@ describe('round trips of a customer message', () => {
     const said = await env.stores.messages.listByTicket(DEMO.tenantId, ticketId, 20);
     expect(said.some((m) => m.role === 'bot')).toBe(true);
   });
+
+  it('a new question handed to a person starts its SLA clocks in its insert and puts it on the due-list', async () => {
+    // Past the join window: a new ticket, not Maya's open one of the tests before.
+    env.clock.advance(60 * 60_000);
+    let ticketId = '';
+    const list = await measured(async () => {
+      const out = await env.engine.handleInbound(
+        fromMaya('Your courier was rude to my staff at the door. Let me talk to a real person please.'),
+      );
+      expect(out.status).toBe('escalated');
+      ticketId = out.ticketId!;
+    });
+    expect(count(list, 'insert tickets')).toBe(1);
+    // The escalating write and the staff card's link, no SLA write: the clocks went in with the insert.
+    expect(count(list, 'findAndModify tickets')).toBe(2);
+    const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect(ticket?.sla?.clocks.firstResponse?.runningSince).toBeInstanceOf(Date);
+    const later = new Date(env.clock.now().getTime() + 30 * 86_400_000);
+    const due = await env.stores.slaTimers.due(later, 1000);
+    expect(due.map((d) => d.ticketId)).toContain(ticketId);
+  });
 });
