@@ -10,6 +10,19 @@ export async function resolveTicket(
   summary: string,
   patch: TicketPatch = {},
 ): Promise<void> {
+  const updated = await markResolved(deps, ticket, patch);
+  if (updated) await afterResolved(deps, updated, summary);
+}
+
+/**
+ * The resolving write alone, conditional on the ticket being open: null (and the patch still
+ * kept) when it is not open any more, e.g. a person took it over meanwhile.
+ */
+export async function markResolved(
+  deps: EngineDeps,
+  ticket: Ticket,
+  patch: TicketPatch = {},
+): Promise<Ticket | null> {
   const now = deps.clock.now();
   const updated = await deps.stores.tickets.update(
     ticket.tenantId,
@@ -21,8 +34,13 @@ export async function resolveTicket(
     // Not open any more (a person took it meanwhile): still remember what the message was about.
     if (Object.keys(patch).length > 0)
       await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, { ...patch, updatedAt: now });
-    return;
+    return null;
   }
+  return updated;
+}
+
+/** What follows a bot's resolution once its answer is on its way: watchers, history, SLA, rating. */
+export async function afterResolved(deps: EngineDeps, updated: Ticket, summary: string): Promise<void> {
   publishStatus(deps, updated);
   await recordInteraction(deps, updated, 'resolved', `${updated.subject}: ${summary}`);
   await deps.lifecycle?.ticketResolved(updated, 'bot');

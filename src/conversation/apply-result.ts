@@ -3,9 +3,17 @@ import type { ChannelMode, Customer, Ticket, ThreadRef } from '../domain/index.j
 import type { PlaceholderSlot } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import { applyProposedAction } from './apply-action.js';
-import { publishStatus, rememberLanguage, resolveTicket, type TicketPatch } from './apply-effects.js';
 import {
+  afterResolved,
+  markResolved,
+  publishStatus,
+  rememberLanguage,
+  type TicketPatch,
+} from './apply-effects.js';
+import {
+  announceEscalation,
   escalateTicket,
+  markEscalated,
   recordInteraction,
   recordInternalNote,
   sendReply,
@@ -97,6 +105,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       citations?: Array<{ articleId: string; title: string }>;
       moneyReference?: string;
       confirm?: ConfirmPrompt;
+      written?: Ticket;
     } = {},
   ) => {
     const sent = await sendReply(deps, target, ctx.prefix ? `${ctx.prefix}\n\n${text}` : text, {
@@ -105,6 +114,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       language: u.language,
       ...(options.moneyReference ? { moneyReference: options.moneyReference } : {}),
       ...(options.confirm ? { confirm: options.confirm } : {}),
+      ...(options.written ? { written: options.written } : {}),
     });
     silenced ??= sent.silenced;
     return sent.ref;
@@ -127,14 +137,19 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   if (result.route === 'escalate') {
     const told = result.escalation?.customerMessage ?? phrase('escalated');
     const away = await deps.lifecycle?.awayNotice(ticket, u.language);
-    await say(away ? `${told} ${away}` : told);
-    await escalateTicket(deps, deps.takeover, ticket, {
+    const input = {
       summary: result.escalation?.summary ?? result.reason,
       reason: result.reason,
       draft: result.draft,
       internalNote: result.escalation?.internalNote,
       customerMessage: null,
-    });
+    };
+    // The escalating write goes first: it is refused when a person took the ticket over while
+    // the agent ran, and its answer is the ticket as it is now, so telling the customer needs no
+    // read to know whether the bot may still speak. Staff get the note and the card after.
+    const escalated = await markEscalated(deps, ticket, input);
+    await say(away ? `${told} ${away}` : told, escalated ? { written: escalated } : {});
+    if (escalated) await announceEscalation(deps, deps.takeover, ticket, escalated, input);
     await rememberLanguage(deps, ctx.customer, u.language);
     return out('escalated', result.reason);
   }
@@ -163,13 +178,22 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     });
     return out('escalated', reason);
   }
-  await say(reply.text, { citations: reply.citations });
-  if (silenced) return heldBack(deps, ctx, ticket, silenced);
-  // A new ticket was stored resolved already (newTicketState); only its history is left to write.
-  if (ticket.status === 'resolved' && ctx.isNew) {
+  // The ticket resolves before its answer is posted, conditional on its still being open: a
+  // person who took it over while the agent ran fails that write, and its answer is the ticket as
+  // it is now, so the check before posting reads nothing more. A new ticket was stored resolved a
+  // moment ago (newTicketState): that insert is its fresh state. Once resolved, a takeover is
+  // refused, so the answer and a person's takeover exclude each other. A crash between the write
+  // and the post leaves the message unanswered on a resolved ticket: the recovery sweep escalates it.
+  const resolvedNew = ticket.status === 'resolved' && ctx.isNew;
+  const resolved = resolvedNew ? ticket : await markResolved(deps, ticket, patch);
+  if (resolved) ticket = resolved;
+  await say(reply.text, { citations: reply.citations, written: resolved ?? undefined });
+  if (silenced) return heldBack(deps, ctx, ticket, silenced, resolved !== null);
+  if (resolvedNew) {
+    // Stored resolved already: only its history is left to write.
     await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${reply.text}`);
     await deps.lifecycle?.ticketResolved(ticket, 'bot');
-  } else await resolveTicket(deps, ticket, reply.text, patch);
+  } else if (resolved) await afterResolved(deps, resolved, reply.text);
   await rememberLanguage(deps, ctx.customer, u.language);
   return out('answered', result.reason);
 }
@@ -184,10 +208,12 @@ async function heldBack(
   ctx: ApplyContext,
   ticket: Ticket,
   silenced: BotSilenced,
+  /** This run resolved the ticket (stored it resolved, or resolved it before posting). */
+  resolvedHere = false,
 ): Promise<InboundOutcome> {
   let current = ticket;
-  if (ticket.status === 'resolved' && ctx.isNew) {
-    // newTicketState stored it resolved, expecting the answer to go out.
+  if (ticket.status === 'resolved' && resolvedHere) {
+    // Resolved by this run (newTicketState or the write before posting), expecting the answer to go out.
     const reopened = await deps.stores.tickets.update(
       ticket.tenantId,
       ticket.ticketId,

@@ -1,5 +1,5 @@
 import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
-import type { Actor, ChannelMode, ThreadRef } from '../domain/index.js';
+import type { Actor, ChannelMode, ThreadRef, Ticket } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
 
 /** Why the bot must not speak in a thread right now, for the internal note and the log. */
@@ -16,14 +16,20 @@ export interface BotSilenced {
  * checked once before the agent ran, but a person may have clicked Take over (or a supervisor
  * switched the channel to draft/off) while the agent was thinking or while a reply waited in the
  * outbox; the ticket is read afresh here so the bot never talks over a person.
- * Null when the bot may post.
+ * `written`: the ticket as the caller's own write returned it a moment ago (a new ticket's insert,
+ * or a write conditional on a status a takeover changes): that answer is as fresh as a read, so
+ * none is made. Null when the bot may post.
  */
 export async function botSilenced(
   deps: DeliveryDeps,
   target: { tenantId: string; ticketId?: string; thread: ThreadRef },
+  written?: Ticket,
 ): Promise<BotSilenced | null> {
   if (!target.ticketId) return null;
-  const ticket = await deps.stores.tickets.get(target.tenantId, target.ticketId);
+  const ticket =
+    written?.tenantId === target.tenantId && written.ticketId === target.ticketId
+      ? written
+      : await deps.stores.tickets.get(target.tenantId, target.ticketId);
   if (ticket?.status === 'human') {
     const name = ticket.assignee?.name ?? 'a staff member';
     return { reason: `${name} has taken over this thread`, assignee: ticket.assignee };

@@ -95,6 +95,11 @@ export interface SendOptions {
   rating?: OutboundMessage['rating'];
   /** Yes / No buttons under a refund question. */
   confirm?: OutboundMessage['confirm'];
+  /**
+   * The ticket as this run's own write returned it just before (see botSilenced): the check
+   * whether a person took the thread over uses it instead of reading the ticket again.
+   */
+  written?: Ticket;
 }
 
 /**
@@ -128,7 +133,7 @@ export async function sendReply(
   const safe = checked.text;
   if (!safe) return { silenced: null };
   if (!staffAuthor && !options.notice) {
-    const silenced = await botSilenced(deps, target);
+    const silenced = await botSilenced(deps, target, options.written);
     if (silenced) {
       deps.logger.info(
         { ticketId: target.ticketId, reason: silenced.reason },
@@ -298,6 +303,15 @@ export async function recordInteraction(
   }
 }
 
+/** What an escalation says and records (see escalateTicket). */
+export interface EscalationInput {
+  summary: string;
+  reason: string;
+  draft?: string;
+  customerMessage: string | null;
+  internalNote?: string;
+}
+
 /**
  * Escalates a ticket to staff: status, summary, the card in the staff channel, the customer told
  * (unless `customerMessage` is null: draft mode, or the caller already told them), history.
@@ -307,14 +321,23 @@ export async function escalateTicket(
   deps: DeliveryDeps,
   takeover: TakeoverService,
   ticket: Ticket,
-  input: {
-    summary: string;
-    reason: string;
-    draft?: string;
-    customerMessage: string | null;
-    internalNote?: string;
-  },
+  input: EscalationInput,
 ): Promise<Ticket> {
+  const updated = await markEscalated(deps, ticket, input);
+  if (!updated) return (await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId)) ?? ticket;
+  await announceEscalation(deps, takeover, ticket, updated, input);
+  return updated;
+}
+
+/**
+ * The escalating write alone: null when a person holds the ticket (it stays theirs). Its answer
+ * is the ticket as it is now, which a reply sent right after may use as its takeover check.
+ */
+export async function markEscalated(
+  deps: DeliveryDeps,
+  ticket: Ticket,
+  input: Pick<EscalationInput, 'summary' | 'reason' | 'draft'>,
+): Promise<Ticket | null> {
   const now = deps.clock.now();
   const patch: Parameters<DeliveryDeps['stores']['tickets']['update']>[2] = {
     status: 'escalated',
@@ -325,7 +348,7 @@ export async function escalateTicket(
   const updated = await deps.stores.tickets.update(ticket.tenantId, ticket.ticketId, patch, {
     from: ['open', 'pending_approval', 'escalated', 'resolved'],
   });
-  if (!updated) return (await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId)) ?? ticket;
+  if (!updated) return null;
   deps.events.publish({
     type: 'ticket',
     tenantId: ticket.tenantId,
@@ -333,6 +356,18 @@ export async function escalateTicket(
     status: 'escalated',
     at: now,
   });
+  return updated;
+}
+
+/** What follows the escalating write: the note and the card for staff, the customer told, history. */
+export async function announceEscalation(
+  deps: DeliveryDeps,
+  takeover: TakeoverService,
+  /** The ticket before the escalation. */
+  ticket: Ticket,
+  updated: Ticket,
+  input: EscalationInput,
+): Promise<void> {
   if (input.internalNote) {
     await recordInternalNote(deps, ticket, input.internalNote);
   }
@@ -344,5 +379,4 @@ export async function escalateTicket(
     await sendToCustomer(deps, updated, text, { language: updated.language });
   }
   if (ticket.status !== 'escalated') await recordInteraction(deps, updated, 'escalated', input.summary);
-  return updated;
 }

@@ -247,9 +247,10 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
         });
       });
     }
-    const ticket = result
+    const decided = result
       ? newTicketState(draftTicket, result, turn.mode, msg.text, clock.now())
       : draftTicket;
+    const ticket = (await deps.lifecycle?.withOpeningClocks(decided)) ?? decided;
     await stores.tickets.insert(ticket);
     if (turn.progress) turn.progress.pendingTicket = undefined;
     publishTicket(deps, ticket);

@@ -18,6 +18,12 @@ export interface TicketLifecycle {
    * costs a retry, the clocks' write is conditional on its version).
    */
   messageRecorded(message: Message, known?: Ticket): Promise<void>;
+  /**
+   * A new ticket as it should be stored: with its SLA clocks started (stopped already when it is
+   * stored resolved), so its insert is their first write and `ticketOpened` / `ticketResolved`
+   * write nothing more to it (`ticketOpened` still puts it on the SLA due-list).
+   */
+  withOpeningClocks(ticket: Ticket): Promise<Ticket>;
   /** A ticket was stored for the first time (its clocks start from its creation). */
   ticketOpened(ticket: Ticket): Promise<void>;
   /** The ticket was resolved, by the bot's answer or by a person. */
@@ -65,8 +71,15 @@ export function createTicketLifecycle(
         await firstReplyRedraw(message);
       }
     },
+    async withOpeningClocks(ticket) {
+      if (ticket.sla) return ticket;
+      const clocks = await sla.openingClocks(ticket);
+      return clocks ? { ...ticket, sla: clocks } : ticket;
+    },
     async ticketOpened(ticket) {
-      await sla.record(ticket.tenantId, ticket.ticketId, 'opened', ticket);
+      // Stored with its clocks (withOpeningClocks): only the due-list is left to write.
+      if (ticket.sla) await sla.scheduleOpened(ticket);
+      else await sla.record(ticket.tenantId, ticket.ticketId, 'opened', ticket);
     },
     async ticketResolved(ticket, by) {
       await sla.record(ticket.tenantId, ticket.ticketId, 'resolved', ticket);

@@ -45,6 +45,15 @@ export interface SlaService {
    * only costs a retry: the write is conditional on its version).
    */
   record(tenantId: string, ticketId: string, event: SlaEvent, known?: Ticket): Promise<void>;
+  /**
+   * The clocks of a ticket about to be stored for the first time (stopped already when it is
+   * stored resolved: a plain answer to a new question), so its insert is their first write.
+   * Undefined when the organization has no SLA (or its settings cannot be read: then `record`
+   * starts them later).
+   */
+  openingClocks(ticket: Ticket): Promise<TicketSla | undefined>;
+  /** Puts a ticket stored with its clocks (openingClocks) on the due-list; never throws. */
+  scheduleOpened(ticket: Ticket): Promise<void>;
   /** Posts due warnings and breach alerts, each once, however many processes sweep. */
   sweep(limit?: number): Promise<SlaSweepResult>;
 }
@@ -178,6 +187,26 @@ export function createSlaService(deps: SlaServiceDeps): SlaService {
         await mutate(tenantId, ticketId, transitions[event], known);
       } catch (err) {
         logger.error({ err, ticketId, event }, 'recording the SLA event failed');
+      }
+    },
+    async openingClocks(ticket) {
+      try {
+        const policy = await policyFor(ticket.tenantId);
+        if (!policy) return undefined;
+        const opened = openSla(policy, await planOf(ticket), ticket.urgency, ticket.createdAt);
+        return ticket.status === 'resolved' ? ticketResolved(opened, policy.hours, clock.now()) : opened;
+      } catch (err) {
+        logger.error({ err, ticketId: ticket.ticketId }, 'working out the SLA clocks failed');
+        return undefined;
+      }
+    },
+    async scheduleOpened(ticket) {
+      const due = ticket.sla && nextCheckAt(ticket.sla);
+      if (!due) return;
+      try {
+        await deps.timers.schedule(ticket.tenantId, ticket.ticketId, due);
+      } catch (err) {
+        logger.error({ err, ticketId: ticket.ticketId }, 'scheduling the SLA checks failed');
       }
     },
     async sweep(limit = 200) {

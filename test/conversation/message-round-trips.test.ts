@@ -84,11 +84,27 @@ describe('round trips of a customer message', () => {
     expect(count(list, 'delete sla_timers')).toBe(0);
     for (const read of ['find report_facts', 'find csat', 'find approvals'])
       expect(count(list, read)).toBe(0);
-    // The ticket is read once: right before the answer is posted (has a person taken over?).
-    expect(count(list, 'find tickets {_id,')).toBe(1);
+    // The ticket is never read: its insert a moment before the answer is its fresh state (has a
+    // person taken over?).
+    expect(count(list, 'find tickets {_id,')).toBe(0);
   });
 
-  it('a reply in a thread reads its ticket where it finds it and before it posts, nowhere else', async () => {
+  it('a new question answered at once is written once: its SLA clocks, stopped, go in with its insert', async () => {
+    let ticketId = '';
+    const list = await measured(async () => {
+      const out = await env.engine.handleInbound(fromMaya('Do you ship to Canada?'));
+      expect(out.status).toBe('answered');
+      ticketId = out.ticketId!;
+    });
+    expect(count(list, 'insert tickets')).toBe(1);
+    expect(count(list, 'findAndModify tickets')).toBe(0);
+    const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect(ticket?.status).toBe('resolved');
+    expect(ticket?.sla?.clocks.resolution?.stoppedAt).toBeInstanceOf(Date);
+    expect(ticket?.sla?.clocks.firstResponse?.stoppedAt).toBeInstanceOf(Date);
+  });
+
+  it('a reply in a thread reads its ticket where it finds it, nowhere else: its resolving write before the post answers whether a person took over', async () => {
     const first = fromMaya('Where is order 1042?');
     await env.engine.handleInbound(first);
     await env.app.reports.recorder.idle();
@@ -100,8 +116,51 @@ describe('round trips of a customer message', () => {
     });
     expect(count(list, 'findAndModify thread_leases')).toBe(1); // taken when accepted
     expect(count(list, 'update thread_leases')).toBe(1); // released
-    expect(count(list, 'find tickets {_id,')).toBe(2);
+    expect(count(list, 'find tickets {_id,')).toBe(1);
     for (const read of ['find report_facts', 'find csat', 'find approvals'])
       expect(count(list, read)).toBe(0);
+  });
+
+  it('an escalation tells the customer without reading the ticket first: its escalating write answers whether a person has it', async () => {
+    const first = fromMaya('Where is order 1043?');
+    await env.engine.handleInbound(first);
+    let ticketId = '';
+    const list = await measured(async () => {
+      const out = await env.engine.handleInbound(
+        fromMaya(
+          'Our whole warehouse system is down, this is an outage! I need a human now.',
+          first.messageId,
+        ),
+      );
+      expect(out.status).toBe('escalated');
+      ticketId = out.ticketId!;
+    });
+    // Read where it is found and by the staff card it builds, nowhere else; the customer was told.
+    expect(count(list, 'find tickets {_id,')).toBe(2);
+    const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect(ticket?.status).toBe('escalated');
+    const said = await env.stores.messages.listByTicket(DEMO.tenantId, ticketId, 20);
+    expect(said.some((m) => m.role === 'bot')).toBe(true);
+  });
+
+  it('a new question handed to a person starts its SLA clocks in its insert and puts it on the due-list', async () => {
+    // Past the join window: a new ticket, not Maya's open one of the tests before.
+    env.clock.advance(60 * 60_000);
+    let ticketId = '';
+    const list = await measured(async () => {
+      const out = await env.engine.handleInbound(
+        fromMaya('Your courier was rude to my staff at the door. Let me talk to a real person please.'),
+      );
+      expect(out.status).toBe('escalated');
+      ticketId = out.ticketId!;
+    });
+    expect(count(list, 'insert tickets')).toBe(1);
+    // The escalating write and the staff card's link, no SLA write: the clocks went in with the insert.
+    expect(count(list, 'findAndModify tickets')).toBe(2);
+    const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect(ticket?.sla?.clocks.firstResponse?.runningSince).toBeInstanceOf(Date);
+    const later = new Date(env.clock.now().getTime() + 30 * 86_400_000);
+    const due = await env.stores.slaTimers.due(later, 1000);
+    expect(due.map((d) => d.ticketId)).toContain(ticketId);
   });
 });

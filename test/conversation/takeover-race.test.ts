@@ -95,6 +95,31 @@ describe('the bot never talks over a person who took the thread', () => {
     expect((await notes(ticketId)).some((n) => /Sam Okafor/.test(n) && ANSWER.test(n))).toBe(true);
   });
 
+  it('says nothing, and leaves the ticket with the person, when a message that escalates was taken over mid-run', async () => {
+    const first = inbound('maya', 'Hi, where is order 1042?');
+    const answered = await t.engine.handleInbound(first);
+    const ticketId = answered.ticketId!;
+    gated.hold();
+    const running = t.engine.handleInbound(
+      inbound('maya', 'This is an outage, our whole warehouse system is down! I need a human now.', {
+        threadId: first.messageId,
+      }),
+    );
+    await gated.entered();
+    expect(
+      (await t.engine.handleStaffAction(actor('sam'), { v: 1, action: 'ticket.takeover', ticketId })).ok,
+    ).toBe(true);
+    gated.release();
+    await running;
+
+    const shown = channel.thread(first.messageId);
+    expect(shown).toHaveLength(2);
+    expect(shown[1]).toMatch(/Sam Okafor/);
+    const ticket = await t.stores.tickets.get(tenantId, ticketId);
+    expect(ticket?.status).toBe('human');
+    expect(ticket?.assignee?.name).toMatch(/Sam/);
+  });
+
   it('turns an answer into a draft for staff when the channel went to draft mode mid-run (S3)', async () => {
     gated.hold();
     const m = inbound('maya', 'Hi, where is order 1042?');
@@ -117,6 +142,35 @@ describe('the bot never talks over a person who took the thread', () => {
     expect(ticket?.status).not.toBe('resolved');
     expect(ticket?.draft?.text).toMatch(ANSWER);
     expect(channel.cards.map((c) => c.card.kind)).toEqual(['draft']);
+  });
+
+  it('drafts, and leaves open, an answer in a thread whose channel went to draft mode mid-run', async () => {
+    const first = inbound('maya', 'Hi, where is order 1042?');
+    const answered = await t.engine.handleInbound(first);
+    expect((await t.stores.tickets.get(tenantId, answered.ticketId!))?.status).toBe('resolved');
+    gated.hold();
+    const running = t.engine.handleInbound(
+      inbound('maya', 'And which carrier has order 1042?', { threadId: first.messageId }),
+    );
+    await gated.entered();
+    await t.engine.setChannelMode({
+      tenantId,
+      platform: 'sandbox',
+      channelId: DEMO.customerChannelId,
+      mode: 'draft',
+      actor: actor('sam'),
+    });
+    gated.release();
+    const out = await running;
+
+    expect(out.status).toBe('drafted');
+    expect(channel.thread(first.messageId)).toHaveLength(1);
+    const ticket = await t.stores.tickets.get(tenantId, answered.ticketId!);
+    expect(ticket?.status).toBe('open');
+    expect(ticket?.draft?.text).toMatch(ANSWER);
+    // Still listed among the customer's open tickets (the lists follow every change of status).
+    const open = await t.stores.tickets.listOpenForRequester(tenantId, 'sandbox', first.author.userId);
+    expect(open.map((o) => o.ticketId)).toContain(answered.ticketId);
   });
 
   it('gives up a failed bot reply the sweep would retry after a person took over (M3)', async () => {
