@@ -38,7 +38,10 @@ export interface ReportRecorderDeps {
    * within a few hundred milliseconds) costs one recount instead of one each. 0 recounts at once.
    */
   settleMs?: number;
-  /** However busy a ticket stays, its recount waits at most this long (3 s). */
+  /**
+   * However busy a ticket stays, its recount waits at most this long (3 s), plus the wait for the
+   * next shared beat (half of settleMs: recounts due within one beat start together).
+   */
   maxWaitMs?: number;
 }
 
