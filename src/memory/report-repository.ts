@@ -139,16 +139,15 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
       // this tick) are summed and go as one `$inc`; each caller resolves once its delta is stored.
       let pending = dayPending.get(id);
       if (!pending) {
-        const created: PendingDay = { inc: {}, done: undefined as unknown as Promise<void> };
-        created.done = serialDay(id, async () => {
+        const sum: Record<string, number> = {};
+        const done = serialDay(id, async () => {
           // Taken when its turn comes (after this tick's others): what arrived until then goes with it.
           await new Promise<void>((resolve) => queueMicrotask(resolve));
           dayPending.delete(id);
-          const sum = created.inc;
           await guarded(days, id, { tenantId, day }, () => ({ $inc: sum }));
         });
-        dayPending.set(id, created);
-        pending = created;
+        pending = { inc: sum, done };
+        dayPending.set(id, pending);
       }
       for (const [k, n] of Object.entries(inc)) pending.inc[k] = (pending.inc[k] ?? 0) + n;
       await pending.done;

@@ -330,16 +330,21 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
   /** The keys due on each beat, and its timer. */
   const beats = new Map<number, { keys: Set<string>; timer: NodeJS.Timeout }>();
 
+  /** Takes `key` off the beat `due` (and the beat off the clock when nothing is left on it). */
+  function leaveBeat(key: string, due: number): void {
+    const beat = beats.get(due);
+    if (!beat) return;
+    beat.keys.delete(key);
+    if (beat.keys.size > 0) return;
+    clearTimeout(beat.timer);
+    beats.delete(due);
+  }
+
   function start(key: string): void {
     const entry = settling.get(key);
     if (!entry) return;
     settling.delete(key);
-    const beat = beats.get(entry.due);
-    beat?.keys.delete(key);
-    if (beat && beat.keys.size === 0) {
-      clearTimeout(beat.timer);
-      beats.delete(entry.due);
-    }
+    leaveBeat(key, entry.due);
     void queue(key, entry.work, entry.full);
   }
 
@@ -360,14 +365,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     const firstAt = entry?.firstAt ?? now;
     const at = Math.max(now, Math.min(now + settleMs, firstAt + maxWaitMs));
     const due = Math.ceil(at / beatMs) * beatMs;
-    if (entry && entry.due !== due) {
-      const old = beats.get(entry.due);
-      old?.keys.delete(key);
-      if (old && old.keys.size === 0) {
-        clearTimeout(old.timer);
-        beats.delete(entry.due);
-      }
-    }
+    if (entry && entry.due !== due) leaveBeat(key, entry.due);
     let beat = beats.get(due);
     if (!beat) {
       const timer = setTimeout(() => onBeat(due), Math.max(0, due - now));
