@@ -56,7 +56,8 @@ interface Window {
  * Worked-out openings by the hours they come from (as JSON: a tenant's settings are read afresh per
  * message, so the object differs while its content does not). Every message asks whether the team
  * is at work and every SLA clock when it is due: luxon's zone arithmetic for each day, each time,
- * was a tenth of a message's CPU in `npm run bench`. Pure data of the hours, so never stale.
+ * was about 1.5 ms of a message's CPU in `npm run bench`. A memo of pure data of the hours (never
+ * stale), not state: bounded, and shared by every organization with the same hours.
  */
 const windows = new Map<string, Window[]>();
 
