@@ -77,15 +77,20 @@ export async function freshRefundableOrder(app: App, orderId: string): Promise<v
   await app.stores.orders.upsert({ ...template, orderId, refunds: [] });
 }
 
-/** A bench database on the given server with the demo tenant seeded, torn down afterwards. */
+/**
+ * A bench database on the given server with the demo tenant seeded, torn down afterwards.
+ * `monitor: false` leaves the driver's command monitoring off, as production runs (it costs CPU:
+ * every command and reply is copied into an event); `trips` then stays at zero.
+ */
 export async function withApp<T>(
   uri: string,
   openaiBaseURL: string | undefined,
   fn: (app: App, trips: RoundTrips, db: Db) => Promise<T>,
+  { monitor = true }: { monitor?: boolean } = {},
 ): Promise<T> {
   // Same as the app's connectDatabase: undefined optional fields must be absent, not null, or the
   // schemas reject the documents on the way out (a ticket without orgId could not be read back).
-  const client = new MongoClient(uri, { monitorCommands: true, ignoreUndefined: true });
+  const client = new MongoClient(uri, { monitorCommands: monitor, ignoreUndefined: true });
   const trips = countRoundTrips(client);
   await client.connect();
   const db = client.db(`bench_${Date.now().toString(36)}`);

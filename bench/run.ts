@@ -22,7 +22,17 @@ import { benchReplicas } from './replicas.js';
 import { benchScale } from './scale.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
-import { ascending, createReport, mean, ms, percentile, type ModelUsage, type RoundTrips } from './stats.js';
+import {
+  ascending,
+  cpuMeter,
+  cpuText,
+  createReport,
+  mean,
+  ms,
+  percentile,
+  type ModelUsage,
+  type RoundTrips,
+} from './stats.js';
 
 function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -152,66 +162,122 @@ function outcomes(step: string, list: Sample[]): string {
   return counts.size === 1 && counts.has(expected ?? '') ? text : `${text} (expected ${expected})`;
 }
 
-async function offline(uri: string): Promise<void> {
-  await withApp(uri, undefined, async (app, trips) => {
-    for (let i = 0; i < 10; i++) await app.engine.handleInbound(question(i)); // warm-up (KB index, JIT)
-    trips.reset();
-    const latencies: number[] = [];
-    const started = performance.now();
-    for (let i = 0; i < MESSAGES; i++) {
-      const t0 = performance.now();
-      // The same people as the in-flight part below, one after the other.
-      await app.engine.handleInbound(questionFrom(i % CONCURRENCY, i));
-      latencies.push(performance.now() - t0);
-    }
-    const sequentialS = (performance.now() - started) / 1000;
-    // Recounts still settling belong to these messages' round trips.
-    await app.reports.recorder.idle();
-    const top = [...trips.byTarget.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .filter(([, n]) => n / MESSAGES >= 0.05)
-      .map(([k, n]) => `${k} ${(n / MESSAGES).toFixed(1)}`)
-      .join(', ');
-    const kbReads = trips.byTarget.get('find kb_articles') ?? 0;
-    const sorted = ascending(latencies);
-    report.row('offline: messages (sequential, new questions)', String(MESSAGES));
-    report.row('offline: throughput, sequential', `${(MESSAGES / sequentialS).toFixed(1)} msg/s`);
-    report.row('offline: handleInbound p50', ms(percentile(sorted, 50)));
-    report.row('offline: handleInbound p95', ms(percentile(sorted, 95)));
-    report.row('offline: handleInbound p99', ms(percentile(sorted, 99)));
-    report.row('offline: database round trips per message', (trips.total / MESSAGES).toFixed(1));
-    report.row('offline: knowledge-base reads per message', (kbReads / MESSAGES).toFixed(2));
-    report.row('offline: round trips by command', top);
+/** Sequential then in-flight figures of one pass over `MESSAGES` new questions. */
+interface PassFigures {
+  sequentialRate: number;
+  inFlightRate: number;
+  latencies: number[];
+  cpuSequential: { node: number; server: number };
+  cpuInFlight: { node: number; server: number };
+  /** Round trips per message (monitored pass only). */
+  tripsSequential: number;
+  tripsInFlight: number;
+  byCommand: string;
+  kbReads: number;
+}
 
-    let next = 0;
-    trips.reset();
-    const t1 = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async (_, slot) => {
-        while (next < MESSAGES) await app.engine.handleInbound(questionFrom(slot, next++));
-      }),
-    );
-    report.row(
-      `offline: throughput, ${CONCURRENCY} in flight`,
-      `${(MESSAGES / ((performance.now() - t1) / 1000)).toFixed(1)} msg/s`,
-    );
-    await app.reports.recorder.idle();
-    // Inserts made while others are on their way share a command (src/memory/insert-batching.ts).
-    report.row(
-      `offline: database round trips per message, ${CONCURRENCY} in flight`,
-      (trips.total / MESSAGES).toFixed(1),
-    );
+async function throughputPass(
+  app: App,
+  trips: RoundTrips,
+  serverPid: number | undefined,
+): Promise<PassFigures> {
+  for (let i = 0; i < 10; i++) await app.engine.handleInbound(question(i)); // warm-up (KB index, JIT)
+  await app.reports.recorder.idle();
+  trips.reset();
+  const latencies: number[] = [];
+  let cpu = cpuMeter(serverPid);
+  const started = performance.now();
+  for (let i = 0; i < MESSAGES; i++) {
+    const t0 = performance.now();
+    // The same people as the in-flight part below, one after the other.
+    await app.engine.handleInbound(questionFrom(i % CONCURRENCY, i));
+    latencies.push(performance.now() - t0);
+  }
+  const sequentialS = (performance.now() - started) / 1000;
+  // Recounts still settling belong to these messages' round trips and CPU.
+  await app.reports.recorder.idle();
+  const cpuSequential = cpu.perUnit(MESSAGES);
+  const tripsSequential = trips.total / MESSAGES;
+  const byCommand = [...trips.byTarget.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, n]) => n / MESSAGES >= 0.05)
+    .map(([k, n]) => `${k} ${(n / MESSAGES).toFixed(1)}`)
+    .join(', ');
+  const kbReads = (trips.byTarget.get('find kb_articles') ?? 0) / MESSAGES;
 
-    const kbTimes: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const t0 = performance.now();
-      await app.kb.search(DEMO.tenantId, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!, { limit: 5 });
-      kbTimes.push(performance.now() - t0);
-    }
-    const kbSorted = ascending(kbTimes);
-    report.row('kb search p50 (200 queries)', ms(percentile(kbSorted, 50)));
-    report.row('kb search p95', ms(percentile(kbSorted, 95)));
-  });
+  let next = 0;
+  trips.reset();
+  cpu = cpuMeter(serverPid);
+  const t1 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, slot) => {
+      while (next < MESSAGES) await app.engine.handleInbound(questionFrom(slot, next++));
+    }),
+  );
+  const inFlightRate = MESSAGES / ((performance.now() - t1) / 1000);
+  await app.reports.recorder.idle();
+  return {
+    sequentialRate: MESSAGES / sequentialS,
+    inFlightRate,
+    latencies,
+    cpuSequential,
+    cpuInFlight: cpu.perUnit(MESSAGES),
+    tripsSequential,
+    tripsInFlight: trips.total / MESSAGES,
+    byCommand,
+    kbReads,
+  };
+}
+
+/**
+ * Two passes in databases of their own: round trips counted by the driver's command monitoring,
+ * then throughput, latency and CPU per message with monitoring off, as production runs
+ * (monitoring copies every command and reply into an event: it costs the CPU being measured).
+ */
+async function offline(uri: string, serverPid: number | undefined): Promise<void> {
+  const monitored = await withApp(uri, undefined, (app, trips) => throughputPass(app, trips, serverPid));
+  const plain = await withApp(
+    uri,
+    undefined,
+    async (app, trips) => {
+      const figures = await throughputPass(app, trips, serverPid);
+      const kbTimes: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const t0 = performance.now();
+        await app.kb.search(DEMO.tenantId, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!, {
+          limit: 5,
+        });
+        kbTimes.push(performance.now() - t0);
+      }
+      return { figures, kbSorted: ascending(kbTimes) };
+    },
+    { monitor: false },
+  );
+  const { figures: f, kbSorted } = plain;
+  const sorted = ascending(f.latencies);
+  report.row('offline: messages (sequential, new questions)', String(MESSAGES));
+  report.row('offline: throughput, sequential', `${f.sequentialRate.toFixed(1)} msg/s`);
+  report.row('offline: CPU per message, sequential', cpuText(f.cpuSequential));
+  report.row('offline: handleInbound p50', ms(percentile(sorted, 50)));
+  report.row('offline: handleInbound p95', ms(percentile(sorted, 95)));
+  report.row('offline: handleInbound p99', ms(percentile(sorted, 99)));
+  report.row(`offline: throughput, ${CONCURRENCY} in flight`, `${f.inFlightRate.toFixed(1)} msg/s`);
+  report.row(`offline: CPU per message, ${CONCURRENCY} in flight`, cpuText(f.cpuInFlight));
+  report.row(
+    'offline: with command monitoring on (round-trip pass)',
+    `sequential ${monitored.sequentialRate.toFixed(1)} msg/s (${cpuText(monitored.cpuSequential)}), ` +
+      `${CONCURRENCY} in flight ${monitored.inFlightRate.toFixed(1)} msg/s`,
+  );
+  report.row('offline: database round trips per message', monitored.tripsSequential.toFixed(1));
+  report.row('offline: knowledge-base reads per message', monitored.kbReads.toFixed(2));
+  report.row('offline: round trips by command', monitored.byCommand);
+  // Inserts made while others are on their way share a command (src/memory/insert-batching.ts).
+  report.row(
+    `offline: database round trips per message, ${CONCURRENCY} in flight`,
+    monitored.tripsInFlight.toFixed(1),
+  );
+  report.row('kb search p50 (200 queries)', ms(percentile(kbSorted, 50)));
+  report.row('kb search p95', ms(percentile(kbSorted, 95)));
 }
 
 /** In a database of its own, so the first section's hundreds of tickets do not slow it down. */
@@ -335,10 +401,10 @@ async function main(): Promise<void> {
     } else if (ONLY === 'report') {
       await benchReport(mongo.uri, report, REPORT_TICKETS);
     } else if (ONLY === 'trips') {
-      await offline(mongo.uri);
+      await offline(mongo.uri, mongo.pid);
       await offlineScenarios(mongo.uri);
     } else if (ONLY !== 'kb' && !ONLY_MEMORY) {
-      await offline(mongo.uri);
+      await offline(mongo.uri, mongo.pid);
       await offlineScenarios(mongo.uri);
       await llm(mongo.uri);
     }

@@ -8,7 +8,9 @@
 // the pinned module (verified by go.sum when downloaded) is copied from the Go module cache into
 // .cache/mongo-compat/ferretdb, tools/mongo-compat/_patch/sqlite/ is added to its
 // internal/backends/sqlite, that package's collection.go is rewritten to use it (see id_index.go
-// there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there), and the build uses a go.mod copy with a `replace` pointing at the patched copy
+// there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there),
+// UTIL_REWRITES and _patch/resource/ drop per-command work nobody reads (debug lines, leak
+// tracking), and the build uses a go.mod copy with a `replace` pointing at the patched copy
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
 // number of times, so a FerretDB upgrade that moves the code fails the build loudly instead of
 // silently losing the index.
@@ -119,29 +121,36 @@ const HANDLER_REWRITES = [
 ];
 
 /**
- * [file under internal/, anchor, replacement, how many times the anchor must occur]: per-command
- * CPU the server spent on nothing this use needs (a perf profile of the bench: about 11% of its
- * CPU). fsql formatted every SQL statement and its arguments into a debug log record (slog's
- * With renders attributes eagerly) even with debug logging off; resource tracking (a leak check
- * for FerretDB's own tests) put every iterator and transaction in a pprof profile, unwinding the
- * stack each time, and set a finalizer on it.
+ * [file under internal/util, anchor, replacement, how many times the anchor must occur]: per-command
+ * CPU FerretDB spends for nobody (profiled with perf under `npm run bench`, issue 13).
+ * - fsql: every SQL statement built two loggers with its arguments formatted as text and its query
+ *   through fmt.Sprintf for debug lines the (info-level) logger then dropped: about 5% of the
+ *   server's CPU. Now only when debug logging is on.
+ * - resource: every iterator, transaction and query result was registered in a runtime/pprof
+ *   profile (a stack capture) plus a finalizer, a leak detector for FerretDB's own tests: another
+ *   5%. Off in this build (_patch/resource/tracking.go).
  */
-const CPU_REWRITES = [
-  // Query, QueryRow and Exec of *DB (db.go) and *Tx (tx.go) each log before and after.
-  ...['db', 'tx'].flatMap((recv) =>
-    ['>>>', '<<<'].map((dir) => [
-      `util/fsql/${recv}.go`,
-      `\t${recv}.l.With(fields...).DebugContext(ctx, fmt.Sprintf("${dir} %s", query))\n`,
-      `\tif ${recv}.l.Enabled(ctx, slog.LevelDebug) {\n\t\t${recv}.l.With(fields...).DebugContext(ctx, fmt.Sprintf("${dir} %s", query))\n\t}\n`,
-      3,
-    ]),
-  ),
-  ...['Track', 'Untrack'].map((fn) => [
-    'util/resource/resource.go',
-    `func ${fn}(obj any, token *Token) {\n\tcheckArgs(obj, token)\n`,
-    `func ${fn}(obj any, token *Token) {\n\tcheckArgs(obj, token)\n\n\tif !trackResources {\n\t\treturn\n\t}\n`,
-    1,
+const debugLine = (recv, dir) =>
+  `\t${recv}.l.With(fields...).DebugContext(ctx, fmt.Sprintf("${dir} %s", query))\n`;
+const guardedDebugLine = (recv, dir) =>
+  `\tif ${recv}.l.Enabled(ctx, slog.LevelDebug) {\n\t${debugLine(recv, dir)}\t}\n`;
+const UTIL_REWRITES = [
+  ...['>>>', '<<<'].flatMap((dir) => [
+    ['fsql/db.go', debugLine('db', dir), guardedDebugLine('db', dir), 3],
+    ['fsql/tx.go', debugLine('tx', dir), guardedDebugLine('tx', dir), 3],
   ]),
+  [
+    'resource/resource.go',
+    'func Track(obj any, token *Token) {\n\tcheckArgs(obj, token)\n',
+    'func Track(obj any, token *Token) {\n\tcheckArgs(obj, token)\n\n\tif !tracking {\n\t\treturn\n\t}\n',
+    1,
+  ],
+  [
+    'resource/resource.go',
+    'func Untrack(obj any, token *Token) {\n\tcheckArgs(obj, token)\n',
+    'func Untrack(obj any, token *Token) {\n\tcheckArgs(obj, token)\n\n\tif !tracking {\n\t\treturn\n\t}\n',
+    1,
+  ],
 ];
 
 /** Makes a tree copied from the (read-only) module cache writable, so it can be patched and replaced. */
@@ -194,23 +203,23 @@ function preparePatchedFerretDb() {
       );
     writeFileSync(path.join(handler, file), text.replace(anchor, replacement));
   }
-  const handlerAdded = path.join(src, '_patch', 'handler');
-  for (const name of readdirSync(handlerAdded))
-    cpSync(path.join(handlerAdded, name), path.join(handler, name));
-
-  const internal = path.join(copy, 'internal');
-  for (const [file, anchor, replacement, times] of CPU_REWRITES) {
-    const text = readFileSync(path.join(internal, file), 'utf8');
+  const util = path.join(copy, 'internal', 'util');
+  for (const [file, anchor, replacement, times] of UTIL_REWRITES) {
+    const text = readFileSync(path.join(util, file), 'utf8');
     const found = text.split(anchor).length - 1;
     if (found !== times)
       throw new Error(
-        `FerretDB's ${file} changed: expected ${times} of ${JSON.stringify(anchor)}, found ${found}`,
+        `FerretDB's util/${file} changed: expected ${times} of ${JSON.stringify(anchor)}, found ${found}`,
       );
-    writeFileSync(path.join(internal, file), text.split(anchor).join(replacement));
+    writeFileSync(path.join(util, file), text.split(anchor).join(replacement));
   }
   const resourceAdded = path.join(src, '_patch', 'resource');
   for (const name of readdirSync(resourceAdded))
-    cpSync(path.join(resourceAdded, name), path.join(internal, 'util', 'resource', name));
+    cpSync(path.join(resourceAdded, name), path.join(util, 'resource', name));
+
+  const handlerAdded = path.join(src, '_patch', 'handler');
+  for (const name of readdirSync(handlerAdded))
+    cpSync(path.join(handlerAdded, name), path.join(handler, name));
 
   // -modfile reads go.sum from beside the go.mod it is given.
   const modfile = path.join(cache, 'go.mod');

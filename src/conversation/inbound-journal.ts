@@ -136,7 +136,8 @@ export function createInboundJournal(
     }
     hold(mine.id);
     try {
-      const msg = InboundMessageSchema.parse(mine.message);
+      // Parsed already: by accept (this process built the record) or by the journal's codec (read back).
+      const msg = mine.message;
       const go = (progress: InboundProgress) => (slot ? slot.run(progress) : run.run(msg, progress));
       const outcome = mine.attempts > 1 ? await resume(msg, go, slot) : await go({ claimed: true });
       await store.finish(mine.id, owner, { state: 'done', outcome: outcome.status, at: clock.now() });

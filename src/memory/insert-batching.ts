@@ -92,11 +92,19 @@ export function withBatchedInserts<T extends Document>(col: Collection<T>): Coll
     });
   }
 
+  // Bound once per method, not on every call (every command of a repository goes through here).
+  const bound = new Map<string | symbol, unknown>();
   return new Proxy(col, {
     get(target, prop, receiver) {
       if (prop === 'insertOne') return insertOne;
       const value: unknown = Reflect.get(target, prop, receiver);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      let method = bound.get(prop);
+      if (method === undefined) {
+        method = (value as (...a: unknown[]) => unknown).bind(target);
+        bound.set(prop, method);
+      }
+      return method;
     },
   });
 }

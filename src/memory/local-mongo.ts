@@ -13,6 +13,8 @@ export interface LocalMongo {
   kind: LocalMongoKind;
   /** How long starting the embedded server took (absent for MONGODB_URI). */
   startMs?: number;
+  /** The spawned server's process id (absent for MONGODB_URI and mongodb-memory-server). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -123,7 +125,13 @@ async function spawnServer(kind: 'mongod' | 'mongo-compat', options: LocalMongoO
     await stopChild(child);
     throw new Error(`${kind} failed to start: ${(err as Error).message}\n${tail}`, { cause: err });
   }
-  return { uri, kind, startMs: Math.round(performance.now() - started), stop: () => stopChild(child) };
+  return {
+    uri,
+    kind,
+    startMs: Math.round(performance.now() - started),
+    pid: child.pid,
+    stop: () => stopChild(child),
+  };
 }
 
 /**

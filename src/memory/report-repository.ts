@@ -30,6 +30,12 @@ const GapEntrySchema = z.object({
   at: z.coerce.date(),
 });
 
+/** Deltas summed for a day's next `$inc`, and that update's outcome. */
+interface PendingDay {
+  inc: Record<string, number>;
+  done: Promise<void>;
+}
+
 /**
  * The report's storage, keyed so every read is an `_id` lookup: facts by ticket or approval,
  * rollups and unanswered questions by organization and day. Counters are `$inc`ed, so two
@@ -42,6 +48,8 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
   const key = (tenantId: string, id: string) => `${tenantId}:${id}` as never;
   // One writer per day document in this process, so its updates apply in the order made.
   const dayChains = new Map<string, Promise<unknown>>();
+  /** Per day document, the deltas summed for its next update (not yet taken by it). */
+  const dayPending = new Map<string, PendingDay>();
 
   /**
    * An update of one document that no concurrent writer can lose (`$inc` and `$set` in one atomic
@@ -127,7 +135,22 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
       for (const [k, n] of Object.entries(delta)) if (n !== 0) inc[`c.${k}`] = n;
       if (Object.keys(inc).length === 0) return;
       const id = key(tenantId, day) as string;
-      await serialDay(id, () => guarded(days, id, { tenantId, day }, () => ({ $inc: inc })));
+      // Group commit: the deltas added to a day while its last update is on its way (or within
+      // this tick) are summed and go as one `$inc`; each caller resolves once its delta is stored.
+      let pending = dayPending.get(id);
+      if (!pending) {
+        const sum: Record<string, number> = {};
+        const done = serialDay(id, async () => {
+          // Taken when its turn comes (after this tick's others): what arrived until then goes with it.
+          await new Promise<void>((resolve) => queueMicrotask(resolve));
+          dayPending.delete(id);
+          await guarded(days, id, { tenantId, day }, () => ({ $inc: sum }));
+        });
+        pending = { inc: sum, done };
+        dayPending.set(id, pending);
+      }
+      for (const [k, n] of Object.entries(inc)) pending.inc[k] = (pending.inc[k] ?? 0) + n;
+      await pending.done;
     },
 
     async readDays(tenantId, dayList) {

@@ -38,7 +38,10 @@ export interface ReportRecorderDeps {
    * within a few hundred milliseconds) costs one recount instead of one each. 0 recounts at once.
    */
   settleMs?: number;
-  /** However busy a ticket stays, its recount waits at most this long (3 s). */
+  /**
+   * However busy a ticket stays, its recount waits at most this long (3 s), plus the wait for the
+   * next shared beat (half of settleMs: recounts due within one beat start together).
+   */
   maxWaitMs?: number;
 }
 
@@ -309,21 +312,47 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
   }
 
   const settleMs = deps.settleMs ?? 500;
+  /**
+   * Recounts start on a shared beat (half the settle time): the tickets that settle within one
+   * beat are recounted together, so their fact inserts leave as one `insertMany`
+   * (insert-batching.ts) and their day counters as one `$inc` per day (report-repository.ts)
+   * instead of two round trips per ticket.
+   */
+  const beatMs = Math.max(1, Math.floor(settleMs / 2));
   /** Replies the events announced per ticket key, until its next recount takes them. */
   const seenReplies = new Map<string, SeenReplies>();
   const maxWaitMs = deps.maxWaitMs ?? 3000;
-  /** Events not yet queued, by key: their recount starts once the key has been quiet settleMs. */
+  /** Events not yet queued, by key: their recount starts on the first beat once the key has been quiet settleMs. */
   const settling = new Map<
     string,
-    { timer: NodeJS.Timeout; firstAt: number; full: boolean; work: (full: boolean) => Promise<void> }
+    { due: number; firstAt: number; full: boolean; work: (full: boolean) => Promise<void> }
   >();
+  /** The keys due on each beat, and its timer. */
+  const beats = new Map<number, { keys: Set<string>; timer: NodeJS.Timeout }>();
+
+  /** Takes `key` off the beat `due` (and the beat off the clock when nothing is left on it). */
+  function leaveBeat(key: string, due: number): void {
+    const beat = beats.get(due);
+    if (!beat) return;
+    beat.keys.delete(key);
+    if (beat.keys.size > 0) return;
+    clearTimeout(beat.timer);
+    beats.delete(due);
+  }
 
   function start(key: string): void {
     const entry = settling.get(key);
     if (!entry) return;
-    clearTimeout(entry.timer);
     settling.delete(key);
+    leaveBeat(key, entry.due);
     void queue(key, entry.work, entry.full);
+  }
+
+  function onBeat(due: number): void {
+    const beat = beats.get(due);
+    if (!beat) return;
+    // Every due key starts in this one callback: their first writes meet in one batch.
+    for (const key of [...beat.keys]) start(key);
   }
 
   function later(key: string, work: (full: boolean) => Promise<void>, full: boolean): void {
@@ -333,13 +362,20 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     }
     const now = Date.now();
     const entry = settling.get(key);
-    if (entry) clearTimeout(entry.timer);
     const firstAt = entry?.firstAt ?? now;
-    const wait = Math.max(0, Math.min(settleMs, firstAt + maxWaitMs - now));
-    const timer = setTimeout(() => start(key), wait);
-    // A recount must not keep a stopping process alive; shutdown flushes through idle().
-    timer.unref();
-    settling.set(key, { timer, firstAt, full: (entry?.full ?? false) || full, work });
+    const at = Math.max(now, Math.min(now + settleMs, firstAt + maxWaitMs));
+    const due = Math.ceil(at / beatMs) * beatMs;
+    if (entry && entry.due !== due) leaveBeat(key, entry.due);
+    let beat = beats.get(due);
+    if (!beat) {
+      const timer = setTimeout(() => onBeat(due), Math.max(0, due - now));
+      // A recount must not keep a stopping process alive; shutdown flushes through idle().
+      timer.unref();
+      beat = { keys: new Set(), timer };
+      beats.set(due, beat);
+    }
+    beat.keys.add(key);
+    settling.set(key, { due, firstAt, full: (entry?.full ?? false) || full, work });
   }
 
   return {

@@ -282,6 +282,35 @@ describe('report recounts: round trips', () => {
     expect(stored?.fact).toMatchObject({ resolvedBy: 'bot', firstResponseMs: 5_000 });
   });
 
+  it('tickets that settle together are counted with one insert of their facts and one update of their day', async () => {
+    // Five conversations of one day, each stored and answered by this process within a moment.
+    const tickets = [51, 54, 57, 60, 63].map((n) => ticket(n));
+    for (const tk of tickets) await counted.tickets.insert(tk);
+    const before = (await service().report(T, { since: '7d' })).total.conversations;
+    const r = countingRecorder();
+    commands.length = 0;
+    for (const tk of tickets) {
+      r.onEvent({ type: 'ticket', tenantId: T, ticketId: tk.ticketId, status: 'resolved', at: clock.now() });
+      r.onEvent({
+        type: 'message',
+        tenantId: T,
+        ticketId: tk.ticketId,
+        platform: 'teams',
+        channelId: 'C1',
+        at: new Date(tk.createdAt.getTime() + 5_000),
+        by: 'bot',
+      });
+    }
+    await r.idle();
+    expect(commands).toEqual(['insert report_facts', 'update report_days']);
+    const report = await service().report(T, { since: '7d' });
+    expect(report.total.conversations).toBe(before + 5);
+    for (const tk of tickets) {
+      const stored = await stores.reports.getFact(T, `t:${tk.ticketId}`);
+      expect(stored?.fact).toMatchObject({ resolvedBy: 'bot', firstResponseMs: 5_000 });
+    }
+  });
+
   it('recounts a ticket escalated for a reason other than a missing answer without reading its transcript', async () => {
     const at = new Date(Date.UTC(2026, 10, 19, 9, 0, 0));
     const tk = ticket(42, {

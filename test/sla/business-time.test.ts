@@ -44,6 +44,26 @@ describe('business time', () => {
     expect(nextOpening(berlin, new Date('2026-11-23T09:00:00Z'))).toEqual(new Date('2026-11-23T09:00:00Z'));
   });
 
+  it('answers the same from any instant, in any order, across weeks, holidays and the change of clocks', () => {
+    // Openings are worked out a fortnight at a time per organization's hours: ask from inside one
+    // such stretch, past its end, and from long before it, with an equal copy of the hours.
+    const copy: BusinessHours = JSON.parse(JSON.stringify(berlin)) as BusinessHours;
+    expect(isOpenAt(berlin, new Date('2026-12-01T09:00:00Z'))).toBe(true);
+    // Monday 30 Nov 10:00 → Monday 4 Jan 10:00 Berlin: 25 weekdays less the 25th, 8 h each.
+    const monthish = businessMsBetween(
+      copy,
+      new Date('2026-11-30T09:00:00Z'),
+      new Date('2027-01-04T09:00:00Z'),
+    );
+    expect(monthish).toBe(24 * 8 * 60 * MIN);
+    // Back before that stretch (summer time: 09:00 Berlin is 07:00 UTC), then into it again.
+    expect(nextOpening(copy, new Date('2026-03-27T18:00:00Z'))).toEqual(new Date('2026-03-30T07:00:00Z'));
+    expect(addBusinessMs(berlin, new Date('2026-12-24T15:30:00Z'), 60 * MIN)).toEqual(
+      new Date('2026-12-28T08:30:00Z'),
+    );
+    expect(isOpenAt(copy, new Date('2026-12-01T17:00:00Z'))).toBe(false);
+  });
+
   it('never comes due when the week has no hours at all', () => {
     const closed = BusinessHoursSchema.parse({ timeZone: 'UTC', week: {} });
     expect(addBusinessMs(closed, new Date('2026-11-23T09:00:00Z'), MIN)).toBeUndefined();
