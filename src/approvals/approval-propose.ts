@@ -113,8 +113,8 @@ export async function proposeWith(
   // The customer's ledger (one keyed read) holds their open requests and refunds in flight, in
   // every process: the open requests on this order and the daily count come from it.
   const ttl = tenant.settings.approvalTtlHours;
-  const reread = () => readLedger(deps, ticket.tenantId, customer.customerId, now, ttl);
-  const ledger = order && ours ? await reread() : null;
+  const ledger =
+    order && ours ? await readLedger(deps, ticket.tenantId, customer.customerId, now, ttl) : null;
   const openHolds = ledger && order ? openOnOrder(ledger, order.orderId) : [];
   // The same request again in the same ticket (a redelivery, a repeat): the open request answers.
   const repeatHold = sameTicketRequest(openHolds, ticket, action);
@@ -125,15 +125,20 @@ export async function proposeWith(
     return { kind: 'pending', approval: repeat };
   }
   const open = openHolds.map(openRequestOf);
-  // The order system's refunds of the last 24 h (made here or anywhere else) plus the ledger's.
-  const executed =
-    action.type === 'refund' && ledger
-      ? await deps.orders.countRefundsSince(
-          ticket.tenantId,
-          customer.customerId,
-          new Date(now.getTime() - DAY_MS),
-        )
-      : 0;
+  // The order system's refunds of the last 24 h (made here or anywhere else) plus the ledger's,
+  // always counted after the ledger was read: a refund whose hold the read no longer shows was
+  // released after its money reached the order, so the count that follows includes it.
+  const countExecuted = () =>
+    deps.orders.countRefundsSince(ticket.tenantId, customer.customerId, new Date(now.getTime() - DAY_MS));
+  let executed = action.type === 'refund' && ledger ? await countExecuted() : 0;
+  // A ledger write that lost to another writer reads both again, in that order: the other writer
+  // may have been a refund that has since reached the order and released its hold (counting the
+  // old figure against the new ledger gave the customer's last slot twice, once in each process).
+  const reread = async () => {
+    const view = await readLedger(deps, ticket.tenantId, customer.customerId, now, ttl);
+    if (action.type === 'refund') executed = await countExecuted();
+    return view;
+  };
   const refundsLast24h = ledger ? executed + heldRefunds(ledger, now) : 0;
   const decision = evaluateAction({
     action,

@@ -175,14 +175,19 @@ export async function grantRefund(
   const { tenantId, customerId } = request;
   const limit = tenant.settings.dailyRefundLimit;
   const ttl = tenant.settings.approvalTtlHours;
-  const reread = () => readLedger(deps, tenantId, customerId, now, ttl);
-  const [executed, view] = await Promise.all([
-    deps.orders.countRefundsSince(tenantId, customerId, new Date(now.getTime() - DAY_MS)),
-    reread(),
-  ]);
+  // The ledger first, then the order system's count: a refund whose hold the ledger read no longer
+  // shows was released after its money reached the order, so the count read after it includes it.
+  // Read in parallel (or the count kept from before a lost write), a refund that finished in
+  // between was in neither, and two processes could both take the customer's last slot.
+  let executed = 0;
+  const reread = async () => {
+    const view = await readLedger(deps, tenantId, customerId, now, ttl);
+    executed = await deps.orders.countRefundsSince(tenantId, customerId, new Date(now.getTime() - DAY_MS));
+    return view;
+  };
   const granted = await changeLedger(
     deps,
-    view,
+    await reread(),
     (v): LedgerChange<number> => {
       const count = executed + heldRefunds(v, now, ['granted', 'auto'], request.idempotencyKey);
       if (count >= limit) return { refuse: count };
