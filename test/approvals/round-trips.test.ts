@@ -114,6 +114,11 @@ describe('round trips of an Approve click', () => {
     expect(count(click, 'find', 'messages')).toBe(1);
   });
 
+  it("reads the customer's orders once: the daily count and the order it refunds", () => {
+    expect(count(click, 'find', 'orders')).toBe(1);
+    expect(count(click, 'findAndModify', 'orders')).toBe(1); // the refund, conditional on the order
+  });
+
   it('records effect progress once, by primary key', () => {
     const updates = click.filter((c) => c.name === 'update' && c.collection === 'approvals');
     // customerNotifiedAt, then the effects done.
@@ -133,5 +138,9 @@ describe('round trips of a refund request', () => {
 
   it("reads the ticket's transcript once for the customer-asked check and the card", () => {
     expect(count(proposal, 'find', 'messages')).toBe(1);
+  });
+
+  it("reads the customer's orders once: the order asked about and the refunds of the day", () => {
+    expect(count(proposal, 'find', 'orders')).toBe(1);
   });
 });

@@ -1,0 +1,60 @@
+import { refundsSince, type OrderSystem } from '../commerce/order-system.js';
+import type { Order } from '../domain/index.js';
+
+/**
+ * The order system as one operation on one customer's money sees it (a proposal, an Approve
+ * click). Where the system reads all of a customer's orders in one cheap call (the demo store),
+ * the order acted on, the orders the customer-asked rule looks through and the refunds of the
+ * last day all come from that one read, and the refund starts from the order it found: one round
+ * trip where there were two or three. Everything else, and every other system, passes through.
+ *
+ * Nothing here decides money on a stale read: the order is read once in the operation as before
+ * (just through the customer's list), and the refund's own write re-checks the key, the amount
+ * and the status in MongoDB. After a refund the list is read afresh if asked again.
+ */
+export function customerOrderView(orders: OrderSystem, tenantId: string, customerId: string): OrderSystem {
+  const load = orders.customerOrders?.bind(orders);
+  if (!load) return orders;
+  let list: Promise<Order[]> | null = null;
+  const mine = (t: string, c?: string) => t === tenantId && (c === undefined || c === customerId);
+  const read = (): Promise<Order[]> => {
+    if (!list) {
+      const pending = load(tenantId, customerId);
+      list = pending;
+      // A failed read is not kept: the next call tries again.
+      pending.catch(() => {
+        if (list === pending) list = null;
+      });
+    }
+    return list;
+  };
+  // Only what a list read already holds: a refund never waits for a read it does not need.
+  const held = async (orderId: string): Promise<Order | undefined> =>
+    list ? (await list.catch(() => [])).find((o) => o.orderId === orderId) : undefined;
+  const view: OrderSystem = Object.create(orders) as OrderSystem;
+  view.getOrder = async (t, orderId) => {
+    if (!mine(t)) return orders.getOrder(t, orderId);
+    // Not among the customer's orders (someone else's, or missing): asked by id as always.
+    return (await read()).find((o) => o.orderId === orderId) ?? orders.getOrder(t, orderId);
+  };
+  view.listOrders = async (t, c, options) =>
+    mine(t, c) ? (await read()).slice(0, options?.limit ?? 20) : orders.listOrders(t, c, options);
+  view.countRefundsSince = async (t, c, since) =>
+    mine(t, c) ? refundsSince(await read(), since) : orders.countRefundsSince(t, c, since);
+  view.refund = async (t, input) => {
+    const known = mine(t) && !input.known ? await held(input.orderId) : undefined;
+    try {
+      return await orders.refund(t, known ? { ...input, known } : input);
+    } finally {
+      list = null; // the order changed (or may have)
+    }
+  };
+  view.cancel = async (t, input) => {
+    try {
+      return await orders.cancel(t, input);
+    } finally {
+      list = null;
+    }
+  };
+  return view;
+}
