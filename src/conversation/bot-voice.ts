@@ -1,5 +1,5 @@
 import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
-import type { Actor, ChannelMode, ThreadRef } from '../domain/index.js';
+import type { Actor, ChannelMode, ThreadRef, Ticket } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
 
 /** Why the bot must not speak in a thread right now, for the internal note and the log. */
@@ -21,9 +21,14 @@ export interface BotSilenced {
 export async function botSilenced(
   deps: DeliveryDeps,
   target: { tenantId: string; ticketId?: string; thread: ThreadRef },
+  /** The ticket as the caller read it right before (not read again); read here otherwise. */
+  ticketNow?: Ticket,
 ): Promise<BotSilenced | null> {
   if (!target.ticketId) return null;
-  const ticket = await deps.stores.tickets.get(target.tenantId, target.ticketId);
+  const ticket =
+    ticketNow?.ticketId === target.ticketId && ticketNow.tenantId === target.tenantId
+      ? ticketNow
+      : await deps.stores.tickets.get(target.tenantId, target.ticketId);
   if (ticket?.status === 'human') {
     const name = ticket.assignee?.name ?? 'a staff member';
     return { reason: `${name} has taken over this thread`, assignee: ticket.assignee };

@@ -95,6 +95,11 @@ export interface SendOptions {
   rating?: OutboundMessage['rating'];
   /** Yes / No buttons under a refund question. */
   confirm?: OutboundMessage['confirm'];
+  /**
+   * The ticket as the caller read it just now, right before sending (the approval notifier): the
+   * check whether the bot may speak uses it instead of reading the ticket again.
+   */
+  ticketNow?: Ticket;
 }
 
 /**
@@ -128,7 +133,7 @@ export async function sendReply(
   const safe = checked.text;
   if (!safe) return { silenced: null };
   if (!staffAuthor && !options.notice) {
-    const silenced = await botSilenced(deps, target);
+    const silenced = await botSilenced(deps, target, options.ticketNow);
     if (silenced) {
       deps.logger.info(
         { ticketId: target.ticketId, reason: silenced.reason },

@@ -114,6 +114,10 @@ describe('round trips of an Approve click', () => {
     expect(count(click, 'find', 'messages')).toBe(1);
   });
 
+  it('reads the ticket once: authorization, the card, the notice and the resolution share it', () => {
+    expect(count(click, 'find', 'tickets')).toBe(1);
+  });
+
   it("reads the customer's orders once: the daily count and the order it refunds", () => {
     expect(count(click, 'find', 'orders')).toBe(1);
     expect(count(click, 'findAndModify', 'orders')).toBe(1); // the refund, conditional on the order
