@@ -1,6 +1,6 @@
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { InboundMessage, StaffActor } from '../../src/conversation/ports.js';
+import type { InboundMessage, StaffActionResult, StaffActor } from '../../src/conversation/ports.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import { startTestApp, type TestApp } from '../support/app-harness.js';
 import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
@@ -15,7 +15,8 @@ let client: MongoClient;
 const commands: string[] = [];
 let request: string[] = [];
 let click: string[] = [];
-let clicked: { ok: boolean; message: string } | undefined;
+let clicked: StaffActionResult | undefined;
+let ticketId = '';
 
 const APPROVER: StaffActor = {
   platform: 'sandbox',
@@ -70,15 +71,14 @@ beforeAll(async () => {
   await env.stores.orders.upsert({ ...template!, orderId: '81001', refunds: [] });
   // Start-up work (sweeps, migrations, the knowledge index) is not the money path's.
   await env.engine.handleInbound(fromMaya('What is your return policy?'));
-  let ticketId: string | undefined;
   request = await measured(async () => {
     const out = await env.engine.handleInbound(
       fromMaya('The grinder from order 81001 arrived broken, I want a refund please.'),
     );
     expect(out.status).toBe('approval_requested');
-    ticketId = out.ticketId;
+    ticketId = out.ticketId ?? '';
   });
-  const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId!);
+  const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
   click = await measured(async () => {
     clicked = await env.engine.handleStaffAction(APPROVER, {
       v: 1,
@@ -105,6 +105,11 @@ describe('round trips of a refund request and its Approve click, through the app
   it("reads the customer's orders once in the click, and refunds from that read", () => {
     expect(count(click, 'find orders')).toBe(1);
     expect(count(click, 'findAndModify orders')).toBe(1);
+  });
+
+  it('answers with the request as it left it, so watchers hear its status without reading it again', async () => {
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
+    expect(clicked).toMatchObject({ approval: { approvalId: approval!.approvalId, status: 'executed' } });
   });
 
   it('reads the ticket once for the decision, once before telling the customer; resolving uses the first', () => {
