@@ -144,6 +144,10 @@ describe('round trips of a refund request', () => {
     expect(count(proposal, 'find', 'messages')).toBe(1);
   });
 
+  it('reads no ticket: the one in hand decides a request for staff (only an automatic refund reads it again)', () => {
+    expect(count(proposal, 'find', 'tickets')).toBe(0);
+  });
+
   it("reads the customer's orders once: the order asked about and the refunds of the day", () => {
     expect(count(proposal, 'find', 'orders')).toBe(1);
   });
