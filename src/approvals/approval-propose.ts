@@ -70,12 +70,6 @@ export async function proposeWith(
     action.orderId,
   );
   if (unsupported) return { kind: 'escalate', reason: unsupported };
-  // The customer's ledger (one keyed read) holds their open requests and refunds in flight, in
-  // every process. It is read before the order system is asked for the refunds of the day: a hold
-  // released since (its refund now on the order) is then counted there, never missed by both.
-  const ttl = tenant.settings.approvalTtlHours;
-  const reread = () => readLedger(deps, ticket.tenantId, customer.customerId, now, ttl);
-  const ledgerRead = await reread();
   const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
   const ours = order && order.customerId === customer.customerId && order.customerId === ticket.customerId;
   // A redelivered message (or a second "yes") whose refund already ran: the same answer again.
@@ -118,8 +112,11 @@ export async function proposeWith(
     });
     return { kind: 'escalate', reason };
   }
-  // The open requests on this order and the daily count come from the ledger read above.
-  const ledger = order && ours ? ledgerRead : null;
+  // The customer's ledger (one keyed read) holds their open requests and refunds in flight, in
+  // every process: the open requests on this order and the daily count come from it.
+  const ttl = tenant.settings.approvalTtlHours;
+  const reread = () => readLedger(deps, ticket.tenantId, customer.customerId, now, ttl);
+  const ledger = order && ours ? await reread() : null;
   const openHolds = ledger && order ? openOnOrder(ledger, order.orderId) : [];
   // The same request again in the same ticket (a redelivery, a repeat): the open request answers.
   const repeatHold = sameTicketRequest(openHolds, ticket, action);

@@ -4,13 +4,13 @@ import type { Order } from '../domain/index.js';
 /**
  * The order system as one operation on one customer's money sees it (a proposal, an Approve
  * click). Where the system reads all of a customer's orders in one cheap call (the demo store),
- * the order acted on, the orders the customer-asked rule looks through and the refunds of the
- * last day all come from that one read, and the refund starts from the order it found: one round
- * trip where there were two or three. Everything else, and every other system, passes through.
+ * the order acted on and the orders the customer-asked rule looks through come from one such
+ * read, and the refund starts from the order the last read found (the click's count of the day's
+ * refunds, read right before it): one round trip fewer for each.
  *
- * Nothing here decides money on a stale read: the order is read once in the operation as before
- * (just through the customer's list), and the refund's own write re-checks the key, the amount
- * and the status in MongoDB. After a refund the list is read afresh if asked again.
+ * Nothing here decides money on a stale read: the count is read afresh each time, and the
+ * refund's own write re-checks the key, the amount and the status in MongoDB. After a refund the
+ * list is read afresh if asked again.
  */
 export function customerOrderView(orders: OrderSystem, tenantId: string, customerId: string): OrderSystem {
   const load = orders.customerOrders?.bind(orders);
@@ -39,8 +39,14 @@ export function customerOrderView(orders: OrderSystem, tenantId: string, custome
   };
   view.listOrders = async (t, c, options) =>
     mine(t, c) ? (await read()).slice(0, options?.limit ?? 20) : orders.listOrders(t, c, options);
-  view.countRefundsSince = async (t, c, since) =>
-    mine(t, c) ? refundsSince(await read(), since) : orders.countRefundsSince(t, c, since);
+  // The count is always read afresh, right after the caller's ledger read: a hold released
+  // before that read is a refund on the order by then (refund-limits.ts). The orders it read
+  // serve what follows (the refund's starting point).
+  view.countRefundsSince = async (t, c, since) => {
+    if (!mine(t, c)) return orders.countRefundsSince(t, c, since);
+    list = null;
+    return refundsSince(await read(), since);
+  };
   view.refund = async (t, input) => {
     const known = mine(t) && !input.known ? await held(input.orderId) : undefined;
     try {

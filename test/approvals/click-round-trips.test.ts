@@ -13,7 +13,6 @@ import { createTestChannel, testChannelAdapter } from '../support/test-channel.j
 let env: TestApp;
 let client: MongoClient;
 const commands: string[] = [];
-let request: string[] = [];
 let click: string[] = [];
 let clicked: StaffActionResult | undefined;
 let ticketId = '';
@@ -71,7 +70,7 @@ beforeAll(async () => {
   await env.stores.orders.upsert({ ...template!, orderId: '81001', refunds: [] });
   // Start-up work (sweeps, migrations, the knowledge index) is not the money path's.
   await env.engine.handleInbound(fromMaya('What is your return policy?'));
-  request = await measured(async () => {
+  await measured(async () => {
     const out = await env.engine.handleInbound(
       fromMaya('The grinder from order 81001 arrived broken, I want a refund please.'),
     );
@@ -96,10 +95,6 @@ describe('round trips of a refund request and its Approve click, through the app
   it('refunds once and tells the approver (the counts below are of a click that did its job)', async () => {
     expect(clicked).toMatchObject({ ok: true });
     expect((await env.stores.orders.get(DEMO.tenantId, '81001'))?.refunds).toHaveLength(1);
-  });
-
-  it("reads orders twice for the request: the agent's look-up, then the customer's orders for the policy", () => {
-    expect(count(request, 'find orders')).toBe(2);
   });
 
   it("reads the customer's orders once in the click, and refunds from that read", () => {
