@@ -4,9 +4,9 @@ import type { Order } from '../domain/index.js';
 /**
  * The order system as one operation on one customer's money sees it (a proposal, an Approve
  * click). Where the system reads all of a customer's orders in one cheap call (the demo store),
- * the order acted on and the orders the customer-asked rule looks through come from one such
- * read, and the refund starts from the order the last read found (the click's count of the day's
- * refunds, read right before it): one round trip fewer for each.
+ * the count of the day's refunds reads them, and what follows in the operation (the order a
+ * click refunds, the order a proposal looks at) starts from that read: the click's refund does not
+ * read the order again.
  *
  * Nothing here decides money on a stale read: the count is read afresh each time, and the
  * refund's own write re-checks the key, the amount and the status in MongoDB. After a refund the
@@ -32,13 +32,12 @@ export function customerOrderView(orders: OrderSystem, tenantId: string, custome
   const held = async (orderId: string): Promise<Order | undefined> =>
     list ? (await list.catch(() => [])).find((o) => o.orderId === orderId) : undefined;
   const view: OrderSystem = Object.create(orders) as OrderSystem;
-  view.getOrder = async (t, orderId) => {
-    if (!mine(t)) return orders.getOrder(t, orderId);
-    // Not among the customer's orders (someone else's, or missing): asked by id as always.
-    return (await read()).find((o) => o.orderId === orderId) ?? orders.getOrder(t, orderId);
-  };
+  // From a list this operation already read (the click's count), else asked by id as always: the
+  // list costs more than one order, so it is never read only for this.
+  view.getOrder = async (t, orderId) =>
+    (mine(t) ? await held(orderId) : undefined) ?? orders.getOrder(t, orderId);
   view.listOrders = async (t, c, options) =>
-    mine(t, c) ? (await read()).slice(0, options?.limit ?? 20) : orders.listOrders(t, c, options);
+    mine(t, c) && list ? (await read()).slice(0, options?.limit ?? 20) : orders.listOrders(t, c, options);
   // The count is always read afresh, right after the caller's ledger read: a hold released
   // before that read is a refund on the order by then (refund-limits.ts). The orders it read
   // serve what follows (the refund's starting point).
