@@ -50,6 +50,13 @@ import { createReportRecorder, type ReportRecorder } from './reports/recorder.js
 import { createReportService, type ReportService } from './reports/report-service.js';
 import { createArticleDraftService, type ArticleDraftService } from './knowledge/article-drafts.js';
 
+/**
+ * How old a tenant read the approval service accepts: an approver revoked (or a refund limit
+ * lowered) in another instance is applied to decisions here within this bound; in this instance at
+ * once (the write drops the cached entry).
+ */
+export const APPROVAL_TENANT_MAX_AGE_MS = 2_000;
+
 export interface AppOptions {
   config: Config;
   logger: Logger;
@@ -144,9 +151,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   // Settings and customers are read for every message and change rarely: cached briefly, dropped
   // on every write.
+  const tenants = cachedTenantStore(mongo.tenants);
   const stores: MongoStores = {
     ...mongo,
-    tenants: cachedTenantStore(mongo.tenants),
+    tenants,
     channels: cachedChannelStore(mongo.channels),
     customers: cachedCustomerStore(mongo.customers),
   };
@@ -227,15 +235,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
   });
   delivery.lifecycle = createTicketLifecycle(delivery, sla, getTakeover);
-  // Approvals and takeover authorize on the tenant's staff lists: read fresh, never from the
-  // settings cache (another instance may have revoked an approver a few seconds ago).
+  // Approvals authorize on the tenant's staff lists and apply its refund limits: they share the
+  // settings cache (a change made in this process drops it at once) but never use an entry older
+  // than APPROVAL_TENANT_MAX_AGE_MS, so an approver revoked in another instance is refused here
+  // within that bound. Takeover reads the tenant fresh (not on the money path).
   const approvals = createApprovalService({
     approvals: stores.approvals,
     audit: stores.audit,
     refundLedgers: stores.refundLedgers,
     tickets: stores.tickets,
     customers: stores.customers,
-    tenants: mongo.tenants,
+    tenants: tenants.readWithin(APPROVAL_TENANT_MAX_AGE_MS),
     orders,
     notifier,
     clock,

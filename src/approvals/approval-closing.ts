@@ -16,13 +16,14 @@ import { POLICY_ACTOR, releaseRequest } from './refund-limits.js';
 
 /** Ways a request ends without being executed, and what a clicker who came too late is told. */
 
-/** The request's card as it looks now, for the clicker's answer. */
+/** The request's card as it looks now, and its status, for the clicker's answer. */
 export async function cardOf(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
-): Promise<{ card?: NonNullable<StaffActionResult['card']> }> {
+): Promise<Pick<StaffActionResult, 'card' | 'approval'>> {
   const card = await loadApprovalCard(cardSources(deps), request);
-  return card ? { card } : {};
+  const approval = { approvalId: request.approvalId, status: request.status };
+  return card ? { card, approval } : { approval };
 }
 
 /**

@@ -21,6 +21,7 @@ import { executeApproved } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
 import { checkCustomerAsked } from './customer-asked.js';
 import { memoCardSources } from './card-data.js';
+import { customerOrderView } from './order-view.js';
 import { grantRefund, releaseRequest } from './refund-limits.js';
 
 /**
@@ -48,6 +49,8 @@ export async function decideApproval(
   const d: ApprovalServiceDeps = {
     ...deps,
     audit: batch.log,
+    // The daily count and the order refunded from one read of the customer's orders.
+    orders: customerOrderView(deps.orders, tenantId, request.customerId),
     cards: memoCardSources(cardSources(deps), { tenant, ticket }),
   };
   try {

@@ -59,8 +59,10 @@ export async function proposeWith(
   const { customer, requestedBy } = input;
   const { tenant, flushAudit, confirmed } = ctx;
   const now = deps.clock.now();
-  // Who has the ticket now, not when the agent started: a person may have taken it meanwhile.
-  const ticket = (await deps.tickets.get(input.ticket.tenantId, input.ticket.ticketId)) ?? input.ticket;
+  // The ticket as the caller read it. Who has it *now* (a person may have taken it while the agent
+  // thought) decides only whether money moves without staff: it is read again below before an
+  // automatic refund, and the request path's ticket write is conditional on the status.
+  let ticket = input.ticket;
   // What the order system cannot do (Stripe cancelling, no order system at all) goes to a person.
   const unsupported = unsupportedActionReason(
     deps.orders,
@@ -140,18 +142,27 @@ export async function proposeWith(
     return view;
   };
   const refundsLast24h = ledger ? executed + heldRefunds(ledger, now) : 0;
-  const decision = evaluateAction({
-    action,
-    order,
-    customer,
-    ticketCustomerId: ticket.customerId,
-    refundsLast24h,
-    openRequestsMinor: open.filter((r) => r.action === 'refund').reduce((sum, r) => sum + r.amountMinor, 0),
-    customerQuote: asked.request.quote,
-    ticketStatus: ticket.status,
-    settings: tenant.settings,
-    now,
-  });
+  const evaluate = (t: Ticket) =>
+    evaluateAction({
+      action,
+      order,
+      customer,
+      ticketCustomerId: t.customerId,
+      refundsLast24h,
+      openRequestsMinor: open.filter((r) => r.action === 'refund').reduce((sum, r) => sum + r.amountMinor, 0),
+      customerQuote: asked.request.quote,
+      ticketStatus: t.status,
+      settings: tenant.settings,
+      now,
+    });
+  let decision = evaluate(ticket);
+  // Money would move without staff: only if the ticket is still the bot's now (a confirmation's
+  // ticket was read just before, by confirm).
+  if (decision.kind === 'auto' && !confirmed) {
+    const current = await deps.tickets.get(ticket.tenantId, ticket.ticketId);
+    if (current && current.status !== ticket.status) decision = evaluate(current);
+    ticket = current ?? ticket;
+  }
   await audit(deps, {
     tenantId: ticket.tenantId,
     ticketId: ticket.ticketId,
@@ -287,7 +298,7 @@ export async function proposeWith(
   });
   await flushAudit(); // evaluated + created, before the card is posted
   await postCard(deps, request);
-  await markPending(deps, ticket);
+  const pending = await markPending(deps, ticket);
   if (decision.escalate) {
     await flushAudit(); // card posted + ticket pending, before the escalation card
     await escalate(
@@ -295,30 +306,44 @@ export async function proposeWith(
       request,
       `Refund above the supervisor threshold for order ${request.orderId}: needs a supervisor.`,
     );
-  } else if (ticket.status === 'escalated' || ticket.status === 'human') {
-    // Staff already have this ticket: its card shows the new request beside the escalation.
-    await deps.notifier.showTicketCard?.(ticket);
+  } else if (!pending) {
+    // Not moved to pending_approval: staff may already have this ticket (escalated, taken over),
+    // and then its card shows the new request beside the escalation.
+    const current = await deps.tickets.get(ticket.tenantId, ticket.ticketId);
+    if (current && (current.status === 'escalated' || current.status === 'human')) {
+      await deps.notifier.showTicketCard?.(current);
+    }
   }
   // As stored: this call wrote every field of it, the card ref included (no re-read needed).
   const card = ctx.postedCard();
   return { kind: 'pending', approval: card ? { ...request, card } : request };
 }
 
-async function markPending(deps: ApprovalServiceDeps, ticket: Ticket): Promise<void> {
-  const after = await deps.tickets.update(
-    ticket.tenantId,
-    ticket.ticketId,
-    { status: 'pending_approval', updatedAt: deps.clock.now() },
-    { from: ['open', 'resolved'] },
-  );
-  if (after) {
-    await audit(deps, {
-      tenantId: ticket.tenantId,
-      ticketId: ticket.ticketId,
-      actor: SYSTEM_ACTOR,
-      action: 'ticket.status_changed',
-      before: { status: ticket.status },
-      after: { status: after.status },
-    });
-  }
+/**
+ * Moves the ticket to pending_approval if the bot still has it (open or resolved); the ticket
+ * after, or null. Conditional on the status seen, so the audit's `before` is what it was: a ticket
+ * that moved since the caller read it is read again.
+ */
+async function markPending(deps: ApprovalServiceDeps, seen: Ticket): Promise<Ticket | null> {
+  const from = async (before: Ticket | null) => {
+    if (!before || (before.status !== 'open' && before.status !== 'resolved')) return null;
+    const after = await deps.tickets.update(
+      before.tenantId,
+      before.ticketId,
+      { status: 'pending_approval', updatedAt: deps.clock.now() },
+      { from: [before.status] },
+    );
+    return after ? { before, after } : null;
+  };
+  const moved = (await from(seen)) ?? (await from(await deps.tickets.get(seen.tenantId, seen.ticketId)));
+  if (!moved) return null;
+  await audit(deps, {
+    tenantId: seen.tenantId,
+    ticketId: seen.ticketId,
+    actor: SYSTEM_ACTOR,
+    action: 'ticket.status_changed',
+    before: { status: moved.before.status },
+    after: { status: moved.after.status },
+  });
+  return moved.after;
 }

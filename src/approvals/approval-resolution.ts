@@ -1,6 +1,9 @@
-import type { ApprovalRequest } from '../domain/index.js';
-import { audit, SYSTEM_ACTOR, type ApprovalServiceDeps } from './approval-effects.js';
+import type { ApprovalRequest, Ticket, TicketStatus } from '../domain/index.js';
+import { audit, cardSources, SYSTEM_ACTOR, type ApprovalServiceDeps } from './approval-effects.js';
 import { formatMoney } from './policy.js';
+
+/** The states a ticket resolves from once its approved action ran (escalated or taken over stay with staff). */
+const RESOLVABLE: TicketStatus[] = ['pending_approval', 'open'];
 
 /**
  * After an executed refund or cancellation the customer has what they asked for and has been
@@ -19,34 +22,41 @@ export async function resolveAfterExecution(
   known?: { siblingsPending: boolean },
 ): Promise<boolean> {
   const { tenantId, ticketId, approvalId } = executed;
-  const [before, siblings] = await Promise.all([
-    deps.tickets.get(tenantId, ticketId),
+  // The ticket as this operation read it (a click's, at its start; a fresh read in the sweep): the
+  // update below is conditional on the status seen, so a ticket that moved meanwhile is read again.
+  const [seen, siblings] = await Promise.all([
+    cardSources(deps).tickets.get(tenantId, ticketId),
     known ? null : deps.approvals.listByTicket(tenantId, ticketId),
   ]);
   // The ticket's requests include this one as stored now (customerNotifiedAt set or not): one read.
   const request = !siblings
     ? executed
     : (siblings.find((o) => o.approvalId === approvalId) ?? (await deps.approvals.get(tenantId, approvalId)));
-  if (!request?.customerNotifiedAt || !before) return false;
-  if (before.status !== 'pending_approval' && before.status !== 'open') return false;
+  if (!request?.customerNotifiedAt) return false;
   const pendingSibling = siblings
     ? siblings.some((o) => o.approvalId !== approvalId && o.status === 'pending')
     : known?.siblingsPending;
   if (pendingSibling) return false;
   const now = deps.clock.now();
-  const after = await deps.tickets.update(
-    tenantId,
-    ticketId,
-    {
-      status: 'resolved',
-      resolvedAt: now,
-      // A person's approval settled it; an automatic one (under the limit) is the bot's doing.
-      resolvedBy: executed.decidedBy?.kind === 'staff' ? 'person' : 'bot',
-      updatedAt: now,
-    },
-    { from: ['pending_approval', 'open'] },
-  );
-  if (!after) return false;
+  const resolveFrom = async (before: Ticket | null) => {
+    if (!before || !RESOLVABLE.includes(before.status)) return null;
+    const after = await deps.tickets.update(
+      tenantId,
+      ticketId,
+      {
+        status: 'resolved',
+        resolvedAt: now,
+        // A person's approval settled it; an automatic one (under the limit) is the bot's doing.
+        resolvedBy: executed.decidedBy?.kind === 'staff' ? 'person' : 'bot',
+        updatedAt: now,
+      },
+      { from: [before.status] },
+    );
+    return after ? { before, after } : null;
+  };
+  const moved = (await resolveFrom(seen)) ?? (await resolveFrom(await deps.tickets.get(tenantId, ticketId)));
+  if (!moved) return false;
+  const { before, after } = moved;
   await audit(deps, {
     tenantId,
     ticketId,

@@ -14,6 +14,7 @@ import { proposeWith, type ProposeInput } from './approval-propose.js';
 import { createAuditBatch } from './audit-batch.js';
 import { loadApprovalCard, memoCardSources } from './card-data.js';
 import { createKeyedLock } from './keyed-lock.js';
+import { customerOrderView } from './order-view.js';
 import { customerLockKey } from './refund-limits.js';
 
 export type { ApprovalServiceDeps } from './approval-effects.js';
@@ -58,6 +59,8 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     const scoped: ApprovalServiceDeps = {
       ...deps,
       audit: batch.log,
+      // The order, the daily count and the refund's starting point from one read of their orders.
+      orders: customerOrderView(deps.orders, ticket.tenantId, customer.customerId),
       approvals: withSetCardSeen(deps.approvals, (ref) => (cardRef = ref)),
       cards: memoCardSources(cardSources(deps), { tenant, ticket, customer }),
     };

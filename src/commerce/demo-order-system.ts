@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '..
 import type { Logger } from '../logger.js';
 import { createOrderRepository, type OrderRepository } from '../memory/order-repository.js';
 import { formatMinor, isCancellable } from './eligibility.js';
-import { checkRefundInput, refundsSince, type OrderSystem } from './order-system.js';
+import { CUSTOMER_ORDERS_MAX, checkRefundInput, refundsSince, type OrderSystem } from './order-system.js';
 
 export interface DemoOrderSystemOptions {
   /** The orders repository, or a database to build one over. */
@@ -47,18 +47,21 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
 
     async refund(tenantId, input) {
       checkRefundInput(input);
-      const order = await orders.get(tenantId, input.orderId);
+      // An order the caller read moments ago will do: the push re-checks key, amount and status.
+      const hint = input.known;
+      const known = hint?.orderId === input.orderId && hint.tenantId === tenantId ? hint : undefined;
+      const order = known ?? (await orders.get(tenantId, input.orderId));
       if (!order)
         throw new NotFoundError(`Order ${input.orderId} not found`, {
           publicMessage: `I couldn't find order ${input.orderId}.`,
         });
       const seen = order.refunds.find((r) => r.idempotencyKey === input.idempotencyKey);
       if (seen) return { refundId: seen.refundId, amountMinor: seen.amountMinor, duplicate: true };
-      if (order.status === 'cancelled') {
-        throw new ConflictError(`Order ${order.orderId} was cancelled; its payment was already voided`, {
+      const cancelled = () =>
+        new ConflictError(`Order ${order.orderId} was cancelled; its payment was already voided`, {
           publicMessage: `Order ${order.orderId} was cancelled, so there is nothing left to refund.`,
         });
-      }
+      if (order.status === 'cancelled') throw cancelled();
       const outcome = await orders.pushRefund(
         tenantId,
         input.orderId,
@@ -86,6 +89,8 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
           };
         case 'not_found':
           throw new NotFoundError(`Order ${input.orderId} not found`);
+        case 'cancelled':
+          throw cancelled();
         case 'exceeds':
           throw new ConflictError(
             `Refund of ${input.amountMinor} exceeds the ${outcome.remainingMinor} still refundable on order ${input.orderId}`,
@@ -125,8 +130,10 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
     },
 
     async countRefundsSince(tenantId, customerId, since) {
-      const list = await orders.listByCustomer(tenantId, customerId, 1000);
+      const list = await orders.listByCustomer(tenantId, customerId, CUSTOMER_ORDERS_MAX);
       return refundsSince(list, since);
     },
+    customerOrders: (tenantId, customerId) =>
+      orders.listByCustomer(tenantId, customerId, CUSTOMER_ORDERS_MAX),
   };
 }

@@ -10,6 +10,9 @@ export function checkRefundInput(input: { amountMinor: number; idempotencyKey: s
   if (!input.idempotencyKey) throw new ValidationError('A refund needs an idempotency key');
 }
 
+/** How many of a customer's orders `customerOrders` returns at most (the newest). */
+export const CUSTOMER_ORDERS_MAX = 1000;
+
 /** Refunds on these orders made at or after `since` (the daily limit counts them). */
 export function refundsSince(orders: readonly Order[], since: Date): number {
   return orders.reduce((n, o) => n + o.refunds.filter((r) => r.at.getTime() >= since.getTime()).length, 0);
@@ -68,7 +71,18 @@ export interface OrderSystem {
   findCustomerByEmail(tenantId: string, email: string): Promise<OrderSystemCustomer | null>;
   refund(
     tenantId: string,
-    input: { orderId: string; amountMinor: number; idempotencyKey: string; reason?: string },
+    input: {
+      orderId: string;
+      amountMinor: number;
+      idempotencyKey: string;
+      reason?: string;
+      /**
+       * The order as the caller read it moments ago, in this operation. A system that reads the
+       * order before refunding may start from it instead (the demo store, whose write re-checks
+       * the key, the amount and the status in MongoDB); the others ask their API as always.
+       */
+      known?: Order;
+    },
   ): Promise<RefundResult>;
   cancel(
     tenantId: string,
@@ -76,6 +90,13 @@ export interface OrderSystem {
   ): Promise<CancellationResult>;
   /** Refunds executed for a customer's orders since a moment (the daily limit). */
   countRefundsSince(tenantId: string, customerId: string, since: Date): Promise<number>;
+  /**
+   * Every order of one customer (newest first, at most `CUSTOMER_ORDERS_MAX`), only where that is
+   * one cheap read: the demo store (one query). An operation that needs the order it acts on and
+   * the customer's refunds of the day reads both from it (approvals/order-view.ts). Absent where
+   * it would be several paged API calls (Shopify, Stripe, the HTTP API).
+   */
+  customerOrders?(tenantId: string, customerId: string): Promise<Order[]>;
   /**
    * The start-up check: one cheap authenticated call. Throws a ConfigError naming the variable
    * when the credential is refused, an UpstreamError naming it when the system cannot be reached.

@@ -96,8 +96,9 @@ export interface SendOptions {
   /** Yes / No buttons under a refund question. */
   confirm?: OutboundMessage['confirm'];
   /**
-   * The ticket as this run's own write returned it just before (see botSilenced): the check
-   * whether a person took the thread over uses it instead of reading the ticket again.
+   * The ticket as this run's own write returned it just before, or as the caller read it right
+   * before sending (the approval notifier; see botSilenced): the check whether a person took the
+   * thread over uses it instead of reading the ticket again.
    */
   written?: Ticket;
 }

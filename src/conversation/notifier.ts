@@ -57,8 +57,10 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
       }
       // The channel may not let the bot speak (off, draft): then it is kept as a note, not sent.
       // An executed refund's notice carries the order system's reference: the one claim allowed.
+      // The ticket just read is the one the bot's check before sending uses (not read twice).
       const { silenced } = await sendReply(deps, current ?? ticket, text, {
         language: ticket.language,
+        ...(current ? { written: current } : {}),
         ...(params.reference ? { moneyReference: params.reference } : {}),
       });
       if (!silenced) return { outcome: 'sent' };

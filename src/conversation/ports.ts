@@ -12,6 +12,7 @@ import {
   type Sentiment,
   type TicketStatus,
   type ApprovalRequest,
+  type ApprovalStatus,
   type ChannelMode,
 } from '../domain/index.js';
 
@@ -150,6 +151,11 @@ export interface StaffActionResult {
    * not tell the person what happened: adapters answering with the card put `message` on it.
    */
   cardUnchanged?: boolean;
+  /**
+   * The approval request as this click left it, when the click was on one: watchers (the live
+   * pane, the report's rollups) hear its status without the request being read again.
+   */
+  approval?: { approvalId: string; status: ApprovalStatus };
 }
 
 /**

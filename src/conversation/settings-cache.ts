@@ -19,14 +19,17 @@ const DEFAULT_TTL_MS = 10_000;
 export function createTtlMap<V>(options: SettingsCacheOptions) {
   const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
   const now = options.now ?? (() => performance.now());
-  const entries = new Map<string, { value: Promise<V>; until: number }>();
+  const entries = new Map<string, { value: Promise<V>; at: number }>();
   return {
-    /** Concurrent misses share one read; a failed read is not kept. */
-    get(key: string, load: () => Promise<V>): Promise<V> {
+    /**
+     * Concurrent misses share one read; a failed read is not kept. `maxAgeMs` (at most the TTL)
+     * makes an older entry a miss for this caller; the read that follows refreshes it for all.
+     */
+    get(key: string, load: () => Promise<V>, maxAgeMs = ttl): Promise<V> {
       const hit = entries.get(key);
-      if (hit && hit.until > now()) return hit.value;
+      if (hit && now() - hit.at < Math.min(maxAgeMs, ttl)) return hit.value;
       const value = load();
-      entries.set(key, { value, until: now() + ttl });
+      entries.set(key, { value, at: now() });
       value.catch(() => {
         if (entries.get(key)?.value === value) entries.delete(key);
       });
@@ -38,7 +41,20 @@ export function createTtlMap<V>(options: SettingsCacheOptions) {
   };
 }
 
-export function cachedTenantStore<T extends TenantStore>(inner: T, options: SettingsCacheOptions = {}): T {
+/** The cached tenant store, and views of it that accept only younger entries. */
+export type CachedTenantStore<T extends TenantStore> = T & {
+  /**
+   * The same store and cache, except that `get` reads again when the entry is older than
+   * `maxAgeMs`: for readers that must see another process's change sooner than the TTL (who may
+   * approve a refund). Writes through either drop the entry at once.
+   */
+  readWithin(maxAgeMs: number): T;
+};
+
+export function cachedTenantStore<T extends TenantStore>(
+  inner: T,
+  options: SettingsCacheOptions = {},
+): CachedTenantStore<T> {
   const cache = createTtlMap<Tenant | null>(options);
   const after = async <R>(tenantId: string, write: Promise<R>): Promise<R> => {
     try {
@@ -47,7 +63,7 @@ export function cachedTenantStore<T extends TenantStore>(inner: T, options: Sett
       cache.drop(tenantId);
     }
   };
-  return {
+  const store: T = {
     ...inner,
     get: (tenantId) => cache.get(tenantId, () => inner.get(tenantId)),
     ensure: (tenant) => after(tenant.tenantId, inner.ensure(tenant)),
@@ -55,6 +71,13 @@ export function cachedTenantStore<T extends TenantStore>(inner: T, options: Sett
     updateSettings: (tenantId, change) => after(tenantId, inner.updateSettings(tenantId, change)),
     updateStaff: (tenantId, list, op, userId) =>
       after(tenantId, inner.updateStaff(tenantId, list, op, userId)),
+  };
+  return {
+    ...store,
+    readWithin: (maxAgeMs) => ({
+      ...store,
+      get: (tenantId: string) => cache.get(tenantId, () => inner.get(tenantId), maxAgeMs),
+    }),
   };
 }
 

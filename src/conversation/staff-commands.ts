@@ -60,10 +60,19 @@ async function draftFromReply(
  * the takeover service and approval decisions change tickets without passing through the
  * inbound path that publishes otherwise. A failed read only costs the notice.
  */
-async function publishChange(deps: EngineDeps, tenantId: string, action: StaffAction): Promise<void> {
+async function publishChange(
+  deps: EngineDeps,
+  tenantId: string,
+  action: StaffAction,
+  result: StaffActionResult,
+): Promise<void> {
   try {
     if ('approvalId' in action) {
-      const approval = await deps.stores.approvals.get(tenantId, action.approvalId);
+      // The decision answers with the request as it left it; read only when it did not.
+      const approval =
+        result.approval?.approvalId === action.approvalId
+          ? result.approval
+          : await deps.stores.approvals.get(tenantId, action.approvalId);
       if (approval)
         deps.events.publish({
           type: 'approval',
@@ -95,7 +104,7 @@ export async function handleStaffAction(
 ): Promise<StaffActionResult> {
   try {
     const result = await runStaffAction(deps, actor, action);
-    if (result.ok) await publishChange(deps, actor.tenantId, action);
+    if (result.ok) await publishChange(deps, actor.tenantId, action, result);
     return result;
   } catch (err) {
     deps.logger.error(

@@ -15,6 +15,8 @@ export type PushRefundOutcome =
   | { kind: 'added'; refund: Refund }
   | { kind: 'duplicate'; refund: Refund }
   | { kind: 'not_found' }
+  /** The order was cancelled (its payment voided): nothing to refund. */
+  | { kind: 'cancelled' }
   | { kind: 'exceeds'; remainingMinor: number };
 
 /** The demo store's orders. Refunds and cancellations are single atomic updates. */
@@ -95,6 +97,7 @@ export function createOrderRepository({ db, logger }: RepositoryDeps): OrderRepo
       if (!order) return { kind: 'not_found' };
       const seen = order.refunds.find((r) => r.idempotencyKey === refund.idempotencyKey);
       if (seen) return { kind: 'duplicate', refund: seen };
+      if (order.status === 'cancelled') return { kind: 'cancelled' };
       const push = () =>
         guardedUpdateOutcome({
           col,
@@ -103,6 +106,8 @@ export function createOrderRepository({ db, logger }: RepositoryDeps): OrderRepo
           condition: {
             'refunds.idempotencyKey': { $ne: refund.idempotencyKey },
             refundedMinor: { $lte: order.totalMinor - refund.amountMinor },
+            // In the filter too: a `known` order read before a cancellation must not be refunded.
+            status: { $ne: 'cancelled' },
           },
           // The driver's generic typing cannot see `refunds` on an untyped collection.
           update: {
@@ -117,11 +122,12 @@ export function createOrderRepository({ db, logger }: RepositoryDeps): OrderRepo
         outcome = await push();
       }
       if (outcome.kind === 'updated') return { kind: 'added', refund };
-      // Lost to a concurrent writer: either the same key (a duplicate) or money that ran out.
+      // Lost to a concurrent writer: the same key (a duplicate), a cancellation, or money that ran out.
       const now = await get(tenantId, orderId);
       if (!now) return { kind: 'not_found' };
       const first = now.refunds.find((r) => r.idempotencyKey === refund.idempotencyKey);
       if (first) return { kind: 'duplicate', refund: first };
+      if (now.status === 'cancelled') return { kind: 'cancelled' };
       return { kind: 'exceeds', remainingMinor: remainingRefundableMinor(now) };
     },
     async markCancelled(tenantId, orderId, at, idempotencyKey) {

@@ -114,6 +114,15 @@ describe('round trips of an Approve click', () => {
     expect(count(click, 'find', 'messages')).toBe(1);
   });
 
+  it('reads the ticket once: authorization, the card, the notice and the resolution share it', () => {
+    expect(count(click, 'find', 'tickets')).toBe(1);
+  });
+
+  it("reads the customer's orders once: the daily count and the order it refunds", () => {
+    expect(count(click, 'find', 'orders')).toBe(1);
+    expect(count(click, 'findAndModify', 'orders')).toBe(1); // the refund, conditional on the order
+  });
+
   it('records effect progress once, by primary key', () => {
     const updates = click.filter((c) => c.name === 'update' && c.collection === 'approvals');
     // customerNotifiedAt, then the effects done.
@@ -133,5 +142,13 @@ describe('round trips of a refund request', () => {
 
   it("reads the ticket's transcript once for the customer-asked check and the card", () => {
     expect(count(proposal, 'find', 'messages')).toBe(1);
+  });
+
+  it('reads no ticket: the one in hand decides a request for staff (only an automatic refund reads it again)', () => {
+    expect(count(proposal, 'find', 'tickets')).toBe(0);
+  });
+
+  it("reads the customer's orders for the order asked about, then counts the day's refunds afresh after the ledger", () => {
+    expect(count(proposal, 'find', 'orders')).toBe(2);
   });
 });

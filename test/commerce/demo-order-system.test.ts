@@ -111,6 +111,20 @@ describe('demo order system: cancellation', () => {
     ).rejects.toThrow(ConflictError);
   });
 
+  it('refuses a refund handed the order as read before a cancellation (the write re-checks it)', async () => {
+    const template = (await env.orderSystem.getOrder(T, '1013'))!;
+    const placed = { ...template, orderId: '7013', refunds: [] };
+    expect(placed.status).toBe('placed');
+    await env.stores.orders.upsert(placed);
+    await env.orderSystem.cancel(T, { orderId: '7013', idempotencyKey: 'cxl-7013' });
+    const err = await env.orderSystem
+      .refund(T, { orderId: '7013', amountMinor: 100, idempotencyKey: 'stale-read', known: placed })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConflictError);
+    expect((err as ConflictError).publicMessage).toContain('was cancelled');
+    expect((await env.orderSystem.getOrder(T, '7013'))?.refunds).toEqual([]);
+  });
+
   it('refuses to cancel a shipped order and says why', async () => {
     const err = await env.orderSystem
       .cancel(T, { orderId: '1042', idempotencyKey: 'x' })

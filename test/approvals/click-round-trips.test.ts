@@ -1,0 +1,114 @@
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { InboundMessage, StaffActionResult, StaffActor } from '../../src/conversation/ports.js';
+import { DEMO } from '../../src/memory/demo-data.js';
+import { startTestApp, type TestApp } from '../support/app-harness.js';
+import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
+
+/**
+ * A refund request and its Approve click through the whole app (engine, notifier, delivery,
+ * reports), counted on the wire as `npm run bench` counts them. round-trips.test.ts pins the
+ * approval service's own commands; this pins what the money path asks of the rest.
+ */
+let env: TestApp;
+let client: MongoClient;
+const commands: string[] = [];
+let click: string[] = [];
+let clicked: StaffActionResult | undefined;
+let ticketId = '';
+
+const APPROVER: StaffActor = {
+  platform: 'sandbox',
+  tenantId: DEMO.tenantId,
+  userId: DEMO.staff.approver.userId,
+  name: DEMO.staff.approver.name,
+  isExternal: false,
+};
+
+function fromMaya(text: string): InboundMessage {
+  return {
+    platform: 'sandbox',
+    tenantId: DEMO.tenantId,
+    eventId: `click-trips-ev-${text.length}`,
+    channelId: DEMO.customerChannelId,
+    messageId: `click-trips-m-${text.length}`,
+    author: {
+      userId: DEMO.customers.bluebird.userId,
+      name: 'Maya Ortiz',
+      email: DEMO.customers.bluebird.email,
+      isExternal: true,
+    },
+    text,
+    receivedAt: env.clock.now(),
+  };
+}
+
+async function measured(run: () => Promise<unknown>): Promise<string[]> {
+  await env.app.reports.recorder.idle();
+  commands.length = 0;
+  await run();
+  await env.app.reports.recorder.idle();
+  return [...commands];
+}
+const count = (list: string[], prefix: string) => list.filter((c) => c.startsWith(prefix)).length;
+
+beforeAll(async () => {
+  client = new MongoClient(inject('mongoUri'), { monitorCommands: true, ignoreUndefined: true });
+  client.on('commandStarted', (e) => {
+    const target = e.command[e.commandName] as unknown;
+    if (typeof target !== 'string') return;
+    const filter = (e.command.filter ?? e.command.query ?? e.command.updates?.[0]?.q ?? {}) as object;
+    commands.push(`${e.commandName} ${target} {${Object.keys(filter).join(',')}}`);
+  });
+  await client.connect();
+  env = await startTestApp({
+    adapters: [testChannelAdapter(createTestChannel())],
+    connect: async (name) => client.db(name),
+  });
+  // A fresh copy of Maya's delivered $250 order (above the automatic limit: staff approve it).
+  const template = await env.stores.orders.get(DEMO.tenantId, DEMO.orders.deliveredBluebird);
+  await env.stores.orders.upsert({ ...template!, orderId: '81001', refunds: [] });
+  // Start-up work (sweeps, migrations, the knowledge index) is not the money path's.
+  await env.engine.handleInbound(fromMaya('What is your return policy?'));
+  await measured(async () => {
+    const out = await env.engine.handleInbound(
+      fromMaya('The grinder from order 81001 arrived broken, I want a refund please.'),
+    );
+    expect(out.status).toBe('approval_requested');
+    ticketId = out.ticketId ?? '';
+  });
+  const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
+  click = await measured(async () => {
+    clicked = await env.engine.handleStaffAction(APPROVER, {
+      v: 1,
+      action: 'approval.approve',
+      approvalId: approval!.approvalId,
+    });
+  });
+}, 90_000);
+afterAll(async () => {
+  await env?.close();
+  await client?.close();
+});
+
+describe('round trips of a refund request and its Approve click, through the app', () => {
+  it('refunds once and tells the approver (the counts below are of a click that did its job)', async () => {
+    expect(clicked).toMatchObject({ ok: true });
+    expect((await env.stores.orders.get(DEMO.tenantId, '81001'))?.refunds).toHaveLength(1);
+  });
+
+  it("reads the customer's orders once in the click, and refunds from that read", () => {
+    expect(count(click, 'find orders')).toBe(1);
+    expect(count(click, 'findAndModify orders')).toBe(1);
+  });
+
+  it('answers with the request as it left it, so watchers hear its status without reading it again', async () => {
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
+    expect(clicked).toMatchObject({ approval: { approvalId: approval!.approvalId, status: 'executed' } });
+  });
+
+  it('reads the ticket once for the decision, once before telling the customer; resolving uses the first', () => {
+    // The report's recount reads it once more (not the money path's).
+    expect(count(click, 'find tickets')).toBe(3);
+  });
+});
