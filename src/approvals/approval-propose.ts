@@ -1,6 +1,13 @@
 import { unsupportedActionReason } from '../commerce/order-system.js';
 import type { ProposedAction } from '../agent/types.js';
-import type { ApprovalRequest, PendingConfirmation, PostedRef, Tenant, Ticket } from '../domain/index.js';
+import type {
+  ApprovalRequest,
+  Order,
+  PendingConfirmation,
+  PostedRef,
+  Tenant,
+  Ticket,
+} from '../domain/index.js';
 import type { ApprovalService, ProposalOutcome } from './api.js';
 import {
   audit,
@@ -27,10 +34,10 @@ import {
   releaseHold,
   releaseRequest,
   type LedgerChange,
+  type LedgerView,
 } from './refund-limits.js';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export type ProposeInput = Parameters<ApprovalService['propose']>[0];
 
@@ -115,8 +122,17 @@ export async function proposeWith(
   // The customer's ledger (one keyed read) holds their open requests and refunds in flight, in
   // every process: the open requests on this order and the daily count come from it.
   const ttl = tenant.settings.approvalTtlHours;
-  const ledger =
-    order && ours ? await readLedger(deps, ticket.tenantId, customer.customerId, now, ttl) : null;
+  // With a refund, the order system's refunds of the last 24 h too, counted after each ledger read.
+  const reread = () =>
+    readLedger(
+      deps,
+      ticket.tenantId,
+      customer.customerId,
+      now,
+      ttl,
+      action.type === 'refund' ? deps.orders : undefined,
+    );
+  const ledger = order && ours ? await reread() : null;
   const openHolds = ledger && order ? openOnOrder(ledger, order.orderId) : [];
   // The same request again in the same ticket (a redelivery, a repeat): the open request answers.
   const repeatHold = sameTicketRequest(openHolds, ticket, action);
@@ -127,21 +143,20 @@ export async function proposeWith(
     return { kind: 'pending', approval: repeat };
   }
   const open = openHolds.map(openRequestOf);
-  // The order system's refunds of the last 24 h (made here or anywhere else) plus the ledger's,
-  // always counted after the ledger was read: a refund whose hold the read no longer shows was
-  // released after its money reached the order, so the count that follows includes it.
-  const countExecuted = () =>
-    deps.orders.countRefundsSince(ticket.tenantId, customer.customerId, new Date(now.getTime() - DAY_MS));
-  let executed = action.type === 'refund' && ledger ? await countExecuted() : 0;
-  // A ledger write that lost to another writer reads both again, in that order: the other writer
-  // may have been a refund that has since reached the order and released its hold (counting the
-  // old figure against the new ledger gave the customer's last slot twice, once in each process).
-  const reread = async () => {
-    const view = await readLedger(deps, ticket.tenantId, customer.customerId, now, ttl);
-    if (action.type === 'refund') executed = await countExecuted();
-    return view;
+  // The order system's refunds of the last 24 h (made here or anywhere else) plus the ledger's.
+  const refundsLast24h = ledger ? ledger.executed + heldRefunds(ledger, now) : 0;
+  // What the ledger as it stands refuses (a write that lost decides again on a fresh read).
+  const overLimit = (v: LedgerView): { refuse: ProposalOutcome } | null => {
+    const count = v.executed + heldRefunds(v, now);
+    if (count < tenant.settings.dailyRefundLimit) return null;
+    return {
+      refuse: { kind: 'escalate', reason: dailyLimitReason(count, tenant.settings.dailyRefundLimit) },
+    };
   };
-  const refundsLast24h = ledger ? executed + heldRefunds(ledger, now) : 0;
+  const besideOpen = (v: LedgerView, o: Order): { refuse: ProposalOutcome } | null => {
+    const beside = openOnOrder(v, o.orderId);
+    return beside.length > 0 ? { refuse: answerBesideOpenRequest(o, beside.map(openRequestOf)) } : null;
+  };
   const evaluate = (t: Ticket) =>
     evaluateAction({
       action,
@@ -206,14 +221,8 @@ export async function proposeWith(
       (v): LedgerChange<ProposalOutcome> => {
         // The same refund already in flight (a redelivery in another process): the key refunds once.
         if (v.holds.some((h) => h.key === key)) return { keep: true };
-        const count = executed + heldRefunds(v, now);
-        if (count >= tenant.settings.dailyRefundLimit) {
-          return {
-            refuse: { kind: 'escalate', reason: dailyLimitReason(count, tenant.settings.dailyRefundLimit) },
-          };
-        }
-        const beside = openOnOrder(v, order.orderId);
-        if (beside.length > 0) return { refuse: answerBesideOpenRequest(order, beside.map(openRequestOf)) };
+        const refused = overLimit(v) ?? besideOpen(v, order);
+        if (refused) return refused;
         const hold: RefundHold = {
           key,
           kind: 'auto',
@@ -266,16 +275,8 @@ export async function proposeWith(
     deps,
     ledger ?? (await reread()),
     (v): LedgerChange<ProposalOutcome> => {
-      const beside = openOnOrder(v, request.orderId);
-      if (beside.length > 0) return { refuse: answerBesideOpenRequest(order, beside.map(openRequestOf)) };
-      if (request.action === 'refund') {
-        const count = executed + heldRefunds(v, now);
-        if (count >= tenant.settings.dailyRefundLimit) {
-          return {
-            refuse: { kind: 'escalate', reason: dailyLimitReason(count, tenant.settings.dailyRefundLimit) },
-          };
-        }
-      }
+      const refused = besideOpen(v, order) ?? (request.action === 'refund' ? overLimit(v) : null);
+      if (refused) return refused;
       return { holds: [...v.holds, holdOf(request)] };
     },
     reread,

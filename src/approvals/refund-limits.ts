@@ -1,4 +1,5 @@
 import { ConflictError } from '../errors.js';
+import type { OrderSystem } from '../commerce/order-system.js';
 import type { ApprovalRequest, Tenant } from '../domain/index.js';
 import type { ApprovalServiceDeps } from './approval-effects.js';
 import type { OpenRequest } from './open-requests.js';
@@ -25,22 +26,39 @@ export interface LedgerView {
   /** The revision read (null: no ledger stored yet). */
   rev: number | null;
   holds: RefundHold[];
+  /** The order system's refunds of the last 24 h, counted right after this read (0: not asked). */
+  executed: number;
 }
 
-/** The customer's ledger, without holds a crashed process left behind. One primary-key read. */
+/**
+ * The customer's ledger, without holds a crashed process left behind (one primary-key read), and,
+ * when `orders` is given, the order system's refunds of the last 24 h counted after it. Always in
+ * that order, on every read (a write that lost reads both again): a refund whose hold this read no
+ * longer shows was released after its money reached the order, so the count that follows includes
+ * it. Counted before the read, or kept from an earlier one, a refund that finished in between was
+ * in neither, and two processes could both take the customer's last slot.
+ */
 export async function readLedger(
   deps: LedgerDeps,
   tenantId: string,
   customerId: string,
   now: Date,
   ttlHours: number,
+  orders?: Pick<OrderSystem, 'countRefundsSince'>,
 ): Promise<LedgerView> {
   const doc = await deps.refundLedgers.get(tenantId, customerId);
-  if (doc) return { tenantId, customerId, rev: doc.rev, holds: live(doc.holds, now, ttlHours) };
-  // No ledger yet: the customer's requests still open (opened before ledgers existed) start it.
-  const since = new Date(now.getTime() - staleAfterMs(ttlHours));
-  const open = await deps.approvals.listOpenByCustomer(tenantId, customerId, since);
-  return { tenantId, customerId, rev: null, holds: open.map((r) => holdOf(r)) };
+  let read: Pick<LedgerView, 'rev' | 'holds'>;
+  if (doc) read = { rev: doc.rev, holds: live(doc.holds, now, ttlHours) };
+  else {
+    // No ledger yet: the customer's requests still open (opened before ledgers existed) start it.
+    const since = new Date(now.getTime() - staleAfterMs(ttlHours));
+    const open = await deps.approvals.listOpenByCustomer(tenantId, customerId, since);
+    read = { rev: null, holds: open.map((r) => holdOf(r)) };
+  }
+  const executed = orders
+    ? await orders.countRefundsSince(tenantId, customerId, new Date(now.getTime() - DAY_MS))
+    : 0;
+  return { tenantId, customerId, ...read, executed };
 }
 
 /** A request's hold: `request` while pending, `granted` once approved. */
@@ -175,21 +193,12 @@ export async function grantRefund(
   const { tenantId, customerId } = request;
   const limit = tenant.settings.dailyRefundLimit;
   const ttl = tenant.settings.approvalTtlHours;
-  // The ledger first, then the order system's count: a refund whose hold the ledger read no longer
-  // shows was released after its money reached the order, so the count read after it includes it.
-  // Read in parallel (or the count kept from before a lost write), a refund that finished in
-  // between was in neither, and two processes could both take the customer's last slot.
-  let executed = 0;
-  const reread = async () => {
-    const view = await readLedger(deps, tenantId, customerId, now, ttl);
-    executed = await deps.orders.countRefundsSince(tenantId, customerId, new Date(now.getTime() - DAY_MS));
-    return view;
-  };
+  const reread = () => readLedger(deps, tenantId, customerId, now, ttl, deps.orders);
   const granted = await changeLedger(
     deps,
     await reread(),
     (v): LedgerChange<number> => {
-      const count = executed + heldRefunds(v, now, ['granted', 'auto'], request.idempotencyKey);
+      const count = v.executed + heldRefunds(v, now, ['granted', 'auto'], request.idempotencyKey);
       if (count >= limit) return { refuse: count };
       const mine = v.holds.find((h) => h.key === request.idempotencyKey);
       if (mine?.kind === 'granted') return { keep: true };
