@@ -73,6 +73,16 @@ async function refundsToday(): Promise<number> {
   return env.orderSystem.countRefundsSince(env.tenantId, 'cus_cobalt', since);
 }
 
+/** Two of Cobalt's three refunds of the day made; two tickets asking for one more each. */
+async function lastSlotTickets(service: ApprovalService): Promise<[Ticket, Ticket]> {
+  const env = h!.env;
+  for (const orderId of ['1045', '1050']) {
+    const t = await openTicket(env, 'cobalt', `refund ${orderId}`);
+    expect(await ask(service, t, orderId, 2_000)).toMatchObject({ kind: 'executed' });
+  }
+  return [await openTicket(env, 'cobalt', 'refund 1051'), await openTicket(env, 'cobalt', 'refund 1052')];
+}
+
 describe('the daily refund limit holds across two processes on one database', () => {
   it('two automatic refunds for the last slot, one in each process: one refund, the other escalates', async () => {
     const wrap = refundBarrier(2);
@@ -80,13 +90,7 @@ describe('the daily refund limit holds across two processes on one database', ()
     const a = h.approvals;
     const b = await otherProcess(h, wrap);
     const env = h.env;
-    // Two of Cobalt's three refunds of the day are made.
-    for (const orderId of ['1045', '1050']) {
-      const t = await openTicket(env, 'cobalt', `refund ${orderId}`);
-      expect(await ask(a, t, orderId, 2_000)).toMatchObject({ kind: 'executed' });
-    }
-    const t1 = await openTicket(env, 'cobalt', 'refund 1051');
-    const t2 = await openTicket(env, 'cobalt', 'refund 1052');
+    const [t1, t2] = await lastSlotTickets(a);
 
     const outcomes = await Promise.all([ask(a, t1, '1051', 2_000), ask(b, t2, '1052', 2_000)]);
 
@@ -104,13 +108,7 @@ describe('the daily refund limit holds across two processes on one database', ()
   it('a ledger write that lost to a refund finished meanwhile counts that refund again: the last slot goes once', async () => {
     h = await createHarness();
     const a = h.approvals;
-    const env = h.env;
-    for (const orderId of ['1045', '1050']) {
-      const t = await openTicket(env, 'cobalt', `refund ${orderId}`);
-      expect(await ask(a, t, orderId, 2_000)).toMatchObject({ kind: 'executed' });
-    }
-    const t1 = await openTicket(env, 'cobalt', 'refund 1051');
-    const t2 = await openTicket(env, 'cobalt', 'refund 1052');
+    const [t1, t2] = await lastSlotTickets(a);
     // The other process has read the ledger and counted 2 refunds today; before its write lands,
     // this process takes the last slot, refunds and releases its hold (the slow schedule a loaded
     // machine gave: its write then loses to the revision and it reads the ledger again).
