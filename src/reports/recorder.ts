@@ -1,7 +1,7 @@
 import type { ApprovalStore } from '../approvals/ports.js';
 import type { LiveEvent } from '../conversation/ports.js';
 import type { MessageStore, TicketStore } from '../conversation/stores.js';
-import type { Clock, Ticket } from '../domain/index.js';
+import type { ApprovalRequest, ApprovalStatus, Clock, Ticket } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { difference, type Counters } from './counters.js';
 import {
@@ -68,6 +68,23 @@ const ticketFactId = (ticketId: string) => `t:${ticketId}`;
 const ticketKey = (tenantId: string, ticketId: string) => `${tenantId}|t|${ticketId}`;
 const approvalKey = (tenantId: string, approvalId: string) => `${tenantId}|a|${approvalId}`;
 const approvalFactId = (approvalId: string) => `a:${approvalId}`;
+
+/** What an approval event tells of the request. */
+type ApprovalChange = { status: ApprovalStatus; decidedAt?: Date };
+/**
+ * How far along a status is: a request only moves forward (pending → approved → executed or
+ * failed; pending → rejected or expired), so a told status behind the one counted is stale.
+ */
+const STAGE: Record<ApprovalStatus, number> = {
+  pending: 0,
+  approved: 1,
+  rejected: 2,
+  expired: 2,
+  executed: 2,
+  failed: 2,
+};
+const rank = (status: string | undefined): number =>
+  status === undefined ? -1 : (STAGE[status as ApprovalStatus] ?? 3);
 
 /**
  * Keeps the report's rollups current at write time. Each ticket or approval is one fact doc
@@ -266,21 +283,64 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       fresh,
     );
     if (!ticket || !hasApprovals) return;
-    // Approval decisions move the ticket too: recount its approvals with it.
+    // Approval decisions move the ticket too: recount its approvals with it, each as just listed,
+    // in its own queue: after (not beside) a recount its own event started, which leaves this one
+    // nothing to write.
     const approvals = await deps.approvals.listByTicket(tenantId, ticketId);
     if (approvals.length > 0) rememberApprovalTicket(key);
-    for (const a of approvals) await recordApprovalNow(tenantId, a.approvalId, ticket);
+    const counted: Ticket = ticket;
+    for (const a of approvals) {
+      await queue(approvalKey(tenantId, a.approvalId), () =>
+        recordApprovalNow(tenantId, a.approvalId, counted, a),
+      );
+    }
   }
 
-  async function recordApprovalNow(tenantId: string, approvalId: string, known?: Ticket): Promise<void> {
-    await apply(tenantId, approvalFactId(approvalId), parseApproval, async () => {
-      const approval = await deps.approvals.get(tenantId, approvalId);
-      if (!approval) return null;
-      rememberApprovalTicket(ticketKey(tenantId, approval.ticketId));
-      const ticket = known ?? (await deps.tickets.get(tenantId, approval.ticketId));
-      const fact = approvalFact(approval, ticket);
-      return { fact, counters: approvalCounters(fact) };
-    });
+  /**
+   * Recounts one approval request: `listed` is the request as just read (a ticket's recount);
+   * `told` what an event said of it (its status and decision time), applied to the request as this
+   * process last read it when that is not behind the last count. Read otherwise.
+   */
+  async function recordApprovalNow(
+    tenantId: string,
+    approvalId: string,
+    known?: Ticket,
+    listed?: ApprovalRequest,
+    told?: ApprovalChange,
+  ): Promise<void> {
+    const k = approvalKey(tenantId, approvalId);
+    const seen = listed ?? approvalsSeen.get(k);
+    // A request nobody counted yet (new here, still pending) is inserted without reading its fact
+    // first; if another process counted it meanwhile, the insert loses and the fact is read.
+    const fresh =
+      listed?.status === 'pending' &&
+      !approvalsSeen.has(k) &&
+      !facts.has(factKey(tenantId, approvalFactId(approvalId)));
+    await apply(
+      tenantId,
+      approvalFactId(approvalId),
+      parseApproval,
+      async (previous) => {
+        const fromEvent =
+          !listed && seen && told && rank(told.status) >= rank(previous?.status)
+            ? { ...seen, status: told.status, ...(told.decidedAt ? { decidedAt: told.decidedAt } : {}) }
+            : undefined;
+        const approval = listed ?? fromEvent ?? (await deps.approvals.get(tenantId, approvalId));
+        if (!approval) return null;
+        rememberApproval(k, approval);
+        rememberApprovalTicket(ticketKey(tenantId, approval.ticketId));
+        // The ticket as the caller counted it, or as this process last wrote it (only its intent
+        // and channel are copied), else read.
+        const ticket =
+          known ??
+          deps.tickets.recent?.(tenantId, approval.ticketId)?.ticket ??
+          (await deps.tickets.get(tenantId, approval.ticketId));
+        const fact = approvalFact(approval, ticket);
+        return { fact, counters: approvalCounters(fact) };
+      },
+      undefined,
+      fresh,
+    );
   }
 
   /**
@@ -299,6 +359,18 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       return;
     }
     await recordTicketNow(tenantId, ticketId, false);
+  }
+
+  /**
+   * Approval requests as this process last read them: what never changes after a request is
+   * opened (its order, amount, customer, when it was opened) comes from here when an event tells
+   * its new status.
+   */
+  const approvalsSeen = new Map<string, ApprovalRequest>();
+  function rememberApproval(key: string, approval: ApprovalRequest): void {
+    approvalsSeen.delete(key);
+    approvalsSeen.set(key, approval);
+    if (approvalsSeen.size > FACTS_REMEMBERED) approvalsSeen.delete(approvalsSeen.keys().next().value!);
   }
 
   /** Tickets whose last event was a rating, until their next recount reads it. */
@@ -406,7 +478,12 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         );
       } else if (event.type === 'approval') {
         const { tenantId, approvalId } = event;
-        later(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId), true);
+        const told = { status: event.status, ...(event.decidedAt ? { decidedAt: event.decidedAt } : {}) };
+        later(
+          approvalKey(tenantId, approvalId),
+          () => recordApprovalNow(tenantId, approvalId, undefined, undefined, told),
+          true,
+        );
       }
     },
     recordTicket: (tenantId, ticketId) =>
