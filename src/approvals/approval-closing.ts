@@ -22,11 +22,7 @@ export async function cardOf(
   request: ApprovalRequest,
 ): Promise<Pick<StaffActionResult, 'card' | 'approval'>> {
   const card = await loadApprovalCard(cardSources(deps), request);
-  const approval = {
-    approvalId: request.approvalId,
-    status: request.status,
-    ...(request.decidedAt ? { decidedAt: request.decidedAt } : {}),
-  };
+  const approval = { approvalId: request.approvalId, status: request.status };
   return card ? { card, approval } : { approval };
 }
 

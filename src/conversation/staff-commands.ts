@@ -79,7 +79,6 @@ async function publishChange(
           tenantId,
           approvalId: approval.approvalId,
           status: approval.status,
-          ...(approval.decidedAt ? { decidedAt: approval.decidedAt } : {}),
           at: deps.clock.now(),
         });
       return;

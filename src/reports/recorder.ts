@@ -1,7 +1,7 @@
 import type { ApprovalStore } from '../approvals/ports.js';
 import type { LiveEvent } from '../conversation/ports.js';
 import type { MessageStore, TicketStore } from '../conversation/stores.js';
-import type { ApprovalRequest, ApprovalStatus, Clock, Ticket } from '../domain/index.js';
+import type { ApprovalRequest, Clock, Ticket } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { difference, type Counters } from './counters.js';
 import {
@@ -64,27 +64,15 @@ const MAX_ATTEMPTS = 5;
 const FACTS_REMEMBERED = 5_000;
 
 const ticketFactId = (ticketId: string) => `t:${ticketId}`;
+/**
+ * Day counter changes held back by a recount until its facts are all stored, then added in one
+ * tick: the report store sums a day's changes of one tick into one `$inc`.
+ */
+type DayAdds = Array<() => Promise<void>>;
 /** Queue and settling keys: one recount at a time per ticket or approval. */
 const ticketKey = (tenantId: string, ticketId: string) => `${tenantId}|t|${ticketId}`;
 const approvalKey = (tenantId: string, approvalId: string) => `${tenantId}|a|${approvalId}`;
 const approvalFactId = (approvalId: string) => `a:${approvalId}`;
-
-/** What an approval event tells of the request. */
-type ApprovalChange = { status: ApprovalStatus; decidedAt?: Date };
-/**
- * How far along a status is: a request only moves forward (pending → approved → executed or
- * failed; pending → rejected or expired), so a told status behind the one counted is stale.
- */
-const STAGE: Record<ApprovalStatus, number> = {
-  pending: 0,
-  approved: 1,
-  rejected: 2,
-  expired: 2,
-  executed: 2,
-  failed: 2,
-};
-const rank = (status: string | undefined): number =>
-  status === undefined ? -1 : (STAGE[status as ApprovalStatus] ?? 3);
 
 /**
  * Keeps the report's rollups current at write time. Each ticket or approval is one fact doc
@@ -151,7 +139,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     compute: (previous: F | null) => Promise<{ fact: F; counters: Counters } | null>,
     afterWrite?: (fact: F, previous: F | null) => Promise<void>,
     fresh = false,
+    days?: DayAdds,
   ): Promise<void> {
+    const add = (day: string, delta: Counters) =>
+      days ? days.push(() => store.addToDay(tenantId, day, delta)) : store.addToDay(tenantId, day, delta);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const remembered = attempt === 0 ? facts.get(factKey(tenantId, factId)) : undefined;
       const stored = remembered ?? (attempt === 0 && fresh ? null : await store.getFact(tenantId, factId));
@@ -174,10 +165,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       }
       keepFact(tenantId, factId, { ...value, rev: (stored?.rev ?? 0) + 1 });
       if (sameDay) {
-        if (Object.keys(delta).length) await store.addToDay(tenantId, next.fact.day, delta);
+        if (Object.keys(delta).length) await add(next.fact.day, delta);
       } else {
-        await store.addToDay(tenantId, stored.day, difference({}, before));
-        await store.addToDay(tenantId, next.fact.day, next.counters);
+        await add(stored.day, difference({}, before));
+        await add(next.fact.day, next.counters);
       }
       await afterWrite?.(next.fact, previous);
       return;
@@ -225,121 +216,123 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     const rated = ratedHints.delete(key) || explicit;
     const recent = explicit ? undefined : deps.tickets.recent?.(tenantId, ticketId);
     const fresh = recent?.inserted === true && !facts.has(factKey(tenantId, ticketFactId(ticketId)));
-    await apply(
-      tenantId,
-      ticketFactId(ticketId),
-      parseTicket,
-      async (previous) => {
-        // What this process wrote last, unless the fact counted a later version (another process's).
-        ticket =
-          recent && recent.ticket.version >= (previous?.version ?? 0)
-            ? recent.ticket
-            : await deps.tickets.get(tenantId, ticketId);
-        if (!ticket) return null;
-        // The transcript is read only for what neither the last count nor the events tell: when
-        // the first reply came, or the question of a ticket the bot could not answer.
-        const replied = previous?.firstBotAt ?? previous?.firstStaffAt ?? hint?.botAt ?? hint?.personAt;
-        // Only a gap keeps its question: escalated for want of an answer, or rated "Not good".
-        const gap =
-          (ticket.escalation !== undefined &&
-            escalationCategory(ticket.escalation.reason) === 'low_confidence') ||
-          previous?.escalationReason === 'low_confidence' ||
-          rated ||
-          previous?.csat === 'not_good';
-        const needsQuestion = gap && !previous?.question;
-        const [messages, targets, csat] = await Promise.all([
-          replied && !needsQuestion
-            ? Promise.resolve([])
-            : deps.messages.listByTicket(tenantId, ticketId, MESSAGE_WINDOW),
-          deps.slaTargets?.(ticket) ?? null,
-          // A rating arrives with its own event (csat.ts); otherwise the last count holds it.
-          rated ? (deps.csatRating?.(tenantId, ticketId) ?? null) : null,
-        ]);
-        const fact = ticketFact({
-          ticket,
-          messages,
-          previous,
-          now: deps.clock.now(),
-          targets,
-          csat,
-          seen: hint,
-        });
-        // Approval facts copy the ticket's intent and channel: they are recounted with the ticket
-        // when it has (or may just have got) approvals, or when what they copy changed.
-        hasApprovals =
-          explicit ||
-          previous?.approvals === true ||
-          approvalTickets.has(key) ||
-          ticket.status === 'pending_approval' ||
-          (previous !== null && previous.dims.intent !== fact.dims.intent);
-        const counted: TicketFact = {
-          ...fact,
-          version: ticket.version,
-          ...(previous?.approvals || approvalTickets.has(key) ? { approvals: true } : {}),
-        };
-        return { fact: counted, counters: ticketCounters(counted) };
-      },
-      (fact, previous) => syncGap(tenantId, fact, previous),
-      fresh,
-    );
-    if (!ticket || !hasApprovals) return;
-    // Approval decisions move the ticket too: recount its approvals with it, each as just listed,
-    // in its own queue: after (not beside) a recount its own event started, which leaves this one
-    // nothing to write.
-    const approvals = await deps.approvals.listByTicket(tenantId, ticketId);
-    if (approvals.length > 0) rememberApprovalTicket(key);
-    const counted: Ticket = ticket;
-    for (const a of approvals) {
-      await queue(approvalKey(tenantId, a.approvalId), () =>
-        recordApprovalNow(tenantId, a.approvalId, counted, a),
+    // The ticket's and its requests' day changes go together, once all their facts are stored.
+    const days: DayAdds = [];
+    try {
+      await countTicket();
+    } finally {
+      await Promise.all(days.map((addToDay) => addToDay()));
+    }
+
+    async function countTicket(): Promise<void> {
+      await apply(
+        tenantId,
+        ticketFactId(ticketId),
+        parseTicket,
+        async (previous) => {
+          // What this process wrote last, unless the fact counted a later version (another process's).
+          ticket =
+            recent && recent.ticket.version >= (previous?.version ?? 0)
+              ? recent.ticket
+              : await deps.tickets.get(tenantId, ticketId);
+          if (!ticket) return null;
+          // The transcript is read only for what neither the last count nor the events tell: when
+          // the first reply came, or the question of a ticket the bot could not answer.
+          const replied = previous?.firstBotAt ?? previous?.firstStaffAt ?? hint?.botAt ?? hint?.personAt;
+          // Only a gap keeps its question: escalated for want of an answer, or rated "Not good".
+          const gap =
+            (ticket.escalation !== undefined &&
+              escalationCategory(ticket.escalation.reason) === 'low_confidence') ||
+            previous?.escalationReason === 'low_confidence' ||
+            rated ||
+            previous?.csat === 'not_good';
+          const needsQuestion = gap && !previous?.question;
+          const [messages, targets, csat] = await Promise.all([
+            replied && !needsQuestion
+              ? Promise.resolve([])
+              : deps.messages.listByTicket(tenantId, ticketId, MESSAGE_WINDOW),
+            deps.slaTargets?.(ticket) ?? null,
+            // A rating arrives with its own event (csat.ts); otherwise the last count holds it.
+            rated ? (deps.csatRating?.(tenantId, ticketId) ?? null) : null,
+          ]);
+          const fact = ticketFact({
+            ticket,
+            messages,
+            previous,
+            now: deps.clock.now(),
+            targets,
+            csat,
+            seen: hint,
+          });
+          // Approval facts copy the ticket's intent and channel: they are recounted with the ticket
+          // when it has (or may just have got) approvals, or when what they copy changed.
+          hasApprovals =
+            explicit ||
+            previous?.approvals === true ||
+            approvalTickets.has(key) ||
+            ticket.status === 'pending_approval' ||
+            (previous !== null && previous.dims.intent !== fact.dims.intent);
+          const counted: TicketFact = {
+            ...fact,
+            version: ticket.version,
+            ...(previous?.approvals || approvalTickets.has(key) ? { approvals: true } : {}),
+          };
+          return { fact: counted, counters: ticketCounters(counted) };
+        },
+        (fact, previous) => syncGap(tenantId, fact, previous),
+        fresh,
+        days,
       );
+      if (!ticket || !hasApprovals) return;
+      // Approval decisions move the ticket too: recount its approvals with it, each as just listed,
+      // in its own queue: after (not beside) a recount its own event started, which leaves this one
+      // nothing to write.
+      const approvals = await deps.approvals.listByTicket(tenantId, ticketId);
+      if (approvals.length > 0) rememberApprovalTicket(key);
+      const counted: Ticket = ticket;
+      for (const a of approvals) {
+        await queue(approvalKey(tenantId, a.approvalId), () =>
+          recordApprovalNow(tenantId, a.approvalId, counted, a, days),
+        );
+      }
     }
   }
 
   /**
-   * Recounts one approval request: `listed` is the request as just read (a ticket's recount);
-   * `told` what an event said of it (its status and decision time), applied to the request as this
-   * process last read it when that is not behind the last count. Read otherwise.
+   * Recounts one approval request: `listed` is the request as just read (a ticket's recount), read
+   * otherwise. `days` collects the day counters' changes instead of adding them (the caller adds
+   * them together with its own).
    */
   async function recordApprovalNow(
     tenantId: string,
     approvalId: string,
     known?: Ticket,
     listed?: ApprovalRequest,
-    told?: ApprovalChange,
+    days?: DayAdds,
   ): Promise<void> {
     const k = approvalKey(tenantId, approvalId);
-    const seen = listed ?? approvalsSeen.get(k);
     // A request nobody counted yet (new here, still pending) is inserted without reading its fact
     // first; if another process counted it meanwhile, the insert loses and the fact is read.
     const fresh =
       listed?.status === 'pending' &&
-      !approvalsSeen.has(k) &&
+      !approvalTicketOf.has(k) &&
       !facts.has(factKey(tenantId, approvalFactId(approvalId)));
     await apply(
       tenantId,
       approvalFactId(approvalId),
       parseApproval,
-      async (previous) => {
-        const fromEvent =
-          !listed && seen && told && rank(told.status) >= rank(previous?.status)
-            ? { ...seen, status: told.status, ...(told.decidedAt ? { decidedAt: told.decidedAt } : {}) }
-            : undefined;
-        const approval = listed ?? fromEvent ?? (await deps.approvals.get(tenantId, approvalId));
+      async () => {
+        const approval = listed ?? (await deps.approvals.get(tenantId, approvalId));
         if (!approval) return null;
-        rememberApproval(k, approval);
+        rememberApproval(k, approval.ticketId);
         rememberApprovalTicket(ticketKey(tenantId, approval.ticketId));
-        // The ticket as the caller counted it, or as this process last wrote it (only its intent
-        // and channel are copied), else read.
-        const ticket =
-          known ??
-          deps.tickets.recent?.(tenantId, approval.ticketId)?.ticket ??
-          (await deps.tickets.get(tenantId, approval.ticketId));
+        const ticket = known ?? (await deps.tickets.get(tenantId, approval.ticketId));
         const fact = approvalFact(approval, ticket);
         return { fact, counters: approvalCounters(fact) };
       },
       undefined,
       fresh,
+      days,
     );
   }
 
@@ -362,15 +355,15 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
   }
 
   /**
-   * Approval requests as this process last read them: what never changes after a request is
-   * opened (its order, amount, customer, when it was opened) comes from here when an event tells
-   * its new status.
+   * The ticket of each approval request this process counted (a request never changes ticket):
+   * an event about one is recounted with its ticket, which reads the ticket's requests anyway.
    */
-  const approvalsSeen = new Map<string, ApprovalRequest>();
-  function rememberApproval(key: string, approval: ApprovalRequest): void {
-    approvalsSeen.delete(key);
-    approvalsSeen.set(key, approval);
-    if (approvalsSeen.size > FACTS_REMEMBERED) approvalsSeen.delete(approvalsSeen.keys().next().value!);
+  const approvalTicketOf = new Map<string, string>();
+  function rememberApproval(key: string, ticketId: string): void {
+    approvalTicketOf.delete(key);
+    approvalTicketOf.set(key, ticketId);
+    if (approvalTicketOf.size > FACTS_REMEMBERED)
+      approvalTicketOf.delete(approvalTicketOf.keys().next().value!);
   }
 
   /** Tickets whose last event was a rating, until their next recount reads it. */
@@ -478,12 +471,17 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         );
       } else if (event.type === 'approval') {
         const { tenantId, approvalId } = event;
-        const told = { status: event.status, ...(event.decidedAt ? { decidedAt: event.decidedAt } : {}) };
-        later(
-          approvalKey(tenantId, approvalId),
-          () => recordApprovalNow(tenantId, approvalId, undefined, undefined, told),
-          true,
-        );
+        const ticketId = approvalTicketOf.get(approvalKey(tenantId, approvalId));
+        // With its ticket when known: a click changes both, and one recount reads the request in
+        // the ticket's list (fresh), counts both and adds both to their day in one write.
+        if (ticketId) {
+          later(
+            ticketKey(tenantId, ticketId),
+            (full) =>
+              full ? recordTicketNow(tenantId, ticketId, false) : recordMessageNow(tenantId, ticketId),
+            true,
+          );
+        } else later(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId), true);
       }
     },
     recordTicket: (tenantId, ticketId) =>
