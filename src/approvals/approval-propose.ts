@@ -322,7 +322,12 @@ export async function proposeWith(
   }
   // As stored: this call wrote every field of it, the card ref included (no re-read needed).
   const card = ctx.postedCard();
-  return { kind: 'pending', approval: card ? { ...request, card } : request };
+  return {
+    kind: 'pending',
+    approval: card ? { ...request, card } : request,
+    // Escalated since (a supervisor's request), the ticket moved on from this write.
+    ...(pending && !decision.escalate ? { ticket: pending } : {}),
+  };
 }
 
 /**
