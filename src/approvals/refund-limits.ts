@@ -91,7 +91,7 @@ function live(holds: RefundHold[], now: Date, ttlHours: number): RefundHold[] {
   );
 }
 
-/** A refund hold opened in the 24 h before `since` + 1 day: it counts against today's limit. */
+/** A refund hold opened at or after `since` (24 h ago): it counts against today's limit. */
 const countsToday = (h: RefundHold, since: Date) =>
   h.action === 'refund' && h.at.getTime() >= since.getTime();
 

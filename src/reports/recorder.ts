@@ -208,6 +208,21 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
    * rating only after a rating event, the approvals only when the ticket has or may have some.
    */
   async function recordTicketNow(tenantId: string, ticketId: string, explicit = true): Promise<void> {
+    // The ticket's and its requests' day changes go together, once all their facts are stored.
+    const days: DayAdds = [];
+    try {
+      await countTicket(tenantId, ticketId, explicit, days);
+    } finally {
+      await Promise.all(days.map((addToDay) => addToDay()));
+    }
+  }
+
+  async function countTicket(
+    tenantId: string,
+    ticketId: string,
+    explicit: boolean,
+    days: DayAdds,
+  ): Promise<void> {
     let ticket: Ticket | null = null;
     let hasApprovals = false;
     const key = ticketKey(tenantId, ticketId);
@@ -216,85 +231,75 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     const rated = ratedHints.delete(key) || explicit;
     const recent = explicit ? undefined : deps.tickets.recent?.(tenantId, ticketId);
     const fresh = recent?.inserted === true && !facts.has(factKey(tenantId, ticketFactId(ticketId)));
-    // The ticket's and its requests' day changes go together, once all their facts are stored.
-    const days: DayAdds = [];
-    try {
-      await countTicket();
-    } finally {
-      await Promise.all(days.map((addToDay) => addToDay()));
-    }
-
-    async function countTicket(): Promise<void> {
-      await apply(
-        tenantId,
-        ticketFactId(ticketId),
-        parseTicket,
-        async (previous) => {
-          // What this process wrote last, unless the fact counted a later version (another process's).
-          ticket =
-            recent && recent.ticket.version >= (previous?.version ?? 0)
-              ? recent.ticket
-              : await deps.tickets.get(tenantId, ticketId);
-          if (!ticket) return null;
-          // The transcript is read only for what neither the last count nor the events tell: when
-          // the first reply came, or the question of a ticket the bot could not answer.
-          const replied = previous?.firstBotAt ?? previous?.firstStaffAt ?? hint?.botAt ?? hint?.personAt;
-          // Only a gap keeps its question: escalated for want of an answer, or rated "Not good".
-          const gap =
-            (ticket.escalation !== undefined &&
-              escalationCategory(ticket.escalation.reason) === 'low_confidence') ||
-            previous?.escalationReason === 'low_confidence' ||
-            rated ||
-            previous?.csat === 'not_good';
-          const needsQuestion = gap && !previous?.question;
-          const [messages, targets, csat] = await Promise.all([
-            replied && !needsQuestion
-              ? Promise.resolve([])
-              : deps.messages.listByTicket(tenantId, ticketId, MESSAGE_WINDOW),
-            deps.slaTargets?.(ticket) ?? null,
-            // A rating arrives with its own event (csat.ts); otherwise the last count holds it.
-            rated ? (deps.csatRating?.(tenantId, ticketId) ?? null) : null,
-          ]);
-          const fact = ticketFact({
-            ticket,
-            messages,
-            previous,
-            now: deps.clock.now(),
-            targets,
-            csat,
-            seen: hint,
-          });
-          // Approval facts copy the ticket's intent and channel: they are recounted with the ticket
-          // when it has (or may just have got) approvals, or when what they copy changed.
-          hasApprovals =
-            explicit ||
-            previous?.approvals === true ||
-            approvalTickets.has(key) ||
-            ticket.status === 'pending_approval' ||
-            (previous !== null && previous.dims.intent !== fact.dims.intent);
-          const counted: TicketFact = {
-            ...fact,
-            version: ticket.version,
-            ...(previous?.approvals || approvalTickets.has(key) ? { approvals: true } : {}),
-          };
-          return { fact: counted, counters: ticketCounters(counted) };
-        },
-        (fact, previous) => syncGap(tenantId, fact, previous),
-        fresh,
-        days,
+    await apply(
+      tenantId,
+      ticketFactId(ticketId),
+      parseTicket,
+      async (previous) => {
+        // What this process wrote last, unless the fact counted a later version (another process's).
+        ticket =
+          recent && recent.ticket.version >= (previous?.version ?? 0)
+            ? recent.ticket
+            : await deps.tickets.get(tenantId, ticketId);
+        if (!ticket) return null;
+        // The transcript is read only for what neither the last count nor the events tell: when
+        // the first reply came, or the question of a ticket the bot could not answer.
+        const replied = previous?.firstBotAt ?? previous?.firstStaffAt ?? hint?.botAt ?? hint?.personAt;
+        // Only a gap keeps its question: escalated for want of an answer, or rated "Not good".
+        const gap =
+          (ticket.escalation !== undefined &&
+            escalationCategory(ticket.escalation.reason) === 'low_confidence') ||
+          previous?.escalationReason === 'low_confidence' ||
+          rated ||
+          previous?.csat === 'not_good';
+        const needsQuestion = gap && !previous?.question;
+        const [messages, targets, csat] = await Promise.all([
+          replied && !needsQuestion
+            ? Promise.resolve([])
+            : deps.messages.listByTicket(tenantId, ticketId, MESSAGE_WINDOW),
+          deps.slaTargets?.(ticket) ?? null,
+          // A rating arrives with its own event (csat.ts); otherwise the last count holds it.
+          rated ? (deps.csatRating?.(tenantId, ticketId) ?? null) : null,
+        ]);
+        const fact = ticketFact({
+          ticket,
+          messages,
+          previous,
+          now: deps.clock.now(),
+          targets,
+          csat,
+          seen: hint,
+        });
+        // Approval facts copy the ticket's intent and channel: they are recounted with the ticket
+        // when it has (or may just have got) approvals, or when what they copy changed.
+        hasApprovals =
+          explicit ||
+          previous?.approvals === true ||
+          approvalTickets.has(key) ||
+          ticket.status === 'pending_approval' ||
+          (previous !== null && previous.dims.intent !== fact.dims.intent);
+        const counted: TicketFact = {
+          ...fact,
+          version: ticket.version,
+          ...(previous?.approvals || approvalTickets.has(key) ? { approvals: true } : {}),
+        };
+        return { fact: counted, counters: ticketCounters(counted) };
+      },
+      (fact, previous) => syncGap(tenantId, fact, previous),
+      fresh,
+      days,
+    );
+    if (!ticket || !hasApprovals) return;
+    // Approval decisions move the ticket too: recount its approvals with it, each as just listed,
+    // in its own queue: after (not beside) a recount its own event started, which leaves this one
+    // nothing to write.
+    const approvals = await deps.approvals.listByTicket(tenantId, ticketId);
+    if (approvals.length > 0) rememberApprovalTicket(key);
+    const counted: Ticket = ticket;
+    for (const a of approvals) {
+      await queue(approvalKey(tenantId, a.approvalId), () =>
+        recordApprovalNow(tenantId, a.approvalId, counted, a, days),
       );
-      if (!ticket || !hasApprovals) return;
-      // Approval decisions move the ticket too: recount its approvals with it, each as just listed,
-      // in its own queue: after (not beside) a recount its own event started, which leaves this one
-      // nothing to write.
-      const approvals = await deps.approvals.listByTicket(tenantId, ticketId);
-      if (approvals.length > 0) rememberApprovalTicket(key);
-      const counted: Ticket = ticket;
-      for (const a of approvals) {
-        await queue(approvalKey(tenantId, a.approvalId), () =>
-          recordApprovalNow(tenantId, a.approvalId, counted, a, days),
-        );
-      }
     }
   }
 
