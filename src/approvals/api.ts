@@ -20,7 +20,16 @@ export type ProposalOutcome =
       currency: string;
       orderId: string;
     }
-  | { kind: 'pending'; approval: ApprovalRequest }
+  | {
+      kind: 'pending';
+      approval: ApprovalRequest;
+      /**
+       * The ticket as this proposal's own conditional write left it (moved to `pending_approval`
+       * just now), when it did and nothing changed it since: what the customer is told next is
+       * checked against it instead of a read of the ticket.
+       */
+      ticket?: Ticket;
+    }
   /** A refund under the automatic limit waits for the customer's yes (stored on the ticket). */
   | { kind: 'confirm'; confirmation: PendingConfirmation }
   | { kind: 'escalate'; reason: string };

@@ -44,7 +44,7 @@ export async function decideApproval(
   if (!tenant) return { ok: false, message: 'This approval request no longer exists.' };
   // Every card this click renders (after the decision, after execution, the clicker's answer)
   // shares one read of its facts; the tenant and ticket read above are among them. The click's
-  // audit events go out together: before the money moves, and once at the end.
+  // audit events go out in one write at the end, before it answers (audit-batch.ts).
   const batch = createAuditBatch(deps.audit, deps.logger);
   const d: ApprovalServiceDeps = {
     ...deps,

@@ -18,12 +18,14 @@ import { EXECUTED_EFFECTS, FAILED_EFFECTS, finishEffectsOf } from './approval-fi
 export async function executeApproved(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
-  /** Writes the audit events held so far; called before the money moves and after the effects. */
+  /**
+   * Writes the audit events held so far, the decision's among them: once, after the effects (or
+   * where one fails). Without it (the sweep), the trail is read and what it lacks is written.
+   */
   flushAudit?: () => Promise<boolean>,
 ): Promise<ApprovalRequest> {
   const { tenantId, approvalId } = request;
   let reference: string;
-  if (flushAudit) await flushAudit();
   try {
     if (request.action === 'refund') {
       const result = await deps.orders.refund(tenantId, {
@@ -87,7 +89,8 @@ export async function executeApproved(
   // The refund is on the order now and counts there: its slot in the ledger is given back.
   const released = await releaseRequest(deps, executed);
   const options = {
-    fresh: true,
+    // The click's batch holds its decision; the sweep reads the trail for what a dead click left out.
+    fresh: flushAudit !== undefined,
     ...(flushAudit ? { flushAudit } : {}),
     ...(released ? { siblingsPending: released.siblingsPending } : {}),
   };
@@ -152,7 +155,8 @@ async function recordFailure(
   if (!failed) return (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
   const released = await releaseRequest(deps, failed);
   const options = {
-    fresh: true,
+    // The click's batch holds its decision; the sweep reads the trail for what a dead click left out.
+    fresh: flushAudit !== undefined,
     ...(flushAudit ? { flushAudit } : {}),
     ...(released ? { siblingsPending: released.siblingsPending } : {}),
   };

@@ -1,4 +1,4 @@
-import type { ApprovalEffect, ApprovalRequest } from '../domain/index.js';
+import type { ApprovalEffect, ApprovalRequest, AuditEvent } from '../domain/index.js';
 import {
   audit,
   escalate,
@@ -33,8 +33,9 @@ export async function finishEffects(deps: ApprovalServiceDeps, request: Approval
 
 export interface FinishOptions {
   /**
-   * The caller's own transition just wrote the request's outcome: nobody else can have audited it
-   * yet, so the trail is not read first (the sweep, resuming, still reads it).
+   * The caller's own transition just wrote the request's outcome and its audit batch holds the
+   * decision: nobody else can have audited either yet, so the trail is not read first (the sweep,
+   * resuming, still reads it).
    */
   fresh?: boolean;
   /**
@@ -85,6 +86,27 @@ export async function finishEffectsOf(
   };
 }
 
+/** The staff decision's audit event, from the request, when the trail lacks it; false when that write failed. */
+async function auditDecision(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  trail: AuditEvent[],
+): Promise<boolean> {
+  const by = request.decidedBy;
+  if (by?.kind !== 'staff' || trail.some((e) => e.action === 'approval.approved')) return true;
+  const decided = { ...snapshot(request), status: 'approved', execution: undefined };
+  return audit(deps, {
+    tenantId: request.tenantId,
+    ticketId: request.ticketId,
+    approvalId: request.approvalId,
+    actor: by,
+    action: 'approval.approved',
+    before: { ...decided, status: 'pending', decidedBy: undefined, decidedAt: undefined },
+    after: decided,
+    note: 'recorded after a restart: the deciding process stopped before its audit write',
+  });
+}
+
 /** Runs one effect: false when it failed; the request's changed fields when it changed it. */
 async function run(
   deps: ApprovalServiceDeps,
@@ -99,6 +121,9 @@ async function run(
       const action = executed ? 'approval.executed' : 'approval.failed';
       if (!fresh) {
         const trail = await deps.audit.listForApproval(request.tenantId, request.approvalId);
+        // A click writes its decision's event with the rest, once the effects ran (approval-decide.ts):
+        // a process that died before that write left it out, and it is written here from the request.
+        if (!(await auditDecision(deps, request, trail))) return false;
         if (trail.some((e) => e.action === action)) return true;
       }
       return audit(deps, {

@@ -43,7 +43,7 @@ export type ProposeInput = Parameters<ApprovalService['propose']>[0];
 
 export interface ProposeContext {
   tenant: Tenant;
-  /** Writes the audit events batched so far (before money leaves the process, before cards). */
+  /** Writes the audit events batched so far (before money leaves the process; the rest at the end). */
   flushAudit: () => Promise<unknown>;
   /** The card ref stored by this operation, if any. */
   postedCard: () => PostedRef | undefined;
@@ -77,6 +77,21 @@ export async function proposeWith(
     action.orderId,
   );
   if (unsupported) return { kind: 'escalate', reason: unsupported };
+  const ttl = tenant.settings.approvalTtlHours;
+  // With a refund, the order system's refunds of the last 24 h too, counted after each ledger read.
+  const reread = () =>
+    readLedger(
+      deps,
+      ticket.tenantId,
+      customer.customerId,
+      now,
+      ttl,
+      action.type === 'refund' ? deps.orders : undefined,
+    );
+  // Where the customer's orders are one read (the demo store), a refund reads the ledger first:
+  // the day's count that follows it reads their orders, and the order asked about comes from
+  // that read instead of one of its own.
+  const early = action.type === 'refund' && deps.orders.customerOrders ? await reread() : null;
   const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
   const ours = order && order.customerId === customer.customerId && order.customerId === ticket.customerId;
   // A redelivered message (or a second "yes") whose refund already ran: the same answer again.
@@ -121,18 +136,7 @@ export async function proposeWith(
   }
   // The customer's ledger (one keyed read) holds their open requests and refunds in flight, in
   // every process: the open requests on this order and the daily count come from it.
-  const ttl = tenant.settings.approvalTtlHours;
-  // With a refund, the order system's refunds of the last 24 h too, counted after each ledger read.
-  const reread = () =>
-    readLedger(
-      deps,
-      ticket.tenantId,
-      customer.customerId,
-      now,
-      ttl,
-      action.type === 'refund' ? deps.orders : undefined,
-    );
-  const ledger = order && ours ? await reread() : null;
+  const ledger = order && ours ? (early ?? (await reread())) : null;
   const openHolds = ledger && order ? openOnOrder(ledger, order.orderId) : [];
   // The same request again in the same ticket (a redelivery, a repeat): the open request answers.
   const repeatHold = sameTicketRequest(openHolds, ticket, action);
@@ -297,11 +301,12 @@ export async function proposeWith(
     action: 'approval.created',
     after: snapshot(request),
   });
-  await flushAudit(); // evaluated + created, before the card is posted
+  // The trail of this request (evaluated, created, the card, the ticket's move) is written in one
+  // insert when the proposal ends, before it answers (approval-service.ts): no money moves on
+  // this path, and a request that outlives a crash here is finished by the sweep from the store.
   await postCard(deps, request);
   const pending = await markPending(deps, ticket);
   if (decision.escalate) {
-    await flushAudit(); // card posted + ticket pending, before the escalation card
     await escalate(
       deps,
       request,
@@ -317,7 +322,12 @@ export async function proposeWith(
   }
   // As stored: this call wrote every field of it, the card ref included (no re-read needed).
   const card = ctx.postedCard();
-  return { kind: 'pending', approval: card ? { ...request, card } : request };
+  return {
+    kind: 'pending',
+    approval: card ? { ...request, card } : request,
+    // Escalated since (a supervisor's request), the ticket moved on from this write.
+    ...(pending && !decision.escalate ? { ticket: pending } : {}),
+  };
 }
 
 /**

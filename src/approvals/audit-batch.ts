@@ -14,11 +14,13 @@ export interface AuditBatch {
 }
 
 /**
- * Steps of one operation share one audit write. A proposal flushes before anything leaves the
- * process (a card post, a refund, a customer message); a decision flushes before money moves and
- * once at the end: what follows the refund (card, notice, ticket) are resumable effects, so a
- * process dying before that last write leaves them due and the sweep runs them, and their audit,
- * again. Callers also flush in a `finally`, so nothing is left unwritten.
+ * Steps of one operation share one audit write, made before the operation answers. A proposal
+ * flushes before an automatic refund leaves the process and once at its end (a request for staff
+ * moves no money: its card and notice go through the outbox); a decision flushes once, at the end:
+ * the request's status (`approved`, then `executed` with its effects due) is stored before the
+ * money moves, so a process dying before that write leaves the effects due, and the sweep writes
+ * what the trail lacks, the decision included (approval-finish.ts). Callers flush in a `finally`,
+ * so nothing is left unwritten.
  */
 export function createAuditBatch(audit: AuditLog, logger: Logger): AuditBatch {
   let held: AuditEvent[] = [];

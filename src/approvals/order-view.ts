@@ -41,10 +41,10 @@ export function customerOrderView(orders: OrderSystem, tenantId: string, custome
   // The count is always read afresh, right after the caller's ledger read: a hold released
   // before that read is a refund on the order by then (refund-limits.ts). The orders it read
   // serve what follows (the refund's starting point).
-  view.countRefundsSince = async (t, c, since) => {
-    if (!mine(t, c)) return orders.countRefundsSince(t, c, since);
+  view.countRefundsSince = async (t, c, since, options) => {
+    if (!mine(t, c)) return orders.countRefundsSince(t, c, since, options);
     list = null;
-    return refundsSince(await read(), since);
+    return refundsSince(await read(), since, new Set(options?.except));
   };
   view.refund = async (t, input) => {
     const known = mine(t) && !input.known ? await held(input.orderId) : undefined;

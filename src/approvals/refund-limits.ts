@@ -26,7 +26,10 @@ export interface LedgerView {
   /** The revision read (null: no ledger stored yet). */
   rev: number | null;
   holds: RefundHold[];
-  /** The order system's refunds of the last 24 h, counted right after this read (0: not asked). */
+  /**
+   * The order system's refunds of the last 24 h, counted right after this read (0: not asked),
+   * except those under the key of a hold that counts today (`heldRefunds` counts them).
+   */
   executed: number;
 }
 
@@ -55,9 +58,11 @@ export async function readLedger(
     const open = await deps.approvals.listOpenByCustomer(tenantId, customerId, since);
     read = { rev: null, holds: open.map((r) => holdOf(r)) };
   }
-  const executed = orders
-    ? await orders.countRefundsSince(tenantId, customerId, new Date(now.getTime() - DAY_MS))
-    : 0;
+  // A refund that reached its order while its hold is still here (released a moment later) is
+  // counted from the hold alone: the holds that count today leave their keys out of the count.
+  const since = new Date(now.getTime() - DAY_MS);
+  const except = read.holds.filter((h) => countsToday(h, since)).map((h) => h.key);
+  const executed = orders ? await orders.countRefundsSince(tenantId, customerId, since, { except }) : 0;
   return { tenantId, customerId, ...read, executed };
 }
 
@@ -86,17 +91,25 @@ function live(holds: RefundHold[], now: Date, ttlHours: number): RefundHold[] {
   );
 }
 
-/** Refunds the ledger holds that count against today's limit (opened in the last 24 h). */
+/** A refund hold opened at or after `since` (24 h ago): it counts against today's limit. */
+const countsToday = (h: RefundHold, since: Date) =>
+  h.action === 'refund' && h.at.getTime() >= since.getTime();
+
+/**
+ * Refunds the ledger holds that count against today's limit (opened in the last 24 h). Their
+ * refunds, once on the order, are left out of `LedgerView.executed`, so each counts once. Of the
+ * kinds a caller may leave out, `request` has no refund on an order (a request is granted before
+ * its money moves), and `exceptKey` is the request being decided, never counted against itself.
+ */
 export function heldRefunds(
   view: Pick<LedgerView, 'holds'>,
   now: Date,
   kinds: RefundHold['kind'][] = ['request', 'granted', 'auto'],
   exceptKey?: string,
 ): number {
-  const since = now.getTime() - DAY_MS;
-  return view.holds.filter(
-    (h) => h.action === 'refund' && kinds.includes(h.kind) && h.key !== exceptKey && h.at.getTime() >= since,
-  ).length;
+  const since = new Date(now.getTime() - DAY_MS);
+  return view.holds.filter((h) => countsToday(h, since) && kinds.includes(h.kind) && h.key !== exceptKey)
+    .length;
 }
 
 /** Requests open (pending or approved) on one order. */

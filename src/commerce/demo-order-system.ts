@@ -129,9 +129,9 @@ export function createDemoOrderSystem(options: DemoOrderSystemOptions): OrderSys
       });
     },
 
-    async countRefundsSince(tenantId, customerId, since) {
+    async countRefundsSince(tenantId, customerId, since, options) {
       const list = await orders.listByCustomer(tenantId, customerId, CUSTOMER_ORDERS_MAX);
-      return refundsSince(list, since);
+      return refundsSince(list, since, new Set(options?.except));
     },
     customerOrders: (tenantId, customerId) =>
       orders.listByCustomer(tenantId, customerId, CUSTOMER_ORDERS_MAX),

@@ -13,9 +13,30 @@ export function checkRefundInput(input: { amountMinor: number; idempotencyKey: s
 /** How many of a customer's orders `customerOrders` returns at most (the newest). */
 export const CUSTOMER_ORDERS_MAX = 1000;
 
-/** Refunds on these orders made at or after `since` (the daily limit counts them). */
-export function refundsSince(orders: readonly Order[], since: Date): number {
-  return orders.reduce((n, o) => n + o.refunds.filter((r) => r.at.getTime() >= since.getTime()).length, 0);
+/**
+ * Refunds on these orders made at or after `since` (the daily limit counts them), except those
+ * made under one of `except`'s idempotency keys (counted by the caller already, from their hold).
+ */
+export function refundsSince(
+  orders: readonly Order[],
+  since: Date,
+  except: ReadonlySet<string> = new Set(),
+): number {
+  return orders.reduce(
+    (n, o) =>
+      n + o.refunds.filter((r) => r.at.getTime() >= since.getTime() && !except.has(r.idempotencyKey)).length,
+    0,
+  );
+}
+
+/** What `countRefundsSince` leaves out. */
+export interface RefundCountOptions {
+  /**
+   * Idempotency keys of refunds the caller counts already (a refund ledger's holds): a refund
+   * made under one of them is not counted again. Between a refund reaching the order and its hold
+   * being released, both exist; counted from each, one refund would count twice.
+   */
+  except?: readonly string[];
 }
 
 export interface RefundResult {
@@ -89,7 +110,12 @@ export interface OrderSystem {
     input: { orderId: string; idempotencyKey: string; reason?: string },
   ): Promise<CancellationResult>;
   /** Refunds executed for a customer's orders since a moment (the daily limit). */
-  countRefundsSince(tenantId: string, customerId: string, since: Date): Promise<number>;
+  countRefundsSince(
+    tenantId: string,
+    customerId: string,
+    since: Date,
+    options?: RefundCountOptions,
+  ): Promise<number>;
   /**
    * Every order of one customer (newest first, at most `CUSTOMER_ORDERS_MAX`), only where that is
    * one cheap read: the demo store (one query). An operation that needs the order it acts on and

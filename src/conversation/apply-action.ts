@@ -14,7 +14,10 @@ export interface ActionTools {
    * `moneyReference`: the order system's reference this text reports (see money-claims.ts).
    * `confirm`: Yes / No buttons under a refund question.
    */
-  say: (text: string, options?: { moneyReference?: string; confirm?: ConfirmPrompt }) => Promise<unknown>;
+  say: (
+    text: string,
+    options?: { moneyReference?: string; confirm?: ConfirmPrompt; written?: Ticket },
+  ) => Promise<unknown>;
   phrase: (key: Parameters<EngineDeps['agent']['phrase']>[0], params?: Record<string, string>) => string;
   out: (status: InboundOutcome['status'], reason?: string) => InboundOutcome;
 }
@@ -86,8 +89,12 @@ export async function applyActionOutcome(
   if (outcome.kind === 'pending') {
     const a = outcome.approval;
     const key = a.action === 'refund' ? 'refund_pending_approval' : 'cancellation_pending_approval';
-    // The approval service already moved the ticket to pending_approval (audited) before answering.
-    await say(phrase(key, { orderId: a.orderId, amount: formatMoney(a.amountMinor, a.currency) }));
+    // The approval service already moved the ticket to pending_approval (audited) before answering:
+    // that write tells whether a person has the thread (sendReply's check), without a read.
+    await say(
+      phrase(key, { orderId: a.orderId, amount: formatMoney(a.amountMinor, a.currency) }),
+      outcome.ticket ? { written: outcome.ticket } : {},
+    );
     return out('approval_requested', a.approvalId);
   }
   if (outcome.kind === 'confirm') {

@@ -1,7 +1,7 @@
 import type { ApprovalStore } from '../approvals/ports.js';
 import type { LiveEvent } from '../conversation/ports.js';
 import type { MessageStore, TicketStore } from '../conversation/stores.js';
-import type { Clock, Ticket } from '../domain/index.js';
+import type { ApprovalRequest, Clock, Ticket } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import { difference, type Counters } from './counters.js';
 import {
@@ -64,6 +64,11 @@ const MAX_ATTEMPTS = 5;
 const FACTS_REMEMBERED = 5_000;
 
 const ticketFactId = (ticketId: string) => `t:${ticketId}`;
+/**
+ * Day counter changes held back by a recount until its facts are all stored, then added in one
+ * tick: the report store sums a day's changes of one tick into one `$inc`.
+ */
+type DayAdds = Array<() => Promise<void>>;
 /** Queue and settling keys: one recount at a time per ticket or approval. */
 const ticketKey = (tenantId: string, ticketId: string) => `${tenantId}|t|${ticketId}`;
 const approvalKey = (tenantId: string, approvalId: string) => `${tenantId}|a|${approvalId}`;
@@ -134,7 +139,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     compute: (previous: F | null) => Promise<{ fact: F; counters: Counters } | null>,
     afterWrite?: (fact: F, previous: F | null) => Promise<void>,
     fresh = false,
+    days?: DayAdds,
   ): Promise<void> {
+    const add = (day: string, delta: Counters) =>
+      days ? days.push(() => store.addToDay(tenantId, day, delta)) : store.addToDay(tenantId, day, delta);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const remembered = attempt === 0 ? facts.get(factKey(tenantId, factId)) : undefined;
       const stored = remembered ?? (attempt === 0 && fresh ? null : await store.getFact(tenantId, factId));
@@ -157,10 +165,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       }
       keepFact(tenantId, factId, { ...value, rev: (stored?.rev ?? 0) + 1 });
       if (sameDay) {
-        if (Object.keys(delta).length) await store.addToDay(tenantId, next.fact.day, delta);
+        if (Object.keys(delta).length) await add(next.fact.day, delta);
       } else {
-        await store.addToDay(tenantId, stored.day, difference({}, before));
-        await store.addToDay(tenantId, next.fact.day, next.counters);
+        await add(stored.day, difference({}, before));
+        await add(next.fact.day, next.counters);
       }
       await afterWrite?.(next.fact, previous);
       return;
@@ -200,6 +208,21 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
    * rating only after a rating event, the approvals only when the ticket has or may have some.
    */
   async function recordTicketNow(tenantId: string, ticketId: string, explicit = true): Promise<void> {
+    // The ticket's and its requests' day changes go together, once all their facts are stored.
+    const days: DayAdds = [];
+    try {
+      await countTicket(tenantId, ticketId, explicit, days);
+    } finally {
+      await Promise.all(days.map((addToDay) => addToDay()));
+    }
+  }
+
+  async function countTicket(
+    tenantId: string,
+    ticketId: string,
+    explicit: boolean,
+    days: DayAdds,
+  ): Promise<void> {
     let ticket: Ticket | null = null;
     let hasApprovals = false;
     const key = ticketKey(tenantId, ticketId);
@@ -264,23 +287,58 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       },
       (fact, previous) => syncGap(tenantId, fact, previous),
       fresh,
+      days,
     );
     if (!ticket || !hasApprovals) return;
-    // Approval decisions move the ticket too: recount its approvals with it.
+    // Approval decisions move the ticket too: recount its approvals with it, each as just listed,
+    // in its own queue: after (not beside) a recount its own event started, which leaves this one
+    // nothing to write.
     const approvals = await deps.approvals.listByTicket(tenantId, ticketId);
     if (approvals.length > 0) rememberApprovalTicket(key);
-    for (const a of approvals) await recordApprovalNow(tenantId, a.approvalId, ticket);
+    const counted: Ticket = ticket;
+    for (const a of approvals) {
+      await queue(approvalKey(tenantId, a.approvalId), () =>
+        recordApprovalNow(tenantId, a.approvalId, counted, a, days),
+      );
+    }
   }
 
-  async function recordApprovalNow(tenantId: string, approvalId: string, known?: Ticket): Promise<void> {
-    await apply(tenantId, approvalFactId(approvalId), parseApproval, async () => {
-      const approval = await deps.approvals.get(tenantId, approvalId);
-      if (!approval) return null;
-      rememberApprovalTicket(ticketKey(tenantId, approval.ticketId));
-      const ticket = known ?? (await deps.tickets.get(tenantId, approval.ticketId));
-      const fact = approvalFact(approval, ticket);
-      return { fact, counters: approvalCounters(fact) };
-    });
+  /**
+   * Recounts one approval request: `listed` is the request as just read (a ticket's recount), read
+   * otherwise. `days` collects the day counters' changes instead of adding them (the caller adds
+   * them together with its own).
+   */
+  async function recordApprovalNow(
+    tenantId: string,
+    approvalId: string,
+    known?: Ticket,
+    listed?: ApprovalRequest,
+    days?: DayAdds,
+  ): Promise<void> {
+    const k = approvalKey(tenantId, approvalId);
+    // A request nobody counted yet (new here, still pending) is inserted without reading its fact
+    // first; if another process counted it meanwhile, the insert loses and the fact is read.
+    const fresh =
+      listed?.status === 'pending' &&
+      !approvalTicketOf.has(k) &&
+      !facts.has(factKey(tenantId, approvalFactId(approvalId)));
+    await apply(
+      tenantId,
+      approvalFactId(approvalId),
+      parseApproval,
+      async () => {
+        const approval = listed ?? (await deps.approvals.get(tenantId, approvalId));
+        if (!approval) return null;
+        rememberApproval(k, approval.ticketId);
+        rememberApprovalTicket(ticketKey(tenantId, approval.ticketId));
+        const ticket = known ?? (await deps.tickets.get(tenantId, approval.ticketId));
+        const fact = approvalFact(approval, ticket);
+        return { fact, counters: approvalCounters(fact) };
+      },
+      undefined,
+      fresh,
+      days,
+    );
   }
 
   /**
@@ -299,6 +357,18 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       return;
     }
     await recordTicketNow(tenantId, ticketId, false);
+  }
+
+  /**
+   * The ticket of each approval request this process counted (a request never changes ticket):
+   * an event about one is recounted with its ticket, which reads the ticket's requests anyway.
+   */
+  const approvalTicketOf = new Map<string, string>();
+  function rememberApproval(key: string, ticketId: string): void {
+    approvalTicketOf.delete(key);
+    approvalTicketOf.set(key, ticketId);
+    if (approvalTicketOf.size > FACTS_REMEMBERED)
+      approvalTicketOf.delete(approvalTicketOf.keys().next().value!);
   }
 
   /** Tickets whose last event was a rating, until their next recount reads it. */
@@ -406,7 +476,17 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         );
       } else if (event.type === 'approval') {
         const { tenantId, approvalId } = event;
-        later(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId), true);
+        const ticketId = approvalTicketOf.get(approvalKey(tenantId, approvalId));
+        // With its ticket when known: a click changes both, and one recount reads the request in
+        // the ticket's list (fresh), counts both and adds both to their day in one write.
+        if (ticketId) {
+          later(
+            ticketKey(tenantId, ticketId),
+            (full) =>
+              full ? recordTicketNow(tenantId, ticketId, false) : recordMessageNow(tenantId, ticketId),
+            true,
+          );
+        } else later(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId), true);
       }
     },
     recordTicket: (tenantId, ticketId) =>

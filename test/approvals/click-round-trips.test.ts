@@ -13,6 +13,7 @@ import { createTestChannel, testChannelAdapter } from '../support/test-channel.j
 let env: TestApp;
 let client: MongoClient;
 const commands: string[] = [];
+let request: string[] = [];
 let click: string[] = [];
 let clicked: StaffActionResult | undefined;
 let ticketId = '';
@@ -70,7 +71,7 @@ beforeAll(async () => {
   await env.stores.orders.upsert({ ...template!, orderId: '81001', refunds: [] });
   // Start-up work (sweeps, migrations, the knowledge index) is not the money path's.
   await env.engine.handleInbound(fromMaya('What is your return policy?'));
-  await measured(async () => {
+  request = await measured(async () => {
     const out = await env.engine.handleInbound(
       fromMaya('The grinder from order 81001 arrived broken, I want a refund please.'),
     );
@@ -107,8 +108,48 @@ describe('round trips of a refund request and its Approve click, through the app
     expect(clicked).toMatchObject({ approval: { approvalId: approval!.approvalId, status: 'executed' } });
   });
 
-  it('reads the ticket once for the decision, once before telling the customer; resolving uses the first', () => {
-    // The report's recount reads it once more (not the money path's).
-    expect(count(click, 'find tickets')).toBe(3);
+  it('reads the ticket once for the decision, once before telling the customer; resolving and the report use the first', () => {
+    expect(count(click, 'find tickets')).toBe(2);
+  });
+
+  it("reads the request once: the report's recount takes its new status from the click's event", () => {
+    expect(count(click, 'find approvals {_id')).toBe(1);
+    // The ticket's recount lists its requests (a change no event told, e.g. the sweep's).
+    expect(count(click, 'find approvals {tenantId,ticketId')).toBe(1);
+    // Its recount of the request, after the event's, finds nothing left to write.
+    expect(count(click, 'find report_facts')).toBe(0);
+    expect(count(click, 'findAndModify report_facts')).toBe(2); // the request's fact, the ticket's
+  });
+
+  it('writes the audit trail of the click in one insert, at the end', () => {
+    expect(count(click, 'insert audit_events')).toBe(1);
+  });
+
+  it('costs at most 28 round trips for the click and 31 for the request', () => {
+    expect(click.length).toBeLessThanOrEqual(28);
+    // 28 in the bench: here the customer's email lookup is cold and their ledger starts from
+    // their open requests (one scan, once per customer).
+    expect(request.length).toBeLessThanOrEqual(31);
+  });
+});
+
+describe('round trips of the refund request, through the app', () => {
+  it("reads the order asked about from the customer's orders, read once after their ledger", () => {
+    expect(count(request, 'find orders {tenantId,customerId')).toBe(1);
+    // The agent's own look-up of the order the customer named (the engine's, before the proposal).
+    expect(count(request, 'find orders {tenantId,orderId')).toBe(1);
+  });
+
+  it("reads no ticket: the customer's notice is checked against the proposal's own move to pending_approval", () => {
+    expect(count(request, 'find tickets')).toBe(0);
+  });
+
+  it('writes the audit trail of the proposal in one insert, at the end', () => {
+    expect(count(request, 'insert audit_events')).toBe(1);
+  });
+
+  it('counts the new request in the report without reading it again or its fact first', () => {
+    expect(count(request, 'find approvals {_id')).toBe(0);
+    expect(count(request, 'find report_facts')).toBe(0);
   });
 });

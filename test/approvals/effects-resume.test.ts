@@ -86,6 +86,7 @@ describe('issue 12 case 4: effects after a refund are finished after a kill, at 
       expect(JSON.stringify(card)).toMatch(/executed|refunded/i);
       const trail = await h.env.stores.audit.listForApproval(h.env.tenantId, approvalId);
       expect(trail.filter((e) => e.action === 'approval.executed')).toHaveLength(1);
+      expect(trail.filter((e) => e.action === 'approval.approved')).toHaveLength(1);
     });
   }
 });

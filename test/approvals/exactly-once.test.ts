@@ -122,6 +122,19 @@ describe('crash safety', () => {
     expect(refunds.filter((r) => r.idempotencyKey === request.idempotencyKey)).toHaveLength(1);
     expect((await h.env.stores.approvals.get(h.env.tenantId, request.approvalId))?.status).toBe('executed');
     expect(h.notifier.customer.map((c) => c.key)).toEqual(['refund_executed']);
+    // The dead click never wrote its decision's audit event: the sweep writes it from the request,
+    // before the execution's.
+    const trail = await h.env.stores.audit.listForApproval(h.env.tenantId, request.approvalId);
+    expect(trail.map((e) => e.action).filter((a) => a.startsWith('approval.'))).toEqual([
+      'approval.created',
+      'approval.card_posted',
+      'approval.approved',
+      'approval.executed',
+    ]);
+    expect(trail.find((e) => e.action === 'approval.approved')?.actor).toMatchObject({
+      kind: 'staff',
+      userId: 'sandbox-dana',
+    });
   });
 
   it('an order system that refunds and then fails to answer is retried with the same key: one refund', async () => {

@@ -372,3 +372,71 @@ describe('report recounts: round trips', () => {
     expect((await stores.reports.getFact(T, `t:${tk.ticketId}`))?.fact).toMatchObject({ csat: 'great' });
   });
 });
+
+describe('approval requests in the report', () => {
+  it("counts a request and its decision with the request's ticket: each event one recount, the request read in the ticket's list", async () => {
+    let byId = 0;
+    const r = createReportRecorder({
+      store: stores.reports,
+      tickets: stores.tickets,
+      messages: stores.messages,
+      approvals: {
+        get: (tenantId, approvalId) => (byId++, stores.approvals.get(tenantId, approvalId)),
+        listByTicket: (tenantId, ticketId) => stores.approvals.listByTicket(tenantId, ticketId),
+      },
+      clock,
+      logger,
+    });
+    const t = ticket(90, { status: 'pending_approval', resolvedAt: undefined });
+    await stores.tickets.insert(t);
+    const at = clock.now();
+    await stores.approvals.insert({
+      tenantId: T,
+      approvalId: 'apr_R90',
+      ticketId: t.ticketId,
+      customerId: 'cus_globex',
+      orderId: '1090',
+      action: 'refund',
+      amountMinor: 25_000,
+      currency: 'USD',
+      reason: 'arrived broken',
+      requiredRole: 'approver',
+      status: 'pending',
+      idempotencyKey: 'approval:apr_R90',
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + 86_400_000),
+      updatedAt: at,
+    });
+    const before = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: t.ticketId, status: 'pending_approval', at });
+    await r.idle();
+    const pending = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
+    expect(pending.pending).toBe((before.pending ?? 0) + 1);
+
+    clock.advance(5 * 60_000);
+    await stores.approvals.transition(T, 'apr_R90', ['pending'], {
+      status: 'executed',
+      decidedAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    // The click's event alone (its ticket's event may come from another process or not at all).
+    r.onEvent({ type: 'approval', tenantId: T, approvalId: 'apr_R90', status: 'executed', at: clock.now() });
+    await r.idle();
+
+    const after = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
+    expect(after.pending).toBe(before.pending ?? 0);
+    expect(after.executed).toBe((before.executed ?? 0) + 1);
+    expect(byId).toBe(0);
+    // A recorder that never saw the request reads it by id and counts nothing twice.
+    const other = recorder();
+    other.onEvent({
+      type: 'approval',
+      tenantId: T,
+      approvalId: 'apr_R90',
+      status: 'executed',
+      at: clock.now(),
+    });
+    await other.idle();
+    expect((await service().report(T, { since: '7d' })).total.approvals.byOutcome).toEqual(after);
+  });
+});

@@ -214,9 +214,9 @@ export function createHttpOrderSystem(options: HttpOrderSystemOptions): OrderSys
 
     listOrders,
 
-    async countRefundsSince(tenantId, customerId, since) {
+    async countRefundsSince(tenantId, customerId, since, options) {
       const orders = await listOrders(tenantId, customerId, { limit: 100 });
-      return refundsSince(orders, since);
+      return refundsSince(orders, since, new Set(options?.except));
     },
 
     async refund(_tenantId, input) {

@@ -141,11 +141,12 @@ export function createShopifyOrderSystem(options: ShopifyOrderSystemOptions): Or
       return (await ordersOf(customerId, opts?.limit ?? 20)).map((o) => toOrder(tenantId, o));
     },
 
-    async countRefundsSince(tenantId, customerId, since) {
+    async countRefundsSince(tenantId, customerId, since, options) {
       const orders = await ordersOf(customerId, 50);
       return refundsSince(
         orders.map((o) => toOrder(tenantId, o)),
         since,
+        new Set(options?.except),
       );
     },
 

@@ -157,9 +157,9 @@ export function createStripeOrderSystem(options: StripeOrderSystemOptions): Orde
       return (await paymentsOf(customerId, opts?.limit ?? 20)).map((pi) => toOrder(tenantId, pi));
     },
 
-    async countRefundsSince(tenantId, customerId, since) {
+    async countRefundsSince(tenantId, customerId, since, options) {
       const orders = (await paymentsOf(customerId, 100)).map((pi) => toOrder(tenantId, pi));
-      return refundsSince(orders, since);
+      return refundsSince(orders, since, new Set(options?.except));
     },
 
     async refund(tenantId, input) {
