@@ -117,8 +117,8 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
 
 /**
  * The audit trail. An event that happens at most once per approval (its creation, decision,
- * execution outcome: `auditEventKey`) is stored under `_id` `${tenantId}:${approvalId}:${action}`,
- * so a second writer's insert is refused by the primary key (E11000) on every server, and that
+ * execution outcome: `auditEventKey`) is stored under `_id` `${tenantId}:${approvalId}:${action}`
+ * (a posted card's under the card as well), so a second writer's insert is refused by the primary key (E11000) on every server, and that
  * refusal means "already written", never a failure. Other events get a driver ObjectId, as every
  * event did before: those stored before keys existed are read and seen by the trail checks as
  * they were (the reads filter on the fields, never on `_id`).
@@ -153,7 +153,7 @@ export function createAuditRepository({ db, logger }: RepositoryDeps): AuditLog 
         await col.insertMany(docs, { ordered: false });
       } catch (err) {
         if (!(err instanceof MongoBulkWriteError) || err.result?.getWriteConcernError?.()) throw err;
-        const refused = bulkWriteErrors(err);
+        const refused = bulkWriteErrors(err).filter(Boolean);
         if (refused.length === 0 || refused.some((e) => e.code !== 11000 || !keyed(docs[e.index]))) throw err;
       }
     },
