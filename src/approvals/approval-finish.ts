@@ -24,7 +24,9 @@ export const FAILED_EFFECTS: ApprovalEffect[] = ['audit', 'card', 'notice', 'esc
  * and the sweep runs them again. Every effect is safe to run again: the
  * audit entry is written once per request and outcome, the card is re-rendered from the stored
  * request, the customer notice is guarded by `customerNotifiedAt`, the ticket moves only from the
- * states it expects. An effect that fails stays due, and so do the ones after it.
+ * states it expects. An effect that fails stays due, and so do the ones after it. The audit entry
+ * holds even against a click that is still running: the decision and the outcome are stored under
+ * keys of the approval, so the database refuses the second writer's copy (`auditEventKey`).
  * Returns true when nothing is left.
  */
 export async function finishEffects(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
@@ -86,7 +88,12 @@ export async function finishEffectsOf(
   };
 }
 
-/** The staff decision's audit event, from the request, when the trail lacks it; false when that write failed. */
+/**
+ * The staff decision's audit event, from the request, when the trail lacks it; false when that write
+ * failed. The click may still be alive (stalled in the order system past the sweep's grace) and
+ * write its own later: the event's key makes whichever comes second a no-op (`auditEventKey`). The
+ * trail is read first all the same, for events stored before keys, under a random id.
+ */
 async function auditDecision(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
@@ -103,7 +110,7 @@ async function auditDecision(
     action: 'approval.approved',
     before: { ...decided, status: 'pending', decidedBy: undefined, decidedAt: undefined },
     after: decided,
-    note: 'recorded after a restart: the deciding process stopped before its audit write',
+    note: 'recorded by the sweep: the deciding click had not written it (it stopped, or was still waiting)',
   });
 }
 
@@ -122,7 +129,8 @@ async function run(
       if (!fresh) {
         const trail = await deps.audit.listForApproval(request.tenantId, request.approvalId);
         // A click writes its decision's event with the rest, once the effects ran (approval-decide.ts):
-        // a process that died before that write left it out, and it is written here from the request.
+        // a process that died (or still waits) before that write left it out, and it is written here
+        // from the request; a click that wakes later finds its copy refused by the key.
         if (!(await auditDecision(deps, request, trail))) return false;
         if (trail.some((e) => e.action === action)) return true;
       }

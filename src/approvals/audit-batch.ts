@@ -19,8 +19,10 @@ export interface AuditBatch {
  * moves no money: its card and notice go through the outbox); a decision flushes once, at the end:
  * the request's status (`approved`, then `executed` with its effects due) is stored before the
  * money moves, so a process dying before that write leaves the effects due, and the sweep writes
- * what the trail lacks, the decision included (approval-finish.ts). Callers flush in a `finally`,
- * so nothing is left unwritten.
+ * what the trail lacks, the decision included (approval-finish.ts). A click that was only stalled
+ * (past the sweep's grace) flushes after the sweep wrote those: the decision and outcome are keyed
+ * per approval in the store, so its copies are refused as already written and the rest go in.
+ * Callers flush in a `finally`, so nothing is left unwritten.
  */
 export function createAuditBatch(audit: AuditLog, logger: Logger): AuditBatch {
   let held: AuditEvent[] = [];

@@ -48,12 +48,17 @@ export interface ApprovalStore {
   listUnfinishedEffects(olderThan: Date, limit?: number): Promise<ApprovalRequest[]>;
 }
 
-/** The audit trail: every step, who, what, when, before/after. */
+/**
+ * The audit trail: every step, who, what, when, before/after. An event an approval has at most once
+ * (`auditEventKey`: its creation, decision, execution outcome) is written at most once, whoever
+ * writes it: recording it again resolves as written, never as a failure.
+ */
 export interface AuditLog {
   record(event: AuditEvent): Promise<void>;
   /**
-   * Several events of one operation in one write, in order (same durability as `record`).
-   * Optional: without it callers record them one by one.
+   * Several events of one operation in one write, in order (same durability as `record`). One
+   * already written (above) does not keep the others out. Optional: without it callers record them
+   * one by one.
    */
   recordMany?(events: AuditEvent[]): Promise<void>;
   listForTicket(tenantId: string, ticketId: string): Promise<AuditEvent[]>;

@@ -32,6 +32,43 @@ export const AuditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
+/**
+ * What happens to an approval at most once: its creation, its decision, its execution's outcome.
+ * Two writers can reach these (a click stalled in the order system and the sweep finishing its
+ * request meanwhile, or the click waking after the sweep), so each is stored under a key derived
+ * from the approval and the action, and the database refuses the second (see `auditEventKey`).
+ * `approval.refused` and `approval.execution_retry` may happen many times and are not here.
+ */
+export const ONCE_PER_APPROVAL_ACTIONS: ReadonlySet<string> = new Set([
+  'approval.created',
+  'approval.approved',
+  'approval.rejected',
+  'approval.expired',
+  'approval.executed',
+  'approval.failed',
+]);
+
+/**
+ * The key an audit event is stored under when it must be written at most once, else undefined
+ * (any number of them; the store gives each its own id). Prefixed by the organization, as every
+ * keyed `_id` (one organization's documents stay on one shard, where `_id` is unique). A card's
+ * posting is keyed by the card: the click's process and the outbox sweep may both link the same
+ * posted card, while a second card (a race that posted twice) stays a fact of its own.
+ */
+export function auditEventKey(
+  event: Pick<AuditEvent, 'tenantId' | 'approvalId' | 'action' | 'after'>,
+): string | undefined {
+  if (!event.approvalId) return undefined;
+  const base = `${event.tenantId}:${event.approvalId}:${event.action}`;
+  if (ONCE_PER_APPROVAL_ACTIONS.has(event.action)) return base;
+  if (event.action === 'approval.card_posted') {
+    const card = (event.after as { card?: { platform?: unknown; messageId?: unknown } } | undefined)?.card;
+    if (typeof card?.messageId === 'string' && typeof card.platform === 'string')
+      return `${base}:${card.platform}:${card.messageId}`;
+  }
+  return undefined;
+}
+
 /** A platform event already handled, for at-least-once delivery. */
 export const ProcessedEventSchema = z.object({
   tenantId: TenantIdSchema,

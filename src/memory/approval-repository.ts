@@ -1,7 +1,20 @@
-import type { Document, Filter } from 'mongodb';
-import { ApprovalRequestSchema, AuditEventSchema, type ApprovalStatus } from '../domain/index.js';
+import { MongoBulkWriteError, ObjectId, type Document, type Filter } from 'mongodb';
+import {
+  ApprovalRequestSchema,
+  AuditEventSchema,
+  auditEventKey,
+  type ApprovalStatus,
+  type AuditEvent,
+} from '../domain/index.js';
 import type { ApprovalStore, AuditLog } from '../approvals/ports.js';
-import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
+import {
+  bulkWriteErrors,
+  COLLECTIONS,
+  collection,
+  createCodec,
+  isDuplicateKeyError,
+  type RepositoryDeps,
+} from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
 import { keyedDocuments } from './keyed-documents.js';
 
@@ -102,25 +115,53 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
   };
 }
 
+/**
+ * The audit trail. An event that happens at most once per approval (its creation, decision,
+ * execution outcome: `auditEventKey`) is stored under `_id` `${tenantId}:${approvalId}:${action}`
+ * (a posted card's under the card as well), so a second writer's insert is refused by the primary key (E11000) on every server, and that
+ * refusal means "already written", never a failure. Other events get a driver ObjectId, as every
+ * event did before: those stored before keys existed are read and seen by the trail checks as
+ * they were (the reads filter on the fields, never on `_id`).
+ */
 export function createAuditRepository({ db, logger }: RepositoryDeps): AuditLog {
   const col = collection(db, COLLECTIONS.audit, { durable: true });
   const codec = createCodec(AuditEventSchema, COLLECTIONS.audit, logger);
+  const toDoc = (event: AuditEvent): Document => {
+    const doc = codec.in(event);
+    const key = auditEventKey(doc);
+    // `_seq` keeps the order events were written in among those of one `at` (the sort's tiebreak
+    // was the ObjectId `_id`, which keyed events no longer have); the codec drops it on reads.
+    return { ...(key ? { _id: key } : {}), ...doc, _seq: new ObjectId() };
+  };
+  const keyed = (doc: Document | undefined) => typeof doc?._id === 'string';
+  const list = async (filter: Filter<Document>) =>
+    codec.outMany(await col.find(filter).sort({ at: 1, _seq: 1, _id: 1 }).toArray());
   return {
     async record(event) {
-      await col.insertOne(codec.in(event));
+      const doc = toDoc(event);
+      try {
+        await col.insertOne(doc);
+      } catch (err) {
+        if (!(keyed(doc) && isDuplicateKeyError(err))) throw err;
+      }
     },
     async recordMany(events) {
       if (events.length === 0) return;
-      await col.insertMany(
-        events.map((e) => codec.in(e)),
-        { ordered: true },
-      );
+      const docs = events.map(toDoc);
+      try {
+        // Unordered: an event already written (refused by its key) does not stop the others.
+        await col.insertMany(docs, { ordered: false });
+      } catch (err) {
+        if (!(err instanceof MongoBulkWriteError) || err.result?.getWriteConcernError?.()) throw err;
+        const refused = bulkWriteErrors(err).filter(Boolean);
+        if (refused.length === 0 || refused.some((e) => e.code !== 11000 || !keyed(docs[e.index]))) throw err;
+      }
     },
     async listForTicket(tenantId, ticketId) {
-      return codec.outMany(await col.find({ tenantId, ticketId }).sort({ at: 1, _id: 1 }).toArray());
+      return list({ tenantId, ticketId });
     },
     async listForApproval(tenantId, approvalId) {
-      return codec.outMany(await col.find({ tenantId, approvalId }).sort({ at: 1, _id: 1 }).toArray());
+      return list({ tenantId, approvalId });
     },
   };
 }

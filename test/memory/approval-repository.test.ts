@@ -227,4 +227,120 @@ describe('audit log', () => {
     expect(forApproval.map((e) => e.auditId)).toEqual(['au1', 'au2']);
     expect(forApproval[1]?.after).toEqual({ status: 'approved' });
   });
+
+  it("writes an approval's creation, decision and outcome once: a second insert counts as written", async () => {
+    const base = {
+      tenantId: 'TA',
+      ticketId: 'TKT-AUDIT3',
+      approvalId: 'apr_once',
+      actor: { kind: 'system' as const },
+      at: clock.now(),
+    };
+    await stores.audit.record({ ...base, auditId: 'a1', action: 'approval.created' });
+    await stores.audit.record({ ...base, auditId: 'a2', action: 'approval.created' });
+    await stores.audit.recordMany!([
+      { ...base, auditId: 'a3', action: 'approval.approved' },
+      { ...base, auditId: 'a4', action: 'approval.executed' },
+    ]);
+    // The second writer's batch: its decision and outcome are refused by their keys, the rest go in.
+    await stores.audit.recordMany!([
+      { ...base, auditId: 'b1', action: 'approval.approved' },
+      { ...base, auditId: 'b2', action: 'approval.executed' },
+      { ...base, auditId: 'b3', action: 'customer.notified' },
+      { ...base, auditId: 'b4', action: 'approval.created' },
+      { ...base, auditId: 'b5', action: 'ticket.status_changed' },
+    ]);
+    const trail = await stores.audit.listForApproval('TA', 'apr_once');
+    // In the order written, though every event has the same `at`.
+    expect(trail.map((e) => [e.action, e.auditId])).toEqual([
+      ['approval.created', 'a1'],
+      ['approval.approved', 'a3'],
+      ['approval.executed', 'a4'],
+      ['customer.notified', 'b3'],
+      ['ticket.status_changed', 'b5'],
+    ]);
+    // Another approval's events, and another organization's, are keys of their own.
+    await stores.audit.record({
+      ...base,
+      approvalId: 'apr_once2',
+      auditId: 'c1',
+      action: 'approval.created',
+    });
+    await stores.audit.record({ ...base, tenantId: 'TB', auditId: 'c2', action: 'approval.created' });
+    expect(await stores.audit.listForApproval('TA', 'apr_once2')).toHaveLength(1);
+    expect(await stores.audit.listForApproval('TB', 'apr_once')).toHaveLength(1);
+  });
+
+  it('links one posted card once, and a second card as a fact of its own', async () => {
+    const base = { tenantId: 'TA', ticketId: 'TKT-AUDIT4', approvalId: 'apr_card', at: clock.now() };
+    const card = (messageId: string) => ({ card: { platform: 'slack', channelId: 'C1', messageId } });
+    await stores.audit.record({
+      ...base,
+      auditId: 'p1',
+      actor: { kind: 'system' },
+      action: 'approval.card_posted',
+      after: card('111.1'),
+    });
+    // The outbox sweep linking the same card late.
+    await stores.audit.record({
+      ...base,
+      auditId: 'p2',
+      actor: { kind: 'system' },
+      action: 'approval.card_posted',
+      after: { ...card('111.1'), late: true },
+    });
+    await stores.audit.record({
+      ...base,
+      auditId: 'p3',
+      actor: { kind: 'system' },
+      action: 'approval.card_posted',
+      after: card('222.2'),
+    });
+    expect((await stores.audit.listForApproval('TA', 'apr_card')).map((e) => e.auditId)).toEqual([
+      'p1',
+      'p3',
+    ]);
+  });
+
+  it('reads events stored before keys (driver ids) beside keyed ones', async () => {
+    await t.db.collection('audit_events').insertMany([
+      {
+        tenantId: 'TA',
+        auditId: 'old1',
+        ticketId: 'TKT-AUDIT5',
+        approvalId: 'apr_old',
+        actor: { kind: 'system' },
+        action: 'approval.created',
+        at: clock.now(),
+      },
+      {
+        tenantId: 'TA',
+        auditId: 'old2',
+        ticketId: 'TKT-AUDIT5',
+        approvalId: 'apr_old',
+        actor: { kind: 'staff', userId: 'sandbox-dana' },
+        action: 'approval.approved',
+        at: new Date(clock.now().getTime() + 1000),
+      },
+    ]);
+    await stores.audit.record({
+      tenantId: 'TA',
+      auditId: 'new1',
+      ticketId: 'TKT-AUDIT5',
+      approvalId: 'apr_old',
+      actor: { kind: 'system' },
+      action: 'approval.executed',
+      at: new Date(clock.now().getTime() + 2000),
+    });
+    expect((await stores.audit.listForTicket('TA', 'TKT-AUDIT5')).map((e) => e.auditId)).toEqual([
+      'old1',
+      'old2',
+      'new1',
+    ]);
+    expect((await stores.audit.listForApproval('TA', 'apr_old')).map((e) => e.action)).toEqual([
+      'approval.created',
+      'approval.approved',
+      'approval.executed',
+    ]);
+  });
 });
