@@ -120,6 +120,9 @@ export function answerSignal(type: AnswerType, passage: string): number {
 // Words that only say which kind of answer is wanted: "how much does express cost" is about
 // express, and every article naming a fee or a cost would otherwise match it as well.
 const FRAME: Partial<Record<AnswerType, RegExp>> = {
+  // "how long until I can get back in" is about being locked out, not about anything that takes days.
+  duration:
+    /\b(?:how long|how many (?:business |working )?(?:days|weeks|hours|minutes|months|years)|how soon|how quickly|how fast|how much time|(?:does|do|will|would) (?:it|that|this|they) take|takes?|taking|took|until|till|wait(?:ing)?|lasts?|get back|come back|(?:business |working )?(?:days?|weeks?|hours?|minutes?|months?|years?)|usually|normally|typically|cuanto tiempo|tarda\w*|demora\w*|combien de (?:temps|jours)|prend|faut-il|wie lange|wie viele tage|dauert|quanto tempo|quanti giorni|ci vuole|hoe lang|hoeveel dagen|duurt|ile czasu|ile dni|trwa)\b/g,
   amount:
     /\b(?:costs?|prices?|fees?|charges?|expensive|cuesta|cuestan|precio|coute|coutent|prix|tarif|kostet|custa|custam|costa|costano|kost|kosztuje)\b/g,
 };

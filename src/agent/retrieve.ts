@@ -55,9 +55,6 @@ const ORDER_INTENTS = new Set<Understanding['intent']>([
 const POLICY_QUESTION =
   /\b(?:policy|policies|how (?:many|long|do|does|can)|what is|what's|do you|can i|is it possible|cuanto|cuantos|como|politica|combien|comment|politique|wie|welche|como|quanto|politica)\b/i;
 
-const BILLING_DISPUTE =
-  /\b(?:charged twice|double[- ]charged|overcharged|wrong (?:amount|charge|invoice)|incorrect|duplicate (?:charge|payment)|problem with my (?:bill|invoice)|problema con mi factura|cobrado dos veces|montant est faux|factur\w* deux fois|doppelt|falsch|cobrado duas vezes|problema com a minha fatura|higher than usual)\b/i;
-
 /** Which articles and which data the question is about, decided by code from the understanding. */
 export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
@@ -311,7 +308,7 @@ async function searchKb(
     // The learned probability that the article answers, in place of the hand-set arithmetic above.
     if (learned) kbConfidence = answerabilityProbability(learned, answerabilityVector(ev.signals));
   }
-  if (ev.kind !== 'orders' && u.intent === 'billing' && BILLING_DISPUTE.test(deps.text)) {
+  if (ev.kind !== 'orders' && u.billingDispute) {
     // An article can explain billing; only a person can check and correct a specific charge.
     ev.kind = useful.length ? 'kb' : 'none';
     ev.confidence = Math.min(kbConfidence, 0.4);
@@ -333,6 +330,8 @@ async function searchKb(
 /** A request no tool can carry out caps the confidence, whatever was found: a person acts on it. */
 function unanswered(ev: Evidence, request: ReturnType<typeof unanswerableRequest>): Evidence {
   if (!request) return ev;
+  const top = ev.articles[0]?.article;
+  if (top && request.unlessArticleSays?.test(`${top.title}\n${top.body}`)) return ev;
   ev.unanswerable = request.label;
   ev.confidence = Math.min(ev.confidence, UNANSWERABLE_CONFIDENCE);
   ev.notes.push(`the customer asks to ${request.label}: no tool can do that, a person must`);

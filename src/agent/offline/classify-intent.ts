@@ -1,6 +1,6 @@
 import type { Intent, Sentiment, Urgency } from '../../domain/index.js';
 import { CANCEL_REQUEST, REFUND_REQUEST } from '../lexicon.js';
-import { isEmojiOnly } from '../pleasantry.js';
+import { isCourtesyOnly, isEmojiOnly } from '../pleasantry.js';
 import { says } from '../term-match.js';
 import { predict } from './model/linear-model.js';
 import { model } from './model/models.js';
@@ -87,7 +87,8 @@ export function isPleasantry(text: string): boolean {
     PLEASANTRY.test(text.trim()) ||
     PLEASANTRY.test(fold(text).trim()) ||
     THANKS_IT_WORKED.test(fold(text).trim()) ||
-    isEmojiOnly(text)
+    isEmojiOnly(text) ||
+    isCourtesyOnly(text)
   );
 }
 
