@@ -50,7 +50,7 @@ const COURTESY_FILLER = new Set(
   (
     'much very so a lot lots loads ton all now that this it thats its s did the trick helpful helped kind of you your ' +
     'again there dear day have nice weekend will do makes sense sounds got team guys folks everything set oh ah wow ' +
-    'really truly and for working ' +
+    'really truly and for working on our my side end we are i am me us here dir ihnen euch vous voi te ti ' +
     'muchas muchisimas mil muy amable amables todo bien bueno buenos buenas dias tardes ya por ' +
     'beaucoup bien tout bon bonne journee c est ca tres fois vous ' +
     'vielen dank sehr schon jetzt alles gut klar guten tag abend hat es ' +
@@ -70,7 +70,7 @@ const MAX_COURTESY_WORDS = 10;
 const CJK_THAI_ARABIC_CORE =
   /ขอบคุณ|ขอบใจ|โอเค|ありがとう|有難う|助かりました|解決しました|了解|承知しました|谢谢|謝謝|多谢|感谢|好的|解决了|شكرا|مشكور|تمام|ممتاز/u;
 const CJK_THAI_ARABIC_PIECE =
-  /ขอบคุณ|ขอบใจ|โอเค|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لك|لكم|كثيرا|مشكور|تمام|ممتاز|ألف|الف/gu;
+  /ขอบคุณ|ขอบใจ|โอเค|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لكم|لك|كثيرا|مشكور|تمام|ممتاز|ألف|الف/gu;
 
 export function isCourtesyOnly(text: string): boolean {
   if (ASKS.test(text) || /\d/.test(text) || UNHAPPY.test(text)) return false;
