@@ -273,3 +273,44 @@ describe('classes of misses issue 11 round five fixed (from train, dev and dev2)
     expect(answerSignal('duration', 'Revocation takes effect within a minute.')).toBeGreaterThan(0);
   });
 });
+
+describe('classes of misses issue 11 round six fixed (from train, dev, dev2 and dev3)', () => {
+  it('requests no article answers go to a person with a draft, not an answer from the order or a near article', async () => {
+    for (const [email, text] of [
+      [MAYA, 'please expedite 1042, we need the boxes before the weekend'],
+      [MAYA, 'could you split 1042 into two deliveries'],
+      [MAYA, 'can 1042 be delivered to our warehouse instead? 12 Pier Road'],
+      [PRIYA, 'the label printer from 1046 stopped printing after a few weeks of use'],
+      [MAYA, 'could you change the login email on our account to owner@bluebird.example'],
+      [MAYA, 'we are opening a second cafe, can you create a new account for it?'],
+    ] as const) {
+      const r = await run(email, text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reply, text).toBeUndefined();
+      expect(r.proposedAction, text).toBeUndefined();
+    }
+  });
+
+  it('a request is told from a question about terms, a how-to, and a refund asked for a broken item', () => {
+    expect(unanswerableRequest('can you rush order 1019?')?.kind).toBe('expedite');
+    expect(unanswerableRequest('my headset died after three months')?.kind).toBe('warranty_claim');
+    expect(unanswerableRequest('please arrange a warranty repair for the chair on 1001')?.kind).toBe(
+      'warranty_claim',
+    );
+    expect(unanswerableRequest('can we change the email we sign in with?')?.kind).toBe('change_login');
+    expect(unanswerableRequest('how long is the warranty on office chairs?')).toBeNull();
+    expect(unanswerableRequest('how do I make a warranty claim?')).toBeNull();
+    expect(
+      unanswerableRequest('the grinder from 1043 broke after two days, I want my money back'),
+    ).toBeNull();
+    expect(unanswerableRequest('do you offer express shipping?')).toBeNull();
+    expect(unanswerableRequest('can I sign up for SMS alerts on the status page?')).toBeNull();
+  });
+
+  it('a duration question finds its article by its subject, not by "how long until … back"', async () => {
+    // Read word by word, "how long … wait before" found the lost-parcels article ("do not make you wait long").
+    const r = await run(PRIYA, 'how long do I have to wait before my account unlocks');
+    expect(r.route).toBe('resolve');
+    expect(r.reply?.text).toContain('30 minutes');
+  });
+});

@@ -63,6 +63,15 @@ describe('question topic', () => {
       'express',
       'ship',
     ]);
-    expect(topicOf('How long does shipping take?', 'duration')).toBe('How long does shipping take?');
+  });
+
+  it('drops the duration frame, so "how long until I can get back in" looks for being locked out', () => {
+    expect(queryTerms(topicOf('How long does shipping take?', 'duration'))).toEqual(['ship']);
+    expect(queryTerms(topicOf('locked out, how long until I can get back in?', 'duration'))).toEqual([
+      'lock',
+    ]);
+    const de = queryTerms(topicOf('Wie lange dauert die Erstattung?', 'duration'));
+    expect(de).toContain('erstattung');
+    expect(de).not.toContain('dauert');
   });
 });
