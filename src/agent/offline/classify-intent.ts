@@ -4,7 +4,13 @@ import { isCourtesyOnly, isEmojiOnly } from '../pleasantry.js';
 import { says } from '../term-match.js';
 import { predict } from './model/linear-model.js';
 import { model } from './model/models.js';
-import { HUMAN_REQUEST_CUES, INJECTION_CUES, PLEASANTRY, THANKS_IT_WORKED } from './intent-rules.js';
+import {
+  CONTACT_CUE,
+  HUMAN_REQUEST_CUES,
+  INJECTION_CUES,
+  PLEASANTRY,
+  THANKS_IT_WORKED,
+} from './intent-rules.js';
 import { fold } from './text.js';
 
 export interface IntentGuess {
@@ -18,8 +24,23 @@ export interface IntentGuess {
 export function classifyIntent(text: string): IntentGuess {
   const p = predict(model('intent'), text);
   const probabilities = p.probabilities as Partial<Record<Intent, number>>;
-  const guess = { intent: p.label as Intent, confidence: p.probability, probabilities };
+  const guess = withoutContactlessHumanRequest(text, {
+    intent: p.label as Intent,
+    confidence: p.probability,
+    probabilities,
+  });
   return explicitMoneyRequest(text, guess) ?? guess;
+}
+
+/** A request for a person names contact ("talk", "agent", "call"); otherwise the next likeliest intent. */
+function withoutContactlessHumanRequest(text: string, guess: IntentGuess): IntentGuess {
+  // The raw text too: folding strips Thai vowel marks (พนักงาน).
+  if (guess.intent !== 'human_request' || CONTACT_CUE.test(fold(text)) || CONTACT_CUE.test(text))
+    return guess;
+  const [intent, confidence] = Object.entries(guess.probabilities)
+    .filter(([i]) => i !== 'human_request')
+    .sort((a, b) => b[1] - a[1])[0] as [Intent, number];
+  return { ...guess, intent, confidence };
 }
 
 /** How much weight the model must itself give a money intent for an explicit request to win. */
