@@ -127,10 +127,18 @@ const FRAME: Partial<Record<AnswerType, RegExp>> = {
     /\b(?:costs?|prices?|fees?|charges?|expensive|cuesta|cuestan|precio|coute|coutent|prix|tarif|kostet|custa|custam|costa|costano|kost|kosztuje)\b/g,
 };
 
+/**
+ * The frame of a yes/no question about what is possible: "do you support SAML?" is about SAML,
+ * not about the support-hours article.
+ */
+const CAPABILITY_FRAME =
+  /\b(?:do|does|can|will|would) (?:you|it|they|your (?:\w+ )?(?:site|app|api|platform|service|system)) (?:support|accept|offer|allow|provide|work with|handle)\b/g;
+
 /** The question without its answer-type frame words: what to find the article with. */
 export function topicOf(text: string, type: AnswerType): string {
   const frame = FRAME[type];
-  return frame ? fold(text).replace(frame, ' ') : text;
+  const f = fold(text).replace(CAPABILITY_FRAME, ' ');
+  return frame ? f.replace(frame, ' ') : f === fold(text) ? text : f;
 }
 
 /** A question asking for information: a question mark, or a cue for a kind of answer. */

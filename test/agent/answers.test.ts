@@ -307,6 +307,12 @@ describe('classes of misses issue 11 round six fixed (from train, dev, dev2 and 
     expect(unanswerableRequest('can I sign up for SMS alerts on the status page?')).toBeNull();
   });
 
+  it('a question about what is possible finds the article on its subject, not on the verb', async () => {
+    const r = await run(PRIYA, 'does your platform support OpenID Connect for logins?');
+    expect(r.route).toBe('resolve');
+    expect(r.reply?.text).toContain('OpenID Connect');
+  });
+
   it('a duration question finds its article by its subject, not by "how long until … back"', async () => {
     // Read word by word, "how long … wait before" found the lost-parcels article ("do not make you wait long").
     const r = await run(PRIYA, 'how long do I have to wait before my account unlocks');
