@@ -313,6 +313,19 @@ describe('classes of misses issue 11 round six fixed (from train, dev, dev2 and 
     expect(r.reply?.text).toContain('OpenID Connect');
   });
 
+  it('a refund’s progress asked in other words is answered from refund timing, not with a list of orders', async () => {
+    for (const text of [
+      'you said the refund went out but there is nothing on my card, is that normal?',
+      'one lamp is going back: is the refund timing different for part of an order?',
+    ]) {
+      const r = await run(MAYA, text);
+      const answer = r.reply?.text ?? r.draft ?? '';
+      expect(answer, text).not.toMatch(/Which order|recent/);
+      expect(r.articleIds[0], text).toBe('refund-timing');
+      expect(r.proposedAction, text).toBeUndefined();
+    }
+  });
+
   it('a duration question finds its article by its subject, not by "how long until … back"', async () => {
     // Read word by word, "how long … wait before" found the lost-parcels article ("do not make you wait long").
     const r = await run(PRIYA, 'how long do I have to wait before my account unlocks');
