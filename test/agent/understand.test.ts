@@ -88,10 +88,12 @@ describe('understand: a request for a person names contact', () => {
     expect(u.wantsHuman).toBe(false);
   });
 
-  it.each([['can I speak to someone please'], ['get me an agent'], ['ขอคุยกับพนักงานครับ']])(
-    '%s asks for a person',
-    (text) => {
-      expect(understand(text).wantsHuman).toBe(true);
-    },
-  );
+  it.each([
+    ['can I speak to someone please'],
+    ['get me an agent'],
+    ['ขอคุยกับพนักงานครับ'],
+    ['who handles our account? I would like to speak with them directly'],
+  ])('%s asks for a person', (text) => {
+    expect(understand(text).wantsHuman).toBe(true);
+  });
 });

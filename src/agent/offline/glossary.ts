@@ -129,6 +129,12 @@ const ARTICLE_WORDS: Array<[RegExp, string]> = [
     /\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open|snapped|bent|chipped|scratched|ripped)\b/g,
     'damaged',
   ],
+  // A password refused or a sign-in that fails is the password article's, not a wrong item's.
+  [/\b(?:wrong|incorrect|invalid) password\b/g, 'password failed attempts'],
+  [
+    /\b(?:can'?t|cannot|unable to) (?:get into|log ?in(?:to)?|sign ?in(?:to)?|access) (?:my|our|the) (?:profile|account|login)\b/g,
+    'sign in password',
+  ],
   // Another customer's parcel in the box is a wrong item, whatever the words.
   [
     /\b(?:someone else['’]?s|somebody else['’]?s|another (?:customer|company|person)(?:['’]s)?|a different) (?:order|item|product|parcel|package|stuff|things?|box)\b|\bnot what (?:we|i) ordered\b/g,

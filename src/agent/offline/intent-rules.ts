@@ -4,7 +4,7 @@
  * answer, and instructions aimed at the assistant. Matched on accent-folded lower-case text.
  */
 export const HUMAN_REQUEST_CUES: RegExp[] = [
-  /\b(?:human|real person|actual person|live (?:agent|person|chat)|a person|(?:an?|some|the) (?:agent|representative|rep|manager|supervisor)|(?<!\b(?:remove|removed|removing|delete|deleted|add|added|adding|invite|invited|kick|kicked|take|took) )someone (?:real|from (?:your|the) team)|speak (?:to|with) (?:someone|somebody)|talk (?:to|with) (?:someone|somebody)|not a bot|stop the bot|no bots?)\b/,
+  /\b(?:human|real person|actual person|live (?:agent|person|chat)|a person|(?:an?|some|the) (?:agent|representative|rep|manager|supervisor)|(?<!\b(?:remove|removed|removing|delete|deleted|add|added|adding|invite|invited|kick|kicked|take|took) )someone (?:real|from (?:your|the) team)|speak (?:to|with) (?:someone|somebody)|talk (?:to|with) (?:someone|somebody)|(?:talk|speak) (?:to|with) (?:them|him|her) directly|not a bot|stop the bot|no bots?)\b/,
   /\b(?:hablar con (?:una persona|un humano|alguien|un agente)|persona real|parler a (?:un humain|quelqu'un|une personne|un conseiller)|un humain|mit einem menschen|echten menschen|mitarbeiter sprechen|falar com (?:um humano|uma pessoa|alguem|um atendente)|pessoa real)\b/,
   /\b(?:parlare con (?:una persona|un operatore|qualcuno)|persona vera|met een (?:mens|medewerker)|echt persoon|z (?:czlowiekiem|konsultantem)|prawdziwa osoba)\b/,
 ];

@@ -63,6 +63,11 @@ describe('everyday English for what the articles name otherwise', () => {
     expect(inArticleWords('this is not what we ordered')).toContain('wrong item');
   });
 
+  it('a refused password or a failed sign-in is searched as the password article names it', () => {
+    expect(inArticleWords('it keeps telling me incorrect password')).toContain('password failed attempts');
+    expect(inArticleWords("I can't log into my account since yesterday")).toContain('sign in password');
+  });
+
   it('a payment method the article does not list is searched as a question about payment methods', () => {
     expect(inArticleWords('do you take PayPal?')).toContain('payment methods');
     expect(inArticleWords('can you check my order status?')).not.toContain('payment');
