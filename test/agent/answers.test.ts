@@ -5,7 +5,8 @@ import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import { choosePassage } from '../../src/agent/passages.js';
 import { unanswerableRequest } from '../../src/agent/requests.js';
-import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
+import { isAboutOwnOrder } from '../../src/agent/retrieve.js';
+import { UnderstandingSchema, type Agent, type KnowledgeBase } from '../../src/agent/types.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
 import { inputFor, MAYA, PRIYA } from './agent-input.js';
 
@@ -324,6 +325,20 @@ describe('classes of misses issue 11 round six fixed (from train, dev, dev2 and 
       expect(r.articleIds[0], text).toBe('refund-timing');
       expect(r.proposedAction, text).toBeUndefined();
     }
+  });
+
+  it('a message read as order status that is not about orders gets no order list', () => {
+    const asStatus = UnderstandingSchema.parse({
+      language: 'en',
+      intent: 'order_status',
+      urgency: 'medium',
+      sentiment: 'neutral',
+    });
+    expect(isAboutOwnOrder(asStatus, 'does the grinder run on 220 volts?')).toBe(false);
+    expect(isAboutOwnOrder(asStatus, 'are you ISO 27001 certified?')).toBe(false);
+    expect(isAboutOwnOrder(asStatus, "where's my stuff?")).toBe(true);
+    expect(isAboutOwnOrder(asStatus, 'has my parcel shipped yet')).toBe(true);
+    expect(isAboutOwnOrder(asStatus, '¿Dónde está mi pedido?')).toBe(true);
   });
 
   it('a duration question finds its article by its subject, not by "how long until … back"', async () => {
