@@ -120,14 +120,25 @@ export function answerSignal(type: AnswerType, passage: string): number {
 // Words that only say which kind of answer is wanted: "how much does express cost" is about
 // express, and every article naming a fee or a cost would otherwise match it as well.
 const FRAME: Partial<Record<AnswerType, RegExp>> = {
+  // "how long until I can get back in" is about being locked out, not about anything that takes days.
+  duration:
+    /\b(?:how long|how many (?:business |working )?(?:days|weeks|hours|minutes|months|years)|how soon|how quickly|how fast|how much time|(?:does|do|will|would) (?:it|that|this|they) take|takes?|taking|took|until|till|wait(?:ing)?|lasts?|get back|come back|(?:business |working )?(?:days?|weeks?|hours?|minutes?|months?|years?)|usually|normally|typically|cuanto tiempo|tarda\w*|demora\w*|combien de (?:temps|jours)|prend|faut-il|wie lange|wie viele tage|dauert|quanto tempo|quanti giorni|ci vuole|hoe lang|hoeveel dagen|duurt|ile czasu|ile dni|trwa)\b/g,
   amount:
     /\b(?:costs?|prices?|fees?|charges?|expensive|cuesta|cuestan|precio|coute|coutent|prix|tarif|kostet|custa|custam|costa|costano|kost|kosztuje)\b/g,
 };
 
+/**
+ * The frame of a yes/no question about what is possible: "do you support SAML?" is about SAML,
+ * not about the support-hours article.
+ */
+const CAPABILITY_FRAME =
+  /\b(?:do|does|can|will|would) (?:you|it|they|your (?:\w+ )?(?:site|app|api|platform|service|system)) (?:support|accept|offer|allow|provide|work with|handle)\b/g;
+
 /** The question without its answer-type frame words: what to find the article with. */
 export function topicOf(text: string, type: AnswerType): string {
   const frame = FRAME[type];
-  return frame ? fold(text).replace(frame, ' ') : text;
+  const f = fold(text).replace(CAPABILITY_FRAME, ' ');
+  return frame ? f.replace(frame, ' ') : f === fold(text) ? text : f;
 }
 
 /** A question asking for information: a question mark, or a cue for a kind of answer. */

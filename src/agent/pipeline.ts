@@ -136,6 +136,9 @@ export async function runPipeline(
   let escalateReason: string | undefined = failure;
   if (!escalateReason && looksLikeInjection(input.text))
     escalateReason = 'the message contains instructions aimed at the assistant';
+  // Order data can say what was charged, not whether it was right: a person checks a disputed charge.
+  if (!escalateReason && u.billingDispute)
+    escalateReason = 'billing dispute: the customer says a charge is wrong; a person must check it';
   try {
     evidence = await recorder.stage(
       'retrieve',

@@ -21,3 +21,76 @@ export function isEmojiOnly(text: string): boolean {
     EMOJI_OR_PUNCTUATION.test(text) && SOMETHING_VISIBLE.test(text) && !ASKS.test(text) && !UNHAPPY.test(text)
   );
 }
+
+/**
+ * Thanks, approval and greetings said in other words ("perfect, appreciated", "gracias, muy
+ * amable", "Danke, hat geklappt!", "ขอบคุณมากครับ"): a short message made only of courtesy words,
+ * at least one of them a word of thanks, approval or greeting. A message with any other word
+ * ("thanks, but it still fails"), a number or a question mark is not one; nor is "help". Words
+ * are folded (no accents, lower case). A security concern or lost data found by code is never a
+ * pleasantry (applyCodeRules checks that apart).
+ */
+const COURTESY_CORE = new Set(
+  // en
+  (
+    'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
+    'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
+    'morning afternoon evening bye goodbye noted understood ' +
+    // es, fr, de, pt, it, nl, pl
+    'gracias perfecto perfecta genial vale listo funciona funciono solucionado resuelto estupendo excelente hola ' +
+    'merci parfait parfaite regle resolu bonjour nickel impeccable marche ' +
+    'danke dankeschon perfekt toll prima geklappt klappt funktioniert passt erledigt bestens wunderbar ' +
+    'obrigado obrigada valeu perfeito otimo funcionou resolvido beleza ' +
+    'grazie perfetto ottimo risolto buongiorno buonasera gentilissimo gentilissima sistemato ' +
+    'bedankt dankjewel dankuwel opgelost goedemorgen fijn ' +
+    'dziekuje dziekujemy dzieki swietnie dziala porzadku'
+  ).split(' '),
+);
+const COURTESY_FILLER = new Set(
+  (
+    'much very so a lot lots loads ton all now that this it thats its s did the trick helpful helped kind of you your ' +
+    'again there dear day have nice weekend will do makes sense sounds got team guys folks everything set oh ah wow ' +
+    'really truly and for working on our my side end we are i am me us here dir ihnen euch vous voi te ti ' +
+    'muchas muchisimas mil muy amable amables todo bien bueno buenos buenas dias tardes ya por ' +
+    'beaucoup bien tout bon bonne journee c est ca tres fois vous ' +
+    'vielen dank sehr schon jetzt alles gut klar guten tag abend hat es ' +
+    'muito muita deu certo tudo bom boa dia tarde ' +
+    'mille tutto a posto bene benissimo molto tante ' +
+    'dank je wel u helemaal goed zo het werkt weer hartelijk ' +
+    'bardzo wszystko dzien dobry w'
+  ).split(' '),
+);
+/** "for the help", "por la ayuda": thanks for something, not a request for it. */
+const THANKS_FOR =
+  /\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:help|reply|replies|answer|info|information|quick (?:reply|response|answer)|response|support|checking|looking|ayuda|respuesta|aide|reponse|hilfe|antwort|ajuda|resposta|aiuto|risposta|hulp|antwoord|pomoc|odpowiedz)\b/g;
+const MAX_COURTESY_WORDS = 10;
+
+// Scripts written without spaces: the message is courtesy pieces end to end (original text: folding
+// would strip Thai vowels and Japanese voicing marks).
+const CJK_THAI_ARABIC_CORE =
+  /ขอบคุณ|ขอบใจ|โอเค|ありがとう|有難う|助かりました|解決しました|了解|承知しました|谢谢|謝謝|多谢|感谢|好的|解决了|شكرا|مشكور|تمام|ممتاز/u;
+const CJK_THAI_ARABIC_PIECE =
+  /ขอบคุณ|ขอบใจ|โอเค|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لكم|لك|كثيرا|مشكور|تمام|ممتاز|ألف|الف/gu;
+
+export function isCourtesyOnly(text: string): boolean {
+  if (ASKS.test(text) || /\d/.test(text) || UNHAPPY.test(text)) return false;
+  const scriptless = text
+    .replace(/[\u064B-\u065F\u0670]/g, '')
+    .replace(/[\s\p{P}\p{S}\p{Extended_Pictographic}]/gu, '');
+  if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(scriptless)) {
+    return CJK_THAI_ARABIC_CORE.test(scriptless) && scriptless.replace(CJK_THAI_ARABIC_PIECE, '') === '';
+  }
+  const folded = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[’‘`]/g, "'")
+    .toLowerCase()
+    .replace(/ł/g, 'l')
+    .replace(THANKS_FOR, ' ');
+  const words = folded.split(/[^\p{L}]+/u).filter(Boolean);
+  if (!words.length || words.length > MAX_COURTESY_WORDS) return false;
+  return (
+    words.some((w) => COURTESY_CORE.has(w)) &&
+    words.every((w) => COURTESY_CORE.has(w) || COURTESY_FILLER.has(w))
+  );
+}

@@ -14,7 +14,7 @@ const REFUND_NAMED =
   /\b(?:refund\w*|reembols\w*|rembours\w*|erstatt\w*|ruckerstatt\w*|rimbors\w*|terugbetal\w*|zwrot\w*)\b/;
 // The refund already granted and not seen yet: "the refund still isn't on my card".
 const REFUND_PENDING =
-  /\b(?:my|the|our|this|that) refund\b[^.?!]{0,40}\b(?:arrive\w*|show\w*|appear\w*|land\w*|post\w*|hit|reach\w*|clear\w*|still|isn'?t|hasn'?t|not yet)\b|\b(?:haven'?t|hasn'?t|not|never) (?:yet )?(?:seen|received|got(?:ten)?) (?:my|the|our|a|any|that) refund\b|\brefund (?:status|reference)\b/;
+  /\b(?:my|the|our|this|that) refund\b[^.?!]{0,40}\b(?:arrive\w*|show\w*|appear\w*|land\w*|post\w*|hit|reach\w*|clear\w*|still|isn'?t|hasn'?t|not yet)\b|\b(?:haven'?t|hasn'?t|not|never) (?:yet )?(?:seen|received|got(?:ten)?) (?:my|the|our|a|any|that) refund\b|\brefund (?:status|reference|timing|times?)\b|\b(?:nothing|no money|not|isn'?t|hasn'?t)\b[^.?!]{0,25}\b(?:on|in|to|hit) (?:my|our|the) (?:card|account|bank|statement)\b|\bis (?:that|this|it) normal\b/;
 
 /**
  * A question about a refund's progress ("when will my refund for 1045 arrive?", "the refund still

@@ -7,9 +7,21 @@ import { fold } from './offline/text.js';
  * ("Order 1042 shipped with UPS…") would look helpful and leave the request undone.
  */
 export interface UnanswerableRequest {
-  kind: 'change_address' | 'add_item' | 'modify_order';
+  kind:
+    | 'change_address'
+    | 'add_item'
+    | 'modify_order'
+    | 'expedite'
+    | 'warranty_claim'
+    | 'change_login'
+    | 'sign_up';
   /** For staff and the decision record. */
   label: string;
+  /**
+   * An article whose text matches this answers the request after all (a tenant's help center
+   * may explain how to sign up): the request then stands only when the best article does not.
+   */
+  unlessArticleSays?: RegExp;
 }
 
 const VERB_CHANGE =
@@ -51,12 +63,39 @@ const STREET =
 const SEND_VERB =
   '(?:ship|send|deliver|redirect|reroute|forward|envi\\w*|entreg\\w*|mand\\w*|livr\\w*|envoy\\w*|expedi\\w*|liefer\\w*|schick\\w*|sped\\w*|consegn\\w*|bezorg\\w*|verzend\\w*|wysl\\w*|dostarcz\\w*)';
 const SEND_ELSEWHERE = new RegExp(
-  // "we moved to 12 Harbour Rd": the order should follow them there.
-  `\\b${SEND_VERB}\\b[^.?!]{0,60}${STREET}|${STREET}[^.?!]{0,30}\\binstead\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,60}${STREET}|\\b(?:moved|relocated|moving)\\b[^.?!]{0,30}${STREET}`,
+  // "we moved to 12 Harbour Rd": the order should follow them there. "can 1028 go to my office instead?"
+  `\\b(?:go|goes|be delivered|be sent|be shipped|come|arrive)\\b (?:to|at) (?:my|our|the|a|another) (?:\\w+ )?(?:office|home|house|warehouse|yard|site|shop|store|work|address|location|branch)\\b[^.?!]{0,40}\\binstead\\b|\\binstead of (?:the|our|my) (?:office|home|house|hq|headquarters|address|warehouse|shop|store)\\b|\\b${SEND_VERB}\\b[^.?!]{0,60}${STREET}|${STREET}[^.?!]{0,30}\\binstead\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,60}${STREET}|\\b(?:moved|relocated|moving)\\b[^.?!]{0,30}${STREET}`,
 );
 // Holding or delaying an order is not an action any tool has.
 const HOLD_ORDER =
   /\b(?:hold|pause|delay|postpone|put off)\b(?: (?:off|back))?[^.?!]{0,20}\b(?:order|shipment|delivery|shipping|pedido|commande|bestellung|encomenda|ordine)\b|\b(?:hold|pause)\b[^.?!]{0,10}\b\d{3,10}\b/;
+
+// Rushing, splitting or combining an order: the order system has no such action.
+const EXPEDITE =
+  /\b(?:rush|expedite|speed up|hurry up|fast[- ]track|prioriti[sz]e|acelerar|adelantar|accelerer|beschleunigen|accelerare|versnellen|przyspiesz\w*)\b[^.?!]{0,40}(?:\b\d{3,10}\b|\border\b|\bpedido\b|\bcommande\b|\bbestellung\b|\bencomenda\b|\bordine\b|\bbestelling\b|\bzamowienie\b|\bit\b)|\b\d{3,10}\b[^.?!]{0,30}\b(?:go|goes|ship|ships|be sent|be shipped|come) (?:out )?(?:by )?(?:express|overnight|next[- ]day)\b|\bupgrade\b[^.?!]{0,30}\b(?:\d{3,10}|order|shipping|it)\b[^.?!]{0,20}\b(?:express|overnight|next[- ]day)\b/;
+const SPLIT_OR_COMBINE =
+  /\b(?:split|divide)\b[^.?!]{0,30}\b(?:order|shipment|delivery|\d{3,10}|it)\b|\b(?:combine|merge|consolidate)\b[^.?!]{0,40}\b(?:orders?|shipments?|deliveries|\d{3,10})\b|\bships? now and\b[^.?!]{0,40}\blater\b|\bship (?:them|it|everything|both) (?:together|separately)\b/;
+/**
+ * A warranty claim: a product of theirs that failed after use ("broke after two months of normal
+ * use"), or a repair or replacement asked under warranty. Terms ("how long is the warranty?") are
+ * answered by the help center; a claim needs a person to arrange the repair.
+ */
+const FAILED =
+  "(?:broke|broken|stopped (?:working|charging|printing|turning on|pairing|holding|feeding)|died|dead|fails?|failing|faulty|defective|keeps? (?:\\w+ing)|no longer works|doesn't work anymore)";
+const AFTER_USE =
+  '(?:after (?:about |only |just )?(?:\\d+|a few|few|several|two|three|four|five|six|a couple of|one|a) (?:days?|weeks?|months?|years?)|(?:\\d+|a few|few|several|two|three|four|five|six) (?:weeks?|months?|years?) (?:old|in|of use)|\\bof (?:normal |regular |daily )?use)';
+const WARRANTY = '(?:warranty|guarantee|garantia|garantie|garanzia|gwarancj\\w*)';
+const WARRANTY_CLAIM = new RegExp(
+  `\\b${FAILED}\\b[^.?!]{0,60}\\b${AFTER_USE}|\\b${AFTER_USE}\\b[^.?!]{0,40}\\b${FAILED}\\b|\\b(?:repair|replace|replacement|claim|fix|swap)\\b[^.?!]{0,30}\\b(?:under|on|through|with) (?:the |our |my )?${WARRANTY}|\\b${WARRANTY} (?:claim|repair|replacement)\\b[^.?!]{0,40}\\b(?:for|on|from)\\b[^.?!]{0,20}(?:\\b\\d{3,10}\\b|\\b(?:my|our)\\b)|\\b(?:arrange|start|file|open|make|need|want)\\b[^.?!]{0,20}\\b${WARRANTY} (?:claim|repair|replacement)\\b`,
+);
+// The email or user name someone signs in with: support changes it after checking who asks.
+const CHANGE_LOGIN = new RegExp(
+  `\\b${VERB_CHANGE}\\b[^.?!]{0,40}\\b(?:e-?mail|user ?name|login)\\b[^.?!]{0,20}\\b(?:(?:we|i) (?:log|sign) ?(?:in|on)|to log ?in|for (?:signing|logging) in)\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,30}\\b(?:login|log-?in|sign-?in|account|user) (?:e-?mail|address|user ?name)\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,20}\\b(?:the |my |our )?(?:e-?mail|user ?name)\\b[^.?!]{0,10}\\b(?:on|of|for) (?:my|our|the) (?:login|account|profile)\\b`,
+);
+const SIGN_UP =
+  /\b(?:sign(?:ing)? ?up|signup)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|\b(?:register|registration)\b(?! (?:number|certificate|office))|\b(?:create|open|set up|make|get) (?:an?|a new|another|a second|a separate|my|our|new) (?:\w+ )?account\b|\b(?:registrar(?:me|se|nos)?|crear (?:una )?cuenta|inscri(?:re|ption|vez)|creer un compte|registrieren|konto (?:erstellen|anlegen|eroffnen)|cadastr\w*|criar (?:uma )?conta|registrar\w*|creare un account|registrarmi|registrarsi|aanmelden|registreren|account aanmaken|zarejestr\w*|zalozyc konto)\b/;
+
+const RETURN = /\b(?:return|send (?:it|them) back|devol\w*|retour\w*|zuruck\w*|restitu\w*|reso|zwrot\w*)\b/;
 
 // A customer asking to stop the order is a cancellation, which has its own action and approval.
 const CANCEL_OR_REFUND =
@@ -75,12 +114,37 @@ const IMPERSONAL_QUESTION =
  */
 export function unanswerableRequest(text: string): UnanswerableRequest | null {
   const type = questionType(text);
-  if (type === 'steps' || type === 'place') return null;
   const f = fold(text);
+  if (type === 'steps' || type === 'place') return null;
+  // Asked of us, not how to: "can we change the email we log in with?". An article that speaks of it answers it.
+  if (SIGN_UP.test(f))
+    return {
+      kind: 'sign_up',
+      label: 'open a new account',
+      unlessArticleSays: /\b(?:sign(?:ing)? ?up|register|registration|create an account|new account)\b/i,
+    };
+  if (CHANGE_LOGIN.test(f))
+    return {
+      kind: 'change_login',
+      label: 'change the email they sign in with',
+      unlessArticleSays:
+        /\b(?:change|update) (?:the |your )?(?:sign-?in|login|account) (?:e-?mail|address)\b/i,
+    };
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
   if (SEND_ELSEWHERE.test(f))
     return { kind: 'change_address', label: 'change the delivery address of an order' };
   if (HOLD_ORDER.test(f)) return { kind: 'modify_order', label: 'hold or delay an order' };
+  if (EXPEDITE.test(f)) return { kind: 'expedite', label: 'rush an order' };
+  if (SPLIT_OR_COMBINE.test(f)) return { kind: 'modify_order', label: 'split or combine orders' };
+  // "broke after two days, I want my money back" asks for a refund, which has its own action.
+  if (
+    WARRANTY_CLAIM.test(f) &&
+    type !== 'duration' &&
+    type !== 'amount' &&
+    !CANCEL_OR_REFUND.test(f) &&
+    !RETURN.test(f)
+  )
+    return { kind: 'warranty_claim', label: 'make a warranty claim' };
   for (const [kind, re, label] of RULES) {
     if (!re.test(f)) continue;
     if (kind === 'modify_order' && CANCEL_OR_REFUND.test(f)) continue;

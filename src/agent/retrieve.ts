@@ -14,6 +14,7 @@ import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
 import { asksAboutRefundStatus, asksInGeneral } from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
+import { fold } from './offline/text.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
 
 const EligibilitySchema = z.object({
@@ -55,8 +56,8 @@ const ORDER_INTENTS = new Set<Understanding['intent']>([
 const POLICY_QUESTION =
   /\b(?:policy|policies|how (?:many|long|do|does|can)|what is|what's|do you|can i|is it possible|cuanto|cuantos|como|politica|combien|comment|politique|wie|welche|como|quanto|politica)\b/i;
 
-const BILLING_DISPUTE =
-  /\b(?:charged twice|double[- ]charged|overcharged|wrong (?:amount|charge|invoice)|incorrect|duplicate (?:charge|payment)|problem with my (?:bill|invoice)|problema con mi factura|cobrado dos veces|montant est faux|factur\w* deux fois|doppelt|falsch|cobrado duas vezes|problema com a minha fatura|higher than usual)\b/i;
+const ABOUT_ORDERS =
+  /\b(?:orders?|ordered|packages?|parcels?|shipments?|deliver\w*|tracking|track|arriv\w*|ship\w*|boxes|box|purchases?|stuff|items?|status|where(?:'s| is| are)|wheres|get here|come|coming|sent|dispatch\w*|pedidos?|envio|paquete|commandes?|colis|livraison|bestellung\w*|paket|lieferung|sendung|encomendas?|entrega|ordine|ordini|pacco|spedizion\w*|consegna|bestelling\w*|pakket|levering|zamowieni\w*|paczk\w*|przesylk\w*|dostaw\w*)\b|注文|荷物|配送|订单|包裹|快递|طلب|شحن|คำสั่งซื้อ|พัสดุ/;
 
 /** Which articles and which data the question is about, decided by code from the understanding. */
 export function isAboutOwnOrder(u: Understanding, text: string): boolean {
@@ -64,7 +65,10 @@ export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   // "When will my refund for 1045 arrive?" asks how long refunds take, not for a refund.
   if (u.intent === 'refund' && asksAboutRefundStatus(text)) return false;
   if (u.entities.orderIds.length) return true;
-  if (u.intent === 'order_status' || u.intent === 'cancel') return true;
+  if (u.intent === 'cancel') return true;
+  // With no order named, a list of the customer's orders answers only a message about orders: "is
+  // the espresso machine 220V?" or "are you SOC 2 certified?" read as order status are not.
+  if (u.intent === 'order_status') return ABOUT_ORDERS.test(fold(text)) || ABOUT_ORDERS.test(text);
   if (u.intent === 'refund') {
     // "When does the money show up?" with no order named: how long refunds take, from the article.
     const asked = questionType(text);
@@ -311,7 +315,7 @@ async function searchKb(
     // The learned probability that the article answers, in place of the hand-set arithmetic above.
     if (learned) kbConfidence = answerabilityProbability(learned, answerabilityVector(ev.signals));
   }
-  if (ev.kind !== 'orders' && u.intent === 'billing' && BILLING_DISPUTE.test(deps.text)) {
+  if (ev.kind !== 'orders' && u.billingDispute) {
     // An article can explain billing; only a person can check and correct a specific charge.
     ev.kind = useful.length ? 'kb' : 'none';
     ev.confidence = Math.min(kbConfidence, 0.4);
@@ -333,6 +337,8 @@ async function searchKb(
 /** A request no tool can carry out caps the confidence, whatever was found: a person acts on it. */
 function unanswered(ev: Evidence, request: ReturnType<typeof unanswerableRequest>): Evidence {
   if (!request) return ev;
+  const top = ev.articles[0]?.article;
+  if (top && request.unlessArticleSays?.test(`${top.title}\n${top.body}`)) return ev;
   ev.unanswerable = request.label;
   ev.confidence = Math.min(ev.confidence, UNANSWERABLE_CONFIDENCE);
   ev.notes.push(`the customer asks to ${request.label}: no tool can do that, a person must`);

@@ -37,6 +37,8 @@ export const UnderstandingSchema = z.object({
   securityConcern: z.boolean().default(false),
   /** Pleasantry needing no answer ("thanks!", "👍"). */
   isPleasantry: z.boolean().default(false),
+  /** The customer says a charge is wrong (decided by code, src/agent/urgency.ts): a person checks it. */
+  billingDispute: z.boolean().default(false),
   /** For top-level messages: the open ticket this continues, if any (must be one offered). */
   continuesTicketId: z.string().nullable().default(null),
 });

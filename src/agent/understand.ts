@@ -10,11 +10,12 @@ import {
   isPleasantry,
 } from './offline/classify-intent.js';
 import { fold } from './offline/text.js';
-import { isEmojiOnly } from './pleasantry.js';
+import { isCourtesyOnly, isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
 import {
   asksAboutPlannedStep,
   forgotOwnPassword,
+  isBillingDispute,
   mentionsDataLoss,
   mentionsSecurity,
   ruleUrgency,
@@ -94,10 +95,13 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
     entities: merged,
     securityConcern: security,
     wantsHuman,
-    // Emoji and punctuation alone acknowledge: code decides, whatever a model proposed. A security
-    // concern or lost data found by code is never a pleasantry.
+    billingDispute: isBillingDispute(input.text, proposed.intent, concern),
+    // Emoji alone, or only words of thanks, approval and greeting, acknowledge: code decides,
+    // whatever a model proposed. A security concern or lost data found by code is never a pleasantry.
     isPleasantry:
-      !security && !mentionsDataLoss(fold(input.text)) && (proposed.isPleasantry || isEmojiOnly(input.text)),
+      !security &&
+      !mentionsDataLoss(fold(input.text)) &&
+      (proposed.isPleasantry || isEmojiOnly(input.text) || isCourtesyOnly(input.text)),
     continuesTicketId,
   });
 }

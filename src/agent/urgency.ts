@@ -1,4 +1,5 @@
-import { questionType } from './answer-type.js';
+import { isInformationQuestion, questionType } from './answer-type.js';
+import { fold } from './offline/text.js';
 import type { Intent, Plan, Urgency } from '../domain/index.js';
 import type { Concern } from './offline/classify-intent.js';
 
@@ -71,10 +72,40 @@ const OUTAGE =
 const DATA_LOSS =
   /\b(data loss|lost (?:all )?(?:of )?(?:our |my |the )?(?:data|files|records)|(?:data|files|records) (?:is |are |has been |have been )?(?:gone|missing|deleted|wiped|lost)|wiped|p[ée]rdida de datos|datos perdidos|perte de donn[ée]es|donn[ée]es perdues|datenverlust|daten (?:sind )?(?:weg|verloren|gel[öo]scht)|perda de dados|dados perdidos|perdita (?:di|dei) dati|dati persi|gegevensverlies|data (?:is )?kwijt|utrata danych|dane (?:zosta[lł]y )?(?:utracone|usuni[ęe]te|stracone))\b/i;
 const BILLING_ERROR =
-  /\b(charged (?:me |us |my card |our card )?twice|double[- ]charged|double[- ]billed|billed (?:me |us )?twice|overcharged|overbilled|wrong (?:amount|charge|invoice|price|total)|billing (?:error|mistake)|incorrect (?:charge|invoice|amount|total)|duplicate (?:charge|payment|invoice)|cobr\w* dos veces|cobro duplicado|factur\w* deux fois|doppelt (?:belastet|abgebucht|berechnet)|zweimal (?:belastet|abgebucht|berechnet)|cobr\w* duas vezes|addebitat\w* due volte|twee keer (?:afgeschreven|gerekend|betaald)|dwa razy (?:obciazon\w*|pobran\w*))\b/i;
+  /\b((?:charged|billed|debited|invoiced|hit)\b[^.!?]{0,25}\btwice|(?:debit|preleve|factur|cargad|cobrad|belastet|abgebucht|berechnet|addebitat|afgeschreven|pobran|obciazon)\w*\b[^.!?]{0,25}\b(?:deux fois|dos veces|zweimal|doppelt|duas vezes|due volte|twee keer|dwa razy)|charged (?:me |us |my card |our card )?twice|double[- ]charged|double[- ]billed|billed (?:me |us )?twice|overcharged|overbilled|wrong (?:amount|charge|invoice|price|total)|billing (?:error|mistake)|incorrect (?:charge|invoice|amount|total)|duplicate (?:charge|payment|invoice)|cobr\w* dos veces|cobro duplicado|factur\w* deux fois|doppelt (?:belastet|abgebucht|berechnet)|zweimal (?:belastet|abgebucht|berechnet)|cobr\w* duas vezes|addebitat\w* due volte|twee keer (?:afgeschreven|gerekend|betaald)|dwa razy (?:obciazon\w*|pobran\w*))\b/i;
 /** A bill for another sum than agreed: "billed us $4,000 instead of $400", "an extra zero". */
 const WRONG_SUM =
   /\b(?:bill(?:ed)?|invoiced?|charged?|debited|took)\b[^.!?]{0,50}\b(?:instead of|rather than|should (?:have been|be|only be)|but (?:our|the) (?:contract|quote|price|plan|order) (?:says|said|is|was)|(?:\d+|two|three|four|five|ten|hundred) times (?:what|the|more|as much)|an? extra zero)\b|\bextra zero\b[^.!?]{0,30}\b(?:invoice|bill|charge)|\b(?:cobr\w*|factur\w*|berechnet|abgebucht|addebitat\w*|gerekend|obciazy\w*)\b[^.!?]{0,50}\b(?:en lugar de|en vez de|au lieu de|statt|anstatt|em vez de|invece di|in plaats van|zamiast)\b/i;
+/** Other words for a charge that is wrong; a person must check it (they were retrieve's own list). */
+const DISPUTED_BILL =
+  /\b(?:incorrect|problem with my (?:bill|invoice)|problema con mi factura|montant est faux|falsch|problema com a minha fatura|higher than usual)\b/;
+
+// A charge, a bill or an amount named: the concern model alone read "scrap order 1047" as a billing error.
+const MONEY_WORDS =
+  /[$€£]|\b(?:charg\w*|bill\w*|invoic\w*|paid|pay\w*|pric\w*|cost\w*|amount|fees?|tax\w*|seats?|cobr\w*|factur\w*|pag\w*|debit\w*|preleve\w*|rechnung\w*|abgebucht|berechnet|fattur\w*|addebit\w*|faktur\w*|rekening\w*|betaal\w*|oplat\w*|platn\w*)\b/;
+
+/** A billing error said in words ("charged twice", "billed us $4,000 instead of $400"); folded text. */
+export function statesBillingError(text: string): boolean {
+  return BILLING_ERROR.test(text) || WRONG_SUM.test(text);
+}
+
+/**
+ * A charge the customer says is wrong, which only a person can check and correct, whatever the
+ * order data or an article say: a billing error in words, or — for a billing message that asks
+ * nothing ("we got billed for 40 seats and we have 12 people") — the concern model's billing
+ * error. The model alone is not trusted on questions: it reads "how do we stop being charged
+ * sales tax?" as one.
+ */
+export function isBillingDispute(text: string, intent: Intent, concern: Concern | null): boolean {
+  const folded = fold(text);
+  if (statesBillingError(folded)) return true;
+  if (intent !== 'billing') return false;
+  return (
+    DISPUTED_BILL.test(folded) ||
+    (concern === 'billing_error' && !isInformationQuestion(text) && MONEY_WORDS.test(folded))
+  );
+}
+
 /**
  * A failure for everyone, in words no single-word pattern expects: errors, crashes or refused
  * sign-ins across the whole team, every request, all users.
@@ -182,7 +213,7 @@ export function ruleUrgency(
     urgency = maxUrgency(urgency, 'high');
     signals.push(`${plan ?? 'unknown plan'} + ${dataLoss ? 'data loss' : 'service disruption'} → high`);
   }
-  const billingError = BILLING_ERROR.test(text) || WRONG_SUM.test(text);
+  const billingError = statesBillingError(text);
   if (plan === 'enterprise' && (concern === 'billing_error' || billingError)) {
     urgency = maxUrgency(urgency, 'high');
     signals.push('enterprise + billing error → high');

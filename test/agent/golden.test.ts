@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => env?.close());
 
 describe('offline engine on the golden dev split', () => {
-  it('the golden set has at least 600 labelled messages over train, dev and test', async () => {
+  it('the golden set has at least 600 labelled messages over its splits', async () => {
     const sizes = await Promise.all(
       GOLDEN_SPLITS.map(async (s) => (await loadGoldenSet(path.resolve(`test/golden/${s}.jsonl`))).length),
     );

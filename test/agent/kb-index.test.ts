@@ -63,6 +63,20 @@ describe('question topic', () => {
       'express',
       'ship',
     ]);
-    expect(topicOf('How long does shipping take?', 'duration')).toBe('How long does shipping take?');
+  });
+
+  it('drops the frame of a question about what is possible: "do you support SAML?" is about SAML', () => {
+    expect(queryTerms(topicOf('do you support SAML?', 'other'))).toEqual(['saml']);
+    expect(queryTerms(topicOf('is support available on weekends?', 'other'))).toContain('support');
+  });
+
+  it('drops the duration frame, so "how long until I can get back in" looks for being locked out', () => {
+    expect(queryTerms(topicOf('How long does shipping take?', 'duration'))).toEqual(['ship']);
+    expect(queryTerms(topicOf('locked out, how long until I can get back in?', 'duration'))).toEqual([
+      'lock',
+    ]);
+    const de = queryTerms(topicOf('Wie lange dauert die Erstattung?', 'duration'));
+    expect(de).toContain('erstattung');
+    expect(de).not.toContain('dauert');
   });
 });

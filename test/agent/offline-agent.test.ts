@@ -124,3 +124,47 @@ describe('offline engine on the demo store', () => {
     expect((await run(MAYA, '👍')).route).toBe('ignore');
   });
 });
+
+describe('issue 11 round six: pleasantries in other words and billing disputes (offline engine)', () => {
+  it('thanks, approval and greetings in other words are pleasantries, in several languages', async () => {
+    for (const text of [
+      'perfect, much appreciated',
+      'all good on our side now, cheers',
+      'hello there',
+      'muchas gracias, muy amables',
+      'merci, tout est réglé',
+      'Super, danke dir!',
+      'obrigada, funcionou',
+      'perfetto, grazie mille',
+      'top, bedankt',
+      'dziękujemy bardzo',
+      'ありがとうございます',
+      '非常感谢',
+      'شكرا لكم',
+      'ขอบคุณค่ะ',
+    ]) {
+      expect((await run(MAYA, text)).route, text).toBe('ignore');
+    }
+    // Anything beside the courtesy words is a message to answer.
+    expect((await run(MAYA, 'thanks, but the lamp still flickers')).route).not.toBe('ignore');
+    expect((await run(MAYA, 'help')).route).not.toBe('ignore');
+  });
+
+  it('a charge the customer says is wrong escalates as a billing dispute, whatever the order data says', async () => {
+    for (const text of [
+      'hey, you billed me twice for order 1043',
+      'Me cobraron el pedido 1043 dos veces',
+      'Vous avez débité deux fois ma commande 1043',
+      'we were invoiced $2,500 for order 1043 instead of $250',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reason, text).toMatch(/billing dispute/);
+      expect(r.reply, text).toBeUndefined();
+      expect(r.proposedAction, text).toBeUndefined();
+    }
+    // A question about charges in general is not a dispute.
+    const tax = await run(MAYA, 'we are a nonprofit, how do we stop being charged sales tax?');
+    expect(tax.reason).not.toMatch(/billing dispute/);
+  });
+});

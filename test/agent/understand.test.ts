@@ -76,3 +76,24 @@ describe('understand: emoji and punctuation alone are pleasantries', () => {
     expect(applyCodeRules(modelSaid, { ...input, text: 'my order is late 🙂' }).isPleasantry).toBe(false);
   });
 });
+
+describe('understand: a request for a person names contact', () => {
+  it.each([
+    ['what is someone with the Viewer role allowed to see?'],
+    ['if we remove someone from the team, are the orders they placed kept?'],
+    ['can someone on the Buyer role approve their own orders?'],
+  ])('%s asks about people on the account, not for a person', (text) => {
+    const u = understand(text);
+    expect(u.intent).not.toBe('human_request');
+    expect(u.wantsHuman).toBe(false);
+  });
+
+  it.each([
+    ['can I speak to someone please'],
+    ['get me an agent'],
+    ['ขอคุยกับพนักงานครับ'],
+    ['who handles our account? I would like to speak with them directly'],
+  ])('%s asks for a person', (text) => {
+    expect(understand(text).wantsHuman).toBe(true);
+  });
+});

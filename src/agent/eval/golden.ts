@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { IntentSchema, UrgencySchema } from '../../domain/index.js';
 import { describeZodIssues, ValidationError } from '../../errors.js';
 
-/** The labelled splits: train may tune, dev checks floors in tests, test is only reported. */
-export const GOLDEN_SPLITS = ['train', 'dev', 'test'] as const;
+/**
+ * The labelled splits: train may tune, dev checks floors in tests, test is only reported.
+ * dev2, dev3 and dev4 are held-out sets, each written before a tuning round and fitted on by nothing.
+ */
+export const GOLDEN_SPLITS = ['train', 'dev', 'dev2', 'dev3', 'dev4', 'test'] as const;
 export type GoldenSplit = (typeof GOLDEN_SPLITS)[number];
 
 /** One labelled message: at least text and intent; the rest optional and scored when present. */

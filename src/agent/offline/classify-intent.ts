@@ -1,10 +1,16 @@
 import type { Intent, Sentiment, Urgency } from '../../domain/index.js';
 import { CANCEL_REQUEST, REFUND_REQUEST } from '../lexicon.js';
-import { isEmojiOnly } from '../pleasantry.js';
+import { isCourtesyOnly, isEmojiOnly } from '../pleasantry.js';
 import { says } from '../term-match.js';
 import { predict } from './model/linear-model.js';
 import { model } from './model/models.js';
-import { HUMAN_REQUEST_CUES, INJECTION_CUES, PLEASANTRY, THANKS_IT_WORKED } from './intent-rules.js';
+import {
+  CONTACT_CUE,
+  HUMAN_REQUEST_CUES,
+  INJECTION_CUES,
+  PLEASANTRY,
+  THANKS_IT_WORKED,
+} from './intent-rules.js';
 import { fold } from './text.js';
 
 export interface IntentGuess {
@@ -18,8 +24,23 @@ export interface IntentGuess {
 export function classifyIntent(text: string): IntentGuess {
   const p = predict(model('intent'), text);
   const probabilities = p.probabilities as Partial<Record<Intent, number>>;
-  const guess = { intent: p.label as Intent, confidence: p.probability, probabilities };
+  const guess = withoutContactlessHumanRequest(text, {
+    intent: p.label as Intent,
+    confidence: p.probability,
+    probabilities,
+  });
   return explicitMoneyRequest(text, guess) ?? guess;
+}
+
+/** A request for a person names contact ("talk", "agent", "call"); otherwise the next likeliest intent. */
+function withoutContactlessHumanRequest(text: string, guess: IntentGuess): IntentGuess {
+  // The raw text too: folding strips Thai vowel marks (พนักงาน).
+  if (guess.intent !== 'human_request' || CONTACT_CUE.test(fold(text)) || CONTACT_CUE.test(text))
+    return guess;
+  const [intent, confidence] = Object.entries(guess.probabilities)
+    .filter(([i]) => i !== 'human_request')
+    .sort((a, b) => b[1] - a[1])[0] as [Intent, number];
+  return { ...guess, intent, confidence };
 }
 
 /** How much weight the model must itself give a money intent for an explicit request to win. */
@@ -87,7 +108,8 @@ export function isPleasantry(text: string): boolean {
     PLEASANTRY.test(text.trim()) ||
     PLEASANTRY.test(fold(text).trim()) ||
     THANKS_IT_WORKED.test(fold(text).trim()) ||
-    isEmojiOnly(text)
+    isEmojiOnly(text) ||
+    isCourtesyOnly(text)
   );
 }
 

@@ -116,11 +116,30 @@ const ARTICLE_WORDS: Array<[RegExp, string]> = [
   [/\b(?:spreadsheet|excel)\b/g, 'csv export'],
   [/\b(?:colleagues?|co-?workers?|teammates?|employees?|staff members?)\b/g, 'team members'],
   [/\b(?:take away|revoke|remove) (?:his |her |their )?access\b/g, 'remove person'],
+  // Weekends in a question about shipping are about the days orders go out, else about support hours.
+  [
+    /(?<=\b(?:ship|ships|shipping|shipped|deliver\w*|dispatch\w*|send|sent|go out|goes out)\b[^.?!]{0,40})\b(?:saturdays?|sundays?|weekends?)\b|\b(?:saturdays?|sundays?|weekends?)\b(?=[^.?!]{0,40}\b(?:ship|ships|shipping|shipped|deliver\w*|dispatch\w*)\b)/g,
+    'monday friday warehouse',
+  ],
   [/\b(?:saturdays?|sundays?|weekends?)\b/g, 'staffed hours'],
   [/\b(?:429|too many requests|throttl\w*)\b/g, 'rate limit 429'],
   [/\b(?:drop down|move down|go down) to a (?:smaller|cheaper|lower) plan\b/g, 'downgrade plan'],
   [/\bmaintenance windows?\b/g, 'planned maintenance'],
-  [/\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open)\b/g, 'damaged'],
+  [
+    /\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open|snapped|bent|chipped|scratched|ripped)\b/g,
+    'damaged',
+  ],
+  // A password refused or a sign-in that fails is the password article's, not a wrong item's.
+  [/\b(?:wrong|incorrect|invalid) password\b/g, 'password failed attempts'],
+  [
+    /\b(?:can'?t|cannot|unable to) (?:get into|log ?in(?:to)?|sign ?in(?:to)?|access) (?:my|our|the) (?:profile|account|login)\b/g,
+    'sign in password',
+  ],
+  // Another customer's parcel in the box is a wrong item, whatever the words.
+  [
+    /\b(?:someone else['’]?s|somebody else['’]?s|another (?:customer|company|person)(?:['’]s)?|a different) (?:order|item|product|parcel|package|stuff|things?|box)\b|\bnot what (?:we|i) ordered\b/g,
+    'wrong item',
+  ],
   // Postage for sending something back ("postage to Canada" stays a shipping question).
   [/\b(?:return )?postage\b(?=[^.?!]*\b(?:back|return\w*)\b)/g, 'return shipping'],
   [/\b(?:tiers?|packages? level)\b/g, 'plans'],

@@ -4,10 +4,18 @@
  * answer, and instructions aimed at the assistant. Matched on accent-folded lower-case text.
  */
 export const HUMAN_REQUEST_CUES: RegExp[] = [
-  /\b(?:human|real person|actual person|live (?:agent|person|chat)|a person|(?:an?|some|the) (?:agent|representative|rep|manager|supervisor)|someone (?:real|from (?:your|the) team)|speak (?:to|with) (?:someone|somebody)|talk (?:to|with) (?:someone|somebody)|not a bot|stop the bot|no bots?)\b/,
+  /\b(?:human|real person|actual person|live (?:agent|person|chat)|a person|(?:an?|some|the) (?:agent|representative|rep|manager|supervisor)|(?<!\b(?:remove|removed|removing|delete|deleted|add|added|adding|invite|invited|kick|kicked|take|took) )someone (?:real|from (?:your|the) team)|speak (?:to|with) (?:someone|somebody)|talk (?:to|with) (?:someone|somebody)|(?:talk|speak) (?:to|with) (?:them|him|her) directly|not a bot|stop the bot|no bots?)\b/,
   /\b(?:hablar con (?:una persona|un humano|alguien|un agente)|persona real|parler a (?:un humain|quelqu'un|une personne|un conseiller)|un humain|mit einem menschen|echten menschen|mitarbeiter sprechen|falar com (?:um humano|uma pessoa|alguem|um atendente)|pessoa real)\b/,
   /\b(?:parlare con (?:una persona|un operatore|qualcuno)|persona vera|met een (?:mens|medewerker)|echt persoon|z (?:czlowiekiem|konsultantem)|prawdziwa osoba)\b/,
 ];
+
+/**
+ * Words that ask for contact with people: the intent model's `human_request` stands only beside
+ * one of them. The model learned "someone" as a cue, and read "what can someone with the Buyer
+ * role do?" as a request for a person.
+ */
+export const CONTACT_CUE =
+  /\b(?:talk|speak|call|ring|phone|contact|connect|reach|human|person|people|anyone|agent|representative|rep|supervisor|manager|staff|support|service|operator|bots?|hablar|llamar|persona|humano|agente|parler|appeler|conseiller|humain|sprechen|anrufen|mensch\w*|mitarbeiter|falar|ligar|atendente|pessoa|parlare|chiamare|operatore|spreken|bellen|medewerker|iemand|klantenservice|rozmawia\w*|zadzwon\w*|konsultant\w*|czlowiek\w*)\b|担当者|人と|人工|客服|真人|พนักงาน|คน|موظف|شخص|إنسان/;
 
 /**
  * Short messages that need no answer. The words after the first one form a loop; each is matched

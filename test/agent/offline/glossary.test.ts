@@ -51,6 +51,23 @@ describe('everyday English for what the articles name otherwise', () => {
     expect(inArticleWords('it has been over a week')).toContain('more than 7 business days');
   });
 
+  it('weekends asked about shipping are the shipping days, else support hours', () => {
+    expect(inArticleWords('will my parcel be delivered on a sunday?')).toContain('monday friday');
+    expect(inArticleWords('do orders get dispatched at weekends')).toContain('monday friday');
+    expect(inArticleWords('is anyone around on saturdays to answer?')).toContain('staffed hours');
+  });
+
+  it("damage and another customer's parcel in other words are searched as damaged and wrong items", () => {
+    expect(inArticleWords('the handle was snapped when it arrived')).toContain('damaged');
+    expect(inArticleWords('there was somebody else’s package in our delivery')).toContain('wrong item');
+    expect(inArticleWords('this is not what we ordered')).toContain('wrong item');
+  });
+
+  it('a refused password or a failed sign-in is searched as the password article names it', () => {
+    expect(inArticleWords('it keeps telling me incorrect password')).toContain('password failed attempts');
+    expect(inArticleWords("I can't log into my account since yesterday")).toContain('sign in password');
+  });
+
   it('a payment method the article does not list is searched as a question about payment methods', () => {
     expect(inArticleWords('do you take PayPal?')).toContain('payment methods');
     expect(inArticleWords('can you check my order status?')).not.toContain('payment');
