@@ -17,7 +17,8 @@ import { MongoClient } from 'mongodb';
 import { freePort, ensureBuilt, ROOT } from '../test/support/built-server.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { scriptedModel } from './scripted-model.js';
-import { ascending, percentile, type ModelUsage, type Report } from './stats.js';
+import { startWireCensus, type WireCensus } from './wire-census.js';
+import { ascending, percentile, procCpuSeconds, type ModelUsage, type Report } from './stats.js';
 
 export interface MemoryBenchOptions {
   mongoUri: string;
@@ -27,6 +28,8 @@ export interface MemoryBenchOptions {
   heap: boolean;
   /** Take that snapshot this long into the last wave instead (the load's own holders). */
   heapAtMs?: number;
+  /** The database server's process, when the bench started it: its CPU per message is shown too. */
+  databasePid?: number;
 }
 
 const QUESTION = 'How long does standard shipping take?';
@@ -139,6 +142,21 @@ const contactOf = (customerId: string) => {
   return `buyer${i}@bench${i}.example`;
 };
 
+/** The wave's database commands by shape, most server time first: per message, and in total. */
+function printCensus(census: WireCensus, messages: number): void {
+  const rows = [...census.shapes()].sort((a, b) => b[1].ms - a[1].ms);
+  const total = rows.reduce((s, [, t]) => ({ n: s.n + t.n, ms: s.ms + t.ms }), { n: 0, ms: 0 });
+  const lines = rows
+    .slice(0, 40)
+    .map(
+      ([shape, t]) =>
+        `  ${(t.n / messages).toFixed(2).padStart(7)}/msg ${String(t.n).padStart(7)} ${(t.ms / 1000).toFixed(1).padStart(8)} s ${(t.ms / t.n).toFixed(1).padStart(8)} ms  ${shape}`,
+    );
+  console.log(
+    `\nDatabase commands, ${messages} in flight: ${total.n} (${(total.n / messages).toFixed(1)}/msg), ${(total.ms / 1000).toFixed(1)} s summed\n   per msg   count    total      mean  command\n${lines.join('\n')}`,
+  );
+}
+
 interface Wave {
   inFlight: number;
   wallMs: number;
@@ -147,6 +165,8 @@ interface Wave {
   peakRss: number;
   afterRss: number;
   modelCalls: number;
+  /** CPU seconds the server and the database process used during the wave. */
+  cpu: { server: number; database: number };
 }
 
 async function wave(
@@ -154,9 +174,15 @@ async function wave(
   pid: number,
   customers: string[],
   usage: ModelUsage,
+  databasePid: number | undefined,
   snapshotAtMs?: number,
 ): Promise<Wave> {
   const callsBefore = usage.calls;
+  const cpu = () => ({
+    server: procCpuSeconds(pid) ?? NaN,
+    database: databasePid === undefined ? NaN : (procCpuSeconds(databasePid) ?? NaN),
+  });
+  const cpu0 = cpu();
   let peakRss = rssOf(pid);
   let sampling = true;
   const sampler = setInterval(() => sampling && (peakRss = Math.max(peakRss, rssOf(pid))), 100);
@@ -185,6 +211,7 @@ async function wave(
     }),
   );
   const wallMs = performance.now() - started;
+  const cpu1 = cpu();
   clearInterval(sampler);
   clearTimeout(snapshot);
   return {
@@ -195,6 +222,7 @@ async function wave(
     peakRss: sampling ? Math.max(peakRss, rssOf(pid)) : peakRss,
     afterRss: rssOf(pid),
     modelCalls: usage.calls - callsBefore,
+    cpu: { server: cpu1.server - cpu0.server, database: cpu1.database - cpu0.database },
   };
 }
 
@@ -207,10 +235,14 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
     recordRequests: false,
   });
   const dbName = `bench_memory_${Date.now()}`;
+  // BENCH_WIRE=1: the server's database commands counted and timed by shape, per wave; `serial`:
+  // one at a time, so each one's time is its own cost (slower, but nothing waits behind another).
+  const wire = process.env.BENCH_WIRE;
+  const census = wire ? await startWireCensus(options.mongoUri, { serial: wire === 'serial' }) : undefined;
   const started = performance.now();
   const { child, baseUrl } = await startServer({
     NODE_ENV: 'production',
-    MONGODB_URI: options.mongoUri,
+    MONGODB_URI: census?.uri ?? options.mongoUri,
     MONGODB_DB: dbName,
     SANDBOX: 'on',
     SANDBOX_TOKEN: TOKEN,
@@ -232,7 +264,7 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
     const total = options.waves.reduce((s, n) => s + n, 0) + 3;
     const ids = await addCustomers(options.mongoUri, dbName, total);
     // Warm-up: the first answers load lazily imported code and fill caches.
-    await wave(baseUrl, pid, ids.slice(0, 3), usage);
+    await wave(baseUrl, pid, ids.slice(0, 3), usage, options.databasePid);
     let next = 3;
     const rows: string[][] = [];
     const before = new Set(readdirSync(ROOT));
@@ -240,7 +272,9 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
       process.stderr.write(`memory bench: ${n} conversations in flight…\n`);
       const last = i === options.waves.length - 1;
       const snapshotAt = options.heap && last ? options.heapAtMs : undefined;
-      const w = await wave(baseUrl, pid, ids.slice(next, next + n), usage, snapshotAt);
+      census?.reset();
+      const w = await wave(baseUrl, pid, ids.slice(next, next + n), usage, options.databasePid, snapshotAt);
+      if (census) printCensus(census, n);
       next += n;
       const callsPerMessage = w.modelCalls / n;
       const modelTime = callsPerMessage * options.modelMs;
@@ -253,6 +287,7 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
         `${p(50)} / ${p(95)} / ${(w.latencies.at(-1)! / 1000).toFixed(2)} s`,
         `${((w.latencies.at(-1)! - modelTime) / 1000).toFixed(2)} s`,
         callsPerMessage.toFixed(1),
+        `${((w.cpu.server * 1000) / n).toFixed(0)} / ${Number.isNaN(w.cpu.database) ? 'n/a' : ((w.cpu.database * 1000) / n).toFixed(0)} ms`,
         [...w.statuses].map(([s, c]) => `${s} ${c}`).join(', '),
       ]);
     }
@@ -266,6 +301,7 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
         'Latency p50 / p95 / max',
         'Max over model',
         'Model calls/msg',
+        'CPU/msg server / database',
         'Outcomes',
       ],
       rows,
@@ -304,6 +340,7 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await model.close();
+    await census?.close();
     const client = await MongoClient.connect(options.mongoUri);
     await client
       .db(dbName)
