@@ -14,6 +14,9 @@ import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MongoClient } from 'mongodb';
+import pino from 'pino';
+import { systemClock, type Customer } from '../src/domain/index.js';
+import { createCustomerRepository } from '../src/memory/customer-repository.js';
 import { freePort, ensureBuilt, ROOT } from '../test/support/built-server.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { scriptedModel } from './scripted-model.js';
@@ -76,16 +79,26 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   }
 }
 
-/** Copies of one demo customer account with their own contact, so every conversation is a new customer's. */
+/**
+ * Copies of one demo customer account with their own contact, so every conversation is a new
+ * customer's. Stored through the app's customer repository (keyed ids and email keys, as the
+ * app itself and the CSV import store them).
+ */
 async function addCustomers(mongoUri: string, dbName: string, count: number): Promise<string[]> {
-  const client = await MongoClient.connect(mongoUri);
+  const client = await MongoClient.connect(mongoUri, { ignoreUndefined: true });
   try {
-    const customers = client.db(dbName).collection('customers');
-    const template = await customers.findOne({ 'contacts.0': { $exists: true } });
-    if (!template) throw new Error('the demo seed wrote no customer with contacts');
-    const { _id: _ignored, ...base } = template;
-    const docs = Array.from({ length: count }, (_, i) => ({
-      ...base,
+    const db = client.db(dbName);
+    const raw = await db.collection('customers').findOne({ 'contacts.0': { $exists: true } });
+    if (!raw) throw new Error('the demo seed wrote no customer with contacts');
+    const repository = createCustomerRepository({
+      db,
+      logger: pino({ level: 'silent' }),
+      clock: systemClock,
+    });
+    const template = await repository.get(String(raw.tenantId), String(raw.customerId));
+    if (!template) throw new Error('the demo seed wrote an unreadable customer');
+    const customers: Customer[] = Array.from({ length: count }, (_, i) => ({
+      ...template,
       customerId: `bench-${i}`,
       name: `Bench Customer ${i}`,
       contactEmails: [contactOf(`bench-${i}`)],
@@ -94,8 +107,9 @@ async function addCustomers(mongoUri: string, dbName: string, count: number): Pr
       // Its own sandbox organization, so no message is taken for the template's account.
       externalOrgs: [{ platform: 'sandbox', orgId: `O-BENCH-${i}` }],
     }));
-    for (let i = 0; i < docs.length; i += 500) await customers.insertMany(docs.slice(i, i + 500));
-    return docs.map((d) => d.customerId);
+    for (let i = 0; i < customers.length; i += 25)
+      await Promise.all(customers.slice(i, i + 25).map((c) => repository.insertIfMissing(c)));
+    return customers.map((c) => c.customerId);
   } finally {
     await client.close();
   }
