@@ -14,10 +14,14 @@ import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MongoClient } from 'mongodb';
+import pino from 'pino';
+import { systemClock, type Customer } from '../src/domain/index.js';
+import { createCustomerRepository } from '../src/memory/customer-repository.js';
 import { freePort, ensureBuilt, ROOT } from '../test/support/built-server.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { scriptedModel } from './scripted-model.js';
-import { ascending, percentile, type ModelUsage, type Report } from './stats.js';
+import { startWireCensus, type WireCensus } from './wire-census.js';
+import { ascending, percentile, procCpuSeconds, type ModelUsage, type Report } from './stats.js';
 
 export interface MemoryBenchOptions {
   mongoUri: string;
@@ -27,6 +31,8 @@ export interface MemoryBenchOptions {
   heap: boolean;
   /** Take that snapshot this long into the last wave instead (the load's own holders). */
   heapAtMs?: number;
+  /** The database server's process, when the bench started it: its CPU per message is shown too. */
+  databasePid?: number;
 }
 
 const QUESTION = 'How long does standard shipping take?';
@@ -73,16 +79,26 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   }
 }
 
-/** Copies of one demo customer account with their own contact, so every conversation is a new customer's. */
+/**
+ * Copies of one demo customer account with their own contact, so every conversation is a new
+ * customer's. Stored through the app's customer repository (keyed ids and email keys, as the
+ * app itself and the CSV import store them).
+ */
 async function addCustomers(mongoUri: string, dbName: string, count: number): Promise<string[]> {
-  const client = await MongoClient.connect(mongoUri);
+  const client = await MongoClient.connect(mongoUri, { ignoreUndefined: true });
   try {
-    const customers = client.db(dbName).collection('customers');
-    const template = await customers.findOne({ 'contacts.0': { $exists: true } });
-    if (!template) throw new Error('the demo seed wrote no customer with contacts');
-    const { _id: _ignored, ...base } = template;
-    const docs = Array.from({ length: count }, (_, i) => ({
-      ...base,
+    const db = client.db(dbName);
+    const raw = await db.collection('customers').findOne({ 'contacts.0': { $exists: true } });
+    if (!raw) throw new Error('the demo seed wrote no customer with contacts');
+    const repository = createCustomerRepository({
+      db,
+      logger: pino({ level: 'silent' }),
+      clock: systemClock,
+    });
+    const template = await repository.get(String(raw.tenantId), String(raw.customerId));
+    if (!template) throw new Error('the demo seed wrote an unreadable customer');
+    const customers: Customer[] = Array.from({ length: count }, (_, i) => ({
+      ...template,
       customerId: `bench-${i}`,
       name: `Bench Customer ${i}`,
       contactEmails: [contactOf(`bench-${i}`)],
@@ -91,8 +107,9 @@ async function addCustomers(mongoUri: string, dbName: string, count: number): Pr
       // Its own sandbox organization, so no message is taken for the template's account.
       externalOrgs: [{ platform: 'sandbox', orgId: `O-BENCH-${i}` }],
     }));
-    for (let i = 0; i < docs.length; i += 500) await customers.insertMany(docs.slice(i, i + 500));
-    return docs.map((d) => d.customerId);
+    for (let i = 0; i < customers.length; i += 25)
+      await Promise.all(customers.slice(i, i + 25).map((c) => repository.insertIfMissing(c)));
+    return customers.map((c) => c.customerId);
   } finally {
     await client.close();
   }
@@ -139,6 +156,21 @@ const contactOf = (customerId: string) => {
   return `buyer${i}@bench${i}.example`;
 };
 
+/** The wave's database commands by shape, most server time first: per message, and in total. */
+function printCensus(census: WireCensus, messages: number): void {
+  const rows = [...census.shapes()].sort((a, b) => b[1].ms - a[1].ms);
+  const total = rows.reduce((s, [, t]) => ({ n: s.n + t.n, ms: s.ms + t.ms }), { n: 0, ms: 0 });
+  const lines = rows
+    .slice(0, 40)
+    .map(
+      ([shape, t]) =>
+        `  ${(t.n / messages).toFixed(2).padStart(7)}/msg ${String(t.n).padStart(7)} ${(t.ms / 1000).toFixed(1).padStart(8)} s ${(t.ms / t.n).toFixed(1).padStart(8)} ms  ${shape}`,
+    );
+  console.log(
+    `\nDatabase commands, ${messages} in flight: ${total.n} (${(total.n / messages).toFixed(1)}/msg), ${(total.ms / 1000).toFixed(1)} s summed\n   per msg   count    total      mean  command\n${lines.join('\n')}`,
+  );
+}
+
 interface Wave {
   inFlight: number;
   wallMs: number;
@@ -147,6 +179,8 @@ interface Wave {
   peakRss: number;
   afterRss: number;
   modelCalls: number;
+  /** CPU seconds the server and the database process used during the wave. */
+  cpu: { server: number; database: number };
 }
 
 async function wave(
@@ -154,9 +188,15 @@ async function wave(
   pid: number,
   customers: string[],
   usage: ModelUsage,
+  databasePid: number | undefined,
   snapshotAtMs?: number,
 ): Promise<Wave> {
   const callsBefore = usage.calls;
+  const cpu = () => ({
+    server: procCpuSeconds(pid) ?? NaN,
+    database: databasePid === undefined ? NaN : (procCpuSeconds(databasePid) ?? NaN),
+  });
+  const cpu0 = cpu();
   let peakRss = rssOf(pid);
   let sampling = true;
   const sampler = setInterval(() => sampling && (peakRss = Math.max(peakRss, rssOf(pid))), 100);
@@ -185,6 +225,7 @@ async function wave(
     }),
   );
   const wallMs = performance.now() - started;
+  const cpu1 = cpu();
   clearInterval(sampler);
   clearTimeout(snapshot);
   return {
@@ -195,6 +236,7 @@ async function wave(
     peakRss: sampling ? Math.max(peakRss, rssOf(pid)) : peakRss,
     afterRss: rssOf(pid),
     modelCalls: usage.calls - callsBefore,
+    cpu: { server: cpu1.server - cpu0.server, database: cpu1.database - cpu0.database },
   };
 }
 
@@ -207,10 +249,14 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
     recordRequests: false,
   });
   const dbName = `bench_memory_${Date.now()}`;
+  // BENCH_WIRE=1: the server's database commands counted and timed by shape, per wave; `serial`:
+  // one at a time, so each one's time is its own cost (slower, but nothing waits behind another).
+  const wire = process.env.BENCH_WIRE;
+  const census = wire ? await startWireCensus(options.mongoUri, { serial: wire === 'serial' }) : undefined;
   const started = performance.now();
   const { child, baseUrl } = await startServer({
     NODE_ENV: 'production',
-    MONGODB_URI: options.mongoUri,
+    MONGODB_URI: census?.uri ?? options.mongoUri,
     MONGODB_DB: dbName,
     SANDBOX: 'on',
     SANDBOX_TOKEN: TOKEN,
@@ -232,7 +278,7 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
     const total = options.waves.reduce((s, n) => s + n, 0) + 3;
     const ids = await addCustomers(options.mongoUri, dbName, total);
     // Warm-up: the first answers load lazily imported code and fill caches.
-    await wave(baseUrl, pid, ids.slice(0, 3), usage);
+    await wave(baseUrl, pid, ids.slice(0, 3), usage, options.databasePid);
     let next = 3;
     const rows: string[][] = [];
     const before = new Set(readdirSync(ROOT));
@@ -240,7 +286,9 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
       process.stderr.write(`memory bench: ${n} conversations in flight…\n`);
       const last = i === options.waves.length - 1;
       const snapshotAt = options.heap && last ? options.heapAtMs : undefined;
-      const w = await wave(baseUrl, pid, ids.slice(next, next + n), usage, snapshotAt);
+      census?.reset();
+      const w = await wave(baseUrl, pid, ids.slice(next, next + n), usage, options.databasePid, snapshotAt);
+      if (census) printCensus(census, n);
       next += n;
       const callsPerMessage = w.modelCalls / n;
       const modelTime = callsPerMessage * options.modelMs;
@@ -253,6 +301,7 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
         `${p(50)} / ${p(95)} / ${(w.latencies.at(-1)! / 1000).toFixed(2)} s`,
         `${((w.latencies.at(-1)! - modelTime) / 1000).toFixed(2)} s`,
         callsPerMessage.toFixed(1),
+        `${((w.cpu.server * 1000) / n).toFixed(0)} / ${Number.isNaN(w.cpu.database) ? 'n/a' : ((w.cpu.database * 1000) / n).toFixed(0)} ms`,
         [...w.statuses].map(([s, c]) => `${s} ${c}`).join(', '),
       ]);
     }
@@ -266,6 +315,7 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
         'Latency p50 / p95 / max',
         'Max over model',
         'Model calls/msg',
+        'CPU/msg server / database',
         'Outcomes',
       ],
       rows,
@@ -304,6 +354,7 @@ export async function memoryBench(options: MemoryBenchOptions, report: Report): 
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await model.close();
+    await census?.close();
     const client = await MongoClient.connect(options.mongoUri);
     await client
       .db(dbName)

@@ -420,6 +420,7 @@ async function main(): Promise<void> {
           waves: WAVES,
           heap: process.argv.includes('--heap'),
           heapAtMs: process.env.BENCH_HEAP_AT_MS ? envNumber('BENCH_HEAP_AT_MS', 0) : undefined,
+          databasePid: mongo.pid,
         },
         report,
       );

@@ -23,7 +23,7 @@ export interface RoundTrips {
 }
 
 /** The keys of a command's filter (or of its first update/delete statement), values left out. */
-function shapeOf(command: Record<string, unknown>): string {
+export function shapeOf(command: Record<string, unknown>): string {
   const keys = (v: unknown) => (v && typeof v === 'object' ? Object.keys(v).join(',') : '');
   const first = (list: unknown) =>
     Array.isArray(list) ? (list[0] as Record<string, unknown> | undefined) : undefined;
@@ -128,7 +128,7 @@ export function createReport(): Report {
 }
 
 /** CPU seconds a process has used (user + system), from /proc; undefined where there is no /proc. */
-function procCpuSeconds(pid: number): number | undefined {
+export function procCpuSeconds(pid: number): number | undefined {
   try {
     // Fields after the command name (which may hold spaces, hence from the last ')'): utime is
     // the 14th field of the line, stime the 15th, in clock ticks (100 per second on Linux).

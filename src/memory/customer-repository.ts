@@ -1,6 +1,7 @@
 import { CustomerPreferencesSchema, CustomerSchema, type Customer } from '../domain/index.js';
 import { describeZodIssues, ValidationError } from '../errors.js';
 import type { CustomerStore } from '../conversation/stores.js';
+import type { AnyBulkWriteOperation, Document } from 'mongodb';
 import {
   COLLECTIONS,
   collection,
@@ -9,6 +10,17 @@ import {
   retryOnDuplicate,
   type RepositoryDeps,
 } from './collections.js';
+import { hasLegacyDocuments, keyedDocuments } from './keyed-documents.js';
+
+/** Email → customer ids: one small document per contact email of an organization. */
+export const CUSTOMER_KEYS_COLLECTION = 'customer_keys';
+/** Statements per bulkWrite (the bundled server hangs on ~300 in one update command). */
+const KEY_BATCH = 50;
+
+type KeyDoc = { _id: string; tenantId: string; ids?: string[] };
+
+const keyed = keyedDocuments('customerId');
+export const customerEmailKey = (tenantId: string, email: string) => `${tenantId}|email|${email}`;
 
 export interface CustomerRepository extends CustomerStore {
   /** Inserts only if the customer does not exist yet (the seed); true when inserted. */
@@ -27,17 +39,58 @@ function normalize(customer: Customer): Customer {
   };
 }
 
+/**
+ * Customers by key, as every customer message asks (by id, by the author's email): a customer is
+ * stored under `_id` `${tenantId}:${customerId}` (see keyed-documents.ts) and each of its contact
+ * emails has a document in `customer_keys` listing the customers that have it, so neither lookup
+ * depends on how many customers the organization has. On the embedded server, which scans for any
+ * filter that does not pin `_id`, a lookup by email used to read every customer document up to
+ * the match: with 1,100 customers it was most of the database's time per message under load.
+ *
+ * The email keys may say more than is true, never less: a customer's emails are keyed before the
+ * customer is written, and readers check the customer they read has the email. Customers stored
+ * before keyed ids (ObjectId `_id`, no email keys) are still found by their fields, at the old cost,
+ * while the collection holds any.
+ */
 export function createCustomerRepository({ db, logger, clock }: RepositoryDeps): CustomerRepository {
   const col = collection(db, COLLECTIONS.customers);
+  const keys = db.collection<KeyDoc>(CUSTOMER_KEYS_COLLECTION);
   const codec = createCodec(CustomerSchema, COLLECTIONS.customers, logger);
   const strip = <T extends object>(o: T) =>
     Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  const byKey = (tenantId: string, customerId: string) =>
+    ({ _id: keyed.id(tenantId, customerId), tenantId, customerId }) as Document;
+
+  /** Lists the customer under each of its emails (before the customer itself is written). */
+  async function keyEmails(doc: Customer): Promise<void> {
+    const ops: AnyBulkWriteOperation<KeyDoc>[] = doc.contactEmails.map((email) => ({
+      updateOne: {
+        filter: { _id: customerEmailKey(doc.tenantId, email) },
+        update: { $setOnInsert: { tenantId: doc.tenantId }, $addToSet: { ids: doc.customerId } },
+        upsert: true,
+      },
+    }));
+    for (let i = 0; i < ops.length; i += KEY_BATCH) {
+      const batch = ops.slice(i, i + KEY_BATCH);
+      // Two first upserts of one key at once (MongoDB): the retry adds to the winner's document.
+      await retryOnDuplicate(() => keys.bulkWrite(batch, { ordered: false }));
+    }
+  }
+
+  const get = async (tenantId: string, customerId: string) =>
+    codec.out(await keyed.findOne(col, tenantId, customerId));
+
   return {
-    async get(tenantId, customerId) {
-      return codec.out(await col.findOne({ tenantId, customerId }));
-    },
+    get,
     async findByEmail(tenantId, email) {
-      return codec.out(await col.findOne({ tenantId, contactEmails: email.trim().toLowerCase() }));
+      const address = email.trim().toLowerCase();
+      const key = await keys.findOne({ _id: customerEmailKey(tenantId, address) });
+      for (const customerId of key?.ids ?? []) {
+        const customer = await get(tenantId, customerId);
+        if (customer?.contactEmails.includes(address)) return customer;
+      }
+      if (!(await hasLegacyDocuments(col))) return null;
+      return codec.out(await col.findOne({ tenantId, contactEmails: address }));
     },
     async findByOrg(tenantId, platform, orgId) {
       // Narrow by org id in the query and check the pair here: FerretDB v1 lacks $elemMatch on fields.
@@ -56,19 +109,27 @@ export function createCustomerRepository({ db, logger, clock }: RepositoryDeps):
     },
     async upsert(customer) {
       const doc = strip(normalize(codec.in(customer)));
-      await retryOnDuplicate(() =>
-        col.replaceOne({ tenantId: doc.tenantId, customerId: doc.customerId }, doc, { upsert: true }),
-      );
+      await keyEmails(doc);
+      const key = byKey(doc.tenantId, doc.customerId);
+      if ((await col.replaceOne(key, doc)).matchedCount > 0) return;
+      // Stored before keyed ids: replaced where it is (a second copy would split the customer).
+      const byFields = { tenantId: doc.tenantId, customerId: doc.customerId };
+      if ((await hasLegacyDocuments(col)) && (await col.replaceOne(byFields, doc)).matchedCount > 0) return;
+      await retryOnDuplicate(() => col.replaceOne(key, doc, { upsert: true }));
     },
     async insertIfMissing(customer) {
       const doc = strip(normalize(codec.in(customer)));
-      return insertIfMissing(col, { tenantId: doc.tenantId, customerId: doc.customerId }, doc);
+      await keyEmails(doc);
+      const byFields = { tenantId: doc.tenantId, customerId: doc.customerId };
+      if ((await hasLegacyDocuments(col)) && (await col.findOne(byFields, { projection: { _id: 1 } })))
+        return false;
+      return insertIfMissing(col, byKey(doc.tenantId, doc.customerId), doc);
     },
     async addExternalOrg(tenantId, customerId, platform, orgId) {
-      await col.updateOne(
-        { tenantId, customerId },
-        { $addToSet: { externalOrgs: { platform, orgId } }, $set: { updatedAt: clock.now() } },
-      );
+      await keyed.updateOne(col, tenantId, customerId, {
+        $addToSet: { externalOrgs: { platform, orgId } },
+        $set: { updatedAt: clock.now() },
+      });
     },
     async updatePreferences(tenantId, customerId, prefs) {
       const set: Record<string, unknown> = { updatedAt: clock.now() };
@@ -78,8 +139,13 @@ export function createCustomerRepository({ db, logger, clock }: RepositoryDeps):
       const checked = parsed.data;
       // Merge field by field: setting a language must not erase a stored tone.
       for (const [k, v] of Object.entries(checked)) if (v !== undefined) set[`preferences.${k}`] = v;
+      const update = { $set: set };
+      const found = await col.findOneAndUpdate(byKey(tenantId, customerId), update, {
+        returnDocument: 'after',
+      });
+      if (found || !(await hasLegacyDocuments(col))) return codec.out(found);
       return codec.out(
-        await col.findOneAndUpdate({ tenantId, customerId }, { $set: set }, { returnDocument: 'after' }),
+        await col.findOneAndUpdate({ tenantId, customerId }, update, { returnDocument: 'after' }),
       );
     },
   };

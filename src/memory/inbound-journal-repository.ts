@@ -108,13 +108,21 @@ export function createInboundJournalRepository({ db, logger }: RepositoryDeps): 
       );
     },
     async listUnfinished(settledBefore, now, limit) {
-      const docs = await col
-        .find({ state: { $in: ['received', 'processing'] }, updatedAt: { $lte: settledBefore } })
-        .sort({ updatedAt: 1 })
-        .limit(limit * 4)
-        .toArray();
-      return docs
+      // One query per state, each a plain string equality: the embedded server compares those in
+      // SQL and decodes only the matching records, where `state: {$in: [...]}` made it decode every
+      // record of the week the journal keeps, on every sweep. MongoDB serves both from
+      // { state, updatedAt }.
+      const unfinished = (state: 'received' | 'processing') =>
+        col
+          .find({ state, updatedAt: { $lte: settledBefore } })
+          .sort({ updatedAt: 1 })
+          .limit(limit * 4)
+          .toArray();
+      const [received, processing] = await Promise.all([unfinished('received'), unfinished('processing')]);
+      const time = (d: Document) => (d.updatedAt instanceof Date ? d.updatedAt.getTime() : 0);
+      return [...received, ...processing]
         .filter((d) => isClaimable(d, now))
+        .sort((a, b) => time(a) - time(b))
         .slice(0, limit)
         .map((d) => out(d))
         .filter((r): r is InboundRecord => r !== null);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { escapeKeyPart, type Counters } from '../reports/counters.js';
 import type { GapEntry, ReportStore, StoredFact } from '../reports/ports.js';
-import type { Document, UpdateFilter } from 'mongodb';
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type Document, type UpdateFilter } from 'mongodb';
 import {
+  bulkWriteErrors,
   COLLECTIONS,
   collection,
   isDuplicateKeyError,
@@ -29,6 +30,25 @@ const GapEntrySchema = z.object({
   why: z.enum(['low_confidence', 'not_good']),
   at: z.coerce.date(),
 });
+
+/**
+ * A day's counters by customer are spread over this many documents beside the day's own (by a
+ * hash of the customer): one document holding every customer of a busy day grew with each new
+ * customer, and every message's `$inc` rewrote all of it (on the embedded server, with 1,100
+ * customers in a day, most of the database's time per message late in the day).
+ */
+const CUSTOMER_SHARDS = 16;
+const CUSTOMER_PREFIX = 'customer~';
+/** `_id`s per `$in` read (the bundled server reads up to 500 through the `_id` index). */
+const READ_BATCH = 400;
+
+/** The shard of a customer counter key (`customer~<escaped id>~metric`), by its id part. */
+function shardOf(counterKey: string): number {
+  const id = counterKey.slice(CUSTOMER_PREFIX.length, counterKey.indexOf('~', CUSTOMER_PREFIX.length));
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return (h >>> 0) % CUSTOMER_SHARDS;
+}
 
 /** Deltas summed for a day's next `$inc`, and that update's outcome. */
 interface PendingDay {
@@ -87,6 +107,42 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
     return run;
   }
 
+  /**
+   * Adds a day's summed deltas in one command: the day's own counters to its document, each
+   * customer's to its shard. An upsert that lost a first-insert race (MongoDB) is sent again alone:
+   * the others applied, and `$inc`ing them twice would count twice.
+   */
+  async function writeDay(tenantId: string, day: string, sum: Record<string, number>): Promise<void> {
+    const dayId = key(tenantId, day) as string;
+    const parts = new Map<string, Record<string, number>>();
+    for (const [field, n] of Object.entries(sum)) {
+      const counter = field.slice('c.'.length);
+      const id = counter.startsWith(CUSTOMER_PREFIX) ? `${dayId}:c${shardOf(counter)}` : dayId;
+      const inc = parts.get(id) ?? {};
+      inc[field] = n;
+      parts.set(id, inc);
+    }
+    const ops: AnyBulkWriteOperation<Document>[] = [...parts].map(([id, inc]) => ({
+      updateOne: {
+        filter: { _id: id as never },
+        update: { $setOnInsert: { tenantId, day }, $inc: { ...inc, _rev: 1 } },
+        upsert: true,
+      },
+    }));
+    if (ops.length === 0) return;
+    try {
+      await days.bulkWrite(ops, { ordered: false });
+    } catch (err) {
+      if (!(err instanceof MongoBulkWriteError)) throw err;
+      const errors = bulkWriteErrors(err);
+      if (errors.some((e) => e.code !== 11000)) throw err;
+      await days.bulkWrite(
+        errors.map((e) => ops[e.index]!),
+        { ordered: false },
+      );
+    }
+  }
+
   return {
     async getFact(tenantId, factId) {
       const doc = await facts.findOne({ _id: key(tenantId, factId) });
@@ -136,7 +192,7 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
       if (Object.keys(inc).length === 0) return;
       const id = key(tenantId, day) as string;
       // Group commit: the deltas added to a day while its last update is on its way (or within
-      // this tick) are summed and go as one `$inc`; each caller resolves once its delta is stored.
+      // this tick) are summed and go as one command; each caller resolves once its delta is stored.
       let pending = dayPending.get(id);
       if (!pending) {
         const sum: Record<string, number> = {};
@@ -144,7 +200,7 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
           // Taken when its turn comes (after this tick's others): what arrived until then goes with it.
           await new Promise<void>((resolve) => queueMicrotask(resolve));
           dayPending.delete(id);
-          await guarded(days, id, { tenantId, day }, () => ({ $inc: sum }));
+          await writeDay(tenantId, day, sum);
         });
         pending = { inc: sum, done };
         dayPending.set(id, pending);
@@ -155,10 +211,21 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
 
     async readDays(tenantId, dayList) {
       if (dayList.length === 0) return [];
-      const docs = await days.find({ _id: { $in: dayList.map((d) => key(tenantId, d)) } }).toArray();
-      return docs
-        .filter((d) => typeof d.day === 'string')
-        .map((d) => ({ day: d.day as string, counters: (d.c ?? {}) as Counters }));
+      const ids = dayList.flatMap((d) => [
+        key(tenantId, d) as string,
+        ...Array.from({ length: CUSTOMER_SHARDS }, (_, i) => `${key(tenantId, d) as string}:c${i}`),
+      ]);
+      const byDay = new Map<string, Counters>();
+      for (let i = 0; i < ids.length; i += READ_BATCH) {
+        const docs = await days.find({ _id: { $in: ids.slice(i, i + READ_BATCH) as never[] } }).toArray();
+        for (const d of docs) {
+          if (typeof d.day !== 'string') continue;
+          const counters = byDay.get(d.day) ?? {};
+          for (const [k, n] of Object.entries((d.c ?? {}) as Counters)) counters[k] = (counters[k] ?? 0) + n;
+          byDay.set(d.day, counters);
+        }
+      }
+      return [...byDay].map(([day, counters]) => ({ day, counters }));
     },
 
     async setGap(tenantId, day, ticketId, entry) {
