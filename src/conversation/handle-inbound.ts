@@ -53,7 +53,19 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
 
   const order = options.order;
   function process(msg: ParsedInboundMessage, progress: InboundProgress): Promise<InboundOutcome> {
-    return order ? order.run(msg, () => processInTurn(msg, progress)) : processInTurn(msg, progress);
+    if (!order) return processInTurn(msg, progress);
+    return order.run(msg, async () => {
+      const outcome = await processInTurn(msg, progress);
+      // The thread's next run finds this ticket without a lookup (see ThreadTicket).
+      if (outcome.ticketId) {
+        const written = stores.tickets.recent?.(msg.tenantId, outcome.ticketId);
+        order.noteTicket({
+          ticketId: outcome.ticketId,
+          resolved: written?.ticket.status === 'resolved',
+        });
+      }
+      return outcome;
+    });
   }
 
   async function processInTurn(
@@ -80,6 +92,8 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       logger,
     });
     const turn: Turn = { msg, tenant, mode, customer, ordersUnreachable, progress };
+    const hinted = await replyOnThreadTicket(turn);
+    if (hinted) return hinted;
     const match = await findTicket(stores, msg, tenant.settings.joinWindowSeconds, customer?.customerId);
     if (match.kind === 'existing') {
       return queue.run(`ticket|${match.ticket.ticketId}`, () =>
@@ -93,32 +107,91 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     );
   }
 
-  async function onExisting(turn: Turn, found: Ticket, replyThread: ThreadRef): Promise<InboundOutcome> {
+  /**
+   * A customer's reply in a thread whose ticket the thread's turn named (see ThreadTicket): the
+   * ticket is found by its first write, which also reopens it, instead of looking up the thread's
+   * key, reading the ticket and then writing it. Null when there is no such hint or the ticket is
+   * gone: the message then finds its ticket as any other.
+   */
+  async function replyOnThreadTicket(turn: Turn): Promise<InboundOutcome | null> {
     const { msg } = turn;
-    // Under the ticket's lock now: re-read if a message this process ran meanwhile changed it (the
-    // thread's earlier messages, in any process, finished before this run read it: it holds the
-    // thread's turn).
-    const written = stores.tickets.recent?.(msg.tenantId, found.ticketId);
-    let ticket =
-      written && written.ticket.version > found.version
-        ? await stores.tickets.get(msg.tenantId, found.ticketId)
-        : found;
-    if (!ticket) return { status: 'ignored', reason: 'ticket vanished' };
-    if (!msg.author.isExternal) return onStaffMessage(turn, ticket);
+    const hint = msg.threadId && msg.author.isExternal ? order?.threadTicket() : undefined;
+    if (!hint || !msg.threadId) return null;
+    const replyThread: ThreadRef = {
+      platform: msg.platform,
+      channelId: msg.channelId,
+      threadId: msg.threadId,
+    };
+    return queue.run(`ticket|${hint.ticketId}`, async () => {
+      const touched = await touchTicket(msg, hint.ticketId, hint.resolved);
+      return touched ? onExisting(turn, touched.ticket, replyThread, touched) : null;
+    });
+  }
+
+  /**
+   * The customer wrote on this ticket: its last message moves and a resolved ticket reopens, in
+   * one conditional write when the guess (`resolved`) is right. Null when the ticket is not there.
+   */
+  async function touchTicket(
+    msg: ParsedInboundMessage,
+    ticketId: string,
+    resolved: boolean,
+  ): Promise<{ ticket: Ticket; reopened: boolean } | null> {
+    const now = clock.now();
+    const moved = { lastMessageAt: msg.receivedAt, updatedAt: now };
+    const reopen = () =>
+      stores.tickets.update(msg.tenantId, ticketId, { status: 'open', ...moved }, { from: ['resolved'] });
+    if (resolved) {
+      const reopened = await reopen();
+      if (reopened) return { ticket: reopened, reopened: true };
+    }
+    const ticket = await stores.tickets.update(msg.tenantId, ticketId, moved);
+    if (!ticket) return null;
+    if (ticket.status !== 'resolved') return { ticket, reopened: false };
+    const reopened = await reopen();
+    if (reopened) return { ticket: reopened, reopened: true };
+    const now2 = await stores.tickets.get(msg.tenantId, ticketId);
+    return now2 ? { ticket: now2, reopened: false } : null;
+  }
+
+  async function onExisting(
+    turn: Turn,
+    found: Ticket,
+    replyThread: ThreadRef,
+    /** The ticket's write for this message was made already (touchTicket): `found` is its answer. */
+    touched?: { reopened: boolean },
+  ): Promise<InboundOutcome> {
+    const { msg } = turn;
+    let ticket: Ticket | null = found;
+    let reopened = touched?.reopened ?? false;
+    if (!touched) {
+      // Under the ticket's lock now: re-read if a message this process ran meanwhile changed it (the
+      // thread's earlier messages, in any process, finished before this run read it: it holds the
+      // thread's turn).
+      const written = stores.tickets.recent?.(msg.tenantId, found.ticketId);
+      ticket =
+        written && written.ticket.version > found.version
+          ? await stores.tickets.get(msg.tenantId, found.ticketId)
+          : found;
+      if (!ticket) return { status: 'ignored', reason: 'ticket vanished' };
+      if (!msg.author.isExternal) return onStaffMessage(turn, ticket);
+    }
     const stored = await storeCustomerMessage(deps, turn, ticket.ticketId, ticket.thread, {
       ticketStored: true,
       ticket,
     });
-    const now = clock.now();
-    const reopened = ticket.status === 'resolved';
-    ticket =
-      (await stores.tickets.update(
-        msg.tenantId,
-        ticket.ticketId,
-        reopened
-          ? { status: 'open', lastMessageAt: msg.receivedAt, updatedAt: now }
-          : { lastMessageAt: msg.receivedAt, updatedAt: now },
-      )) ?? ticket;
+    if (!touched) {
+      const now = clock.now();
+      reopened = ticket.status === 'resolved';
+      ticket =
+        (await stores.tickets.update(
+          msg.tenantId,
+          ticket.ticketId,
+          reopened
+            ? { status: 'open', lastMessageAt: msg.receivedAt, updatedAt: now }
+            : { lastMessageAt: msg.receivedAt, updatedAt: now },
+        )) ?? ticket;
+    }
     if (ticket.status === 'human')
       return { status: 'recorded', ticketId: ticket.ticketId, reason: 'a person has this ticket' };
     if (turn.mode === 'off')

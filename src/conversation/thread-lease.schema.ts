@@ -11,6 +11,30 @@ export interface ThreadTurn {
   until?: Date;
   /** Raised by every acquisition: a run whose token is no longer current has lost the thread. */
   token: number;
+  /** The ticket the thread's last run worked on (see ThreadTicket). */
+  ticket?: ThreadTicket;
+}
+
+/**
+ * A thread's ticket as its last run left it, written with that run's release (no round trip of its
+ * own) and read back by the next run's acquisition, so a reply finds its ticket without looking up
+ * the thread's key. A hint, not the truth: the reply's first ticket write checks it.
+ */
+export interface ThreadTicket {
+  ticketId: string;
+  /** The run left it resolved: the reply's first write reopens it. */
+  resolved: boolean;
+}
+
+/** A key's turn at acceptance (see enqueueOrTake). */
+export interface TakenTurn {
+  /**
+   * The lease's token when taken and known, `undefined` when taken (token unknown: an existing
+   * turn document), `null` when the key was busy and the message only joined its queue.
+   */
+  token: number | undefined | null;
+  /** The thread's ticket, when the turn document said (a taken one with a known token only). */
+  ticket?: ThreadTicket;
 }
 
 /** The thread turns. Implemented in src/memory over MongoDB (`thread_leases`, `_id` = the key). */
@@ -19,9 +43,7 @@ export interface ThreadLeaseStore {
   enqueue(keys: string[], entry: string): Promise<void>;
   /**
    * `enqueue`, and where a key's queue is empty and its lease free, the lease taken for `entry`
-   * at once (one round trip when every key is free; a second one enqueues the busy keys). Per
-   * key: the lease's token when taken and known, `undefined` when taken (token unknown: an
-   * existing turn document), `null` when the key was busy and `entry` only joined its queue.
+   * at once (one round trip when every key is free; a second one enqueues the busy keys).
    */
   enqueueOrTake(
     keys: string[],
@@ -29,11 +51,12 @@ export interface ThreadLeaseStore {
     owner: string,
     now: Date,
     until: Date,
-  ): Promise<Map<string, number | undefined | null>>;
+  ): Promise<Map<string, TakenTurn>>;
   /**
    * Takes the key's lease for `entry` when the queue's head is `entry` (or one of `heads`: this
    * process's own queued messages, which its in-process queue already orders) and the lease is
-   * free, expired or this owner's. Atomic; the new token, or null when the turn is not ours yet.
+   * free, expired or this owner's. Atomic; the new token (and the thread's ticket, when the turn
+   * document names one), or null when the turn is not ours yet.
    */
   acquire(
     key: string,
@@ -42,12 +65,20 @@ export interface ThreadLeaseStore {
     owner: string,
     now: Date,
     until: Date,
-  ): Promise<number | null>;
+  ): Promise<{ token: number; ticket?: ThreadTicket } | null>;
   get(key: string): Promise<ThreadTurn | null>;
   /** Drops `entry` from the key's queue (finished, or abandoned by a dead process). */
   skip(key: string, entry: string): Promise<void>;
   /** Extends the lease while `owner` holds it with `token`; false when it was lost. */
   renew(key: string, owner: string, token: number, until: Date): Promise<boolean>;
-  /** The run is over: `entry` leaves every key's queue and the owner's leases are freed. */
-  release(keys: string[], entry: string, owner: string): Promise<void>;
+  /**
+   * The run is over: `entry` leaves every key's queue and the owner's leases are freed. `ticket`:
+   * the ticket the run worked on, remembered on that key's document for the thread's next run.
+   */
+  release(
+    keys: string[],
+    entry: string,
+    owner: string,
+    ticket?: { key: string } & ThreadTicket,
+  ): Promise<void>;
 }

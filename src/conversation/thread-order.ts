@@ -9,7 +9,7 @@ import { preTicketKeys } from './find-ticket.js';
 import { inboundRecordId, type InboundJournalStore } from './inbound-journal.schema.js';
 import type { ParsedInboundMessage } from './ports.js';
 import type { TicketStore, WriteFence } from './stores.js';
-import type { ThreadLeaseStore } from './thread-lease.schema.js';
+import type { TakenTurn, ThreadLeaseStore, ThreadTicket } from './thread-lease.schema.js';
 
 /**
  * Per-thread order across processes (issue 13). The in-process keyed queue orders a thread's
@@ -43,6 +43,13 @@ export interface ThreadOrder {
   confirmHeld(): Promise<void>;
   /** The current run's lease key and token, which its ticket writes carry (none outside a run). */
   fence(): WriteFence | undefined;
+  /**
+   * The ticket the thread's last run worked on, as its turn document said when this run took the
+   * thread (undefined outside a run, or when none is known): a hint its first ticket write checks.
+   */
+  threadTicket(): ThreadTicket | undefined;
+  /** The ticket this run worked on: remembered with the release for the thread's next run. */
+  noteTicket(ticket: ThreadTicket): void;
 }
 
 /** Early-taken leases remembered for runs still to come (bounded; the oldest go first). */
@@ -76,6 +83,10 @@ interface Held {
   confirmedAt: number;
   /** A renewal found the lease taken over: every later write is refused without asking. */
   lost: boolean;
+  /** The thread's ticket as the turn document named it when taken. */
+  ticket?: ThreadTicket;
+  /** The ticket this run worked on (noteTicket). */
+  noted?: ThreadTicket;
 }
 
 export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOptions = {}): ThreadOrder {
@@ -90,7 +101,7 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
    * Leases taken when their message was accepted, by journal id: per key the token when known
    * (undefined: taken, token not known), and when. Its run takes them over (see run).
    */
-  const early = new Map<string, { at: number; tokens: Map<string, number | undefined | null> }>();
+  const early = new Map<string, { at: number; tokens: Map<string, TakenTurn> }>();
   const entryOf = (msg: ParsedInboundMessage) => inboundRecordId(msg.tenantId, msg.platform, msg.eventId);
   const until = () => new Date(clock.now().getTime() + leaseMs);
 
@@ -103,11 +114,15 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
     return record.updatedAt.getTime() + leaseMs <= now;
   }
 
-  async function take(key: string, entry: string, deadline: number): Promise<number> {
+  async function take(
+    key: string,
+    entry: string,
+    deadline: number,
+  ): Promise<{ token: number; ticket?: ThreadTicket }> {
     for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
       const heads = [...(local.get(key) ?? [])].filter((e) => e !== entry);
       const token = await leases.acquire(key, entry, heads, owner, clock.now(), until());
-      if (token !== null) {
+      if (token) {
         // This acquisition raised the key's token: another of this process's messages that took
         // the key at acceptance no longer holds it with that token (its writes would be fenced
         // off), so that message takes the key again when its run comes.
@@ -155,7 +170,7 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
       const tokens = await leases.enqueueOrTake(preTicketKeys(msg), entry, owner, clock.now(), until());
       // A message accepted here but never run here (a crash, a duplicate) is not remembered forever.
       if (early.size >= MAX_EARLY) early.delete(early.keys().next().value!);
-      if ([...tokens.values()].some((t) => t !== null)) early.set(entry, { at, tokens });
+      if ([...tokens.values()].some((t) => t.token !== null)) early.set(entry, { at, tokens });
     },
     reserve(msg) {
       if (msg.kind !== 'message') return () => undefined;
@@ -190,15 +205,22 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
           // Taken at acceptance a moment ago (judged when reached: an earlier key may have made it
           // wait): still ours for at least two thirds of the lease.
           const fresh = pre && clock.now().getTime() - pre.at < leaseMs / 3 ? pre : undefined;
-          const known = fresh?.tokens.get(key);
+          const taken = fresh?.tokens.get(key);
+          const known = taken?.token;
           // Only the last key's token is used (it fences): an earlier key taken early is simply held.
           if (fresh && known !== undefined && known !== null) {
-            held = { key, token: known, confirmedAt: fresh.at, lost: false };
+            held = { key, token: known, confirmedAt: fresh.at, lost: false, ticket: taken?.ticket };
             continue;
           }
-          if (known === undefined && fresh?.tokens.has(key) && !last) continue;
-          const token = await take(key, entry, deadline);
-          held = { key, token, confirmedAt: clock.now().getTime(), lost: false };
+          if (taken && known === undefined && !last) continue;
+          const got = await take(key, entry, deadline);
+          held = {
+            key,
+            token: got.token,
+            confirmedAt: clock.now().getTime(),
+            lost: false,
+            ticket: got.ticket,
+          };
         }
         const fence = held!;
         renewal = setInterval(
@@ -213,8 +235,9 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
         return await current.run(fence, task);
       } finally {
         if (renewal) clearInterval(renewal);
+        const noted = held?.noted;
         await leases
-          .release(keys, entry, owner)
+          .release(keys, entry, owner, noted ? { key: held!.key, ...noted } : undefined)
           .catch((err: unknown) => logger.warn({ err, keys }, 'releasing a thread lease failed; it expires'));
       }
     },
@@ -225,6 +248,13 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
     fence() {
       const held = current.getStore();
       return held ? { key: held.key, token: held.token } : undefined;
+    },
+    threadTicket() {
+      return current.getStore()?.ticket;
+    },
+    noteTicket(ticket) {
+      const held = current.getStore();
+      if (held) held.noted = ticket;
     },
     async check() {
       const held = current.getStore();

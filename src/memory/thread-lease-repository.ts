@@ -1,5 +1,10 @@
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Document } from 'mongodb';
-import type { ThreadLeaseStore, ThreadTurn } from '../conversation/thread-lease.schema.js';
+import type {
+  TakenTurn,
+  ThreadLeaseStore,
+  ThreadTicket,
+  ThreadTurn,
+} from '../conversation/thread-lease.schema.js';
 import {
   bulkWriteErrors,
   isDuplicateKeyError,
@@ -16,7 +21,16 @@ type TurnDoc = {
   until?: Date;
   token?: number;
   expiresAt?: Date;
+  /** The thread's ticket as its last run left it (see ThreadTicket). */
+  ticket?: { id?: unknown; resolved?: unknown };
 };
+
+/** The remembered ticket, when the document holds a well-formed one (it is only a hint). */
+function ticketOf(doc: TurnDoc | null | undefined): ThreadTicket | undefined {
+  const t = doc?.ticket;
+  if (!t || typeof t.id !== 'string' || t.id === '') return undefined;
+  return { ticketId: t.id, resolved: t.resolved === true };
+}
 /** A thread quiet this long forgets its turn document (the retention purge or a TTL index). */
 const IDLE_RETENTION_MS = 7 * 86_400_000;
 
@@ -42,7 +56,7 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
   return {
     enqueue,
     async enqueueOrTake(keys, entry, owner, now, until) {
-      const taken = new Map<string, number | undefined | null>();
+      const taken = new Map<string, TakenTurn>();
       if (keys.length === 0) return taken;
       // A free turn: nobody queued, nobody holding (or the holder's lease ran out). The upsert
       // creates a missing document; on a busy one it collides with the `_id` (E11000) and the key
@@ -63,7 +77,8 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
         const key = keys[0]!;
         try {
           const doc = await col.findOneAndUpdate(free(key), take, { upsert: true, returnDocument: 'after' });
-          taken.set(key, doc?.token ?? undefined);
+          const ticket = ticketOf(doc);
+          taken.set(key, { token: doc?.token ?? undefined, ...(ticket ? { ticket } : {}) });
         } catch (err) {
           if (!isDuplicateKeyError(err)) throw err;
           busy.push(key);
@@ -78,7 +93,7 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
           );
           // A document this call created holds token 1; an existing one's token is not known here.
           // (By the created `_id`s, not by index: the bundled server numbers them differently.)
-          for (const k of keys) taken.set(k, created.has(k) ? 1 : undefined);
+          for (const k of keys) taken.set(k, { token: created.has(k) ? 1 : undefined });
         } catch (err) {
           if (!(err instanceof MongoBulkWriteError)) throw err;
           const errors = bulkWriteErrors(err);
@@ -90,7 +105,7 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
       }
       if (busy.length > 0) {
         await enqueue(busy, entry);
-        for (const k of busy) taken.set(k, null);
+        for (const k of busy) taken.set(k, { token: null });
       }
       return taken;
     },
@@ -106,7 +121,9 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
           { returnDocument: 'after' },
         ),
       );
-      return doc ? (doc.token ?? 0) : null;
+      if (!doc) return null;
+      const ticket = ticketOf(doc);
+      return { token: doc.token ?? 0, ...(ticket ? { ticket } : {}) };
     },
     async get(key) {
       const doc = await col.findOne({ _id: key });
@@ -114,6 +131,8 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
       const turn: ThreadTurn = { queue: doc.queue ?? [], token: doc.token ?? 0 };
       if (doc.owner) turn.owner = doc.owner;
       if (doc.until) turn.until = doc.until;
+      const ticket = ticketOf(doc);
+      if (ticket) turn.ticket = ticket;
       return turn;
     },
     async skip(key, entry) {
@@ -123,14 +142,22 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
       const res = await col.updateOne({ _id: key, owner, token }, { $set: { until } });
       return res.matchedCount === 1;
     },
-    async release(keys, entry, owner) {
+    async release(keys, entry, owner, ticket) {
       if (keys.length === 0) return;
       const expiresAt = new Date(clock.now().getTime() + IDLE_RETENTION_MS);
       const ops: AnyBulkWriteOperation<TurnDoc>[] = keys.flatMap((k) => [
         {
           updateOne: {
             filter: { _id: k, owner },
-            update: { $unset: { owner: '', until: '' }, $pull: { queue: entry } },
+            update: {
+              $unset: { owner: '', until: '' },
+              $pull: { queue: entry },
+              // The thread's ticket rides on the release the run makes anyway (no round trip of its
+              // own), and only while the run still holds the thread: a run that lost it says nothing.
+              ...(ticket?.key === k
+                ? { $set: { ticket: { id: ticket.ticketId, resolved: ticket.resolved } } }
+                : {}),
+            },
           },
         },
         { updateOne: { filter: { _id: k }, update: { $pull: { queue: entry }, $set: { expiresAt } } } },

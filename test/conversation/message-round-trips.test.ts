@@ -104,7 +104,7 @@ describe('round trips of a customer message', () => {
     expect(ticket?.sla?.clocks.firstResponse?.stoppedAt).toBeInstanceOf(Date);
   });
 
-  it('a reply in a thread reads its ticket where it finds it, nowhere else: its resolving write before the post answers whether a person took over', async () => {
+  it("a reply in a thread finds its ticket by its first write (the thread's turn names it), and its resolving write before the post answers whether a person took over", async () => {
     const first = fromMaya('Where is order 1042?');
     await env.engine.handleInbound(first);
     await env.app.reports.recorder.idle();
@@ -116,7 +116,10 @@ describe('round trips of a customer message', () => {
     });
     expect(count(list, 'findAndModify thread_leases')).toBe(1); // taken when accepted
     expect(count(list, 'update thread_leases')).toBe(1); // released
-    expect(count(list, 'find tickets {_id,')).toBe(1);
+    // Neither the thread's key nor the ticket is read: the reopening write is the ticket's read.
+    expect(count(list, 'find ticket_keys')).toBe(0);
+    expect(count(list, 'find tickets {_id,')).toBe(0);
+    expect(count(list, 'findAndModify tickets')).toBe(2); // reopened; resolved before the post
     for (const read of ['find report_facts', 'find csat', 'find approvals'])
       expect(count(list, read)).toBe(0);
   });
@@ -135,8 +138,10 @@ describe('round trips of a customer message', () => {
       expect(out.status).toBe('escalated');
       ticketId = out.ticketId!;
     });
-    // Read where it is found and by the staff card it builds, nowhere else; the customer was told.
-    expect(count(list, 'find tickets {_id,')).toBe(2);
+    // Found by its reopening write, read by the staff card it builds, nowhere else; the customer
+    // was told.
+    expect(count(list, 'find ticket_keys')).toBe(0);
+    expect(count(list, 'find tickets {_id,')).toBe(1);
     const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
     expect(ticket?.status).toBe('escalated');
     const said = await env.stores.messages.listByTicket(DEMO.tenantId, ticketId, 20);

@@ -99,6 +99,45 @@ describe('thread turns across processes', () => {
     expect(ran).toEqual(['Ev1', 'Ev2', 'Ev3', 'Ev4']);
   });
 
+  it("names the thread's ticket to the thread's next run in another process, and a run that lost the thread names none", async () => {
+    const [a, b] = processes;
+    const root = message(1);
+    await a!.accept(root);
+    await a!.order.run(root, async () => {
+      expect(a!.order.threadTicket()).toBeUndefined();
+      a!.order.noteTicket({ ticketId: 'TKT-ROOT1', resolved: true });
+    });
+    const reply = message(2, root.messageId);
+    await b!.accept(reply);
+    const seen = await b!.order.run(reply, async () => b!.order.threadTicket());
+    expect(seen).toEqual({ ticketId: 'TKT-ROOT1', resolved: true });
+
+    // Process a pauses past its lease while b takes the thread over: a's late note is not kept.
+    const late = message(3, root.messageId);
+    await a!.accept(late);
+    let paused: () => void = () => undefined;
+    const stale = a!.order.run(late, async () => {
+      await new Promise<void>((r) => (paused = r));
+      a!.order.noteTicket({ ticketId: 'TKT-STALE', resolved: false });
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    clock.advance(LEASE_MS * 2);
+    const next = message(4, root.messageId);
+    await b!.accept(next);
+    const overtaking = b!.order.run(next, async () => {
+      b!.order.noteTicket({ ticketId: 'TKT-ROOT1', resolved: false });
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    paused();
+    await Promise.all([stale.catch(() => undefined), overtaking]);
+    const after = message(5, root.messageId);
+    await b!.accept(after);
+    expect(await b!.order.run(after, async () => b!.order.threadTicket())).toEqual({
+      ticketId: 'TKT-ROOT1',
+      resolved: false,
+    });
+  });
+
   it('a message whose process died before running it stops holding up its thread after the lease time', async () => {
     const [a, b] = processes;
     const root = message(1);
