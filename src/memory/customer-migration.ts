@@ -136,8 +136,14 @@ async function moveToKey(
       return inserted ? 'migrated' : 'alreadyKeyed';
     }
     const latest = await col.findOne({ _id: legacy._id });
-    // Another process deleted it, and inserts the keyed copy from what it read (or its next start does).
-    if (!latest) return 'alreadyKeyed';
+    if (!latest) {
+      // Another process deleted it and writes the keyed copy from what it read (or its next start
+      // does, from the stash). Once the copy is there, a stash this run wrote after that process
+      // dropped its own is stale.
+      if (await col.findOne({ _id: keyedId as never }, { projection: { _id: 1 } }))
+        await moves.deleteOne({ _id: keyedId });
+      return 'alreadyKeyed';
+    }
     snapshot = latest;
   }
   return 'left';
