@@ -102,7 +102,7 @@ describe('start-up migration of customers stored before keyed ids', () => {
     await t?.close();
   });
 
-  it('stores every old customer by key with all its fields, found by email without a scan; a second run changes nothing', async () => {
+  it('stores every old customer by key with all its fields, found through its email key; a second run changes nothing', async () => {
     const docs = await seedOldCustomers(t.db);
     expect(await hasLegacyDocuments(t.db.collection('customers'))).toBe(true);
     const logs: string[] = [];
