@@ -52,7 +52,7 @@ type MoveDoc = { _id: string; customer: Document };
  * keyed form the repository reads by `_id` (customer-repository.ts), with their email keys, so the
  * legacy check finds none and lookups stop scanning. Run at start-up; idempotent and resumable.
  *
- * The unique `{tenantId, customerId}` index (which the driver's servers enforce, and which keeps
+ * The unique `{tenantId, customerId}` index (enforced by MongoDB and the embedded server; it keeps
  * two old documents for one customer from ever existing) refuses a keyed copy beside the old
  * document, and there are no transactions on a standalone server or FerretDB, so each customer
  * moves in steps that are safe to stop at any instant: its email keys (keys may say more than is
