@@ -1,7 +1,7 @@
 import { CustomerPreferencesSchema, CustomerSchema, type Customer } from '../domain/index.js';
 import { describeZodIssues, ValidationError } from '../errors.js';
 import type { CustomerStore } from '../conversation/stores.js';
-import type { AnyBulkWriteOperation, Document } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
 import {
   COLLECTIONS,
   collection,
@@ -17,10 +17,34 @@ export const CUSTOMER_KEYS_COLLECTION = 'customer_keys';
 /** Statements per bulkWrite (the bundled server hangs on ~300 in one update command). */
 const KEY_BATCH = 50;
 
-type KeyDoc = { _id: string; tenantId: string; ids?: string[] };
+export type KeyDoc = { _id: string; tenantId: string; ids?: string[] };
 
 const keyed = keyedDocuments('customerId');
 export const customerEmailKey = (tenantId: string, email: string) => `${tenantId}|email|${email}`;
+
+/**
+ * Lists each customer under each of its contact emails (before the customer itself is written), in
+ * bulkWrites of at most 50 statements. Upserts that add the id: rewriting a key is harmless.
+ */
+export async function keyCustomerEmails(
+  keys: Collection<KeyDoc>,
+  customers: ReadonlyArray<Pick<Customer, 'tenantId' | 'customerId' | 'contactEmails'>>,
+): Promise<void> {
+  const ops: AnyBulkWriteOperation<KeyDoc>[] = customers.flatMap((c) =>
+    [...new Set(c.contactEmails.map((e) => e.toLowerCase()))].map((email) => ({
+      updateOne: {
+        filter: { _id: customerEmailKey(c.tenantId, email) },
+        update: { $setOnInsert: { tenantId: c.tenantId }, $addToSet: { ids: c.customerId } },
+        upsert: true,
+      },
+    })),
+  );
+  for (let i = 0; i < ops.length; i += KEY_BATCH) {
+    const batch = ops.slice(i, i + KEY_BATCH);
+    // Two first upserts of one key at once (MongoDB): the retry adds to the winner's document.
+    await retryOnDuplicate(() => keys.bulkWrite(batch, { ordered: false }));
+  }
+}
 
 export interface CustomerRepository extends CustomerStore {
   /** Inserts only if the customer does not exist yet (the seed); true when inserted. */
@@ -61,22 +85,6 @@ export function createCustomerRepository({ db, logger, clock }: RepositoryDeps):
   const byKey = (tenantId: string, customerId: string) =>
     ({ _id: keyed.id(tenantId, customerId), tenantId, customerId }) as Document;
 
-  /** Lists the customer under each of its emails (before the customer itself is written). */
-  async function keyEmails(doc: Customer): Promise<void> {
-    const ops: AnyBulkWriteOperation<KeyDoc>[] = doc.contactEmails.map((email) => ({
-      updateOne: {
-        filter: { _id: customerEmailKey(doc.tenantId, email) },
-        update: { $setOnInsert: { tenantId: doc.tenantId }, $addToSet: { ids: doc.customerId } },
-        upsert: true,
-      },
-    }));
-    for (let i = 0; i < ops.length; i += KEY_BATCH) {
-      const batch = ops.slice(i, i + KEY_BATCH);
-      // Two first upserts of one key at once (MongoDB): the retry adds to the winner's document.
-      await retryOnDuplicate(() => keys.bulkWrite(batch, { ordered: false }));
-    }
-  }
-
   const get = async (tenantId: string, customerId: string) =>
     codec.out(await keyed.findOne(col, tenantId, customerId));
 
@@ -109,7 +117,7 @@ export function createCustomerRepository({ db, logger, clock }: RepositoryDeps):
     },
     async upsert(customer) {
       const doc = strip(normalize(codec.in(customer)));
-      await keyEmails(doc);
+      await keyCustomerEmails(keys, [doc]);
       const key = byKey(doc.tenantId, doc.customerId);
       if ((await col.replaceOne(key, doc)).matchedCount > 0) return;
       // Stored before keyed ids: replaced where it is (a second copy would split the customer).
@@ -119,7 +127,7 @@ export function createCustomerRepository({ db, logger, clock }: RepositoryDeps):
     },
     async insertIfMissing(customer) {
       const doc = strip(normalize(codec.in(customer)));
-      await keyEmails(doc);
+      await keyCustomerEmails(keys, [doc]);
       const byFields = { tenantId: doc.tenantId, customerId: doc.customerId };
       if ((await hasLegacyDocuments(col)) && (await col.findOne(byFields, { projection: { _id: 1 } })))
         return false;

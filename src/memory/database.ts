@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
+import { migrateCustomers } from './customer-migration.js';
 import { ensureIndexes } from './indexes.js';
 import { migrateOrganizations } from './org-migration.js';
 import { startRetentionPurge } from './retention.js';
@@ -17,7 +18,7 @@ export interface PrepareDatabaseOptions {
 
 /**
  * Start-up in one call for the composition root: indexes, the organization migration (when
- * `orgId` is given), then the timer purge only where the
+ * `orgId` is given), customers of earlier versions moved to keyed ids, then the timer purge only where the
  * server lacks TTL indexes. `stop` ends the purge (a no-op with TTL indexes).
  */
 export async function prepareDatabase(
@@ -31,6 +32,7 @@ export async function prepareDatabase(
       logger: options.logger,
       clock: options.clock,
     });
+  await migrateCustomers({ db: options.db, logger: options.logger });
   if (ttl) return { ttl, stop: async () => undefined };
   const stop = startRetentionPurge({
     db: options.db,
