@@ -3,12 +3,16 @@
  * answers a few questions first; everything those wrote (tickets, messages, events, decisions,
  * report facts, outbox entries…) is then copied with fresh ids — the documents the app itself
  * writes, from other requesters — until the database holds each size of BENCH_SCALE_SIZES
- * tickets, and at each size BENCH_SCALE_QUESTIONS new questions are timed. Figures only.
+ * tickets, and at each size BENCH_SCALE_QUESTIONS new questions are timed, then as many replies:
+ * a customer's follow-up in the thread of each question just answered, through the same entry
+ * point. A reply reads its thread's ticket and transcript, which a new question does not. Figures only.
  */
 import { performance } from 'node:perf_hooks';
 import { ObjectId, type Document } from 'mongodb';
+import type { App } from '../src/app.js';
+import type { InboundOutcome } from '../src/conversation/ports.js';
 import { message, withApp, type Who } from './harness.js';
-import { ascending, mean, ms, percentile, type Report } from './stats.js';
+import { ascending, mean, ms, percentile, type Report, type RoundTrips } from './stats.js';
 
 /** Collections that grow with every message; the others (settings, customers, orders, KB) do not. */
 const GROWING = [
@@ -32,6 +36,42 @@ const KB_QUESTIONS = [
 ];
 const WHO: Who[] = ['maya', 'priya', 'jordan'];
 const ask = (i: number) => message(WHO[i % WHO.length]!, KB_QUESTIONS[i % KB_QUESTIONS.length]!);
+/** A follow-up in the thread of question `i`, from the same customer, about another article. */
+const followUp = (i: number, threadId: string) =>
+  message(WHO[i % WHO.length]!, `Thanks. ${KB_QUESTIONS[(i + 2) % KB_QUESTIONS.length]!}`, threadId);
+
+/** Latencies, round trips and outcomes of `n` messages sent one at a time. */
+interface Timed {
+  times: number[];
+  trips: number[];
+  outcomes: Map<string, number>;
+  /** The slowest command shapes, server time per message: "find tickets {_id} 3 ms; …". */
+  slowest: string;
+}
+
+async function timeEach(
+  app: App,
+  trips: RoundTrips,
+  n: number,
+  send: (i: number) => Promise<InboundOutcome>,
+): Promise<Timed> {
+  const out: Timed = { times: [], trips: [], outcomes: new Map(), slowest: '' };
+  trips.timeByShape.clear();
+  for (let i = 0; i < n; i++) {
+    const before = trips.total;
+    const t0 = performance.now();
+    const { status } = await send(i);
+    out.times.push(performance.now() - t0);
+    out.trips.push(trips.total - before);
+    out.outcomes.set(status, (out.outcomes.get(status) ?? 0) + 1);
+  }
+  out.slowest = [...trips.timeByShape]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, 6)
+    .map(([shape, t]) => `${shape} ${(t.ms / n).toFixed(0)} ms`)
+    .join('; ');
+  return out;
+}
 
 /** Ticket ids no generator produces (they contain 0), valid for the ticket schema. */
 const copyTicketId = (n: number) => `TKT-${n.toString(36).toUpperCase().padStart(6, '0')}`;
@@ -119,55 +159,67 @@ export async function benchScale(
     }
 
     const rows: string[][] = [];
-    const p50s = new Map<number, number>();
-    const slowest = new Map<number, string>();
+    const p50s = new Map<number, { question: number; reply: number }>();
+    const notes: Array<[string, string]> = [];
+    const at = (size: number) => size.toLocaleString('en-US');
+    const outcomes = (m: Map<string, number>) => [...m].map(([k, v]) => `${k} ${v}`).join(', ');
     for (const size of sizes) {
       const t0 = performance.now();
       await fillTo(size);
       const fillS = (performance.now() - t0) / 1000;
-      const times: number[] = [];
-      const perQuestion: number[] = [];
-      trips.timeByShape.clear();
-      for (let i = 0; i < questions; i++) {
-        const before = trips.total;
-        const q0 = performance.now();
-        await app.engine.handleInbound(ask(i));
-        times.push(performance.now() - q0);
-        perQuestion.push(trips.total - before);
-      }
-      const sorted = ascending(times);
-      p50s.set(size, percentile(sorted, 50));
+      const threads: string[] = [];
+      const asked = await timeEach(app, trips, questions, (i) => {
+        const m = ask(i);
+        threads.push(m.messageId);
+        return app.engine.handleInbound(m);
+      });
+      const replied = await timeEach(app, trips, questions, (i) =>
+        app.engine.handleInbound(followUp(i, threads[i]!)),
+      );
+      const q = ascending(asked.times);
+      const r = ascending(replied.times);
+      p50s.set(size, { question: percentile(q, 50), reply: percentile(r, 50) });
       rows.push([
-        size.toLocaleString('en-US'),
+        at(size),
         count.toLocaleString('en-US'),
-        ms(percentile(sorted, 50)),
-        ms(percentile(sorted, 90)),
-        mean(perQuestion).toFixed(1),
+        ms(percentile(q, 50)),
+        ms(percentile(q, 90)),
+        mean(asked.trips).toFixed(1),
+        ms(percentile(r, 50)),
+        ms(percentile(r, 90)),
+        mean(replied.trips).toFixed(1),
         `${fillS.toFixed(0)} s`,
       ]);
-      // Where a question's time goes at this size: the slowest command shapes, per question.
-      slowest.set(
-        size,
-        [...trips.timeByShape]
-          .sort((a, b) => b[1].ms - a[1].ms)
-          .slice(0, 6)
-          .map(([shape, t]) => `${shape} ${(t.ms / questions).toFixed(0)} ms`)
-          .join('; '),
-      );
+      // Where a message's time goes at this size: the slowest command shapes, per message.
+      notes.push([`  slowest commands per question at ${at(size)}`, asked.slowest]);
+      notes.push([`  slowest commands per reply at ${at(size)}`, replied.slowest]);
+      notes.push([
+        `  outcomes at ${at(size)}`,
+        `questions: ${outcomes(asked.outcomes)}; replies: ${outcomes(replied.outcomes)}`,
+      ]);
     }
     report.table(
-      `A knowledge-base question as the database grows (${questions} questions per size, sequential)`,
-      ['tickets', 'held', 'p50', 'p90', 'round trips', 'fill time'],
+      `A knowledge-base question and a reply in its thread as the database grows (${questions} of each per size, sequential)`,
+      [
+        'tickets',
+        'held',
+        'question p50',
+        'p90',
+        'round trips',
+        'reply p50',
+        'p90',
+        'round trips',
+        'fill time',
+      ],
       rows,
     );
+    for (const [name, value] of notes) report.row(name, value);
     const first = p50s.get(sizes[0]!);
     const last = p50s.get(sizes.at(-1)!);
-    for (const [size, text] of slowest)
-      report.row(`  slowest commands per question at ${size.toLocaleString('en-US')}`, text);
-    if (first && last)
-      report.row(
-        `  p50 at ${sizes.at(-1)!.toLocaleString('en-US')} / p50 at ${sizes[0]!.toLocaleString('en-US')} tickets`,
-        `${(last / first).toFixed(2)}×`,
-      );
+    const ratio = `p50 at ${at(sizes.at(-1)!)} / p50 at ${at(sizes[0]!)} tickets`;
+    if (first && last) {
+      report.row(`  question ${ratio}`, `${(last.question / first.question).toFixed(2)}×`);
+      report.row(`  reply ${ratio}`, `${(last.reply / first.reply).toFixed(2)}×`);
+    }
   });
 }
