@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DateSchema, PlatformSchema, PostedRefSchema, TenantIdSchema, type PostedRef } from '../domain/index.js';
+import {
+  DateSchema,
+  PlatformSchema,
+  PostedRefSchema,
+  TenantIdSchema,
+  type PostedRef,
+} from '../domain/index.js';
 import { InboundMessageSchema } from './ports.js';
 
 /**

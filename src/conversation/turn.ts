@@ -1,6 +1,14 @@
 import type { AgentHooks, AgentResult, AgentTools } from '../agent/types.js';
 import { toAgentCustomer } from '../agent/types.js';
-import type { ChannelMode, Customer, Message, PostedRef, Tenant, Ticket, ThreadRef } from '../domain/index.js';
+import type {
+  ChannelMode,
+  Customer,
+  Message,
+  PostedRef,
+  Tenant,
+  Ticket,
+  ThreadRef,
+} from '../domain/index.js';
 import { escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
 import { startWorking, type PlaceholderSlot, type Working, type WorkingOptions } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
