@@ -140,9 +140,9 @@ export function createInboundJournal(
     try {
       // Parsed already: by accept (this process built the record) or by the journal's codec (read back).
       const msg = mine.message;
-      const held = mine;
+      const id = mine.id;
       // Only a slow answer pays this write: a placeholder is posted after about 2 s.
-      const onPlaceholder = (ref: PostedRef) => store.notePlaceholder(held.id, owner, ref);
+      const onPlaceholder = (ref: PostedRef) => store.notePlaceholder(id, owner, ref);
       const go = (progress: InboundProgress) => {
         progress.onPlaceholder = onPlaceholder;
         return slot ? slot.run(progress) : run.run(msg, progress);
