@@ -311,6 +311,8 @@ export interface EscalationInput {
   draft?: string;
   customerMessage: string | null;
   internalNote?: string;
+  /** A "Looking into this…" placeholder the customer message replaces (taken only if it is posted). */
+  placeholder?: PlaceholderSlot;
 }
 
 /**
@@ -377,7 +379,10 @@ export async function announceEscalation(
     // Outside business hours the customer also learns when the team is back.
     const away = await deps.lifecycle?.awayNotice(updated);
     const text = away ? `${input.customerMessage} ${away}` : input.customerMessage;
-    await sendToCustomer(deps, updated, text, { language: updated.language });
+    await sendToCustomer(deps, updated, text, {
+      language: updated.language,
+      placeholder: input.placeholder,
+    });
   }
   if (ticket.status !== 'escalated') await recordInteraction(deps, updated, 'escalated', input.summary);
 }

@@ -10,6 +10,7 @@ import { createKeyedQueue, QueueTimeoutError } from './keyed-queue.js';
 import { handleInboundFailure } from './recovery.js';
 import { LeaseLostError, type ThreadOrder } from './thread-order.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
+import type { WorkingOptions } from './working.js';
 import {
   failSafe,
   loadTenant,
@@ -35,6 +36,8 @@ export interface InboundHandlerOptions {
   taskTimeoutMs?: number;
   /** Per-thread turns across processes; within this process the keyed queue alone orders. */
   order?: ThreadOrder;
+  /** When a "Looking into this…" placeholder appears (tests shorten it; 2 s by default). */
+  working?: Pick<WorkingOptions, 'placeholderAfterMs'>;
 }
 
 /**
@@ -211,7 +214,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       ticket.ticketId,
       turn.tenant.settings.historyWindow,
     );
-    const working = showWorking(deps, turn, replyThread);
+    const working = showWorking(deps, turn, replyThread, options.working);
     const result = await runAgent(deps, turn, ticket, false, history, []);
     const placeholder = await working.stop();
     if (turn.progress?.abandoned) return abandonedOutcome(ticket);
@@ -272,7 +275,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       return { status: 'recorded', ticketId, reason: 'channel is off' };
     }
     const open = await openTicketsOf(deps, turn, requesterOpen, customerOpen);
-    const working = showWorking(deps, turn, replyThread);
+    const working = showWorking(deps, turn, replyThread, options.working);
     const history = [{ role: 'customer' as const, text: msg.text }];
     const result = await runAgent(deps, turn, draftTicket, true, history, open);
     const placeholder = await working.stop();

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DateSchema, PlatformSchema, TenantIdSchema } from '../domain/index.js';
+import {
+  DateSchema,
+  PlatformSchema,
+  PostedRefSchema,
+  TenantIdSchema,
+  type PostedRef,
+} from '../domain/index.js';
 import { InboundMessageSchema } from './ports.js';
 
 /**
@@ -34,6 +40,12 @@ export const InboundRecordSchema = z.object({
   outcome: z.string().optional(),
   /** Finished records are purged after the platforms' redelivery window. */
   expiresAt: DateSchema.optional(),
+  /**
+   * The "Looking into this…" placeholder a run of this event showed in the customer's thread
+   * (written only when one was shown): whoever finishes the event after that run died replaces it
+   * instead of posting anew, so it never stays above the reply.
+   */
+  placeholder: PostedRefSchema.optional(),
 });
 export type InboundRecord = z.infer<typeof InboundRecordSchema>;
 
@@ -58,6 +70,11 @@ export interface InboundJournalStore {
     owner: string,
     patch: { state: 'done' | 'failed'; outcome: string; at: Date },
   ): Promise<void>;
+  /**
+   * Remembers the placeholder the holding run showed; only while `owner` holds the record (a run
+   * that lost it leaves the record to its new holder, and removes its placeholder itself).
+   */
+  notePlaceholder(id: string, owner: string, ref: PostedRef): Promise<void>;
   /** The run failed before storing anything: back to `received` for a redelivery or the sweep. */
   release(id: string, owner: string, at: Date): Promise<void>;
   /**

@@ -8,6 +8,8 @@ import { InboundMessageSchema } from './ports.js';
 import { isAnswered } from './answered.js';
 import { escalateUnprocessed } from './recovery.js';
 import { errorCode, type InboundProgress } from './turn.js';
+import { leftPlaceholder, type PlaceholderSlot } from './working.js';
+import type { PostedRef } from '../domain/index.js';
 
 export interface InboundJournalOptions {
   /**
@@ -138,8 +140,14 @@ export function createInboundJournal(
     try {
       // Parsed already: by accept (this process built the record) or by the journal's codec (read back).
       const msg = mine.message;
-      const go = (progress: InboundProgress) => (slot ? slot.run(progress) : run.run(msg, progress));
-      const outcome = mine.attempts > 1 ? await resume(msg, go, slot) : await go({ claimed: true });
+      const id = mine.id;
+      // Only a slow answer pays this write: a placeholder is posted after about 2 s.
+      const onPlaceholder = (ref: PostedRef) => store.notePlaceholder(id, owner, ref);
+      const go = (progress: InboundProgress) => {
+        progress.onPlaceholder = onPlaceholder;
+        return slot ? slot.run(progress) : run.run(msg, progress);
+      };
+      const outcome = mine.attempts > 1 ? await resume(mine, go, slot) : await go({ claimed: true });
       await store.finish(mine.id, owner, { state: 'done', outcome: outcome.status, at: clock.now() });
       return outcome;
     } catch (err) {
@@ -153,28 +161,54 @@ export function createInboundJournal(
   /**
    * A run of this event started before and never finished (its process died, or it failed before
    * storing anything). Nothing stored: run it again. Its customer message stored: the run got that
-   * far and may have said things, so a person takes it unless it was answered.
+   * far and may have said things, so a person takes it unless it was answered. A placeholder that
+   * run showed is the record's (its holder is gone): the handoff replaces it, and when nothing is
+   * said it is removed; an answer already given had replaced it.
    */
   async function resume(
-    msg: ParsedInboundMessage,
+    record: InboundRecord,
     go: (progress: InboundProgress) => Promise<InboundOutcome>,
     slot: InboundSlot | undefined,
   ): Promise<InboundOutcome> {
+    const msg = record.message;
     const stored =
       msg.kind === 'message'
         ? await deps.stores.messages.findByPlatformId(msg.tenantId, msg.platform, msg.messageId)
         : null;
-    if (!stored) return go({ claimed: true });
+    const placeholder = leftPlaceholder(record.placeholder);
+    if (!stored) {
+      await removePlaceholder(msg.tenantId, placeholder);
+      return go({ claimed: true });
+    }
     slot?.cancel();
-    if (!stored.ticketId) return { status: 'recorded', reason: 'pleasantry' };
+    if (!stored.ticketId) {
+      await removePlaceholder(msg.tenantId, placeholder);
+      return { status: 'recorded', reason: 'pleasantry' };
+    }
     if (stored.role !== 'customer' || (await isAnswered(deps, stored)))
       return { status: 'recorded', ticketId: stored.ticketId, reason: 'finished before the crash' };
-    const ticket = await escalateUnprocessed(deps, stored, { reason: 'interrupted before an answer' });
+    const ticket = await escalateUnprocessed(deps, stored, {
+      reason: 'interrupted before an answer',
+      placeholder,
+    });
+    // Nothing said here (another path escalated it, or a person has the ticket): not left behind.
+    await removePlaceholder(msg.tenantId, placeholder);
     return {
       status: ticket ? 'escalated' : 'recorded',
       ticketId: stored.ticketId,
       reason: 'resumed after its run stopped',
     };
+  }
+
+  /** Deletes a placeholder no message took (a no-op once the handoff took it). */
+  async function removePlaceholder(tenantId: string, placeholder: PlaceholderSlot): Promise<void> {
+    const ref = placeholder.take();
+    if (!ref) return;
+    try {
+      await deps.ports.get(ref.platform)?.deleteMessage?.(tenantId, ref);
+    } catch (err) {
+      logger.warn({ err, channelId: ref.channelId }, 'placeholder could not be removed');
+    }
   }
 
   async function giveBack(record: InboundRecord, err: unknown): Promise<void> {

@@ -5,6 +5,7 @@ import type { EngineDeps } from './engine-deps.js';
 import { QueueTimeoutError } from './keyed-queue.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 import { errorCode, type InboundProgress } from './turn.js';
+import type { PlaceholderSlot } from './working.js';
 
 /** What staff read on a ticket whose message no run finished. */
 export const UNPROCESSED_SUMMARY = 'The assistant could not process this message.';
@@ -128,7 +129,12 @@ async function recoverTicket(deps: EngineDeps, messages: Message[]): Promise<boo
 export async function escalateUnprocessed(
   deps: EngineDeps,
   message: Message,
-  input: { reason: string; fallback?: Ticket },
+  input: {
+    reason: string;
+    fallback?: Ticket;
+    /** The placeholder the run showed: the "a person will follow up" replaces it. */
+    placeholder?: PlaceholderSlot;
+  },
 ): Promise<Ticket | null> {
   if (!message.ticketId) return null;
   let ticket = await deps.stores.tickets.get(message.tenantId, message.ticketId);
@@ -159,7 +165,7 @@ export async function escalateUnprocessed(
   );
   if (!claimed) return null;
   try {
-    return await escalateClaimed(deps, ticket, message, input.reason);
+    return await escalateClaimed(deps, ticket, message, input.reason, input.placeholder);
   } catch (err) {
     // Give the claim back so the next sweep can try again; a kept claim would bury the message.
     await deps.stores.processedEvents
@@ -174,6 +180,7 @@ async function escalateClaimed(
   ticket: Ticket,
   message: Message,
   reason: string,
+  placeholder: PlaceholderSlot | undefined,
 ): Promise<Ticket | null> {
   const channel = await deps.stores.channels.get(
     ticket.tenantId,
@@ -187,6 +194,7 @@ async function escalateClaimed(
     summary: `${UNPROCESSED_SUMMARY} The customer wrote: “${excerpt(message.text)}”`,
     reason: `assistant failure: ${reason}`,
     customerMessage,
+    placeholder,
   });
 }
 
@@ -241,6 +249,9 @@ export async function handleInboundFailure(
       const ticket = await escalateUnprocessed(deps, progress.message, {
         reason: err instanceof QueueTimeoutError ? 'took too long' : 'error while processing',
         fallback: progress.pendingTicket,
+        // The run's placeholder (shown or still being posted, none from now on): replaced by the
+        // handoff; the run, if it wakes up, finds it taken. Released (deleted) if nothing is said.
+        placeholder: await progress.working?.stop(),
       });
       return { status: 'escalated', ticketId: ticket?.ticketId ?? ticketId, reason: 'engine failure' };
     } catch (escalationErr) {

@@ -1,8 +1,16 @@
 import type { AgentHooks, AgentResult, AgentTools } from '../agent/types.js';
 import { toAgentCustomer } from '../agent/types.js';
-import type { ChannelMode, Customer, Message, Tenant, Ticket, ThreadRef } from '../domain/index.js';
+import type {
+  ChannelMode,
+  Customer,
+  Message,
+  PostedRef,
+  Tenant,
+  Ticket,
+  ThreadRef,
+} from '../domain/index.js';
 import { escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
-import { startWorking, type PlaceholderSlot, type Working } from './working.js';
+import { startWorking, type PlaceholderSlot, type Working, type WorkingOptions } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 
@@ -33,6 +41,8 @@ export interface InboundProgress {
   pendingTicket?: Ticket;
   /** Progress shown while the agent runs (a placeholder or typing); released when the message is done. */
   working?: Working;
+  /** Makes a placeholder this run showed durable (the journal notes it on the event's record). */
+  onPlaceholder?: (ref: PostedRef) => Promise<void>;
   /**
    * The run outlived its bound and was handed to a person (the customer was told one will follow
    * up): if it wakes up later it must not answer too.
@@ -120,13 +130,20 @@ export async function failSafe(
  * the answer takes more than about 2 s (the answer then replaces it), Teams the typing indicator.
  * The handler releases it when the message is done, removing a placeholder no reply took.
  */
-export function showWorking(deps: EngineDeps, turn: Turn, thread: ThreadRef): Working {
+export function showWorking(
+  deps: EngineDeps,
+  turn: Turn,
+  thread: ThreadRef,
+  options: Pick<WorkingOptions, 'placeholderAfterMs'> = {},
+): Working {
   const port = deps.ports.get(turn.msg.platform);
   // Short pleasantries get none: there may be nothing to say.
   if (!port || turn.mode !== 'auto' || !looksLikeQuestion(turn.msg.text)) return NOT_WORKING;
   const working = startWorking(deps, port, turn.msg.tenantId, thread, {
+    ...options,
     // A model takes seconds: typing at once. The offline engine answers at once: typing only if slow.
     indicatorAfterMs: deps.agent.kind === 'llm' ? 0 : undefined,
+    onPlaceholder: turn.progress?.onPlaceholder,
   });
   if (turn.progress) turn.progress.working = working;
   return working;

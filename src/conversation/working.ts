@@ -30,9 +30,30 @@ export interface WorkingOptions {
   indicatorAfterMs?: number;
   /** A fading indicator (Teams typing lasts about 3 s) is shown again this often while the agent works. */
   indicatorEveryMs?: number;
+  /**
+   * Called once a placeholder message is shown, before the answer may take it: the run makes it
+   * durable (see inbound-journal.ts) so whoever finishes the message after a crash replaces it.
+   * A failure is logged; the placeholder then lives only in this run, as before.
+   */
+  onPlaceholder?: (ref: PostedRef) => Promise<void>;
 }
 
 const NOTHING: PlaceholderSlot = { take: () => undefined };
+
+/**
+ * A placeholder a dead run left (read back from where it was recorded): taken once, by the
+ * message that finishes what that run began, or removed when nothing is said.
+ */
+export function leftPlaceholder(ref: PostedRef | undefined): PlaceholderSlot {
+  let left = ref;
+  return {
+    take() {
+      const taken = left;
+      left = undefined;
+      return taken;
+    },
+  };
+}
 
 /**
  * Starts showing progress in `thread`. Platforms with a fading indicator (port.progress ===
@@ -56,12 +77,21 @@ export function startWorking(
   let taken = false;
 
   const show = async (): Promise<PostedRef | undefined> => {
+    let ref: PostedRef | undefined;
     try {
-      return await port.showWorking?.(tenantId, thread);
+      ref = await port.showWorking?.(tenantId, thread);
     } catch (err) {
       deps.logger.warn({ err }, 'showing progress failed');
       return undefined;
     }
+    if (ref && !indicator && options.onPlaceholder) {
+      try {
+        await options.onPlaceholder(ref);
+      } catch (err) {
+        deps.logger.warn({ err, channelId: ref.channelId }, 'placeholder not recorded; kept in memory only');
+      }
+    }
+    return ref;
   };
 
   const tick = () => {

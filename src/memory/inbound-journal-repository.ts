@@ -82,6 +82,10 @@ export function createInboundJournalRepository({ db, logger }: RepositoryDeps): 
         },
       );
     },
+    async notePlaceholder(id, owner, ref) {
+      // A keyed write on a record this run holds: nothing else changes, so no revision moves.
+      await byId.updateOne({ _id: id, owner, state: 'processing' }, { $set: { placeholder: ref } });
+    },
     async finish(id, owner, patch) {
       await byId.updateOne(
         { _id: id, owner },

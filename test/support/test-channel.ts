@@ -130,6 +130,11 @@ export function createTestChannel(options: { platform?: Platform; withWorking?: 
       });
       return { platform, channelId: thread.channelId, messageId };
     };
+    // Like chat.delete: the placeholder is gone from the thread.
+    channel.deleteMessage = async (_tenantId, ref) => {
+      const at = messages.findIndex((m) => m.messageId === ref.messageId);
+      if (at >= 0) messages.splice(at, 1);
+    };
   }
   return channel;
 }
