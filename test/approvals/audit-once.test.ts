@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApprovalService } from '../../src/approvals/approval-service.js';
 import type { AuditLog } from '../../src/approvals/ports.js';
 import type { AuditEvent } from '../../src/domain/index.js';
-import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+import {
+  createHarness,
+  openTicket,
+  proposePendingRefund,
+  refundsOn,
+  staff,
+  type Harness,
+} from './harness.js';
 
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.env.close();
@@ -33,25 +38,10 @@ describe('the audit trail holds each decision of a money request once', () => {
   it('a click stalled before its audit insert while the sweep writes the decision: one approved, one executed', async () => {
     h = await createHarness();
     const ticket = await openTicket(h.env, 'bluebird', 'refund 1043 please, it arrived broken');
-    const proposed = await h.approvals.propose({
-      ticket,
-      customer: await customerOf(h.env, 'bluebird'),
-      action: { type: 'refund', orderId: '1043', amountMinor: 25_000, reason: 'broken' },
-      requestedBy: requestedBy('bluebird'),
-    });
-    if (proposed.kind !== 'pending') throw new Error(`expected pending, got ${proposed.kind}`);
-    const { approvalId } = proposed.approval;
+    const approvalId = await proposePendingRefund(h, ticket);
 
     const held = heldAtInsert(h.env.stores.audit);
-    const stalled = createApprovalService({
-      ...h.env.stores,
-      audit: held.log,
-      notifier: h.notifier,
-      clock: h.env.clock,
-      ids: h.env.ids,
-      logger: h.env.logger,
-      orders: h.orders,
-    });
+    const stalled = h.serviceWith({ audit: held.log });
     const click = stalled.decide({
       tenantId: h.env.tenantId,
       approvalId,
@@ -98,14 +88,7 @@ describe('the audit trail holds each decision of a money request once', () => {
   it('a decision written before keys (a driver id) is still seen: the sweep does not write it again', async () => {
     h = await createHarness();
     const ticket = await openTicket(h.env, 'bluebird', 'refund 1043 please, it arrived broken');
-    const proposed = await h.approvals.propose({
-      ticket,
-      customer: await customerOf(h.env, 'bluebird'),
-      action: { type: 'refund', orderId: '1043', amountMinor: 25_000, reason: 'broken' },
-      requestedBy: requestedBy('bluebird'),
-    });
-    if (proposed.kind !== 'pending') throw new Error(`expected pending, got ${proposed.kind}`);
-    const { approvalId } = proposed.approval;
+    const approvalId = await proposePendingRefund(h, ticket);
     const dana = { kind: 'staff' as const, platform: 'sandbox' as const, userId: 'sandbox-dana' };
     // An older process decided and wrote its event with a random id, then died before the refund.
     await h.env.stores.approvals.transition(h.env.tenantId, approvalId, ['pending'], {

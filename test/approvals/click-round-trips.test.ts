@@ -1,18 +1,21 @@
-import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { InboundMessage, StaffActionResult, StaffActor } from '../../src/conversation/ports.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffActionResult, StaffActor } from '../../src/conversation/ports.js';
 import { DEMO } from '../../src/memory/demo-data.js';
-import { startTestApp, type TestApp } from '../support/app-harness.js';
-import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
+import type { TestApp } from '../support/app-harness.js';
+import {
+  countOf as count,
+  fromMaya as mayaSays,
+  startCountedApp,
+  type CountedApp,
+} from '../support/counted-app.js';
 
 /**
  * A refund request and its Approve click through the whole app (engine, notifier, delivery,
  * reports), counted on the wire as `npm run bench` counts them. round-trips.test.ts pins the
  * approval service's own commands; this pins what the money path asks of the rest.
  */
+let counted: CountedApp;
 let env: TestApp;
-let client: MongoClient;
-const commands: string[] = [];
 let request: string[] = [];
 let click: string[] = [];
 let clicked: StaffActionResult | undefined;
@@ -26,46 +29,12 @@ const APPROVER: StaffActor = {
   isExternal: false,
 };
 
-function fromMaya(text: string): InboundMessage {
-  return {
-    platform: 'sandbox',
-    tenantId: DEMO.tenantId,
-    eventId: `click-trips-ev-${text.length}`,
-    channelId: DEMO.customerChannelId,
-    messageId: `click-trips-m-${text.length}`,
-    author: {
-      userId: DEMO.customers.bluebird.userId,
-      name: 'Maya Ortiz',
-      email: DEMO.customers.bluebird.email,
-      isExternal: true,
-    },
-    text,
-    receivedAt: env.clock.now(),
-  };
-}
-
-async function measured(run: () => Promise<unknown>): Promise<string[]> {
-  await env.app.reports.recorder.idle();
-  commands.length = 0;
-  await run();
-  await env.app.reports.recorder.idle();
-  return [...commands];
-}
-const count = (list: string[], prefix: string) => list.filter((c) => c.startsWith(prefix)).length;
+const fromMaya = (text: string) => mayaSays(env, text, `click-trips-${text.length}`);
+const measured = (run: () => Promise<unknown>) => counted.measured(run);
 
 beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'), { monitorCommands: true, ignoreUndefined: true });
-  client.on('commandStarted', (e) => {
-    const target = e.command[e.commandName] as unknown;
-    if (typeof target !== 'string') return;
-    const filter = (e.command.filter ?? e.command.query ?? e.command.updates?.[0]?.q ?? {}) as object;
-    commands.push(`${e.commandName} ${target} {${Object.keys(filter).join(',')}}`);
-  });
-  await client.connect();
-  env = await startTestApp({
-    adapters: [testChannelAdapter(createTestChannel())],
-    connect: async (name) => client.db(name),
-  });
+  counted = await startCountedApp();
+  env = counted.env;
   // A fresh copy of Maya's delivered $250 order (above the automatic limit: staff approve it).
   const template = await env.stores.orders.get(DEMO.tenantId, DEMO.orders.deliveredBluebird);
   await env.stores.orders.upsert({ ...template!, orderId: '81001', refunds: [] });
@@ -88,8 +57,7 @@ beforeAll(async () => {
   });
 }, 90_000);
 afterAll(async () => {
-  await env?.close();
-  await client?.close();
+  await counted?.close();
 });
 
 describe('round trips of a refund request and its Approve click, through the app', () => {

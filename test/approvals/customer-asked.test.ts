@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+import {
+  createHarness,
+  customerOf,
+  openTicket,
+  refundsOn,
+  requestedBy,
+  staff,
+  type Harness,
+} from './harness.js';
 
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.env.close();

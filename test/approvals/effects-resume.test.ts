@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApprovalService } from '../../src/approvals/approval-service.js';
 import type { ApprovalStore } from '../../src/approvals/ports.js';
-import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+import {
+  createHarness,
+  openTicket,
+  proposePendingRefund,
+  refundsOn,
+  staff,
+  type Harness,
+} from './harness.js';
 
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.env.close();
@@ -42,24 +47,9 @@ describe('issue 12 case 4: effects after a refund are finished after a kill, at 
       h = await createHarness();
       const ticket = await openTicket(h.env, 'bluebird', 'refund 1043 please, it arrived broken');
       await h.env.stores.tickets.update(h.env.tenantId, ticket.ticketId, { status: 'pending_approval' });
-      const proposed = await h.approvals.propose({
-        ticket,
-        customer: await customerOf(h.env, 'bluebird'),
-        action: { type: 'refund', orderId: '1043', amountMinor: 25_000, reason: 'broken' },
-        requestedBy: requestedBy('bluebird'),
-      });
-      if (proposed.kind !== 'pending') throw new Error(`expected pending, got ${proposed.kind}`);
-      const { approvalId } = proposed.approval;
+      const approvalId = await proposePendingRefund(h, ticket);
 
-      const dying = createApprovalService({
-        ...h.env.stores,
-        approvals: killedAfter(h.env.stores.approvals, at),
-        notifier: h.notifier,
-        clock: h.env.clock,
-        ids: h.env.ids,
-        logger: h.env.logger,
-        orders: h.orders,
-      });
+      const dying = h.serviceWith({ approvals: killedAfter(h.env.stores.approvals, at) });
       await dying
         .decide({ tenantId: h.env.tenantId, approvalId, decision: 'approve', actor: staff.dana })
         .catch((err: unknown) => {

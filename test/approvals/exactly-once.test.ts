@@ -8,9 +8,9 @@ import {
   refundsOn,
   requestedBy,
   staff,
+  type Harness,
 } from './harness.js';
 
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.env.close();

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderSystem } from '../../src/commerce/order-system.js';
 import { EXECUTION_RETRY_WINDOW_MS } from '../../src/approvals/approval-execution.js';
-import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+import {
+  createHarness,
+  customerOf,
+  openTicket,
+  refundsOn,
+  requestedBy,
+  staff,
+  type Harness,
+} from './harness.js';
 
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.env.close();

@@ -220,7 +220,27 @@ export async function createHarness(
   };
   const approvals = createApprovalService({ ...common, orders });
   const takeover = createTakeoverService(common);
-  return { env, notifier, approvals, takeover, orders };
+  /** Another process's approval service: the same deps, some of its stores replaced. */
+  const serviceWith = (stores: Partial<SeededEnv['stores']>) =>
+    createApprovalService({ ...common, ...stores, orders });
+  return { env, notifier, approvals, takeover, orders, serviceWith };
+}
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+/**
+ * Bluebird's $250 refund on order 1043 ("broken"), proposed on `ticket`: above the automatic
+ * limit, so it waits for staff. Its approval id.
+ */
+export async function proposePendingRefund(h: Harness, ticket: Ticket): Promise<string> {
+  const proposed = await h.approvals.propose({
+    ticket,
+    customer: await customerOf(h.env, 'bluebird'),
+    action: { type: 'refund', orderId: '1043', amountMinor: 25_000, reason: 'broken' },
+    requestedBy: requestedBy('bluebird'),
+  });
+  if (proposed.kind !== 'pending') throw new Error(`expected pending, got ${proposed.kind}`);
+  return proposed.approval.approvalId;
 }
 
 export async function refundsOn(env: SeededEnv, orderId: string) {

@@ -6,7 +6,15 @@ import { createDemoOrderSystem } from '../../src/commerce/demo-order-system.js';
 import type { OrderSystem } from '../../src/commerce/order-system.js';
 import type { Ticket } from '../../src/domain/index.js';
 import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
-import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+import {
+  createHarness,
+  customerOf,
+  openTicket,
+  refundsOn,
+  requestedBy,
+  staff,
+  type Harness,
+} from './harness.js';
 
 /**
  * Two processes on one database: each has its own client, stores, order system and approval
@@ -14,7 +22,6 @@ import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } 
  * refund limit (3 per customer in 24 h) and the decision on a request must hold between them.
  */
 
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 let h: Harness | undefined;
 const clients: MongoClient[] = [];
 afterEach(async () => {

@@ -1,8 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Ticket } from '../../src/domain/index.js';
-import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+import {
+  createHarness,
+  customerOf,
+  openTicket,
+  refundsOn,
+  requestedBy,
+  staff,
+  type Harness,
+} from './harness.js';
 
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 type Who = 'acme' | 'bluebird' | 'cobalt';
 let h: Harness | undefined;
 afterEach(async () => {

@@ -3,7 +3,15 @@ import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import { createApprovalService } from '../../src/approvals/approval-service.js';
 import { createDemoOrderSystem } from '../../src/commerce/demo-order-system.js';
 import { createMongoStores } from '../../src/memory/mongo-stores.js';
-import { createHarness, customerOf, openTicket, refundsOn, requestedBy, staff } from './harness.js';
+import {
+  createHarness,
+  customerOf,
+  openTicket,
+  refundsOn,
+  requestedBy,
+  staff,
+  type Harness,
+} from './harness.js';
 
 /**
  * The database commands of one refund request and one Approve click, counted by the driver's
@@ -18,7 +26,6 @@ interface Command {
   documents: number;
 }
 
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 let h: Harness;
 let client: MongoClient;
 const proposal: Command[] = [];

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, customerOf, openTicket, refundsOn, requestedBy } from './harness.js';
+import { createHarness, customerOf, openTicket, refundsOn, requestedBy, type Harness } from './harness.js';
 
 /**
  * A proposal starts from the ticket as the engine read it, which may be seconds old (the agent
  * thought meanwhile). Who has the ticket now still decides whether money moves without staff.
  */
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 let h: Harness;
 
 beforeAll(async () => {

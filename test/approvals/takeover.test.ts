@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, openTicket, staff } from './harness.js';
+import { createHarness, openTicket, staff, type Harness } from './harness.js';
 
-type Harness = Awaited<ReturnType<typeof createHarness>>;
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.env.close();

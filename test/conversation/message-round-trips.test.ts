@@ -1,75 +1,39 @@
-import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { InboundMessage } from '../../src/conversation/ports.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  countOf as count,
+  fromMaya as mayaSays,
+  startCountedApp,
+  type CountedApp,
+} from '../support/counted-app.js';
 import { DEMO } from '../../src/memory/demo-data.js';
-import { startTestApp, type TestApp } from '../support/app-harness.js';
-import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
+import type { TestApp } from '../support/app-harness.js';
 
 /**
  * What one customer message asks the database, counted on the wire as `npm run bench` counts it:
  * the run itself and the report's recount it causes. The figures the README quotes come from
- * the bench; these pin what each change took away.
+ * the bench; these pin what each change took away. `find tickets {_id}` is the occasional look
+ * for documents of before keyed ids (keyed-documents.ts), timed, not a message's.
  */
+let counted: CountedApp;
 let env: TestApp;
-let client: MongoClient;
-const commands: string[] = [];
 
 beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'), { monitorCommands: true, ignoreUndefined: true });
-  client.on('commandStarted', (e) => {
-    const target = e.command[e.commandName] as unknown;
-    if (typeof target !== 'string') return;
-    const filter = (e.command.filter ?? e.command.query ?? e.command.updates?.[0]?.q ?? {}) as object;
-    commands.push(`${e.commandName} ${target} {${Object.keys(filter).join(',')}}`);
-  });
-  await client.connect();
-  env = await startTestApp({
-    adapters: [testChannelAdapter(createTestChannel())],
-    connect: async (name) => client.db(name),
-  });
+  counted = await startCountedApp();
+  env = counted.env;
   // Start-up work (sweeps, one-time migrations, the knowledge index) is not a message's.
   await env.engine.handleInbound(fromMaya('What is your return policy?'));
   await env.app.reports.recorder.idle();
 }, 60_000);
 afterAll(async () => {
-  await env?.close();
-  await client?.close();
+  await counted?.close();
 });
 
 let seq = 0;
-function fromMaya(text: string, threadId?: string): InboundMessage & { messageId: string } {
+function fromMaya(text: string, threadId?: string) {
   seq += 1;
-  return {
-    platform: 'sandbox',
-    tenantId: DEMO.tenantId,
-    eventId: `trips-ev-${seq}`,
-    channelId: DEMO.customerChannelId,
-    messageId: `trips-m-${seq}`,
-    ...(threadId ? { threadId } : {}),
-    author: {
-      userId: DEMO.customers.bluebird.userId,
-      name: 'Maya Ortiz',
-      email: DEMO.customers.bluebird.email,
-      isExternal: true,
-    },
-    text,
-    receivedAt: env.clock.now(),
-  };
+  return mayaSays(env, text, `trips-${seq}`, threadId);
 }
-
-/**
- * The commands of one message, its report recount included, as "find tickets {_id,tenantId}"
- * (the filter's fields). `find tickets {_id}` is the occasional look for documents of before keyed
- * ids (keyed-documents.ts), timed, not a message's.
- */
-async function measured(run: () => Promise<unknown>): Promise<string[]> {
-  await env.app.reports.recorder.idle();
-  commands.length = 0;
-  await run();
-  await env.app.reports.recorder.idle();
-  return [...commands];
-}
-const count = (list: string[], prefix: string) => list.filter((c) => c.startsWith(prefix)).length;
+const measured = (run: () => Promise<unknown>) => counted.measured(run);
 
 describe('round trips of a customer message', () => {
   it('a new question: its thread turn is taken when it is accepted, its open tickets are one read, its account is read once, its recount reads nothing', async () => {

@@ -1,0 +1,75 @@
+import { MongoClient } from 'mongodb';
+import { inject } from 'vitest';
+import type { InboundMessage } from '../../src/conversation/ports.js';
+import { DEMO } from '../../src/memory/demo-data.js';
+import { startTestApp, type TestApp } from './app-harness.js';
+import { createTestChannel, testChannelAdapter } from './test-channel.js';
+
+/**
+ * The whole app on a client whose every command is recorded as `npm run bench` counts it:
+ * "find tickets {_id,tenantId}" (the command, its collection and its filter's fields).
+ */
+export interface CountedApp {
+  env: TestApp;
+  /** The commands `run` caused, the report recount it set off included. */
+  measured(run: () => Promise<unknown>): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export async function startCountedApp(): Promise<CountedApp> {
+  const commands: string[] = [];
+  const client = new MongoClient(inject('mongoUri'), { monitorCommands: true, ignoreUndefined: true });
+  client.on('commandStarted', (e) => {
+    const target = e.command[e.commandName] as unknown;
+    if (typeof target !== 'string') return;
+    const filter = (e.command.filter ?? e.command.query ?? e.command.updates?.[0]?.q ?? {}) as object;
+    commands.push(`${e.commandName} ${target} {${Object.keys(filter).join(',')}}`);
+  });
+  await client.connect();
+  const env = await startTestApp({
+    adapters: [testChannelAdapter(createTestChannel())],
+    connect: async (name) => client.db(name),
+  });
+  return {
+    env,
+    async measured(run) {
+      await env.app.reports.recorder.idle();
+      commands.length = 0;
+      await run();
+      await env.app.reports.recorder.idle();
+      return [...commands];
+    },
+    async close() {
+      await env.close();
+      await client.close();
+    },
+  };
+}
+
+/** How many of the recorded commands start with `prefix` ("insert messages"). */
+export const countOf = (list: string[], prefix: string) => list.filter((c) => c.startsWith(prefix)).length;
+
+/** A message of Maya (the demo customer bluebird) in the customer channel; `id` keys its event and message. */
+export function fromMaya(
+  env: TestApp,
+  text: string,
+  id: string,
+  threadId?: string,
+): InboundMessage & { messageId: string } {
+  return {
+    platform: 'sandbox',
+    tenantId: DEMO.tenantId,
+    eventId: `${id}-ev`,
+    channelId: DEMO.customerChannelId,
+    messageId: `${id}-m`,
+    ...(threadId ? { threadId } : {}),
+    author: {
+      userId: DEMO.customers.bluebird.userId,
+      name: 'Maya Ortiz',
+      email: DEMO.customers.bluebird.email,
+      isExternal: true,
+    },
+    text,
+    receivedAt: env.clock.now(),
+  };
+}
