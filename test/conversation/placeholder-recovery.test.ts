@@ -5,7 +5,7 @@ import type { Agent, AgentResult } from '../../src/agent/types.js';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { INBOUND_JOURNAL_COLLECTION } from '../../src/memory/inbound-journal-repository.js';
-import { createSeededEnv } from '../support/seeded.js';
+import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
 import { createTestChannel, testChannelAdapter, type TestChannel } from '../support/test-channel.js';
 import { inbound } from './engine-builders.js';
 
@@ -27,23 +27,10 @@ function shownIn(channel: TestChannel, threadId: string) {
   return { texts: posts.map((p) => p.text), placeholders: posts.filter((p) => p.placeholder).length };
 }
 
-/**
- * Maya asks a question; the model never answers, the placeholder shows (and is recorded), and
- * the process is killed. Returns what a restarted process on the same database and Slack needs.
- */
-async function killedAfterPlaceholder(eventId: string) {
-  const env = await createSeededEnv({ logger });
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-  const offline = createOfflineAgent({ logger, clock: env.clock });
-  const hung: Agent = {
-    kind: 'offline',
-    phrase: offline.phrase.bind(offline),
-    run: () => new Promise(() => {}),
-  };
-  // One Slack workspace, seen by both processes.
-  const slack = createTestChannel({ withWorking: true });
-  const common = {
-    config,
+/** An app on `env`'s database posting to `slack`, with the quick placeholder; no sweeps of its own. */
+function appOn(env: SeededEnv, slack: TestChannel) {
+  return {
+    config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' }),
     logger,
     db: env.db,
     clock: env.clock,
@@ -52,6 +39,23 @@ async function killedAfterPlaceholder(eventId: string) {
     engine,
     adapters: [testChannelAdapter(slack)],
   };
+}
+
+/**
+ * Maya asks a question; the model never answers, the placeholder shows (and is recorded), and
+ * the process is killed. Returns what a restarted process on the same database and Slack needs.
+ */
+async function killedAfterPlaceholder(eventId: string) {
+  const env = await createSeededEnv({ logger });
+  const offline = createOfflineAgent({ logger, clock: env.clock });
+  const hung: Agent = {
+    kind: 'offline',
+    phrase: offline.phrase.bind(offline),
+    run: () => new Promise(() => {}),
+  };
+  // One Slack workspace, seen by both processes.
+  const slack = createTestChannel({ withWorking: true });
+  const common = appOn(env, slack);
   const app1 = await createApp({ ...common, agent: hung });
   const m = inbound('maya', 'My order 1042 never arrived, please help?', { eventId });
   void app1.engine.handleInbound(m).catch(() => undefined);
@@ -113,7 +117,6 @@ describe('a "Looking into this…" placeholder outlives the run that showed it',
 
   it('is replaced by the handoff when the run fails after showing it', async () => {
     const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
     const slack = createTestChannel({ withWorking: true });
     let placeholderId: string | undefined;
     // A slow model whose result is broken (a bug, a bad deploy): applying it throws.
@@ -128,17 +131,7 @@ describe('a "Looking into this…" placeholder outlives the run that showed it',
         return { route: 'answer' } as unknown as AgentResult;
       },
     };
-    const app = await createApp({
-      config,
-      logger,
-      db: env.db,
-      clock: env.clock,
-      ids: env.ids,
-      sweepIntervalMs: 3_600_000,
-      engine,
-      agent: broken,
-      adapters: [testChannelAdapter(slack)],
-    });
+    const app = await createApp({ ...appOn(env, slack), agent: broken });
     try {
       const m = inbound('maya', 'Where is my order 1042?', { eventId: 'EV-PH-FAIL' });
       const out = await app.engine.handleInbound(m);
