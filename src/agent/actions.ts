@@ -1,5 +1,6 @@
 import { isCancellable } from '../commerce/eligibility.js';
 import { formatMoney, minorDigits, tryToMinor } from '../domain/money.js';
+import { findCustomerRequests } from './customer-request.js';
 import { extractEntities } from './entities.js';
 import { ProposedActionSchema, type AgentInput, type AgentTools, type ProposedAction } from './types.js';
 
@@ -10,6 +11,12 @@ export interface ProposalContext {
    * ("$45" → 45), found by code (`extractEntities`), never by a model.
    */
   customerAmounts: number[];
+  /**
+   * This ticket's customer messages (history window and the current message), as stored: a refund
+   * or cancellation is proposed only when one of them asks for it ("I don't want my money back,
+   * just a replacement" asks for nothing).
+   */
+  customerTexts: string[];
 }
 
 export type ActionCheck =
@@ -28,11 +35,21 @@ export type ActionCheck =
       escalate: boolean;
     };
 
-/** Every amount the customer wrote in this ticket (history window, customer lines, current message). */
-export function customerAmountsOf(input: Pick<AgentInput, 'text' | 'history'>): number[] {
+/** The customer's own messages in this ticket: history window's customer lines, then the current one. */
+function customerTextsOf(input: Pick<AgentInput, 'text' | 'history'>): string[] {
   const texts = input.history.filter((m) => m.role === 'customer').map((m) => m.text);
   if (texts.at(-1) !== input.text) texts.push(input.text);
-  return [...new Set(texts.flatMap((t) => extractEntities(t).amounts))];
+  return texts;
+}
+
+/** Every amount the customer wrote in this ticket (history window, customer lines, current message). */
+export function customerAmountsOf(input: Pick<AgentInput, 'text' | 'history'>): number[] {
+  return [...new Set(customerTextsOf(input).flatMap((t) => extractEntities(t).amounts))];
+}
+
+/** What a proposal on this message is checked against: the customer's own words and amounts. */
+export function proposalContextOf(input: Pick<AgentInput, 'text' | 'history'>): ProposalContext {
+  return { customerAmounts: customerAmountsOf(input), customerTexts: customerTextsOf(input) };
 }
 
 /** The customer's amounts in minor units of the order's currency; ones it cannot express are left out. */
@@ -93,7 +110,7 @@ function settleAmount(
 
 /**
  * The code's check on any proposed refund or cancellation, whoever proposed it (template, model,
- * or a customer's wording): the order must be on this customer's account (the tools see nothing
+ * or a customer's wording): a customer message of the ticket must ask for it, the order must be on this customer's account (the tools see nothing
  * else), a refund must be within the return window, for an amount the customer asked for (or the
  * order's refundable amount when they named none), and at most what is still refundable; a
  * cancellation only for an order not yet shipped. Nothing here executes anything.
@@ -106,6 +123,15 @@ export async function checkProposedAction(
   const parsed = ProposedActionSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, reason: 'the proposed action was malformed', escalate: false };
   const action = parsed.data;
+  // Whoever proposed it, and whatever the intent model read: the customer's own words must ask.
+  const lines = context.customerTexts.map((text) => ({ text }));
+  if (!findCustomerRequests(lines, action.type).length) {
+    return {
+      ok: false,
+      reason: `no customer message in this ticket asks for ${action.type === 'refund' ? 'a refund' : 'a cancellation'}`,
+      escalate: true,
+    };
+  }
   const order = await tools.getOrder(action.orderId);
   if (!order)
     return {

@@ -1,6 +1,6 @@
 import { extractEntities } from './entities.js';
 import { CANCEL_REQUEST, NO, REFUND_REQUEST, YES } from './lexicon.js';
-import { findTerms, says, words, type Lexicon } from './term-match.js';
+import { findTerms, isNegated, says, words, type Lexicon } from './term-match.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
 export interface CustomerLine {
@@ -29,8 +29,25 @@ function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
-function quoteOf(text: string, lexicon: Lexicon): string {
-  const hit = sentences(text).find((s) => says(s, lexicon)) ?? text.trim();
+const AMOUNT_BACK =
+  /(?:[$€£]\s?\d[\d.,]*|(?<![\d.,])\d[\d.,]*\s?(?:[$€£]|dollars?|euros?|pounds?|bucks|usd|eur|gbp))\s+back\b/gi;
+
+/** "I'd like $20 back", "can we get 45 euros back": an amount the customer wants back, not negated. */
+function wantsAmountBack(text: string): boolean {
+  for (const m of text.matchAll(AMOUNT_BACK)) {
+    const at = words(text.slice(0, m.index)).length;
+    if (!isNegated(text, { term: 'back', word: at })) return true;
+  }
+  return false;
+}
+
+/** Whether a text asks for the action: the lexicon's words, or for a refund an amount wanted back. */
+function asks(text: string, action: 'refund' | 'cancellation'): boolean {
+  return says(text, LEXICON[action]) || (action === 'refund' && wantsAmountBack(text));
+}
+
+function quoteOf(text: string, action: 'refund' | 'cancellation'): string {
+  const hit = sentences(text).find((s) => asks(s, action)) ?? text.trim();
   return hit.length > MAX_QUOTE ? `${hit.slice(0, MAX_QUOTE - 1)}…` : hit;
 }
 
@@ -43,13 +60,12 @@ export function findCustomerRequests(
   lines: readonly CustomerLine[],
   action: 'refund' | 'cancellation',
 ): CustomerRequest[] {
-  const lexicon = LEXICON[action];
   const out: CustomerRequest[] = [];
   for (const line of [...lines].reverse()) {
-    if (!says(line.text, lexicon)) continue;
+    if (!asks(line.text, action)) continue;
     out.push({
       ...(line.messageId ? { messageId: line.messageId } : {}),
-      quote: quoteOf(line.text, lexicon),
+      quote: quoteOf(line.text, action),
       orderIds: extractEntities(line.text).orderIds,
     });
   }

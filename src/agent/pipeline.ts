@@ -1,6 +1,6 @@
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
-import { customerAmountsOf } from './actions.js';
+import { proposalContextOf } from './actions.js';
 import { isInformationQuestion } from './answer-type.js';
 import { DecisionRecorder } from './decision-recorder.js';
 import { composeEscalation } from './escalate.js';
@@ -242,7 +242,7 @@ export async function runPipeline(
       tools,
       returnWindowDays: settings.returnWindowDays,
       currency: settings.currency,
-      customerAmounts: customerAmountsOf(input),
+      proposal: proposalContextOf(input),
     }).catch(() => null);
     if (offline?.kind === 'reply' && !offline.proposedAction) draft = offline.reply.text;
     else if (offline?.kind === 'escalate') draft = offline.draft;

@@ -24,7 +24,15 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'Vorrei un rimborso per l’ordine 1045',
     'Ik wil graag een terugbetaling voor bestelling 1045',
     'Proszę o zwrot pieniędzy za zamówienie 1045',
+    '1043 was missing a stapler, I would like $20 back',
+    'can we get 45 euros back on 1043?',
   ])('refund: %s', (text) => expect(asks(text)).toBe(true));
+
+  it.each([
+    "I don't want $20 back, just send the missing part",
+    'we have 20 back orders waiting',
+    "I don't want my money back, just a replacement",
+  ])('asks for no refund: %s', (text) => expect(asks(text)).toBe(false));
 
   it.each([
     'need help cancleing purchase 5580021',

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerAmountsOf } from '../../src/agent/actions.js';
+import { proposalContextOf } from '../../src/agent/actions.js';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
 import { resolveOffline } from '../../src/agent/offline/resolve-offline.js';
 import { runPipeline, type EngineStages } from '../../src/agent/pipeline.js';
@@ -33,7 +33,7 @@ function engineSureOf(confidence: number): EngineStages {
         tools,
         returnWindowDays: input.settings.returnWindowDays,
         currency: input.settings.currency,
-        customerAmounts: customerAmountsOf(input),
+        proposal: proposalContextOf(input),
       }),
   };
 }

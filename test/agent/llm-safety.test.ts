@@ -202,6 +202,27 @@ describe('tools scoped by intent', () => {
   });
 });
 
+describe('money only when the customer asked', () => {
+  it('a model that reads "I don\'t want my money back" as a refund request proposes nothing', async () => {
+    fake.script(
+      say({
+        language: 'en',
+        intent: 'refund',
+        urgency: 'medium',
+        sentiment: 'neutral',
+        orderIds: ['1043'],
+        reply: 'I have asked for a refund of $250.00 on order 1043.',
+        proposal: { type: 'refund', orderId: '1043' },
+      }),
+    );
+    const text = "1043 arrived scratched. I don't want my money back, just a replacement please";
+    const r = await agent().run(await inputFor(env, kb, MAYA, text));
+    expect(r.proposedAction).toBeUndefined();
+    expect(r.route).toBe('escalate');
+    expect(allCustomerText(r)).not.toMatch(/refund of \$250/);
+  });
+});
+
 describe('one model call for a new question', () => {
   it('fetches the order first and answers in one structured call, without tool definitions', async () => {
     fake.script(

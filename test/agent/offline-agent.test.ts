@@ -76,6 +76,18 @@ describe('offline engine on the demo store', () => {
     expect(order?.refunds).toEqual([]);
   });
 
+  it('proposes no refund when the customer says they do not want one, whatever the intent read', async () => {
+    for (const text of [
+      "the chair from 1043 came with a cracked leg. I don't want my money back, just send a new one",
+      'no refund please, just a replacement for order 1043',
+      'No quiero un reembolso del pedido 1043, solo que me manden otro',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.proposedAction, text).toBeUndefined();
+      expect(r.reply?.text ?? '', text).not.toMatch(/refund of \$|reembolso de/i);
+    }
+  });
+
   it('escalates a refund above what is refundable instead of proposing it', async () => {
     const r = await run(MAYA, 'Refund $5000 for order 1043 please');
     expect(r.route).toBe('escalate');

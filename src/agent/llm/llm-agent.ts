@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { Clock } from '../../domain/index.js';
 import type { Logger } from '../../logger.js';
-import { customerAmountsOf, type ProposalContext } from '../actions.js';
+import { proposalContextOf, type ProposalContext } from '../actions.js';
 import type { DecisionRecorder } from '../decision-recorder.js';
 import type { Resolution } from '../offline/resolve-offline.js';
 import { phrase, supportedLanguage } from '../phrases.js';
@@ -130,7 +130,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     if (ev.kind === 'identify')
       return { kind: 'reply', reply: { text: phrase('identify_for_orders', u.language), citations: [] } };
     const state: ToolRunState = { refused: [], notes: [] };
-    const proposalContext: ProposalContext = { customerAmounts: customerAmountsOf(input) };
+    const proposalContext: ProposalContext = proposalContextOf(input);
     const toolCtx: ToolContext = { tools: ctx.tools, state, proposal: proposalContext };
     const trace = (r: (typeof ctx.recorder.tools)[number]) => ctx.recorder.tools.push(r);
     const judge = (out: ModelAnswer, system: string, shown: unknown[]) =>

@@ -1,6 +1,6 @@
 import type { Clock } from '../../domain/index.js';
 import type { Logger } from '../../logger.js';
-import { customerAmountsOf } from '../actions.js';
+import { proposalContextOf } from '../actions.js';
 import { phrase } from '../phrases.js';
 import { runPipeline, type EngineStages } from '../pipeline.js';
 import { unsupportedLanguageNote } from '../language.js';
@@ -31,7 +31,7 @@ export function createOfflineAgent(options: OfflineAgentOptions): Agent {
         tools,
         returnWindowDays: input.settings.returnWindowDays,
         currency: input.settings.currency,
-        customerAmounts: customerAmountsOf(input),
+        proposal: proposalContextOf(input),
       });
       if (resolution.kind !== 'reply') return resolution;
       const voiced = applyOfflineVoice(

@@ -1,5 +1,5 @@
 import type { Order } from '../../domain/index.js';
-import { checkProposedAction, customerMinorAmounts } from '../actions.js';
+import { checkProposedAction, customerMinorAmounts, type ProposalContext } from '../actions.js';
 import { formatDate, formatMoney, phrase } from '../phrases.js';
 import type { Evidence } from '../retrieve.js';
 import type { AgentReply, AgentTools, ProposedAction, Understanding } from '../types.js';
@@ -18,8 +18,8 @@ export interface ResolveContext {
   tools: AgentTools;
   returnWindowDays: number;
   currency: string;
-  /** Amounts the customer wrote in this ticket's customer messages (major units, by code). */
-  customerAmounts: number[];
+  /** The customer's amounts and own words in this ticket, found by code (`proposalContextOf`). */
+  proposal: ProposalContext;
 }
 
 function orderStatusText(o: Order, lang: string): string {
@@ -151,7 +151,7 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
     }
     const o = ev.order;
     if (u.intent === 'refund') {
-      const requested = requestedRefund(o, u.entities.amounts, ctx.customerAmounts);
+      const requested = requestedRefund(o, u.entities.amounts, ctx.proposal.customerAmounts);
       if (!requested.ok) return { kind: 'escalate', reason: `refund request: ${requested.reason}` };
       const check = await checkProposedAction(
         {
@@ -161,7 +161,7 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
           reason: 'customer asked for a refund',
         },
         ctx.tools,
-        { customerAmounts: ctx.customerAmounts },
+        ctx.proposal,
       );
       if (check.ok) {
         const amount = formatMoney(check.action.amountMinor ?? 0, o.currency, lang);
@@ -184,7 +184,7 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
       const check = await checkProposedAction(
         { type: 'cancellation', orderId: o.orderId, reason: 'customer asked to cancel' },
         ctx.tools,
-        { customerAmounts: ctx.customerAmounts },
+        ctx.proposal,
       );
       if (check.ok)
         return {
