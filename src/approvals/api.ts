@@ -83,6 +83,11 @@ export interface ApprovalNotifier {
    * interaction history and tells watchers, as it does when the bot resolves a ticket itself.
    */
   ticketResolved?(ticket: Ticket, summary: string): Promise<void>;
+  /**
+   * The ticket's SLA clocks stopped at `at`, for the write that resolves it to carry (so
+   * `ticketResolved` has no clock left to write). Undefined: nothing to carry.
+   */
+  resolvedClocks?(ticket: Ticket, at: Date): Promise<Ticket['sla']>;
   /** A person resolved the ticket (their notice already went out): SLA clocks stop, CSAT follows. */
   ticketClosed?(ticket: Ticket): Promise<void>;
 }

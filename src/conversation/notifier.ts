@@ -97,6 +97,9 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
       await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${summary}`);
       await deps.lifecycle?.ticketResolved(ticket, ticket.resolvedBy ?? 'bot');
     },
+    async resolvedClocks(ticket, at) {
+      return deps.lifecycle?.resolvedClocks(ticket, at);
+    },
     async ticketClosed(ticket) {
       await deps.lifecycle?.ticketResolved(ticket, 'person');
     },
