@@ -63,6 +63,11 @@ export interface ApprovalNotifier {
     ticket: Ticket,
     key: PhraseKey,
     params: Record<string, string>,
+    /**
+     * `deliveryId`: the caller's key for this notice (derived from its request): told again under
+     * the same key, the customer gets it once.
+     */
+    options?: { deliveryId?: string },
   ): Promise<CustomerNotice | void>;
   /** Escalates the ticket to staff with a reason (posts/updates the escalation card). */
   escalate(ticket: Ticket, reason: string): Promise<void>;

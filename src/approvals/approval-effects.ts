@@ -169,12 +169,23 @@ export async function tellCustomer(
   return (await tellCustomerOutcome(deps, request, key, params)).ok;
 }
 
-/** `tellCustomer`, also saying when the customer was told now (the request's customerNotifiedAt). */
+/**
+ * The id a request's notice is posted and stored under: the same for every attempt, so telling the
+ * customer again (a run resumed after a crash) finds it posted and posts nothing.
+ */
+export const noticeId = (request: ApprovalRequest, key: PhraseKey) => `notice_${request.approvalId}_${key}`;
+
+/**
+ * `tellCustomer`, also saying when the customer was told now (the request's customerNotifiedAt).
+ * `markLater`: the caller stores customerNotifiedAt with its own write (finishEffectsOf); the
+ * notice's id keeps a second attempt before that write from telling the customer twice.
+ */
 export async function tellCustomerOutcome(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   key: PhraseKey,
   params: Record<string, string> = {},
+  options: { markLater?: boolean } = {},
 ): Promise<{ ok: boolean; notifiedAt?: Date }> {
   if (request.customerNotifiedAt) return { ok: true };
   // The thread and language never change: the ticket this operation already read will do.
@@ -182,9 +193,9 @@ export async function tellCustomerOutcome(
   if (!ticket) return { ok: true };
   try {
     // Older notifiers return nothing: they always sent.
-    const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params))) ?? {
-      outcome: 'sent',
-    };
+    const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params), {
+      deliveryId: noticeId(request, key),
+    })) ?? { outcome: 'sent' };
     if (notice.outcome === 'held') {
       // Not told: customerNotifiedAt stays unset (the ticket does not resolve as if they knew) and
       // the trail says who has to tell them.
@@ -200,7 +211,8 @@ export async function tellCustomerOutcome(
       return { ok: true };
     }
     const at = deps.clock.now();
-    await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, at);
+    if (!options.markLater)
+      await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, at);
     await audit(deps, {
       tenantId: request.tenantId,
       ticketId: request.ticketId,

@@ -23,7 +23,8 @@ export const FAILED_EFFECTS: ApprovalEffect[] = ['audit', 'card', 'notice', 'esc
  * forever, the card on "executing…") leaves them due on the request (written with the status),
  * and the sweep runs them again. Every effect is safe to run again: the
  * audit entry is written once per request and outcome, the card is re-rendered from the stored
- * request, the customer notice is guarded by `customerNotifiedAt`, the ticket moves only from the
+ * request, the customer notice is guarded by `customerNotifiedAt` and posted under an id derived from the
+ * request (`noticeId`: told again before that mark was written, the customer gets it once), the ticket moves only from the
  * states it expects. An effect that fails stays due, and so do the ones after it. The audit entry
  * holds even against a click that is still running: the decision and the outcome are stored under
  * keys of the approval, so the database refuses the second writer's copy (`auditEventKey`).
@@ -62,6 +63,11 @@ export async function finishEffectsOf(
 ): Promise<{ done: boolean; request: ApprovalRequest }> {
   const due = [...(request.effectsDue ?? [])];
   let current = request;
+  // When the notice told the customer here: stored with the effects' progress, in one write.
+  const told = () =>
+    current.customerNotifiedAt && !request.customerNotifiedAt
+      ? { customerNotifiedAt: current.customerNotifiedAt }
+      : undefined;
   while (due.length > 0) {
     const effect = due[0]!;
     const outcome = await run(deps, current, effect, options);
@@ -71,7 +77,7 @@ export async function finishEffectsOf(
         'an approval effect failed; the sweep will finish it',
       );
       if (options.flushAudit) await options.flushAudit();
-      await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, due);
+      await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, due, told());
       return { done: false, request: { ...current, effectsDue: due } };
     }
     // The notice sets customerNotifiedAt, which the ticket step reads.
@@ -80,7 +86,7 @@ export async function finishEffectsOf(
   }
   // The trail first: if it cannot be written, the audit stays due (the sweep checks the trail).
   const left: ApprovalEffect[] = options.flushAudit && !(await options.flushAudit()) ? ['audit'] : [];
-  await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, left);
+  await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, left, told());
   const { effectsDue: _due, effectsPending: _pending, ...rest } = current;
   return {
     done: left.length === 0,
@@ -153,7 +159,9 @@ async function run(
         : request.action === 'refund'
           ? 'refund_executed'
           : 'cancellation_executed';
-      const told = await tellCustomerOutcome(deps, request, key);
+      // Marked with the effects' progress (finishEffectsOf): a run that dies before that write
+      // leaves the notice due, and telling again under the notice's id posts nothing more.
+      const told = await tellCustomerOutcome(deps, request, key, {}, { markLater: true });
       return told.ok && told.notifiedAt ? { customerNotifiedAt: told.notifiedAt } : told.ok;
     }
     case 'ticket':

@@ -32,7 +32,8 @@ export async function resolveAfterExecution(
   const request = !siblings
     ? executed
     : (siblings.find((o) => o.approvalId === approvalId) ?? (await deps.approvals.get(tenantId, approvalId)));
-  if (!request?.customerNotifiedAt) return false;
+  // The notice run just before marks the request told only with the effects' progress, after this.
+  if (!(executed.customerNotifiedAt ?? request?.customerNotifiedAt)) return false;
   const pendingSibling = siblings
     ? siblings.some((o) => o.approvalId !== approvalId && o.status === 'pending')
     : known?.siblingsPending;

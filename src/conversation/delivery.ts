@@ -101,6 +101,12 @@ export interface SendOptions {
    * thread over uses it instead of reading the ticket again.
    */
   written?: Ticket;
+  /**
+   * The transcript message's id, and so the delivery's key, derived by the caller from what the
+   * text answers (an approval's outcome): asked again after a crash, the outbox finds it posted
+   * and it is neither posted nor stored twice. A fresh id otherwise.
+   */
+  deliveryId?: string;
 }
 
 /**
@@ -152,22 +158,33 @@ export async function sendReply(
     ...(options.confirm ? { confirm: options.confirm } : {}),
   };
   // The transcript message's id is the delivery's idempotency key: one message, one post.
-  const messageId = deps.ids.id('msg');
+  const messageId = options.deliveryId ?? deps.ids.id('msg');
   // The transcript is written once the intent is recorded and before the platform is called:
   // a process killed right after posting leaves what the customer saw in the transcript, and
   // the outbox entry, found posted by its delivery id, is not posted again (issue 12, case 2).
+  const line: Parameters<typeof recordMessage>[1] = {
+    messageId,
+    tenantId: target.tenantId,
+    ticketId: target.ticketId,
+    thread: target.thread,
+    role: staffAuthor ? 'staff' : 'bot',
+    author: staffAuthor ? { kind: 'staff', name: options.author?.name } : BOT,
+    text: safe,
+    language: options.language,
+  };
   let recorded = false;
-  const record = async () => {
-    await recordMessage(deps, {
-      messageId,
-      tenantId: target.tenantId,
-      ticketId: target.ticketId,
-      thread: target.thread,
-      role: staffAuthor ? 'staff' : 'bot',
-      author: staffAuthor ? { kind: 'staff', name: options.author?.name } : BOT,
-      text: safe,
-      language: options.language,
-    });
+  const record = async (resumed = false) => {
+    if (resumed && options.deliveryId) {
+      // The earlier attempt of this derived id may have stored the line (same id) before it died.
+      try {
+        await recordMessage(deps, line);
+      } catch (err) {
+        deps.logger.warn(
+          { err, ticketId: target.ticketId },
+          'resumed delivery: its transcript line was stored before',
+        );
+      }
+    } else await recordMessage(deps, line);
     recorded = true;
   };
   const { ref } = await deliver(
@@ -187,8 +204,9 @@ export async function sendReply(
     },
     { beforePost: record },
   );
-  // No port for the platform (nothing is posted): the transcript still holds what was meant.
-  if (!recorded) await record();
+  // No port for the platform (nothing is posted): the transcript still holds what was meant. (A
+  // derived id found held or posted already was stored by the attempt that holds it.)
+  if (!recorded && !deps.ports.get(target.thread.platform)) await record();
   return { ref, silenced: null };
 }
 

@@ -31,10 +31,15 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
     updateStaffCard(tenantId, ref, card) {
       return updateStaffCard(deps, tenantId, ref, card);
     },
-    async tellCustomer(ticket, key, params): Promise<CustomerNotice> {
+    async tellCustomer(ticket, key, params, options = {}): Promise<CustomerNotice> {
       const text = deps.agent.phrase(key, ticket.language, params);
+      const { deliveryId } = options;
       if (NOTICES.has(key)) {
-        await sendToCustomer(deps, ticket, text, { language: ticket.language, notice: true });
+        await sendToCustomer(deps, ticket, text, {
+          language: ticket.language,
+          notice: true,
+          ...(deliveryId ? { deliveryId } : {}),
+        });
         return { outcome: 'sent' };
       }
       // A person holds the thread: the outcome is theirs to tell, in their own words. They learn
@@ -62,6 +67,7 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         language: ticket.language,
         ...(current ? { written: current } : {}),
         ...(params.reference ? { moneyReference: params.reference } : {}),
+        ...(deliveryId ? { deliveryId } : {}),
       });
       if (!silenced) return { outcome: 'sent' };
       return {

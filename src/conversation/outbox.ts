@@ -57,8 +57,11 @@ export async function deliver(
   deps: DeliveryDeps,
   delivery: Delivery,
   options: {
-    /** Runs once the entry is held, before the platform is called (the transcript is written here). */
-    beforePost?: () => Promise<void>;
+    /**
+     * Runs once the entry is held, before the platform is called (the transcript is written here).
+     * `resumed`: the entry was an earlier attempt's (its poster died), which may have run it already.
+     */
+    beforePost?: (resumed: boolean) => Promise<void>;
   } = {},
 ): Promise<DeliveryOutcome> {
   const port = deps.ports.get(delivery.platform);
@@ -93,7 +96,7 @@ export async function deliver(
     );
     return { postedNow: false };
   }
-  await options.beforePost?.();
+  await options.beforePost?.(entry.entryId !== entryId);
   // The newest payload wins when an earlier attempt of the same key is taken over; that earlier
   // attempt may have posted it, so a reply is looked for first.
   const ref = await attempt(deps, { ...entry, payload: delivery.payload }, port, {

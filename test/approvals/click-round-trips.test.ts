@@ -99,14 +99,21 @@ describe('round trips of a refund request and its Approve click, through the app
     expect(ticket?.sla?.clocks.resolution?.runningSince).toBeUndefined();
   });
 
+  it("marks the customer told in the write that records the effects' progress, not a write of its own", async () => {
+    expect(count(click, 'update approvals')).toBe(1);
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
+    expect(approval?.customerNotifiedAt).toBeInstanceOf(Date);
+    expect(approval?.effectsPending).toBeUndefined();
+  });
+
   it('writes the audit trail of the click in one insert, at the end', () => {
     expect(count(click, 'insert audit_events')).toBe(1);
   });
 
-  it('costs at most 26 round trips for the click and 31 for the request', () => {
+  it('costs at most 25 round trips for the click and 31 for the request', () => {
     // The tenant is read again once its cached copy is 2 s old (APPROVAL_TENANT_MAX_AGE_MS): on a
     // loaded machine the click can come that late after the request; not a cost of the click.
-    expect(click.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(26);
+    expect(click.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(25);
     // 28 in the bench: here the customer's email lookup is cold and their ledger starts from
     // their open requests (one scan, once per customer).
     expect(request.length).toBeLessThanOrEqual(31);
