@@ -65,9 +65,10 @@ export interface ApprovalNotifier {
     params: Record<string, string>,
     /**
      * `deliveryId`: the caller's key for this notice (derived from its request): told again under
-     * the same key, the customer gets it once.
+     * the same key, the customer gets it once. `cardUpdate`: a staff card's update of the same
+     * step, delivered with the notice (one outbox write for both), or alone when it is held.
      */
-    options?: { deliveryId?: string },
+    options?: { deliveryId?: string; cardUpdate?: { ref: PostedRef; card: StaffCard } },
   ): Promise<CustomerNotice | void>;
   /** Escalates the ticket to staff with a reason (posts/updates the escalation card). */
   escalate(ticket: Ticket, reason: string): Promise<void>;

@@ -179,22 +179,28 @@ export const noticeId = (request: ApprovalRequest, key: PhraseKey) => `notice_${
  * `tellCustomer`, also saying when the customer was told now (the request's customerNotifiedAt).
  * `markLater`: the caller stores customerNotifiedAt with its own write (finishEffectsOf); the
  * notice's id keeps a second attempt before that write from telling the customer twice.
+ * `withCard`: the request's posted card is redrawn in the same step, its update delivered with
+ * the notice (one outbox write for both), or alone when there is no notice to send; not ok
+ * when either could not be queued.
  */
 export async function tellCustomerOutcome(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   key: PhraseKey,
   params: Record<string, string> = {},
-  options: { markLater?: boolean } = {},
+  options: { markLater?: boolean; withCard?: boolean } = {},
 ): Promise<{ ok: boolean; notifiedAt?: Date }> {
-  if (request.customerNotifiedAt) return { ok: true };
+  const cardAlone = async () => ({ ok: options.withCard ? await refreshCard(deps, request) : true });
+  if (request.customerNotifiedAt) return cardAlone();
   // The thread and language never change: the ticket this operation already read will do.
   const ticket = await cardSources(deps).tickets.get(request.tenantId, request.ticketId);
-  if (!ticket) return { ok: true };
+  if (!ticket) return cardAlone();
   try {
+    const card = options.withCard && request.card ? await loadApprovalCard(cardSources(deps), request) : null;
     // Older notifiers return nothing: they always sent.
     const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params), {
       deliveryId: noticeId(request, key),
+      ...(card && request.card ? { cardUpdate: { ref: request.card, card } } : {}),
     })) ?? { outcome: 'sent' };
     if (notice.outcome === 'held') {
       // Not told: customerNotifiedAt stays unset (the ticket does not resolve as if they knew) and

@@ -48,6 +48,8 @@ export interface FinishOptions {
   flushAudit?: () => Promise<boolean>;
   /** Whether another request of the ticket still waits, when the caller knows (the ledger told it). */
   siblingsPending?: boolean;
+  /** The notice also redraws the request's card (the two effects as one step). */
+  withCard?: boolean;
 }
 
 /**
@@ -70,7 +72,12 @@ export async function finishEffectsOf(
       : undefined;
   while (due.length > 0) {
     const effect = due[0]!;
-    const outcome = await run(deps, current, effect, options);
+    // The card's redraw goes out with the customer's notice that follows it (one outbox write for
+    // both); if that step fails, both stay due.
+    const together = effect === 'card' && due[1] === 'notice' && current.card !== undefined;
+    const outcome = together
+      ? await run(deps, current, 'notice', { ...options, withCard: true })
+      : await run(deps, current, effect, options);
     if (!outcome) {
       deps.logger.warn(
         { approvalId: request.approvalId, ticketId: request.ticketId, effect, due },
@@ -82,6 +89,7 @@ export async function finishEffectsOf(
     }
     // The notice sets customerNotifiedAt, which the ticket step reads.
     if (typeof outcome === 'object') current = { ...current, ...outcome };
+    if (together) due.shift();
     due.shift();
   }
   // The trail first: if it cannot be written, the audit stays due (the sweep checks the trail).
@@ -161,7 +169,13 @@ async function run(
           : 'cancellation_executed';
       // Marked with the effects' progress (finishEffectsOf): a run that dies before that write
       // leaves the notice due, and telling again under the notice's id posts nothing more.
-      const told = await tellCustomerOutcome(deps, request, key, {}, { markLater: true });
+      const told = await tellCustomerOutcome(
+        deps,
+        request,
+        key,
+        {},
+        { markLater: true, ...(options.withCard ? { withCard: true } : {}) },
+      );
       return told.ok && told.notifiedAt ? { customerNotifiedAt: told.notifiedAt } : told.ok;
     }
     case 'ticket':

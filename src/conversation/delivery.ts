@@ -4,7 +4,7 @@ import type { Actor, Message, Platform, PostedRef, Ticket, ThreadRef } from '../
 import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import { botSilenced, silencedNote, withoutUnbackedClaims, type BotSilenced } from './bot-voice.js';
-import { deliver } from './outbox.js';
+import { deliver, type Delivery } from './outbox.js';
 import type { OutboundMessage, StaffCard } from './ports.js';
 
 const DAY_MS = 86_400_000;
@@ -107,6 +107,11 @@ export interface SendOptions {
    * and it is neither posted nor stored twice. A fresh id otherwise.
    */
   deliveryId?: string;
+  /**
+   * Other deliveries of the same step (a staff card's update), recorded and marked sent in one
+   * write each with this text's (see `deliver`); delivered alone when this text is not posted.
+   */
+  alongside?: Delivery[];
 }
 
 /**
@@ -138,7 +143,13 @@ export async function sendReply(
   const checked = staffAuthor ? { text: filtered } : withoutUnbackedClaims(deps, target, filtered, options);
   if (checked.note) await recordInternalNote(deps, target, checked.note, options.language);
   const safe = checked.text;
-  if (!safe) return { silenced: null };
+  const alone = async () => {
+    for (const other of options.alongside ?? []) await deliver(deps, other);
+  };
+  if (!safe) {
+    await alone();
+    return { silenced: null };
+  }
   if (!staffAuthor && !options.notice) {
     const silenced = await botSilenced(deps, target, options.written);
     if (silenced) {
@@ -147,6 +158,7 @@ export async function sendReply(
         'bot reply held back: kept as an internal note',
       );
       await recordInternalNote(deps, target, silencedNote(silenced, safe), options.language);
+      await alone();
       return { silenced };
     }
   }
@@ -202,7 +214,7 @@ export async function sendReply(
         ...(options.notice ? { notice: true } : {}),
       },
     },
-    { beforePost: record },
+    { beforePost: record, ...(options.alongside ? { alongside: options.alongside } : {}) },
   );
   // No port for the platform (nothing is posted): the transcript still holds what was meant. (A
   // derived id found held or posted already was stored by the attempt that holds it.)
@@ -256,15 +268,20 @@ export async function updateStaffCard(
   ref: PostedRef,
   card: StaffCard,
 ): Promise<void> {
+  await deliver(deps, cardUpdate(deps, tenantId, ref, card));
+}
+
+/** A staff card's update, as a delivery. */
+export function cardUpdate(deps: DeliveryDeps, tenantId: string, ref: PostedRef, card: StaffCard): Delivery {
   // Every update is its own delivery; a retry renders the card afresh, so a late one is never stale.
-  await deliver(deps, {
+  return {
     tenantId,
     key: `card_update:${deps.ids.id('upd')}`,
     platform: ref.platform,
     ticketId: card.ticketId,
     approvalId: card.approvalId,
     payload: { kind: 'card_update', ref, card },
-  });
+  };
 }
 
 /** Posts the ticket's escalation/draft card, or updates the one already posted. */

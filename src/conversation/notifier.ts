@@ -2,6 +2,7 @@ import type { ApprovalNotifier, CustomerNotice, TakeoverService } from '../appro
 import type { PhraseKey } from '../agent/types.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import {
+  cardUpdate,
   escalateTicket,
   postStaffCard,
   recordInteraction,
@@ -34,11 +35,15 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
     async tellCustomer(ticket, key, params, options = {}): Promise<CustomerNotice> {
       const text = deps.agent.phrase(key, ticket.language, params);
       const { deliveryId } = options;
+      const alongside = options.cardUpdate
+        ? [cardUpdate(deps, ticket.tenantId, options.cardUpdate.ref, options.cardUpdate.card)]
+        : undefined;
       if (NOTICES.has(key)) {
         await sendToCustomer(deps, ticket, text, {
           language: ticket.language,
           notice: true,
           ...(deliveryId ? { deliveryId } : {}),
+          ...(alongside ? { alongside } : {}),
         });
         return { outcome: 'sent' };
       }
@@ -54,6 +59,8 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
           ticket,
           `For ${who}: not posted to the customer because you have this thread; tell them in your own words. Update: ${english}`,
         );
+        if (options.cardUpdate)
+          await updateStaffCard(deps, ticket.tenantId, options.cardUpdate.ref, options.cardUpdate.card);
         return {
           outcome: 'held',
           reason: 'a person has this thread',
@@ -68,6 +75,7 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         ...(current ? { written: current } : {}),
         ...(params.reference ? { moneyReference: params.reference } : {}),
         ...(deliveryId ? { deliveryId } : {}),
+        ...(alongside ? { alongside } : {}),
       });
       if (!silenced) return { outcome: 'sent' };
       return {

@@ -52,6 +52,9 @@ export function createRecordingNotifier(env: SeededEnv): RecordingNotifier {
     },
     async tellCustomer(ticket, key, params, options) {
       if (self.broken) throw new Error('platform down');
+      // The card's update of the same step goes out whether or not the notice does.
+      if (options?.cardUpdate)
+        await self.updateStaffCard(ticket.tenantId, options.cardUpdate.ref, options.cardUpdate.card);
       // As the engine's outbox does: a notice told again under its id is not posted again.
       if (options?.deliveryId) {
         if (told.has(options.deliveryId)) return { outcome: 'sent' };

@@ -87,3 +87,39 @@ describe('an Approve click killed after telling the customer, before recording i
     }
   });
 });
+
+describe("an Approve click whose card update fails on the platform, beside the customer's notice", () => {
+  it('still tells the customer once; the card is updated by the outbox sweep, once', async () => {
+    const template = await env.stores.orders.get(DEMO.tenantId, DEMO.orders.deliveredBluebird);
+    await env.stores.orders.upsert({ ...template!, orderId: '81003', refunds: [] });
+    env.clock.advance(2 * 3_600_000); // past the join window: a ticket of its own
+    const asked = fromMaya(
+      env,
+      'The kettle from order 81003 arrived broken, I want a refund please.',
+      'card-down',
+    );
+    const out = await env.engine.handleInbound(asked);
+    expect(out.status).toBe('approval_requested');
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, out.ticketId!);
+    const card = () => channel.cards.find((c) => c.card.approvalId === approval!.approvalId);
+    const versions = card()?.versions.length ?? 0;
+    channel.failNext('updateStaffCard');
+    const clicked = await env.engine.handleStaffAction(APPROVER, {
+      v: 1,
+      action: 'approval.approve',
+      approvalId: approval!.approvalId,
+    });
+    expect(clicked).toMatchObject({ ok: true });
+    const told = () => channel.thread(asked.messageId).filter((t) => /has been issued/.test(t));
+    expect(told()).toHaveLength(1);
+    expect(card()?.versions.length).toBe(versions);
+
+    env.clock.advance(10 * 60_000);
+    await env.app.outbox.sweep();
+    expect(card()?.versions.length).toBe(versions + 1);
+    expect(card()?.card.actions).toEqual([]);
+    await env.app.outbox.sweep();
+    expect(card()?.versions.length).toBe(versions + 1);
+    expect(told()).toHaveLength(1);
+  });
+});
