@@ -23,11 +23,12 @@ export const FAILED_EFFECTS: ApprovalEffect[] = ['audit', 'card', 'notice', 'esc
  * forever, the card on "executing…") leaves them due on the request (written with the status),
  * and the sweep runs them again. Every effect is safe to run again: the
  * audit entry is written once per request and outcome, the card is re-rendered from the stored
- * request, the customer notice is guarded by `customerNotifiedAt` and posted under an id derived from the
- * request (`noticeId`: told again before that mark was written, the customer gets it once), the ticket moves only from the
- * states it expects. An effect that fails stays due, and so do the ones after it. The audit entry
- * holds even against a click that is still running: the decision and the outcome are stored under
- * keys of the approval, so the database refuses the second writer's copy (`auditEventKey`).
+ * request, the customer notice is guarded by `customerNotifiedAt` and posted under an id derived
+ * from the request (`noticeId`: told again before that mark was written, the customer gets it
+ * once), the ticket moves only from the states it expects. An effect that fails stays due, and
+ * so do the ones after it. The audit entry holds even against a click that is still running: the
+ * decision and the outcome are stored under keys of the approval, so the database refuses the
+ * second writer's copy (`auditEventKey`).
  * Returns true when nothing is left.
  */
 export async function finishEffects(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {

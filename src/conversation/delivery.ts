@@ -216,9 +216,10 @@ export async function sendReply(
     },
     { beforePost: record, ...(options.alongside ? { alongside: options.alongside } : {}) },
   );
-  // No port for the platform (nothing is posted): the transcript still holds what was meant. (A
-  // derived id found held or posted already was stored by the attempt that holds it.)
-  if (!recorded && !deps.ports.get(target.thread.platform)) await record();
+  // No port for the platform (nothing is posted): the transcript still holds what was meant (a
+  // derived id may be stored already, by an earlier call). A derived id found held or posted
+  // already was stored by the attempt that holds it.
+  if (!recorded && !deps.ports.get(target.thread.platform)) await record(options.deliveryId !== undefined);
   return { ref, silenced: null };
 }
 
