@@ -63,6 +63,12 @@ export interface ApprovalNotifier {
     ticket: Ticket,
     key: PhraseKey,
     params: Record<string, string>,
+    /**
+     * `deliveryId`: the caller's key for this notice (derived from its request): told again under
+     * the same key, the customer gets it once. `cardUpdate`: a staff card's update of the same
+     * step, delivered with the notice (one outbox write for both), or alone when it is held.
+     */
+    options?: { deliveryId?: string; cardUpdate?: { ref: PostedRef; card: StaffCard } },
   ): Promise<CustomerNotice | void>;
   /** Escalates the ticket to staff with a reason (posts/updates the escalation card). */
   escalate(ticket: Ticket, reason: string): Promise<void>;
@@ -83,6 +89,11 @@ export interface ApprovalNotifier {
    * interaction history and tells watchers, as it does when the bot resolves a ticket itself.
    */
   ticketResolved?(ticket: Ticket, summary: string): Promise<void>;
+  /**
+   * The ticket's SLA clocks stopped at `at`, for the write that resolves it to carry (so
+   * `ticketResolved` has no clock left to write). Undefined: nothing to carry.
+   */
+  resolvedClocks?(ticket: Ticket, at: Date): Promise<Ticket['sla']>;
   /** A person resolved the ticket (their notice already went out): SLA clocks stop, CSAT follows. */
   ticketClosed?(ticket: Ticket): Promise<void>;
 }

@@ -169,22 +169,39 @@ export async function tellCustomer(
   return (await tellCustomerOutcome(deps, request, key, params)).ok;
 }
 
-/** `tellCustomer`, also saying when the customer was told now (the request's customerNotifiedAt). */
+/**
+ * The id a request's notice is posted and stored under: the same for every attempt, so telling the
+ * customer again (a run resumed after a crash) finds it posted and posts nothing.
+ */
+export const noticeId = (request: ApprovalRequest, key: PhraseKey) => `notice_${request.approvalId}_${key}`;
+
+/**
+ * `tellCustomer`, also saying when the customer was told now (the request's customerNotifiedAt).
+ * `markLater`: the caller stores customerNotifiedAt with its own write (finishEffectsOf); the
+ * notice's id keeps a second attempt before that write from telling the customer twice.
+ * `withCard`: the request's posted card is redrawn in the same step, its update delivered with
+ * the notice (one outbox write for both), or alone when there is no notice to send; not ok
+ * when either could not be queued.
+ */
 export async function tellCustomerOutcome(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   key: PhraseKey,
   params: Record<string, string> = {},
+  options: { markLater?: boolean; withCard?: boolean } = {},
 ): Promise<{ ok: boolean; notifiedAt?: Date }> {
-  if (request.customerNotifiedAt) return { ok: true };
+  const cardAlone = async () => ({ ok: options.withCard ? await refreshCard(deps, request) : true });
+  if (request.customerNotifiedAt) return cardAlone();
   // The thread and language never change: the ticket this operation already read will do.
   const ticket = await cardSources(deps).tickets.get(request.tenantId, request.ticketId);
-  if (!ticket) return { ok: true };
+  if (!ticket) return cardAlone();
   try {
+    const card = options.withCard && request.card ? await loadApprovalCard(cardSources(deps), request) : null;
     // Older notifiers return nothing: they always sent.
-    const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params))) ?? {
-      outcome: 'sent',
-    };
+    const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params), {
+      deliveryId: noticeId(request, key),
+      ...(card && request.card ? { cardUpdate: { ref: request.card, card } } : {}),
+    })) ?? { outcome: 'sent' };
     if (notice.outcome === 'held') {
       // Not told: customerNotifiedAt stays unset (the ticket does not resolve as if they knew) and
       // the trail says who has to tell them.
@@ -200,7 +217,8 @@ export async function tellCustomerOutcome(
       return { ok: true };
     }
     const at = deps.clock.now();
-    await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, at);
+    if (!options.markLater)
+      await deps.approvals.markCustomerNotified(request.tenantId, request.approvalId, at);
     await audit(deps, {
       tenantId: request.tenantId,
       ticketId: request.ticketId,

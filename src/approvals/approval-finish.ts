@@ -23,10 +23,12 @@ export const FAILED_EFFECTS: ApprovalEffect[] = ['audit', 'card', 'notice', 'esc
  * forever, the card on "executing…") leaves them due on the request (written with the status),
  * and the sweep runs them again. Every effect is safe to run again: the
  * audit entry is written once per request and outcome, the card is re-rendered from the stored
- * request, the customer notice is guarded by `customerNotifiedAt`, the ticket moves only from the
- * states it expects. An effect that fails stays due, and so do the ones after it. The audit entry
- * holds even against a click that is still running: the decision and the outcome are stored under
- * keys of the approval, so the database refuses the second writer's copy (`auditEventKey`).
+ * request, the customer notice is guarded by `customerNotifiedAt` and posted under an id derived
+ * from the request (`noticeId`: told again before that mark was written, the customer gets it
+ * once), the ticket moves only from the states it expects. An effect that fails stays due, and
+ * so do the ones after it. The audit entry holds even against a click that is still running: the
+ * decision and the outcome are stored under keys of the approval, so the database refuses the
+ * second writer's copy (`auditEventKey`).
  * Returns true when nothing is left.
  */
 export async function finishEffects(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
@@ -47,6 +49,8 @@ export interface FinishOptions {
   flushAudit?: () => Promise<boolean>;
   /** Whether another request of the ticket still waits, when the caller knows (the ledger told it). */
   siblingsPending?: boolean;
+  /** The notice also redraws the request's card (the two effects as one step). */
+  withCard?: boolean;
 }
 
 /**
@@ -62,25 +66,36 @@ export async function finishEffectsOf(
 ): Promise<{ done: boolean; request: ApprovalRequest }> {
   const due = [...(request.effectsDue ?? [])];
   let current = request;
+  // When the notice told the customer here: stored with the effects' progress, in one write.
+  const told = () =>
+    current.customerNotifiedAt && !request.customerNotifiedAt
+      ? { customerNotifiedAt: current.customerNotifiedAt }
+      : undefined;
   while (due.length > 0) {
     const effect = due[0]!;
-    const outcome = await run(deps, current, effect, options);
+    // The card's redraw goes out with the customer's notice that follows it (one outbox write for
+    // both); if that step fails, both stay due.
+    const together = effect === 'card' && due[1] === 'notice' && current.card !== undefined;
+    const outcome = together
+      ? await run(deps, current, 'notice', { ...options, withCard: true })
+      : await run(deps, current, effect, options);
     if (!outcome) {
       deps.logger.warn(
         { approvalId: request.approvalId, ticketId: request.ticketId, effect, due },
         'an approval effect failed; the sweep will finish it',
       );
       if (options.flushAudit) await options.flushAudit();
-      await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, due);
+      await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, due, told());
       return { done: false, request: { ...current, effectsDue: due } };
     }
     // The notice sets customerNotifiedAt, which the ticket step reads.
     if (typeof outcome === 'object') current = { ...current, ...outcome };
+    if (together) due.shift();
     due.shift();
   }
   // The trail first: if it cannot be written, the audit stays due (the sweep checks the trail).
   const left: ApprovalEffect[] = options.flushAudit && !(await options.flushAudit()) ? ['audit'] : [];
-  await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, left);
+  await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, left, told());
   const { effectsDue: _due, effectsPending: _pending, ...rest } = current;
   return {
     done: left.length === 0,
@@ -153,7 +168,15 @@ async function run(
         : request.action === 'refund'
           ? 'refund_executed'
           : 'cancellation_executed';
-      const told = await tellCustomerOutcome(deps, request, key);
+      // Marked with the effects' progress (finishEffectsOf): a run that dies before that write
+      // leaves the notice due, and telling again under the notice's id posts nothing more.
+      const told = await tellCustomerOutcome(
+        deps,
+        request,
+        key,
+        {},
+        { markLater: true, ...(options.withCard ? { withCard: true } : {}) },
+      );
       return told.ok && told.notifiedAt ? { customerNotifiedAt: told.notifiedAt } : told.ok;
     }
     case 'ticket':

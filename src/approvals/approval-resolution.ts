@@ -32,7 +32,8 @@ export async function resolveAfterExecution(
   const request = !siblings
     ? executed
     : (siblings.find((o) => o.approvalId === approvalId) ?? (await deps.approvals.get(tenantId, approvalId)));
-  if (!request?.customerNotifiedAt) return false;
+  // The notice run just before marks the request told only with the effects' progress, after this.
+  if (!(executed.customerNotifiedAt ?? request?.customerNotifiedAt)) return false;
   const pendingSibling = siblings
     ? siblings.some((o) => o.approvalId !== approvalId && o.status === 'pending')
     : known?.siblingsPending;
@@ -40,6 +41,9 @@ export async function resolveAfterExecution(
   const now = deps.clock.now();
   const resolveFrom = async (before: Ticket | null) => {
     if (!before || !RESOLVABLE.includes(before.status)) return null;
+    // The SLA clocks stop in this write; they are worked out from the ticket seen, so the write
+    // also expects its version (a ticket changed since is read again, below).
+    const sla = await deps.notifier.resolvedClocks?.(before, now);
     const after = await deps.tickets.update(
       tenantId,
       ticketId,
@@ -49,8 +53,9 @@ export async function resolveAfterExecution(
         // A person's approval settled it; an automatic one (under the limit) is the bot's doing.
         resolvedBy: executed.decidedBy?.kind === 'staff' ? 'person' : 'bot',
         updatedAt: now,
+        ...(sla ? { sla } : {}),
       },
-      { from: [before.status] },
+      { from: [before.status], ...(sla ? { expectedVersion: before.version } : {}) },
     );
     return after ? { before, after } : null;
   };

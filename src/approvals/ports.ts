@@ -42,8 +42,16 @@ export interface ApprovalStore {
   listUnposted(olderThan: Date, limit?: number): Promise<ApprovalRequest[]>;
   /** Approved requests never executed (crash between decision and execution). */
   listApprovedUnexecuted(olderThan: Date, limit?: number): Promise<ApprovalRequest[]>;
-  /** Records which effects are still due after the final transition (none: finished). */
-  setEffectsDue(tenantId: string, approvalId: string, due: ApprovalEffect[]): Promise<void>;
+  /**
+   * Records which effects are still due after the final transition (none: finished), and with
+   * them when the customer was told, when the effects told them (one write for both).
+   */
+  setEffectsDue(
+    tenantId: string,
+    approvalId: string,
+    due: ApprovalEffect[],
+    told?: { customerNotifiedAt: Date },
+  ): Promise<void>;
   /** Requests, in any state, whose effects are unfinished and untouched since `olderThan`. */
   listUnfinishedEffects(olderThan: Date, limit?: number): Promise<ApprovalRequest[]>;
 }

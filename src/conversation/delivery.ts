@@ -4,7 +4,7 @@ import type { Actor, Message, Platform, PostedRef, Ticket, ThreadRef } from '../
 import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import { botSilenced, silencedNote, withoutUnbackedClaims, type BotSilenced } from './bot-voice.js';
-import { deliver } from './outbox.js';
+import { deliver, type Delivery } from './outbox.js';
 import type { OutboundMessage, StaffCard } from './ports.js';
 
 const DAY_MS = 86_400_000;
@@ -101,6 +101,17 @@ export interface SendOptions {
    * thread over uses it instead of reading the ticket again.
    */
   written?: Ticket;
+  /**
+   * The transcript message's id, and so the delivery's key, derived by the caller from what the
+   * text answers (an approval's outcome): asked again after a crash, the outbox finds it posted
+   * and it is neither posted nor stored twice. A fresh id otherwise.
+   */
+  deliveryId?: string;
+  /**
+   * Other deliveries of the same step (a staff card's update), recorded and marked sent in one
+   * write each with this text's (see `deliver`); delivered alone when this text is not posted.
+   */
+  alongside?: Delivery[];
 }
 
 /**
@@ -132,7 +143,13 @@ export async function sendReply(
   const checked = staffAuthor ? { text: filtered } : withoutUnbackedClaims(deps, target, filtered, options);
   if (checked.note) await recordInternalNote(deps, target, checked.note, options.language);
   const safe = checked.text;
-  if (!safe) return { silenced: null };
+  const alone = async () => {
+    for (const other of options.alongside ?? []) await deliver(deps, other);
+  };
+  if (!safe) {
+    await alone();
+    return { silenced: null };
+  }
   if (!staffAuthor && !options.notice) {
     const silenced = await botSilenced(deps, target, options.written);
     if (silenced) {
@@ -141,6 +158,7 @@ export async function sendReply(
         'bot reply held back: kept as an internal note',
       );
       await recordInternalNote(deps, target, silencedNote(silenced, safe), options.language);
+      await alone();
       return { silenced };
     }
   }
@@ -152,22 +170,33 @@ export async function sendReply(
     ...(options.confirm ? { confirm: options.confirm } : {}),
   };
   // The transcript message's id is the delivery's idempotency key: one message, one post.
-  const messageId = deps.ids.id('msg');
+  const messageId = options.deliveryId ?? deps.ids.id('msg');
   // The transcript is written once the intent is recorded and before the platform is called:
   // a process killed right after posting leaves what the customer saw in the transcript, and
   // the outbox entry, found posted by its delivery id, is not posted again (issue 12, case 2).
+  const line: Parameters<typeof recordMessage>[1] = {
+    messageId,
+    tenantId: target.tenantId,
+    ticketId: target.ticketId,
+    thread: target.thread,
+    role: staffAuthor ? 'staff' : 'bot',
+    author: staffAuthor ? { kind: 'staff', name: options.author?.name } : BOT,
+    text: safe,
+    language: options.language,
+  };
   let recorded = false;
-  const record = async () => {
-    await recordMessage(deps, {
-      messageId,
-      tenantId: target.tenantId,
-      ticketId: target.ticketId,
-      thread: target.thread,
-      role: staffAuthor ? 'staff' : 'bot',
-      author: staffAuthor ? { kind: 'staff', name: options.author?.name } : BOT,
-      text: safe,
-      language: options.language,
-    });
+  const record = async (resumed = false) => {
+    if (resumed && options.deliveryId) {
+      // The earlier attempt of this derived id may have stored the line (same id) before it died.
+      try {
+        await recordMessage(deps, line);
+      } catch (err) {
+        deps.logger.warn(
+          { err, ticketId: target.ticketId },
+          'resumed delivery: its transcript line was stored before',
+        );
+      }
+    } else await recordMessage(deps, line);
     recorded = true;
   };
   const { ref } = await deliver(
@@ -185,10 +214,12 @@ export async function sendReply(
         ...(options.notice ? { notice: true } : {}),
       },
     },
-    { beforePost: record },
+    { beforePost: record, ...(options.alongside ? { alongside: options.alongside } : {}) },
   );
-  // No port for the platform (nothing is posted): the transcript still holds what was meant.
-  if (!recorded) await record();
+  // No port for the platform (nothing is posted): the transcript still holds what was meant (a
+  // derived id may be stored already, by an earlier call). A derived id found held or posted
+  // already was stored by the attempt that holds it.
+  if (!recorded && !deps.ports.get(target.thread.platform)) await record(options.deliveryId !== undefined);
   return { ref, silenced: null };
 }
 
@@ -238,15 +269,20 @@ export async function updateStaffCard(
   ref: PostedRef,
   card: StaffCard,
 ): Promise<void> {
+  await deliver(deps, cardUpdate(deps, tenantId, ref, card));
+}
+
+/** A staff card's update, as a delivery. */
+export function cardUpdate(deps: DeliveryDeps, tenantId: string, ref: PostedRef, card: StaffCard): Delivery {
   // Every update is its own delivery; a retry renders the card afresh, so a late one is never stale.
-  await deliver(deps, {
+  return {
     tenantId,
     key: `card_update:${deps.ids.id('upd')}`,
     platform: ref.platform,
     ticketId: card.ticketId,
     approvalId: card.approvalId,
     payload: { kind: 'card_update', ref, card },
-  });
+  };
 }
 
 /** Posts the ticket's escalation/draft card, or updates the one already posted. */

@@ -2,6 +2,7 @@ import type { ApprovalNotifier, CustomerNotice, TakeoverService } from '../appro
 import type { PhraseKey } from '../agent/types.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import {
+  cardUpdate,
   escalateTicket,
   postStaffCard,
   recordInteraction,
@@ -31,10 +32,19 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
     updateStaffCard(tenantId, ref, card) {
       return updateStaffCard(deps, tenantId, ref, card);
     },
-    async tellCustomer(ticket, key, params): Promise<CustomerNotice> {
+    async tellCustomer(ticket, key, params, options = {}): Promise<CustomerNotice> {
       const text = deps.agent.phrase(key, ticket.language, params);
+      const { deliveryId } = options;
+      const alongside = options.cardUpdate
+        ? [cardUpdate(deps, ticket.tenantId, options.cardUpdate.ref, options.cardUpdate.card)]
+        : undefined;
       if (NOTICES.has(key)) {
-        await sendToCustomer(deps, ticket, text, { language: ticket.language, notice: true });
+        await sendToCustomer(deps, ticket, text, {
+          language: ticket.language,
+          notice: true,
+          ...(deliveryId ? { deliveryId } : {}),
+          ...(alongside ? { alongside } : {}),
+        });
         return { outcome: 'sent' };
       }
       // A person holds the thread: the outcome is theirs to tell, in their own words. They learn
@@ -49,6 +59,8 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
           ticket,
           `For ${who}: not posted to the customer because you have this thread; tell them in your own words. Update: ${english}`,
         );
+        if (options.cardUpdate)
+          await updateStaffCard(deps, ticket.tenantId, options.cardUpdate.ref, options.cardUpdate.card);
         return {
           outcome: 'held',
           reason: 'a person has this thread',
@@ -62,6 +74,8 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         language: ticket.language,
         ...(current ? { written: current } : {}),
         ...(params.reference ? { moneyReference: params.reference } : {}),
+        ...(deliveryId ? { deliveryId } : {}),
+        ...(alongside ? { alongside } : {}),
       });
       if (!silenced) return { outcome: 'sent' };
       return {
@@ -96,6 +110,9 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
       publishStatus(deps, ticket);
       await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${summary}`);
       await deps.lifecycle?.ticketResolved(ticket, ticket.resolvedBy ?? 'bot');
+    },
+    async resolvedClocks(ticket, at) {
+      return deps.lifecycle?.resolvedClocks(ticket, at);
     },
     async ticketClosed(ticket) {
       await deps.lifecycle?.ticketResolved(ticket, 'person');

@@ -57,11 +57,24 @@ export async function deliver(
   deps: DeliveryDeps,
   delivery: Delivery,
   options: {
-    /** Runs once the entry is held, before the platform is called (the transcript is written here). */
-    beforePost?: () => Promise<void>;
+    /**
+     * Runs once the entry is held, before the platform is called (the transcript is written here).
+     * `resumed`: the entry was an earlier attempt's (its poster died), which may have run it already.
+     */
+    beforePost?: (resumed: boolean) => Promise<void>;
+    /**
+     * Other deliveries of the same step (an approval's card update beside its customer notice):
+     * their entries are recorded in the same write as this one's, posted before it, and marked
+     * sent in one write with it. Each keeps its own key, lease and retries.
+     */
+    alongside?: Delivery[];
   } = {},
 ): Promise<DeliveryOutcome> {
+  const alongside = (options.alongside ?? []).filter((d) => deps.ports.has(d.platform));
   const port = deps.ports.get(delivery.platform);
+  if (alongside.length > 0 && port && deps.stores.outbox.markSentAll)
+    return deliverTogether(deps, delivery, alongside, options.beforePost);
+  for (const other of options.alongside ?? []) await deliver(deps, other);
   if (!port) {
     // Nothing could ever post it in this deployment: recording it would only fill the outbox.
     deps.logger.warn(
@@ -93,13 +106,100 @@ export async function deliver(
     );
     return { postedNow: false };
   }
-  await options.beforePost?.();
+  await options.beforePost?.(entry.entryId !== entryId);
   // The newest payload wins when an earlier attempt of the same key is taken over; that earlier
   // attempt may have posted it, so a reply is looked for first.
   const ref = await attempt(deps, { ...entry, payload: delivery.payload }, port, {
     recheck: entry.entryId !== entryId,
   });
   return { ref, postedNow: ref !== undefined };
+}
+
+/** A new entry for `delivery`, held by its poster from now. */
+function newEntry(deps: DeliveryDeps, delivery: Delivery): OutboxEntry {
+  const now = deps.clock.now();
+  const policy = deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY;
+  return {
+    ...delivery,
+    entryId: deps.ids.id('obx'),
+    kind: delivery.payload.kind,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    leaseUntil: new Date(now.getTime() + policy.leaseMs),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * `deliver` for a step's deliveries at once: every entry recorded in one write (the store's inserts
+ * of one tick go together), the others posted first, then `main`, and every one posted marked sent
+ * in one write. An entry another poster holds or has sent is left to it, as `deliver` does.
+ */
+async function deliverTogether(
+  deps: DeliveryDeps,
+  main: Delivery,
+  others: Delivery[],
+  beforePost?: (resumed: boolean) => Promise<void>,
+): Promise<DeliveryOutcome> {
+  const all = [...others, main];
+  const fresh = all.map((d) => newEntry(deps, d));
+  const opened = await Promise.all(fresh.map((e) => deps.stores.outbox.open(e)));
+  const mine = opened[opened.length - 1]!;
+  if (mine.claimed) await beforePost?.(mine.entry.entryId !== fresh[fresh.length - 1]!.entryId);
+  const posted: Array<{ entry: OutboxEntry; ref: PostedRef }> = [];
+  let ref: PostedRef | undefined;
+  for (const [i, { entry, claimed }] of opened.entries()) {
+    const delivery = all[i]!;
+    if (!claimed) {
+      if (i === all.length - 1 && entry.status === 'sent') ref = entry.result;
+      else notPostedNow(deps, delivery, entry);
+      continue;
+    }
+    const sent = await post(
+      deps,
+      { ...entry, payload: delivery.payload },
+      deps.ports.get(delivery.platform)!,
+      {
+        recheck: entry.entryId !== fresh[i]!.entryId,
+      },
+    );
+    if (sent) posted.push({ entry, ref: sent });
+  }
+  if (posted.length > 0) {
+    try {
+      const lost = await deps.stores.outbox.markSentAll!(
+        posted.map(({ entry, ref: result }) => ({
+          tenantId: entry.tenantId,
+          entryId: entry.entryId,
+          result,
+          leaseToken: entry.leaseToken,
+        })),
+        deps.clock.now(),
+      );
+      for (const entryId of lost) {
+        const entry = posted.find((p) => p.entry.entryId === entryId)?.entry;
+        deps.logger.error(
+          { key: entry?.key, ticketId: entry?.ticketId },
+          'posted after its outbox lease ran out: another poster holds it now and may post it again',
+        );
+      }
+    } catch (err) {
+      deps.logger.error({ err, ticketId: main.ticketId }, 'marking outbox entries sent failed');
+    }
+  }
+  for (const p of posted) publishCard(deps, p.entry);
+  const last = posted.find((p) => p.entry.entryId === mine.entry.entryId);
+  return last ? { ref: last.ref, postedNow: true } : { ref, postedNow: false };
+}
+
+function notPostedNow(deps: DeliveryDeps, delivery: Delivery, entry: OutboxEntry): void {
+  if (entry.status === 'sent') return;
+  deps.logger.info(
+    { key: delivery.key, ticketId: delivery.ticketId, status: entry.status, attempts: entry.attempts },
+    'delivery not posted now: the outbox already holds this key',
+  );
 }
 
 /**
@@ -120,6 +220,50 @@ function leaseRunningOut(deps: DeliveryDeps, entry: OutboxEntry): boolean {
  * a new reply is first looked for where the platform keeps it, and never posted twice.
  */
 export async function attempt(
+  deps: DeliveryDeps,
+  entry: OutboxEntry,
+  port: ChannelPort,
+  options: { recheck?: boolean } = {},
+): Promise<PostedRef | undefined> {
+  const ref = await post(deps, entry, port, options);
+  if (!ref) return undefined;
+  try {
+    const marked = await deps.stores.outbox.markSent(
+      entry.tenantId,
+      entry.entryId,
+      ref,
+      deps.clock.now(),
+      entry.leaseToken,
+    );
+    if (!marked)
+      deps.logger.error(
+        { key: entry.key, ticketId: entry.ticketId },
+        'posted after its outbox lease ran out: another poster holds it now and may post it again',
+      );
+  } catch (err) {
+    // Posted, but not marked: the lease keeps the sweep off it for a while; log loudly.
+    deps.logger.error(
+      { err, key: entry.key, ticketId: entry.ticketId },
+      'marking an outbox entry sent failed',
+    );
+  }
+  publishCard(deps, entry);
+  return ref;
+}
+
+/** Staff-channel posts tell watchers (the sandbox's staff view). */
+function publishCard(deps: DeliveryDeps, entry: OutboxEntry): void {
+  if (entry.payload.kind === 'reply') return;
+  deps.events.publish({
+    type: 'card',
+    tenantId: entry.tenantId,
+    platform: entry.platform,
+    at: deps.clock.now(),
+  });
+}
+
+/** Posts a held entry (not marking it); a failure is recorded. Undefined when not posted. */
+async function post(
   deps: DeliveryDeps,
   entry: OutboxEntry,
   port: ChannelPort,
@@ -150,34 +294,6 @@ export async function attempt(
   } catch (err) {
     await recordFailure(deps, entry, err);
     return undefined;
-  }
-  try {
-    const marked = await deps.stores.outbox.markSent(
-      entry.tenantId,
-      entry.entryId,
-      ref,
-      deps.clock.now(),
-      entry.leaseToken,
-    );
-    if (!marked)
-      deps.logger.error(
-        { key: entry.key, ticketId: entry.ticketId },
-        'posted after its outbox lease ran out: another poster holds it now and may post it again',
-      );
-  } catch (err) {
-    // Posted, but not marked: the lease keeps the sweep off it for a while; log loudly.
-    deps.logger.error(
-      { err, key: entry.key, ticketId: entry.ticketId },
-      'marking an outbox entry sent failed',
-    );
-  }
-  if (entry.payload.kind !== 'reply') {
-    deps.events.publish({
-      type: 'card',
-      tenantId: entry.tenantId,
-      platform: entry.platform,
-      at: deps.clock.now(),
-    });
   }
   return ref;
 }

@@ -205,6 +205,14 @@ export interface OutboxStore {
     leaseToken?: string,
   ): Promise<boolean>;
   /**
+   * `markSent` for the entries one step posted together, in one write. The entryIds whose lease
+   * was no longer theirs (not marked: another poster holds them now).
+   */
+  markSentAll?(
+    sent: Array<{ tenantId: string; entryId: string; result: OutboxEntry['result']; leaseToken?: string }>,
+    at: Date,
+  ): Promise<string[]>;
+  /**
    * Records a failed attempt of a held entry and releases it: retried at `nextAttemptAt`, or given
    * up. With `leaseToken`, only while that lease is still the entry's (false otherwise).
    */

@@ -24,6 +24,11 @@ export interface TicketLifecycle {
    * write nothing more to it (`ticketOpened` still puts it on the SLA due-list).
    */
   withOpeningClocks(ticket: Ticket): Promise<Ticket>;
+  /**
+   * The SLA clocks of a ticket about to be resolved at `at`, stopped, for the resolving write to
+   * carry (then `ticketResolved` writes no clock and no due-list entry). Undefined: none to carry.
+   */
+  resolvedClocks(ticket: Ticket, at: Date): Promise<Ticket['sla']>;
   /** A ticket was stored for the first time (its clocks start from its creation). */
   ticketOpened(ticket: Ticket): Promise<void>;
   /** The ticket was resolved, by the bot's answer or by a person. */
@@ -75,6 +80,9 @@ export function createTicketLifecycle(
       if (ticket.sla) return ticket;
       const clocks = await sla.openingClocks(ticket);
       return clocks ? { ...ticket, sla: clocks } : ticket;
+    },
+    resolvedClocks(ticket, at) {
+      return sla.resolvedClocks(ticket, at);
     },
     async ticketOpened(ticket) {
       // Stored with its clocks (withOpeningClocks): only the due-list is left to write.

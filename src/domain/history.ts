@@ -37,7 +37,9 @@ export type AuditEvent = z.infer<typeof AuditEventSchema>;
  * Two writers can reach these (a click stalled in the order system and the sweep finishing its
  * request meanwhile, or the click waking after the sweep), so each is stored under a key derived
  * from the approval and the action, and the database refuses the second (see `auditEventKey`).
- * `approval.refused` and `approval.execution_retry` may happen many times and are not here.
+ * The customer's notice too: posted under an id derived from the request, it reaches them once
+ * however many writers tell it, and is recorded once. `approval.refused` and
+ * `approval.execution_retry` may happen many times and are not here.
  */
 export const ONCE_PER_APPROVAL_ACTIONS: ReadonlySet<string> = new Set([
   'approval.created',
@@ -46,6 +48,7 @@ export const ONCE_PER_APPROVAL_ACTIONS: ReadonlySet<string> = new Set([
   'approval.expired',
   'approval.executed',
   'approval.failed',
+  'customer.notified',
 ]);
 
 /**

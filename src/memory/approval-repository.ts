@@ -91,15 +91,16 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
         limit,
       );
     },
-    async setEffectsDue(tenantId, approvalId, due) {
+    async setEffectsDue(tenantId, approvalId, due, told) {
       // By primary key (a field filter is a collection scan on the embedded server).
+      const notified = told ? { customerNotifiedAt: told.customerNotifiedAt, updatedAt: clock.now() } : {};
       await keyed.updateOne(
         col,
         tenantId,
         approvalId,
         due.length > 0
-          ? { $set: { effectsDue: due, effectsPending: true } }
-          : { $unset: { effectsDue: '', effectsPending: '' } },
+          ? { $set: { effectsDue: due, effectsPending: true, ...notified } }
+          : { $unset: { effectsDue: '', effectsPending: '' }, ...(told ? { $set: notified } : {}) },
       );
     },
     async listUnfinishedEffects(olderThan, limit = 100) {

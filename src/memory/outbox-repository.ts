@@ -54,6 +54,14 @@ function isClaimable(doc: Document, now: Date): boolean {
 export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): OutboxStore {
   const col = collection(db, OUTBOX_COLLECTION);
   const codec = createCodec(OutboxEntrySchema, OUTBOX_COLLECTION, logger);
+  const sentPatch = (result: OutboxEntry['result'], at: Date) =>
+    codec.patch({
+      status: 'sent',
+      sentAt: at,
+      updatedAt: at,
+      expiresAt: new Date(at.getTime() + FINISHED_RETENTION_MS),
+      ...(result ? { result } : {}),
+    });
 
   /** Takes the lease of one entry (one conditional update: of two takers, one gets it). */
   async function hold(tenantId: string, entryId: string, now: Date, leaseUntil: Date) {
@@ -131,14 +139,40 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
       return held ? { entry: held, claimed: true } : { entry: existing, claimed: false };
     },
     async markSent(tenantId, entryId, result, at, leaseToken) {
-      const set = codec.patch({
-        status: 'sent',
-        sentAt: at,
-        updatedAt: at,
-        expiresAt: new Date(at.getTime() + FINISHED_RETENTION_MS),
-        ...(result ? { result } : {}),
-      });
-      return finish(tenantId, entryId, leaseToken, set);
+      return finish(tenantId, entryId, leaseToken, sentPatch(result, at));
+    },
+    async markSentAll(sent, at) {
+      if (sent.length === 0) return [];
+      // One command, each entry by its primary key and lease (ordered: false: one entry's lost
+      // lease does not keep the others from being marked).
+      const r = await col.bulkWrite(
+        sent.map((s) => ({
+          updateOne: {
+            filter: {
+              _id: entryDocId(s.tenantId, s.entryId) as never,
+              ...heldBy(s.tenantId, s.entryId, s.leaseToken),
+            },
+            update: {
+              $set: sentPatch(s.result, at),
+              $unset: { leaseUntil: '', leaseToken: '' },
+              $inc: { _rev: 1 },
+            },
+          },
+        })),
+        { ordered: false },
+      );
+      if (r.matchedCount === sent.length) return [];
+      // Rare (a lease outlived, an entry stored before keyed ids): the rest one at a time; an entry
+      // this write marked already is sent with this instant and no lease.
+      const lost: string[] = [];
+      for (const s of sent) {
+        const doc = await col.findOne({ _id: entryDocId(s.tenantId, s.entryId) as never });
+        const marked =
+          doc?.status === 'sent' && doc.sentAt instanceof Date && doc.sentAt.getTime() === at.getTime();
+        if (!marked && !(await finish(s.tenantId, s.entryId, s.leaseToken, sentPatch(s.result, at))))
+          lost.push(s.entryId);
+      }
+      return lost;
     },
     async markAttempt(tenantId, entryId, patch) {
       const set = codec.patch({

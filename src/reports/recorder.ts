@@ -1,3 +1,4 @@
+import { createPutBarrier, type PutParty } from './put-barrier.js';
 import type { ApprovalStore } from '../approvals/ports.js';
 import type { LiveEvent } from '../conversation/ports.js';
 import type { MessageStore, TicketStore } from '../conversation/stores.js';
@@ -140,6 +141,25 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     afterWrite?: (fact: F, previous: F | null) => Promise<void>,
     fresh = false,
     days?: DayAdds,
+    /** Its first write waits for the other recounts of the same barrier (put-barrier.ts). */
+    party?: PutParty,
+  ): Promise<void> {
+    try {
+      await applyOnce(tenantId, factId, parse, compute, afterWrite, fresh, days, party);
+    } finally {
+      party?.leave();
+    }
+  }
+
+  async function applyOnce<F extends { day: string }>(
+    tenantId: string,
+    factId: string,
+    parse: (raw: unknown) => F | null,
+    compute: (previous: F | null) => Promise<{ fact: F; counters: Counters } | null>,
+    afterWrite: ((fact: F, previous: F | null) => Promise<void>) | undefined,
+    fresh: boolean,
+    days: DayAdds | undefined,
+    party: PutParty | undefined,
   ): Promise<void> {
     const add = (day: string, delta: Counters) =>
       days ? days.push(() => store.addToDay(tenantId, day, delta)) : store.addToDay(tenantId, day, delta);
@@ -158,6 +178,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       if (Object.keys(delta).length === 0 && sameDay && unversioned(previous) === unversioned(next.fact))
         return;
       const value = { fact: next.fact, counters: next.counters, day: next.fact.day };
+      await party?.atPut();
       const won = await store.putFact(tenantId, factId, value, stored?.rev ?? 0);
       if (!won) {
         keepFact(tenantId, factId, null);
@@ -231,7 +252,14 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     const rated = ratedHints.delete(key) || explicit;
     const recent = explicit ? undefined : deps.tickets.recent?.(tenantId, ticketId);
     const fresh = recent?.inserted === true && !facts.has(factKey(tenantId, ticketFactId(ticketId)));
-    await apply(
+    // A ticket created here and waiting on staff (a refund request): its requests are listed
+    // first, so its first fact and theirs are written in one tick, one insert (put-barrier.ts).
+    const early =
+      fresh && recent && (recent.ticket.status === 'pending_approval' || approvalTickets.has(key))
+        ? await deps.approvals.listByTicket(tenantId, ticketId)
+        : undefined;
+    const parties = early ? createPutBarrier(1 + early.length) : [];
+    const counting = apply(
       tenantId,
       ticketFactId(ticketId),
       parseTicket,
@@ -288,7 +316,24 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       (fact, previous) => syncGap(tenantId, fact, previous),
       fresh,
       days,
+      parties[0],
     );
+    if (early) {
+      if (early.length > 0) rememberApprovalTicket(key);
+      const known = recent!.ticket;
+      await Promise.all([
+        counting,
+        ...early.map((a, i) => {
+          const party = parties[i + 1]!;
+          // A recount merged into one already queued never reaches the barrier: it leaves it then.
+          return queue(approvalKey(tenantId, a.approvalId), () =>
+            recordApprovalNow(tenantId, a.approvalId, known, a, days, party),
+          ).finally(() => party.leave());
+        }),
+      ]);
+      return;
+    }
+    await counting;
     if (!ticket || !hasApprovals) return;
     // Approval decisions move the ticket too: recount its approvals with it, each as just listed,
     // in its own queue: after (not beside) a recount its own event started, which leaves this one
@@ -314,6 +359,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     known?: Ticket,
     listed?: ApprovalRequest,
     days?: DayAdds,
+    party?: PutParty,
   ): Promise<void> {
     const k = approvalKey(tenantId, approvalId);
     // A request nobody counted yet (new here, still pending) is inserted without reading its fact
@@ -338,6 +384,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       undefined,
       fresh,
       days,
+      party,
     );
   }
 

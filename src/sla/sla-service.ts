@@ -52,6 +52,13 @@ export interface SlaService {
    * starts them later).
    */
   openingClocks(ticket: Ticket): Promise<TicketSla | undefined>;
+  /**
+   * The clocks of a ticket about to be resolved at `at`, stopped, so the resolving write carries
+   * them and `record(…, 'resolved')` after it finds nothing left to write. Its due-list entry is
+   * left to the sweep, which drops a resolved ticket's without an alert. Undefined when it has no
+   * clocks yet or the organization has no SLA (then `record` stops them, as before); never throws.
+   */
+  resolvedClocks(ticket: Ticket, at: Date): Promise<TicketSla | undefined>;
   /** Puts a ticket stored with its clocks (openingClocks) on the due-list; never throws. */
   scheduleOpened(ticket: Ticket): Promise<void>;
   /** Posts due warnings and breach alerts, each once, however many processes sweep. */
@@ -197,6 +204,16 @@ export function createSlaService(deps: SlaServiceDeps): SlaService {
         return ticket.status === 'resolved' ? ticketResolved(opened, policy.hours, clock.now()) : opened;
       } catch (err) {
         logger.error({ err, ticketId: ticket.ticketId }, 'working out the SLA clocks failed');
+        return undefined;
+      }
+    },
+    async resolvedClocks(ticket, at) {
+      if (!ticket.sla) return undefined;
+      try {
+        const policy = await policyFor(ticket.tenantId);
+        return policy ? ticketResolved(ticket.sla, policy.hours, at) : undefined;
+      } catch (err) {
+        logger.error({ err, ticketId: ticket.ticketId }, 'working out the stopped SLA clocks failed');
         return undefined;
       }
     },

@@ -20,6 +20,8 @@ let request: string[] = [];
 let click: string[] = [];
 let clicked: StaffActionResult | undefined;
 let ticketId = '';
+let approvalId = '';
+let threadId = '';
 
 const APPROVER: StaffActor = {
   platform: 'sandbox',
@@ -41,13 +43,14 @@ beforeAll(async () => {
   // Start-up work (sweeps, migrations, the knowledge index) is not the money path's.
   await env.engine.handleInbound(fromMaya('What is your return policy?'));
   request = await measured(async () => {
-    const out = await env.engine.handleInbound(
-      fromMaya('The grinder from order 81001 arrived broken, I want a refund please.'),
-    );
+    const asked = fromMaya('The grinder from order 81001 arrived broken, I want a refund please.');
+    threadId = asked.messageId;
+    const out = await env.engine.handleInbound(asked);
     expect(out.status).toBe('approval_requested');
     ticketId = out.ticketId ?? '';
   });
   const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
+  approvalId = approval!.approvalId;
   click = await measured(async () => {
     clicked = await env.engine.handleStaffAction(APPROVER, {
       v: 1,
@@ -89,15 +92,44 @@ describe('round trips of a refund request and its Approve click, through the app
     expect(count(click, 'findAndModify report_facts')).toBe(2); // the request's fact, the ticket's
   });
 
+  it("stops the ticket's SLA clocks in its resolving write: no clock write and no due-list write after it", async () => {
+    expect(count(click, 'findAndModify tickets')).toBe(1);
+    expect(count(click, 'delete sla_timers')).toBe(0);
+    expect(count(click, 'update sla_timers')).toBe(0);
+    const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect(ticket?.status).toBe('resolved');
+    expect(ticket?.sla?.clocks.resolution?.stoppedAt).toBeInstanceOf(Date);
+    expect(ticket?.sla?.clocks.resolution?.runningSince).toBeUndefined();
+  });
+
+  it("marks the customer told in the write that records the effects' progress, not a write of its own", async () => {
+    expect(count(click, 'update approvals')).toBe(1);
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
+    expect(approval?.customerNotifiedAt).toBeInstanceOf(Date);
+    expect(approval?.effectsPending).toBeUndefined();
+  });
+
+  it("records the card's update and the customer's notice in one outbox write, and marks both sent in one", () => {
+    expect(count(click, 'insert outbox')).toBe(1);
+    expect(count(click, 'update outbox')).toBe(1);
+    const { channel } = counted;
+    const card = channel.cards.find((c) => c.card.approvalId === approvalId);
+    expect(card?.card.actions).toEqual([]);
+    expect(JSON.stringify(card?.card)).toMatch(/executed|refunded/i);
+    expect(channel.thread(threadId).filter((t) => /has been issued/.test(t))).toHaveLength(1);
+  });
+
   it('writes the audit trail of the click in one insert, at the end', () => {
     expect(count(click, 'insert audit_events')).toBe(1);
   });
 
-  it('costs at most 28 round trips for the click and 31 for the request', () => {
-    expect(click.length).toBeLessThanOrEqual(28);
+  it('costs at most 23 round trips for the click and 30 for the request', () => {
+    // The tenant is read again once its cached copy is 2 s old (APPROVAL_TENANT_MAX_AGE_MS): on a
+    // loaded machine a step can come that late after the last read; not a cost of the step.
+    expect(click.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(23);
     // 28 in the bench: here the customer's email lookup is cold and their ledger starts from
     // their open requests (one scan, once per customer).
-    expect(request.length).toBeLessThanOrEqual(31);
+    expect(request.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(30);
   });
 });
 
@@ -119,5 +151,30 @@ describe('round trips of the refund request, through the app', () => {
   it('counts the new request in the report without reading it again or its fact first', () => {
     expect(count(request, 'find approvals {_id')).toBe(0);
     expect(count(request, 'find report_facts')).toBe(0);
+  });
+
+  it("stores the new ticket's report fact and its new request's in one insert", async () => {
+    expect(count(request, 'insert report_facts')).toBe(1);
+    const facts = await env.db
+      .collection('report_facts')
+      .find({
+        _id: { $in: [`${DEMO.tenantId}:t:${ticketId}`, `${DEMO.tenantId}:a:${approvalId}`] as never[] },
+      })
+      .toArray();
+    expect(facts).toHaveLength(2);
+  });
+});
+
+describe("the resolved ticket's SLA due-list entry, left by the click", () => {
+  it('is dropped by the SLA sweep when it comes due, with no warning or breach', async () => {
+    const later = () => new Date(env.clock.now().getTime() + 30 * 86_400_000);
+    const before = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect((await env.stores.slaTimers.due(later(), 1000)).map((d) => d.ticketId)).toContain(ticketId);
+    env.clock.advance(30 * 86_400_000);
+    await env.app.sla.sweep(1000);
+    expect((await env.stores.slaTimers.due(later(), 1000)).map((d) => d.ticketId)).not.toContain(ticketId);
+    const after = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect(after?.sla).toEqual(before?.sla);
+    expect(after?.sla?.breaches).toEqual([]);
   });
 });

@@ -18,32 +18,33 @@ afterEach(async () => {
 class Killed extends Error {}
 
 /**
- * The approvals store as the dying process saw it: every write lands, and the process is killed
- * right after the `at`-th write of the execution (0: the `executed` status itself; 1: the customer
- * notice recorded), so nothing after it runs. Effect progress is recorded once, after the last
- * effect (approval-finish.ts): a kill anywhere before that leaves every effect due.
+ * The approvals store as the dying process saw it: the process is killed at the `at`-th point of
+ * the execution (0: right after the `executed` status is stored; 1: after every effect ran, the
+ * customer told included, just before the write that records them and the notice), so nothing
+ * after it runs. Effect progress is recorded once, after the last effect (approval-finish.ts): a
+ * kill anywhere before that leaves every effect due.
  */
 function killedAfter(inner: ApprovalStore, at: number): ApprovalStore {
-  let writes = 0;
+  let points = 0;
   const store = Object.create(inner) as ApprovalStore;
   const count = () => {
-    if (writes++ === at) throw new Killed(`killed after write ${at}`);
+    if (points++ === at) throw new Killed(`killed at point ${at}`);
   };
   store.transition = async (...args) => {
     const r = await inner.transition(...args);
     if (args[3].status === 'executed') count();
     return r;
   };
-  store.markCustomerNotified = async (...args) => {
-    await inner.markCustomerNotified(...args);
+  store.setEffectsDue = async (...args) => {
     count();
+    await inner.setEffectsDue(...args);
   };
   return store;
 }
 
 describe('issue 12 case 4: effects after a refund are finished after a kill, at every point', () => {
   for (const at of [0, 1]) {
-    it(`killed after write ${at} of the execution: the sweep tells the customer once and resolves the ticket`, async () => {
+    it(`killed at point ${at} of the execution: the sweep tells the customer once and resolves the ticket`, async () => {
       h = await createHarness();
       const ticket = await openTicket(h.env, 'bluebird', 'refund 1043 please, it arrived broken');
       await h.env.stores.tickets.update(h.env.tenantId, ticket.ticketId, { status: 'pending_approval' });

@@ -27,6 +27,7 @@ export interface RecordingNotifier extends ApprovalNotifier {
  */
 export function createRecordingNotifier(env: SeededEnv): RecordingNotifier {
   let n = 0;
+  const told = new Set<string>();
   const self: RecordingNotifier = {
     cards: new Map(),
     posts: 0,
@@ -49,8 +50,16 @@ export function createRecordingNotifier(env: SeededEnv): RecordingNotifier {
       self.updates += 1;
       self.cards.set(ref.messageId, card);
     },
-    async tellCustomer(ticket, key, params) {
+    async tellCustomer(ticket, key, params, options) {
       if (self.broken) throw new Error('platform down');
+      // The card's update of the same step goes out whether or not the notice does.
+      if (options?.cardUpdate)
+        await self.updateStaffCard(ticket.tenantId, options.cardUpdate.ref, options.cardUpdate.card);
+      // As the engine's outbox does: a notice told again under its id is not posted again.
+      if (options?.deliveryId) {
+        if (told.has(options.deliveryId)) return { outcome: 'sent' };
+        told.add(options.deliveryId);
+      }
       self.customer.push({ ticketId: ticket.ticketId, key, params });
     },
     async escalate(ticket, reason) {

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import type { InboundMessage } from '../../src/conversation/ports.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import { startTestApp, type TestApp } from './app-harness.js';
-import { createTestChannel, testChannelAdapter } from './test-channel.js';
+import { createTestChannel, testChannelAdapter, type TestChannel } from './test-channel.js';
 
 /**
  * The whole app on a client whose every command is recorded as `npm run bench` counts it:
@@ -11,6 +11,8 @@ import { createTestChannel, testChannelAdapter } from './test-channel.js';
  */
 export interface CountedApp {
   env: TestApp;
+  /** What the customer threads and the staff channel show. */
+  channel: TestChannel;
   /** The commands `run` caused, the report recount it set off included. */
   measured(run: () => Promise<unknown>): Promise<string[]>;
   close(): Promise<void>;
@@ -26,12 +28,14 @@ export async function startCountedApp(): Promise<CountedApp> {
     commands.push(`${e.commandName} ${target} {${Object.keys(filter).join(',')}}`);
   });
   await client.connect();
+  const channel = createTestChannel();
   const env = await startTestApp({
-    adapters: [testChannelAdapter(createTestChannel())],
+    adapters: [testChannelAdapter(channel)],
     connect: async (name) => client.db(name),
   });
   return {
     env,
+    channel,
     async measured(run) {
       await env.app.reports.recorder.idle();
       commands.length = 0;

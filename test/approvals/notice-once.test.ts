@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffActor } from '../../src/conversation/ports.js';
+import { DEMO } from '../../src/memory/demo-data.js';
+import type { TestApp } from '../support/app-harness.js';
+import { startTestApp } from '../support/app-harness.js';
+import { fromMaya } from '../support/counted-app.js';
+import { createTestChannel, testChannelAdapter, type TestChannel } from '../support/test-channel.js';
+
+/**
+ * The customer's notice of an executed refund is marked told with the effects' progress, one write
+ * after it is posted. A process killed between the post and that write leaves the notice due: the
+ * sweep tells them again under the same id, through the real notifier and outbox, and the customer
+ * sees it once.
+ */
+let env: TestApp;
+let channel: TestChannel;
+let ticketId = '';
+let threadId = '';
+
+class Killed extends Error {}
+
+const APPROVER: StaffActor = {
+  platform: 'sandbox',
+  tenantId: DEMO.tenantId,
+  userId: DEMO.staff.approver.userId,
+  name: DEMO.staff.approver.name,
+  isExternal: false,
+};
+
+beforeAll(async () => {
+  channel = createTestChannel();
+  env = await startTestApp({ adapters: [testChannelAdapter(channel)] });
+  const template = await env.stores.orders.get(DEMO.tenantId, DEMO.orders.deliveredBluebird);
+  await env.stores.orders.upsert({ ...template!, orderId: '81002', refunds: [] });
+  const asked = fromMaya(env, 'The grinder from order 81002 arrived broken, I want a refund please.', 'once');
+  const out = await env.engine.handleInbound(asked);
+  expect(out.status).toBe('approval_requested');
+  ticketId = out.ticketId!;
+  threadId = asked.messageId;
+}, 90_000);
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('an Approve click killed after telling the customer, before recording it', () => {
+  it('leaves the notice due; the sweep finishes it and the customer is told once', async () => {
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
+    const approvals = env.stores.approvals;
+    const setEffectsDue = approvals.setEffectsDue.bind(approvals);
+    // The process dies at its progress write, once: the customer has been told by then.
+    let dying = true;
+    approvals.setEffectsDue = async (...args) => {
+      if (dying) {
+        dying = false;
+        throw new Killed('killed before the effects were recorded');
+      }
+      return setEffectsDue(...args);
+    };
+    try {
+      await env.engine
+        .handleStaffAction(APPROVER, { v: 1, action: 'approval.approve', approvalId: approval!.approvalId })
+        .catch((err: unknown) => {
+          if (!(err instanceof Killed)) throw err;
+        });
+      const told = () => channel.thread(threadId).filter((t) => /has been issued/.test(t));
+      expect(told()).toHaveLength(1);
+      const left = await env.stores.approvals.get(DEMO.tenantId, approval!.approvalId);
+      expect(left?.status).toBe('executed');
+      expect(left?.effectsPending).toBe(true);
+      expect(left?.customerNotifiedAt).toBeUndefined();
+
+      // The restarted process's sweep, once the grace has passed.
+      env.clock.advance(10 * 60_000);
+      await env.app.approvals.sweep();
+      await env.app.outbox.sweep();
+
+      const done = await env.stores.approvals.get(DEMO.tenantId, approval!.approvalId);
+      expect(done?.effectsPending).toBeUndefined();
+      expect(done?.customerNotifiedAt).toBeInstanceOf(Date);
+      expect(told()).toHaveLength(1);
+      const transcript = await env.stores.messages.listByTicket(DEMO.tenantId, ticketId, 50);
+      expect(transcript.filter((m) => m.role === 'bot' && /has been issued/.test(m.text))).toHaveLength(1);
+      expect((await env.stores.tickets.get(DEMO.tenantId, ticketId))?.status).toBe('resolved');
+      expect((await env.stores.orders.get(DEMO.tenantId, '81002'))?.refunds).toHaveLength(1);
+    } finally {
+      approvals.setEffectsDue = setEffectsDue;
+    }
+  });
+});
+
+describe("an Approve click whose card update fails on the platform, beside the customer's notice", () => {
+  it('still tells the customer once; the card is updated by the outbox sweep, once', async () => {
+    const template = await env.stores.orders.get(DEMO.tenantId, DEMO.orders.deliveredBluebird);
+    await env.stores.orders.upsert({ ...template!, orderId: '81003', refunds: [] });
+    env.clock.advance(2 * 3_600_000); // past the join window: a ticket of its own
+    const asked = fromMaya(
+      env,
+      'The kettle from order 81003 arrived broken, I want a refund please.',
+      'card-down',
+    );
+    const out = await env.engine.handleInbound(asked);
+    expect(out.status).toBe('approval_requested');
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, out.ticketId!);
+    const card = () => channel.cards.find((c) => c.card.approvalId === approval!.approvalId);
+    const versions = card()?.versions.length ?? 0;
+    channel.failNext('updateStaffCard');
+    const clicked = await env.engine.handleStaffAction(APPROVER, {
+      v: 1,
+      action: 'approval.approve',
+      approvalId: approval!.approvalId,
+    });
+    expect(clicked).toMatchObject({ ok: true });
+    const told = () => channel.thread(asked.messageId).filter((t) => /has been issued/.test(t));
+    expect(told()).toHaveLength(1);
+    expect(card()?.versions.length).toBe(versions);
+
+    env.clock.advance(10 * 60_000);
+    await env.app.outbox.sweep();
+    expect(card()?.versions.length).toBe(versions + 1);
+    expect(card()?.card.actions).toEqual([]);
+    await env.app.outbox.sweep();
+    expect(card()?.versions.length).toBe(versions + 1);
+    expect(told()).toHaveLength(1);
+  });
+});
