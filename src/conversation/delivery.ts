@@ -29,7 +29,8 @@ export async function recordMessage(
     deleted: false,
     createdAt: input.createdAt ?? deps.clock.now(),
   };
-  await deps.stores.messages.insert(message);
+  // A ticket not stored yet gets the message in its transcript with its insert (transcriptOf).
+  await deps.stores.messages.insert(message, { ticketCarries: options.ticketStored === false });
   if (message.ticketId && options.ticketStored !== false)
     await deps.lifecycle?.messageRecorded(message, options.ticket);
   deps.events.publish({

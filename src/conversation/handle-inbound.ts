@@ -1,4 +1,4 @@
-import type { Ticket, ThreadRef } from '../domain/index.js';
+import { transcriptOf, withKept, type Ticket, type ThreadRef } from '../domain/index.js';
 import { applyConfirmationReply } from './apply-confirmation.js';
 import { applyResult, newTicketState } from './apply-result.js';
 import { recordMessage } from './delivery.js';
@@ -195,6 +195,8 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
             : { lastMessageAt: msg.receivedAt, updatedAt: now },
         )) ?? ticket;
     }
+    // As its transcript is now: this run's write of the ticket may have come before the message.
+    ticket = withKept(ticket, stored);
     if (ticket.status === 'human')
       return { status: 'recorded', ticketId: ticket.ticketId, reason: 'a person has this ticket' };
     if (turn.mode === 'off')
@@ -209,10 +211,13 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       });
       if (confirmed) return confirmed;
     }
+    // The model's history is the transcript the ticket keeps, as this run's own write returned it
+    // (no read of its own; `messages` for a ticket stored before it kept one).
     const history = await stores.messages.listByTicket(
       msg.tenantId,
       ticket.ticketId,
       turn.tenant.settings.historyWindow,
+      ticket,
     );
     const working = showWorking(deps, turn, replyThread, options.working);
     const result = await runAgent(deps, turn, ticket, false, history, []);
@@ -234,7 +239,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       result,
       mode: turn.mode,
       message: msg,
-      customerMessageId: stored,
+      customerMessageId: stored.messageId,
       customer: turn.customer,
       replyThread,
       placeholder,
@@ -269,7 +274,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     if (turn.progress) turn.progress.pendingTicket = draftTicket;
     const stored = await storeCustomerMessage(deps, turn, ticketId, replyThread, { ticketStored: false });
     if (turn.mode === 'off') {
-      await stores.tickets.insert(draftTicket);
+      await stores.tickets.insert({ ...draftTicket, transcript: transcriptOf([stored]) });
       publishTicket(deps, draftTicket);
       await deps.lifecycle?.ticketOpened(draftTicket);
       return { status: 'recorded', ticketId, reason: 'channel is off' };
@@ -283,7 +288,13 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     const u = result?.understanding;
     if (result && u && (result.route === 'ignore' || u.isPleasantry)) {
       // Recorded under no ticket: a pleasantry opens none.
-      await stores.messages.annotate(msg.tenantId, stored, { ticketId: null, language: u.language });
+      // Filed under a ticket never stored: no transcript to take it from.
+      await stores.messages.annotate(
+        msg.tenantId,
+        stored.messageId,
+        { ticketId: null, language: u.language },
+        { ticketCarries: true },
+      );
       if (turn.progress) turn.progress.message = undefined;
       return { status: 'recorded', reason: 'pleasantry' };
     }
@@ -291,11 +302,15 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     const linked = linkedId ? open.find((t) => t.ticketId === linkedId) : undefined;
     if (result && linked) {
       return queue.run(`ticket|${linked.ticketId}`, async () => {
-        const current = (await stores.tickets.get(msg.tenantId, linked.ticketId)) ?? linked;
-        await stores.messages.annotate(msg.tenantId, stored, {
-          ticketId: current.ticketId,
-          ...languageOf(u),
-        });
+        const read = (await stores.tickets.get(msg.tenantId, linked.ticketId)) ?? linked;
+        await stores.messages.annotate(
+          msg.tenantId,
+          stored.messageId,
+          { ticketId: read.ticketId, ...languageOf(u) },
+          // Re-filed from a ticket never stored: it joins the linked ticket's transcript only.
+          { fromUnstored: true },
+        );
+        const current = withKept(read, { ...stored, ticketId: read.ticketId, ...languageOf(u) });
         if (turn.progress) {
           turn.progress.pendingTicket = undefined;
           if (turn.progress.message)
@@ -315,7 +330,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
           result,
           mode: turn.mode,
           message: msg,
-          customerMessageId: stored,
+          customerMessageId: stored.messageId,
           customer: turn.customer,
           replyThread,
           placeholder,
@@ -326,14 +341,16 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     const decided = result
       ? newTicketState(draftTicket, result, turn.mode, msg.text, clock.now())
       : draftTicket;
-    const ticket = (await deps.lifecycle?.withOpeningClocks(decided)) ?? decided;
+    const annotation = languageOf(u);
+    const clocked = (await deps.lifecycle?.withOpeningClocks(decided)) ?? decided;
+    // Its insert carries the customer message into its transcript, as understood.
+    const ticket = { ...clocked, transcript: transcriptOf([{ ...stored, ...annotation }]) };
     await stores.tickets.insert(ticket);
     if (turn.progress) turn.progress.pendingTicket = undefined;
     publishTicket(deps, ticket);
     if (ticket.status !== 'resolved') await deps.lifecycle?.ticketOpened(ticket);
-    const annotation = languageOf(u);
     if (annotation.language || annotation.englishText)
-      await stores.messages.annotate(msg.tenantId, stored, annotation);
+      await stores.messages.annotate(msg.tenantId, stored.messageId, annotation, { ticketCarries: true });
     if (turn.progress?.abandoned) return abandonedOutcome(ticket);
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     return applyResult(deps, {
@@ -342,7 +359,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       result,
       mode: turn.mode,
       message: msg,
-      customerMessageId: stored,
+      customerMessageId: stored.messageId,
       customer: turn.customer,
       replyThread,
       placeholder,

@@ -1,4 +1,4 @@
-import type { Message, Ticket } from '../domain/index.js';
+import { transcriptOf, type Message, type Ticket } from '../domain/index.js';
 import { answeredCheck } from './answered.js';
 import { escalateTicket } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -139,7 +139,9 @@ export async function escalateUnprocessed(
   if (!message.ticketId) return null;
   let ticket = await deps.stores.tickets.get(message.tenantId, message.ticketId);
   if (!ticket) {
-    const fresh = input.fallback?.ticketId === message.ticketId ? input.fallback : ticketFrom(message);
+    const base = input.fallback?.ticketId === message.ticketId ? input.fallback : ticketFrom(message);
+    // The message was filed under this ticket before it was stored: its insert carries it.
+    const fresh = { ...base, transcript: transcriptOf([message]) };
     try {
       await deps.stores.tickets.insert(fresh);
       ticket = fresh;

@@ -161,7 +161,7 @@ export async function storeCustomerMessage(
   thread: ThreadRef,
   options: { ticketStored: boolean; ticket?: Ticket },
   u?: AgentResult['understanding'],
-): Promise<string> {
+): Promise<Message> {
   const m = await recordMessage(
     deps,
     {
@@ -182,7 +182,7 @@ export async function storeCustomerMessage(
     turn.progress.stored = true;
     turn.progress.message = m;
   }
-  return m.messageId;
+  return m;
 }
 
 /** The `code` of an AppError (or a driver error), for the one log line at the top. */

@@ -1,0 +1,100 @@
+import type { Message, Ticket, TicketTranscript, TranscriptEntry } from './ticket.js';
+
+/**
+ * The recent transcript kept on the ticket document (issue 13): the last messages of a ticket,
+ * so the paths that need a ticket's history (the model's history on a reply, the customer-asked
+ * rule of a refund, the staff card, the answered check, the report's gap question) read it with
+ * the ticket, by primary key, however many messages the database holds. The full history is
+ * still written to `messages` for the views and exports.
+ */
+
+/** How many messages a ticket keeps; older ones are dropped once it holds `TRANSCRIPT_TRIM_AT`. */
+export const TRANSCRIPT_KEEP = 50;
+/** Dropping the oldest is one more write: done in a batch, not on every message. */
+export const TRANSCRIPT_TRIM_AT = 60;
+/**
+ * A kept text is cut at this length (a Slack message may hold 40,000 characters): 60 such
+ * messages stay under 0.5 MB of the 16 MB a document may hold. The full text stays in `messages`.
+ */
+export const TRANSCRIPT_TEXT_MAX = 4_000;
+
+/** A field name safe on every server: no dot, no leading `$` (message ids are `msg_…`). */
+export function transcriptKey(messageId: string): string {
+  return `m_${messageId.replace(/[%.$]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`;
+}
+
+const cut = (text: string) => (text.length > TRANSCRIPT_TEXT_MAX ? text.slice(0, TRANSCRIPT_TEXT_MAX) : text);
+
+export function toTranscriptEntry(message: Message): TranscriptEntry {
+  const entry: TranscriptEntry = {
+    messageId: message.messageId,
+    thread: message.thread,
+    role: message.role,
+    author: message.author,
+    text: cut(message.text),
+    edited: message.edited,
+    deleted: message.deleted,
+    createdAt: message.createdAt,
+  };
+  if (message.language !== undefined) entry.language = message.language;
+  if (message.englishText !== undefined) entry.englishText = cut(message.englishText);
+  if (message.platformMessageId !== undefined) entry.platformMessageId = message.platformMessageId;
+  return entry;
+}
+
+/** A ticket's transcript holding these messages (a new ticket's insert carries its first ones). */
+export function transcriptOf(messages: readonly Message[]): TicketTranscript {
+  return {
+    entries: Object.fromEntries(messages.map((m) => [transcriptKey(m.messageId), toTranscriptEntry(m)])),
+  };
+}
+
+/** Oldest first; `messageId` breaks ties between same-millisecond messages, as `messages` does. */
+export function sortedEntries(transcript: TicketTranscript): TranscriptEntry[] {
+  return Object.values(transcript.entries).sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      (a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0),
+  );
+}
+
+/**
+ * The newest `limit` messages of a ticket, oldest first, from the transcript it carries; undefined
+ * when it carries none (stored before this) or cannot tell (it dropped older messages and holds
+ * fewer than `limit`): the caller reads `messages` then.
+ */
+export function recentMessages(
+  ticket: Pick<Ticket, 'tenantId' | 'ticketId' | 'transcript'>,
+  limit: number,
+): Message[] | undefined {
+  const transcript = ticket.transcript;
+  if (!transcript) return undefined;
+  const entries = sortedEntries(transcript);
+  if (transcript.trimmed && entries.length < limit) return undefined;
+  return entries.slice(-limit).map((e) => ({ ...e, tenantId: ticket.tenantId, ticketId: ticket.ticketId }));
+}
+
+/** `messages` with `message` added (by id, once), oldest first. */
+export function withMessage(messages: readonly Message[], message: Message): Message[] {
+  if (messages.some((m) => m.messageId === message.messageId)) return [...messages];
+  return [...messages, message].sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      (a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0),
+  );
+}
+
+/**
+ * The ticket as it is once `message` is kept in its transcript (the message store's write of it):
+ * a run that holds the ticket from a write made before it stored the message keeps using it.
+ */
+export function withKept<T extends Pick<Ticket, 'transcript'>>(ticket: T, message: Message): T {
+  if (!ticket.transcript) return ticket;
+  return {
+    ...ticket,
+    transcript: {
+      ...ticket.transcript,
+      entries: { ...ticket.transcript.entries, [transcriptKey(message.messageId)]: toTranscriptEntry(message) },
+    },
+  };
+}
