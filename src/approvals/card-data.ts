@@ -68,11 +68,11 @@ export function memoCardSources(src: CardSources, known: KnownCardFacts = {}): C
   // last lines after the customer-asked check's 50) is its tail. Reads return the newest
   // `limit` messages, oldest first.
   const transcripts = new Map<string, { limit: number; read: Promise<Message[]> }>();
-  const transcript = (t: string, id: string, limit = 50): Promise<Message[]> => {
+  const transcript = (t: string, id: string, limit = 50, known?: Ticket): Promise<Message[]> => {
     const key = `${t}/${id}`;
     const held = transcripts.get(key);
     if (held && held.limit >= limit) return held.read.then((list) => list.slice(-limit));
-    const read = messages!.listByTicket(t, id, limit);
+    const read = messages!.listByTicket(t, id, limit, known);
     transcripts.set(key, { limit, read });
     // A failed read is not kept: the next render tries again.
     read.catch(() => {
@@ -88,7 +88,7 @@ export function memoCardSources(src: CardSources, known: KnownCardFacts = {}): C
     ...(messages
       ? {
           messages: {
-            listByTicket: (t, id, limit) => transcript(t, id, limit),
+            listByTicket: (t, id, limit, known) => transcript(t, id, limit, known),
           },
         }
       : {}),

@@ -70,6 +70,8 @@ export const TranscriptEntrySchema = z.object({
   edited: z.boolean().default(false),
   deleted: z.boolean().default(false),
   createdAt: DateSchema,
+  /** The text was too long to keep whole (`TRANSCRIPT_TEXT_MAX`): readers take it from `messages`. */
+  cut: z.boolean().optional(),
 });
 export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>;
 

@@ -13,8 +13,10 @@ export const TRANSCRIPT_KEEP = 50;
 /** Dropping the oldest is one more write: done in a batch, not on every message. */
 export const TRANSCRIPT_TRIM_AT = 60;
 /**
- * A kept text is cut at this length (a Slack message may hold 40,000 characters): 60 such
- * messages stay under 0.5 MB of the 16 MB a document may hold. The full text stays in `messages`.
+ * A kept text is cut at this length (a Slack message may hold 40,000 characters), so 60 such
+ * messages stay under 0.5 MB of the 16 MB a document may hold. The entry is marked `cut`, and a
+ * read whose messages include it goes to `messages`, which keep the whole text: no reader ever
+ * sees a cut text.
  */
 export const TRANSCRIPT_TEXT_MAX = 4_000;
 
@@ -23,7 +25,9 @@ export function transcriptKey(messageId: string): string {
   return `m_${messageId.replace(/[%.$]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`;
 }
 
-const cut = (text: string) => (text.length > TRANSCRIPT_TEXT_MAX ? text.slice(0, TRANSCRIPT_TEXT_MAX) : text);
+/** Whether a text is longer than a ticket keeps. */
+export const isCut = (text: string | undefined): boolean => (text?.length ?? 0) > TRANSCRIPT_TEXT_MAX;
+const cut = (text: string) => (isCut(text) ? text.slice(0, TRANSCRIPT_TEXT_MAX) : text);
 
 export function toTranscriptEntry(message: Message): TranscriptEntry {
   const entry: TranscriptEntry = {
@@ -38,6 +42,7 @@ export function toTranscriptEntry(message: Message): TranscriptEntry {
   };
   if (message.language !== undefined) entry.language = message.language;
   if (message.englishText !== undefined) entry.englishText = cut(message.englishText);
+  if (isCut(message.text) || isCut(message.englishText)) entry.cut = true;
   if (message.platformMessageId !== undefined) entry.platformMessageId = message.platformMessageId;
   return entry;
 }
@@ -71,7 +76,9 @@ export function recentMessages(
   if (!transcript) return undefined;
   const entries = sortedEntries(transcript);
   if (transcript.trimmed && entries.length < limit) return undefined;
-  return entries.slice(-limit).map((e) => ({ ...e, tenantId: ticket.tenantId, ticketId: ticket.ticketId }));
+  const newest = entries.slice(-limit);
+  if (newest.some((e) => e.cut)) return undefined;
+  return newest.map(({ cut: _cut, ...e }) => ({ ...e, tenantId: ticket.tenantId, ticketId: ticket.ticketId }));
 }
 
 /** `messages` with `message` added (by id, once), oldest first. */

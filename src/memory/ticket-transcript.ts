@@ -4,6 +4,7 @@ import {
   TRANSCRIPT_KEEP,
   TRANSCRIPT_TEXT_MAX,
   TRANSCRIPT_TRIM_AT,
+  isCut,
   sortedEntries,
   toTranscriptEntry,
   transcriptKey,
@@ -53,6 +54,8 @@ export function createTicketTranscriptWriter(tickets: Collection): TicketTranscr
 
   /** Drops the oldest entries once the ticket holds `TRANSCRIPT_TRIM_AT` (one more write, now and then). */
   async function trim(tenantId: string, ticketId: string, transcript: unknown): Promise<void> {
+    const held = (transcript as { entries?: object } | undefined)?.entries;
+    if (!held || Object.keys(held).length < TRANSCRIPT_TRIM_AT) return;
     const parsed = TicketTranscriptSchema.safeParse(transcript);
     if (!parsed.success) return;
     const entries = sortedEntries(parsed.data);
@@ -79,11 +82,14 @@ export function createTicketTranscriptWriter(tickets: Collection): TicketTranscr
     async changed(tenantId, ticketId, messageId, set, unset = []) {
       const at = `${ENTRIES}.${transcriptKey(messageId)}`;
       const update: Document = {};
-      if (Object.keys(set).length > 0)
+      const fields = Object.entries(set);
+      // A text too long to keep whole marks the entry: its readers go to `messages`.
+      if (fields.some(([, v]) => typeof v === 'string' && isCut(v))) fields.push(['cut', true]);
+      if (fields.length > 0)
         update.$set = Object.fromEntries(
-          Object.entries(set).map(([k, v]) => [
+          fields.map(([k, v]) => [
             `${at}.${k}`,
-            typeof v === 'string' && v.length > TRANSCRIPT_TEXT_MAX ? v.slice(0, TRANSCRIPT_TEXT_MAX) : v,
+            typeof v === 'string' && isCut(v) ? v.slice(0, TRANSCRIPT_TEXT_MAX) : v,
           ]),
         );
       if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((k) => [`${at}.${k}`, '']));
