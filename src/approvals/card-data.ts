@@ -119,12 +119,25 @@ export async function loadApprovalCard(
   });
 }
 
-/** The escalation/draft card for a ticket, or null when the ticket is gone. */
-export async function loadEscalationCard(src: CardSources, ticket: Ticket): Promise<StaffCard> {
+/**
+ * The escalation/draft card for a ticket, or null when the ticket is gone. `justRead`: the ticket
+ * was read a moment ago, so its recent transcript is current and no transcript read is made (a
+ * ticket a write returned before messages were told is not: its transcript is read by `_id`).
+ */
+export async function loadEscalationCard(
+  src: CardSources,
+  ticket: Ticket,
+  options: { justRead?: boolean } = {},
+): Promise<StaffCard> {
   const [customer, messages, decisions, threadLink, requests] = await Promise.all([
     ticket.customerId ? src.customers.get(ticket.tenantId, ticket.customerId) : Promise.resolve(null),
     src.messages
-      ? src.messages.listByTicket(ticket.tenantId, ticket.ticketId, TRANSCRIPT)
+      ? src.messages.listByTicket(
+          ticket.tenantId,
+          ticket.ticketId,
+          TRANSCRIPT,
+          options.justRead ? ticket : undefined,
+        )
       : Promise.resolve([]),
     src.decisions ? src.decisions.listByTicket(ticket.tenantId, ticket.ticketId) : Promise.resolve([]),
     src.notifier.threadLink

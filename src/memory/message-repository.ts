@@ -33,10 +33,9 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
   ): Promise<void> {
     const update: Document = { $set: set };
     if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((k) => [k, '']));
-    // The message's own write says which ticket keeps it: no read of its own.
-    const doc = await col.findOneAndUpdate({ tenantId, messageId }, update, {
-      projection: { ticketId: 1 },
-    });
+    // The message's own write says which ticket keeps it: no read of its own. (The embedded
+    // server takes no projection on findAndModify: the whole message comes back.)
+    const doc = await col.findOneAndUpdate({ tenantId, messageId }, update);
     if (typeof doc?.ticketId === 'string')
       await transcript.changed(tenantId, doc.ticketId, messageId, set, unset);
   }
@@ -47,8 +46,7 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
       if (message.ticketId && !options.ticketCarries) await transcript.added(message);
     },
     async listByTicket(tenantId, ticketId, limit = 50, known) {
-      if (known && known.tenantId === tenantId && known.ticketId === ticketId) {
-        if (!known.transcript) return scanned(tenantId, ticketId, limit);
+      if (known?.transcript && known.tenantId === tenantId && known.ticketId === ticketId) {
         const kept = recentMessages(known, limit);
         if (kept) return kept;
       } else {
@@ -87,10 +85,8 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
       if (Object.keys(set).length > 0) update.$set = set;
       if (Object.keys(unset).length > 0) update.$unset = unset;
       if (Object.keys(update).length === 0) return;
-      const refiled = patch.ticketId !== undefined;
       const before = await col.findOneAndUpdate({ tenantId, messageId }, update, {
         returnDocument: 'before',
-        ...(refiled ? {} : { projection: { ticketId: 1 } }),
       });
       if (!before || options.ticketCarries) return;
       const was = typeof before.ticketId === 'string' ? before.ticketId : undefined;
