@@ -158,6 +158,11 @@ export interface MessageStore {
    */
   listByTicket(tenantId: string, ticketId: string, limit?: number, known?: Ticket): Promise<Message[]>;
   findByPlatformId(tenantId: string, platform: Platform, platformMessageId: string): Promise<Message | null>;
+  /**
+   * Puts a stored message on its ticket's recent transcript if it is not there (a process that
+   * died between the two writes of `insert`): for paths that pick up a run after a crash.
+   */
+  ensureKept(message: Message): Promise<void>;
   markEdited(tenantId: string, messageId: string, text: string): Promise<void>;
   markDeleted(tenantId: string, messageId: string): Promise<void>;
   /** Messages across tickets since a moment (the sandbox overview's per-hour chart). */

@@ -1,7 +1,7 @@
 import type { Document } from 'mongodb';
 import { MessageSchema, TicketTranscriptSchema, recentMessages, type Message } from '../domain/index.js';
 import type { MessageStore } from '../conversation/stores.js';
-import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
+import { COLLECTIONS, collection, createCodec, isDuplicateKeyError, type RepositoryDeps } from './collections.js';
 import { keyedDocuments } from './keyed-documents.js';
 import { createTicketTranscriptWriter } from './ticket-transcript.js';
 
@@ -42,8 +42,18 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
 
   return {
     async insert(message, options = {}) {
-      await col.insertOne(codec.in(message));
+      try {
+        await col.insertOne(codec.in(message));
+      } catch (err) {
+        // Stored by a run that died before keeping it on the ticket: kept now, refused as before.
+        if (isDuplicateKeyError(err) && message.ticketId && !options.ticketCarries)
+          await transcript.added(message);
+        throw err;
+      }
       if (message.ticketId && !options.ticketCarries) await transcript.added(message);
+    },
+    async ensureKept(message) {
+      await transcript.added(message);
     },
     async listByTicket(tenantId, ticketId, limit = 50, known) {
       if (known?.transcript && known.tenantId === tenantId && known.ticketId === ticketId) {
