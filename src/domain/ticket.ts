@@ -72,6 +72,12 @@ export const TranscriptEntrySchema = z.object({
   createdAt: DateSchema,
   /** The text was too long to keep whole (`TRANSCRIPT_TEXT_MAX`): readers take it from `messages`. */
   cut: z.boolean().optional(),
+  /**
+   * When it was kept, as an ordered string (an ObjectId's hex): orders messages of the same
+   * millisecond as `messages` does (by its `_id`). Absent on an entry a run added to its own copy
+   * of the ticket a moment ago (`withKept`): that one is the newest.
+   */
+  seq: z.string().optional(),
 });
 export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>;
 

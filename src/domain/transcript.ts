@@ -54,12 +54,16 @@ export function transcriptOf(messages: readonly Message[]): TicketTranscript {
   };
 }
 
-/** Oldest first; `messageId` breaks ties between same-millisecond messages, as `messages` does. */
+const compare = (a: string | undefined, b: string | undefined) =>
+  a === b ? 0 : a === undefined ? 1 : b === undefined ? -1 : a < b ? -1 : 1;
+
+/** Oldest first; same-millisecond messages in the order they were kept (`seq`), as `messages` does. */
 export function sortedEntries(transcript: TicketTranscript): TranscriptEntry[] {
   return Object.values(transcript.entries).sort(
     (a, b) =>
       a.createdAt.getTime() - b.createdAt.getTime() ||
-      (a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0),
+      compare(a.seq, b.seq) ||
+      compare(a.messageId, b.messageId),
   );
 }
 
@@ -78,17 +82,11 @@ export function recentMessages(
   if (transcript.trimmed && entries.length < limit) return undefined;
   const newest = entries.slice(-limit);
   if (newest.some((e) => e.cut)) return undefined;
-  return newest.map(({ cut: _cut, ...e }) => ({ ...e, tenantId: ticket.tenantId, ticketId: ticket.ticketId }));
-}
-
-/** `messages` with `message` added (by id, once), oldest first. */
-export function withMessage(messages: readonly Message[], message: Message): Message[] {
-  if (messages.some((m) => m.messageId === message.messageId)) return [...messages];
-  return [...messages, message].sort(
-    (a, b) =>
-      a.createdAt.getTime() - b.createdAt.getTime() ||
-      (a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0),
-  );
+  return newest.map(({ cut: _cut, seq: _seq, ...e }) => ({
+    ...e,
+    tenantId: ticket.tenantId,
+    ticketId: ticket.ticketId,
+  }));
 }
 
 /**
@@ -101,7 +99,10 @@ export function withKept<T extends Pick<Ticket, 'transcript'>>(ticket: T, messag
     ...ticket,
     transcript: {
       ...ticket.transcript,
-      entries: { ...ticket.transcript.entries, [transcriptKey(message.messageId)]: toTranscriptEntry(message) },
+      entries: {
+        ...ticket.transcript.entries,
+        [transcriptKey(message.messageId)]: toTranscriptEntry(message),
+      },
     },
   };
 }

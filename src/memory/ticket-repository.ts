@@ -11,7 +11,7 @@ import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './col
 import { guardedUpdate } from './guarded-update.js';
 import { keyedDocuments } from './keyed-documents.js';
 import { createTicketKeys, customerKey, requesterKey, threadKey } from './ticket-keys.js';
-import { createTicketTranscriptWriter } from './ticket-transcript.js';
+import { createTicketTranscriptWriter, withSeqs } from './ticket-transcript.js';
 
 /** A ticket's `_id` is `${tenantId}:${ticketId}`: read by ticket id through the primary key. */
 /** The last writing run's thread lease (key, token), hidden from the Ticket schema. */
@@ -66,7 +66,7 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
     async insert(ticket, fence) {
       // Every ticket stored from now on keeps its recent transcript (transcript.ts): an empty one
       // marks it as kept, so its readers never fall back to `messages`.
-      const doc = codec.in({ ...ticket, transcript: ticket.transcript ?? { entries: {} } });
+      const doc = codec.in({ ...ticket, transcript: withSeqs(ticket.transcript ?? { entries: {} }) });
       // Listed first: a crash in between leaves an id that reads as missing, never a ticket nobody finds.
       await keys.added(ticket);
       await col.insertOne({

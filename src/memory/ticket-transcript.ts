@@ -1,4 +1,4 @@
-import type { Collection, Document, Filter, UpdateFilter } from 'mongodb';
+import { ObjectId, type Collection, type Document, type Filter, type UpdateFilter } from 'mongodb';
 import {
   TicketTranscriptSchema,
   TRANSCRIPT_KEEP,
@@ -9,10 +9,25 @@ import {
   toTranscriptEntry,
   transcriptKey,
   type Message,
+  type TicketTranscript,
+  type TranscriptEntry,
 } from '../domain/index.js';
 import { keyedDocuments } from './keyed-documents.js';
 
 const ticketKeys = keyedDocuments('ticketId');
+
+/** An entry as it is kept now: `seq` orders it after every entry kept before it in this process. */
+export function keptNow(message: Message): TranscriptEntry {
+  return { ...toTranscriptEntry(message), seq: new ObjectId().toHexString() };
+}
+
+/** A transcript about to be stored with its ticket: entries not kept before get their `seq`. */
+export function withSeqs(transcript: TicketTranscript): TicketTranscript {
+  const entries = sortedEntries(transcript).map((e) =>
+    e.seq ? e : { ...e, seq: new ObjectId().toHexString() },
+  );
+  return { ...transcript, entries: Object.fromEntries(entries.map((e) => [transcriptKey(e.messageId), e])) };
+}
 const ENTRIES = 'transcript.entries';
 
 /**
@@ -76,7 +91,7 @@ export function createTicketTranscriptWriter(tickets: Collection): TicketTranscr
       // Where the ticket keeps a transcript; the ticket store trims it after its own writes.
       await tickets.updateOne(
         { ...byId(message.tenantId, message.ticketId), transcript: { $exists: true } },
-        { $set: { [`${ENTRIES}.${transcriptKey(message.messageId)}`]: toTranscriptEntry(message) } },
+        { $set: { [`${ENTRIES}.${transcriptKey(message.messageId)}`]: keptNow(message) } },
       );
     },
     async changed(tenantId, ticketId, messageId, set, unset = []) {

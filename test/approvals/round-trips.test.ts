@@ -117,7 +117,7 @@ describe('round trips of an Approve click', () => {
     expect(click.filter((c) => c.collection === 'approvals' && 'customerId' in c.filter)).toEqual([]);
   });
 
-  it("reads no transcript: the customer-asked check and the card take it from the ticket it read", () => {
+  it('reads no transcript: the customer-asked check and the card take it from the ticket it read', () => {
     expect(count(click, 'find', 'messages')).toBe(0);
   });
 
@@ -147,7 +147,7 @@ describe('round trips of a refund request', () => {
     ]);
   });
 
-  it("reads no transcript: the customer-asked check and the card take it from the ticket in hand", () => {
+  it('reads no transcript: the customer-asked check and the card take it from the ticket in hand', () => {
     expect(count(proposal, 'find', 'messages')).toBe(0);
   });
 
