@@ -1,4 +1,4 @@
-import { transcriptOf, withKept, type Ticket, type ThreadRef } from '../domain/index.js';
+import { transcriptOf, withKept, type Message, type Ticket, type ThreadRef } from '../domain/index.js';
 import { applyConfirmationReply } from './apply-confirmation.js';
 import { applyResult, newTicketState } from './apply-result.js';
 import { recordMessage } from './delivery.js';
@@ -24,6 +24,7 @@ import {
   languageOf,
   staffActor,
   storeCustomerMessage,
+  customerMessageOf,
   type InboundProgress,
   type Turn,
 } from './turn.js';
@@ -126,7 +127,9 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       threadId: msg.threadId,
     };
     return queue.run(`ticket|${hint.ticketId}`, async () => {
-      const touched = await touchTicket(msg, hint.ticketId, hint.resolved);
+      // The customer message rides on this first write to the ticket's recent transcript.
+      const keep = customerMessageOf(msg, hint.ticketId, replyThread);
+      const touched = await touchTicket(msg, hint.ticketId, hint.resolved, keep);
       return touched ? onExisting(turn, touched.ticket, replyThread, touched) : null;
     });
   }
@@ -139,30 +142,39 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     msg: ParsedInboundMessage,
     ticketId: string,
     resolved: boolean,
-  ): Promise<{ ticket: Ticket; reopened: boolean } | null> {
+    keep: Message,
+  ): Promise<{ ticket: Ticket; reopened: boolean; kept: Message } | null> {
     const now = clock.now();
     const moved = { lastMessageAt: msg.receivedAt, updatedAt: now };
     const reopen = () =>
-      stores.tickets.update(msg.tenantId, ticketId, { status: 'open', ...moved }, { from: ['resolved'] });
+      stores.tickets.update(
+        msg.tenantId,
+        ticketId,
+        { status: 'open', ...moved },
+        { from: ['resolved'], keep },
+      );
     if (resolved) {
       const reopened = await reopen();
-      if (reopened) return { ticket: reopened, reopened: true };
+      if (reopened) return { ticket: reopened, reopened: true, kept: keep };
     }
-    const ticket = await stores.tickets.update(msg.tenantId, ticketId, moved);
+    const ticket = await stores.tickets.update(msg.tenantId, ticketId, moved, { keep });
     if (!ticket) return null;
-    if (ticket.status !== 'resolved') return { ticket, reopened: false };
+    if (ticket.status !== 'resolved') return { ticket, reopened: false, kept: keep };
     const reopened = await reopen();
-    if (reopened) return { ticket: reopened, reopened: true };
+    if (reopened) return { ticket: reopened, reopened: true, kept: keep };
     const now2 = await stores.tickets.get(msg.tenantId, ticketId);
-    return now2 ? { ticket: now2, reopened: false } : null;
+    return now2 ? { ticket: now2, reopened: false, kept: keep } : null;
   }
 
   async function onExisting(
     turn: Turn,
     found: Ticket,
     replyThread: ThreadRef,
-    /** The ticket's write for this message was made already (touchTicket): `found` is its answer. */
-    touched?: { reopened: boolean },
+    /**
+     * The ticket's write for this message was made already (touchTicket): `found` is its answer,
+     * and it kept `kept` (the customer message) on the ticket's recent transcript.
+     */
+    touched?: { reopened: boolean; kept: Message },
   ): Promise<InboundOutcome> {
     const { msg } = turn;
     let ticket: Ticket | null = found;
@@ -179,9 +191,14 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       if (!ticket) return { status: 'ignored', reason: 'ticket vanished' };
       if (!msg.author.isExternal) return onStaffMessage(turn, ticket);
     }
+    // The ticket's own write keeps the message on its recent transcript: the touch made before
+    // (when it kept this very message), else the write below. A run that dies in between is
+    // picked up as unanswered, and the recovery keeps the message then (escalateUnprocessed).
+    const carried = touched ? sameMessage(touched.kept, ticket, msg) : true;
     const stored = await storeCustomerMessage(deps, turn, ticket.ticketId, ticket.thread, {
       ticketStored: true,
       ticket,
+      ticketCarries: carried,
     });
     if (!touched) {
       const now = clock.now();
@@ -193,6 +210,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
           reopened
             ? { status: 'open', lastMessageAt: msg.receivedAt, updatedAt: now }
             : { lastMessageAt: msg.receivedAt, updatedAt: now },
+          { keep: stored },
         )) ?? ticket;
     }
     // As its transcript is now: this run's write of the ticket may have come before the message.
@@ -485,4 +503,17 @@ function abandonedOutcome(ticket: { ticketId: string }): InboundOutcome {
     ticketId: ticket.ticketId,
     reason: 'run abandoned after its time bound; a person has it',
   };
+}
+
+/** Whether the message a touch kept is the one stored under `ticket` (same ticket, same thread). */
+function sameMessage(kept: Message, ticket: Ticket, msg: ParsedInboundMessage): boolean {
+  const a = kept.thread;
+  const b = ticket.thread;
+  return (
+    kept.ticketId === ticket.ticketId &&
+    kept.tenantId === msg.tenantId &&
+    a.platform === b.platform &&
+    a.channelId === b.channelId &&
+    a.threadId === b.threadId
+  );
 }

@@ -119,6 +119,11 @@ export interface TicketStore {
       expectedVersion?: number;
       unset?: Array<'assignee' | 'draft' | 'escalation' | 'pendingConfirmation'>;
       fence?: WriteFence;
+      /**
+       * A transcript message this write keeps on the ticket's recent transcript, so its own write
+       * to the message store (with `ticketCarries`) writes no ticket. Kept with the update only.
+       */
+      keep?: Message;
     },
   ): Promise<Ticket | null>;
 }

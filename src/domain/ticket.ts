@@ -90,6 +90,11 @@ export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>;
  */
 export const TicketTranscriptSchema = z.object({
   entries: z.record(z.string(), TranscriptEntrySchema),
+  /**
+   * Set when the ticket is stored: it holds every message since (the newest, once `trimmed`).
+   * Without it (a ticket stored before, where a run's write set an entry) it is not read.
+   */
+  whole: z.literal(true).optional(),
   trimmed: z.boolean().optional(),
 });
 export type TicketTranscript = z.infer<typeof TicketTranscriptSchema>;

@@ -51,6 +51,7 @@ export function toTranscriptEntry(message: Message): TranscriptEntry {
 export function transcriptOf(messages: readonly Message[]): TicketTranscript {
   return {
     entries: Object.fromEntries(messages.map((m) => [transcriptKey(m.messageId), toTranscriptEntry(m)])),
+    whole: true,
   };
 }
 
@@ -77,7 +78,7 @@ export function recentMessages(
   limit: number,
 ): Message[] | undefined {
   const transcript = ticket.transcript;
-  if (!transcript) return undefined;
+  if (!transcript?.whole) return undefined;
   const entries = sortedEntries(transcript);
   if (transcript.trimmed && entries.length < limit) return undefined;
   const newest = entries.slice(-limit);
@@ -94,7 +95,7 @@ export function recentMessages(
  * a run that holds the ticket from a write made before it stored the message keeps using it.
  */
 export function withKept<T extends Pick<Ticket, 'transcript'>>(ticket: T, message: Message): T {
-  if (!ticket.transcript) return ticket;
+  if (!ticket.transcript?.whole || ticket.transcript.entries[transcriptKey(message.messageId)]) return ticket;
   return {
     ...ticket,
     transcript: {

@@ -1,7 +1,13 @@
 import type { Document } from 'mongodb';
 import { MessageSchema, TicketTranscriptSchema, recentMessages, type Message } from '../domain/index.js';
 import type { MessageStore } from '../conversation/stores.js';
-import { COLLECTIONS, collection, createCodec, isDuplicateKeyError, type RepositoryDeps } from './collections.js';
+import {
+  COLLECTIONS,
+  collection,
+  createCodec,
+  isDuplicateKeyError,
+  type RepositoryDeps,
+} from './collections.js';
 import { keyedDocuments } from './keyed-documents.js';
 import { createTicketTranscriptWriter } from './ticket-transcript.js';
 

@@ -2,6 +2,7 @@ import type { Filter, Document } from 'mongodb';
 import {
   TicketSchema,
   TicketStatusSchema,
+  transcriptKey,
   type Platform,
   type Ticket,
   type TicketStatus,
@@ -11,7 +12,7 @@ import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './col
 import { guardedUpdate } from './guarded-update.js';
 import { keyedDocuments } from './keyed-documents.js';
 import { createTicketKeys, customerKey, requesterKey, threadKey } from './ticket-keys.js';
-import { createTicketTranscriptWriter, withSeqs } from './ticket-transcript.js';
+import { createTicketTranscriptWriter, keptNow, withSeqs } from './ticket-transcript.js';
 
 /** A ticket's `_id` is `${tenantId}:${ticketId}`: read by ticket id through the primary key. */
 /** The last writing run's thread lease (key, token), hidden from the Ticket schema. */
@@ -66,7 +67,10 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
     async insert(ticket, fence) {
       // Every ticket stored from now on keeps its recent transcript (transcript.ts): an empty one
       // marks it as kept, so its readers never fall back to `messages`.
-      const doc = codec.in({ ...ticket, transcript: withSeqs(ticket.transcript ?? { entries: {} }) });
+      const doc = codec.in({
+        ...ticket,
+        transcript: { ...withSeqs(ticket.transcript ?? { entries: {} }), whole: true },
+      });
       // Listed first: a crash in between leaves an id that reads as missing, never a ticket nobody finds.
       await keys.added(ticket);
       await col.insertOne({
@@ -154,6 +158,9 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       );
       const update: Document = { $set: set };
       if (Object.keys(unset).length > 0) update.$unset = unset;
+      // A message this write keeps on the ticket (see `keep`): its entry rides on the update.
+      if (condition.keep)
+        set[`transcript.entries.${transcriptKey(condition.keep.messageId)}`] = keptNow(condition.keep);
       const expected: Filter<Document> = {};
       if (condition.from) expected.status = { $in: condition.from };
       if (condition.expectedVersion !== undefined) expected.version = condition.expectedVersion;

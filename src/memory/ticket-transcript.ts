@@ -90,7 +90,7 @@ export function createTicketTranscriptWriter(tickets: Collection): TicketTranscr
       if (!message.ticketId) return;
       // Where the ticket keeps a transcript; the ticket store trims it after its own writes.
       await tickets.updateOne(
-        { ...byId(message.tenantId, message.ticketId), transcript: { $exists: true } },
+        { ...byId(message.tenantId, message.ticketId), 'transcript.whole': true },
         { $set: { [`${ENTRIES}.${transcriptKey(message.messageId)}`]: keptNow(message) } },
       );
     },
