@@ -107,6 +107,8 @@ async function decideWith(
         customerId: request.customerId,
         action: { type: request.action, orderId: request.orderId },
         settings: tenant.settings,
+        // Read for this decision a moment ago, transcript included.
+        ...(ticket ? { ticket } : {}),
       },
     );
     if (!asked.ok) {

@@ -120,6 +120,7 @@ export async function proposeWith(
       customerId: customer.customerId,
       action,
       settings: tenant.settings,
+      ticket,
     },
   );
   if (!asked.ok) {

@@ -68,11 +68,11 @@ export function memoCardSources(src: CardSources, known: KnownCardFacts = {}): C
   // last lines after the customer-asked check's 50) is its tail. Reads return the newest
   // `limit` messages, oldest first.
   const transcripts = new Map<string, { limit: number; read: Promise<Message[]> }>();
-  const transcript = (t: string, id: string, limit = 50): Promise<Message[]> => {
+  const transcript = (t: string, id: string, limit = 50, known?: Ticket): Promise<Message[]> => {
     const key = `${t}/${id}`;
     const held = transcripts.get(key);
     if (held && held.limit >= limit) return held.read.then((list) => list.slice(-limit));
-    const read = messages!.listByTicket(t, id, limit);
+    const read = messages!.listByTicket(t, id, limit, known);
     transcripts.set(key, { limit, read });
     // A failed read is not kept: the next render tries again.
     read.catch(() => {
@@ -88,7 +88,7 @@ export function memoCardSources(src: CardSources, known: KnownCardFacts = {}): C
     ...(messages
       ? {
           messages: {
-            listByTicket: (t, id, limit) => transcript(t, id, limit),
+            listByTicket: (t, id, limit, known) => transcript(t, id, limit, known),
           },
         }
       : {}),
@@ -119,12 +119,25 @@ export async function loadApprovalCard(
   });
 }
 
-/** The escalation/draft card for a ticket, or null when the ticket is gone. */
-export async function loadEscalationCard(src: CardSources, ticket: Ticket): Promise<StaffCard> {
+/**
+ * The escalation/draft card for a ticket, or null when the ticket is gone. `justRead`: the ticket
+ * was read a moment ago, so its recent transcript is current and no transcript read is made (a
+ * ticket a write returned before messages were told is not: its transcript is read by `_id`).
+ */
+export async function loadEscalationCard(
+  src: CardSources,
+  ticket: Ticket,
+  options: { justRead?: boolean } = {},
+): Promise<StaffCard> {
   const [customer, messages, decisions, threadLink, requests] = await Promise.all([
     ticket.customerId ? src.customers.get(ticket.tenantId, ticket.customerId) : Promise.resolve(null),
     src.messages
-      ? src.messages.listByTicket(ticket.tenantId, ticket.ticketId, TRANSCRIPT)
+      ? src.messages.listByTicket(
+          ticket.tenantId,
+          ticket.ticketId,
+          TRANSCRIPT,
+          options.justRead ? ticket : undefined,
+        )
       : Promise.resolve([]),
     src.decisions ? src.decisions.listByTicket(ticket.tenantId, ticket.ticketId) : Promise.resolve([]),
     src.notifier.threadLink

@@ -6,7 +6,7 @@ import {
   orderTheCustomerMeant,
   type CustomerRequest,
 } from '../agent/customer-request.js';
-import type { Clock, TenantSettings } from '../domain/index.js';
+import type { Clock, TenantSettings, Ticket } from '../domain/index.js';
 import type { ProposedAction } from '../agent/types.js';
 
 /** How many of a ticket's latest messages are read for the customer's request. */
@@ -24,8 +24,8 @@ export interface CustomerAskedDeps {
 /**
  * The rule no model output can argue past: a refund or cancellation may be proposed, approved or
  * executed only when a customer message stored on this ticket asks for it, and only for the order
- * the customer named (or, when they named none, their only eligible order). Read from MongoDB,
- * never from what an agent says the customer wrote.
+ * the customer named (or, when they named none, their only eligible order). Read from MongoDB
+ * (the transcript the ticket keeps), never from what an agent says the customer wrote.
  */
 export async function checkCustomerAsked(
   deps: CustomerAskedDeps,
@@ -35,11 +35,16 @@ export async function checkCustomerAsked(
     customerId: string;
     action: Pick<ProposedAction, 'type' | 'orderId'>;
     settings: Pick<TenantSettings, 'returnWindowDays'>;
+    /**
+     * The ticket as the caller's own read or write returned it, its transcript included (with
+     * the customer's latest message): its transcript is read from it, with no read of its own.
+     */
+    ticket?: Ticket;
   },
 ): Promise<CustomerAsked> {
   const { tenantId, ticketId, action } = input;
   const noun = action.type === 'refund' ? 'a refund' : 'a cancellation';
-  const stored = await deps.messages.listByTicket(tenantId, ticketId, TRANSCRIPT);
+  const stored = await deps.messages.listByTicket(tenantId, ticketId, TRANSCRIPT, input.ticket);
   const lines = stored
     .filter((m) => m.role === 'customer' && !m.deleted)
     .map((m) => ({ messageId: m.messageId, text: m.text }));

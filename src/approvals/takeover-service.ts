@@ -250,7 +250,7 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
 
     async escalationCard(tenantId, ticketId) {
       const ticket = await deps.tickets.get(tenantId, ticketId);
-      return ticket ? loadEscalationCard(deps, ticket) : null;
+      return ticket ? loadEscalationCard(deps, ticket, { justRead: true }) : null;
     },
   };
 }

@@ -27,7 +27,8 @@ export async function answeredCheck(
   if (channel?.mode === 'off') return () => true;
   const [decisions, transcript, queued, approvals] = await Promise.all([
     deps.stores.decisions.listByTicket(tenantId, ticketId),
-    deps.stores.messages.listByTicket(tenantId, ticketId, 50),
+    // From the ticket just read: the transcript it keeps, with no read of its own.
+    deps.stores.messages.listByTicket(tenantId, ticketId, 50, ticket),
     deps.stores.outbox.list(tenantId, { ticketId, limit: 200 }),
     deps.stores.approvals.listByTicket(tenantId, ticketId),
   ]);

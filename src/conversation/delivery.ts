@@ -19,8 +19,9 @@ export async function recordMessage(
   /**
    * `ticketStored: false`: filed under a ticket not stored yet (its clocks start when it is).
    * `ticket`: the ticket as the caller holds it now, so its clocks move without reading it again.
+   * `ticketCarries`: a write of the ticket the caller makes keeps it on the recent transcript.
    */
-  options: { ticketStored?: boolean; ticket?: Ticket } = {},
+  options: { ticketStored?: boolean; ticket?: Ticket; ticketCarries?: boolean } = {},
 ): Promise<Message> {
   const message: Message = {
     ...input,
@@ -29,7 +30,11 @@ export async function recordMessage(
     deleted: false,
     createdAt: input.createdAt ?? deps.clock.now(),
   };
-  await deps.stores.messages.insert(message);
+  // A ticket not stored yet gets the message in its transcript with its insert (transcriptOf);
+  // `ticketCarries`: the caller's ticket write keeps it (TicketStore.update's `keep`).
+  await deps.stores.messages.insert(message, {
+    ticketCarries: options.ticketStored === false || options.ticketCarries === true,
+  });
   if (message.ticketId && options.ticketStored !== false)
     await deps.lifecycle?.messageRecorded(message, options.ticket);
   deps.events.publish({

@@ -1,4 +1,4 @@
-import type { Ticket, ThreadRef } from '../domain/index.js';
+import { transcriptOf, withKept, type Message, type Ticket, type ThreadRef } from '../domain/index.js';
 import { applyConfirmationReply } from './apply-confirmation.js';
 import { applyResult, newTicketState } from './apply-result.js';
 import { recordMessage } from './delivery.js';
@@ -24,6 +24,7 @@ import {
   languageOf,
   staffActor,
   storeCustomerMessage,
+  customerMessageOf,
   type InboundProgress,
   type Turn,
 } from './turn.js';
@@ -126,7 +127,9 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       threadId: msg.threadId,
     };
     return queue.run(`ticket|${hint.ticketId}`, async () => {
-      const touched = await touchTicket(msg, hint.ticketId, hint.resolved);
+      // The customer message rides on this first write to the ticket's recent transcript.
+      const keep = customerMessageOf(msg, hint.ticketId, replyThread);
+      const touched = await touchTicket(msg, hint.ticketId, hint.resolved, keep);
       return touched ? onExisting(turn, touched.ticket, replyThread, touched) : null;
     });
   }
@@ -139,30 +142,39 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     msg: ParsedInboundMessage,
     ticketId: string,
     resolved: boolean,
-  ): Promise<{ ticket: Ticket; reopened: boolean } | null> {
+    keep: Message,
+  ): Promise<{ ticket: Ticket; reopened: boolean; kept: Message } | null> {
     const now = clock.now();
     const moved = { lastMessageAt: msg.receivedAt, updatedAt: now };
     const reopen = () =>
-      stores.tickets.update(msg.tenantId, ticketId, { status: 'open', ...moved }, { from: ['resolved'] });
+      stores.tickets.update(
+        msg.tenantId,
+        ticketId,
+        { status: 'open', ...moved },
+        { from: ['resolved'], keep },
+      );
     if (resolved) {
       const reopened = await reopen();
-      if (reopened) return { ticket: reopened, reopened: true };
+      if (reopened) return { ticket: reopened, reopened: true, kept: keep };
     }
-    const ticket = await stores.tickets.update(msg.tenantId, ticketId, moved);
+    const ticket = await stores.tickets.update(msg.tenantId, ticketId, moved, { keep });
     if (!ticket) return null;
-    if (ticket.status !== 'resolved') return { ticket, reopened: false };
+    if (ticket.status !== 'resolved') return { ticket, reopened: false, kept: keep };
     const reopened = await reopen();
-    if (reopened) return { ticket: reopened, reopened: true };
+    if (reopened) return { ticket: reopened, reopened: true, kept: keep };
     const now2 = await stores.tickets.get(msg.tenantId, ticketId);
-    return now2 ? { ticket: now2, reopened: false } : null;
+    return now2 ? { ticket: now2, reopened: false, kept: keep } : null;
   }
 
   async function onExisting(
     turn: Turn,
     found: Ticket,
     replyThread: ThreadRef,
-    /** The ticket's write for this message was made already (touchTicket): `found` is its answer. */
-    touched?: { reopened: boolean },
+    /**
+     * The ticket's write for this message was made already (touchTicket): `found` is its answer,
+     * and it kept `kept` (the customer message) on the ticket's recent transcript.
+     */
+    touched?: { reopened: boolean; kept: Message },
   ): Promise<InboundOutcome> {
     const { msg } = turn;
     let ticket: Ticket | null = found;
@@ -179,9 +191,14 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       if (!ticket) return { status: 'ignored', reason: 'ticket vanished' };
       if (!msg.author.isExternal) return onStaffMessage(turn, ticket);
     }
+    // The ticket's own write keeps the message on its recent transcript: the touch made before
+    // (when it kept this very message), else the write below. A run that dies in between is
+    // picked up as unanswered, and the recovery keeps the message then (escalateUnprocessed).
+    const carried = touched ? sameMessage(touched.kept, ticket, msg) : true;
     const stored = await storeCustomerMessage(deps, turn, ticket.ticketId, ticket.thread, {
       ticketStored: true,
       ticket,
+      ticketCarries: carried,
     });
     if (!touched) {
       const now = clock.now();
@@ -193,8 +210,11 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
           reopened
             ? { status: 'open', lastMessageAt: msg.receivedAt, updatedAt: now }
             : { lastMessageAt: msg.receivedAt, updatedAt: now },
+          { keep: stored },
         )) ?? ticket;
     }
+    // As its transcript is now: this run's write of the ticket may have come before the message.
+    ticket = withKept(ticket, stored);
     if (ticket.status === 'human')
       return { status: 'recorded', ticketId: ticket.ticketId, reason: 'a person has this ticket' };
     if (turn.mode === 'off')
@@ -209,10 +229,13 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       });
       if (confirmed) return confirmed;
     }
+    // The model's history is the transcript the ticket keeps, as this run's own write returned it
+    // (no read of its own; `messages` for a ticket stored before it kept one).
     const history = await stores.messages.listByTicket(
       msg.tenantId,
       ticket.ticketId,
       turn.tenant.settings.historyWindow,
+      ticket,
     );
     const working = showWorking(deps, turn, replyThread, options.working);
     const result = await runAgent(deps, turn, ticket, false, history, []);
@@ -234,7 +257,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       result,
       mode: turn.mode,
       message: msg,
-      customerMessageId: stored,
+      customerMessageId: stored.messageId,
       customer: turn.customer,
       replyThread,
       placeholder,
@@ -269,7 +292,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     if (turn.progress) turn.progress.pendingTicket = draftTicket;
     const stored = await storeCustomerMessage(deps, turn, ticketId, replyThread, { ticketStored: false });
     if (turn.mode === 'off') {
-      await stores.tickets.insert(draftTicket);
+      await stores.tickets.insert({ ...draftTicket, transcript: transcriptOf([stored]) });
       publishTicket(deps, draftTicket);
       await deps.lifecycle?.ticketOpened(draftTicket);
       return { status: 'recorded', ticketId, reason: 'channel is off' };
@@ -283,7 +306,13 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     const u = result?.understanding;
     if (result && u && (result.route === 'ignore' || u.isPleasantry)) {
       // Recorded under no ticket: a pleasantry opens none.
-      await stores.messages.annotate(msg.tenantId, stored, { ticketId: null, language: u.language });
+      // Filed under a ticket never stored: no transcript to take it from.
+      await stores.messages.annotate(
+        msg.tenantId,
+        stored.messageId,
+        { ticketId: null, language: u.language },
+        { ticketCarries: true },
+      );
       if (turn.progress) turn.progress.message = undefined;
       return { status: 'recorded', reason: 'pleasantry' };
     }
@@ -291,11 +320,15 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     const linked = linkedId ? open.find((t) => t.ticketId === linkedId) : undefined;
     if (result && linked) {
       return queue.run(`ticket|${linked.ticketId}`, async () => {
-        const current = (await stores.tickets.get(msg.tenantId, linked.ticketId)) ?? linked;
-        await stores.messages.annotate(msg.tenantId, stored, {
-          ticketId: current.ticketId,
-          ...languageOf(u),
-        });
+        const read = (await stores.tickets.get(msg.tenantId, linked.ticketId)) ?? linked;
+        await stores.messages.annotate(
+          msg.tenantId,
+          stored.messageId,
+          { ticketId: read.ticketId, ...languageOf(u) },
+          // Re-filed from a ticket never stored: it joins the linked ticket's transcript only.
+          { fromUnstored: true },
+        );
+        const current = withKept(read, { ...stored, ticketId: read.ticketId, ...languageOf(u) });
         if (turn.progress) {
           turn.progress.pendingTicket = undefined;
           if (turn.progress.message)
@@ -315,7 +348,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
           result,
           mode: turn.mode,
           message: msg,
-          customerMessageId: stored,
+          customerMessageId: stored.messageId,
           customer: turn.customer,
           replyThread,
           placeholder,
@@ -326,14 +359,16 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     const decided = result
       ? newTicketState(draftTicket, result, turn.mode, msg.text, clock.now())
       : draftTicket;
-    const ticket = (await deps.lifecycle?.withOpeningClocks(decided)) ?? decided;
+    const annotation = languageOf(u);
+    const clocked = (await deps.lifecycle?.withOpeningClocks(decided)) ?? decided;
+    // Its insert carries the customer message into its transcript, as understood.
+    const ticket = { ...clocked, transcript: transcriptOf([{ ...stored, ...annotation }]) };
     await stores.tickets.insert(ticket);
     if (turn.progress) turn.progress.pendingTicket = undefined;
     publishTicket(deps, ticket);
     if (ticket.status !== 'resolved') await deps.lifecycle?.ticketOpened(ticket);
-    const annotation = languageOf(u);
     if (annotation.language || annotation.englishText)
-      await stores.messages.annotate(msg.tenantId, stored, annotation);
+      await stores.messages.annotate(msg.tenantId, stored.messageId, annotation, { ticketCarries: true });
     if (turn.progress?.abandoned) return abandonedOutcome(ticket);
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     return applyResult(deps, {
@@ -342,7 +377,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       result,
       mode: turn.mode,
       message: msg,
-      customerMessageId: stored,
+      customerMessageId: stored.messageId,
       customer: turn.customer,
       replyThread,
       placeholder,
@@ -468,4 +503,17 @@ function abandonedOutcome(ticket: { ticketId: string }): InboundOutcome {
     ticketId: ticket.ticketId,
     reason: 'run abandoned after its time bound; a person has it',
   };
+}
+
+/** Whether the message a touch kept is the one stored under `ticket` (same ticket, same thread). */
+function sameMessage(kept: Message, ticket: Ticket, msg: ParsedInboundMessage): boolean {
+  const a = kept.thread;
+  const b = ticket.thread;
+  return (
+    kept.ticketId === ticket.ticketId &&
+    kept.tenantId === msg.tenantId &&
+    a.platform === b.platform &&
+    a.channelId === b.channelId &&
+    a.threadId === b.threadId
+  );
 }

@@ -1,4 +1,4 @@
-import type { Message, Ticket } from '../domain/index.js';
+import { transcriptKey, transcriptOf, type Message, type Ticket } from '../domain/index.js';
 import { answeredCheck } from './answered.js';
 import { escalateTicket } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -138,8 +138,13 @@ export async function escalateUnprocessed(
 ): Promise<Ticket | null> {
   if (!message.ticketId) return null;
   let ticket = await deps.stores.tickets.get(message.tenantId, message.ticketId);
+  // A run that died between storing the message and keeping it on the ticket: kept now.
+  if (ticket?.transcript && !ticket.transcript.entries[transcriptKey(message.messageId)])
+    await deps.stores.messages.ensureKept(message);
   if (!ticket) {
-    const fresh = input.fallback?.ticketId === message.ticketId ? input.fallback : ticketFrom(message);
+    const base = input.fallback?.ticketId === message.ticketId ? input.fallback : ticketFrom(message);
+    // The message was filed under this ticket before it was stored: its insert carries it.
+    const fresh = { ...base, transcript: transcriptOf([message]) };
     try {
       await deps.stores.tickets.insert(fresh);
       ticket = fresh;

@@ -119,6 +119,11 @@ export interface TicketStore {
       expectedVersion?: number;
       unset?: Array<'assignee' | 'draft' | 'escalation' | 'pendingConfirmation'>;
       fence?: WriteFence;
+      /**
+       * A transcript message this write keeps on the ticket's recent transcript, so its own write
+       * to the message store (with `ticketCarries`) writes no ticket. Kept with the update only.
+       */
+      keep?: Message;
     },
   ): Promise<Ticket | null>;
 }
@@ -136,11 +141,33 @@ export interface CsatStore {
   ): Promise<CsatRecord | null>;
 }
 
+/**
+ * How a transcript write reaches the ticket's recent transcript (`Ticket.transcript`), which the
+ * message store keeps in step with `messages` by itself. `ticketCarries`: the caller's own ticket
+ * write carries the change instead (a new ticket's insert made after it, with the message in its
+ * transcript), so the store writes no ticket.
+ */
+export interface TranscriptWriteOptions {
+  ticketCarries?: boolean;
+  /** Re-filing a message filed under a ticket that was never stored: nothing to take it from. */
+  fromUnstored?: boolean;
+}
+
 export interface MessageStore {
-  insert(message: Message): Promise<void>;
-  /** The last `limit` messages of a ticket, oldest first. */
-  listByTicket(tenantId: string, ticketId: string, limit?: number): Promise<Message[]>;
+  /** Stores a transcript message and keeps it on its ticket (see `TranscriptWriteOptions`). */
+  insert(message: Message, options?: TranscriptWriteOptions): Promise<void>;
+  /**
+   * The last `limit` messages of a ticket, oldest first: from the transcript the ticket keeps
+   * (read by primary key, or `known` when the caller holds the ticket as its own write or read
+   * returned it a moment ago, transcript included), from `messages` for tickets stored before it.
+   */
+  listByTicket(tenantId: string, ticketId: string, limit?: number, known?: Ticket): Promise<Message[]>;
   findByPlatformId(tenantId: string, platform: Platform, platformMessageId: string): Promise<Message | null>;
+  /**
+   * Puts a stored message on its ticket's recent transcript if it is not there (a process that
+   * died between the two writes of `insert`): for paths that pick up a run after a crash.
+   */
+  ensureKept(message: Message): Promise<void>;
   markEdited(tenantId: string, messageId: string, text: string): Promise<void>;
   markDeleted(tenantId: string, messageId: string): Promise<void>;
   /** Messages across tickets since a moment (the sandbox overview's per-hour chart). */
@@ -153,6 +180,7 @@ export interface MessageStore {
     tenantId: string,
     messageId: string,
     patch: { ticketId?: string | null; language?: string; englishText?: string },
+    options?: TranscriptWriteOptions,
   ): Promise<void>;
   /**
    * Customer messages filed under a ticket and created in (from, to], oldest first, across

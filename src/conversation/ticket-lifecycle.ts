@@ -58,7 +58,12 @@ export function createTicketLifecycle(
       const ticket = await deps.stores.tickets.get(message.tenantId, message.ticketId);
       if (!ticket?.staffCard || ticket.status === 'resolved' || !(ticket.escalation ?? ticket.assignee))
         return;
-      const messages = await deps.stores.messages.listByTicket(message.tenantId, message.ticketId, 200);
+      const messages = await deps.stores.messages.listByTicket(
+        message.tenantId,
+        message.ticketId,
+        200,
+        ticket,
+      );
       const replies = messages.filter((m) => m.role === 'staff' && !m.deleted).length;
       if (replies === 1) await showTicketCard(deps, takeover(), ticket);
     } catch (err) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AgentHooks, AgentResult, AgentTools } from '../agent/types.js';
 import { toAgentCustomer } from '../agent/types.js';
 import type {
@@ -154,35 +155,55 @@ const NOT_WORKING: Working = {
   release: async () => undefined,
 };
 
+/**
+ * The transcript message of an inbound customer message, as it will be stored. Its id comes from
+ * the platform event, so a run started again after a crash (nothing stored yet) keeps the same
+ * message on the ticket's recent transcript, not a second copy of it.
+ */
+export function customerMessageOf(
+  msg: ParsedInboundMessage,
+  ticketId: string,
+  thread: ThreadRef,
+  u?: AgentResult['understanding'],
+): Message {
+  const key = createHash('sha256').update(`${msg.tenantId}\n${msg.platform}\n${msg.eventId}`).digest('hex');
+  return {
+    tenantId: msg.tenantId,
+    messageId: `msg_${key.slice(0, 20)}`,
+    ticketId,
+    thread,
+    role: 'customer',
+    author: customerActor(msg),
+    text: msg.text,
+    ...(u?.language !== undefined ? { language: u.language } : {}),
+    ...(u?.englishText !== undefined ? { englishText: u.englishText } : {}),
+    platformMessageId: msg.messageId,
+    edited: false,
+    deleted: false,
+    createdAt: msg.receivedAt,
+  };
+}
+
 export async function storeCustomerMessage(
   deps: EngineDeps,
   turn: Turn,
   ticketId: string,
   thread: ThreadRef,
-  options: { ticketStored: boolean; ticket?: Ticket },
+  options: { ticketStored: boolean; ticket?: Ticket; ticketCarries?: boolean },
   u?: AgentResult['understanding'],
-): Promise<string> {
-  const m = await recordMessage(
-    deps,
-    {
-      tenantId: turn.msg.tenantId,
-      ticketId,
-      thread,
-      role: 'customer',
-      author: customerActor(turn.msg),
-      text: turn.msg.text,
-      language: u?.language,
-      englishText: u?.englishText,
-      platformMessageId: turn.msg.messageId,
-      createdAt: turn.msg.receivedAt,
-    },
-    options,
-  );
+): Promise<Message> {
+  const {
+    messageId: _id,
+    edited: _e,
+    deleted: _d,
+    ...input
+  } = customerMessageOf(turn.msg, ticketId, thread, u);
+  const m = await recordMessage(deps, { ...input, messageId: _id }, options);
   if (turn.progress) {
     turn.progress.stored = true;
     turn.progress.message = m;
   }
-  return m.messageId;
+  return m;
 }
 
 /** The `code` of an AppError (or a driver error), for the one log line at the top. */

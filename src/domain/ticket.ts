@@ -54,6 +54,51 @@ export const ConfirmButtonSchema = z.object({
 });
 export type ConfirmButton = z.infer<typeof ConfirmButtonSchema>;
 
+export const MessageRoleSchema = z.enum(['customer', 'bot', 'staff', 'system']);
+export type MessageRole = z.infer<typeof MessageRoleSchema>;
+
+/** One message as the ticket keeps it: a `Message` without what the ticket already says. */
+export const TranscriptEntrySchema = z.object({
+  messageId: z.string().min(1),
+  thread: ThreadRefSchema,
+  role: MessageRoleSchema,
+  author: ActorSchema,
+  text: z.string(),
+  language: z.string().optional(),
+  englishText: z.string().optional(),
+  platformMessageId: z.string().optional(),
+  edited: z.boolean().default(false),
+  deleted: z.boolean().default(false),
+  createdAt: DateSchema,
+  /** The text was too long to keep whole (`TRANSCRIPT_TEXT_MAX`): readers take it from `messages`. */
+  cut: z.boolean().optional(),
+  /**
+   * When it was kept, as an ordered string (an ObjectId's hex): orders messages of the same
+   * millisecond as `messages` does (by its `_id`). Absent on an entry a run added to its own copy
+   * of the ticket a moment ago (`withKept`): that one is the newest.
+   */
+  seq: z.string().optional(),
+});
+export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>;
+
+/**
+ * Entries keyed by message (`transcriptKey`), not an array: setting a key twice (a run resumed
+ * after a crash) keeps one entry, two writers adding different messages never overwrite each
+ * other, and an edit changes one entry in place, each in one atomic update on MongoDB and on the
+ * embedded server (which supports neither `$slice` nor queries into arrays of documents).
+ * `trimmed`: older messages were dropped, so it holds only the newest `TRANSCRIPT_KEEP` or so.
+ */
+export const TicketTranscriptSchema = z.object({
+  entries: z.record(z.string(), TranscriptEntrySchema),
+  /**
+   * Set when the ticket is stored: it holds every message since (the newest, once `trimmed`).
+   * Without it (a ticket stored before, where a run's write set an entry) it is not read.
+   */
+  whole: z.literal(true).optional(),
+  trimmed: z.boolean().optional(),
+});
+export type TicketTranscript = z.infer<typeof TicketTranscriptSchema>;
+
 /** Who resolved a ticket: the bot's answer, or a person. */
 export const ResolvedBySchema = z.enum(['bot', 'person']);
 export type ResolvedBy = z.infer<typeof ResolvedBySchema>;
@@ -93,11 +138,13 @@ export const TicketSchema = z.object({
   resolvedBy: ResolvedBySchema.optional(),
   /** SLA clocks and breaches (absent on tickets from before SLAs, and while none applies). */
   sla: TicketSlaSchema.optional(),
+  /**
+   * The recent transcript (transcript.ts). Absent on tickets stored before it: their history is
+   * read from `messages`. Written only through the message store, never with a ticket update.
+   */
+  transcript: TicketTranscriptSchema.optional(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
-
-export const MessageRoleSchema = z.enum(['customer', 'bot', 'staff', 'system']);
-export type MessageRole = z.infer<typeof MessageRoleSchema>;
 
 export const MessageSchema = z.object({
   tenantId: TenantIdSchema,

@@ -177,7 +177,7 @@ export function createArticleDraftService(deps: ArticleDraftDeps): ArticleDraftS
         return { ok: false, message: `Ticket ${ticketId} was not found.` };
       if (actor.isExternal) return { ok: false, message: `Only ${tenant.name} staff can draft articles.` };
       const escalated = Boolean(ticket.escalation ?? ticket.assignee);
-      const messages = await deps.messages.listByTicket(tenantId, ticketId, MESSAGES);
+      const messages = await deps.messages.listByTicket(tenantId, ticketId, MESSAGES, ticket);
       const firstReply = messages.findIndex(isPersonReply);
       if (!escalated || firstReply === -1)
         return {

@@ -1,40 +1,96 @@
-import { MessageSchema } from '../domain/index.js';
+import type { Document } from 'mongodb';
+import { MessageSchema, TicketTranscriptSchema, recentMessages, type Message } from '../domain/index.js';
 import type { MessageStore } from '../conversation/stores.js';
-import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './collections.js';
+import {
+  COLLECTIONS,
+  collection,
+  createCodec,
+  isDuplicateKeyError,
+  type RepositoryDeps,
+} from './collections.js';
+import { keyedDocuments } from './keyed-documents.js';
+import { createTicketTranscriptWriter } from './ticket-transcript.js';
+
+const ticketKeys = keyedDocuments('ticketId');
 
 export function createMessageRepository({ db, logger }: RepositoryDeps): MessageStore {
   const col = collection(db, COLLECTIONS.messages);
+  const tickets = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(MessageSchema, COLLECTIONS.messages, logger);
+  // Every change below reaches the ticket's recent transcript through this one writer.
+  const transcript = createTicketTranscriptWriter(tickets);
+
+  /** The newest `limit`, returned oldest first; _id breaks ties between same-millisecond messages. */
+  async function scanned(tenantId: string, ticketId: string, limit: number): Promise<Message[]> {
+    const docs = await col
+      .find({ tenantId, ticketId })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit)
+      .toArray();
+    return codec.outMany(docs).reverse();
+  }
+
+  /** A message changed in place: the same change on its ticket's kept copy. */
+  async function changed(
+    tenantId: string,
+    messageId: string,
+    set: Record<string, unknown>,
+    unset: string[],
+  ): Promise<void> {
+    const update: Document = { $set: set };
+    if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((k) => [k, '']));
+    // The message's own write says which ticket keeps it: no read of its own. (The embedded
+    // server takes no projection on findAndModify: the whole message comes back.)
+    const doc = await col.findOneAndUpdate({ tenantId, messageId }, update);
+    if (typeof doc?.ticketId === 'string')
+      await transcript.changed(tenantId, doc.ticketId, messageId, set, unset);
+  }
+
   return {
-    async insert(message) {
-      await col.insertOne(codec.in(message));
+    async insert(message, options = {}) {
+      try {
+        await col.insertOne(codec.in(message));
+      } catch (err) {
+        // Stored by a run that died before keeping it on the ticket: kept now, refused as before.
+        if (isDuplicateKeyError(err) && message.ticketId && !options.ticketCarries)
+          await transcript.added(message);
+        throw err;
+      }
+      if (message.ticketId && !options.ticketCarries) await transcript.added(message);
     },
-    async listByTicket(tenantId, ticketId, limit = 50) {
-      // The newest `limit`, returned oldest first; _id breaks ties between same-millisecond messages.
-      const docs = await col
-        .find({ tenantId, ticketId })
-        .sort({ createdAt: -1, _id: -1 })
-        .limit(limit)
-        .toArray();
-      return codec.outMany(docs).reverse();
+    async ensureKept(message) {
+      await transcript.added(message);
+    },
+    async listByTicket(tenantId, ticketId, limit = 50, known) {
+      if (known?.transcript && known.tenantId === tenantId && known.ticketId === ticketId) {
+        const kept = recentMessages(known, limit);
+        if (kept) return kept;
+      } else {
+        const doc = await tickets.findOne(
+          { _id: ticketKeys.id(tenantId, ticketId) as never, tenantId, ticketId },
+          { projection: { transcript: 1 } },
+        );
+        const parsed = TicketTranscriptSchema.safeParse(doc?.transcript);
+        const kept = parsed.success
+          ? recentMessages({ tenantId, ticketId, transcript: parsed.data }, limit)
+          : undefined;
+        if (kept) return kept;
+      }
+      // A ticket stored before it kept a transcript (or one that dropped older messages than
+      // asked for): `messages`, which the embedded server answers by scanning.
+      return scanned(tenantId, ticketId, limit);
     },
     async findByPlatformId(tenantId, platform, platformMessageId) {
       return codec.out(await col.findOne({ tenantId, 'thread.platform': platform, platformMessageId }));
     },
     async markEdited(tenantId, messageId, text) {
-      await col.updateOne(
-        { tenantId, messageId },
-        { $set: { text, edited: true }, $unset: { englishText: '' } },
-      );
+      await changed(tenantId, messageId, { text, edited: true }, ['englishText']);
     },
     async markDeleted(tenantId, messageId) {
       // The author took it back: keep the fact, drop the words.
-      await col.updateOne(
-        { tenantId, messageId },
-        { $set: { deleted: true, text: '' }, $unset: { englishText: '' } },
-      );
+      await changed(tenantId, messageId, { deleted: true, text: '' }, ['englishText']);
     },
-    async annotate(tenantId, messageId, patch) {
+    async annotate(tenantId, messageId, patch, options = {}) {
       const set: Record<string, unknown> = {};
       const unset: Record<string, ''> = {};
       if (patch.ticketId === null) unset.ticketId = '';
@@ -45,7 +101,22 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
       if (Object.keys(set).length > 0) update.$set = set;
       if (Object.keys(unset).length > 0) update.$unset = unset;
       if (Object.keys(update).length === 0) return;
-      await col.updateOne({ tenantId, messageId }, update);
+      const before = await col.findOneAndUpdate({ tenantId, messageId }, update, {
+        returnDocument: 'before',
+      });
+      if (!before || options.ticketCarries) return;
+      const was = typeof before.ticketId === 'string' ? before.ticketId : undefined;
+      const now = patch.ticketId === undefined ? was : (patch.ticketId ?? undefined);
+      if (was && was !== now && !options.fromUnstored) await transcript.removed(tenantId, was, messageId);
+      if (!now) return;
+      if (now !== was) {
+        const moved = codec.out({ ...before, ...set });
+        if (moved) await transcript.added(moved);
+      } else {
+        const understood = { ...set };
+        delete understood.ticketId;
+        await transcript.changed(tenantId, now, messageId, understood, []);
+      }
     },
     async listCustomerBetween(from, to, limit) {
       const docs = await col

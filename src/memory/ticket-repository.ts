@@ -2,6 +2,7 @@ import type { Filter, Document } from 'mongodb';
 import {
   TicketSchema,
   TicketStatusSchema,
+  transcriptKey,
   type Platform,
   type Ticket,
   type TicketStatus,
@@ -11,6 +12,7 @@ import { COLLECTIONS, collection, createCodec, type RepositoryDeps } from './col
 import { guardedUpdate } from './guarded-update.js';
 import { keyedDocuments } from './keyed-documents.js';
 import { createTicketKeys, customerKey, requesterKey, threadKey } from './ticket-keys.js';
+import { createTicketTranscriptWriter, keptNow, withSeqs } from './ticket-transcript.js';
 
 /** A ticket's `_id` is `${tenantId}:${ticketId}`: read by ticket id through the primary key. */
 /** The last writing run's thread lease (key, token), hidden from the Ticket schema. */
@@ -23,6 +25,7 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
   const col = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(TicketSchema, COLLECTIONS.tickets, logger);
   const keys = createTicketKeys(db, col, keyed.id);
+  const transcript = createTicketTranscriptWriter(col);
   const written = new Map<string, { ticket: Ticket; inserted: boolean }>();
   /** Keeps the newest version written here (two updates' answers may come back out of order). */
   function remember(ticket: Ticket, inserted: boolean): void {
@@ -62,7 +65,12 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
 
   return {
     async insert(ticket, fence) {
-      const doc = codec.in(ticket);
+      // Every ticket stored from now on keeps its recent transcript (transcript.ts): an empty one
+      // marks it as kept, so its readers never fall back to `messages`.
+      const doc = codec.in({
+        ...ticket,
+        transcript: { ...withSeqs(ticket.transcript ?? { entries: {} }), whole: true },
+      });
       // Listed first: a crash in between leaves an id that reads as missing, never a ticket nobody finds.
       await keys.added(ticket);
       await col.insertOne({
@@ -143,11 +151,16 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       delete set.tenantId;
       delete set.ticketId;
       delete set.version;
+      // The transcript is the message store's to write, entry by entry (ticket-transcript.ts).
+      delete set.transcript;
       const unset = Object.fromEntries(
         (condition.unset ?? []).filter((k) => !(k in set)).map((k) => [k, '']),
       );
       const update: Document = { $set: set };
       if (Object.keys(unset).length > 0) update.$unset = unset;
+      // A message this write keeps on the ticket (see `keep`): its entry rides on the update.
+      if (condition.keep)
+        set[`transcript.entries.${transcriptKey(condition.keep.messageId)}`] = keptNow(condition.keep);
       const expected: Filter<Document> = {};
       if (condition.from) expected.status = { $in: condition.from };
       if (condition.expectedVersion !== undefined) expected.version = condition.expectedVersion;
@@ -168,6 +181,7 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
         update,
       });
       const after = codec.out(updated);
+      if (after?.transcript) await transcript.trim(tenantId, ticketId, after.transcript);
       // The state just before this write, when this process wrote that one too.
       const had = after && written.get(keyed.id(tenantId, ticketId));
       const before = had && had.ticket.version === after.version - 1 ? had.ticket : undefined;

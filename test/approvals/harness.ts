@@ -183,7 +183,8 @@ export async function openTicket(
     deleted: false,
     createdAt: now,
   });
-  return ticket;
+  // As stored, its recent transcript included (the engine hands on the ticket its writes returned).
+  return (await env.stores.tickets.get(env.tenantId, ticketId)) ?? ticket;
 }
 
 /** The customer as the engine resolved them. */

@@ -117,8 +117,8 @@ describe('round trips of an Approve click', () => {
     expect(click.filter((c) => c.collection === 'approvals' && 'customerId' in c.filter)).toEqual([]);
   });
 
-  it("reads the ticket's transcript once for the customer-asked check and the card", () => {
-    expect(count(click, 'find', 'messages')).toBe(1);
+  it('reads no transcript: the customer-asked check and the card take it from the ticket it read', () => {
+    expect(count(click, 'find', 'messages')).toBe(0);
   });
 
   it('reads the ticket once: authorization, the card, the notice and the resolution share it', () => {
@@ -148,8 +148,8 @@ describe('round trips of a refund request', () => {
     ]);
   });
 
-  it("reads the ticket's transcript once for the customer-asked check and the card", () => {
-    expect(count(proposal, 'find', 'messages')).toBe(1);
+  it('reads no transcript: the customer-asked check and the card take it from the ticket in hand', () => {
+    expect(count(proposal, 'find', 'messages')).toBe(0);
   });
 
   it('reads no ticket: the one in hand decides a request for staff (only an automatic refund reads it again)', () => {

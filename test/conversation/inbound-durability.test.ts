@@ -278,6 +278,16 @@ describe('issue 12 case 3: a decision without a reply is not an answer', () => {
     // What a process killed with the database paused left (measured in the drills): the ticket
     // stored resolved and the decision recorded, but the reply neither posted nor queued.
     await t.db.collection('messages').deleteMany({ ticketId, role: 'bot' });
+    // Nor kept on the ticket's recent transcript, which the message store writes after `messages`.
+    const kept = (await t.stores.tickets.get(DEMO.tenantId, ticketId))?.transcript?.entries ?? {};
+    const bot = Object.entries(kept).filter(([, e]) => e.role === 'bot');
+    expect(bot).toHaveLength(1);
+    await t.db
+      .collection('tickets')
+      .updateOne(
+        { tenantId: DEMO.tenantId, ticketId },
+        { $unset: Object.fromEntries(bot.map(([k]) => [`transcript.entries.${k}`, ''])) },
+      );
     await t.db.collection('outbox').deleteMany({ ticketId });
     ch.messages.splice(0);
     expect((await t.stores.tickets.get(DEMO.tenantId, ticketId))?.status).toBe('resolved');
