@@ -4,7 +4,6 @@ import { isInformationQuestion, questionType, type AnswerType } from './answer-t
 import { model } from './offline/model/models.js';
 import { predict } from './offline/model/linear-model.js';
 import type { Evidence } from './retrieve.js';
-import { routeCues } from './route-cues.js';
 import type { Understanding } from './types.js';
 
 /**
@@ -56,11 +55,6 @@ export const ROUTE_FEATURES = [
   'p:urgency:high',
   'p:urgency:low',
   'p:sentiment:negative',
-  'asksAction',
-  'reportsFault',
-  'asksHow',
-  'own',
-  'questionMark',
 ] as const;
 
 /** The model's input, in `ROUTE_FEATURES` order. */
@@ -101,7 +95,6 @@ export function routeFeatureVector(i: RouteFeatureInput): number[] {
   const intent = p('intent');
   const concern = p('concern');
   const urgency = p('urgency');
-  const cues = routeCues(i.text);
   x.push(
     ...INTENT_IDS.map((id) => intent[id] ?? 0),
     concern.security ?? 0,
@@ -111,11 +104,6 @@ export function routeFeatureVector(i: RouteFeatureInput): number[] {
     (urgency.high ?? 0) + (urgency.critical ?? 0),
     urgency.low ?? 0,
     p('sentiment').negative ?? 0,
-    b(cues.asksAction),
-    b(cues.reportsFault),
-    b(cues.asksHow),
-    b(cues.own),
-    b(cues.questionMark),
   );
   // Rounded so the same message gives the same vector on every machine, as the model file was fitted.
   return x.map((v) => Math.round(v * 1e6) / 1e6);

@@ -64,6 +64,7 @@ export const RouteModelFileSchema = z.object({
     learningRate: z.number(),
     minLeaf: z.number(),
     l2: z.number(),
+    escalationWeight: z.number(),
   }),
 });
 export type RouteModel = z.infer<typeof RouteModelFileSchema>;

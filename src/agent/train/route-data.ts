@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { withDemoEnvironment } from '../eval/environment.js';
 import { loadGoldenSet, type GoldenMessage } from '../eval/golden.js';
-import { runEval } from '../eval/run-eval.js';
+import { runEval, type EvalDeps } from '../eval/run-eval.js';
 import { createOfflineAgent } from '../offline/offline-agent.js';
 import { ROUTE_FEATURES } from '../route-features.js';
 import { useRouteModel, type RouteModel } from '../route-model.js';
@@ -26,8 +26,8 @@ export interface RouteCase {
   whenAnswered: 'resolve' | 'escalate' | 'ignore';
 }
 
-// "Always answer": the most the router can be told, so the run shows what each rule and the resolver do.
-const ALWAYS_ANSWER: RouteModel = {
+/** "Always answer": the most the router can be told, so the run shows what each rule and the resolver do. */
+export const ALWAYS_ANSWER: RouteModel = {
   format: 'switchboard-route/1',
   features: [...ROUTE_FEATURES],
   knowledgeBase: {
@@ -40,7 +40,7 @@ const ALWAYS_ANSWER: RouteModel = {
   trees: [],
   trainedOn: { examples: 0, answerable: 0, sources: {} },
   crossValidated: [],
-  options: { trees: 0, depth: 0, learningRate: 0, minLeaf: 0, l2: 0 },
+  options: { trees: 0, depth: 0, learningRate: 0, minLeaf: 0, l2: 0, escalationWeight: 1 },
 };
 
 /**
@@ -52,28 +52,31 @@ export async function collectRouteCases(
   config: Pick<Config, 'mongo' | 'org'>,
   logger: Logger,
 ): Promise<RouteCase[]> {
+  return withDemoEnvironment(config, logger, (deps) => routeCasesOn(deps, logger));
+}
+
+/** The same, against stores already seeded with the demo organization (tests pass their own). */
+export async function routeCasesOn(deps: Omit<EvalDeps, 'agent'>, logger: Logger): Promise<RouteCase[]> {
   const cases: RouteCase[] = [];
   useRouteModel(ALWAYS_ANSWER);
+  const agent = createOfflineAgent({ clock: deps.clock, logger });
   try {
-    await withDemoEnvironment(config, logger, async (deps) => {
-      const agent = createOfflineAgent({ clock: deps.clock, logger });
-      for (const source of ROUTE_SOURCES) {
-        const messages = await loadGoldenSet(path.resolve(`test/golden/${source}.jsonl`));
-        const seen: Array<RouteObservation | null> = messages.map(() => null);
-        const { cases: ran } = await runEval(messages, { ...deps, agent }, (_m, i) => ({
-          onRoute: (o) => (seen[i] = o),
-        }));
-        ran.forEach((c, i) =>
-          cases.push({
-            source,
-            text: c.message.text,
-            label: c.message.route,
-            observation: seen[i]!,
-            whenAnswered: c.result.route,
-          }),
-        );
-      }
-    });
+    for (const source of ROUTE_SOURCES) {
+      const messages = await loadGoldenSet(path.resolve(`test/golden/${source}.jsonl`));
+      const seen: Array<RouteObservation | null> = messages.map(() => null);
+      const { cases: ran } = await runEval(messages, { ...deps, agent }, (_m, i) => ({
+        onRoute: (o) => (seen[i] = o),
+      }));
+      ran.forEach((c, i) =>
+        cases.push({
+          source,
+          text: c.message.text,
+          label: c.message.route,
+          observation: seen[i]!,
+          whenAnswered: c.result.route,
+        }),
+      );
+    }
   } finally {
     useRouteModel(undefined);
   }

@@ -30,6 +30,8 @@ export interface BoostOptions {
   minLeaf: number;
   /** L2 on leaf values (XGBoost's lambda). */
   l2: number;
+  /** How much a labelled escalation counts against an answer in the trees (escalations are the rarer class). */
+  escalationWeight: number;
 }
 
 export const ROUTE_BOOST_OPTIONS: BoostOptions = {
@@ -37,7 +39,8 @@ export const ROUTE_BOOST_OPTIONS: BoostOptions = {
   depth: 2,
   learningRate: 0.05,
   minLeaf: 8,
-  l2: 1,
+  l2: 5,
+  escalationWeight: 2,
 };
 
 const KIND_KB = ROUTE_FEATURES.indexOf('kindKb');
@@ -57,7 +60,11 @@ export function fitRouteModel(
   );
   const knowledgeBase = { mean: kb.mean, scale: kb.scale, weights: kb.weights, bias: kb.bias };
   const trees = fitRouteBoost(
-    examples.map((e) => ({ ...e, base: baseLogit(knowledgeBase, e.x) })),
+    examples.map((e) => ({
+      ...e,
+      base: baseLogit(knowledgeBase, e.x),
+      weight: (e.weight ?? 1) * (e.y === 0 ? opts.escalationWeight : 1),
+    })),
     opts,
   );
   return { knowledgeBase, ...trees };

@@ -82,14 +82,16 @@ async function trainAnswerability(): Promise<void> {
 /** Boosted-tree configurations `--cv` compares by their mean leave-one-set-out route accuracy. */
 const CANDIDATES: BoostOptions[] = [
   { ...ROUTE_BOOST_OPTIONS, trees: 0 },
+  { ...ROUTE_BOOST_OPTIONS, escalationWeight: 1, l2: 1 },
+  { ...ROUTE_BOOST_OPTIONS, escalationWeight: 1 },
+  { ...ROUTE_BOOST_OPTIONS, escalationWeight: 1.5 },
   ROUTE_BOOST_OPTIONS,
-  { ...ROUTE_BOOST_OPTIONS, trees: 200 },
+  { ...ROUTE_BOOST_OPTIONS, escalationWeight: 3 },
+  { ...ROUTE_BOOST_OPTIONS, l2: 1 },
   { ...ROUTE_BOOST_OPTIONS, depth: 1, trees: 300 },
-  { ...ROUTE_BOOST_OPTIONS, depth: 3, trees: 150 },
-  { ...ROUTE_BOOST_OPTIONS, depth: 3, trees: 50 },
-  { ...ROUTE_BOOST_OPTIONS, minLeaf: 4 },
+  { ...ROUTE_BOOST_OPTIONS, depth: 3 },
+  { ...ROUTE_BOOST_OPTIONS, trees: 150 },
   { ...ROUTE_BOOST_OPTIONS, minLeaf: 16 },
-  { ...ROUTE_BOOST_OPTIONS, l2: 5 },
 ];
 
 /**
