@@ -180,9 +180,11 @@ export async function runPipeline(
     evidence?.kind === 'kb' &&
     isInformationQuestion(input.text);
   // Where an answer exists, the learned route model says whether to give it (route-model.ts); a
-  // request no tool can do keeps its capped confidence: a person acts on it.
+  // request no tool can do keeps its capped confidence: a person acts on it. The model was fitted
+  // on the offline engine's understanding (its calibrated intent, its models' readings), so the
+  // LLM engine, whose understanding differs, keeps the thresholds over its evidence's confidence.
   const features =
-    evidence && evidence.kind !== 'none' && !evidence.unanswerable
+    engine.kind === 'offline' && evidence && evidence.kind !== 'none' && !evidence.unanswerable
       ? routeFeatureVector({
           understanding: u,
           evidence,
