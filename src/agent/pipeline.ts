@@ -14,8 +14,6 @@ import { retrieve, type Evidence } from './retrieve.js';
 import { findEmails } from '../text/emails.js';
 import { fold } from './offline/text.js';
 import { routeMessage } from './route.js';
-import { routeFeatureVector } from './route-features.js';
-import { routeModel, routeProbability } from './route-model.js';
 import { routedSentiment, threadSignals } from './thread-signals.js';
 import { mentionsDataLoss } from './urgency.js';
 import type {
@@ -171,32 +169,7 @@ export async function runPipeline(
   // one: an intent the model is unsure of (its calibrated probability) caps the confidence, so
   // a misread address change never turns into an automatic cancellation.
   const moneyIntent = u.intent === 'refund' || u.intent === 'cancel';
-  const cap = moneyIntent ? (u.intentConfidence ?? 1) : 1;
-  const plainQuestion =
-    u.urgency === 'high' &&
-    !u.urgencySignals.length &&
-    !u.securityConcern &&
-    !dataLoss &&
-    evidence?.kind === 'kb' &&
-    isInformationQuestion(input.text);
-  // Where an answer exists, the learned route model says whether to give it (route-model.ts); a
-  // request no tool can do keeps its capped confidence: a person acts on it. The model was fitted
-  // on the offline engine's understanding (its calibrated intent, its models' readings), so the
-  // LLM engine, whose understanding differs, keeps the thresholds over its evidence's confidence.
-  const features =
-    engine.kind === 'offline' && evidence && evidence.kind !== 'none' && !evidence.unanswerable
-      ? routeFeatureVector({
-          understanding: u,
-          evidence,
-          text: input.text,
-          identified: !!input.customer,
-          plainQuestion,
-        })
-      : null;
-  const learned = features ? routeModel() : null;
-  const answerConfidence =
-    learned && features ? routeProbability(learned, features) : (evidence?.confidence ?? 0);
-  const confidence = Math.min(answerConfidence, cap);
+  const confidence = Math.min(evidence?.confidence ?? 0, moneyIntent ? (u.intentConfidence ?? 1) : 1);
   const routed = await recorder.stage(
     'route',
     () =>
@@ -207,7 +180,13 @@ export async function runPipeline(
         securityConcern: u.securityConcern,
         sentiment: routedSentiment(u.sentiment, signals),
         dataLoss,
-        plainQuestion,
+        plainQuestion:
+          u.urgency === 'high' &&
+          !u.urgencySignals.length &&
+          !u.securityConcern &&
+          !dataLoss &&
+          evidence?.kind === 'kb' &&
+          isInformationQuestion(input.text),
         thread: signals,
         needsEscalation: !!escalateReason,
         needsEscalationReason: escalateReason,
@@ -215,13 +194,6 @@ export async function runPipeline(
       }),
     (d) => `${d.route}: ${d.reason}`,
   );
-  hooks?.onRoute?.({
-    features,
-    byRule: routed.decidedBy === 'rule',
-    threshold: routed.threshold,
-    cap,
-    evidenceConfidence: evidence?.confidence ?? 0,
-  });
   const articleIds = evidence?.articles.map((a) => a.article.articleId) ?? [];
 
   let route = routed.route;

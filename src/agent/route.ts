@@ -38,8 +38,6 @@ export const RouteDecisionSchema = z.object({
   route: z.enum(['resolve', 'escalate']),
   threshold: z.number(),
   reason: z.string(),
-  /** `rule`: a hard rule decided, whatever the confidence; `confidence`: the threshold did. */
-  decidedBy: z.enum(['rule', 'confidence']),
 });
 export type RouteDecision = z.infer<typeof RouteDecisionSchema>;
 
@@ -48,7 +46,7 @@ export type RouteDecision = z.infer<typeof RouteDecisionSchema>;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Route in code; a model only supplies the confidence (route-model.ts). Always a person: a security concern, data loss, critical
+ * Route in code, never by a model. Always a person: a security concern, data loss, critical
  * urgency, a request for a person, the resolver's own signal, a customer saying the bot's answer
  * did not help, the same question asked again after an answer, and negative sentiment after a bot
  * answer. Otherwise by confidence: high and critical urgency and negative messages need
@@ -62,12 +60,7 @@ export function routeMessage(raw: RouteInput): RouteDecision {
     input.sentiment === 'negative';
   const threshold = high ? input.settings.confidenceHigh : input.settings.confidenceNormal;
   const confidence = round2(input.confidence);
-  const person = (reason: string): RouteDecision => ({
-    route: 'escalate',
-    threshold,
-    reason,
-    decidedBy: 'rule',
-  });
+  const person = (reason: string): RouteDecision => ({ route: 'escalate', threshold, reason });
   if (input.securityConcern) return person('security concern: a person handles it');
   if (input.dataLoss) return person('data loss: a person handles it');
   if (input.urgency === 'critical') return person('critical urgency: a person handles it');
@@ -89,13 +82,11 @@ export function routeMessage(raw: RouteInput): RouteDecision {
       route: 'escalate',
       threshold,
       reason: `confidence ${confidence.toFixed(2)} below the ${bar} threshold ${threshold.toFixed(2)}`,
-      decidedBy: 'confidence',
     };
   }
   return {
     route: 'resolve',
     threshold,
     reason: `confidence ${confidence.toFixed(2)} meets the ${bar} threshold ${threshold.toFixed(2)}`,
-    decidedBy: 'confidence',
   };
 }

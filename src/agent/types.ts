@@ -181,22 +181,6 @@ export interface AgentResult {
 /** Hooks for live progress (the sandbox shows each stage as it starts and ends). */
 export interface AgentHooks {
   onStage?(stage: DecisionRecord['stages'][number]['name'], phase: 'start' | 'end', ok?: boolean): void;
-  /** What the route stage read and who decided (`npm run train` learns the route from it). */
-  onRoute?(observation: RouteObservation): void;
-}
-
-/** The route stage's inputs as the learned route decision sees them. */
-export interface RouteObservation {
-  /** The route features (route-features.ts); null when there is no answer to give (no evidence, a request no tool does). */
-  features: number[] | null;
-  /** A hard rule decided the route; the model's confidence could not change it. */
-  byRule: boolean;
-  /** The bar the confidence had to meet. */
-  threshold: number;
-  /** The most the confidence may be (a refund or cancellation is only as sure as its intent). */
-  cap: number;
-  /** Retrieval's own confidence in its evidence, before the route model. */
-  evidenceConfidence: number;
 }
 
 /** Two engines behind one interface: the LLM engine and the offline engine. */

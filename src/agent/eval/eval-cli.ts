@@ -6,13 +6,22 @@
  * in customer replies and per-language figures. The test split is the default: it is reported,
  * never tuned on. Zero config: it starts its own MongoDB-wire server when none is given.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { createDemoOrderSystem } from '../../commerce/demo-order-system.js';
 import { loadConfig } from '../../config.js';
+import { createIdGenerator, systemClock } from '../../domain/index.js';
 import { createLogger } from '../../logger.js';
+import { ensureIndexes } from '../../memory/indexes.js';
+import { startLocalMongo } from '../../memory/local-mongo.js';
+import { createMongoStores } from '../../memory/mongo-stores.js';
+import { seedDemo } from '../../memory/seed.js';
 import { createAgent } from '../create-agent.js';
-import { withDemoEnvironment } from './environment.js';
+import { createKnowledgeBase } from '../knowledge-base.js';
 import { GOLDEN_SPLITS, loadGoldenSet } from './golden.js';
 import { printReport } from './print-report.js';
 import { runEval } from './run-eval.js';
@@ -48,13 +57,44 @@ async function main(): Promise<void> {
       : undefined;
   const messages = await loadGoldenSet(input);
 
-  await withDemoEnvironment(config, logger, async (deps) => {
-    const agent = createAgent({ openai, kb: deps.kb, logger, clock: deps.clock });
-    const { report } = await runEval(messages, { ...deps, agent });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-eval-'));
+  const mongo = await startLocalMongo({ uri: config.mongo.uri, dataDir, logger, buildIfMissing: true });
+  const client = new MongoClient(mongo.uri, { serverSelectionTimeoutMS: 10_000, ignoreUndefined: true });
+  const dbName = `switchboard_eval_${randomBytes(4).toString('hex')}`;
+  try {
+    await client.connect();
+    const db = client.db(dbName);
+    const clock = systemClock;
+    await ensureIndexes(db, logger);
+    const stores = createMongoStores(db, { logger, clock });
+    const tenantId = config.org.id;
+    await seedDemo({ stores, tenantId, clock, logger });
+    const tenant = await stores.tenants.get(tenantId);
+    if (!tenant) throw new Error('demo tenant missing after seeding');
+    const kb = createKnowledgeBase({ source: stores.kbArticles });
+    const agent = createAgent({ openai, kb, logger, clock });
+    const { report } = await runEval(messages, {
+      agent,
+      kb,
+      tenantId,
+      settings: tenant.settings,
+      customers: stores.customers,
+      interactions: stores.interactions,
+      orders: createDemoOrderSystem({ orders: stores.orders, clock, ids: createIdGenerator() }),
+      clock,
+    });
     printReport(report, path.relative(process.cwd(), input));
     writeFileSync(values.output!, JSON.stringify(report, null, 2));
     console.log(`  wrote ${values.output}`);
-  });
+  } finally {
+    await client
+      .db(dbName)
+      .dropDatabase()
+      .catch(() => undefined);
+    await client.close();
+    await mongo.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,7 @@ import type { OrderSystem } from '../../commerce/order-system.js';
 import type { CustomerStore, InteractionStore } from '../../conversation/stores.js';
 import type { Clock, TenantSettings } from '../../domain/index.js';
 import { createAgentTools } from '../tools.js';
-import type { Agent, AgentHooks, KnowledgeBase } from '../types.js';
+import type { Agent, KnowledgeBase } from '../types.js';
 import { toAgentCustomer } from '../types.js';
 import type { GoldenMessage } from './golden.js';
 import { summarize, type EvalReport } from './report.js';
@@ -26,8 +26,6 @@ export interface EvalDeps {
 export async function runEval(
   messages: GoldenMessage[],
   deps: EvalDeps,
-  /** Live hooks for one message's run (training reads the route stage through them). */
-  hooksFor?: (message: GoldenMessage, index: number) => AgentHooks,
 ): Promise<{ report: EvalReport; cases: EvalCase[] }> {
   const cases: EvalCase[] = [];
   let n = 0;
@@ -46,25 +44,22 @@ export async function runEval(
       clock: deps.clock,
     });
     const history = [...(message.thread ?? []), { role: 'customer' as const, text: message.text }];
-    const result = await deps.agent.run(
-      {
-        tenantId: deps.tenantId,
-        settings: deps.settings,
-        ticket: {
-          ticketId: `TKT-EVAL${String(n % 100).padStart(2, '0')}`,
-          status: 'open',
-          isNew: !message.thread,
-        },
-        text: message.text,
-        history,
-        customer: toAgentCustomer(customer),
-        openTickets: [],
-        tools,
-        kb: deps.kb,
-        allowedEmails: customer?.contactEmails ?? [],
+    const result = await deps.agent.run({
+      tenantId: deps.tenantId,
+      settings: deps.settings,
+      ticket: {
+        ticketId: `TKT-EVAL${String(n % 100).padStart(2, '0')}`,
+        status: 'open',
+        isNew: !message.thread,
       },
-      hooksFor?.(message, n - 1),
-    );
+      text: message.text,
+      history,
+      customer: toAgentCustomer(customer),
+      openTickets: [],
+      tools,
+      kb: deps.kb,
+      allowedEmails: customer?.contactEmails ?? [],
+    });
     cases.push({
       message,
       result,

@@ -1,18 +1,11 @@
 /**
- * `npm run train [-- --cv] [-- --route-only]`: writes the corpus (data/corpus/{train,dev}.jsonl)
- * from the phrase banks and trains the offline engine's models (data/models/*.json), the
- * answerability model from the golden train and dev splits and kb/ (answerability.json), then the
- * route model from every golden set but test (route.json), with its leave-one-set-out figures.
- * `--cv` also prints the model selection (today's routing, the answerability regression refitted
- * per fold, and each boosted-tree configuration tried); `--route-only` retrains the route model
- * alone on the committed models. Deterministic: running it twice gives byte-identical files. The
- * golden set's test split is never read here.
+ * `npm run train`: writes the corpus (data/corpus/{train,dev}.jsonl) from the phrase banks and
+ * trains the offline engine's models (data/models/*.json), then the answerability model from the
+ * golden train and dev splits and kb/ (data/models/answerability.json). Deterministic: running it
+ * twice gives byte-identical files. The golden set's test split is never read here.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.js';
-import { createLogger } from '../../logger.js';
 import { generateCorpus, type CorpusRecord } from './corpus.js';
 import { HEADS, trainHead, type Head } from './train.js';
 import { MODEL_DIR } from '../offline/model/models.js';
@@ -24,20 +17,6 @@ import {
   type LabelledSignals,
 } from '../answerability.js';
 import { answerabilitySets, memoryKnowledgeBase, type LabelledExample } from './answerability-data.js';
-import { ROUTE_FEATURES } from '../route-features.js';
-import { ROUTE_MODEL_FILE, type RouteModel } from '../route-model.js';
-import { collectRouteCases, ROUTE_SOURCES, type RouteCase } from './route-data.js';
-import {
-  answerabilityFitter,
-  boostFitter,
-  crossValidate,
-  currentScorer,
-  formatFolds,
-  meanFold,
-  routeExamples,
-  scoreRoutes,
-} from './route-cv.js';
-import { fitRouteModel, ROUTE_BOOST_OPTIONS, type BoostOptions } from './route-fit.js';
 
 const CORPUS_DIR = path.resolve('data/corpus');
 
@@ -79,92 +58,8 @@ async function trainAnswerability(): Promise<void> {
   console.log(`  answerability ${all.length} examples, in-sample ${routedRight(model, all)}`);
 }
 
-/** Boosted-tree configurations `--cv` compares by their mean leave-one-set-out route accuracy. */
-const CANDIDATES: BoostOptions[] = [
-  { ...ROUTE_BOOST_OPTIONS, trees: 0 },
-  { ...ROUTE_BOOST_OPTIONS, escalationWeight: 1, l2: 1 },
-  { ...ROUTE_BOOST_OPTIONS, escalationWeight: 1 },
-  { ...ROUTE_BOOST_OPTIONS, escalationWeight: 1.5 },
-  ROUTE_BOOST_OPTIONS,
-  { ...ROUTE_BOOST_OPTIONS, escalationWeight: 3 },
-  { ...ROUTE_BOOST_OPTIONS, l2: 1 },
-  { ...ROUTE_BOOST_OPTIONS, depth: 1, trees: 300 },
-  { ...ROUTE_BOOST_OPTIONS, depth: 3 },
-  { ...ROUTE_BOOST_OPTIONS, trees: 150 },
-  { ...ROUTE_BOOST_OPTIONS, minLeaf: 16 },
-];
-
-/**
- * The route model (route-model.ts): the golden sets but test run through the offline agent, the
- * open messages fitted with boosted trees; the figures printed are leave-one-set-out.
- */
-async function trainRoute(cv: boolean): Promise<void> {
-  const cases = await collectRouteCases(
-    loadConfig(),
-    createLogger({ level: process.env.LOG_LEVEL ?? 'warn' }),
-  );
-  const examples = routeExamples(cases);
-  console.log(
-    `  route: ${cases.length} labelled messages, ${examples.length} whose route no rule decides (${examples.filter((e) => e.y === 1).length} answerable)`,
-  );
-  if (cv) {
-    console.log(
-      formatFolds(
-        "today's routing (answerability fitted on train and dev: in-sample there)",
-        ROUTE_SOURCES.map((heldOut) => ({ heldOut, ...scoreRoutesOf(cases, heldOut) })),
-      ),
-    );
-    console.log(
-      formatFolds(
-        'answerability regression refitted per fold (the approach before)',
-        crossValidate(cases, answerabilityFitter),
-      ),
-    );
-    for (const opts of CANDIDATES) {
-      const folds = crossValidate(cases, boostFitter(opts));
-      const m = meanFold(folds);
-      console.log(
-        `  boosted trees ${JSON.stringify(opts)}: mean route ${(m.route * 100).toFixed(1)}%, escalation ${(m.escalationPrecision * 100).toFixed(1)}% / ${(m.escalationRecall * 100).toFixed(1)}%`,
-      );
-    }
-  }
-  const folds = crossValidate(cases, boostFitter(ROUTE_BOOST_OPTIONS));
-  console.log(formatFolds(`route model, leave one set out ${JSON.stringify(ROUTE_BOOST_OPTIONS)}`, folds));
-  const fitted = fitRouteModel(examples, ROUTE_BOOST_OPTIONS);
-  const model: RouteModel = {
-    format: 'switchboard-route/1',
-    features: [...ROUTE_FEATURES],
-    ...fitted,
-    trainedOn: {
-      examples: examples.length,
-      answerable: examples.filter((e) => e.y === 1).length,
-      sources: Object.fromEntries(
-        ROUTE_SOURCES.map((s) => [s, routeExamples(cases.filter((c) => c.source === s)).length]),
-      ),
-    },
-    crossValidated: folds,
-    options: ROUTE_BOOST_OPTIONS,
-  };
-  writeFileSync(ROUTE_MODEL_FILE, JSON.stringify(model) + '\n');
-}
-
-function scoreRoutesOf(cases: RouteCase[], heldOut: string) {
-  return scoreRoutes(
-    cases.filter((c) => c.source === heldOut),
-    currentScorer,
-  );
-}
-
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { cv: { type: 'boolean', default: false }, 'route-only': { type: 'boolean', default: false } },
-  });
   const started = Date.now();
-  if (values['route-only']) {
-    await trainRoute(values.cv!);
-    console.log(`trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return;
-  }
   const { train, dev } = generateCorpus();
   mkdirSync(CORPUS_DIR, { recursive: true });
   writeFileSync(path.join(CORPUS_DIR, 'train.jsonl'), jsonl(train));
@@ -181,9 +76,6 @@ async function main(): Promise<void> {
     );
   }
   await trainAnswerability();
-  // Retrieval reads the answerability model just written: the route model learns from the code as it now runs.
-  useAnswerabilityModel(undefined);
-  await trainRoute(values.cv!);
   console.log(`trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
