@@ -1,3 +1,4 @@
+import type { Collection, Db } from 'mongodb';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
@@ -301,5 +302,95 @@ describe('issue 12 case 3: a decision without a reply is not an answer', () => {
     // The customer hears that a person will follow up, once.
     expect(ch.thread(m.messageId)).toEqual([expect.stringContaining(ticketId)]);
     expect((await t.engine.recoverUnanswered?.())?.escalated).toBe(0);
+  });
+});
+
+/**
+ * A database handle whose `outbox` collection stops answering once `freeze()` is called: the
+ * process "dies" at the moment its delivery would queue the answer. Every other collection, and
+ * the outbox before the freeze (start-up, indexes), works as usual.
+ */
+function outboxFreezingDb(db: Db) {
+  let frozen = false;
+  let reached: () => void = () => undefined;
+  const reachedP = new Promise<void>((r) => (reached = r));
+  const hang = () => {
+    reached();
+    return new Promise(() => undefined);
+  };
+  const freezing = (col: Collection): Collection =>
+    new Proxy(col, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          frozen ? hang() : (value as (...a: unknown[]) => unknown).apply(target, args);
+      },
+    });
+  const proxied = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'collection')
+        return (name: string, options?: object) => {
+          const col = target.collection(name, options);
+          return name === 'outbox' ? freezing(col) : col;
+        };
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return {
+    db: proxied,
+    freeze() {
+      frozen = true;
+    },
+    reached: () => reachedP,
+  };
+}
+
+describe('issue 13: a run killed after its resolving write, before its answer is queued', () => {
+  // The answer's transcript entry may ride on the resolving write only if this still holds: the
+  // restarted process sees the customer unanswered (no outbox entry, nothing posted), hands the
+  // ticket to a person, and the ticket's transcript holds no bot answer the customer never saw.
+  it('hands the new question to a person once; the ticket keeps only what the customer was shown', async () => {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    const ch1 = createTestChannel();
+    const freezing = outboxFreezingDb(env.db);
+    const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
+    await app1.sweepsIdle();
+    freezing.freeze();
+    const m = inbound('maya', 'Hi, where is my order 1042?', { eventId: 'EV-KILL-RESOLVED' });
+    void app1.engine.handleInbound(m).catch(() => undefined);
+    await freezing.reached();
+    await app1.stop();
+    const stored = await env.db.collection('messages').find({ text: m.text }).toArray();
+    const ticketId = stored[0]?.ticketId as string;
+    // Killed after the resolving write (the new ticket's insert, stored resolved), before the post.
+    expect((await env.stores.tickets.get(DEMO.tenantId, ticketId))?.status).toBe('resolved');
+    expect(ch1.thread(m.messageId)).toEqual([]);
+
+    const ch2 = createTestChannel();
+    const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
+    await app2.sweepsIdle();
+    try {
+      env.clock.advance(11 * 60_000);
+      expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(1);
+      // The customer is told once that a person will follow up; the ticket is that person's.
+      const shown = ch2.thread(m.messageId);
+      expect(shown).toEqual([expect.stringContaining(ticketId)]);
+      const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+      expect(ticket?.status).toBe('escalated');
+      // What the ticket keeps for the model's and staff's history is what the customer saw.
+      const said = Object.values(ticket?.transcript?.entries ?? {})
+        .filter((e) => e.role === 'bot')
+        .map((e) => e.text);
+      expect(said).toEqual(shown);
+      expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(0);
+      expect(ch2.thread(m.messageId)).toHaveLength(1);
+    } finally {
+      await app2.stop();
+      await env.close();
+    }
   });
 });
