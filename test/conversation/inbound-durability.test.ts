@@ -351,7 +351,7 @@ describe('issue 13: a run killed after its resolving write, before its answer is
   // The answer's transcript entry may ride on the resolving write only if this still holds: the
   // restarted process sees the customer unanswered (no outbox entry, nothing posted), hands the
   // ticket to a person, and the ticket's transcript holds no bot answer the customer never saw.
-  it('hands the new question to a person once; the ticket keeps only what the customer was shown', async () => {
+  async function killedAfterResolving(eventId: string, asksFirst: boolean) {
     const env = await createSeededEnv({ logger });
     const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
     const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
@@ -359,38 +359,72 @@ describe('issue 13: a run killed after its resolving write, before its answer is
     const freezing = outboxFreezingDb(env.db);
     const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
     await app1.sweepsIdle();
+    let threadId: string | undefined;
+    if (asksFirst) {
+      const first = inbound('maya', 'Hi, where is my order 1042?');
+      expect((await app1.engine.handleInbound(first)).status).toBe('answered');
+      threadId = first.messageId;
+      // The reply comes a minute after the first answer (an answer of its millisecond would count).
+      env.clock.advance(60_000);
+    }
     freezing.freeze();
-    const m = inbound('maya', 'Hi, where is my order 1042?', { eventId: 'EV-KILL-RESOLVED' });
+    const m = inbound(
+      'maya',
+      asksFirst ? 'And when will order 1042 arrive?' : 'Hi, where is my order 1042?',
+      {
+        eventId,
+        ...(threadId ? { threadId, at: env.clock.now() } : {}),
+      },
+    );
     void app1.engine.handleInbound(m).catch(() => undefined);
     await freezing.reached();
     await app1.stop();
     const stored = await env.db.collection('messages').find({ text: m.text }).toArray();
     const ticketId = stored[0]?.ticketId as string;
-    // Killed after the resolving write (the new ticket's insert, stored resolved), before the post.
+    // Killed after the resolving write (a new ticket's insert, a reply's resolving write).
     expect((await env.stores.tickets.get(DEMO.tenantId, ticketId))?.status).toBe('resolved');
-    expect(ch1.thread(m.messageId)).toEqual([]);
+    return {
+      env,
+      common,
+      ticketId,
+      thread: threadId ?? m.messageId,
+      before: ch1.thread(threadId ?? m.messageId),
+    };
+  }
 
-    const ch2 = createTestChannel();
-    const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
-    await app2.sweepsIdle();
-    try {
-      env.clock.advance(11 * 60_000);
-      expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(1);
-      // The customer is told once that a person will follow up; the ticket is that person's.
-      const shown = ch2.thread(m.messageId);
-      expect(shown).toEqual([expect.stringContaining(ticketId)]);
-      const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
-      expect(ticket?.status).toBe('escalated');
-      // What the ticket keeps for the model's and staff's history is what the customer saw.
-      const said = Object.values(ticket?.transcript?.entries ?? {})
-        .filter((e) => e.role === 'bot')
-        .map((e) => e.text);
-      expect(said).toEqual(shown);
-      expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(0);
-      expect(ch2.thread(m.messageId)).toHaveLength(1);
-    } finally {
-      await app2.stop();
-      await env.close();
-    }
-  });
+  for (const [name, asksFirst] of [
+    ['a new question', false],
+    ['a reply in a thread', true],
+  ] as const) {
+    it(`hands ${name} to a person once; the ticket keeps only what the customer was shown`, async () => {
+      const { env, common, ticketId, thread, before } = await killedAfterResolving(
+        `EV-KILL-${name}`,
+        asksFirst,
+      );
+      expect(before).toHaveLength(asksFirst ? 1 : 0);
+      const ch2 = createTestChannel();
+      const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
+      await app2.sweepsIdle();
+      try {
+        env.clock.advance(11 * 60_000);
+        expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(1);
+        // The customer is told once that a person will follow up; the ticket is that person's.
+        const shown = ch2.thread(thread);
+        expect(shown).toEqual([expect.stringContaining(ticketId)]);
+        const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+        expect(ticket?.status).toBe('escalated');
+        // What the ticket keeps for the model's and staff's history is what the customer saw.
+        const said = Object.values(ticket?.transcript?.entries ?? {})
+          .filter((e) => e.role === 'bot')
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .map((e) => e.text);
+        expect(said).toEqual([...before, ...shown]);
+        expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(0);
+        expect(ch2.thread(thread)).toHaveLength(1);
+      } finally {
+        await app2.stop();
+        await env.close();
+      }
+    });
+  }
 });
