@@ -382,7 +382,14 @@ describe('issue 13: a run killed after its resolving write, before its answer is
     const stored = await env.db.collection('messages').find({ text: m.text }).toArray();
     const ticketId = stored[0]?.ticketId as string;
     // Killed after the resolving write (a new ticket's insert, a reply's resolving write).
-    expect((await env.stores.tickets.get(DEMO.tenantId, ticketId))?.status).toBe('resolved');
+    const killed = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect(killed?.status).toBe('resolved');
+    // That write kept the answer on the ticket, ahead of its delivery, which never came.
+    const carried = Object.values(killed?.transcript?.entries ?? {}).filter(
+      (e) =>
+        e.role === 'bot' && e.carried && e.createdAt.getTime() >= (stored[0]?.createdAt as Date).getTime(),
+    );
+    expect(carried).toHaveLength(1);
     return {
       env,
       common,
