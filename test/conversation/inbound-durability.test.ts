@@ -399,6 +399,51 @@ describe('issue 13: a run killed after its resolving write, before its answer is
     };
   }
 
+  it('posts an answer queued before the kill once, from the outbox, and keeps it on the ticket once', async () => {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    const ch1 = createTestChannel();
+    let posting: () => void = () => undefined;
+    const reachedPost = new Promise<void>((r) => (posting = r));
+    // The platform call never returns: the process dies with the answer queued and unposted.
+    ch1.replyInThread = () => {
+      posting();
+      return new Promise(() => undefined);
+    };
+    const app1 = await createApp({ ...common, adapters: [testChannelAdapter(ch1)] });
+    await app1.sweepsIdle();
+    const m = inbound('maya', 'Hi, where is my order 1042?', { eventId: 'EV-KILL-QUEUED' });
+    void app1.engine.handleInbound(m).catch(() => undefined);
+    await reachedPost;
+    await app1.stop();
+
+    const ch2 = createTestChannel();
+    const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
+    await app2.sweepsIdle();
+    try {
+      env.clock.advance(11 * 60_000);
+      await app2.outbox.sweep();
+      // Queued, so answered: nobody is handed it, and the answer goes out once.
+      expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(0);
+      await app2.outbox.sweep();
+      const shown = ch2.thread(m.messageId);
+      expect(shown).toHaveLength(1);
+      const [stored] = await env.db.collection('messages').find({ text: m.text }).toArray();
+      const ticket = await env.stores.tickets.get(DEMO.tenantId, stored?.ticketId as string);
+      const kept = Object.values(ticket?.transcript?.entries ?? {}).filter((e) => e.role === 'bot');
+      expect(kept.map((e) => e.text)).toEqual(shown);
+      const bot = await env.db
+        .collection('messages')
+        .find({ ticketId: ticket?.ticketId, role: 'bot' })
+        .toArray();
+      expect(bot.map((b) => b.messageId)).toEqual(kept.map((e) => e.messageId));
+    } finally {
+      await app2.stop();
+      await env.close();
+    }
+  });
+
   for (const [name, asksFirst] of [
     ['a new question', false],
     ['a reply in a thread', true],
