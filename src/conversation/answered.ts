@@ -36,11 +36,23 @@ export async function answeredCheck(
   const escalatedAt = ticket.escalation?.at.getTime() ?? -1;
   const draftAt = ticket.draft?.createdAt.getTime() ?? -1;
   const since = (at: number, m: Message) => at >= m.createdAt.getTime();
+  // An answer its resolving write kept ahead of its delivery answers once its outbox entry exists
+  // (the clause on `queued`): a run that died before queueing it left the customer unanswered.
+  const carried = new Set(
+    Object.values(ticket.transcript?.entries ?? {})
+      .filter((e) => e.carried)
+      .map((e) => e.messageId),
+  );
   return (m) =>
     ignored.has(m.messageId) ||
     since(escalatedAt, m) ||
     since(draftAt, m) ||
-    transcript.some((t) => (t.role === 'bot' || t.role === 'staff') && since(t.createdAt.getTime(), m)) ||
+    transcript.some(
+      (t) =>
+        (t.role === 'bot' || t.role === 'staff') &&
+        !carried.has(t.messageId) &&
+        since(t.createdAt.getTime(), m),
+    ) ||
     queued.some((e) => e.kind === 'reply' && since(e.createdAt.getTime(), m)) ||
     approvals.some((a) => since(a.createdAt.getTime(), m));
 }

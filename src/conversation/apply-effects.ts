@@ -1,4 +1,4 @@
-import type { Customer, Ticket } from '../domain/index.js';
+import type { Customer, Message, Ticket } from '../domain/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { recordInteraction } from './delivery.js';
 
@@ -22,13 +22,15 @@ export async function markResolved(
   deps: EngineDeps,
   ticket: Ticket,
   patch: TicketPatch = {},
+  /** The bot's answer, kept on the recent transcript by this write (see plannedAnswer). */
+  answer?: Message,
 ): Promise<Ticket | null> {
   const now = deps.clock.now();
   const updated = await deps.stores.tickets.update(
     ticket.tenantId,
     ticket.ticketId,
     { ...patch, status: 'resolved', resolvedAt: now, resolvedBy: 'bot', updatedAt: now },
-    { from: ['open'] },
+    { from: ['open'], ...(answer ? { keep: answer, keepsAnswer: true } : {}) },
   );
   if (!updated) {
     // Not open any more (a person took it meanwhile): still remember what the message was about.

@@ -1,5 +1,5 @@
 import type { AgentResult } from '../agent/types.js';
-import type { ChannelMode, Customer, Ticket, ThreadRef } from '../domain/index.js';
+import type { ChannelMode, Customer, Message, Ticket, ThreadRef } from '../domain/index.js';
 import type { PlaceholderSlot } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import { applyProposedAction } from './apply-action.js';
@@ -13,6 +13,7 @@ import {
 import {
   announceEscalation,
   escalateTicket,
+  finalText,
   markEscalated,
   recordInteraction,
   recordInternalNote,
@@ -39,6 +40,43 @@ export interface ApplyContext {
   prefix?: string;
   /** The ticket was created by this message (and stored by newTicketState). */
   isNew?: boolean;
+  /** The bot's answer, kept on the new ticket's transcript by its insert (see plannedAnswer). */
+  answer?: Message;
+}
+
+/**
+ * The plain answer's transcript message, decided before the ticket's resolving write so that
+ * write keeps it on the recent transcript and delivery writes no ticket (issue 13). Undefined
+ * when delivery would change or hold back its text (a claim that money moved, a filter leaving
+ * nothing) or no port can post it: delivery then keeps it itself, as it does every other text.
+ */
+export function plannedAnswer(
+  deps: EngineDeps,
+  ticket: Pick<Ticket, 'tenantId' | 'ticketId'>,
+  result: AgentResult,
+  mode: ChannelMode,
+  thread: ThreadRef,
+  prefix?: string,
+): Message | undefined {
+  if (!answersPlainly(result, mode) || !result.reply || !deps.ports.get(thread.platform)) return undefined;
+  if (guardMoneyClaims(result.reply.text).removed.length) return undefined;
+  const said = prefix ? `${prefix}\n\n${result.reply.text}` : result.reply.text;
+  const final = finalText(deps, { ticketId: ticket.ticketId }, said);
+  if (final.note || !final.text) return undefined;
+  const language = result.understanding.language;
+  return {
+    messageId: deps.ids.id('msg'),
+    tenantId: ticket.tenantId,
+    ticketId: ticket.ticketId,
+    thread,
+    role: 'bot',
+    author: { kind: 'bot' },
+    text: final.text,
+    ...(language !== undefined ? { language } : {}),
+    edited: false,
+    deleted: false,
+    createdAt: deps.clock.now(),
+  };
 }
 
 /** True when this run ends in an answer to the customer and nothing else: the ticket resolves. */
@@ -106,6 +144,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       moneyReference?: string;
       confirm?: ConfirmPrompt;
       written?: Ticket;
+      kept?: Message;
     } = {},
   ) => {
     const sent = await sendReply(deps, target, ctx.prefix ? `${ctx.prefix}\n\n${text}` : text, {
@@ -115,6 +154,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       ...(options.moneyReference ? { moneyReference: options.moneyReference } : {}),
       ...(options.confirm ? { confirm: options.confirm } : {}),
       ...(options.written ? { written: options.written } : {}),
+      ...(options.kept ? { kept: options.kept } : {}),
     });
     silenced ??= sent.silenced;
     return sent.ref;
@@ -184,11 +224,24 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   // moment ago (newTicketState): that insert is its fresh state. Once resolved, a takeover is
   // refused, so the answer and a person's takeover exclude each other. A crash between the write
   // and the post leaves the message unanswered on a resolved ticket: the recovery sweep escalates it.
+  // The answer's transcript entry rides on that write (the new ticket's insert carried it).
   const resolvedNew = ticket.status === 'resolved' && ctx.isNew;
-  const resolved = resolvedNew ? ticket : await markResolved(deps, ticket, patch);
+  const answer = resolvedNew
+    ? ctx.answer
+    : plannedAnswer(deps, ticket, result, ctx.mode, ctx.replyThread, ctx.prefix);
+  const resolved = resolvedNew ? ticket : await markResolved(deps, ticket, patch, answer);
   if (resolved) ticket = resolved;
-  await say(reply.text, { citations: reply.citations, written: resolved ?? undefined });
-  if (silenced) return heldBack(deps, ctx, ticket, silenced, resolved !== null);
+  const kept = resolved ? answer : undefined;
+  await say(reply.text, {
+    citations: reply.citations,
+    written: resolved ?? undefined,
+    ...(kept ? { kept } : {}),
+  });
+  if (silenced) {
+    // Held back at the last moment: the customer never saw the answer the ticket keeps.
+    if (kept) await deps.stores.messages.dropCarried?.(kept.tenantId, ticket.ticketId, kept.messageId);
+    return heldBack(deps, ctx, ticket, silenced, resolved !== null);
+  }
   if (resolvedNew) {
     // Stored resolved already: only its history is left to write.
     await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${reply.text}`);

@@ -117,6 +117,23 @@ export interface SendOptions {
    * write each with this text's (see `deliver`); delivered alone when this text is not posted.
    */
   alongside?: Delivery[];
+  /**
+   * The bot's answer as the caller's resolving write of the ticket kept it on the recent
+   * transcript (issue 13): posted under its id and stored in `messages` only, with no ticket
+   * write. If the text to post turns out different, the message store writes the entry over.
+   */
+  kept?: Message;
+}
+
+/** The text sendReply would post for `text` in the bot's voice, and the note it leaves staff. */
+export function finalText(
+  deps: DeliveryDeps,
+  target: { ticketId?: string },
+  text: string,
+  options: Pick<SendOptions, 'moneyReference'> = {},
+): { text: string; note?: string } {
+  const filtered = deps.filterOutgoing(text, { ticketId: target.ticketId });
+  return withoutUnbackedClaims(deps, target, filtered, options);
 }
 
 /**
@@ -144,8 +161,9 @@ export async function sendReply(
   options: SendOptions = {},
 ): Promise<{ ref?: PostedRef; silenced: BotSilenced | null }> {
   const staffAuthor = options.author?.kind === 'staff';
-  const filtered = deps.filterOutgoing(text, { ticketId: target.ticketId });
-  const checked = staffAuthor ? { text: filtered } : withoutUnbackedClaims(deps, target, filtered, options);
+  const checked = staffAuthor
+    ? { text: deps.filterOutgoing(text, { ticketId: target.ticketId }) }
+    : finalText(deps, target, text, options);
   if (checked.note) await recordInternalNote(deps, target, checked.note, options.language);
   const safe = checked.text;
   const alone = async () => {
@@ -175,7 +193,10 @@ export async function sendReply(
     ...(options.confirm ? { confirm: options.confirm } : {}),
   };
   // The transcript message's id is the delivery's idempotency key: one message, one post.
-  const messageId = options.deliveryId ?? deps.ids.id('msg');
+  const kept = options.kept;
+  const messageId = kept?.messageId ?? options.deliveryId ?? deps.ids.id('msg');
+  // Kept already by the resolving write when its text is what goes out: `messages` only.
+  const carried = kept !== undefined && kept.text === safe && !staffAuthor;
   // The transcript is written once the intent is recorded and before the platform is called:
   // a process killed right after posting leaves what the customer saw in the transcript, and
   // the outbox entry, found posted by its delivery id, is not posted again (issue 12, case 2).
@@ -188,20 +209,21 @@ export async function sendReply(
     author: staffAuthor ? { kind: 'staff', name: options.author?.name } : BOT,
     text: safe,
     language: options.language,
+    ...(kept ? { createdAt: kept.createdAt } : {}),
   };
   let recorded = false;
   const record = async (resumed = false) => {
-    if (resumed && options.deliveryId) {
+    if (resumed && (options.deliveryId || kept)) {
       // The earlier attempt of this derived id may have stored the line (same id) before it died.
       try {
-        await recordMessage(deps, line);
+        await recordMessage(deps, line, { ticketCarries: carried });
       } catch (err) {
         deps.logger.warn(
           { err, ticketId: target.ticketId },
           'resumed delivery: its transcript line was stored before',
         );
       }
-    } else await recordMessage(deps, line);
+    } else await recordMessage(deps, line, { ticketCarries: carried });
     recorded = true;
   };
   const { ref } = await deliver(
@@ -224,7 +246,8 @@ export async function sendReply(
   // No port for the platform (nothing is posted): the transcript still holds what was meant (a
   // derived id may be stored already, by an earlier call). A derived id found held or posted
   // already was stored by the attempt that holds it.
-  if (!recorded && !deps.ports.get(target.thread.platform)) await record(options.deliveryId !== undefined);
+  if (!recorded && !deps.ports.get(target.thread.platform))
+    await record(options.deliveryId !== undefined || kept !== undefined);
   return { ref, silenced: null };
 }
 

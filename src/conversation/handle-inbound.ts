@@ -1,6 +1,6 @@
 import { transcriptOf, withKept, type Message, type Ticket, type ThreadRef } from '../domain/index.js';
 import { applyConfirmationReply } from './apply-confirmation.js';
-import { applyResult, newTicketState } from './apply-result.js';
+import { applyResult, newTicketState, plannedAnswer } from './apply-result.js';
 import { recordMessage } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import { findTicket, preTicketKeys } from './find-ticket.js';
@@ -361,8 +361,13 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       : draftTicket;
     const annotation = languageOf(u);
     const clocked = (await deps.lifecycle?.withOpeningClocks(decided)) ?? decided;
-    // Its insert carries the customer message into its transcript, as understood.
-    const ticket = { ...clocked, transcript: transcriptOf([{ ...stored, ...annotation }]) };
+    // Its insert carries the customer message into its transcript, as understood, and the
+    // answer of a ticket stored resolved (see plannedAnswer).
+    const answer =
+      result && clocked.status === 'resolved'
+        ? plannedAnswer(deps, clocked, result, turn.mode, replyThread)
+        : undefined;
+    const ticket = { ...clocked, transcript: transcriptOf([{ ...stored, ...annotation }], answer) };
     await stores.tickets.insert(ticket);
     if (turn.progress) turn.progress.pendingTicket = undefined;
     publishTicket(deps, ticket);
@@ -373,6 +378,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     return applyResult(deps, {
       isNew: true,
+      ...(answer ? { answer } : {}),
       ticket,
       result,
       mode: turn.mode,

@@ -156,6 +156,7 @@ export async function escalateUnprocessed(
     }
   }
   if (ticket.status === 'human') return ticket;
+  await dropUndelivered(deps, ticket, message);
   // Escalated already since this message (the failing run did it before it threw): saying "a
   // person will follow up" again would be the same words twice in the customer's thread.
   if (ticket.status === 'escalated' && (ticket.escalation?.at.getTime() ?? -1) >= message.createdAt.getTime())
@@ -271,4 +272,21 @@ export async function handleInboundFailure(
   if (progress.stored) return { status: 'recorded', ticketId, reason: 'engine failure after recording' };
   // Nothing stored: the journal puts the event back for a redelivery or the sweep.
   throw err;
+}
+
+/**
+ * Answers to `message` its ticket's resolving write kept ahead of their delivery (see
+ * `TranscriptEntry.carried`) and that were never queued: the run died first, so the customer never
+ * saw them, and the model's and staff's history must not show them as said.
+ */
+async function dropUndelivered(deps: EngineDeps, ticket: Ticket, message: Message): Promise<void> {
+  const carried = Object.values(ticket.transcript?.entries ?? {}).filter(
+    (e) => e.carried && e.createdAt.getTime() >= message.createdAt.getTime(),
+  );
+  if (carried.length === 0 || !deps.stores.messages.dropCarried) return;
+  const queued = await deps.stores.outbox.list(ticket.tenantId, { ticketId: ticket.ticketId, limit: 200 });
+  const keys = new Set(queued.map((e) => e.key));
+  for (const e of carried)
+    if (!keys.has(`reply:${e.messageId}`))
+      await deps.stores.messages.dropCarried(ticket.tenantId, ticket.ticketId, e.messageId);
 }

@@ -124,6 +124,8 @@ export interface TicketStore {
        * to the message store (with `ticketCarries`) writes no ticket. Kept with the update only.
        */
       keep?: Message;
+      /** `keep` is the bot's answer, not queued for delivery yet (see `TranscriptEntry.carried`). */
+      keepsAnswer?: boolean;
     },
   ): Promise<Ticket | null>;
 }
@@ -168,6 +170,11 @@ export interface MessageStore {
    * died between the two writes of `insert`): for paths that pick up a run after a crash.
    */
   ensureKept(message: Message): Promise<void>;
+  /**
+   * Drops a bot answer its ticket's resolving write kept ahead of its delivery when it was never
+   * delivered (the run died before queueing it, or it was held back): the customer never saw it.
+   */
+  dropCarried?(tenantId: string, ticketId: string, messageId: string): Promise<void>;
   markEdited(tenantId: string, messageId: string, text: string): Promise<void>;
   markDeleted(tenantId: string, messageId: string): Promise<void>;
   /** Messages across tickets since a moment (the sandbox overview's per-hour chart). */

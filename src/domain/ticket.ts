@@ -78,6 +78,12 @@ export const TranscriptEntrySchema = z.object({
    * of the ticket a moment ago (`withKept`): that one is the newest.
    */
   seq: z.string().optional(),
+  /**
+   * The bot's answer, kept by the ticket write that resolved the ticket before its delivery was
+   * queued (issue 13): it counts as an answer once its outbox entry exists, and a run that died
+   * before queueing it has it dropped by the recovery (the customer never saw it).
+   */
+  carried: z.literal(true).optional(),
 });
 export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>;
 

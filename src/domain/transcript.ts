@@ -47,23 +47,35 @@ export function toTranscriptEntry(message: Message): TranscriptEntry {
   return entry;
 }
 
-/** A ticket's transcript holding these messages (a new ticket's insert carries its first ones). */
-export function transcriptOf(messages: readonly Message[]): TicketTranscript {
-  return {
-    entries: Object.fromEntries(messages.map((m) => [transcriptKey(m.messageId), toTranscriptEntry(m)])),
-    whole: true,
-  };
+/**
+ * A ticket's transcript holding these messages (a new ticket's insert carries its first ones),
+ * and the bot's `answer` when the insert resolves the ticket before the answer is queued (see
+ * `TranscriptEntry.carried`).
+ */
+export function transcriptOf(messages: readonly Message[], answer?: Message): TicketTranscript {
+  const entries = messages.map((m) => [transcriptKey(m.messageId), toTranscriptEntry(m)] as const);
+  if (answer) entries.push([transcriptKey(answer.messageId), carriedEntry(answer)] as const);
+  return { entries: Object.fromEntries(entries), whole: true };
+}
+
+/** The bot's answer as its ticket's resolving write keeps it, ahead of its delivery. */
+export function carriedEntry(answer: Message): TranscriptEntry {
+  return { ...toTranscriptEntry(answer), carried: true };
 }
 
 const compare = (a: string | undefined, b: string | undefined) =>
   a === b ? 0 : a === undefined ? 1 : b === undefined ? -1 : a < b ? -1 : 1;
 
-/** Oldest first; same-millisecond messages in the order they were kept (`seq`), as `messages` does. */
+/**
+ * Oldest first; same-millisecond messages in the order they were kept (`seq`), as `messages` does;
+ * a new ticket's insert keeps its answer after the message it answers.
+ */
 export function sortedEntries(transcript: TicketTranscript): TranscriptEntry[] {
   return Object.values(transcript.entries).sort(
     (a, b) =>
       a.createdAt.getTime() - b.createdAt.getTime() ||
       compare(a.seq, b.seq) ||
+      Number(a.carried ?? false) - Number(b.carried ?? false) ||
       compare(a.messageId, b.messageId),
   );
 }
@@ -83,7 +95,7 @@ export function recentMessages(
   if (transcript.trimmed && entries.length < limit) return undefined;
   const newest = entries.slice(-limit);
   if (newest.some((e) => e.cut)) return undefined;
-  return newest.map(({ cut: _cut, seq: _seq, ...e }) => ({
+  return newest.map(({ cut: _cut, seq: _seq, carried: _carried, ...e }) => ({
     ...e,
     tenantId: ticket.tenantId,
     ticketId: ticket.ticketId,

@@ -1,5 +1,11 @@
 import type { Document } from 'mongodb';
-import { MessageSchema, TicketTranscriptSchema, recentMessages, type Message } from '../domain/index.js';
+import {
+  MessageSchema,
+  TicketTranscriptSchema,
+  recentMessages,
+  transcriptKey,
+  type Message,
+} from '../domain/index.js';
 import type { MessageStore } from '../conversation/stores.js';
 import {
   COLLECTIONS,
@@ -60,6 +66,14 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
     },
     async ensureKept(message) {
       await transcript.added(message);
+    },
+    async dropCarried(tenantId, ticketId, messageId) {
+      // Only while it is still the carried answer (a delivery that kept another text replaced it).
+      const at = `transcript.entries.${transcriptKey(messageId)}`;
+      await tickets.updateOne(
+        { _id: ticketKeys.id(tenantId, ticketId) as never, tenantId, ticketId, [`${at}.carried`]: true },
+        { $unset: { [at]: '' } },
+      );
     },
     async listByTicket(tenantId, ticketId, limit = 50, known) {
       if (known?.transcript && known.tenantId === tenantId && known.ticketId === ticketId) {

@@ -160,7 +160,10 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       if (Object.keys(unset).length > 0) update.$unset = unset;
       // A message this write keeps on the ticket (see `keep`): its entry rides on the update.
       if (condition.keep)
-        set[`transcript.entries.${transcriptKey(condition.keep.messageId)}`] = keptNow(condition.keep);
+        set[`transcript.entries.${transcriptKey(condition.keep.messageId)}`] = keptNow(
+          condition.keep,
+          condition.keepsAnswer === true,
+        );
       const expected: Filter<Document> = {};
       if (condition.from) expected.status = { $in: condition.from };
       if (condition.expectedVersion !== undefined) expected.version = condition.expectedVersion;

@@ -4,6 +4,7 @@ import {
   TRANSCRIPT_KEEP,
   TRANSCRIPT_TEXT_MAX,
   TRANSCRIPT_TRIM_AT,
+  carriedEntry,
   isCut,
   sortedEntries,
   toTranscriptEntry,
@@ -17,8 +18,11 @@ import { keyedDocuments } from './keyed-documents.js';
 const ticketKeys = keyedDocuments('ticketId');
 
 /** An entry as it is kept now: `seq` orders it after every entry kept before it in this process. */
-export function keptNow(message: Message): TranscriptEntry {
-  return { ...toTranscriptEntry(message), seq: new ObjectId().toHexString() };
+export function keptNow(message: Message, answer = false): TranscriptEntry {
+  return {
+    ...(answer ? carriedEntry(message) : toTranscriptEntry(message)),
+    seq: new ObjectId().toHexString(),
+  };
 }
 
 /** A transcript about to be stored with its ticket: entries not kept before get their `seq`. */

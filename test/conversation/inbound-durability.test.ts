@@ -1,3 +1,4 @@
+import type { Collection, Db } from 'mongodb';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
@@ -302,4 +303,180 @@ describe('issue 12 case 3: a decision without a reply is not an answer', () => {
     expect(ch.thread(m.messageId)).toEqual([expect.stringContaining(ticketId)]);
     expect((await t.engine.recoverUnanswered?.())?.escalated).toBe(0);
   });
+});
+
+/**
+ * A database handle whose `outbox` collection stops answering once `freeze()` is called: the
+ * process "dies" at the moment its delivery would queue the answer. Every other collection, and
+ * the outbox before the freeze (start-up, indexes), works as usual.
+ */
+function outboxFreezingDb(db: Db) {
+  let frozen = false;
+  let reached: () => void = () => undefined;
+  const reachedP = new Promise<void>((r) => (reached = r));
+  const hang = () => {
+    reached();
+    return new Promise(() => undefined);
+  };
+  const freezing = (col: Collection): Collection =>
+    new Proxy(col, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          frozen ? hang() : (value as (...a: unknown[]) => unknown).apply(target, args);
+      },
+    });
+  const proxied = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'collection')
+        return (name: string, options?: object) => {
+          const col = target.collection(name, options);
+          return name === 'outbox' ? freezing(col) : col;
+        };
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return {
+    db: proxied,
+    freeze() {
+      frozen = true;
+    },
+    reached: () => reachedP,
+  };
+}
+
+describe('issue 13: a run killed after its resolving write, before its answer is queued', () => {
+  // The answer's transcript entry may ride on the resolving write only if this still holds: the
+  // restarted process sees the customer unanswered (no outbox entry, nothing posted), hands the
+  // ticket to a person, and the ticket's transcript holds no bot answer the customer never saw.
+  async function killedAfterResolving(eventId: string, asksFirst: boolean) {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    const ch1 = createTestChannel();
+    const freezing = outboxFreezingDb(env.db);
+    const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
+    await app1.sweepsIdle();
+    let threadId: string | undefined;
+    if (asksFirst) {
+      const first = inbound('maya', 'Hi, where is my order 1042?');
+      expect((await app1.engine.handleInbound(first)).status).toBe('answered');
+      threadId = first.messageId;
+      // The reply comes a minute after the first answer (an answer of its millisecond would count).
+      env.clock.advance(60_000);
+    }
+    freezing.freeze();
+    const m = inbound(
+      'maya',
+      asksFirst ? 'And when will order 1042 arrive?' : 'Hi, where is my order 1042?',
+      {
+        eventId,
+        ...(threadId ? { threadId, at: env.clock.now() } : {}),
+      },
+    );
+    void app1.engine.handleInbound(m).catch(() => undefined);
+    await freezing.reached();
+    await app1.stop();
+    const stored = await env.db.collection('messages').find({ text: m.text }).toArray();
+    const ticketId = stored[0]?.ticketId as string;
+    // Killed after the resolving write (a new ticket's insert, a reply's resolving write).
+    const killed = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+    expect(killed?.status).toBe('resolved');
+    // That write kept the answer on the ticket, ahead of its delivery, which never came.
+    const carried = Object.values(killed?.transcript?.entries ?? {}).filter(
+      (e) =>
+        e.role === 'bot' && e.carried && e.createdAt.getTime() >= (stored[0]?.createdAt as Date).getTime(),
+    );
+    expect(carried).toHaveLength(1);
+    return {
+      env,
+      common,
+      ticketId,
+      thread: threadId ?? m.messageId,
+      before: ch1.thread(threadId ?? m.messageId),
+    };
+  }
+
+  it('posts an answer queued before the kill once, from the outbox, and keeps it on the ticket once', async () => {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    const ch1 = createTestChannel();
+    let posting: () => void = () => undefined;
+    const reachedPost = new Promise<void>((r) => (posting = r));
+    // The platform call never returns: the process dies with the answer queued and unposted.
+    ch1.replyInThread = () => {
+      posting();
+      return new Promise(() => undefined);
+    };
+    const app1 = await createApp({ ...common, adapters: [testChannelAdapter(ch1)] });
+    await app1.sweepsIdle();
+    const m = inbound('maya', 'Hi, where is my order 1042?', { eventId: 'EV-KILL-QUEUED' });
+    void app1.engine.handleInbound(m).catch(() => undefined);
+    await reachedPost;
+    await app1.stop();
+
+    const ch2 = createTestChannel();
+    const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
+    await app2.sweepsIdle();
+    try {
+      env.clock.advance(11 * 60_000);
+      await app2.outbox.sweep();
+      // Queued, so answered: nobody is handed it, and the answer goes out once.
+      expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(0);
+      await app2.outbox.sweep();
+      const shown = ch2.thread(m.messageId);
+      expect(shown).toHaveLength(1);
+      const [stored] = await env.db.collection('messages').find({ text: m.text }).toArray();
+      const ticket = await env.stores.tickets.get(DEMO.tenantId, stored?.ticketId as string);
+      const kept = Object.values(ticket?.transcript?.entries ?? {}).filter((e) => e.role === 'bot');
+      expect(kept.map((e) => e.text)).toEqual(shown);
+      const bot = await env.db
+        .collection('messages')
+        .find({ ticketId: ticket?.ticketId, role: 'bot' })
+        .toArray();
+      expect(bot.map((b) => b.messageId)).toEqual(kept.map((e) => e.messageId));
+    } finally {
+      await app2.stop();
+      await env.close();
+    }
+  });
+
+  for (const [name, asksFirst] of [
+    ['a new question', false],
+    ['a reply in a thread', true],
+  ] as const) {
+    it(`hands ${name} to a person once; the ticket keeps only what the customer was shown`, async () => {
+      const { env, common, ticketId, thread, before } = await killedAfterResolving(
+        `EV-KILL-${name}`,
+        asksFirst,
+      );
+      expect(before).toHaveLength(asksFirst ? 1 : 0);
+      const ch2 = createTestChannel();
+      const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
+      await app2.sweepsIdle();
+      try {
+        env.clock.advance(11 * 60_000);
+        expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(1);
+        // The customer is told once that a person will follow up; the ticket is that person's.
+        const shown = ch2.thread(thread);
+        expect(shown).toEqual([expect.stringContaining(ticketId)]);
+        const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
+        expect(ticket?.status).toBe('escalated');
+        // What the ticket keeps for the model's and staff's history is what the customer saw.
+        const said = Object.values(ticket?.transcript?.entries ?? {})
+          .filter((e) => e.role === 'bot')
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .map((e) => e.text);
+        expect(said).toEqual([...before, ...shown]);
+        expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(0);
+        expect(ch2.thread(thread)).toHaveLength(1);
+      } finally {
+        await app2.stop();
+        await env.close();
+      }
+    });
+  }
 });

@@ -51,6 +51,8 @@ describe('round trips of a customer message', () => {
     // The ticket is never read: its insert a moment before the answer is its fresh state (has a
     // person taken over?).
     expect(count(list, 'find tickets {_id,')).toBe(0);
+    // Its insert carries the answer's transcript entry too: no update of the ticket follows.
+    expect(count(list, 'update tickets')).toBe(0);
   });
 
   it('a new question answered at once is written once: its SLA clocks, stopped, go in with its insert', async () => {
@@ -84,6 +86,8 @@ describe('round trips of a customer message', () => {
     expect(count(list, 'find ticket_keys')).toBe(0);
     expect(count(list, 'find tickets {_id,')).toBe(0);
     expect(count(list, 'findAndModify tickets')).toBe(2); // reopened; resolved before the post
+    // The resolving write carries the answer's transcript entry: no update of the ticket follows.
+    expect(count(list, 'update tickets')).toBe(0);
     for (const read of ['find report_facts', 'find csat', 'find approvals'])
       expect(count(list, read)).toBe(0);
   });

@@ -142,6 +142,9 @@ describe('the bot never talks over a person who took the thread', () => {
     expect(ticket?.status).not.toBe('resolved');
     expect(ticket?.draft?.text).toMatch(ANSWER);
     expect(channel.cards.map((c) => c.card.kind)).toEqual(['draft']);
+    // The answer its insert kept ahead of delivery was never shown: the ticket does not keep it.
+    const said = Object.values(ticket?.transcript?.entries ?? {}).filter((e) => e.role === 'bot');
+    expect(said).toEqual([]);
   });
 
   it('drafts, and leaves open, an answer in a thread whose channel went to draft mode mid-run', async () => {
@@ -168,6 +171,9 @@ describe('the bot never talks over a person who took the thread', () => {
     const ticket = await t.stores.tickets.get(tenantId, answered.ticketId!);
     expect(ticket?.status).toBe('open');
     expect(ticket?.draft?.text).toMatch(ANSWER);
+    // Only the first answer, which was shown, is kept: not the one held back as a draft.
+    const said = Object.values(ticket?.transcript?.entries ?? {}).filter((e) => e.role === 'bot');
+    expect(said).toHaveLength(1);
     // Still listed among the customer's open tickets (the lists follow every change of status).
     const open = await t.stores.tickets.listOpenForRequester(tenantId, 'sandbox', first.author.userId);
     expect(open.map((o) => o.ticketId)).toContain(answered.ticketId);

@@ -99,6 +99,15 @@ describe("a reply's history comes from the ticket", () => {
     const kept = await t.stores.messages.listByTicket(DEMO.tenantId, ticketId, 50);
     expect(kept.map((m) => m.role)).toEqual(['customer', 'bot', 'system', 'customer', 'bot']);
     expect(kept.at(-1)?.text).toContain('It should arrive on Friday.');
+    // Each answer once: kept by its resolving write (the new ticket's insert, the reply's resolve),
+    // stored by delivery under the same id, in `messages` once too.
+    const answers = kept.filter((m) => m.role === 'bot');
+    expect(answers.map((m) => m.text)).toEqual([
+      expect.stringContaining('Order 1042 left our warehouse yesterday.'),
+      expect.stringContaining('It should arrive on Friday.'),
+    ]);
+    const stored = await t.db.collection('messages').find({ ticketId, role: 'bot' }).toArray();
+    expect(stored.map((m) => m.messageId).sort()).toEqual(answers.map((m) => m.messageId).sort());
   });
 
   it('shows the model the text as the customer edited it', async () => {
