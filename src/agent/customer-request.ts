@@ -1,6 +1,14 @@
 import { extractEntities } from './entities.js';
-import { CANCEL_REQUEST, NO, REFUND_REQUEST, YES } from './lexicon.js';
-import { findTerms, isNegated, says, words, type Lexicon } from './term-match.js';
+import {
+  CANCEL_REQUEST,
+  CANCEL_REQUEST_SCRIPTS,
+  NO,
+  REFUND_REQUEST,
+  REFUND_REQUEST_SCRIPTS,
+  YES,
+  type ScriptAsks,
+} from './lexicon.js';
+import { findTerms, isNegated, says, words } from './term-match.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
 export interface CustomerLine {
@@ -16,10 +24,6 @@ export interface CustomerRequest {
   orderIds: string[];
 }
 
-const LEXICON: Record<'refund' | 'cancellation', Lexicon> = {
-  refund: REFUND_REQUEST,
-  cancellation: CANCEL_REQUEST,
-};
 const MAX_QUOTE = 200;
 
 function sentences(text: string): string[] {
@@ -41,9 +45,29 @@ function wantsAmountBack(text: string): boolean {
   return false;
 }
 
+/** How near a negation must be to the ask it turns around, in characters of these scripts. */
+const SCRIPT_NEGATION_REACH = 6;
+
+/** An ask in Japanese, Chinese, Thai or Arabic (substrings: these scripts have no word lexicon here). */
+function asksInScript(text: string, lexicon: ScriptAsks): boolean {
+  for (const term of lexicon.terms) {
+    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+      const before = text.slice(Math.max(0, at - SCRIPT_NEGATION_REACH - 4), at);
+      const after = text.slice(at + term.length, at + term.length + SCRIPT_NEGATION_REACH);
+      const negated =
+        lexicon.negatedBefore.some((n) => before.includes(n)) ||
+        lexicon.negatedAfter.some((n) => after.includes(n));
+      if (!negated) return true;
+    }
+  }
+  return false;
+}
+
 /** Whether a text asks for the action: the lexicon's words, or for a refund an amount wanted back. */
 function asks(text: string, action: 'refund' | 'cancellation'): boolean {
-  return says(text, LEXICON[action]) || (action === 'refund' && wantsAmountBack(text));
+  if (action === 'refund')
+    return says(text, REFUND_REQUEST) || wantsAmountBack(text) || asksInScript(text, REFUND_REQUEST_SCRIPTS);
+  return says(text, CANCEL_REQUEST) || asksInScript(text, CANCEL_REQUEST_SCRIPTS);
 }
 
 function quoteOf(text: string, action: 'refund' | 'cancellation'): string {

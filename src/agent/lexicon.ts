@@ -108,6 +108,65 @@ export const CANCEL_REQUEST: Lexicon = {
   exclude: ['cancellation fee', 'cancellation policy'],
 };
 
+/**
+ * Asks in scripts written without spaces between words (Japanese, Chinese, Thai) or that the word
+ * lexicons above do not read (Arabic): matched as substrings. A negation right before the ask
+ * ("不要退款", "ไม่ต้องคืนเงิน", "لا أريد استرداد") or, in Japanese, right after it ("返金は不要です")
+ * turns it around.
+ */
+export interface ScriptAsks {
+  readonly terms: readonly string[];
+  readonly negatedBefore: readonly string[];
+  readonly negatedAfter: readonly string[];
+}
+
+const SCRIPT_NEGATED_BEFORE = [
+  '不要',
+  '不用',
+  '不需要',
+  '无需',
+  '無需',
+  'ไม่ต้อง',
+  'ไม่ต้องการ',
+  'ไม่อยาก',
+  'لا أريد',
+  'لا نريد',
+  'لا اريد',
+  'لا داعي',
+];
+const SCRIPT_NEGATED_AFTER = ['不要', 'いりません', '要りません', '結構です', 'しないで', 'なしで'];
+
+export const REFUND_REQUEST_SCRIPTS: ScriptAsks = {
+  terms: [
+    '返金',
+    '払い戻',
+    '払戻',
+    '返品',
+    '退款',
+    '退钱',
+    '退錢',
+    '退货',
+    '退貨',
+    'คืนเงิน',
+    'เงินคืน',
+    'คืนสินค้า',
+    'استرداد',
+    'استرجاع',
+    'إرجاع',
+    'ارجاع',
+    'أموالي',
+    'اموالي',
+  ],
+  negatedBefore: SCRIPT_NEGATED_BEFORE,
+  negatedAfter: SCRIPT_NEGATED_AFTER,
+};
+
+export const CANCEL_REQUEST_SCRIPTS: ScriptAsks = {
+  terms: ['キャンセル', '取り消', '取消', 'ยกเลิก', 'إلغاء', 'الغاء'],
+  negatedBefore: SCRIPT_NEGATED_BEFORE,
+  negatedAfter: SCRIPT_NEGATED_AFTER,
+};
+
 /** Words that turn the next few words around: "I don't want a refund", "sin reembolso". */
 export const NEGATIONS: readonly string[] = [
   'not',

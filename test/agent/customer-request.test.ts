@@ -26,12 +26,20 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'Proszę o zwrot pieniędzy za zamówienie 1045',
     '1043 was missing a stapler, I would like $20 back',
     'can we get 45 euros back on 1043?',
+    '注文1045の返金をお願いします',
+    '我想要订单1045的退款',
+    'ขอคืนเงินคำสั่งซื้อ 1045 ค่ะ',
+    'أريد استرداد أموالي للطلب 1045',
   ])('refund: %s', (text) => expect(asks(text)).toBe(true));
 
   it.each([
     "I don't want $20 back, just send the missing part",
     'we have 20 back orders waiting',
     "I don't want my money back, just a replacement",
+    '返金は不要です。代わりの品を送ってください',
+    '不要退款，请给我换一个新的',
+    'ไม่ต้องคืนเงินค่ะ ขอเปลี่ยนสินค้าใหม่',
+    'لا أريد استرداد المبلغ، أريد بديلاً فقط',
   ])('asks for no refund: %s', (text) => expect(asks(text)).toBe(false));
 
   it.each([
@@ -44,6 +52,10 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'Vorrei annullare l’ordine 1047',
     'Kunt u bestelling 1047 annuleren?',
     'Proszę anulować zamówienie 1047',
+    '注文1047をキャンセルしてください',
+    '请取消订单1047',
+    'ขอยกเลิกคำสั่งซื้อ 1047',
+    'أريد إلغاء الطلب 1047',
   ])('cancellation: %s', (text) => expect(asks(text, 'cancellation')).toBe(true));
 
   it.each([

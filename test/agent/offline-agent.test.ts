@@ -76,6 +76,13 @@ describe('offline engine on the demo store', () => {
     expect(order?.refunds).toEqual([]);
   });
 
+  it('proposes a refund asked for in Thai or Arabic (the ask is found in scripts the word lexicons do not read)', async () => {
+    const thai = await run(MAYA, 'ขอคืนเงินคำสั่งซื้อ 1043 ค่ะ');
+    expect(thai.proposedAction).toMatchObject({ type: 'refund', orderId: '1043' });
+    const arabic = await run(PRIYA, 'أريد استرداد أموالي للطلب 1045');
+    expect(arabic.proposedAction).toMatchObject({ type: 'refund', orderId: '1045' });
+  });
+
   it('proposes no refund when the customer says they do not want one, whatever the intent read', async () => {
     for (const text of [
       "the chair from 1043 came with a cracked leg. I don't want my money back, just send a new one",
