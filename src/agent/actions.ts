@@ -42,14 +42,14 @@ function customerTextsOf(input: Pick<AgentInput, 'text' | 'history'>): string[] 
   return texts;
 }
 
-/** Every amount the customer wrote in this ticket (history window, customer lines, current message). */
-export function customerAmountsOf(input: Pick<AgentInput, 'text' | 'history'>): number[] {
-  return [...new Set(customerTextsOf(input).flatMap((t) => extractEntities(t).amounts))];
-}
-
-/** What a proposal on this message is checked against: the customer's own words and amounts. */
+/**
+ * What a proposal on this message is checked against: the customer's own words in this ticket and
+ * every amount they wrote in them (history window, customer lines, current message).
+ */
 export function proposalContextOf(input: Pick<AgentInput, 'text' | 'history'>): ProposalContext {
-  return { customerAmounts: customerAmountsOf(input), customerTexts: customerTextsOf(input) };
+  const customerTexts = customerTextsOf(input);
+  const customerAmounts = [...new Set(customerTexts.flatMap((t) => extractEntities(t).amounts))];
+  return { customerAmounts, customerTexts };
 }
 
 /** The customer's amounts in minor units of the order's currency; ones it cannot express are left out. */

@@ -83,34 +83,19 @@ export async function deliver(
     );
     return { postedNow: false };
   }
-  const now = deps.clock.now();
-  const policy = deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY;
-  const entryId = deps.ids.id('obx');
-  const { entry, claimed } = await deps.stores.outbox.open({
-    ...delivery,
-    entryId,
-    kind: delivery.payload.kind,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: now,
-    leaseUntil: new Date(now.getTime() + policy.leaseMs),
-    createdAt: now,
-    updatedAt: now,
-  });
+  const fresh = newEntry(deps, delivery);
+  const { entry, claimed } = await deps.stores.outbox.open(fresh);
   if (!claimed) {
     if (entry.status === 'sent') return { ref: entry.result, postedNow: false };
     // Someone else is posting it, it waits for its retry, or it was given up: say so, never silently.
-    deps.logger.info(
-      { key: delivery.key, ticketId: delivery.ticketId, status: entry.status, attempts: entry.attempts },
-      'delivery not posted now: the outbox already holds this key',
-    );
+    notPostedNow(deps, delivery, entry);
     return { postedNow: false };
   }
-  await options.beforePost?.(entry.entryId !== entryId);
+  await options.beforePost?.(entry.entryId !== fresh.entryId);
   // The newest payload wins when an earlier attempt of the same key is taken over; that earlier
   // attempt may have posted it, so a reply is looked for first.
   const ref = await attempt(deps, { ...entry, payload: delivery.payload }, port, {
-    recheck: entry.entryId !== entryId,
+    recheck: entry.entryId !== fresh.entryId,
   });
   return { ref, postedNow: ref !== undefined };
 }

@@ -57,19 +57,27 @@ export type ConfirmButton = z.infer<typeof ConfirmButtonSchema>;
 export const MessageRoleSchema = z.enum(['customer', 'bot', 'staff', 'system']);
 export type MessageRole = z.infer<typeof MessageRoleSchema>;
 
-/** One message as the ticket keeps it: a `Message` without what the ticket already says. */
-export const TranscriptEntrySchema = z.object({
+export const MessageSchema = z.object({
+  tenantId: TenantIdSchema,
   messageId: z.string().min(1),
+  ticketId: TicketIdSchema.optional(),
   thread: ThreadRefSchema,
   role: MessageRoleSchema,
   author: ActorSchema,
   text: z.string(),
+  /** ISO 639-1 code of the language the text was written in. */
   language: z.string().optional(),
+  /** English rendering when the original was not English. */
   englishText: z.string().optional(),
   platformMessageId: z.string().optional(),
   edited: z.boolean().default(false),
   deleted: z.boolean().default(false),
   createdAt: DateSchema,
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+/** One message as the ticket keeps it: a `Message` without what the ticket already says. */
+export const TranscriptEntrySchema = MessageSchema.omit({ tenantId: true, ticketId: true }).extend({
   /** The text was too long to keep whole (`TRANSCRIPT_TEXT_MAX`): readers take it from `messages`. */
   cut: z.boolean().optional(),
   /**
@@ -151,25 +159,6 @@ export const TicketSchema = z.object({
   transcript: TicketTranscriptSchema.optional(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
-
-export const MessageSchema = z.object({
-  tenantId: TenantIdSchema,
-  messageId: z.string().min(1),
-  ticketId: TicketIdSchema.optional(),
-  thread: ThreadRefSchema,
-  role: MessageRoleSchema,
-  author: ActorSchema,
-  text: z.string(),
-  /** ISO 639-1 code of the language the text was written in. */
-  language: z.string().optional(),
-  /** English rendering when the original was not English. */
-  englishText: z.string().optional(),
-  platformMessageId: z.string().optional(),
-  edited: z.boolean().default(false),
-  deleted: z.boolean().default(false),
-  createdAt: DateSchema,
-});
-export type Message = z.infer<typeof MessageSchema>;
 
 /** What happened in one agent run, readable by staff. No chain-of-thought, no secrets. */
 export const DecisionRecordSchema = z.object({
