@@ -377,6 +377,8 @@ export interface EscalationInput {
   internalNote?: string;
   /** A "Looking into this…" placeholder the customer message replaces (taken only if it is posted). */
   placeholder?: PlaceholderSlot;
+  /** The turn's decision record carries the interaction entry already (see turnInteraction). */
+  interactionCarried?: boolean;
 }
 
 /**
@@ -448,5 +450,6 @@ export async function announceEscalation(
       placeholder: input.placeholder,
     });
   }
-  if (ticket.status !== 'escalated') await recordInteraction(deps, updated, 'escalated', input.summary);
+  if (ticket.status !== 'escalated' && !input.interactionCarried)
+    await recordInteraction(deps, updated, 'escalated', input.summary);
 }
