@@ -191,6 +191,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       internalNote: result.escalation?.internalNote,
       customerMessage: null,
       interactionCarried: turn.carried,
+      decision: turn.decision,
     };
     // The escalating write goes first: it is refused when a person took the ticket over while
     // the agent ran, and its answer is the ticket as it is now, so telling the customer needs no
@@ -224,6 +225,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       reason,
       ...(claims.text ? { draft: claims.text } : {}),
       customerMessage: null,
+      decision: turn.decision,
     });
     return out('escalated', reason);
   }

@@ -1,6 +1,6 @@
 import type { AgentResult } from '../agent/types.js';
 import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
-import type { ChannelMode, Ticket, TurnInteraction } from '../domain/index.js';
+import type { ChannelMode, DecisionRecord, Ticket, TurnInteraction } from '../domain/index.js';
 import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
 import type { EngineDeps } from './engine-deps.js';
 
@@ -16,6 +16,8 @@ const DAY_MS = 86_400_000;
  * unanswered message back before it escalates (and records the escalation's own).
  */
 export interface TurnRecord {
+  /** The decision as recorded (the escalation card shows it without reading it back). */
+  readonly decision: DecisionRecord;
   /** The history entry is in the record: the paths that wrote it after the answer write none. */
   readonly carried: boolean;
   /** Takes the entry back (a no-op when none was carried, or it was taken back already). */
@@ -56,12 +58,13 @@ export function turnInteraction(
 /** Stores the turn's decision, with `interaction` when given (see TurnRecord). */
 export async function recordTurn(
   deps: EngineDeps,
-  record: Parameters<EngineDeps['stores']['decisions']['add']>[0],
+  record: DecisionRecord,
   interaction: TurnInteraction | undefined,
 ): Promise<TurnRecord> {
   await deps.stores.decisions.add(record, interaction);
   let carried = interaction !== undefined;
   return {
+    decision: record,
     carried,
     async drop() {
       if (!carried) return;

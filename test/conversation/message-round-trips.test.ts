@@ -133,10 +133,16 @@ describe('round trips of a customer message', () => {
     // was told.
     expect(count(list, 'find ticket_keys')).toBe(0);
     expect(count(list, 'find tickets {_id,')).toBe(1);
+    // The card shows the decision the turn just recorded (with its history entry: one insert).
+    expect(count(list, 'find decisions')).toBe(0);
+    expect(count(list, 'insert decisions')).toBe(1);
+    expect(count(list, 'insert interactions')).toBe(0);
     const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
     expect(ticket?.status).toBe('escalated');
     const said = await env.stores.messages.listByTicket(DEMO.tenantId, ticketId, 20);
     expect(said.some((m) => m.role === 'bot')).toBe(true);
+    const history = await env.stores.interactions.listForCustomer(DEMO.tenantId, 'cus_bluebird', 50);
+    expect(history.filter((i) => i.ticketId === ticketId).map((i) => i.outcome)).toContain('escalated');
   });
 
   it('a new question handed to a person starts its SLA clocks in its insert and puts it on the due-list', async () => {
