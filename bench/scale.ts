@@ -101,7 +101,11 @@ export async function benchScale(
     for (let i = 0; i < 10; i++) await app.engine.handleInbound(ask(i));
     const template = new Map<string, Document[]>();
     for (const name of GROWING) {
-      const docs = await db.collection(name).find({}).toArray();
+      // Per ticket only: the day rollups kept beside the report's facts are not copied.
+      const docs = await db
+        .collection(name)
+        .find(name === 'report_facts' ? { fact: { $exists: true } } : {})
+        .toArray();
       if (docs.length > 0) template.set(name, docs);
     }
     const tickets = template.get('tickets') ?? [];
@@ -111,6 +115,8 @@ export async function benchScale(
     for (const e of template.get('processed_events') ?? []) otherIds.add(String(e.eventId));
     for (const t of tickets) otherIds.add(String((t.requester as { userId: string }).userId));
     for (const o of template.get('outbox') ?? []) otherIds.add(String(o.entryId)).add(String(o.key));
+    // A decision's `_id` is keyed by its id (it carries the turn's history entry).
+    for (const d of template.get('decisions') ?? []) otherIds.add(String(d.decisionId));
     // Longest first, so an id inside a longer key does not cut that key's match short.
     const alternatives = [...ticketIds, ...otherIds]
       .filter((x) => x !== 'undefined')

@@ -2,6 +2,7 @@ import type {
   Actor,
   ApprovalRequest,
   Customer,
+  DecisionRecord,
   PendingConfirmation,
   PostedRef,
   Ticket,
@@ -145,6 +146,13 @@ export interface TakeoverService {
     actor: StaffActor,
     editedText?: string,
   ): Promise<StaffActionResult>;
-  /** Posts (or updates) the escalation/draft card for a ticket. */
-  escalationCard(tenantId: string, ticketId: string): Promise<StaffCard | null>;
+  /**
+   * The escalation/draft card for a ticket. `decision`: the ticket's latest decision, as the caller
+   * just recorded it (the turn that escalates), so the card does not read the ticket's decisions.
+   */
+  escalationCard(
+    tenantId: string,
+    ticketId: string,
+    known?: { decision?: DecisionRecord },
+  ): Promise<StaffCard | null>;
 }

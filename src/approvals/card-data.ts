@@ -7,7 +7,15 @@ import type {
   TicketStore,
 } from '../conversation/stores.js';
 import type { KnowledgeBase } from '../agent/types.js';
-import type { ApprovalRequest, Clock, Customer, Message, Tenant, Ticket } from '../domain/index.js';
+import type {
+  ApprovalRequest,
+  Clock,
+  Customer,
+  DecisionRecord,
+  Message,
+  Tenant,
+  Ticket,
+} from '../domain/index.js';
 import type { ApprovalNotifier } from './api.js';
 import type { ApprovalStore } from './ports.js';
 import { buildApprovalCard, buildEscalationCard } from './cards.js';
@@ -127,7 +135,8 @@ export async function loadApprovalCard(
 export async function loadEscalationCard(
   src: CardSources,
   ticket: Ticket,
-  options: { justRead?: boolean } = {},
+  /** `decision`: the ticket's latest decision, held by the caller (no read of its decisions). */
+  options: { justRead?: boolean; decision?: DecisionRecord } = {},
 ): Promise<StaffCard> {
   const [customer, messages, decisions, threadLink, requests] = await Promise.all([
     ticket.customerId ? src.customers.get(ticket.tenantId, ticket.customerId) : Promise.resolve(null),
@@ -139,7 +148,11 @@ export async function loadEscalationCard(
           options.justRead ? ticket : undefined,
         )
       : Promise.resolve([]),
-    src.decisions ? src.decisions.listByTicket(ticket.tenantId, ticket.ticketId) : Promise.resolve([]),
+    options.decision
+      ? [options.decision]
+      : src.decisions
+        ? src.decisions.listByTicket(ticket.tenantId, ticket.ticketId)
+        : Promise.resolve([]),
     src.notifier.threadLink
       ? src.notifier.threadLink(ticket).catch(() => undefined)
       : Promise.resolve(undefined),

@@ -248,9 +248,9 @@ export function createTakeoverService(deps: TakeoverServiceDeps): TakeoverServic
       });
     },
 
-    async escalationCard(tenantId, ticketId) {
+    async escalationCard(tenantId, ticketId, known = {}) {
       const ticket = await deps.tickets.get(tenantId, ticketId);
-      return ticket ? loadEscalationCard(deps, ticket, { justRead: true }) : null;
+      return ticket ? loadEscalationCard(deps, ticket, { justRead: true, ...known }) : null;
     },
   };
 }

@@ -41,10 +41,19 @@ export async function markResolved(
   return updated;
 }
 
-/** What follows a bot's resolution once its answer is on its way: watchers, history, SLA, rating. */
-export async function afterResolved(deps: EngineDeps, updated: Ticket, summary: string): Promise<void> {
+/**
+ * What follows a bot's resolution once its answer is on its way: watchers, history, SLA, rating.
+ * `interactionCarried`: the turn's decision record holds the history entry already.
+ */
+export async function afterResolved(
+  deps: EngineDeps,
+  updated: Ticket,
+  summary: string,
+  interactionCarried = false,
+): Promise<void> {
   publishStatus(deps, updated);
-  await recordInteraction(deps, updated, 'resolved', `${updated.subject}: ${summary}`);
+  if (!interactionCarried)
+    await recordInteraction(deps, updated, 'resolved', `${updated.subject}: ${summary}`);
   await deps.lifecycle?.ticketResolved(updated, 'bot');
 }
 

@@ -21,6 +21,7 @@ import {
   showTicketCard,
 } from './delivery.js';
 import type { BotSilenced } from './bot-voice.js';
+import { recordTurn, turnInteraction } from './turn-record.js';
 import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
 import type { ConfirmPrompt, InboundOutcome, ParsedInboundMessage } from './ports.js';
 
@@ -125,14 +126,22 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
         updatedAt: now,
       })) ?? ticket;
   }
-  await deps.stores.decisions.add({
-    ...result.record,
-    tenantId: ticket.tenantId,
-    decisionId: deps.ids.id('dec'),
-    ticketId: ticket.ticketId,
-    messageId: ctx.customerMessageId,
-    createdAt: now,
-  });
+  const phrase = (key: Parameters<EngineDeps['agent']['phrase']>[0], params: Record<string, string> = {}) =>
+    deps.agent.phrase(key, u.language, { ticketId: ticket.ticketId, ...params });
+  const reply = result.reply ?? { text: result.draft ?? phrase('escalated'), citations: [] };
+  // The decision and the history entry the turn expects to end with: one document, one write.
+  const turn = await recordTurn(
+    deps,
+    {
+      ...result.record,
+      tenantId: ticket.tenantId,
+      decisionId: deps.ids.id('dec'),
+      ticketId: ticket.ticketId,
+      messageId: ctx.customerMessageId,
+      createdAt: now,
+    },
+    turnInteraction(ticket, result, ctx.mode, reply.text, now),
+  );
   const target = { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: ctx.replyThread };
   // Whether a person took the thread over (or the channel left auto mode) while the agent ran:
   // sendReply checks again right before posting and keeps the text as an internal note instead.
@@ -159,8 +168,6 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     silenced ??= sent.silenced;
     return sent.ref;
   };
-  const phrase = (key: Parameters<EngineDeps['agent']['phrase']>[0], params: Record<string, string> = {}) =>
-    deps.agent.phrase(key, u.language, { ticketId: ticket.ticketId, ...params });
   const out = (status: InboundOutcome['status'], reason?: string): InboundOutcome => ({
     status,
     ticketId: ticket.ticketId,
@@ -183,11 +190,15 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       draft: result.draft,
       internalNote: result.escalation?.internalNote,
       customerMessage: null,
+      interactionCarried: turn.carried,
+      decision: turn.decision,
     };
     // The escalating write goes first: it is refused when a person took the ticket over while
     // the agent ran, and its answer is the ticket as it is now, so telling the customer needs no
     // read to know whether the bot may still speak. Staff get the note and the card after.
     const escalated = await markEscalated(deps, ticket, input);
+    // A person has the ticket: it was not escalated, and its history says nothing of it.
+    if (!escalated) await turn.drop();
     await say(away ? `${told} ${away}` : told, escalated ? { written: escalated } : {});
     if (escalated) await announceEscalation(deps, deps.takeover, ticket, escalated, input);
     await rememberLanguage(deps, ctx.customer, u.language);
@@ -203,7 +214,6 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     return applyProposedAction(deps, ctx, ticket, ctx.customer, action, { say, phrase, out });
   }
 
-  const reply = result.reply ?? { text: result.draft ?? phrase('escalated'), citations: [] };
   const claims = guardMoneyClaims(reply.text);
   if (claims.removed.length) {
     // No refund or cancellation was made in this turn, yet the answer says one was: a person
@@ -215,6 +225,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       reason,
       ...(claims.text ? { draft: claims.text } : {}),
       customerMessage: null,
+      decision: turn.decision,
     });
     return out('escalated', reason);
   }
@@ -231,6 +242,8 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     : plannedAnswer(deps, ticket, result, ctx.mode, ctx.replyThread, ctx.prefix);
   const resolved = resolvedNew ? ticket : await markResolved(deps, ticket, patch, answer);
   if (resolved) ticket = resolved;
+  // Not resolved (a person took it over): the answer becomes their note, no history entry.
+  else await turn.drop();
   const kept = resolved ? answer : undefined;
   await say(reply.text, {
     citations: reply.citations,
@@ -240,13 +253,14 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   if (silenced) {
     // Held back at the last moment: the customer never saw the answer the ticket keeps.
     if (kept) await deps.stores.messages.dropCarried?.(kept.tenantId, ticket.ticketId, kept.messageId);
+    await turn.drop();
     return heldBack(deps, ctx, ticket, silenced, resolved !== null);
   }
   if (resolvedNew) {
-    // Stored resolved already: only its history is left to write.
-    await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${reply.text}`);
+    // Stored resolved already: only its history is left to write (unless its decision carries it).
+    if (!turn.carried) await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${reply.text}`);
     await deps.lifecycle?.ticketResolved(ticket, 'bot');
-  } else if (resolved) await afterResolved(deps, resolved, reply.text);
+  } else if (resolved) await afterResolved(deps, resolved, reply.text, turn.carried);
   await rememberLanguage(deps, ctx.customer, u.language);
   return out('answered', result.reason);
 }

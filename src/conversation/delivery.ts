@@ -1,6 +1,14 @@
 import type { TakeoverService } from '../approvals/api.js';
 import type { PlaceholderSlot } from './working.js';
-import type { Actor, Message, Platform, PostedRef, Ticket, ThreadRef } from '../domain/index.js';
+import type {
+  Actor,
+  DecisionRecord,
+  Message,
+  Platform,
+  PostedRef,
+  Ticket,
+  ThreadRef,
+} from '../domain/index.js';
 import { INTERACTION_RETENTION_DAYS } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import { botSilenced, silencedNote, withoutUnbackedClaims, type BotSilenced } from './bot-voice.js';
@@ -319,8 +327,10 @@ export async function showTicketCard(
   takeover: TakeoverService,
   ticket: Ticket,
   kind?: StaffCard['kind'],
+  /** The ticket's latest decision, as the turn showing the card just recorded it. */
+  decision?: DecisionRecord,
 ): Promise<void> {
-  const built = await takeover.escalationCard(ticket.tenantId, ticket.ticketId);
+  const built = await takeover.escalationCard(ticket.tenantId, ticket.ticketId, decision ? { decision } : {});
   if (!built) return;
   const card = kind ? { ...built, kind } : built;
   // The ticket as handed in, unless this process changed it since (a card may have been linked):
@@ -377,6 +387,10 @@ export interface EscalationInput {
   internalNote?: string;
   /** A "Looking into this…" placeholder the customer message replaces (taken only if it is posted). */
   placeholder?: PlaceholderSlot;
+  /** The turn's decision record carries the interaction entry already (see turnInteraction). */
+  interactionCarried?: boolean;
+  /** The turn's decision, just recorded: the staff card shows it without reading it back. */
+  decision?: DecisionRecord;
 }
 
 /**
@@ -438,7 +452,7 @@ export async function announceEscalation(
   if (input.internalNote) {
     await recordInternalNote(deps, ticket, input.internalNote);
   }
-  await showTicketCard(deps, takeover, updated);
+  await showTicketCard(deps, takeover, updated, undefined, input.decision);
   if (input.customerMessage) {
     // Outside business hours the customer also learns when the team is back.
     const away = await deps.lifecycle?.awayNotice(updated);
@@ -448,5 +462,6 @@ export async function announceEscalation(
       placeholder: input.placeholder,
     });
   }
-  if (ticket.status !== 'escalated') await recordInteraction(deps, updated, 'escalated', input.summary);
+  if (ticket.status !== 'escalated' && !input.interactionCarried)
+    await recordInteraction(deps, updated, 'escalated', input.summary);
 }

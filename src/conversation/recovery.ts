@@ -171,6 +171,12 @@ export async function escalateUnprocessed(
   );
   if (!claimed) return null;
   try {
+    // The history entry its run's decision carried (turn-record.ts) told of an answer or an
+    // escalation the customer never got: taken back; the escalation below records its own.
+    await deps.stores.decisions.dropInteraction(message.tenantId, {
+      ticketId: ticket.ticketId,
+      messageId: message.messageId,
+    });
     return await escalateClaimed(deps, ticket, message, input.reason, input.placeholder);
   } catch (err) {
     // Give the claim back so the next sweep can try again; a kept claim would bury the message.

@@ -14,6 +14,7 @@ import type {
   TenantSettingsOverrides,
   Ticket,
   TicketStatus,
+  TurnInteraction,
 } from '../domain/index.js';
 import type { OutboxEntry, OutboxStatus } from './outbox.schema.js';
 
@@ -212,8 +213,22 @@ export interface InteractionStore {
 }
 
 export interface DecisionStore {
-  add(record: DecisionRecord): Promise<void>;
+  /**
+   * Stores an agent turn's decision; with `interaction`, the turn's interaction history entry in
+   * the same document (one write for both, read back by `InteractionStore.listForCustomer`).
+   */
+  add(record: DecisionRecord, interaction?: TurnInteraction): Promise<void>;
+  /** The ticket's decisions, oldest first (as recorded: without the entries they carry). */
   listByTicket(tenantId: string, ticketId: string): Promise<DecisionRecord[]>;
+  /**
+   * Takes back the interaction entry a decision carried, when its turn did not end as expected:
+   * a person took the ticket over, the answer was held back, or the run died before answering
+   * (the recovery, by the unanswered message).
+   */
+  dropInteraction(
+    tenantId: string,
+    of: { decisionId: string } | { ticketId: string; messageId: string },
+  ): Promise<void>;
 }
 
 /**

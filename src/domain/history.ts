@@ -17,6 +17,21 @@ export const InteractionSchema = z.object({
 });
 export type Interaction = z.infer<typeof InteractionSchema>;
 
+/**
+ * The interaction history entry of an agent's turn, carried by the turn's decision record (one
+ * write for both, issue 13); its id and time are the decision's. The history reads it from there
+ * as an `Interaction`; entries written outside a turn (a person resolving, an approval's outcome)
+ * and those stored before are in `interactions`.
+ */
+export const TurnInteractionSchema = InteractionSchema.pick({
+  customerId: true,
+  intent: true,
+  outcome: true,
+  summary: true,
+  expiresAt: true,
+});
+export type TurnInteraction = z.infer<typeof TurnInteractionSchema>;
+
 export const AuditEventSchema = z.object({
   tenantId: TenantIdSchema,
   auditId: z.string().min(1),

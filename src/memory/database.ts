@@ -5,6 +5,7 @@ import { migrateCustomers } from './customer-migration.js';
 import { ensureIndexes } from './indexes.js';
 import { migrateOrganizations } from './org-migration.js';
 import { startRetentionPurge } from './retention.js';
+import { startTurnInteractionPurge } from './turn-record-retention.js';
 
 export interface PrepareDatabaseOptions {
   db: Db;
@@ -18,8 +19,9 @@ export interface PrepareDatabaseOptions {
 
 /**
  * Start-up in one call for the composition root: indexes, the organization migration (when
- * `orgId` is given), customers of earlier versions moved to keyed ids, then the timer purge only where the
- * server lacks TTL indexes. `stop` ends the purge (a no-op with TTL indexes).
+ * `orgId` is given), customers of earlier versions moved to keyed ids, then the timer purge of the
+ * history entries decisions carry, and of the rest only where the server lacks TTL indexes.
+ * `stop` ends the purges.
  */
 export async function prepareDatabase(
   options: PrepareDatabaseOptions,
@@ -33,12 +35,15 @@ export async function prepareDatabase(
       clock: options.clock,
     });
   await migrateCustomers({ db: options.db, logger: options.logger });
-  if (ttl) return { ttl, stop: async () => undefined };
-  const stop = startRetentionPurge({
+  const purge = {
     db: options.db,
     clock: options.clock,
     intervalMs: options.purgeIntervalMs,
     logger: options.logger,
-  });
-  return { ttl, stop };
+  };
+  // The history entries decisions carry expire inside documents that stay: purged on every server.
+  const stopTurns = startTurnInteractionPurge(purge);
+  if (ttl) return { ttl, stop: stopTurns };
+  const stopRest = startRetentionPurge(purge);
+  return { ttl, stop: async () => void (await Promise.all([stopTurns(), stopRest()])) };
 }

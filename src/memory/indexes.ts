@@ -36,7 +36,13 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   [C.processedEvents]: [{ key: { tenantId: 1, platform: 1, eventId: 1 }, unique: true }],
   [C.interactions]: [{ key: { tenantId: 1, customerId: 1, createdAt: -1 } }],
-  [C.decisions]: [{ key: { tenantId: 1, ticketId: 1, createdAt: 1 } }],
+  [C.decisions]: [
+    { key: { tenantId: 1, ticketId: 1, createdAt: 1 } },
+    // The interaction history a turn's decision carries, read per customer, newest first.
+    { key: { tenantId: 1, 'interaction.customerId': 1, createdAt: -1 } },
+    // Their expiry (turn-record-retention.ts: a TTL index would delete the decision too).
+    { key: { 'interaction.expiresAt': 1 } },
+  ],
   [C.approvals]: [
     { key: { tenantId: 1, approvalId: 1 }, unique: true },
     { key: { status: 1, expiresAt: 1 } },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { escapeKeyPart, type Counters } from '../reports/counters.js';
 import type { GapEntry, ReportStore, StoredFact } from '../reports/ports.js';
@@ -6,11 +7,9 @@ import {
   bulkWriteErrors,
   COLLECTIONS,
   collection,
-  isDuplicateKeyError,
   retryOnDuplicate,
   type RepositoryDeps,
 } from './collections.js';
-import { guardedUpdateOutcome } from './guarded-update.js';
 
 const StoredFactSchema = z.object({
   fact: z.unknown(),
@@ -56,6 +55,20 @@ interface PendingDay {
   done: Promise<void>;
 }
 
+/** A fact to store under compare-and-set, with the day changes that go with it if it wins. */
+interface FactCommit {
+  tenantId: string;
+  id: string;
+  doc: Record<string, unknown>;
+  expectedRev: number;
+  days: ReadonlyArray<{ day: string; delta: Counters }>;
+  resolve(won: boolean): void;
+  reject(err: unknown): void;
+}
+
+/** Statements per command (FerretDB v1 stalls on update commands of a few hundred). */
+const MAX_STATEMENTS = 50;
+
 /**
  * The report's storage, keyed so every read is an `_id` lookup: facts by ticket or approval,
  * rollups and unanswered questions by organization and day. Counters are `$inc`ed, so two
@@ -63,7 +76,13 @@ interface PendingDay {
  */
 export function createReportRepository(deps: RepositoryDeps): ReportStore {
   const facts = collection(deps.db, COLLECTIONS.reportFacts);
-  const days = collection(deps.db, COLLECTIONS.reportDays);
+  /**
+   * The day rollups live beside the facts (`_id` `${org}:${day}` cannot meet a fact's
+   * `${org}:t:…`/`${org}:a:…`), so a fact's compare-and-set and its day's `$inc` are one command.
+   * Days counted before that are in `report_days`, read and summed with them.
+   */
+  const days = facts;
+  const legacyDays = collection(deps.db, COLLECTIONS.reportDays);
   const gaps = collection(deps.db, COLLECTIONS.reportGaps);
   const key = (tenantId: string, id: string) => `${tenantId}:${id}` as never;
   // One writer per day document in this process, so its updates apply in the order made.
@@ -113,22 +132,7 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
    * the others applied, and `$inc`ing them twice would count twice.
    */
   async function writeDay(tenantId: string, day: string, sum: Record<string, number>): Promise<void> {
-    const dayId = key(tenantId, day) as string;
-    const parts = new Map<string, Record<string, number>>();
-    for (const [field, n] of Object.entries(sum)) {
-      const counter = field.slice('c.'.length);
-      const id = counter.startsWith(CUSTOMER_PREFIX) ? `${dayId}:c${shardOf(counter)}` : dayId;
-      const inc = parts.get(id) ?? {};
-      inc[field] = n;
-      parts.set(id, inc);
-    }
-    const ops: AnyBulkWriteOperation<Document>[] = [...parts].map(([id, inc]) => ({
-      updateOne: {
-        filter: { _id: id as never },
-        update: { $setOnInsert: { tenantId, day }, $inc: { ...inc, _rev: 1 } },
-        upsert: true,
-      },
-    }));
+    const ops = dayOps(tenantId, new Map([[day, sum]]));
     if (ops.length === 0) return;
     try {
       await days.bulkWrite(ops, { ordered: false });
@@ -141,6 +145,143 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
         { ordered: false },
       );
     }
+  }
+
+  /** The `$inc` upserts adding each day's summed `c.`-prefixed deltas: its own document and its customers' shards. */
+  function dayOps(
+    tenantId: string,
+    sums: Map<string, Record<string, number>>,
+  ): AnyBulkWriteOperation<Document>[] {
+    const ops: AnyBulkWriteOperation<Document>[] = [];
+    for (const [day, sum] of sums) {
+      const dayId = key(tenantId, day) as string;
+      const parts = new Map<string, Record<string, number>>();
+      for (const [field, n] of Object.entries(sum)) {
+        if (n === 0) continue;
+        const counter = field.slice('c.'.length);
+        const id = counter.startsWith(CUSTOMER_PREFIX) ? `${dayId}:c${shardOf(counter)}` : dayId;
+        const inc = parts.get(id) ?? {};
+        inc[field] = n;
+        parts.set(id, inc);
+      }
+      for (const [id, inc] of parts)
+        ops.push({
+          updateOne: {
+            filter: { _id: id as never },
+            update: { $setOnInsert: { tenantId, day }, $inc: { ...inc, _rev: 1 } },
+            upsert: true,
+          },
+        });
+    }
+    return ops;
+  }
+
+  /** The day changes of `commits`, summed per organization and day (`c.`-prefixed counter fields). */
+  function incOps(commits: readonly FactCommit[]): AnyBulkWriteOperation<Document>[] {
+    const byTenant = new Map<string, Map<string, Record<string, number>>>();
+    for (const c of commits) {
+      const sums = byTenant.get(c.tenantId) ?? new Map<string, Record<string, number>>();
+      byTenant.set(c.tenantId, sums);
+      for (const { day, delta } of c.days) {
+        const sum = sums.get(day) ?? {};
+        sums.set(day, sum);
+        for (const [k, n] of Object.entries(delta)) if (n !== 0) sum[`c.${k}`] = (sum[`c.${k}`] ?? 0) + n;
+      }
+    }
+    return [...byTenant].flatMap(([tenantId, sums]) => dayOps(tenantId, sums));
+  }
+
+  /**
+   * A fact's compare-and-set as an upsert: where the stored `rev` is not the expected one, the
+   * upsert's insert collides on `_id` (E11000), which stops an ordered command there, so the day
+   * changes after it are not applied. `w` marks each put of this command, to tell after such an
+   * error which facts it stored (the embedded server reports the failing statement's index as 0).
+   */
+  function factOp(c: FactCommit, token: string): AnyBulkWriteOperation<Document> {
+    return {
+      updateOne: {
+        filter: { _id: c.id as never, rev: c.expectedRev },
+        update: { $set: { ...c.doc, w: token }, $inc: { rev: 1 } },
+        upsert: true,
+      },
+    };
+  }
+
+  /**
+   * Stores facts and, after them in the same ordered command, their day changes summed: one round
+   * trip when every fact wins. A fact that lost (another process stored it since it was read) stops
+   * the command there: the facts before it are stored, it and those after are not, and no day
+   * change was applied; the facts this command stored are read back by their mark, those after
+   * the loser go again, and the winners' day changes with them.
+   */
+  async function commit(batch: FactCommit[]): Promise<void> {
+    const won: FactCommit[] = [];
+    const lost: FactCommit[] = [];
+    let remaining = batch;
+    try {
+      for (;;) {
+        const token = randomBytes(6).toString('hex');
+        const incs = incOps([...won, ...remaining]);
+        const ops = [...remaining.map((c, i) => factOp(c, `${token}.${i}`)), ...incs];
+        if (ops.length === 0) break;
+        try {
+          await facts.bulkWrite(ops, { ordered: true });
+          won.push(...remaining);
+          break;
+        } catch (err) {
+          if (!(err instanceof MongoBulkWriteError)) throw err;
+          const errors = bulkWriteErrors(err);
+          if (errors.some((e) => e.code !== 11000)) throw err;
+          const ids = remaining.map((c) => c.id);
+          const stored = await facts
+            .find({ _id: { $in: ids as never[] } }, { projection: { _id: 1, w: 1 } })
+            .toArray();
+          // Each put's own mark: the same fact put twice in one command is stored once.
+          const marks = new Map(stored.map((d) => [String(d._id), d.w as unknown]));
+          const firstLost = remaining.findIndex((c, i) => marks.get(c.id) !== `${token}.${i}`);
+          if (firstLost < 0) {
+            // Every fact stored: a day's first upsert lost an insert race (MongoDB, whose index is
+            // exact); the day changes from it on go again.
+            won.push(...remaining);
+            remaining = [];
+            const from = Math.max(0, (errors[0]?.index ?? ops.length) - ids.length);
+            await retryOnDuplicate(() => facts.bulkWrite(incs.slice(from), { ordered: true }));
+            break;
+          }
+          won.push(...remaining.slice(0, firstLost));
+          lost.push(remaining[firstLost]!);
+          remaining = remaining.slice(firstLost + 1);
+          if (remaining.length === 0 && won.length === 0) break;
+          if (remaining.length === 0) {
+            const winners = incOps(won);
+            if (winners.length) await facts.bulkWrite(winners, { ordered: true });
+            break;
+          }
+        }
+      }
+    } catch (err) {
+      for (const c of batch) c.reject(err);
+      return;
+    }
+    for (const c of won) c.resolve(true);
+    for (const c of lost) c.resolve(false);
+  }
+
+  /** Puts made while a commit is on its way (or in this tick) go together in the next. */
+  const commitQueue: FactCommit[] = [];
+  let committing = false;
+  async function drainCommits(): Promise<void> {
+    while (commitQueue.length > 0) {
+      // As many facts as fit beside their day changes in one command.
+      let n = 0;
+      while (n < commitQueue.length && n < MAX_STATEMENTS / 2) {
+        const next = commitQueue.slice(0, n + 1);
+        if (n > 0 && next.length + incOps(next).length > MAX_STATEMENTS) break;
+        n++;
+      }
+      await commit(commitQueue.splice(0, n));
+    }
+    committing = false;
   }
 
   return {
@@ -158,32 +299,30 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
       return parsed.data as StoredFact;
     },
 
-    async putFact(tenantId, factId, value, expectedRev) {
-      const id = key(tenantId, factId) as string;
+    putFact(tenantId, factId, value, expectedRev, dayChanges = []) {
       const doc = {
         tenantId,
         fact: value.fact,
         counters: Object.entries(value.counters).map(([k, n]) => ({ k, n })),
         day: value.day,
       };
-      if (expectedRev === 0) {
-        try {
-          await facts.insertOne({ _id: id as never, ...doc, rev: 1 });
-          return true;
-        } catch (err) {
-          if (isDuplicateKeyError(err)) return false;
-          throw err;
-        }
-      }
-      // Compare-and-set on `rev`: of two processes recounting at once, one wins.
-      const outcome = await guardedUpdateOutcome({
-        col: facts,
-        key: { _id: id as never },
-        revField: 'rev',
-        condition: { rev: expectedRev },
-        update: { $set: doc },
+      // Compare-and-set on `rev`: of two processes recounting at once, one wins (and only its
+      // day changes are applied). A fact gone since it was read (a rebuild's clear) is stored anew.
+      return new Promise<boolean>((resolve, reject) => {
+        commitQueue.push({
+          tenantId,
+          id: key(tenantId, factId) as string,
+          doc,
+          expectedRev,
+          days: dayChanges,
+          resolve,
+          reject,
+        });
+        if (committing) return;
+        committing = true;
+        // Puts made in the same tick (a beat's recounts, a put barrier) leave together.
+        queueMicrotask(() => void drainCommits());
       });
-      return outcome.kind === 'updated';
     },
 
     async addToDay(tenantId, day, delta) {
@@ -217,8 +356,13 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
       ]);
       const byDay = new Map<string, Counters>();
       for (let i = 0; i < ids.length; i += READ_BATCH) {
-        const docs = await days.find({ _id: { $in: ids.slice(i, i + READ_BATCH) as never[] } }).toArray();
-        for (const d of docs) {
+        const batch = { _id: { $in: ids.slice(i, i + READ_BATCH) as never[] } };
+        // Days counted beside the facts, and what was counted in `report_days` before: summed.
+        const [now, before] = await Promise.all([
+          days.find(batch).toArray(),
+          legacyDays.find(batch).toArray(),
+        ]);
+        for (const d of [...now, ...before]) {
           if (typeof d.day !== 'string') continue;
           const counters = byDay.get(d.day) ?? {};
           for (const [k, n] of Object.entries((d.c ?? {}) as Counters)) counters[k] = (counters[k] ?? 0) + n;
@@ -255,7 +399,7 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
     async clear(tenantId) {
       await Promise.all([
         facts.deleteMany({ tenantId }),
-        days.deleteMany({ tenantId }),
+        legacyDays.deleteMany({ tenantId }),
         gaps.deleteMany({ tenantId }),
       ]);
     },

@@ -28,14 +28,17 @@ export interface GapEntry {
 export interface ReportStore {
   getFact(tenantId: string, factId: string): Promise<StoredFact | null>;
   /**
-   * Stores a fact if its stored `rev` is still `expectedRev` (0: not stored yet). False when
-   * another writer got there first: the caller reads again and recomputes.
+   * Stores a fact if its stored `rev` is still `expectedRev` (0: not stored yet) and, only then,
+   * adds `days` (the counters' changes the fact makes) to their days, in the same command as the
+   * fact and as the other facts put in the same tick. False when another writer got there first
+   * (nothing of this fact's changes was added): the caller reads again and recomputes.
    */
   putFact(
     tenantId: string,
     factId: string,
     value: Omit<StoredFact, 'rev'>,
     expectedRev: number,
+    days?: ReadonlyArray<{ day: string; delta: Counters }>,
   ): Promise<boolean>;
   /** Adds `delta` to a day's counters (created on first use). */
   addToDay(tenantId: string, day: string, delta: Counters): Promise<void>;

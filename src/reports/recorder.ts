@@ -65,11 +65,6 @@ const MAX_ATTEMPTS = 5;
 const FACTS_REMEMBERED = 5_000;
 
 const ticketFactId = (ticketId: string) => `t:${ticketId}`;
-/**
- * Day counter changes held back by a recount until its facts are all stored, then added in one
- * tick: the report store sums a day's changes of one tick into one `$inc`.
- */
-type DayAdds = Array<() => Promise<void>>;
 /** Queue and settling keys: one recount at a time per ticket or approval. */
 const ticketKey = (tenantId: string, ticketId: string) => `${tenantId}|t|${ticketId}`;
 const approvalKey = (tenantId: string, approvalId: string) => `${tenantId}|a|${approvalId}`;
@@ -129,9 +124,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
   }
 
   /**
-   * Stores `compute(previous)` under compare-and-set and applies the counters' difference.
+   * Stores `compute(previous)` under compare-and-set and applies the counters' difference, with
+   * the fact in one command (the store's `putFact`: applied only if the fact won).
    * `fresh`: nobody can have counted this yet (a ticket this process created and never counted):
-   * the fact is inserted without reading first, and read only if that insert loses.
+   * the fact is stored without reading first, and read only if that write loses.
    */
   async function apply<F extends { day: string }>(
     tenantId: string,
@@ -140,12 +136,11 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     compute: (previous: F | null) => Promise<{ fact: F; counters: Counters } | null>,
     afterWrite?: (fact: F, previous: F | null) => Promise<void>,
     fresh = false,
-    days?: DayAdds,
     /** Its first write waits for the other recounts of the same barrier (put-barrier.ts). */
     party?: PutParty,
   ): Promise<void> {
     try {
-      await applyOnce(tenantId, factId, parse, compute, afterWrite, fresh, days, party);
+      await applyOnce(tenantId, factId, parse, compute, afterWrite, fresh, party);
     } finally {
       party?.leave();
     }
@@ -158,11 +153,8 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     compute: (previous: F | null) => Promise<{ fact: F; counters: Counters } | null>,
     afterWrite: ((fact: F, previous: F | null) => Promise<void>) | undefined,
     fresh: boolean,
-    days: DayAdds | undefined,
     party: PutParty | undefined,
   ): Promise<void> {
-    const add = (day: string, delta: Counters) =>
-      days ? days.push(() => store.addToDay(tenantId, day, delta)) : store.addToDay(tenantId, day, delta);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const remembered = attempt === 0 ? facts.get(factKey(tenantId, factId)) : undefined;
       const stored = remembered ?? (attempt === 0 && fresh ? null : await store.getFact(tenantId, factId));
@@ -178,19 +170,22 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       if (Object.keys(delta).length === 0 && sameDay && unversioned(previous) === unversioned(next.fact))
         return;
       const value = { fact: next.fact, counters: next.counters, day: next.fact.day };
+      // What the fact changes in its day (or, moved, in its old and its new day).
+      const changes = sameDay
+        ? Object.keys(delta).length
+          ? [{ day: next.fact.day, delta }]
+          : []
+        : [
+            { day: stored.day, delta: difference({}, before) },
+            { day: next.fact.day, delta: next.counters },
+          ];
       await party?.atPut();
-      const won = await store.putFact(tenantId, factId, value, stored?.rev ?? 0);
+      const won = await store.putFact(tenantId, factId, value, stored?.rev ?? 0, changes);
       if (!won) {
         keepFact(tenantId, factId, null);
         continue;
       }
       keepFact(tenantId, factId, { ...value, rev: (stored?.rev ?? 0) + 1 });
-      if (sameDay) {
-        if (Object.keys(delta).length) await add(next.fact.day, delta);
-      } else {
-        await add(stored.day, difference({}, before));
-        await add(next.fact.day, next.counters);
-      }
       await afterWrite?.(next.fact, previous);
       return;
     }
@@ -229,21 +224,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
    * rating only after a rating event, the approvals only when the ticket has or may have some.
    */
   async function recordTicketNow(tenantId: string, ticketId: string, explicit = true): Promise<void> {
-    // The ticket's and its requests' day changes go together, once all their facts are stored.
-    const days: DayAdds = [];
-    try {
-      await countTicket(tenantId, ticketId, explicit, days);
-    } finally {
-      await Promise.all(days.map((addToDay) => addToDay()));
-    }
+    await countTicket(tenantId, ticketId, explicit);
   }
 
-  async function countTicket(
-    tenantId: string,
-    ticketId: string,
-    explicit: boolean,
-    days: DayAdds,
-  ): Promise<void> {
+  async function countTicket(tenantId: string, ticketId: string, explicit: boolean): Promise<void> {
     let ticket: Ticket | null = null;
     let hasApprovals = false;
     const key = ticketKey(tenantId, ticketId);
@@ -315,7 +299,6 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       },
       (fact, previous) => syncGap(tenantId, fact, previous),
       fresh,
-      days,
       parties[0],
     );
     if (early) {
@@ -327,7 +310,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
           const party = parties[i + 1]!;
           // A recount merged into one already queued never reaches the barrier: it leaves it then.
           return queue(approvalKey(tenantId, a.approvalId), () =>
-            recordApprovalNow(tenantId, a.approvalId, known, a, days, party),
+            recordApprovalNow(tenantId, a.approvalId, known, a, party),
           ).finally(() => party.leave());
         }),
       ]);
@@ -343,22 +326,20 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     const counted: Ticket = ticket;
     for (const a of approvals) {
       await queue(approvalKey(tenantId, a.approvalId), () =>
-        recordApprovalNow(tenantId, a.approvalId, counted, a, days),
+        recordApprovalNow(tenantId, a.approvalId, counted, a),
       );
     }
   }
 
   /**
    * Recounts one approval request: `listed` is the request as just read (a ticket's recount), read
-   * otherwise. `days` collects the day counters' changes instead of adding them (the caller adds
-   * them together with its own).
+   * otherwise.
    */
   async function recordApprovalNow(
     tenantId: string,
     approvalId: string,
     known?: Ticket,
     listed?: ApprovalRequest,
-    days?: DayAdds,
     party?: PutParty,
   ): Promise<void> {
     const k = approvalKey(tenantId, approvalId);
@@ -383,7 +364,6 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       },
       undefined,
       fresh,
-      days,
       party,
     );
   }

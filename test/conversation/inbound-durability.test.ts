@@ -302,6 +302,9 @@ describe('issue 12 case 3: a decision without a reply is not an answer', () => {
     // The customer hears that a person will follow up, once.
     expect(ch.thread(m.messageId)).toEqual([expect.stringContaining(ticketId)]);
     expect((await t.engine.recoverUnanswered?.())?.escalated).toBe(0);
+    // Their history shows the escalation, not an answer they never got.
+    const history = await t.stores.interactions.listForCustomer(DEMO.tenantId, 'cus_bluebird', 20);
+    expect(history.filter((i) => i.ticketId === ticketId).map((i) => i.outcome)).toEqual(['escalated']);
   });
 });
 
@@ -471,6 +474,12 @@ describe('issue 13: a run killed after its resolving write, before its answer is
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
           .map((e) => e.text);
         expect(said).toEqual([...before, ...shown]);
+        // The customer's history (what the model's history tool reads) tells the same: the
+        // answer the killed run's decision carried is taken back, the escalation recorded once.
+        const history = (await env.stores.interactions.listForCustomer(DEMO.tenantId, 'cus_bluebird', 20))
+          .filter((i) => i.ticketId === ticketId)
+          .map((i) => i.outcome);
+        expect(history).toEqual(asksFirst ? ['escalated', 'resolved'] : ['escalated']);
         expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(0);
         expect(ch2.thread(thread)).toHaveLength(1);
       } finally {

@@ -55,6 +55,23 @@ describe('round trips of a customer message', () => {
     expect(count(list, 'update tickets')).toBe(0);
   });
 
+  it('a new question writes one record of its turn: the decision carries the interaction entry, and the report fact goes with its day in one command', async () => {
+    const list = await measured(async () => {
+      const out = await env.engine.handleInbound(fromMaya('What is your return policy?'));
+      expect(out.status).toBe('answered');
+    });
+    expect(count(list, 'insert decisions')).toBe(1);
+    expect(count(list, 'insert interactions')).toBe(0);
+    expect(count(list, 'insert report_facts')).toBe(0);
+    expect(count(list, 'update report_days')).toBe(0);
+    expect(count(list, 'update report_facts')).toBe(1); // the fact and its day's counters
+    expect(list.length).toBeLessThanOrEqual(13);
+    // What the history tool reads is what it read before: the answer, as resolved.
+    const [last] = await env.stores.interactions.listForCustomer(DEMO.tenantId, 'cus_bluebird', 1);
+    expect(last).toMatchObject({ outcome: 'resolved', customerId: 'cus_bluebird' });
+    expect(last?.summary).toMatch(/return/i);
+  });
+
   it('a new question answered at once is written once: its SLA clocks, stopped, go in with its insert', async () => {
     let ticketId = '';
     const list = await measured(async () => {
@@ -90,6 +107,12 @@ describe('round trips of a customer message', () => {
     expect(count(list, 'update tickets')).toBe(0);
     for (const read of ['find report_facts', 'find csat', 'find approvals'])
       expect(count(list, read)).toBe(0);
+    // One record of the turn (the decision with its interaction entry), one report write.
+    expect(count(list, 'insert decisions')).toBe(1);
+    expect(count(list, 'insert interactions')).toBe(0);
+    expect(count(list, 'update report_days')).toBe(0);
+    expect(count(list, 'update report_facts')).toBe(1);
+    expect(list.length).toBeLessThanOrEqual(15);
   });
 
   it('an escalation tells the customer without reading the ticket first: its escalating write answers whether a person has it', async () => {
@@ -110,10 +133,16 @@ describe('round trips of a customer message', () => {
     // was told.
     expect(count(list, 'find ticket_keys')).toBe(0);
     expect(count(list, 'find tickets {_id,')).toBe(1);
+    // The card shows the decision the turn just recorded (with its history entry: one insert).
+    expect(count(list, 'find decisions')).toBe(0);
+    expect(count(list, 'insert decisions')).toBe(1);
+    expect(count(list, 'insert interactions')).toBe(0);
     const ticket = await env.stores.tickets.get(DEMO.tenantId, ticketId);
     expect(ticket?.status).toBe('escalated');
     const said = await env.stores.messages.listByTicket(DEMO.tenantId, ticketId, 20);
     expect(said.some((m) => m.role === 'bot')).toBe(true);
+    const history = await env.stores.interactions.listForCustomer(DEMO.tenantId, 'cus_bluebird', 50);
+    expect(history.filter((i) => i.ticketId === ticketId).map((i) => i.outcome)).toContain('escalated');
   });
 
   it('a new question handed to a person starts its SLA clocks in its insert and puts it on the due-list', async () => {

@@ -64,6 +64,12 @@ async function notes(ticketId: string): Promise<string[]> {
   return all.filter((m) => m.role === 'system').map((m) => m.text);
 }
 
+/** The ticket's entries in Maya's interaction history (what the model's history tool reads). */
+async function outcomes(ticketId: string): Promise<string[]> {
+  const history = await t.stores.interactions.listForCustomer(tenantId, 'cus_bluebird', 20);
+  return history.filter((i) => i.ticketId === ticketId).map((i) => i.outcome);
+}
+
 describe('the bot never talks over a person who took the thread', () => {
   it('holds back an answer whose thread was taken over while the agent was running (M2)', async () => {
     const first = inbound('maya', 'Hi, where is order 1042?');
@@ -93,6 +99,8 @@ describe('the bot never talks over a person who took the thread', () => {
     expect(ticket?.status).toBe('human');
     // What the bot would have said is kept for Sam, not lost and not posted.
     expect((await notes(ticketId)).some((n) => /Sam Okafor/.test(n) && ANSWER.test(n))).toBe(true);
+    // Maya's history has the first answer only: the held-back one is not an interaction.
+    expect(await outcomes(ticketId)).toEqual(['resolved']);
   });
 
   it('says nothing, and leaves the ticket with the person, when a message that escalates was taken over mid-run', async () => {
@@ -118,6 +126,8 @@ describe('the bot never talks over a person who took the thread', () => {
     const ticket = await t.stores.tickets.get(tenantId, ticketId);
     expect(ticket?.status).toBe('human');
     expect(ticket?.assignee?.name).toMatch(/Sam/);
+    // Not escalated (Sam has it): Maya's history has the first answer only.
+    expect(await outcomes(ticketId)).toEqual(['resolved']);
   });
 
   it('turns an answer into a draft for staff when the channel went to draft mode mid-run (S3)', async () => {

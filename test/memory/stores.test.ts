@@ -129,6 +129,72 @@ describe('processed events, interactions and decisions', () => {
     ).toEqual(['new', 'mid']);
   });
 
+  it("reads a turn's history entry from its decision record beside those stored before, newest first, and shows staff the decision as recorded", async () => {
+    const now = env.clock.now().getTime();
+    const decision = (id: string, daysAgo: number) => ({
+      tenantId: T,
+      decisionId: id,
+      ticketId: 'TKT-TURN22',
+      messageId: `msg_${id}`,
+      engine: 'offline' as const,
+      stages: [],
+      modelCalls: { count: 0, tokensIn: 0, tokensOut: 0, latencyMs: 0 },
+      tools: [],
+      confidence: 0.9,
+      threshold: 0.6,
+      route: 'resolve' as const,
+      reason: 'kb match',
+      articleIds: [],
+      createdAt: new Date(now - daysAgo * DAY),
+    });
+    const carried = (summary: string, daysAgo: number) => ({
+      customerId: 'cus_turns',
+      intent: 'shipping' as const,
+      outcome: 'resolved' as const,
+      summary,
+      expiresAt: new Date(now - daysAgo * DAY + 90 * DAY),
+    });
+    // An entry stored in `interactions` before turns carried theirs.
+    await env.stores.interactions.add({
+      tenantId: T,
+      interactionId: 'int_before',
+      customerId: 'cus_turns',
+      ticketId: 'TKT-TURN11',
+      intent: 'refund',
+      outcome: 'escalated',
+      summary: 'stored before',
+      createdAt: new Date(now - 5 * DAY),
+      expiresAt: new Date(now - 5 * DAY + 90 * DAY),
+    });
+    await env.stores.decisions.add(decision('dec_t1', 3), carried('Shipping: three days', 3));
+    await env.stores.decisions.add(decision('dec_t2', 1), carried('Shipping: to Canada too', 1));
+    await env.stores.decisions.add(decision('dec_t0', 95), carried('expired', 95));
+    await env.stores.decisions.add(decision('dec_t3', 0)); // a turn with nothing to record
+
+    const history = await env.stores.interactions.listForCustomer(T, 'cus_turns');
+    expect(history.map((i) => [i.interactionId, i.outcome, i.summary])).toEqual([
+      ['dec_t2', 'resolved', 'Shipping: to Canada too'],
+      ['dec_t1', 'resolved', 'Shipping: three days'],
+      ['int_before', 'escalated', 'stored before'],
+    ]);
+    expect(history[0]).toMatchObject({ tenantId: T, ticketId: 'TKT-TURN22', intent: 'shipping' });
+    expect(
+      (await env.stores.interactions.listForCustomer(T, 'cus_turns', 2)).map((i) => i.interactionId),
+    ).toEqual(['dec_t2', 'dec_t1']);
+    // Staff and the audit see the decision as it was recorded: no history entry in it.
+    const decisions = await env.stores.decisions.listByTicket(T, 'TKT-TURN22');
+    expect(decisions.map((d) => d.decisionId)).toEqual(['dec_t0', 'dec_t1', 'dec_t2', 'dec_t3']);
+    for (const d of decisions) expect(d).not.toHaveProperty('interaction');
+
+    // Taken back by decision, and by the unanswered message (the recovery).
+    await env.stores.decisions.dropInteraction(T, { decisionId: 'dec_t2' });
+    await env.stores.decisions.dropInteraction(T, { ticketId: 'TKT-TURN22', messageId: 'msg_dec_t1' });
+    expect(
+      (await env.stores.interactions.listForCustomer(T, 'cus_turns')).map((i) => i.interactionId),
+    ).toEqual(['int_before']);
+    expect(await env.stores.decisions.listByTicket(T, 'TKT-TURN22')).toHaveLength(4);
+  });
+
   it('stores decision records per ticket in order', async () => {
     const rec = (id: string, offset: number) => ({
       tenantId: T,
