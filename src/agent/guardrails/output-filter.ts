@@ -36,8 +36,28 @@ function carriesMarker(line: string): boolean {
   return SQUASHED_MARKERS.some((m) => flat.includes(m));
 }
 
+/**
+ * Recent lines' answers: an answer passes the filter three times on its way out (the agent, the
+ * delivery plan, the send), and decoding every run of a line as base64 is the filter's costliest
+ * part. The answer depends on the line alone. Bounded: emptied when full, and long lines are
+ * not kept.
+ */
+const recentLines = new Map<string, boolean>();
+const RECENT_LINES_MAX = 512;
+const KEPT_LINE_MAX = 2_000;
+
 /** A line quoting our instructions, plainly or encoded (see decodedVariants). */
 function echoesPrompt(line: string): boolean {
+  if (line.length > KEPT_LINE_MAX) return decodeAndCheck(line);
+  const known = recentLines.get(line);
+  if (known !== undefined) return known;
+  const echoes = decodeAndCheck(line);
+  if (recentLines.size >= RECENT_LINES_MAX) recentLines.clear();
+  recentLines.set(line, echoes);
+  return echoes;
+}
+
+function decodeAndCheck(line: string): boolean {
   if (LOWERS_INTO_ASCII.test(line)) return [line, ...decodedVariants(line)].some(carriesMarker);
   const flat = squash(line);
   if (VARIANT_MARKERS.some((m) => flat.includes(m))) return true;
