@@ -44,6 +44,33 @@ export function splitPassages(body: string): Passage[] {
   return out;
 }
 
+/** A passage with the words choosePassage matches against (its heading's included). */
+interface ReadPassage extends Passage {
+  words: Set<string>;
+}
+
+/**
+ * Articles read before: every knowledge-base question scores the passages of the same few
+ * articles (up to six a message), and splitting and tokenizing depend on the body alone.
+ * Bounded: emptied when full, and long bodies are not kept.
+ */
+const readBodies = new Map<string, ReadPassage[]>();
+const READ_BODIES_MAX = 256;
+const KEPT_BODY_MAX = 50_000;
+
+function readPassages(body: string): ReadPassage[] {
+  const known = readBodies.get(body);
+  if (known) return known;
+  const read = splitPassages(body).map((p) => ({
+    ...p,
+    words: new Set([...tokens(p.text), ...tokens(p.heading ?? '')]),
+  }));
+  if (body.length > KEPT_BODY_MAX) return read;
+  if (readBodies.size >= READ_BODIES_MAX) readBodies.clear();
+  readBodies.set(body, read);
+  return read;
+}
+
 /** The passage chosen to answer a question, and whether it holds the kind of answer asked for. */
 export interface PassageChoice {
   text: string;
@@ -87,7 +114,7 @@ export function choosePassage(
   unit: TimeUnit | undefined = askedUnit(question),
 ): PassageChoice {
   const q = new Set(tokens(question).filter((w) => !QUESTION_WORDS.has(w)));
-  const passages = splitPassages(body);
+  const passages = readPassages(body);
   if (!passages.length) return { text: shorten(body.trim()), type, answers: false, signal: 0, overlap: 0 };
   let best = passages[0]!;
   let bestAt = 0;
@@ -96,8 +123,7 @@ export function choosePassage(
   let bestOverlap = 0;
   const scored: Array<{ at: number; score: number; overlap: number }> = [];
   for (const [i, p] of passages.entries()) {
-    const words = new Set([...tokens(p.text), ...tokens(p.heading ?? '')]);
-    const overlap = [...q].filter((w) => words.has(w)).length;
+    const overlap = [...q].filter((w) => p.words.has(w)).length;
     // "How many days do I have to report it?" is answered by a figure in days, even when it sits
     // in a how-to list ("3. Send us the photos within 7 days of delivery").
     const inUnit = type === 'duration' && unit !== undefined && statesUnit(unit, p.text);

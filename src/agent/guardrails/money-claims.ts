@@ -48,9 +48,28 @@ function normalize(sentence: string): string {
     .replace(/(\d)[.,](?=\d)/g, '$1');
 }
 
+/**
+ * Recent sentences' answers. Every answer is checked three or four times on its way out (by the
+ * agent, when its delivery is planned, and when it is sent), each time against all the patterns;
+ * the answer depends on the sentence alone. Bounded: emptied when full, and long sentences are
+ * not kept.
+ */
+const recentClaims = new Map<string, boolean>();
+const RECENT_CLAIMS_MAX = 512;
+const KEPT_SENTENCE_MAX = 2_000;
+
 /** Whether one sentence claims that money moved (a refund made, an order cancelled by us). */
 export function claimsMoneyMoved(sentence: string): boolean {
-  const s = normalize(sentence);
+  if (sentence.length > KEPT_SENTENCE_MAX) return matchesClaim(normalize(sentence));
+  const known = recentClaims.get(sentence);
+  if (known !== undefined) return known;
+  const claims = matchesClaim(normalize(sentence));
+  if (recentClaims.size >= RECENT_CLAIMS_MAX) recentClaims.clear();
+  recentClaims.set(sentence, claims);
+  return claims;
+}
+
+function matchesClaim(s: string): boolean {
   for (const re of CLAIMS) {
     const m = re.exec(s);
     if (!m) continue;

@@ -1,5 +1,5 @@
 import { AGENT_TOOL_NAMES } from '../llm/tool-registry.js';
-import { decodedVariants } from './decode.js';
+import { decodedVariants, rot13 } from './decode.js';
 import { replaceEmails } from '../../text/emails.js';
 
 /** Phrases only our prompts contain; a line carrying one is a prompt echo. */
@@ -12,12 +12,56 @@ export const PROMPT_MARKERS = [
   'Tools are the only source of facts',
 ];
 
-const SQUASHED_MARKERS = PROMPT_MARKERS.map((m) => m.toLowerCase().replace(/[^a-z0-9]+/g, ''));
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+const SQUASHED_MARKERS = PROMPT_MARKERS.map(squash);
+/**
+ * Lower-casing and squashing work letter by letter, and outside ASCII only "İ" and the Kelvin sign
+ * lower-case into the letters kept: for any other line its rot13 or reversed form carries a marker
+ * exactly when the line carries the marker's rot13 or reversed form. One check of the line instead
+ * of building and squashing both variants (the costliest part of the filter, which runs three
+ * times on every answer).
+ */
+const VARIANT_MARKERS = [
+  ...SQUASHED_MARKERS,
+  ...SQUASHED_MARKERS.map(rot13),
+  ...SQUASHED_MARKERS.map((m) => [...m].reverse().join('')),
+];
+/** The two characters outside ASCII that lower-case into `[a-z0-9]`. */
+const LOWERS_INTO_ASCII = /[\u0130\u212a]/;
+const TOOL_NAME_PATTERNS = AGENT_TOOL_NAMES.map((name) => new RegExp(`\\b${name}\\b(?:\\s*\\(\\))?`, 'gi'));
 
 /** A marker, also spaced out or punctuated ("S W I T C H B O A R D - S Y S T E M"). */
 function carriesMarker(line: string): boolean {
-  const flat = line.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const flat = squash(line);
   return SQUASHED_MARKERS.some((m) => flat.includes(m));
+}
+
+/**
+ * Recent lines' answers: an answer passes the filter three times on its way out (the agent, the
+ * delivery plan, the send), and decoding every run of a line as base64 is the filter's costliest
+ * part. The answer depends on the line alone. Bounded: emptied when full, and long lines are
+ * not kept.
+ */
+const recentLines = new Map<string, boolean>();
+const RECENT_LINES_MAX = 512;
+const KEPT_LINE_MAX = 2_000;
+
+/** A line quoting our instructions, plainly or encoded (see decodedVariants). */
+function echoesPrompt(line: string): boolean {
+  if (line.length > KEPT_LINE_MAX) return decodeAndCheck(line);
+  const known = recentLines.get(line);
+  if (known !== undefined) return known;
+  const echoes = decodeAndCheck(line);
+  if (recentLines.size >= RECENT_LINES_MAX) recentLines.clear();
+  recentLines.set(line, echoes);
+  return echoes;
+}
+
+function decodeAndCheck(line: string): boolean {
+  if (LOWERS_INTO_ASCII.test(line)) return [line, ...decodedVariants(line)].some(carriesMarker);
+  const flat = squash(line);
+  if (VARIANT_MARKERS.some((m) => flat.includes(m))) return true;
+  return decodedVariants(line, { encodedOnly: true }).some(carriesMarker);
 }
 
 export interface FilterOptions {
@@ -52,10 +96,9 @@ export function filterCustomerText(text: string, options: FilterOptions = {}): s
   // Prompt echoes: drop whole lines that quote our instructions, plainly or encoded.
   out = out
     .split('\n')
-    .filter((line) => ![line, ...decodedVariants(line)].some(carriesMarker))
+    .filter((line) => !echoesPrompt(line))
     .join('\n');
-  for (const name of AGENT_TOOL_NAMES)
-    out = out.replace(new RegExp(`\\b${name}\\b(?:\\s*\\(\\))?`, 'gi'), 'our records');
+  for (const pattern of TOOL_NAME_PATTERNS) out = out.replace(pattern, 'our records');
   // Internal ids (cus_…, apr_…, msg_…, dec_…): the ticket id is the only one a customer sees.
   out = out.replace(/\b(?:cus|apr|msg|dec|int|aud|evt|usr|tnt)_[A-Za-z0-9_-]+/g, '[internal reference]');
   // Slack special mentions and markup.
