@@ -1,6 +1,8 @@
 import type { EvalReport, Rate } from './report.js';
 
-const pct = (r: Rate) => `${(r.rate * 100).toFixed(1)}% (${r.hits}/${r.of})`;
+/** A rate with its counts; none to count (no critical message in the set) shows as such, not as 100%. */
+const pct = (r: Rate) =>
+  r.of === 0 ? 'none in this set' : `${(r.rate * 100).toFixed(1)}% (${r.hits}/${r.of})`;
 
 /** The figures a person reads after `npm run eval`; the JSON report has every miss. */
 export function printReport(report: EvalReport, source: string): void {
