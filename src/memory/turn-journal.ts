@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Document } from 'mongodb';
 import type {
   InboundRecord,
@@ -41,6 +42,11 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
     const doc = await col.findOne({ _id: ref.home! });
     return decode(doc?.events?.[recordField(ref.id)]);
   };
+  const redelivered = (stored: Document | undefined, id: string): InboundRecord => {
+    const existing = decode(stored);
+    if (!existing) throw new Error(`inbound record ${id} exists but cannot be read`);
+    return existing;
+  };
   const ownedBy = (ref: InboundRef, owner: string) =>
     ({
       _id: ref.home!,
@@ -57,7 +63,9 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
     const field = recordField(entry);
     const { keys, owner, now, until } = turn;
     const others = keys.filter((k) => k !== home);
-    const stored = encode(record);
+    // A mark of this accept on the stored record: a redelivery's record is someone else's.
+    const mark = randomUUID();
+    const stored = { ...encode(record), acceptedAs: mark };
     const free = (key: string) =>
       ({
         _id: key,
@@ -112,11 +120,17 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
       } catch (err) {
         if (!(err instanceof MongoBulkWriteError) || bulkWriteErrors(err).some((e) => e.code !== 11000))
           throw err;
-        // By what got done, not by the error's index (the bundled server numbers statements its own way).
-        const done = (err.result?.matchedCount ?? 0) + (err.result?.upsertedCount ?? 0);
-        homeTaken = done > 0;
-        // The home took its turn; some other key was busy: queue on all of them (a no-op where taken).
-        if (homeTaken) busy = [...others];
+        // Which statement collided, the bundled server does not say reliably (its counts and
+        // indexes on a failed bulk write are not MongoDB's): the home document does. Its record
+        // carrying this accept's mark means the home statement applied (and took the turn).
+        const doc = await durable.findOne({ _id: home });
+        const there = doc?.events?.[field] as Document | undefined;
+        if (there && there.acceptedAs !== mark) return { record: redelivered(there, entry), created: false };
+        homeTaken = there !== undefined;
+        if (homeTaken) {
+          turns.set(home, { token: undefined });
+          busy = [...others];
+        }
       }
     }
     if (!homeTaken) {
@@ -131,9 +145,8 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
         } as Document,
       );
       if (res.matchedCount === 0) {
-        const existing = await read(record);
-        if (!existing) throw new Error(`inbound record ${entry} exists but cannot be read`);
-        return { record: existing, created: false };
+        const doc = await col.findOne({ _id: home });
+        return { record: redelivered(doc?.events?.[field], entry), created: false };
       }
       turns.set(home, { token: null });
       busy = [...others];

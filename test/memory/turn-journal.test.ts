@@ -23,7 +23,7 @@ afterAll(async () => t?.close());
 const base = 'acme|slack|C0SHARED';
 let n = 0;
 /** A customer message's record, as the journal builds it; `threadId` makes it a reply. */
-function record(threadId?: string): { record: InboundRecord; keys: string[] } {
+function record(threadId?: string, author = 'U0MAYA'): { record: InboundRecord; keys: string[] } {
   n += 1;
   const msg: ParsedInboundMessage = {
     platform: 'slack',
@@ -33,13 +33,13 @@ function record(threadId?: string): { record: InboundRecord; keys: string[] } {
     channelId: 'C0SHARED',
     messageId: `1700000000.00${n}`,
     ...(threadId ? { threadId } : {}),
-    author: { userId: 'U0MAYA', isExternal: true },
+    author: { userId: author, isExternal: true },
     text: `question ${n}`,
     receivedAt: clock.now(),
   };
   const keys = threadId
     ? [`thread|${base}|${threadId}`]
-    : [`author|${base}|U0MAYA`, `thread|${base}|${msg.messageId}`];
+    : [`author|${base}|${author}`, `thread|${base}|${msg.messageId}`];
   const now = clock.now();
   return {
     keys,
@@ -157,5 +157,22 @@ describe('the inbound journal kept in turn documents', () => {
     );
     const doc = await stores.threadLeases.get(keys[0]!);
     expect([...(doc?.records?.keys() ?? [])]).toEqual([reply.id]);
+  });
+
+  it("queues a top-level message behind its author's earlier one, and notes where its record is", async () => {
+    const { record: first, keys: firstKeys } = record(undefined, 'U0NOOR');
+    const { record: second, keys } = record(undefined, 'U0NOOR');
+    expect((await stores.inbound.accept(first, turn(firstKeys, 'p1'))).created).toBe(true);
+    const accepted = await stores.inbound.accept(second, turn(keys, 'p2'));
+    expect(accepted.created).toBe(true);
+    // Its own thread is free and taken; the author's key is held for the first: it waits there.
+    expect(accepted.turns?.get(keys[1]!)?.token).not.toBeNull();
+    expect((await stores.threadLeases.get(keys[1]!))?.owner).toBe('p2');
+    expect(accepted.turns?.get(keys[0]!)?.token).toBeNull();
+    const author = await stores.threadLeases.get(keys[0]!);
+    expect(author?.queue).toEqual([first.id, second.id]);
+    expect(author?.homes?.get(first.id)).toBe(firstKeys[1]);
+    expect(author?.homes?.get(second.id)).toBe(keys[1]);
+    expect((await stores.inbound.get({ id: second.id, home: keys[1] }))?.state).toBe('received');
   });
 });
