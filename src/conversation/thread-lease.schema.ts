@@ -37,7 +37,7 @@ export interface ThreadTicket {
   resolved: boolean;
 }
 
-/** A key's turn at acceptance (see enqueueOrTake). */
+/** A key's turn at acceptance (see InboundJournalStore.accept with a TurnRequest). */
 export interface TakenTurn {
   /**
    * The lease's token when taken and known, `undefined` when taken (token unknown: an existing
@@ -60,17 +60,6 @@ export interface ThreadLeaseStore {
    * the key whose document holds the entry's journal record, noted on the others.
    */
   enqueue(keys: string[], entry: string, home?: string): Promise<void>;
-  /**
-   * `enqueue`, and where a key's queue is empty and its lease free, the lease taken for `entry`
-   * at once (one round trip when every key is free; a second one enqueues the busy keys).
-   */
-  enqueueOrTake(
-    keys: string[],
-    entry: string,
-    owner: string,
-    now: Date,
-    until: Date,
-  ): Promise<Map<string, TakenTurn>>;
   /**
    * Takes the key's lease for `entry` when the queue's head is `entry` (or one of `heads`: this
    * process's own queued messages, which its in-process queue already orders) and the lease is

@@ -1,11 +1,6 @@
-import { MongoBulkWriteError, type AnyBulkWriteOperation, type Document } from 'mongodb';
-import type { TakenTurn, ThreadLeaseStore, ThreadTurn } from '../conversation/thread-lease.schema.js';
-import {
-  bulkWriteErrors,
-  isDuplicateKeyError,
-  retryOnDuplicate,
-  type RepositoryDeps,
-} from './collections.js';
+import type { AnyBulkWriteOperation, Document } from 'mongodb';
+import type { ThreadLeaseStore, ThreadTurn } from '../conversation/thread-lease.schema.js';
+import { retryOnDuplicate, type RepositoryDeps } from './collections.js';
 import {
   homesOf,
   IDLE_RETENTION_MS,
@@ -47,60 +42,6 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
   }
   return {
     enqueue,
-    async enqueueOrTake(keys, entry, owner, now, until) {
-      const taken = new Map<string, TakenTurn>();
-      if (keys.length === 0) return taken;
-      // A free turn: nobody queued, nobody holding (or the holder's lease ran out). The upsert
-      // creates a missing document; on a busy one it collides with the `_id` (E11000) and the key
-      // is only enqueued below, so a free turn costs no second round trip and a busy one one more.
-      const free = (key: string) =>
-        ({
-          _id: key,
-          'queue.0': { $exists: false },
-          $or: [{ owner: { $exists: false } }, { until: { $lte: now } }],
-        }) as Document;
-      const take = {
-        $set: { queue: [entry], owner, until },
-        $inc: { token: 1 },
-        $unset: { expiresAt: '' as const },
-      };
-      const busy: string[] = [];
-      if (keys.length === 1) {
-        const key = keys[0]!;
-        try {
-          const doc = await col.findOneAndUpdate(free(key), take, { upsert: true, returnDocument: 'after' });
-          const ticket = ticketOf(doc);
-          taken.set(key, { token: doc?.token ?? undefined, ...(ticket ? { ticket } : {}) });
-        } catch (err) {
-          if (!isDuplicateKeyError(err)) throw err;
-          busy.push(key);
-        }
-      } else {
-        const ops: AnyBulkWriteOperation<TurnDoc>[] = keys.map((k) => ({
-          updateOne: { filter: free(k), update: take, upsert: true },
-        }));
-        try {
-          const created = new Set(
-            Object.values((await col.bulkWrite(ops, { ordered: false })).upsertedIds).map(String),
-          );
-          // A document this call created holds token 1; an existing one's token is not known here.
-          // (By the created `_id`s, not by index: the bundled server numbers them differently.)
-          for (const k of keys) taken.set(k, { token: created.has(k) ? 1 : undefined });
-        } catch (err) {
-          if (!(err instanceof MongoBulkWriteError)) throw err;
-          const errors = bulkWriteErrors(err);
-          if (errors.some((e) => e.code !== 11000)) throw err;
-          // Some key was busy: every key is enqueued (a no-op where this call took the turn), and
-          // the run takes each turn as usual (its own ones at once: it is their owner).
-          busy.push(...keys);
-        }
-      }
-      if (busy.length > 0) {
-        await enqueue(busy, entry);
-        for (const k of busy) taken.set(k, { token: null });
-      }
-      return taken;
-    },
     async acquire(key, entry, heads, owner, now, until) {
       const doc = await retryOnDuplicate(() =>
         col.findOneAndUpdate(
