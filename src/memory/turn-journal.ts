@@ -242,6 +242,9 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
           filter: { _id: ref.home!, [`${p}.owner`]: owner } as Document,
           update: {
             $set: {
+              // A finished record is kept only to know a redelivery: without the customer's words,
+              // so a thread's document stays small (and holds no more text than it needs).
+              [`${p}.message.text`]: '',
               [`${p}.state`]: patch.state,
               [`${p}.outcome`]: patch.outcome.slice(0, 200),
               [`${p}.updatedAt`]: patch.at,

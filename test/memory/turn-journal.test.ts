@@ -87,7 +87,10 @@ describe('the inbound journal kept in turn documents', () => {
       { state: 'done', outcome: 'answered', at: clock.now() },
       { keys, owner: 'p1' },
     );
-    expect((await stores.inbound.get(r))?.state).toBe('done');
+    const done = await stores.inbound.get(r);
+    expect(done?.state).toBe('done');
+    // Kept to know a redelivery, without the customer's words.
+    expect(done?.message.text).toBe('');
     const author = await stores.threadLeases.get(keys[0]!);
     expect(author?.queue).toEqual([]);
     expect(author?.owner).toBeUndefined();
