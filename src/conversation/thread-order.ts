@@ -17,6 +17,19 @@ import type { WriteFence } from './stores.js';
 import type { TakenTurn, ThreadLeaseStore, ThreadTicket, ThreadTurn } from './thread-lease.schema.js';
 
 /**
+ * How a run's journal record is finished: by the write that gives the thread's turn back, once the
+ * run succeeded (`finished` is then set, and the journal does not finish it again).
+ */
+export interface RunFinish<T> {
+  ref: InboundRef;
+  /** The journal's owner of the record (its process id). */
+  owner: string;
+  /** The outcome to record for the run's result. */
+  outcome(result: T): string;
+  finished?: boolean;
+}
+
+/**
  * Per-thread order across processes (issue 13). The in-process keyed queue orders a thread's
  * messages within one process; with several processes on one database, each thread key (see
  * preTicketKeys) also has a turn in MongoDB:
@@ -37,19 +50,6 @@ import type { TakenTurn, ThreadLeaseStore, ThreadTicket, ThreadTurn } from './th
  * after the lease time; the recovery sweep runs it later. That is the one case a thread's order
  * can bend: a dead process's message answered after a later one.
  */
-/**
- * How a run's journal record is finished: by the write that gives the thread's turn back, once the
- * run succeeded (`finished` is then set, and the journal does not finish it again).
- */
-export interface RunFinish<T> {
-  ref: InboundRef;
-  /** The journal's owner of the record (its process id). */
-  owner: string;
-  /** The outcome to record for the run's result. */
-  outcome(result: T): string;
-  finished?: boolean;
-}
-
 export interface ThreadOrder {
   /** What a customer message's accept writes besides its record: its places in its keys' queues. */
   turnRequest(msg: ParsedInboundMessage): TurnRequest;
