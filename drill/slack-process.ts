@@ -5,7 +5,7 @@
  * answered, none answered twice, nothing left unfinished.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Document } from 'mongodb';
 import { startBuiltServer, type BuiltServer } from '../test/support/built-server.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../test/support/fake-slack-api.js';
 import { SLACK, slackMessageEvent } from '../test/support/slack-builders.js';
@@ -168,8 +168,17 @@ export async function tally(
   try {
     const db = client.db(dbName);
     // Stuck means nothing will finish it: give runs still going (on a loaded machine) time to end.
-    const unfinishedNow = () =>
-      db.collection('inbound_journal').countDocuments({ state: { $in: ['received', 'processing'] } });
+    // A customer message's record is in its thread's turn document (`events`), others' in the
+    // journal's own collection.
+    const records = async (): Promise<Document[]> => [
+      ...(await db.collection('inbound_journal').find({}).toArray()),
+      ...(await db.collection('thread_leases').find({}).toArray()).flatMap((t) =>
+        Object.values((t.events ?? {}) as Record<string, Document>),
+      ),
+    ];
+    const inState = async (...states: string[]) =>
+      (await records()).filter((r) => states.includes(String(r.state)));
+    const unfinishedNow = async () => (await inState('received', 'processing')).length;
     for (let waited = 0; waited < 20_000 && (await unfinishedNow()) > 0; waited += 500) await sleep(500);
     const out: Tally = { lost: 0, duplicated: 0, stuck: 0, examples: [] };
     for (const m of messages) {
@@ -186,25 +195,19 @@ export async function tally(
         out.duplicated += 1;
         if (process.env.DRILL_LOGS) {
           const docs = await db.collection('messages').find({ 'thread.threadId': m.threadTs }).toArray();
-          const rec = await db.collection('inbound_journal').find({ eventId: m.eventId }).toArray();
+          const rec = (await records()).filter((r) => r.eventId === m.eventId);
           console.log(JSON.stringify({ eventId: m.eventId, docs, rec, seen }, null, 1));
         }
         if (out.examples.length < 5)
           out.examples.push(`"${m.text}": ${seen.length} visible replies, stored ${stored} times`);
       }
     }
-    const unfinished = await db
-      .collection('inbound_journal')
-      .countDocuments({ state: { $in: ['received', 'processing'] } });
-    const failed = await db.collection('inbound_journal').countDocuments({ state: 'failed' });
+    const unfinished = await unfinishedNow();
+    const failed = (await inState('failed')).length;
     const outbox = await db.collection('outbox').countDocuments({ status: { $in: ['pending', 'failed'] } });
     out.stuck = unfinished + failed + outbox;
     if (out.stuck > 0) {
-      const left = await db
-        .collection('inbound_journal')
-        .find({ state: { $in: ['received', 'processing', 'failed'] } })
-        .limit(3)
-        .toArray();
+      const left = (await inState('received', 'processing', 'failed')).slice(0, 3);
       const what = left.map(
         (d) => `${String(d.state)}/${String(d.attempts)}/${String(d.message?.text).slice(0, 30)}`,
       );

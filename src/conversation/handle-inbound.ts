@@ -58,18 +58,25 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
   const order = options.order;
   function process(msg: ParsedInboundMessage, progress: InboundProgress): Promise<InboundOutcome> {
     if (!order) return processInTurn(msg, progress);
-    return order.run(msg, async () => {
-      const outcome = await processInTurn(msg, progress);
-      // The thread's next run finds this ticket without a lookup (see ThreadTicket).
-      if (outcome.ticketId) {
-        const written = stores.tickets.recent?.(msg.tenantId, outcome.ticketId);
-        order.noteTicket({
-          ticketId: outcome.ticketId,
-          resolved: written?.ticket.status === 'resolved',
-        });
-      }
-      return outcome;
-    });
+    return order.run(
+      msg,
+      async () => {
+        const outcome = await processInTurn(msg, progress);
+        // The thread's next run finds this ticket without a lookup (see ThreadTicket).
+        if (outcome.ticketId) {
+          const written = stores.tickets.recent?.(msg.tenantId, outcome.ticketId);
+          order.noteTicket({
+            ticketId: outcome.ticketId,
+            resolved: written?.ticket.status === 'resolved',
+          });
+        }
+        // No "Looking into this…" outlives the message: taken down before its record is finished
+        // (by the write that ends the turn), as a run that dies before that leaves it to the sweep.
+        await progress.working?.release();
+        return outcome;
+      },
+      progress.journal,
+    );
   }
 
   async function processInTurn(

@@ -7,6 +7,7 @@ import {
   type PostedRef,
 } from '../domain/index.js';
 import { InboundMessageSchema } from './ports.js';
+import type { TakenTurn, ThreadTicket } from './thread-lease.schema.js';
 
 /**
  * Where one inbound event is: `received` (stored, acknowledged, not taken yet), `processing`
@@ -46,37 +47,81 @@ export const InboundRecordSchema = z.object({
    * instead of posting anew, so it never stays above the reply.
    */
   placeholder: PostedRefSchema.optional(),
+  /**
+   * The thread key (see preTicketKeys) whose turn document holds the record: a customer message's
+   * record lives with its thread's turn, so accepting it and taking the turn are one write, and so
+   * are finishing it and giving the turn back. Absent: the journal's own collection (other events,
+   * and records stored before turn documents held them).
+   */
+  home: z.string().min(1).optional(),
 });
 export type InboundRecord = z.infer<typeof InboundRecordSchema>;
+
+/** Where a record is: its id, and the turn document holding it when there is one. */
+export type InboundRef = Pick<InboundRecord, 'id' | 'home'>;
+
+/**
+ * Accepting a customer message also takes its place in its thread keys' queues (the record's
+ * `home` is the last key), in the same write: where a key's queue is empty and its lease free, the
+ * lease is taken for `owner` (the thread order's process id) at once.
+ */
+export interface TurnRequest {
+  keys: string[];
+  owner: string;
+  now: Date;
+  until: Date;
+}
+
+/**
+ * The run of a customer message is over: its entry leaves every key's queue and `owner`'s leases
+ * are freed, in the write that finishes its record.
+ */
+export interface TurnRelease {
+  keys: string[];
+  owner: string;
+  /** The ticket the run worked on, remembered on `key`'s document for the thread's next run. */
+  ticket?: { key: string } & ThreadTicket;
+  /** Finished records the home document no longer needs to keep (see TakenTurn.stale). */
+  prune?: string[];
+}
 
 /** The inbound journal. Implemented in src/memory over MongoDB, keyed by `_id`. */
 export interface InboundJournalStore {
   /**
    * Writes the record unless one with its id exists; `created` is false for a redelivery, which
-   * gets the stored record back. Throws when the database did not take the write.
+   * gets the stored record back. Throws when the database did not take the write. With `turn`
+   * (a record with a `home`), the same write joins the keys' queues and takes the free turns:
+   * `turns` says, per key, what was taken (only when created).
    */
-  accept(record: InboundRecord): Promise<{ record: InboundRecord; created: boolean }>;
-  get(id: string): Promise<InboundRecord | null>;
+  accept(
+    record: InboundRecord,
+    turn?: TurnRequest,
+  ): Promise<{ record: InboundRecord; created: boolean; turns?: Map<string, TakenTurn> }>;
+  get(ref: InboundRef): Promise<InboundRecord | null>;
   /**
    * Takes a record for a run: `received`, or `processing` whose lease ran out (its run died).
    * Atomic on every server we run on; null when another run holds it or it is finished.
    */
-  claim(id: string, owner: string, now: Date, leaseUntil: Date): Promise<InboundRecord | null>;
+  claim(ref: InboundRef, owner: string, now: Date, leaseUntil: Date): Promise<InboundRecord | null>;
   /** Extends the leases this owner holds (a long model call must not look like a dead run). */
-  renew(ids: string[], owner: string, leaseUntil: Date): Promise<void>;
-  /** The run finished (`done`) or gave up (`failed`); only while `owner` holds it. */
+  renew(refs: InboundRef[], owner: string, leaseUntil: Date): Promise<void>;
+  /**
+   * The run finished (`done`) or gave up (`failed`); only while `owner` holds it. With `release`,
+   * the same write gives the thread's turn back (see TurnRelease).
+   */
   finish(
-    id: string,
+    ref: InboundRef,
     owner: string,
     patch: { state: 'done' | 'failed'; outcome: string; at: Date },
+    release?: TurnRelease,
   ): Promise<void>;
   /**
    * Remembers the placeholder the holding run showed; only while `owner` holds the record (a run
    * that lost it leaves the record to its new holder, and removes its placeholder itself).
    */
-  notePlaceholder(id: string, owner: string, ref: PostedRef): Promise<void>;
+  notePlaceholder(ref: InboundRef, owner: string, placeholder: PostedRef): Promise<void>;
   /** The run failed before storing anything: back to `received` for a redelivery or the sweep. */
-  release(id: string, owner: string, at: Date): Promise<void>;
+  release(ref: InboundRef, owner: string, at: Date): Promise<void>;
   /**
    * Records not finished and not held (never taken, or their lease ran out), last touched at or
    * before `settledBefore`, oldest first, across tenants: what the recovery sweep takes.

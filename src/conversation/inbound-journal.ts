@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { describeZodIssues, UnavailableError, ValidationError } from '../errors.js';
 import type { EngineDeps } from './engine-deps.js';
-import { inboundRecordId, type InboundRecord } from './inbound-journal.schema.js';
+import { inboundRecordId, type InboundRecord, type InboundRef } from './inbound-journal.schema.js';
 import type { InboundMessage, InboundOutcome, ParsedInboundMessage } from './ports.js';
 import { InboundMessageSchema } from './ports.js';
 import { isAnswered } from './answered.js';
@@ -84,7 +84,7 @@ export function createInboundJournal(
   const sweepGraceMs = options.sweepGraceMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const held = new Set<string>();
+  const held = new Map<string, InboundRef>();
   /**
    * Accepted here and queued behind earlier work in their thread (id → when): this process runs
    * them, so its sweep leaves them alone (for at most QUEUED_MAX_MS, should a run never start).
@@ -92,13 +92,13 @@ export function createInboundJournal(
   const queued = new Map<string, number>();
   let heartbeat: NodeJS.Timeout | undefined;
 
-  function hold(id: string): void {
-    held.add(id);
+  function hold(ref: InboundRef): void {
+    held.set(ref.id, { id: ref.id, home: ref.home });
     heartbeat ??= setInterval(
       () => {
         const leaseUntil = new Date(clock.now().getTime() + leaseMs);
         store
-          .renew([...held], owner, leaseUntil)
+          .renew([...held.values()], owner, leaseUntil)
           .catch((err: unknown) => logger.warn({ err }, 'renewing inbound leases failed'));
       },
       Math.max(1000, Math.floor(leaseMs / 3)),
@@ -127,7 +127,7 @@ export function createInboundJournal(
     const now = clock.now();
     let mine: InboundRecord | null;
     try {
-      mine = claimed ? record : await store.claim(record.id, owner, now, new Date(now.getTime() + leaseMs));
+      mine = claimed ? record : await store.claim(record, owner, now, new Date(now.getTime() + leaseMs));
     } catch (err) {
       slot?.cancel();
       throw err;
@@ -136,19 +136,23 @@ export function createInboundJournal(
       slot?.cancel();
       return { status: 'duplicate' };
     }
-    hold(mine.id);
+    hold(mine);
     try {
       // Parsed already: by accept (this process built the record) or by the journal's codec (read back).
       const msg = mine.message;
-      const id = mine.id;
+      const ref: InboundRef = { id: mine.id, home: mine.home };
       // Only a slow answer pays this write: a placeholder is posted after about 2 s.
-      const onPlaceholder = (ref: PostedRef) => store.notePlaceholder(id, owner, ref);
+      const onPlaceholder = (posted: PostedRef) => store.notePlaceholder(ref, owner, posted);
+      // A run in its thread's turn finishes the record with the write that gives the turn back.
+      const journal = { ref, owner, outcome: (o: InboundOutcome) => o.status, finished: false };
       const go = (progress: InboundProgress) => {
         progress.onPlaceholder = onPlaceholder;
+        progress.journal = journal;
         return slot ? slot.run(progress) : run.run(msg, progress);
       };
       const outcome = mine.attempts > 1 ? await resume(mine, go, slot) : await go({ claimed: true });
-      await store.finish(mine.id, owner, { state: 'done', outcome: outcome.status, at: clock.now() });
+      if (!journal.finished)
+        await store.finish(ref, owner, { state: 'done', outcome: outcome.status, at: clock.now() });
       return outcome;
     } catch (err) {
       await giveBack(mine, err);
@@ -216,9 +220,9 @@ export function createInboundJournal(
     try {
       if (record.attempts >= maxAttempts) {
         logger.error({ ...ids, code: errorCode(err) }, 'inbound event given up after repeated failures');
-        await store.finish(record.id, owner, { state: 'failed', outcome: errorCode(err), at: clock.now() });
+        await store.finish(record, owner, { state: 'failed', outcome: errorCode(err), at: clock.now() });
       } else {
-        await store.release(record.id, owner, clock.now());
+        await store.release(record, owner, clock.now());
       }
     } catch (releaseErr) {
       // Still ours until the lease runs out; the sweep takes it over then.
@@ -290,7 +294,7 @@ export function createInboundJournal(
         };
       }
       const id = accepted.record.id;
-      hold(id);
+      hold(accepted.record);
       let started = false;
       // An adapter that never calls process (it should not happen) must not hold the event for ever.
       const unheld = setTimeout(() => {

@@ -13,6 +13,17 @@ export interface ThreadTurn {
   token: number;
   /** The ticket the thread's last run worked on (see ThreadTicket). */
   ticket?: ThreadTicket;
+  /** The journal records this document holds (the thread's own messages), by record id. */
+  records?: Map<string, TurnRecordState>;
+  /** Where the records of queued messages held elsewhere are (another key's document), by id. */
+  homes?: Map<string, string>;
+}
+
+/** How far a queued message's journal record is, as its turn document holds it. */
+export interface TurnRecordState {
+  state: 'received' | 'processing' | 'done' | 'failed';
+  leaseUntil?: Date;
+  updatedAt: Date;
 }
 
 /**
@@ -26,7 +37,7 @@ export interface ThreadTicket {
   resolved: boolean;
 }
 
-/** A key's turn at acceptance (see enqueueOrTake). */
+/** A key's turn at acceptance (see InboundJournalStore.accept with a TurnRequest). */
 export interface TakenTurn {
   /**
    * The lease's token when taken and known, `undefined` when taken (token unknown: an existing
@@ -35,23 +46,20 @@ export interface TakenTurn {
   token: number | undefined | null;
   /** The thread's ticket, when the turn document said (a taken one with a known token only). */
   ticket?: ThreadTicket;
+  /**
+   * Finished records the document holds past their keeping (see the memory's bound): the run's
+   * finishing write drops them, so the document does not grow with its thread.
+   */
+  stale?: string[];
 }
 
 /** The thread turns. Implemented in src/memory over MongoDB (`thread_leases`, `_id` = the key). */
 export interface ThreadLeaseStore {
-  /** Appends `entry` to each key's queue unless it is there (one round trip for all keys). */
-  enqueue(keys: string[], entry: string): Promise<void>;
   /**
-   * `enqueue`, and where a key's queue is empty and its lease free, the lease taken for `entry`
-   * at once (one round trip when every key is free; a second one enqueues the busy keys).
+   * Appends `entry` to each key's queue unless it is there (one round trip for all keys); `home`:
+   * the key whose document holds the entry's journal record, noted on the others.
    */
-  enqueueOrTake(
-    keys: string[],
-    entry: string,
-    owner: string,
-    now: Date,
-    until: Date,
-  ): Promise<Map<string, TakenTurn>>;
+  enqueue(keys: string[], entry: string, home?: string): Promise<void>;
   /**
    * Takes the key's lease for `entry` when the queue's head is `entry` (or one of `heads`: this
    * process's own queued messages, which its in-process queue already orders) and the lease is
@@ -65,7 +73,7 @@ export interface ThreadLeaseStore {
     owner: string,
     now: Date,
     until: Date,
-  ): Promise<{ token: number; ticket?: ThreadTicket } | null>;
+  ): Promise<{ token: number; ticket?: ThreadTicket; stale?: string[] } | null>;
   get(key: string): Promise<ThreadTurn | null>;
   /** Drops `entry` from the key's queue (finished, or abandoned by a dead process). */
   skip(key: string, entry: string): Promise<void>;

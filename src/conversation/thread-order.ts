@@ -6,37 +6,62 @@ import type { Clock } from '../domain/index.js';
 import { ConflictError, UnavailableError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { preTicketKeys } from './find-ticket.js';
-import { inboundRecordId, type InboundJournalStore } from './inbound-journal.schema.js';
+import {
+  inboundRecordId,
+  type InboundJournalStore,
+  type InboundRef,
+  type TurnRequest,
+} from './inbound-journal.schema.js';
 import type { ParsedInboundMessage } from './ports.js';
-import type { TicketStore, WriteFence } from './stores.js';
-import type { TakenTurn, ThreadLeaseStore, ThreadTicket } from './thread-lease.schema.js';
+import type { WriteFence } from './stores.js';
+import type { TakenTurn, ThreadLeaseStore, ThreadTicket, ThreadTurn } from './thread-lease.schema.js';
+
+/**
+ * How a run's journal record is finished: by the write that gives the thread's turn back, once the
+ * run succeeded (`finished` is then set, and the journal does not finish it again).
+ */
+export interface RunFinish<T> {
+  ref: InboundRef;
+  /** The journal's owner of the record (its process id). */
+  owner: string;
+  /** The outcome to record for the run's result. */
+  outcome(result: T): string;
+  finished?: boolean;
+}
 
 /**
  * Per-thread order across processes (issue 13). The in-process keyed queue orders a thread's
  * messages within one process; with several processes on one database, each thread key (see
  * preTicketKeys) also has a turn in MongoDB:
- * - accepting a message appends its journal id to its keys' queues (in the same request that
- *   stored it, before the platform is answered), so the queue holds the order of acceptance; a
- *   key nobody is queued on or holding is taken for the message in that same round trip, and its
- *   run, starting within a third of the lease, goes without asking again;
+ * - accepting a message appends its journal id to its keys' queues in the write that stores its
+ *   journal record (kept in its own thread key's turn document), before the platform is answered,
+ *   so the queue holds the order of acceptance; a key nobody is queued on or holding is taken for
+ *   the message in that same round trip, and its run, starting within a third of the lease, goes
+ *   without asking again;
  * - a run starts only once its message heads the queue of each of its keys and it holds the
  *   lease (owner, expiry, a token raised by every acquisition), renewed while it runs;
  * - the run's ticket writes check the token first: a run that lost its lease (paused past its
  *   expiry, another process took the thread over) cannot write. A write within a third of the
  *   lease of its last confirmation (the acquisition, a renewal) needs no round trip: the lease
  *   cannot have expired yet;
- * - the run's end removes its message from the queues and frees the lease.
+ * - the run's end removes its message from the queues and frees the lease, in the write that marks
+ *   its journal record done (see RunFinish).
  * A queue head whose process died (its journal record unclaimed or its lease run out) is skipped
  * after the lease time; the recovery sweep runs it later. That is the one case a thread's order
  * can bend: a dead process's message answered after a later one.
  */
 export interface ThreadOrder {
-  /** The message was accepted (stored in the journal): it takes its place in its threads' queues. */
-  accepted(msg: ParsedInboundMessage): Promise<void>;
+  /** What a customer message's accept writes besides its record: its places in its keys' queues. */
+  turnRequest(msg: ParsedInboundMessage): TurnRequest;
+  /** The message was accepted (stored in the journal, queued): `turns` is what its write took. */
+  accepted(msg: ParsedInboundMessage, turns: Map<string, TakenTurn>): void;
   /** This process queued the message (its in-process queue orders it with its own others). */
   reserve(msg: ParsedInboundMessage): () => void;
-  /** Runs `task` in the message's turn: after the thread's earlier messages, holding the lease. */
-  run<T>(msg: ParsedInboundMessage, task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` in the message's turn: after the thread's earlier messages, holding the lease.
+   * With `finish`, a successful run's end also finishes its journal record (one write).
+   */
+  run<T>(msg: ParsedInboundMessage, task: () => Promise<T>, finish?: RunFinish<T>): Promise<T>;
   /** Throws LeaseLostError when the current run no longer holds its thread (no-op outside a run). */
   check(): Promise<void>;
   /** As check, but always asks the database (a fenced write was refused: lost, or something else?). */
@@ -87,6 +112,8 @@ interface Held {
   ticket?: ThreadTicket;
   /** The ticket this run worked on (noteTicket). */
   noted?: ThreadTicket;
+  /** Finished journal records the thread's home document may drop (TakenTurn.stale). */
+  stale?: string[];
 }
 
 export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOptions = {}): ThreadOrder {
@@ -105,9 +132,14 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
   const entryOf = (msg: ParsedInboundMessage) => inboundRecordId(msg.tenantId, msg.platform, msg.eventId);
   const until = () => new Date(clock.now().getTime() + leaseMs);
 
-  /** A head whose run will not come: finished, gone, or held by a process that died. */
-  async function abandoned(head: string): Promise<boolean> {
-    const record = await deps.inbound.get(head);
+  /**
+   * A head whose run will not come: finished, gone, or held by a process that died. Its record is
+   * in the turn document just read (the thread's own message), in the one `homes` names (a
+   * top-level message in its author's queue), or in the journal's collection (accepted before).
+   */
+  async function abandoned(head: string, turn: ThreadTurn): Promise<boolean> {
+    const record =
+      turn.records?.get(head) ?? (await deps.inbound.get({ id: head, home: turn.homes?.get(head) }));
     if (!record || record.state === 'done' || record.state === 'failed') return true;
     const now = clock.now().getTime();
     if (record.state === 'processing') return (record.leaseUntil?.getTime() ?? 0) + leaseMs <= now;
@@ -117,8 +149,9 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
   async function take(
     key: string,
     entry: string,
+    home: string,
     deadline: number,
-  ): Promise<{ token: number; ticket?: ThreadTicket }> {
+  ): Promise<{ token: number; ticket?: ThreadTicket; stale?: string[] }> {
     for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
       const heads = [...(local.get(key) ?? [])].filter((e) => e !== entry);
       const token = await leases.acquire(key, entry, heads, owner, clock.now(), until());
@@ -133,12 +166,12 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
       const head = turn?.queue[0];
       if (!turn || !turn.queue.includes(entry)) {
         // Accepted before this version, or the enqueue failed: it goes to the end of the line.
-        await leases.enqueue([key], entry);
+        await leases.enqueue([key], entry, home);
         continue;
       }
       // While a live run holds the thread, its head is not abandoned: no need to look it up.
       const running = turn.owner !== undefined && (turn.until?.getTime() ?? 0) > clock.now().getTime();
-      if (head && head !== entry && !heads.includes(head) && !running && (await abandoned(head))) {
+      if (head && head !== entry && !heads.includes(head) && !running && (await abandoned(head, turn))) {
         await leases.skip(key, head);
         continue;
       }
@@ -163,11 +196,13 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
   }
 
   return {
-    async accepted(msg) {
+    turnRequest(msg) {
+      return { keys: preTicketKeys(msg), owner, now: clock.now(), until: until() };
+    },
+    accepted(msg, tokens) {
       if (msg.kind !== 'message') return;
       const entry = entryOf(msg);
       const at = clock.now().getTime();
-      const tokens = await leases.enqueueOrTake(preTicketKeys(msg), entry, owner, clock.now(), until());
       // A message accepted here but never run here (a crash, a duplicate) is not remembered forever.
       if (early.size >= MAX_EARLY) early.delete(early.keys().next().value!);
       if ([...tokens.values()].some((t) => t.token !== null)) early.set(entry, { at, tokens });
@@ -189,13 +224,15 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
         }
       };
     },
-    async run(msg, task) {
+    async run(msg, task, finish) {
       if (msg.kind !== 'message') return task();
       const entry = entryOf(msg);
       const keys = preTicketKeys(msg);
+      const home = keys.at(-1)!;
       const deadline = Date.now() + waitMs;
       let held: Held | undefined;
       let renewal: NodeJS.Timeout | undefined;
+      let result: { value: Awaited<ReturnType<typeof task>> } | undefined;
       const pre = early.get(entry);
       early.delete(entry);
       try {
@@ -209,17 +246,25 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
           const known = taken?.token;
           // Only the last key's token is used (it fences): an earlier key taken early is simply held.
           if (fresh && known !== undefined && known !== null) {
-            held = { key, token: known, confirmedAt: fresh.at, lost: false, ticket: taken?.ticket };
+            held = {
+              key,
+              token: known,
+              confirmedAt: fresh.at,
+              lost: false,
+              ticket: taken?.ticket,
+              stale: taken?.stale,
+            };
             continue;
           }
           if (taken && known === undefined && !last) continue;
-          const got = await take(key, entry, deadline);
+          const got = await take(key, entry, home, deadline);
           held = {
             key,
             token: got.token,
             confirmedAt: clock.now().getTime(),
             lost: false,
             ticket: got.ticket,
+            stale: got.stale,
           };
         }
         const fence = held!;
@@ -232,13 +277,30 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
           Math.max(500, Math.floor(leaseMs / 3)),
         );
         renewal.unref();
-        return await current.run(fence, task);
+        result = { value: await current.run(fence, task) };
+        return result.value;
       } finally {
         if (renewal) clearInterval(renewal);
         const noted = held?.noted;
-        await leases
-          .release(keys, entry, owner, noted ? { key: held!.key, ...noted } : undefined)
-          .catch((err: unknown) => logger.warn({ err, keys }, 'releasing a thread lease failed; it expires'));
+        const ticket = noted ? { key: held!.key, ...noted } : undefined;
+        // A run that succeeded finishes its record in the write that gives the turn back; when that
+        // write fails, the journal finishes the record itself and the turn expires.
+        if (result && finish?.ref.home === home) {
+          const patch = { state: 'done' as const, outcome: finish.outcome(result.value), at: clock.now() };
+          await deps.inbound
+            .finish(finish.ref, finish.owner, patch, { keys, owner, ticket, prune: held?.stale })
+            .then(
+              () => (finish.finished = true),
+              (err: unknown) =>
+                logger.warn({ err, keys }, 'finishing a run and its turn failed; the turn expires'),
+            );
+        } else {
+          await leases
+            .release(keys, entry, owner, ticket)
+            .catch((err: unknown) =>
+              logger.warn({ err, keys }, 'releasing a thread lease failed; it expires'),
+            );
+        }
       }
     },
     async confirmHeld() {
@@ -267,42 +329,4 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
   };
 }
 
-/** Accepting a message also takes its place in its threads' queues (before the platform's ack). */
-export function orderedInbound(inner: InboundJournalStore, order: ThreadOrder): InboundJournalStore {
-  return {
-    ...inner,
-    async accept(record) {
-      const accepted = await inner.accept(record);
-      if (accepted.created) await order.accepted(accepted.record.message);
-      return accepted;
-    },
-  };
-}
-
-/**
- * Ticket writes inside a run go through only while the run holds its thread (fencing): checked
- * before the write, and carried in it, so a write still on its way when another run took the
- * thread over (and wrote with its newer token) is refused by the ticket itself.
- */
-export function fencedTickets(inner: TicketStore, order: ThreadOrder): TicketStore {
-  return {
-    ...inner,
-    async insert(ticket) {
-      await order.check();
-      return inner.insert(ticket, order.fence());
-    },
-    async update(tenantId, ticketId, patch, condition) {
-      await order.check();
-      const fence = order.fence();
-      const updated = await inner.update(
-        tenantId,
-        ticketId,
-        patch,
-        fence ? { ...condition, fence } : condition,
-      );
-      // Refused: by a newer run's token (then this run's lease is gone) or by the state it expected.
-      if (!updated && fence) await order.confirmHeld();
-      return updated;
-    },
-  };
-}
+export { fencedTickets, orderedInbound } from './thread-order.stores.js';

@@ -14,6 +14,7 @@ import { escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
 import { startWorking, type PlaceholderSlot, type Working, type WorkingOptions } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
+import type { RunFinish } from './thread-order.js';
 
 /** One inbound message with what the engine learned about it before finding its ticket. */
 export interface Turn {
@@ -44,6 +45,11 @@ export interface InboundProgress {
   working?: Working;
   /** Makes a placeholder this run showed durable (the journal notes it on the event's record). */
   onPlaceholder?: (ref: PostedRef) => Promise<void>;
+  /**
+   * The journal's hold on the event: the run's end finishes the record in the write that gives
+   * the thread's turn back, and says so (`finished`), so the journal does not write again.
+   */
+  journal?: RunFinish<InboundOutcome>;
   /**
    * The run outlived its bound and was handed to a person (the customer was told one will follow
    * up): if it wakes up later it must not answer too.

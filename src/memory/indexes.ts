@@ -62,6 +62,9 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [C.slackInstallations]: [{ key: { orgId: 1 } }],
   // Keyed by _id; the recovery sweep looks for unfinished records across tenants.
   [INBOUND_JOURNAL_COLLECTION]: [{ key: { state: 1, updatedAt: 1 } }],
+  // Keyed by _id (the thread key); the recovery sweep looks for turn documents holding an
+  // unfinished journal record (a range on a counter the accept and finish writes keep).
+  [THREAD_LEASES_COLLECTION]: [{ key: { unfinished: 1 } }],
   // One entry per idempotency key; the sweep looks for due pending entries across tenants.
   [OUTBOX_COLLECTION]: [
     { key: { tenantId: 1, key: 1 }, unique: true },

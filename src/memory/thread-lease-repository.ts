@@ -1,38 +1,19 @@
-import { MongoBulkWriteError, type AnyBulkWriteOperation, type Document } from 'mongodb';
-import type {
-  TakenTurn,
-  ThreadLeaseStore,
-  ThreadTicket,
-  ThreadTurn,
-} from '../conversation/thread-lease.schema.js';
+import type { AnyBulkWriteOperation, Document } from 'mongodb';
+import type { ThreadLeaseStore, ThreadTurn } from '../conversation/thread-lease.schema.js';
+import { retryOnDuplicate, type RepositoryDeps } from './collections.js';
 import {
-  bulkWriteErrors,
-  isDuplicateKeyError,
-  retryOnDuplicate,
-  type RepositoryDeps,
-} from './collections.js';
+  homesOf,
+  IDLE_RETENTION_MS,
+  recordField,
+  recordStates,
+  releaseStatements,
+  staleRecords,
+  THREAD_LEASES_COLLECTION,
+  ticketOf,
+  type TurnDoc,
+} from './turn-documents.js';
 
-export const THREAD_LEASES_COLLECTION = 'thread_leases';
-
-type TurnDoc = {
-  _id: string;
-  queue?: string[];
-  owner?: string;
-  until?: Date;
-  token?: number;
-  expiresAt?: Date;
-  /** The thread's ticket as its last run left it (see ThreadTicket). */
-  ticket?: { id?: unknown; resolved?: unknown };
-};
-
-/** The remembered ticket, when the document holds a well-formed one (it is only a hint). */
-function ticketOf(doc: TurnDoc | null | undefined): ThreadTicket | undefined {
-  const t = doc?.ticket;
-  if (!t || typeof t.id !== 'string' || t.id === '') return undefined;
-  return { ticketId: t.id, resolved: t.resolved === true };
-}
-/** A thread quiet this long forgets its turn document (the retention purge or a TTL index). */
-const IDLE_RETENTION_MS = 7 * 86_400_000;
+export { THREAD_LEASES_COLLECTION };
 
 /**
  * Thread turns over MongoDB: one document per thread key, `_id` = the key, so every operation is
@@ -41,12 +22,18 @@ const IDLE_RETENTION_MS = 7 * 86_400_000;
  */
 export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): ThreadLeaseStore {
   const col = db.collection<TurnDoc>(THREAD_LEASES_COLLECTION);
-  async function enqueue(keys: string[], entry: string): Promise<void> {
+  async function enqueue(keys: string[], entry: string, home?: string): Promise<void> {
     if (keys.length === 0) return;
     const ops: AnyBulkWriteOperation<TurnDoc>[] = keys.map((k) => ({
       updateOne: {
         filter: { _id: k },
-        update: { $addToSet: { queue: entry }, $setOnInsert: { token: 0 }, $unset: { expiresAt: '' } },
+        update: {
+          $addToSet: { queue: entry },
+          $setOnInsert: { token: 0 },
+          $unset: { expiresAt: '' },
+          // Where the entry's record is, for a process that finds it at the head of this queue.
+          ...(home !== undefined && home !== k ? { $set: { [`homes.${recordField(entry)}`]: home } } : {}),
+        },
         upsert: true,
       },
     }));
@@ -55,60 +42,6 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
   }
   return {
     enqueue,
-    async enqueueOrTake(keys, entry, owner, now, until) {
-      const taken = new Map<string, TakenTurn>();
-      if (keys.length === 0) return taken;
-      // A free turn: nobody queued, nobody holding (or the holder's lease ran out). The upsert
-      // creates a missing document; on a busy one it collides with the `_id` (E11000) and the key
-      // is only enqueued below, so a free turn costs no second round trip and a busy one one more.
-      const free = (key: string) =>
-        ({
-          _id: key,
-          'queue.0': { $exists: false },
-          $or: [{ owner: { $exists: false } }, { until: { $lte: now } }],
-        }) as Document;
-      const take = {
-        $set: { queue: [entry], owner, until },
-        $inc: { token: 1 },
-        $unset: { expiresAt: '' as const },
-      };
-      const busy: string[] = [];
-      if (keys.length === 1) {
-        const key = keys[0]!;
-        try {
-          const doc = await col.findOneAndUpdate(free(key), take, { upsert: true, returnDocument: 'after' });
-          const ticket = ticketOf(doc);
-          taken.set(key, { token: doc?.token ?? undefined, ...(ticket ? { ticket } : {}) });
-        } catch (err) {
-          if (!isDuplicateKeyError(err)) throw err;
-          busy.push(key);
-        }
-      } else {
-        const ops: AnyBulkWriteOperation<TurnDoc>[] = keys.map((k) => ({
-          updateOne: { filter: free(k), update: take, upsert: true },
-        }));
-        try {
-          const created = new Set(
-            Object.values((await col.bulkWrite(ops, { ordered: false })).upsertedIds).map(String),
-          );
-          // A document this call created holds token 1; an existing one's token is not known here.
-          // (By the created `_id`s, not by index: the bundled server numbers them differently.)
-          for (const k of keys) taken.set(k, { token: created.has(k) ? 1 : undefined });
-        } catch (err) {
-          if (!(err instanceof MongoBulkWriteError)) throw err;
-          const errors = bulkWriteErrors(err);
-          if (errors.some((e) => e.code !== 11000)) throw err;
-          // Some key was busy: every key is enqueued (a no-op where this call took the turn), and
-          // the run takes each turn as usual (its own ones at once: it is their owner).
-          busy.push(...keys);
-        }
-      }
-      if (busy.length > 0) {
-        await enqueue(busy, entry);
-        for (const k of busy) taken.set(k, { token: null });
-      }
-      return taken;
-    },
     async acquire(key, entry, heads, owner, now, until) {
       const doc = await retryOnDuplicate(() =>
         col.findOneAndUpdate(
@@ -123,7 +56,8 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
       );
       if (!doc) return null;
       const ticket = ticketOf(doc);
-      return { token: doc.token ?? 0, ...(ticket ? { ticket } : {}) };
+      const stale = staleRecords(doc, now);
+      return { token: doc.token ?? 0, ...(ticket ? { ticket } : {}), ...(stale.length > 0 ? { stale } : {}) };
     },
     async get(key) {
       const doc = await col.findOne({ _id: key });
@@ -133,10 +67,15 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
       if (doc.until) turn.until = doc.until;
       const ticket = ticketOf(doc);
       if (ticket) turn.ticket = ticket;
+      if (doc.events) turn.records = recordStates(doc);
+      if (doc.homes) turn.homes = homesOf(doc);
       return turn;
     },
     async skip(key, entry) {
-      await col.updateOne({ _id: key }, { $pull: { queue: entry } });
+      await col.updateOne({ _id: key }, {
+        $pull: { queue: entry },
+        $unset: { [`homes.${recordField(entry)}`]: '' },
+      } as Document);
     },
     async renew(key, owner, token, until) {
       const res = await col.updateOne({ _id: key, owner, token }, { $set: { until } });
@@ -145,24 +84,7 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
     async release(keys, entry, owner, ticket) {
       if (keys.length === 0) return;
       const expiresAt = new Date(clock.now().getTime() + IDLE_RETENTION_MS);
-      const ops: AnyBulkWriteOperation<TurnDoc>[] = keys.flatMap((k) => [
-        {
-          updateOne: {
-            filter: { _id: k, owner },
-            update: {
-              $unset: { owner: '', until: '' },
-              $pull: { queue: entry },
-              // The thread's ticket rides on the release the run makes anyway (no round trip of its
-              // own), and only while the run still holds the thread: a run that lost it says nothing.
-              ...(ticket?.key === k
-                ? { $set: { ticket: { id: ticket.ticketId, resolved: ticket.resolved } } }
-                : {}),
-            },
-          },
-        },
-        { updateOne: { filter: { _id: k }, update: { $pull: { queue: entry }, $set: { expiresAt } } } },
-      ]);
-      await col.bulkWrite(ops, { ordered: true });
+      await col.bulkWrite(releaseStatements(keys, entry, owner, expiresAt, { ticket }), { ordered: true });
     },
   };
 }

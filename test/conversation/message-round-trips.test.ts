@@ -43,6 +43,9 @@ describe('round trips of a customer message', () => {
     });
     expect(count(list, 'findAndModify thread_leases')).toBe(0);
     expect(count(list, 'update thread_leases')).toBe(2); // taken when accepted; released
+    // The journal record rides on those two writes (kept in the thread's turn document).
+    expect(count(list, 'insert inbound_journal')).toBe(0);
+    expect(count(list, 'update inbound_journal')).toBe(0);
     expect(count(list, 'find ticket_keys')).toBe(1);
     expect(count(list, 'find customers {tenantId,customerId}')).toBe(0);
     expect(count(list, 'delete sla_timers')).toBe(0);
@@ -99,6 +102,8 @@ describe('round trips of a customer message', () => {
     });
     expect(count(list, 'findAndModify thread_leases')).toBe(1); // taken when accepted
     expect(count(list, 'update thread_leases')).toBe(1); // released
+    expect(count(list, 'insert inbound_journal')).toBe(0); // stored by the taking write
+    expect(count(list, 'update inbound_journal')).toBe(0); // finished by the releasing write
     // Neither the thread's key nor the ticket is read: the reopening write is the ticket's read.
     expect(count(list, 'find ticket_keys')).toBe(0);
     expect(count(list, 'find tickets {_id,')).toBe(0);
@@ -164,5 +169,31 @@ describe('round trips of a customer message', () => {
     const later = new Date(env.clock.now().getTime() + 30 * 86_400_000);
     const due = await env.stores.slaTimers.due(later, 1000);
     expect(due.map((d) => d.ticketId)).toContain(ticketId);
+  });
+
+  it('the journal and the thread turn: accepting a message is one command, finishing it and giving its turn back one', async () => {
+    const journalOrTurn = (list: string[]) => list.filter((c) => / (inbound_journal|thread_leases) /.test(c));
+    // Past the join window: a ticket of its own.
+    env.clock.advance(60 * 60_000);
+    const root = fromMaya('How long does standard shipping take?');
+    const reply = fromMaya('Do you ship to Canada?', root.messageId);
+    for (const m of [root, reply]) {
+      let accepted: Awaited<ReturnType<typeof env.engine.acceptInbound>> | undefined;
+      const accept = await measured(async () => {
+        accepted = await env.engine.acceptInbound(m);
+      });
+      // The record, and its places in its keys' queues (both keys of a top-level message, with the
+      // free turns taken), in one write.
+      expect(journalOrTurn(accept)).toHaveLength(1);
+      const run = await measured(async () => {
+        expect((await accepted!.process()).status).toBe('answered');
+      });
+      // Done, and the turn given back (every key, the thread's ticket noted), in one write.
+      expect(journalOrTurn(run)).toHaveLength(1);
+    }
+    // A redelivery of a finished message is known as one, with its first message id.
+    const again = await env.engine.acceptInbound(reply);
+    expect(again).toMatchObject({ redelivery: true, messageId: reply.messageId });
+    expect((await again.process()).status).toBe('duplicate');
   });
 });

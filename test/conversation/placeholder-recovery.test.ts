@@ -4,8 +4,8 @@ import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import type { Agent, AgentResult } from '../../src/agent/types.js';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { INBOUND_JOURNAL_COLLECTION } from '../../src/memory/inbound-journal-repository.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { journalRecords } from '../support/journal.js';
 import { createTestChannel, testChannelAdapter, type TestChannel } from '../support/test-channel.js';
 import { inbound } from './engine-builders.js';
 
@@ -62,9 +62,8 @@ async function killedAfterPlaceholder(eventId: string) {
   await until('the placeholder to be shown', () => shownIn(slack, m.messageId).placeholders === 1);
   // Killed once the placeholder is in the journal too (a kill between the post and that write
   // leaves the placeholder unknown to the next process, as every placeholder was before).
-  const journal = env.db.collection(INBOUND_JOURNAL_COLLECTION);
   await until('the placeholder to be recorded', async () =>
-    Boolean(await journal.findOne({ eventId, placeholder: { $exists: true } })),
+    (await journalRecords(env.db, eventId)).some((r) => r.placeholder !== undefined),
   );
   await app1.stop();
   return { env, slack, common, m };

@@ -19,7 +19,7 @@ import {
   sentenceFor,
 } from './api-schemas.js';
 import { SANDBOX_STAFF, staffIdentity, toStaffActor, type SandboxCustomer } from './identities.js';
-import { eventIdFor, idempotencyKeyOf, replyPosted } from './idempotency.js';
+import { eventIdFor, idempotencyKeyOf, messageIdFor, replyPosted } from './idempotency.js';
 import { computeOverview, type OverviewStats } from './overview.js';
 import type { PostWriter } from './port.js';
 import {
@@ -118,7 +118,7 @@ export function createSandboxApi(options: SandboxApiOptions): {
       eventId: idempotencyKey ? eventIdFor(author.userId, idempotencyKey) : ids.id('evt'),
       kind: 'message',
       channelId: SANDBOX_CUSTOMER_CHANNEL,
-      messageId: ids.id('sbx'),
+      messageId: idempotencyKey ? messageIdFor(author.userId, idempotencyKey) : ids.id('sbx'),
       threadId: body.threadId,
       author,
       text: body.text,

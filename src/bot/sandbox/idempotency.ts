@@ -22,6 +22,15 @@ export function eventIdFor(userId: string, key: string): string {
   return `idem:${createHash('sha256').update(`${userId}\n${key}`).digest('hex').slice(0, 40)}`;
 }
 
+/**
+ * The message id of a POST with this key, the same for every retry, as a platform's redelivery
+ * carries its message's id (Slack's `ts`, Teams' activity id): the journal keeps a message's record
+ * with its thread's turn, found by that id.
+ */
+export function messageIdFor(userId: string, key: string): string {
+  return `sbx_${createHash('sha256').update(`message\n${userId}\n${key}`).digest('hex').slice(0, 20)}`;
+}
+
 /** 201 for a new message; the first answer again, 200 and marked, for a retried POST. */
 export function replyPosted(
   res: Response,

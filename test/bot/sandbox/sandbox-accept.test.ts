@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSandboxAdapter } from '../../../src/bot/sandbox/index.js';
 import type { SandboxPost } from '../../../src/bot/sandbox/posts.js';
 import { startTestApp, type TestApp } from '../../support/app-harness.js';
+import { journalRecords } from '../../support/journal.js';
 import { startMongoProxy, type MongoProxy } from '../../support/mongo-proxy.js';
 
 const MAYA = { customerId: 'cus_bluebird', contactEmail: 'maya@bluebirdcafe.example' };
@@ -94,6 +95,6 @@ describe('issue 12 case 1: sandbox posts are stored before they are accepted', (
     const res = await post(t, { ...MAYA, text: 'Hello there, order 1042?' }, 'x'.repeat(201));
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/Idempotency-Key/);
-    expect(await t.db.collection('inbound_journal').countDocuments({})).toBe(0);
+    expect(await journalRecords(t.db)).toHaveLength(0);
   });
 });

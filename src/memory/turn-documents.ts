@@ -1,0 +1,145 @@
+import type { AnyBulkWriteOperation, Document } from 'mongodb';
+import type { ThreadTicket, TurnRecordState } from '../conversation/thread-lease.schema.js';
+
+export const THREAD_LEASES_COLLECTION = 'thread_leases';
+
+/**
+ * One thread key's turn document (`thread_leases`, `_id` = the key): its queue and lease, and the
+ * journal records of the thread's own messages (issue 13: accepting a message and taking its turn
+ * are one write, so are finishing it and giving the turn back).
+ */
+export type TurnDoc = {
+  _id: string;
+  queue?: string[];
+  owner?: string;
+  until?: Date;
+  token?: number;
+  expiresAt?: Date;
+  /** The thread's ticket as its last run left it (see ThreadTicket). */
+  ticket?: { id?: unknown; resolved?: unknown };
+  /**
+   * The journal records of messages whose own thread this is, by `recordField(id)`: a keyed map,
+   * not an array (the bundled server matches nothing inside arrays of documents).
+   */
+  events?: Record<string, Document>;
+  /** How many of `events` are not finished: what the recovery sweep looks for (indexed). */
+  unfinished?: number;
+  /** On another key's document (a top-level message's author): where its queued records live. */
+  homes?: Record<string, string>;
+};
+
+/** A thread quiet this long forgets its turn document (the retention purge or a TTL index). */
+export const IDLE_RETENTION_MS = 7 * 86_400_000;
+
+/**
+ * How long a finished record stays in its turn document, so a redelivery of its event is still
+ * known as one: a day (Slack retries within minutes, three times; the Bot Connector within the
+ * hour), and only the newest 200 of a thread (a thread with more answered messages in a day than
+ * that is not a customer's). Records past either bound are dropped by the thread's next finishing
+ * write; the document goes whole after IDLE_RETENTION_MS without a message. A finished record
+ * keeps no text (about 1 KB), so a thread's document stays far below MongoDB's 16 MB; only the
+ * unfinished ones carry their message (at most 160 KB each: 40,000 four-byte characters).
+ */
+export const FINISHED_KEEP_MS = 86_400_000;
+export const FINISHED_KEEP_COUNT = 200;
+
+/** A record id as a field name: ids hold `.` (Teams) and may start with `$`, which paths cannot. */
+export function recordField(id: string): string {
+  return encodeURIComponent(id).replace(/\./g, '%2E');
+}
+
+function idOfField(field: string): string {
+  return decodeURIComponent(field);
+}
+
+/** The remembered ticket, when the document holds a well-formed one (it is only a hint). */
+export function ticketOf(doc: TurnDoc | null | undefined): ThreadTicket | undefined {
+  const t = doc?.ticket;
+  if (!t || typeof t.id !== 'string' || t.id === '') return undefined;
+  return { ticketId: t.id, resolved: t.resolved === true };
+}
+
+const asDate = (v: unknown): Date | undefined => (v instanceof Date ? v : undefined);
+
+/** The states of the records a document holds, by record id. */
+export function recordStates(doc: TurnDoc): Map<string, TurnRecordState> {
+  const out = new Map<string, TurnRecordState>();
+  for (const [field, rec] of Object.entries(doc.events ?? {})) {
+    const state = rec?.state;
+    if (state !== 'received' && state !== 'processing' && state !== 'done' && state !== 'failed') continue;
+    const leaseUntil = asDate(rec.leaseUntil);
+    out.set(idOfField(field), {
+      state,
+      updatedAt: asDate(rec.updatedAt) ?? new Date(0),
+      ...(leaseUntil ? { leaseUntil } : {}),
+    });
+  }
+  return out;
+}
+
+/** Where the records of this document's queued messages live, when in another document. */
+export function homesOf(doc: TurnDoc): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [field, home] of Object.entries(doc.homes ?? {}))
+    if (typeof home === 'string') out.set(idOfField(field), home);
+  return out;
+}
+
+/** Finished records past their keeping (FINISHED_KEEP_MS, FINISHED_KEEP_COUNT), by record id. */
+export function staleRecords(doc: TurnDoc | null | undefined, now: Date): string[] {
+  if (!doc?.events) return [];
+  const finished = [...recordStates(doc)]
+    .filter(([, r]) => r.state === 'done' || r.state === 'failed')
+    .sort(([, a], [, b]) => b.updatedAt.getTime() - a.updatedAt.getTime());
+  const cutoff = now.getTime() - FINISHED_KEEP_MS;
+  return finished
+    .filter(([, r], i) => i >= FINISHED_KEEP_COUNT || r.updatedAt.getTime() < cutoff)
+    .map(([id]) => id);
+}
+
+/**
+ * The statements that end a run's turn, per key: the entry leaves the queue and the owner's lease
+ * is freed (and the thread's ticket noted, only while the run still holds the thread); the
+ * document then expires when the thread stays quiet. `home`: the key holding the entry's record;
+ * the others forget where it was.
+ */
+export function releaseStatements(
+  keys: string[],
+  entry: string,
+  owner: string,
+  expiresAt: Date,
+  options: { ticket?: { key: string } & ThreadTicket; home?: string; prune?: string[] } = {},
+): AnyBulkWriteOperation<TurnDoc>[] {
+  const { ticket, home, prune = [] } = options;
+  return keys.flatMap((k): AnyBulkWriteOperation<TurnDoc>[] => {
+    const unset: Record<string, ''> = {};
+    if (home !== undefined && k !== home) unset[`homes.${recordField(entry)}`] = '';
+    if (k === home) for (const id of prune) unset[`events.${recordField(id)}`] = '';
+    return [
+      {
+        updateOne: {
+          filter: { _id: k, owner },
+          update: {
+            $unset: { owner: '', until: '' },
+            $pull: { queue: entry },
+            // The thread's ticket rides on the release the run makes anyway (no round trip of its
+            // own), and only while the run still holds the thread: a run that lost it says nothing.
+            ...(ticket?.key === k
+              ? { $set: { ticket: { id: ticket.ticketId, resolved: ticket.resolved } } }
+              : {}),
+          },
+        },
+      },
+      {
+        updateOne: {
+          filter: { _id: k },
+          update: {
+            $pull: { queue: entry },
+            $set: { expiresAt },
+            ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
+          } as Document,
+        },
+      },
+    ];
+  });
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { inboundRecordId, type InboundRecord } from '../../src/conversation/inbound-journal.schema.js';
+import type { ParsedInboundMessage } from '../../src/conversation/ports.js';
+import { ensureIndexes } from '../../src/memory/indexes.js';
+import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
+import { fixedClock } from '../support/clock.js';
+import { createTestDb, type TestDb } from '../support/mongo.js';
+
+const logger = pino({ level: 'silent' });
+const HOUR = 3_600_000;
+const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
+let t: TestDb;
+let stores: MongoStores;
+
+beforeAll(async () => {
+  t = await createTestDb('turn-journal');
+  await ensureIndexes(t.db, logger);
+  stores = createMongoStores(t.db, { logger, clock });
+});
+afterAll(async () => t?.close());
+
+const base = 'acme|slack|C0SHARED';
+let n = 0;
+/** A customer message's record, as the journal builds it; `threadId` makes it a reply. */
+function record(threadId?: string, author = 'U0MAYA'): { record: InboundRecord; keys: string[] } {
+  n += 1;
+  const msg: ParsedInboundMessage = {
+    platform: 'slack',
+    tenantId: 'acme',
+    eventId: `Ev.${n}`, // a dot: ids become field names
+    kind: 'message',
+    channelId: 'C0SHARED',
+    messageId: `1700000000.00${n}`,
+    ...(threadId ? { threadId } : {}),
+    author: { userId: author, isExternal: true },
+    text: `question ${n}`,
+    receivedAt: clock.now(),
+  };
+  const keys = threadId
+    ? [`thread|${base}|${threadId}`]
+    : [`author|${base}|${author}`, `thread|${base}|${msg.messageId}`];
+  const now = clock.now();
+  return {
+    keys,
+    record: {
+      id: inboundRecordId('acme', 'slack', msg.eventId),
+      tenantId: 'acme',
+      platform: 'slack',
+      eventId: msg.eventId,
+      message: msg,
+      state: 'received',
+      attempts: 0,
+      receivedAt: now,
+      updatedAt: now,
+      home: keys.at(-1),
+    },
+  };
+}
+
+const turn = (keys: string[], owner = 'p1') => ({
+  keys,
+  owner,
+  now: clock.now(),
+  until: new Date(clock.now().getTime() + 30_000),
+});
+
+describe('the inbound journal kept in turn documents', () => {
+  it('knows a redelivery while its message is unfinished and after it finished, and a top-level one does not join its author queue again', async () => {
+    const { record: r, keys } = record();
+    expect((await stores.inbound.accept(r, turn(keys))).created).toBe(true);
+    expect(await t.db.collection('inbound_journal').countDocuments({})).toBe(0);
+    const again = await stores.inbound.accept({ ...r, receivedAt: new Date() }, turn(keys));
+    expect(again.created).toBe(false);
+    expect(again.record.message.messageId).toBe(r.message.messageId);
+
+    const mine = await stores.inbound.claim(
+      r,
+      'journal-1',
+      clock.now(),
+      new Date(clock.now().getTime() + 30_000),
+    );
+    expect(mine?.attempts).toBe(1);
+    await stores.inbound.finish(
+      r,
+      'journal-1',
+      { state: 'done', outcome: 'answered', at: clock.now() },
+      { keys, owner: 'p1' },
+    );
+    const done = await stores.inbound.get(r);
+    expect(done?.state).toBe('done');
+    // Kept to know a redelivery, without the customer's words.
+    expect(done?.message.text).toBe('');
+    const author = await stores.threadLeases.get(keys[0]!);
+    expect(author?.queue).toEqual([]);
+    expect(author?.owner).toBeUndefined();
+
+    clock.advance(5 * 60_000); // Slack's last retry
+    const late = await stores.inbound.accept(r, turn(keys, 'p2'));
+    expect(late.created).toBe(false);
+    expect(late.record.state).toBe('done');
+    expect((await stores.threadLeases.get(keys[0]!))?.queue).toEqual([]);
+    expect(await stores.inbound.claim(r, 'journal-2', clock.now(), clock.now())).toBeNull();
+  });
+
+  it('the sweep finds records never taken, held by a dead process, and stored in the journal collection before the upgrade, and not finished ones', async () => {
+    const { record: old } = record();
+    // Stored by the version before: one document in inbound_journal (no turn request, no home).
+    await stores.inbound.accept({ ...old, home: undefined });
+    const { record: waiting, keys: waitingKeys } = record();
+    await stores.inbound.accept(waiting, turn(waitingKeys));
+    const { record: dead, keys: deadKeys } = record(waiting.message.messageId);
+    await stores.inbound.accept(dead, turn(deadKeys));
+    await stores.inbound.claim(dead, 'dead-process', clock.now(), new Date(clock.now().getTime() + 30_000));
+    const { record: finished, keys: finishedKeys } = record();
+    await stores.inbound.accept(finished, turn(finishedKeys));
+    await stores.inbound.claim(finished, 'journal-1', clock.now(), new Date(clock.now().getTime() + 30_000));
+    await stores.inbound.finish(finished, 'journal-1', {
+      state: 'done',
+      outcome: 'answered',
+      at: clock.now(),
+    });
+
+    clock.advance(60_000);
+    const due = await stores.inbound.listUnfinished(clock.now(), clock.now(), 100);
+    const ids = due.map((d) => d.id);
+    expect(ids).toEqual(expect.arrayContaining([old.id, waiting.id, dead.id]));
+    expect(ids).not.toContain(finished.id);
+    // The old record is run from where it is.
+    const claimed = await stores.inbound.claim(
+      due.find((d) => d.id === old.id)!,
+      'sweeper',
+      clock.now(),
+      clock.now(),
+    );
+    expect(claimed?.id).toBe(old.id);
+    expect(claimed?.home).toBeUndefined();
+  });
+
+  it("drops a thread's finished records a day old with the thread's next finishing write", async () => {
+    const { record: root, keys: rootKeys } = record();
+    await stores.inbound.accept(root, turn(rootKeys));
+    await stores.inbound.claim(root, 'journal-1', clock.now(), new Date(clock.now().getTime() + 30_000));
+    await stores.inbound.finish(
+      root,
+      'journal-1',
+      { state: 'done', outcome: 'answered', at: clock.now() },
+      { keys: rootKeys, owner: 'p1' },
+    );
+    clock.advance(25 * HOUR);
+    const { record: reply, keys } = record(root.message.messageId);
+    const taken = (await stores.inbound.accept(reply, turn(keys))).turns?.get(keys[0]!);
+    expect(taken?.stale).toEqual([root.id]);
+    await stores.inbound.claim(reply, 'journal-1', clock.now(), new Date(clock.now().getTime() + 30_000));
+    await stores.inbound.finish(
+      reply,
+      'journal-1',
+      { state: 'done', outcome: 'answered', at: clock.now() },
+      { keys, owner: 'p1', prune: taken?.stale },
+    );
+    const doc = await stores.threadLeases.get(keys[0]!);
+    expect([...(doc?.records?.keys() ?? [])]).toEqual([reply.id]);
+  });
+
+  it("queues a top-level message behind its author's earlier one, and notes where its record is", async () => {
+    const { record: first, keys: firstKeys } = record(undefined, 'U0NOOR');
+    const { record: second, keys } = record(undefined, 'U0NOOR');
+    expect((await stores.inbound.accept(first, turn(firstKeys, 'p1'))).created).toBe(true);
+    const accepted = await stores.inbound.accept(second, turn(keys, 'p2'));
+    expect(accepted.created).toBe(true);
+    // Its own thread is free and taken; the author's key is held for the first: it waits there.
+    expect(accepted.turns?.get(keys[1]!)?.token).not.toBeNull();
+    expect((await stores.threadLeases.get(keys[1]!))?.owner).toBe('p2');
+    expect(accepted.turns?.get(keys[0]!)?.token).toBeNull();
+    const author = await stores.threadLeases.get(keys[0]!);
+    expect(author?.queue).toEqual([first.id, second.id]);
+    expect(author?.homes?.get(first.id)).toBe(firstKeys[1]);
+    expect(author?.homes?.get(second.id)).toBe(keys[1]);
+    expect((await stores.inbound.get({ id: second.id, home: keys[1] }))?.state).toBe('received');
+  });
+});
