@@ -162,6 +162,44 @@ describe('the inbound journal kept in turn documents', () => {
     expect([...(doc?.records?.keys() ?? [])]).toEqual([reply.id]);
   });
 
+  it("a busy thread's document stays small: it keeps its newest 50 finished records, and a redelivery of a recent one is still known", async () => {
+    const { record: root, keys: rootKeys } = record();
+    await stores.inbound.accept(root, turn(rootKeys));
+    await stores.inbound.claim(root, 'journal-1', clock.now(), new Date(clock.now().getTime() + 30_000));
+    await stores.inbound.finish(
+      root,
+      'journal-1',
+      { state: 'done', outcome: 'answered', at: clock.now() },
+      { keys: rootKeys, owner: 'p1' },
+    );
+    let last: InboundRecord | undefined;
+    let keys: string[] = [];
+    for (let i = 0; i < 70; i++) {
+      const next = record(root.message.messageId);
+      keys = next.keys;
+      const taken = (await stores.inbound.accept(next.record, turn(keys))).turns?.get(keys[0]!);
+      await stores.inbound.claim(
+        next.record,
+        'journal-1',
+        clock.now(),
+        new Date(clock.now().getTime() + 30_000),
+      );
+      await stores.inbound.finish(
+        next.record,
+        'journal-1',
+        { state: 'done', outcome: 'answered', at: clock.now() },
+        { keys, owner: 'p1', prune: taken?.stale },
+      );
+      last = next.record;
+    }
+    const doc = await stores.threadLeases.get(keys[0]!);
+    expect(doc?.records?.size).toBeLessThanOrEqual(51);
+    const raw = await t.db.collection('thread_leases').findOne({ _id: keys[0]! as never });
+    expect(JSON.stringify(raw).length).toBeLessThan(64_000);
+    const again = await stores.inbound.accept(last!, turn(keys));
+    expect(again.created).toBe(false);
+  });
+
   it("queues a top-level message behind its author's earlier one, and notes where its record is", async () => {
     const { record: first, keys: firstKeys } = record(undefined, 'U0NOOR');
     const { record: second, keys } = record(undefined, 'U0NOOR');
