@@ -26,17 +26,33 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
  * never keeps the process alive. Returns a stop function that waits for a purge in flight.
  */
 export function startRetentionPurge(options: RetentionPurgeOptions): () => Promise<void> {
+  return startPeriodicPurge(options, purgeExpired, {
+    done: 'purged expired history',
+    failed: 'retention purge failed; will retry',
+  });
+}
+
+/**
+ * Runs `purge` now, then every `intervalMs` (an hour by default) on a timer that never keeps the
+ * process alive, one run at a time; logs what it removed (counts by collection) and its failures.
+ * Returns a stop function that waits for a purge in flight.
+ */
+export function startPeriodicPurge(
+  options: RetentionPurgeOptions,
+  purge: (db: Db, now: Date) => Promise<Record<string, number>>,
+  messages: { done: string; failed: string },
+): () => Promise<void> {
   const { db, clock, logger } = options;
   let running: Promise<void> | undefined;
   let stopped = false;
   const tick = () => {
     if (stopped || running) return;
-    running = purgeExpired(db, clock.now())
+    running = purge(db, clock.now())
       .then((counts) => {
         const total = Object.values(counts).reduce((a, b) => a + b, 0);
-        if (total > 0) logger?.info({ purged: counts }, 'purged expired history');
+        if (total > 0) logger?.info({ purged: counts }, messages.done);
       })
-      .catch((err: unknown) => logger?.warn({ err }, 'retention purge failed; will retry'))
+      .catch((err: unknown) => logger?.warn({ err }, messages.failed))
       .finally(() => {
         running = undefined;
       });
