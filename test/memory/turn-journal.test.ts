@@ -65,6 +65,17 @@ const turn = (keys: string[], owner = 'p1') => ({
   until: new Date(clock.now().getTime() + 30_000),
 });
 
+/** Claims a stored record and finishes it as answered, giving its turn back (pruning `prune`). */
+async function answer(rec: InboundRecord, keys: string[], prune?: string[]): Promise<void> {
+  await stores.inbound.claim(rec, 'journal-1', clock.now(), new Date(clock.now().getTime() + 30_000));
+  await stores.inbound.finish(
+    rec,
+    'journal-1',
+    { state: 'done', outcome: 'answered', at: clock.now() },
+    { keys, owner: 'p1', ...(prune ? { prune } : {}) },
+  );
+}
+
 describe('the inbound journal kept in turn documents', () => {
   it('knows a redelivery while its message is unfinished and after it finished, and a top-level one does not join its author queue again', async () => {
     const { record: r, keys } = record();
@@ -140,24 +151,12 @@ describe('the inbound journal kept in turn documents', () => {
   it("drops a thread's finished records a day old with the thread's next finishing write", async () => {
     const { record: root, keys: rootKeys } = record();
     await stores.inbound.accept(root, turn(rootKeys));
-    await stores.inbound.claim(root, 'journal-1', clock.now(), new Date(clock.now().getTime() + 30_000));
-    await stores.inbound.finish(
-      root,
-      'journal-1',
-      { state: 'done', outcome: 'answered', at: clock.now() },
-      { keys: rootKeys, owner: 'p1' },
-    );
+    await answer(root, rootKeys);
     clock.advance(25 * HOUR);
     const { record: reply, keys } = record(root.message.messageId);
     const taken = (await stores.inbound.accept(reply, turn(keys))).turns?.get(keys[0]!);
     expect(taken?.stale).toEqual([root.id]);
-    await stores.inbound.claim(reply, 'journal-1', clock.now(), new Date(clock.now().getTime() + 30_000));
-    await stores.inbound.finish(
-      reply,
-      'journal-1',
-      { state: 'done', outcome: 'answered', at: clock.now() },
-      { keys, owner: 'p1', prune: taken?.stale },
-    );
+    await answer(reply, keys, taken?.stale);
     const doc = await stores.threadLeases.get(keys[0]!);
     expect([...(doc?.records?.keys() ?? [])]).toEqual([reply.id]);
   });
@@ -165,31 +164,14 @@ describe('the inbound journal kept in turn documents', () => {
   it("a busy thread's document stays small: it keeps its newest 50 finished records, and a redelivery of a recent one is still known", async () => {
     const { record: root, keys: rootKeys } = record();
     await stores.inbound.accept(root, turn(rootKeys));
-    await stores.inbound.claim(root, 'journal-1', clock.now(), new Date(clock.now().getTime() + 30_000));
-    await stores.inbound.finish(
-      root,
-      'journal-1',
-      { state: 'done', outcome: 'answered', at: clock.now() },
-      { keys: rootKeys, owner: 'p1' },
-    );
+    await answer(root, rootKeys);
     let last: InboundRecord | undefined;
     let keys: string[] = [];
     for (let i = 0; i < 70; i++) {
       const next = record(root.message.messageId);
       keys = next.keys;
       const taken = (await stores.inbound.accept(next.record, turn(keys))).turns?.get(keys[0]!);
-      await stores.inbound.claim(
-        next.record,
-        'journal-1',
-        clock.now(),
-        new Date(clock.now().getTime() + 30_000),
-      );
-      await stores.inbound.finish(
-        next.record,
-        'journal-1',
-        { state: 'done', outcome: 'answered', at: clock.now() },
-        { keys, owner: 'p1', prune: taken?.stale },
-      );
+      await answer(next.record, keys, taken?.stale);
       last = next.record;
     }
     const doc = await stores.threadLeases.get(keys[0]!);
