@@ -8,7 +8,7 @@ import {
   YES,
   type ScriptAsks,
 } from './lexicon.js';
-import { findTerms, isNegated, says, words } from './term-match.js';
+import { findTerms, isNegated, says, words, type Lexicon } from './term-match.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
 export interface CustomerLine {
@@ -48,26 +48,125 @@ function wantsAmountBack(text: string): boolean {
 /** How near a negation must be to the ask it turns around, in characters of these scripts. */
 const SCRIPT_NEGATION_REACH = 6;
 
+/**
+ * Clauses of a message: an "if" reaches to the end of its clause ("If I cancel 1047 now, would I
+ * be charged?"). A point or comma between digits is part of an amount ("$20.50 back"), not a break.
+ */
+const CLAUSE_BREAK = /[;:!?¿¡。、，；！？\n]+|[.,](?!\d)|(?<!\d)[.,]/;
+
+/** Words that open a condition: an ask inside one is a question about the action, not a request. */
+const CONDITIONS = new Set([
+  'if',
+  'whether',
+  'suppose',
+  'supposing',
+  // fr / es
+  'si',
+  // de
+  'wenn',
+  'falls',
+  'ob',
+  // it / pt
+  'se',
+  // nl
+  'als',
+  'indien',
+  // pl
+  'jesli',
+  'jezeli',
+  'gdyby',
+  'gdybym',
+  'gdybysmy',
+]);
+
+/**
+ * …unless the clause is the polite form of the ask itself: "if you could cancel 1047", "if
+ * possible, please refund it", "si pudieran cancelar…". Folded, as `words` gives them.
+ */
+const POLITE = new Set([
+  'could',
+  'can',
+  'possible',
+  'please',
+  'kindly',
+  'pourriez',
+  'pouvez',
+  'plait',
+  'moglich',
+  'konnen',
+  'konnten',
+  'bitte',
+  'puede',
+  'pueden',
+  'pudieran',
+  'podria',
+  'podrian',
+  'favor',
+  'puoi',
+  'potete',
+  'potreste',
+  'possibile',
+  'possivel',
+  'podem',
+  'poderiam',
+  'kunt',
+  'kunnen',
+  'mogelijk',
+  'alstublieft',
+  'prosze',
+  'mozna',
+  'mozliwe',
+]);
+
+/** The same for Japanese, Chinese, Thai and Arabic: a condition word before, or (ja) a conditional ending after. */
+const SCRIPT_CONDITIONS_BEFORE = ['如果', '要是', '假如', 'もし', 'ถ้า', 'إذا', 'اذا', 'لو'];
+const SCRIPT_CONDITIONS_AFTER = ['したら', 'すると', 'すれば', 'たら'];
+
 /** An ask in Japanese, Chinese, Thai or Arabic (substrings: these scripts have no word lexicon here). */
-function asksInScript(text: string, lexicon: ScriptAsks): boolean {
+function asksInScript(clause: string, lexicon: ScriptAsks): boolean {
   for (const term of lexicon.terms) {
-    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
-      const before = text.slice(Math.max(0, at - SCRIPT_NEGATION_REACH - 4), at);
-      const after = text.slice(at + term.length, at + term.length + SCRIPT_NEGATION_REACH);
+    for (let at = clause.indexOf(term); at >= 0; at = clause.indexOf(term, at + 1)) {
+      const before = clause.slice(Math.max(0, at - SCRIPT_NEGATION_REACH - 4), at);
+      const after = clause.slice(at + term.length, at + term.length + SCRIPT_NEGATION_REACH);
       const negated =
         lexicon.negatedBefore.some((n) => before.includes(n)) ||
         lexicon.negatedAfter.some((n) => after.includes(n));
-      if (!negated) return true;
+      const conditional =
+        SCRIPT_CONDITIONS_BEFORE.some((c) => clause.slice(0, at).includes(c)) ||
+        SCRIPT_CONDITIONS_AFTER.some((c) => after.includes(c));
+      if (!negated && !conditional) return true;
     }
   }
   return false;
 }
 
-/** Whether a text asks for the action: the lexicon's words, or for a refund an amount wanted back. */
-function asks(text: string, action: 'refund' | 'cancellation'): boolean {
+/** The lexicon says it in this clause, not negated and not inside a condition ("if we cancel…"). */
+function asksInWords(clause: string, lexicon: Lexicon): boolean {
+  const list = words(clause);
+  const polite = list.some((w) => POLITE.has(w));
+  return findTerms(clause, lexicon).some(
+    (hit) => !isNegated(clause, hit) && (polite || !list.slice(0, hit.word).some((w) => CONDITIONS.has(w))),
+  );
+}
+
+/** Whether one clause asks for the action: the lexicon's words, or for a refund an amount wanted back. */
+function clauseAsks(clause: string, action: 'refund' | 'cancellation'): boolean {
   if (action === 'refund')
-    return says(text, REFUND_REQUEST) || wantsAmountBack(text) || asksInScript(text, REFUND_REQUEST_SCRIPTS);
-  return says(text, CANCEL_REQUEST) || asksInScript(text, CANCEL_REQUEST_SCRIPTS);
+    return (
+      asksInWords(clause, REFUND_REQUEST) ||
+      wantsAmountBack(clause) ||
+      asksInScript(clause, REFUND_REQUEST_SCRIPTS)
+    );
+  return asksInWords(clause, CANCEL_REQUEST) || asksInScript(clause, CANCEL_REQUEST_SCRIPTS);
+}
+
+/**
+ * Whether a text asks for the action in one of its clauses. A question about what the action
+ * would do ("if I cancel 1047 today, does it cost anything?") asks for nothing: moving money on it
+ * would be acting on a question.
+ */
+function asks(text: string, action: 'refund' | 'cancellation'): boolean {
+  return text.split(CLAUSE_BREAK).some((clause) => clauseAsks(clause, action));
 }
 
 function quoteOf(text: string, action: 'refund' | 'cancellation'): string {

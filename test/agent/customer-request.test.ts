@@ -69,6 +69,35 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     expect(asks(text, 'cancellation')).toBe(false);
   });
 
+  it.each([
+    'If I cancel 1047 now, would I still be charged for it?',
+    'what happens to our invoice if we cancel order 1047?',
+    'if we were to cancel 1047, how long until the card is credited?',
+    'Si j’annule la commande 1047, est-ce que je paie des frais ?',
+    'Wenn ich die Bestellung 1047 storniere, kostet das etwas?',
+    'Si cancelo el pedido 1047, ¿me cobran algo?',
+    'Se eu cancelar o pedido 1047, pago alguma taxa?',
+    'Als ik bestelling 1047 annuleer, betaal ik dan kosten?',
+    'Jeśli anuluję zamówienie 1047, czy zapłacę opłatę?',
+    '如果我取消订单1047，会收费吗？',
+    'もし注文1047をキャンセルしたら、手数料はかかりますか？',
+  ])('a question about what cancelling would do asks for nothing: %s', (text) =>
+    expect(asks(text, 'cancellation')).toBe(false),
+  );
+
+  it.each([
+    'If I return 1045 today, when does the money show up?',
+    'if we send 1045 back do we pay the shipping?',
+  ])('a question about what a return would do asks for no refund: %s', (text) =>
+    expect(asks(text)).toBe(false),
+  );
+
+  it.each([
+    'If you could cancel 1047 that would be great',
+    'if possible please cancel order 1047',
+    'Cancel 1047 please, if we wait it ships',
+  ])('a request with an "if" in it still asks: %s', (text) => expect(asks(text, 'cancellation')).toBe(true));
+
   it('quotes the sentence that asks, from the newest message that asks', () => {
     const [request] = findCustomerRequests(
       [
