@@ -3,6 +3,7 @@ import type {
   ApprovalRequest,
   Customer,
   DecisionRecord,
+  Message,
   PendingConfirmation,
   PostedRef,
   Ticket,
@@ -68,9 +69,29 @@ export interface ApprovalNotifier {
      * `deliveryId`: the caller's key for this notice (derived from its request): told again under
      * the same key, the customer gets it once. `cardUpdate`: a staff card's update of the same
      * step, delivered with the notice (one outbox write for both), or alone when it is held.
+     * `written`: the ticket as the caller's own write returned it just before (the check whether
+     * a person holds the thread uses it, no read); `kept`: the notice as that write kept it on the
+     * ticket's transcript (`plannedNotice`), so delivery writes no ticket.
      */
-    options?: { deliveryId?: string; cardUpdate?: { ref: PostedRef; card: StaffCard } },
+    options?: {
+      deliveryId?: string;
+      cardUpdate?: { ref: PostedRef; card: StaffCard };
+      written?: Ticket;
+      kept?: Message;
+    },
   ): Promise<CustomerNotice | void>;
+  /**
+   * The notice `tellCustomer` would post now under `deliveryId`, as its transcript message, for the
+   * caller's ticket write to keep ahead of the post (issue 13); undefined when it would not be
+   * posted as is (a person holds the thread, the channel is not in auto mode, the text would
+   * change, no port): the caller then tells the customer the usual way. Optional.
+   */
+  plannedNotice?(
+    ticket: Ticket,
+    key: PhraseKey,
+    params: Record<string, string>,
+    deliveryId: string,
+  ): Promise<Message | undefined>;
   /** Escalates the ticket to staff with a reason (posts/updates the escalation card). */
   escalate(ticket: Ticket, reason: string): Promise<void>;
   /**
