@@ -31,6 +31,11 @@ export type ProposalOutcome =
        * checked against it instead of a read of the ticket.
        */
       ticket?: Ticket;
+      /**
+       * The customer's answer as that write kept it on the ticket's transcript (the proposal's
+       * `reply`), to be posted under its id with no transcript write of its own.
+       */
+      kept?: Message;
     }
   /** A refund under the automatic limit waits for the customer's yes (stored on the ticket). */
   | { kind: 'confirm'; confirmation: PendingConfirmation }
@@ -127,6 +132,12 @@ export interface ApprovalService {
     customer: Customer;
     action: ProposedAction;
     requestedBy: Actor;
+    /**
+     * What the customer is told when the request waits for staff, as its transcript message: the
+     * proposal's write moving the ticket to `pending_approval` keeps it ahead of the post (one
+     * ticket write for both; issue 13). Undefined: not planned (the caller says it the usual way).
+     */
+    reply?: (request: ApprovalRequest) => Promise<Message | undefined>;
   }): Promise<ProposalOutcome>;
   /**
    * The customer's yes or no to the refund they were asked to confirm. Yes runs the proposal again
