@@ -3,6 +3,7 @@ import type {
   ApprovalRequest,
   Customer,
   DecisionRecord,
+  Message,
   PendingConfirmation,
   PostedRef,
   Ticket,
@@ -30,6 +31,11 @@ export type ProposalOutcome =
        * checked against it instead of a read of the ticket.
        */
       ticket?: Ticket;
+      /**
+       * The customer's answer as that write kept it on the ticket's transcript (the proposal's
+       * `reply`), to be posted under its id with no transcript write of its own.
+       */
+      kept?: Message;
     }
   /** A refund under the automatic limit waits for the customer's yes (stored on the ticket). */
   | { kind: 'confirm'; confirmation: PendingConfirmation }
@@ -68,9 +74,29 @@ export interface ApprovalNotifier {
      * `deliveryId`: the caller's key for this notice (derived from its request): told again under
      * the same key, the customer gets it once. `cardUpdate`: a staff card's update of the same
      * step, delivered with the notice (one outbox write for both), or alone when it is held.
+     * `written`: the ticket as the caller's own write returned it just before (the check whether
+     * a person holds the thread uses it, no read); `kept`: the notice as that write kept it on the
+     * ticket's transcript (`plannedNotice`), so delivery writes no ticket.
      */
-    options?: { deliveryId?: string; cardUpdate?: { ref: PostedRef; card: StaffCard } },
+    options?: {
+      deliveryId?: string;
+      cardUpdate?: { ref: PostedRef; card: StaffCard };
+      written?: Ticket;
+      kept?: Message;
+    },
   ): Promise<CustomerNotice | void>;
+  /**
+   * The notice `tellCustomer` would post now under `deliveryId`, as its transcript message, for the
+   * caller's ticket write to keep ahead of the post (issue 13); undefined when it would not be
+   * posted as is (a person holds the thread, the channel is not in auto mode, the text would
+   * change, no port): the caller then tells the customer the usual way. Optional.
+   */
+  plannedNotice?(
+    ticket: Ticket,
+    key: PhraseKey,
+    params: Record<string, string>,
+    deliveryId: string,
+  ): Promise<Message | undefined>;
   /** Escalates the ticket to staff with a reason (posts/updates the escalation card). */
   escalate(ticket: Ticket, reason: string): Promise<void>;
   /**
@@ -106,6 +132,12 @@ export interface ApprovalService {
     customer: Customer;
     action: ProposedAction;
     requestedBy: Actor;
+    /**
+     * What the customer is told when the request waits for staff, as its transcript message: the
+     * proposal's write moving the ticket to `pending_approval` keeps it ahead of the post (one
+     * ticket write for both; issue 13). Undefined: not planned (the caller says it the usual way).
+     */
+    reply?: (request: ApprovalRequest) => Promise<Message | undefined>;
   }): Promise<ProposalOutcome>;
   /**
    * The customer's yes or no to the refund they were asked to confirm. Yes runs the proposal again

@@ -47,6 +47,9 @@ export async function stopAtDailyLimit(
   });
   if (!closed) {
     const winner = (await deps.approvals.get(request.tenantId, request.approvalId)) ?? request;
+    // The click took a slot before counting (grantRefund): unless another click approved the
+    // request (its runner releases the hold once the refund is on the order), it is given back.
+    if (winner.status !== 'approved') await releaseRequest(deps, request);
     return { ok: false, message: alreadyDecided(winner), ...(await cardOf(deps, winner)) };
   }
   await releaseRequest(deps, closed);

@@ -9,7 +9,15 @@ import type {
 import type { OrderSystem } from '../commerce/order-system.js';
 import type { KnowledgeBase } from '../agent/types.js';
 import { redactText, type Logger } from '../logger.js';
-import type { Actor, ApprovalRequest, AuditEvent, Clock, IdGenerator } from '../domain/index.js';
+import type {
+  Actor,
+  ApprovalRequest,
+  AuditEvent,
+  Clock,
+  IdGenerator,
+  Message,
+  Ticket,
+} from '../domain/index.js';
 import type { ApprovalNotifier } from './api.js';
 import type { ApprovalStore, AuditLog, RefundLedgerStore } from './ports.js';
 import { loadApprovalCard, type CardSources } from './card-data.js';
@@ -188,12 +196,18 @@ export async function tellCustomerOutcome(
   request: ApprovalRequest,
   key: PhraseKey,
   params: Record<string, string> = {},
-  options: { markLater?: boolean; withCard?: boolean } = {},
+  options: {
+    markLater?: boolean;
+    withCard?: boolean;
+    /** The ticket as the caller's resolving write returned it, the notice kept on it (resolveThenTell). */
+    written?: { ticket: Ticket; kept: Message };
+  } = {},
 ): Promise<{ ok: boolean; notifiedAt?: Date }> {
   const cardAlone = async () => ({ ok: options.withCard ? await refreshCard(deps, request) : true });
   if (request.customerNotifiedAt) return cardAlone();
   // The thread and language never change: the ticket this operation already read will do.
-  const ticket = await cardSources(deps).tickets.get(request.tenantId, request.ticketId);
+  const ticket =
+    options.written?.ticket ?? (await cardSources(deps).tickets.get(request.tenantId, request.ticketId));
   if (!ticket) return cardAlone();
   try {
     const card = options.withCard && request.card ? await loadApprovalCard(cardSources(deps), request) : null;
@@ -201,6 +215,7 @@ export async function tellCustomerOutcome(
     const notice = (await deps.notifier.tellCustomer(ticket, key, phraseParams(request, params), {
       deliveryId: noticeId(request, key),
       ...(card && request.card ? { cardUpdate: { ref: request.card, card } } : {}),
+      ...(options.written ? { written: options.written.ticket, kept: options.written.kept } : {}),
     })) ?? { outcome: 'sent' };
     if (notice.outcome === 'held') {
       // Not told: customerNotifiedAt stays unset (the ticket does not resolve as if they knew) and

@@ -9,7 +9,7 @@ import {
   type ApprovalServiceDeps,
 } from './approval-effects.js';
 import { reopenTicket } from './approval-execution.js';
-import { resolveAfterExecution } from './approval-resolution.js';
+import { resolveAfterExecution, resolveThenTell } from './approval-resolution.js';
 
 /** What follows an executed refund or cancellation, in order. */
 export const EXECUTED_EFFECTS: ApprovalEffect[] = ['audit', 'card', 'notice', 'ticket'];
@@ -73,6 +73,36 @@ export async function finishEffectsOf(
       : undefined;
   while (due.length > 0) {
     const effect = due[0]!;
+    // An executed request's notice and the ticket's resolution as one ticket write, when the run
+    // knows no other request of the ticket waits (resolveThenTell); the card's redraw goes with
+    // the notice. Otherwise, or when that way does not apply, the effects run one by one.
+    const steps = effect === 'card' && current.card !== undefined ? due.slice(1, 3) : due.slice(0, 2);
+    if (
+      current.status === 'executed' &&
+      options.siblingsPending === false &&
+      (effect === 'card' ? current.card !== undefined : effect === 'notice') &&
+      steps[0] === 'notice' &&
+      steps[1] === 'ticket'
+    ) {
+      const key = current.action === 'refund' ? 'refund_executed' : 'cancellation_executed';
+      const both = await resolveThenTell(deps, current, key, { withCard: effect === 'card' });
+      if (both) {
+        if (both.told.notifiedAt) current = { ...current, customerNotifiedAt: both.told.notifiedAt };
+        // The ticket's step is done either way (resolved, or back to open when the notice was held).
+        due.splice(due.indexOf('ticket'), 1);
+        if (!both.told.ok) {
+          deps.logger.warn(
+            { approvalId: request.approvalId, ticketId: request.ticketId, effect, due },
+            'an approval effect failed; the sweep will finish it',
+          );
+          if (options.flushAudit) await options.flushAudit();
+          await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, due, told());
+          return { done: false, request: { ...current, effectsDue: due } };
+        }
+        due.splice(0, effect === 'card' ? 2 : 1);
+        continue;
+      }
+    }
     // The card's redraw goes out with the customer's notice that follows it (one outbox write for
     // both); if that step fails, both stay due.
     const together = effect === 'card' && due[1] === 'notice' && current.card !== undefined;

@@ -2,6 +2,7 @@ import { unsupportedActionReason } from '../commerce/order-system.js';
 import type { ProposedAction } from '../agent/types.js';
 import type {
   ApprovalRequest,
+  Message,
   Order,
   PendingConfirmation,
   PostedRef,
@@ -306,7 +307,9 @@ export async function proposeWith(
   // insert when the proposal ends, before it answers (approval-service.ts): no money moves on
   // this path, and a request that outlives a crash here is finished by the sweep from the store.
   await postCard(deps, request);
-  const pending = await markPending(deps, ticket);
+  // The customer's answer rides on the ticket's move, unless staff take it at once (a supervisor's).
+  const kept = decision.escalate ? undefined : await input.reply?.(request);
+  const pending = await markPending(deps, ticket, kept);
   if (decision.escalate) {
     await escalate(
       deps,
@@ -328,6 +331,7 @@ export async function proposeWith(
     approval: card ? { ...request, card } : request,
     // Escalated since (a supervisor's request), the ticket moved on from this write.
     ...(pending && !decision.escalate ? { ticket: pending } : {}),
+    ...(pending && kept ? { kept } : {}),
   };
 }
 
@@ -336,14 +340,14 @@ export async function proposeWith(
  * after, or null. Conditional on the status seen, so the audit's `before` is what it was: a ticket
  * that moved since the caller read it is read again.
  */
-async function markPending(deps: ApprovalServiceDeps, seen: Ticket): Promise<Ticket | null> {
+async function markPending(deps: ApprovalServiceDeps, seen: Ticket, keep?: Message): Promise<Ticket | null> {
   const from = async (before: Ticket | null) => {
     if (!before || (before.status !== 'open' && before.status !== 'resolved')) return null;
     const after = await deps.tickets.update(
       before.tenantId,
       before.ticketId,
       { status: 'pending_approval', updatedAt: deps.clock.now() },
-      { from: [before.status] },
+      { from: [before.status], ...(keep ? { keep, keepsAnswer: true } : {}) },
     );
     return after ? { before, after } : null;
   };

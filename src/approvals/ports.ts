@@ -91,4 +91,12 @@ export interface RefundLedgerStore {
    * the customer has no ledger).
    */
   release(tenantId: string, customerId: string, key: string): Promise<RefundHold[] | null>;
+  /**
+   * Sets the hold under its key, whatever else the ledger holds, in one write, and returns the
+   * ledger as that write left it (every hold another writer set before it included; null: the
+   * customer has no ledger, and nothing was written). The read and the take of an Approve click
+   * in one round trip: the caller counts after it and gives the slot back if it was one too many.
+   * Optional: without it callers read, then `put`.
+   */
+  take?(tenantId: string, customerId: string, hold: RefundHold): Promise<RefundLedger | null>;
 }

@@ -58,12 +58,26 @@ export async function readLedger(
     const open = await deps.approvals.listOpenByCustomer(tenantId, customerId, since);
     read = { rev: null, holds: open.map((r) => holdOf(r)) };
   }
-  // A refund that reached its order while its hold is still here (released a moment later) is
-  // counted from the hold alone: the holds that count today leave their keys out of the count.
+  return countAfter({ tenantId, customerId, ...read }, now, orders);
+}
+
+/**
+ * The view of a ledger just read (or just written), with the order system's refunds of the last
+ * 24 h counted after it. A refund that reached its order while its hold is still here (released
+ * a moment later) is counted from the hold alone: the holds that count today leave their keys
+ * out of the count.
+ */
+async function countAfter(
+  read: Omit<LedgerView, 'executed'>,
+  now: Date,
+  orders?: Pick<OrderSystem, 'countRefundsSince'>,
+): Promise<LedgerView> {
   const since = new Date(now.getTime() - DAY_MS);
   const except = read.holds.filter((h) => countsToday(h, since)).map((h) => h.key);
-  const executed = orders ? await orders.countRefundsSince(tenantId, customerId, since, { except }) : 0;
-  return { tenantId, customerId, ...read, executed };
+  const executed = orders
+    ? await orders.countRefundsSince(read.tenantId, read.customerId, since, { except })
+    : 0;
+  return { ...read, executed };
 }
 
 /** A request's hold: `request` while pending, `granted` once approved. */
@@ -206,6 +220,24 @@ export async function grantRefund(
   const { tenantId, customerId } = request;
   const limit = tenant.settings.dailyRefundLimit;
   const ttl = tenant.settings.approvalTtlHours;
+  const refused = async (count: number) => {
+    const customer = await deps.customers.get(tenantId, customerId);
+    const who = customer?.name ?? 'The customer';
+    return `${who} already had ${count} refund${count === 1 ? '' : 's'} in the last 24 hours (limit ${limit})`;
+  };
+  // The slot is taken first and counted after, in one round trip for the read and the write
+  // (issue 13): the ledger this write returns holds every grant and refund in flight written
+  // before it, and the order system's refunds are counted after it, as after a read. Of two
+  // clicks racing for the last slot, the second writer sees the first's grant and stops; a
+  // grant that is one too many stays until the caller closes its request and releases it
+  // (stopAtDailyLimit), erring on the side of fewer refunds meanwhile.
+  const taken = await deps.refundLedgers.take?.(tenantId, customerId, holdOf(request, 'granted'));
+  if (taken) {
+    const view = await countAfter({ ...taken, holds: live(taken.holds, now, ttl) }, now, deps.orders);
+    const count = view.executed + heldRefunds(view, now, ['granted', 'auto'], request.idempotencyKey);
+    return count < limit ? null : refused(count);
+  }
+  // No ledger yet (requests opened before ledgers existed): read it, then write it.
   const reread = () => readLedger(deps, tenantId, customerId, now, ttl, deps.orders);
   const granted = await changeLedger(
     deps,
@@ -221,11 +253,7 @@ export async function grantRefund(
     },
     reread,
   );
-  if (granted.ok) return null;
-  const count = granted.refuse;
-  const customer = await deps.customers.get(tenantId, customerId);
-  const who = customer?.name ?? 'The customer';
-  return `${who} already had ${count} refund${count === 1 ? '' : 's'} in the last 24 hours (limit ${limit})`;
+  return granted.ok ? null : refused(granted.refuse);
 }
 
 /** Who closes a request the daily limit stops: shown on the card as "Rejected by Refund policy". */

@@ -1,8 +1,9 @@
 import type { ProposedAction } from '../agent/types.js';
 import { formatMoney } from '../domain/money.js';
-import type { Customer, Ticket } from '../domain/index.js';
+import type { ApprovalRequest, Customer, Message, Ticket } from '../domain/index.js';
 import { rememberLanguage, resolveTicket } from './apply-effects.js';
-import type { ApplyContext } from './apply-result.js';
+import { plannedText, type ApplyContext } from './apply-result.js';
+import { botSilenced, type BotSilenced } from './bot-voice.js';
 import type { EngineDeps } from './engine-deps.js';
 import { escalateTicket } from './delivery.js';
 import type { ConfirmPrompt, InboundOutcome } from './ports.js';
@@ -16,8 +17,8 @@ export interface ActionTools {
    */
   say: (
     text: string,
-    options?: { moneyReference?: string; confirm?: ConfirmPrompt; written?: Ticket },
-  ) => Promise<unknown>;
+    options?: { moneyReference?: string; confirm?: ConfirmPrompt; written?: Ticket; kept?: Message },
+  ) => Promise<{ silenced: BotSilenced | null }>;
   phrase: (key: Parameters<EngineDeps['agent']['phrase']>[0], params?: Record<string, string>) => string;
   out: (status: InboundOutcome['status'], reason?: string) => InboundOutcome;
 }
@@ -35,6 +36,7 @@ export async function applyProposedAction(
   tools: ActionTools,
 ): Promise<InboundOutcome> {
   const { result, message } = ctx;
+  const language = result.understanding.language;
   const outcome = await deps.approvals.propose({
     ticket,
     customer,
@@ -44,6 +46,13 @@ export async function applyProposedAction(
       platform: message.platform,
       userId: message.author.userId,
       name: message.author.name,
+    },
+    // The answer to a request left to staff, kept by the proposal's move of the ticket to
+    // pending_approval (one ticket write for both), unless the bot may not speak in the thread.
+    reply: async (a) => {
+      if (await botSilenced(deps, { ...ticket, thread: ctx.replyThread }, ticket)) return undefined;
+      const text = tools.phrase(pendingKey(a.action), pendingParams(a));
+      return plannedText(deps, ticket, text, language, ctx.replyThread, ctx.prefix);
     },
   });
   return applyActionOutcome(deps, ticket, customer, outcome, tools, {
@@ -88,13 +97,17 @@ export async function applyActionOutcome(
   }
   if (outcome.kind === 'pending') {
     const a = outcome.approval;
-    const key = a.action === 'refund' ? 'refund_pending_approval' : 'cancellation_pending_approval';
     // The approval service already moved the ticket to pending_approval (audited) before answering:
-    // that write tells whether a person has the thread (sendReply's check), without a read.
-    await say(
-      phrase(key, { orderId: a.orderId, amount: formatMoney(a.amountMinor, a.currency) }),
-      outcome.ticket ? { written: outcome.ticket } : {},
+    // that write tells whether a person has the thread (sendReply's check), without a read, and
+    // kept this answer on its transcript when the engine planned it (`kept`).
+    const kept = outcome.ticket ? outcome.kept : undefined;
+    const sent = await say(
+      phrase(pendingKey(a.action), pendingParams(a)),
+      outcome.ticket ? { written: outcome.ticket, ...(kept ? { kept } : {}) } : {},
     );
+    // Held back at the last moment (the channel left auto mode): the customer never saw it.
+    if (kept && sent.silenced)
+      await deps.stores.messages.dropCarried?.(kept.tenantId, ticket.ticketId, kept.messageId);
     return out('approval_requested', a.approvalId);
   }
   if (outcome.kind === 'confirm') {
@@ -127,3 +140,11 @@ export async function applyActionOutcome(
   });
   return out('escalated', outcome.reason);
 }
+
+const pendingKey = (action: ApprovalRequest['action']) =>
+  action === 'refund' ? 'refund_pending_approval' : 'cancellation_pending_approval';
+
+const pendingParams = (a: ApprovalRequest) => ({
+  orderId: a.orderId,
+  amount: formatMoney(a.amountMinor, a.currency),
+});

@@ -59,12 +59,28 @@ export function plannedAnswer(
   thread: ThreadRef,
   prefix?: string,
 ): Message | undefined {
-  if (!answersPlainly(result, mode) || !result.reply || !deps.ports.get(thread.platform)) return undefined;
-  if (guardMoneyClaims(result.reply.text).removed.length) return undefined;
-  const said = prefix ? `${prefix}\n\n${result.reply.text}` : result.reply.text;
+  if (!answersPlainly(result, mode) || !result.reply) return undefined;
+  return plannedText(deps, ticket, result.reply.text, result.understanding.language, thread, prefix);
+}
+
+/**
+ * A text in the bot's voice as delivery would store it (its transcript message), for the caller's
+ * ticket write to keep ahead of the post; undefined when delivery would change or hold back the
+ * text (a claim that money moved, a filter leaving nothing) or no port can post it.
+ */
+export function plannedText(
+  deps: EngineDeps,
+  ticket: Pick<Ticket, 'tenantId' | 'ticketId'>,
+  text: string,
+  language: string | undefined,
+  thread: ThreadRef,
+  prefix?: string,
+): Message | undefined {
+  if (!deps.ports.get(thread.platform)) return undefined;
+  if (guardMoneyClaims(text).removed.length) return undefined;
+  const said = prefix ? `${prefix}\n\n${text}` : text;
   const final = finalText(deps, { ticketId: ticket.ticketId }, said);
   if (final.note || !final.text) return undefined;
-  const language = result.understanding.language;
   return {
     messageId: deps.ids.id('msg'),
     tenantId: ticket.tenantId,
@@ -166,7 +182,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       ...(options.kept ? { kept: options.kept } : {}),
     });
     silenced ??= sent.silenced;
-    return sent.ref;
+    return sent;
   };
   const out = (status: InboundOutcome['status'], reason?: string): InboundOutcome => ({
     status,

@@ -1,5 +1,6 @@
 import type { ApprovalNotifier, CustomerNotice, TakeoverService } from '../approvals/api.js';
 import type { PhraseKey } from '../agent/types.js';
+import type { Message } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import {
   cardUpdate,
@@ -13,6 +14,8 @@ import {
   updateStaffCard,
 } from './delivery.js';
 import { publishStatus } from './apply-effects.js';
+import { botSilenced } from './bot-voice.js';
+import { finalText } from './delivery.js';
 
 /**
  * What staff's own clicks say through the bot (a person joined, handed back, resolved): these go
@@ -48,8 +51,13 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         return { outcome: 'sent' };
       }
       // A person holds the thread: the outcome is theirs to tell, in their own words. They learn
-      // it from this note on the ticket (and the approval card, updated by the caller).
-      const current = await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId);
+      // it from this note on the ticket (and the approval card, updated by the caller). The
+      // caller's own write a moment ago (conditional on a status a takeover changes) is as fresh.
+      const { written, kept } = options;
+      const current =
+        written?.tenantId === ticket.tenantId && written.ticketId === ticket.ticketId
+          ? written
+          : await deps.stores.tickets.get(ticket.tenantId, ticket.ticketId);
       if (current?.status === 'human') {
         const english = deps.agent.phrase(key, 'en', params);
         const who = current.assignee?.name ?? 'the assignee';
@@ -76,12 +84,39 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         ...(params.reference ? { moneyReference: params.reference } : {}),
         ...(deliveryId ? { deliveryId } : {}),
         ...(alongside ? { alongside } : {}),
+        ...(kept && written ? { kept } : {}),
       });
       if (!silenced) return { outcome: 'sent' };
       return {
         outcome: 'held',
         reason: silenced.reason,
         ...(silenced.assignee ? { assignee: silenced.assignee } : {}),
+      };
+    },
+    async plannedNotice(ticket, key, params, deliveryId): Promise<Message | undefined> {
+      // Only a notice tellCustomer would post as is, through a port, in the bot's voice now.
+      if (NOTICES.has(key) || !deps.ports.get(ticket.thread.platform)) return undefined;
+      if (await botSilenced(deps, ticket, ticket)) return undefined;
+      const said = deps.agent.phrase(key, ticket.language, params);
+      const final = finalText(
+        deps,
+        ticket,
+        said,
+        params.reference ? { moneyReference: params.reference } : {},
+      );
+      if (final.note || !final.text) return undefined;
+      return {
+        messageId: deliveryId,
+        tenantId: ticket.tenantId,
+        ticketId: ticket.ticketId,
+        thread: ticket.thread,
+        role: 'bot',
+        author: { kind: 'bot' },
+        text: final.text,
+        ...(ticket.language !== undefined ? { language: ticket.language } : {}),
+        edited: false,
+        deleted: false,
+        createdAt: deps.clock.now(),
       };
     },
     // A draft staff chose to send (or staff's own words): their decision, so it goes out as a notice.

@@ -52,6 +52,19 @@ export function createRefundLedgerRepository({ db, logger, clock }: RepositoryDe
       );
       return doc ? holdsOf(doc) : null;
     },
+    async take(tenantId, customerId, hold) {
+      // Only an existing ledger: one that was never written may have requests opened before
+      // ledgers existed, which only the caller's read-then-put path collects.
+      const doc = await col.findOneAndUpdate(
+        { _id: id(tenantId, customerId) },
+        {
+          $set: { [`holds.${encodeKey(hold.key)}`]: RefundHoldSchema.parse(hold), updatedAt: clock.now() },
+          $inc: { _rev: 1 },
+        },
+        { returnDocument: 'after' },
+      );
+      return doc ? { tenantId, customerId, holds: holdsOf(doc), rev: revOf(doc) } : null;
+    },
   };
 
   function holdsOf(doc: Document): RefundHold[] {

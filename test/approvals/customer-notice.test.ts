@@ -88,4 +88,50 @@ describe('telling the customer how an approval ended: the record says what reall
     expect((await t.stores.approvals.get(tenantId, approvalId))?.customerNotifiedAt).toBeUndefined();
     expect((await trail(approvalId)).map((e) => e.action)).toEqual(['customer.notice_held']);
   });
+
+  it('held because the channel was switched off right after the click resolved the ticket: reopened, the notice kept nowhere', async () => {
+    const { threadId, approvalId, ticketId } = await refundRequested();
+    const shown = channel.thread(threadId).length;
+    // The supervisor's switch lands between the click's resolving write (which kept the notice on
+    // the transcript, ahead of its post) and the post.
+    const tickets = t.stores.tickets;
+    const update = tickets.update.bind(tickets);
+    let switched = false;
+    tickets.update = async (...args) => {
+      const after = await update(...args);
+      if (!switched && after?.status === 'resolved') {
+        switched = true;
+        const off = await t.engine.setChannelMode({
+          tenantId,
+          platform: 'sandbox',
+          channelId: DEMO.customerChannelId,
+          mode: 'off',
+          actor: actor('sam'),
+        });
+        expect(off.ok).toBe(true);
+      }
+      return after;
+    };
+    try {
+      expect((await approve(approvalId)).ok).toBe(true);
+    } finally {
+      tickets.update = update;
+    }
+
+    expect(switched).toBe(true);
+    expect(channel.thread(threadId).length).toBe(shown);
+    const stored = await t.stores.approvals.get(tenantId, approvalId);
+    expect(stored?.status).toBe('executed');
+    expect(stored?.customerNotifiedAt).toBeUndefined();
+    expect((await trail(approvalId)).map((e) => e.action)).toEqual(['customer.notice_held']);
+    // Not resolved as if the customer knew, and no bot line the customer never saw.
+    const ticket = await t.stores.tickets.get(tenantId, ticketId);
+    expect(ticket?.status).toBe('open');
+    const said = (text: string) => /has been issued/.test(text);
+    expect(
+      Object.values(ticket?.transcript?.entries ?? {}).filter((e) => e.role === 'bot' && said(e.text)),
+    ).toEqual([]);
+    const messages = await t.stores.messages.listByTicket(tenantId, ticketId, 50);
+    expect(messages.filter((m) => m.role === 'bot' && said(m.text))).toEqual([]);
+  });
 });

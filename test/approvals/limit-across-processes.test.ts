@@ -223,6 +223,65 @@ describe('the daily refund limit holds across two processes on one database', ()
     expect(statuses.sort()).toEqual(['executed', 'rejected']);
   });
 
+  it('two approve clicks whose slot-taking writes both land before either counts: one refund, and no slot left held', async () => {
+    h = await createHarness();
+    const env = h.env;
+    // Each click's take (the ledger's read and write in one) waits after its write until the other
+    // click's has landed too: both then count with the other's grant possibly in the ledger.
+    let landed = 0;
+    let both: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (both = resolve));
+    const held = (stores: MongoStores): MongoStores => ({
+      ...stores,
+      refundLedgers: {
+        ...stores.refundLedgers,
+        take: async (...args) => {
+          const after = await stores.refundLedgers.take!(...args);
+          landed += 1;
+          if (landed >= 2) both();
+          await Promise.race([gate, new Promise((resolve) => setTimeout(resolve, 1_500))]);
+          return after;
+        },
+      },
+    });
+    const a = await otherProcess(h, (o) => o, held);
+    const b = await otherProcess(h, (o) => o, held);
+    const requests: string[] = [];
+    for (const orderId of ['1051', '1052']) {
+      const t = await openTicket(env, 'cobalt', `refund ${orderId} please, it arrived broken`);
+      const out = await ask(h.approvals, t, orderId);
+      if (out.kind !== 'pending') throw new Error(`expected pending for ${orderId}, got ${out.kind}`);
+      requests.push(out.approval.approvalId);
+    }
+    // Two of the three refunds of the day made by staff in the order system.
+    for (const orderId of ['1045', '1050']) {
+      await env.orderSystem.refund(env.tenantId, {
+        orderId,
+        amountMinor: 1_000,
+        idempotencyKey: `m-${orderId}`,
+      });
+    }
+
+    const answers = await Promise.all(
+      [a, b].map((service, i) =>
+        service.decide({
+          tenantId: env.tenantId,
+          approvalId: requests[i]!,
+          decision: 'approve',
+          actor: staff.sam,
+        }),
+      ),
+    );
+
+    expect(landed).toBe(2);
+    expect(answers.map((x) => x.ok).sort()).toEqual([false, true]);
+    expect(answers.find((x) => !x.ok)?.message).toMatch(/^Not approved: Cobalt Labs already had 3 refunds/);
+    expect(await refundsToday()).toBe(3);
+    // The refused click's slot is given back with its request closed; the refund's once on its order.
+    const ledger = await env.stores.refundLedgers.get(env.tenantId, 'cus_cobalt');
+    expect(ledger?.holds ?? []).toEqual([]);
+  });
+
   it('the same request approved in both processes at once: one decision, one refund', async () => {
     h = await createHarness();
     const a = h.approvals;

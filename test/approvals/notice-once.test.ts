@@ -88,6 +88,63 @@ describe('an Approve click killed after telling the customer, before recording i
   });
 });
 
+describe("an Approve click killed right after resolving the ticket, before the customer's notice is queued", () => {
+  it('leaves the notice due with the ticket resolved; the sweep tells the customer once', async () => {
+    const template = await env.stores.orders.get(DEMO.tenantId, DEMO.orders.deliveredBluebird);
+    await env.stores.orders.upsert({ ...template!, orderId: '81004', refunds: [] });
+    env.clock.advance(2 * 3_600_000); // past the join window: a ticket of its own
+    const asked = fromMaya(
+      env,
+      'The scale from order 81004 arrived broken, I want a refund please.',
+      'resolved-kill',
+    );
+    const out = await env.engine.handleInbound(asked);
+    expect(out.status).toBe('approval_requested');
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, out.ticketId!);
+    const tickets = env.stores.tickets;
+    const update = tickets.update.bind(tickets);
+    // The resolving write lands (the notice kept on the transcript with it), then the process dies.
+    let dying = true;
+    tickets.update = async (...args) => {
+      const after = await update(...args);
+      if (dying && after?.status === 'resolved') {
+        dying = false;
+        throw new Killed('killed after resolving, before telling the customer');
+      }
+      return after;
+    };
+    const told = () => channel.thread(asked.messageId).filter((t) => /has been issued/.test(t));
+    try {
+      await env.engine
+        .handleStaffAction(APPROVER, { v: 1, action: 'approval.approve', approvalId: approval!.approvalId })
+        .catch((err: unknown) => {
+          if (!(err instanceof Killed)) throw err;
+        });
+    } finally {
+      tickets.update = update;
+    }
+    expect(dying).toBe(false);
+    expect(told()).toHaveLength(0);
+    expect((await env.stores.tickets.get(DEMO.tenantId, out.ticketId!))?.status).toBe('resolved');
+    const left = await env.stores.approvals.get(DEMO.tenantId, approval!.approvalId);
+    expect(left?.status).toBe('executed');
+    expect(left?.effectsPending).toBe(true);
+
+    env.clock.advance(10 * 60_000);
+    await env.app.approvals.sweep();
+    await env.app.outbox.sweep();
+
+    expect(told()).toHaveLength(1);
+    const done = await env.stores.approvals.get(DEMO.tenantId, approval!.approvalId);
+    expect(done?.effectsPending).toBeUndefined();
+    expect(done?.customerNotifiedAt).toBeInstanceOf(Date);
+    const transcript = await env.stores.messages.listByTicket(DEMO.tenantId, out.ticketId!, 50);
+    expect(transcript.filter((m) => m.role === 'bot' && /has been issued/.test(m.text))).toHaveLength(1);
+    expect((await env.stores.tickets.get(DEMO.tenantId, out.ticketId!))?.status).toBe('resolved');
+    expect((await env.stores.orders.get(DEMO.tenantId, '81004'))?.refunds).toHaveLength(1);
+  });
+});
+
 describe("an Approve click whose card update fails on the platform, beside the customer's notice", () => {
   it('still tells the customer once; the card is updated by the outbox sweep, once', async () => {
     const template = await env.stores.orders.get(DEMO.tenantId, DEMO.orders.deliveredBluebird);

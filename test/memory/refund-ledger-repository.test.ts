@@ -51,6 +51,27 @@ describe('refund ledger repository', () => {
     expect((await stores.refundLedgers.get('TA', 'cus_a'))?.holds).toHaveLength(2);
   });
 
+  it('takes one hold by key in one write and answers with every hold after it; no ledger, nothing written', async () => {
+    expect(
+      await stores.refundLedgers.take!('TA', 'cus_t', hold('approval:apr_t0', { kind: 'granted' })),
+    ).toBeNull();
+    expect(await stores.refundLedgers.get('TA', 'cus_t')).toBeNull();
+    await stores.refundLedgers.put('TA', 'cus_t', null, [hold('approval:apr_t1'), hold('approval:apr_t2')]);
+    // Two takes at once, of different requests: neither loses the other's, and the second to land sees both.
+    const taken = await Promise.all(
+      ['approval:apr_t1', 'approval:apr_t2'].map((key) =>
+        stores.refundLedgers.take!('TA', 'cus_t', hold(key, { kind: 'granted' })),
+      ),
+    );
+    const seen = taken.map((l) => l?.holds.filter((h) => h.kind === 'granted').length).sort();
+    expect(seen).toEqual([1, 2]);
+    const after = await stores.refundLedgers.get('TA', 'cus_t');
+    expect(after?.holds.map((h) => h.kind)).toEqual(['granted', 'granted']);
+    // Every take moves the revision: a read-then-put writer from before it loses.
+    expect(after?.rev).toBe(3);
+    expect(await stores.refundLedgers.put('TA', 'cus_t', 1, [])).toBe(false);
+  });
+
   it('releases one hold by key, whatever its characters, and answers with the holds left', async () => {
     const key = 'auto:TKT-00001:gid://shop.example/Order/1.5$:refund:0';
     const read = await stores.refundLedgers.get('TA', 'cus_b');
