@@ -10,6 +10,7 @@ import { askedUnit, questionType, topicOf } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { orderAnswerConfidence } from './order-answers.js';
+import { orderRequestNoToolDoes } from './order-requests.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
 import { asksAboutRefundStatus, asksInGeneral } from './question-scope.js';
@@ -119,7 +120,7 @@ export interface RetrieveDeps {
 export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Evidence> {
   const ev = emptyEvidence();
   if (u.intent === 'human_request' || u.isPleasantry) return ev;
-  const request = unanswerableRequest(deps.text);
+  let request = unanswerableRequest(deps.text);
   const asked = questionType(deps.text);
   const ownOrder = isAboutOwnOrder(u, deps.text);
   if (
@@ -200,6 +201,9 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
       );
       return ev;
     }
+    // A named order found, and something asked of it that no tool does ("deliver 1047 on Wednesday"),
+    // whatever intent was read: a refund, a cancellation or a return asked for keeps its own path.
+    if (!request && ev.order && u.entities.orderIds.length) request = orderRequestNoToolDoes(deps.text);
     if (u.intent !== 'return' && u.intent !== 'shipping' && !request) return unanswered(ev, request);
   }
   return searchKb(u, deps, ev, asked, request);
