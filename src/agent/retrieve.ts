@@ -13,7 +13,7 @@ import { orderAnswerConfidence } from './order-answers.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
-import { asksAboutRefundStatus, asksInGeneral } from './question-scope.js';
+import { asksAboutRefundStatus, asksInGeneral, speaksOfOwnOrders } from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
 import { fold } from './offline/text.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
@@ -126,7 +126,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   if (
     ownOrder &&
     !u.entities.orderIds.length &&
-    (asksInGeneral(deps.text) || asksAboutRefundStatus(deps.text))
+    (asksInGeneral(deps.text) || asksAboutRefundStatus(deps.text) || !speaksOfOwnOrders(deps.text))
   ) {
     // A question about how things work: the help center's answer, when it is sure, beats a list of orders.
     const kb = await searchKb(u, deps, emptyEvidence(), asked, request);
