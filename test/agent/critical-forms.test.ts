@@ -52,5 +52,8 @@ describe('breaches and outages said in other words are critical and go to a pers
     const r = await run(MAYA, 'nobody here has placed an order yet, how do we start?');
     expect(r.understanding.securityConcern).toBe(false);
     expect(r.understanding.urgency).not.toBe('critical');
+    // "Nobody can help me?" is not an outage: the failure must be one of using the service.
+    const fr = await run(JORDAN, "personne ne peut m'aider ?");
+    expect(fr.understanding.urgency).not.toBe('critical');
   });
 });
