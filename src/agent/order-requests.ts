@@ -17,9 +17,12 @@ import type { UnanswerableRequest } from './requests.js';
 const ASKS_US =
   /\b(?:can|could|would|will) (?:you|u|ya|your team|someone|somebody)\b|\bcan (?:we|i) (?:get|have)\b|\b(?:please|pls|plz|kindly)\b|\bi(?:'d| would) like you to\b|\bneeds? to (?:go|be)\b|^(?:\w+ )?(?:add|apply|change|move|update|ship|send|deliver|put|transfer|reissue|split|hold|drop|remove|swap|switch|reroute|redirect|merge)\b|\b(?:por favor|bitte|merci de|prosze|per favore|alstublieft|graag)\b|\b(?:podem|podeis|pueden|puede|podrian|konnt ihr|konnen sie|kunnen jullie|kunt u|potete|potreste|possono|mozecie|moglibyscie|pourriez|pouvez)\b/m;
 
-/** What the order's data answers: where, when, its state, its tracking; and asking to be told it. */
+/**
+ * What the order's data and the help center answer: where, when, its state, its tracking, asking
+ * to be told it, and its invoice or receipt sent again (customers download them themselves).
+ */
 const ASKS_ABOUT_STATE =
-  /\b(?:where|when|status|track\w*|arriv\w*|eta|delivered|delivery date|shipped|dispatched|left|moving|news|heard|update on|any update|how long|yet|confirm|tell me|let (?:me|us) know|check|find out|look into|donde|cuando|estado|seguimiento|ou est|quand|suivi|indiquer|confirmer|dire|wo ist|wann|sendungsverfolgung|mitteilen|bestatigen|sagen|onde|quando|rastreamento|informar|dizer|dove|stato|tracciamento|dirmi|confermare|waar|wanneer|laten weten|bevestigen|gdzie|kiedy|status|potwierdzic|podac)\b/;
+  /\b(?:(?:send|email|e-mail|get|give|forward)(?: me| us)? (?:the |a |an |our |my )?(?:copy of (?:the )?)?(?:invoice|receipt|pdf|statement)s?(?! (?:\w+ ){0,6}(?:made out|in the name|addressed|with our|to our))|where|when|status|track\w*|arriv\w*|eta|delivered|delivery date|shipped|dispatched|left|moving|news|heard|update on|any update|how long|yet|confirm|tell me|let (?:me|us) know|check|find out|look into|donde|cuando|estado|seguimiento|ou est|quand|suivi|indiquer|confirmer|dire|wo ist|wann|sendungsverfolgung|mitteilen|bestatigen|sagen|onde|quando|rastreamento|informar|dizer|dove|stato|tracciamento|dirmi|confermare|waar|wanneer|laten weten|bevestigen|gdzie|kiedy|status|potwierdzic|podac)\b/;
 
 /**
  * Actions a tool has, and questions about them, go their own way: a refund or a cancellation
@@ -27,8 +30,12 @@ const ASKS_ABOUT_STATE =
  */
 const TOOL_ACTION =
   /\b(?:cancel\w*|refund\w*|money back|return\w*|reembols\w*|rembours\w*|erstatt\w*|stornier\w*|annul\w*|devol\w*|retour\w*|zuruck(?:schick|send|geb)\w*|zwrot\w*|rimbors\w*|terugstur\w*)\b/;
+// Stopping an order is cancelling it; money back is a refund, whatever the words.
+const STOP_OR_MONEY_BACK =
+  /\b(?:stop|kill|scrap|halt|call off)\b[^.?!]{0,20}\b(?:order|shipment|\d{3,10}|it)\b|\b(?:get|have|want) (?:it|them|(?:that|this|the|our|my)(?: \w+)?) back\b/;
 const asksForToolAction = (text: string, folded: string) =>
   TOOL_ACTION.test(folded) ||
+  STOP_OR_MONEY_BACK.test(folded) ||
   findCustomerRequests([{ text }], 'refund').length > 0 ||
   findCustomerRequests([{ text }], 'cancellation').length > 0;
 

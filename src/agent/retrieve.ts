@@ -123,6 +123,9 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   let request = unanswerableRequest(deps.text);
   const asked = questionType(deps.text);
   const ownOrder = isAboutOwnOrder(u, deps.text);
+  // An order named in a message the order path does not take ("resend the invoice for 1042 made out
+  // to…"): something asked of it that no tool does is still a person's job.
+  if (!request && !ownOrder && u.entities.orderIds.length) request = orderRequestNoToolDoes(deps.text);
   if (
     ownOrder &&
     !u.entities.orderIds.length &&

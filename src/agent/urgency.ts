@@ -77,7 +77,7 @@ const BILLING_ERROR =
   /\b((?:charged|billed|debited|invoiced|hit)\b[^.!?]{0,25}\btwice|(?:debit|preleve|factur|cargad|cobrad|belastet|abgebucht|berechnet|addebitat|afgeschreven|pobran|obciazon)\w*\b[^.!?]{0,25}\b(?:deux fois|dos veces|zweimal|doppelt|duas vezes|due volte|twee keer|dwa razy)|charged (?:me |us |my card |our card )?twice|double[- ]charged|double[- ]billed|billed (?:me |us )?twice|overcharged|overbilled|wrong (?:amount|charge|invoice|price|total)|billing (?:error|mistake)|incorrect (?:charge|invoice|amount|total)|duplicate (?:charge|payment|invoice)|cobr\w* dos veces|cobro duplicado|factur\w* deux fois|doppelt (?:belastet|abgebucht|berechnet)|zweimal (?:belastet|abgebucht|berechnet)|cobr\w* duas vezes|addebitat\w* due volte|twee keer (?:afgeschreven|gerekend|betaald)|dwa razy (?:obciazon\w*|pobran\w*))\b/i;
 /** A bill for another sum than agreed: "billed us $4,000 instead of $400", "an extra zero". */
 const WRONG_SUM =
-  /\b(?:bill(?:ed)?|invoiced?|charged?|debited|took)\b[^.!?]{0,50}\b(?:instead of|rather than|should (?:have been|be|only be)|but (?:our|the) (?:contract|quote|price|plan|order) (?:says|said|is|was)|(?:\d+|two|three|four|five|ten|hundred) times (?:what|the|more|as much)|an? extra zero)\b|\bextra zero\b[^.!?]{0,30}\b(?:invoice|bill|charge)|\b(?:cobr\w*|factur\w*|berechnet|abgebucht|addebitat\w*|gerekend|obciazy\w*)\b[^.!?]{0,50}\b(?:en lugar de|en vez de|au lieu de|statt|anstatt|em vez de|invece di|in plaats van|zamiast)\b/i;
+  /\b(?:bill(?:ed)?|invoiced?|charged?|debited|took)\b[^.!?]{0,50}\b(?:(?:instead of|rather than) (?:the |just |only )?(?:[$€£] ?)?\d|should (?:have been|be|only be)|but (?:our|the) (?:contract|quote|price|plan|order) (?:says|said|is|was)|(?:\d+|two|three|four|five|ten|hundred) times (?:what|the|more|as much)|an? extra zero)\b|\bextra zero\b[^.!?]{0,30}\b(?:invoice|bill|charge)|\b(?:cobr\w*|factur\w*|berechnet|abgebucht|addebitat\w*|gerekend|obciazy\w*)\b[^.!?]{0,50}\b(?:en lugar de|en vez de|au lieu de|statt|anstatt|em vez de|invece di|in plaats van|zamiast)\b/i;
 /** Other words for a charge that is wrong; a person must check it (they were retrieve's own list). */
 const DISPUTED_BILL =
   /\b(?:incorrect|problem with my (?:bill|invoice)|problema con mi factura|montant est faux|falsch|problema com a minha fatura|higher than usual)\b/;
@@ -102,11 +102,13 @@ export function isBillingDispute(text: string, intent: Intent, concern: Concern 
   const folded = fold(text);
   if (statesBillingError(folded)) return true;
   if (intent !== 'billing') return false;
-  return (
-    DISPUTED_BILL.test(folded) ||
-    (concern === 'billing_error' && !isInformationQuestion(text) && MONEY_WORDS.test(folded))
-  );
+  const question = isInformationQuestion(text) || ASKED_WITHOUT_MARK.test(folded);
+  return DISPUTED_BILL.test(folded) || (concern === 'billing_error' && !question && MONEY_WORDS.test(folded));
 }
+
+/** A question written without its mark: "we're on net-30, do we get an invoice per order or one a month". */
+const ASKED_WITHOUT_MARK =
+  /(?:^|[,;:.!-]\s*)(?:do|does|can|could|would|will|is|are|how|what|when|where|which) (?:we|i|you|they|it|there|the|our|my)\b/;
 
 /**
  * A failure for everyone, in words no single-word pattern expects: errors, crashes or refused

@@ -45,4 +45,36 @@ describe('a request about a named order that no tool carries out (offline engine
       expect(r.reply?.text, text).toContain('1042');
     }
   });
+
+  it('an invoice of a named order redone for another name, or another request on it, goes to a person too', async () => {
+    for (const text of [
+      'Could you reissue the invoice for 1043 in the name of Bluebird Cafe Holdings?',
+      'please print our purchase order number on the invoice for 1043',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.escalation?.summary, text).toMatch(/no tool does/);
+    }
+  });
+
+  it('a copy of the invoice, stopping an order or money back keep their own answers', async () => {
+    const copy = await run('can you send me the invoice for 1043?');
+    expect(copy.escalation?.summary ?? '').not.toMatch(/no tool does/);
+    const stop = await run('please stop order 1047, we ordered it twice');
+    expect(stop.escalation?.summary ?? '').not.toMatch(/no tool does/);
+  });
+});
+
+describe('a billing question is not a billing dispute for its words alone (offline engine)', () => {
+  it('"one invoice a month rather than one per order" and a question without its mark are answered', async () => {
+    for (const text of [
+      'Can we get one invoice a month rather than one per order?',
+      "we're on net-30 terms, do we get one invoice a month or one per order",
+    ]) {
+      const r = await run(text);
+      expect(r.understanding.billingDispute, text).toBe(false);
+      expect(r.route, text).toBe('resolve');
+      expect(r.reply?.text, text).toMatch(/one consolidated invoice per month/);
+    }
+  });
 });
