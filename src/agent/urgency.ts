@@ -86,9 +86,24 @@ const DISPUTED_BILL =
 const MONEY_WORDS =
   /[$€£]|\b(?:charg\w*|bill\w*|invoic\w*|paid|pay\w*|pric\w*|cost\w*|amount|fees?|tax\w*|seats?|cobr\w*|factur\w*|pag\w*|debit\w*|preleve\w*|rechnung\w*|abgebucht|berechnet|fattur\w*|addebit\w*|faktur\w*|rekening\w*|betaal\w*|oplat\w*|platn\w*)\b/;
 
+/**
+ * Japanese, Chinese, Thai and Arabic, by substring and folded like the text (folding drops Thai
+ * vowel signs and Japanese voicing marks): an outage of the site for everyone, and a wrong charge.
+ */
+const folded = (terms: string) => new RegExp(terms.normalize('NFD').replace(/\p{M}/gu, ''), 'u');
+const OUTAGE_SCRIPTS = folded(
+  '打不开|打不開|宕机|挂了|无法访问|访问不了|サイトが(?:開かない|表示されない|落ち)|ダウンして|障害|繋がらない|つながらない|ระบบล่ม|เว็บล่ม|ล่ม|เข้าเว็บไม่ได้|เว็บไซต์เข้าไม่ได้|لا يعمل|متوقف|معطل|تعطل',
+);
+const EVERYONE_FAILS = folded(
+  '(?:所有人|大家|全員|みんな|全社|社員全員|ทุกคน|الجميع|لا أحد)[^。！？!?]{0,20}(?:登录不了|无法登录|不能登录|ログインできない|ログインできません|เข้าไม่ได้|ใช้งานไม่ได้|يستطيع الدخول|لا يمكن)|(?:登录不了|无法登录|ログインできない|เข้าไม่ได้)[^。！？!?]{0,20}(?:所有人|大家|全員|みんな|ทุกคน|الجميع)',
+);
+const BILLING_ERROR_SCRIPTS = folded(
+  '扣了两次|重复扣款|多扣|收费错误|金额不对|二重請求|二重に請求|請求額が(?:間違|おかしい)|金額が(?:違|間違)|เก็บเงินซ้ำ|เก็บเงินเกิน|ยอดเงินไม่ถูกต้อง|ไม่ถูกต้อง[^。！？!?]{0,20}(?:เงิน|ยอด)|خصم المبلغ مرتين|مرتين من بطاقتي|مبلغ خاطئ|خطأ في الفاتورة',
+);
+
 /** A billing error said in words ("charged twice", "billed us $4,000 instead of $400"); folded text. */
 export function statesBillingError(text: string): boolean {
-  return BILLING_ERROR.test(text) || WRONG_SUM.test(text);
+  return BILLING_ERROR.test(text) || WRONG_SUM.test(text) || BILLING_ERROR_SCRIPTS.test(text);
 }
 
 /**
@@ -204,6 +219,8 @@ export function ruleUrgency(
   const outage =
     concern === 'outage' ||
     WIDE_FAILURE.test(text) ||
+    OUTAGE_SCRIPTS.test(text) ||
+    EVERYONE_FAILS.test(text) ||
     (OUTAGE.test(text) &&
       (intent === 'technical' ||
         /service|api|app|site|platform|system|dashboard|portal|integration|checkout/i.test(text)));
