@@ -1,4 +1,5 @@
-import { findCustomerRequests } from './customer-request.js';
+import { confirmationAnswer, findCustomerRequests } from './customer-request.js';
+import { extractEntities } from './entities.js';
 import { fold } from './offline/text.js';
 import type { UnanswerableRequest } from './requests.js';
 
@@ -39,7 +40,14 @@ const asksForToolAction = (text: string, folded: string) =>
   findCustomerRequests([{ text }], 'refund').length > 0 ||
   findCustomerRequests([{ text }], 'cancellation').length > 0;
 
-export function orderRequestNoToolDoes(text: string): UnanswerableRequest | null {
+export function orderRequestNoToolDoes(
+  text: string,
+  opts: { inThread?: boolean } = {},
+): UnanswerableRequest | null {
+  // The order must be named in this message: "yes please go ahead" answers the bot's question
+  // about an order named earlier, and in a thread a yes or a no is the confirmation's.
+  if (!extractEntities(text).orderIds.length) return null;
+  if (opts.inThread && confirmationAnswer(text) !== null) return null;
   const f = fold(text);
   if (!ASKS_US.test(f) || ASKS_ABOUT_STATE.test(f) || asksForToolAction(text, f)) return null;
   return { kind: 'modify_order', label: 'have something done to an order that no tool does' };

@@ -111,6 +111,8 @@ export interface RetrieveDeps {
   identified: boolean;
   tools: AgentTools;
   kb: KnowledgeBase;
+  /** Earlier customer or bot messages in the ticket: a reply there ("yes, go ahead") leans on them. */
+  inThread?: boolean;
 }
 
 /**
@@ -125,11 +127,14 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
   const ownOrder = isAboutOwnOrder(u, deps.text);
   // An order named in a message the order path does not take ("resend the invoice for 1042 made out
   // to…"): something asked of it that no tool does is still a person's job.
-  if (!request && !ownOrder && u.entities.orderIds.length) request = orderRequestNoToolDoes(deps.text);
+  if (!request && !ownOrder && u.entities.orderIds.length)
+    request = orderRequestNoToolDoes(deps.text, { inThread: deps.inThread });
   if (
     ownOrder &&
     !u.entities.orderIds.length &&
-    (asksInGeneral(deps.text) || asksAboutRefundStatus(deps.text) || !speaksOfOwnOrders(deps.text))
+    (asksInGeneral(deps.text) ||
+      asksAboutRefundStatus(deps.text) ||
+      (!deps.inThread && !speaksOfOwnOrders(deps.text)))
   ) {
     // A question about how things work: the help center's answer, when it is sure, beats a list of orders.
     const kb = await searchKb(u, deps, emptyEvidence(), asked, request);
@@ -206,7 +211,8 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     }
     // A named order found, and something asked of it that no tool does ("deliver 1047 on Wednesday"),
     // whatever intent was read: a refund, a cancellation or a return asked for keeps its own path.
-    if (!request && ev.order && u.entities.orderIds.length) request = orderRequestNoToolDoes(deps.text);
+    if (!request && ev.order && u.entities.orderIds.length)
+      request = orderRequestNoToolDoes(deps.text, { inThread: deps.inThread });
     if (u.intent !== 'return' && u.intent !== 'shipping' && !request) return unanswered(ev, request);
   }
   return searchKb(u, deps, ev, asked, request);

@@ -42,4 +42,13 @@ describe('a question on an order topic that speaks of no order of the customer (
     expect(r.reply?.text).not.toMatch(HELP_CENTER);
     expect(r.reply?.text).toMatch(/Order 1042 shipped/);
   });
+
+  it('a refund or cancellation question answered from the help center alone is not held back by how sure the intent is', async () => {
+    for (const text of ['Après une annulation, quand la pré-autorisation disparaît-elle de la carte ?']) {
+      const r = await run(MAYA, text);
+      expect(r.route, text).toBe('resolve');
+      expect(r.proposedAction, text).toBeUndefined();
+      expect(r.reply?.text, text).toMatch(/centre d’aide/);
+    }
+  });
 });
