@@ -48,9 +48,9 @@ export function asksInGeneral(text: string): boolean {
  * Whether the customer speaks of their own orders at all: a first-person word ("my", "we",
  * "nuestro", "unsere", "notre"…). "do partial refunds take as long as full ones?" or "does
  * cancelling an order cost anything?" speak of no order of theirs: the help center answers
- * them, and a list of the customer's orders does not; nor does one pointed at ("the boxes", "still
- * not here"), which is theirs. Only for the scripts these words cover;
- * elsewhere the message is taken as being about the customer's own orders, as before.
+ * them, and a list of the customer's orders does not. An order pointed at ("the boxes", "still
+ * not here") is theirs too. Only for the scripts these words cover; elsewhere the message is taken
+ * as being about the customer's own orders, as before.
  */
 const FIRST_PERSON =
   /\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|we've|we'd|us|our|ours|ourselves|yo|me|mi|mis|nos|nosotros|nuestr[oa]s?|je|j'ai|moi|mon|ma|mes|nous|notre|nos|ich|mich|mir|mein\w*|wir|uns|unser\w*|eu|meu|minha|meus|minhas|nosso|nossa|nossos|nossas|io|mio|mia|miei|mie|noi|nostr[oaie]|ik|mijn|wij|we|ons|onze|ja|moj\w*|my|nasz\w*|nam|nas)\b/;
