@@ -30,6 +30,18 @@ const CUES: Array<[AnswerType, RegExp]> = [
   ],
 ];
 
+// The same cues in Japanese, Chinese, Thai and Arabic (no word boundaries; folded like the text).
+const foldCue = (cue: string) => new RegExp(cue.normalize('NFD').replace(/\p{M}/gu, ''), 'u');
+CUES.push(
+  [
+    'duration',
+    foldCue('何日|何日間|いつまで|どのくらい|どれくらい|几天|多久|多长时间|กี่วัน|นานแค่ไหน|كم يوم|كم من الوقت'),
+  ],
+  ['amount', foldCue('いくら|多少钱|ราคาเท่า|เท่าไหร่|เท่าไร|كم سعر|كم تكلفة|كم يكلف')],
+  ['steps', foldCue('どうすれば|どうやって|如何|怎么|怎样|ทำอย่างไร|ทำยังไง|كيف')],
+  ['place', foldCue('どこ|哪里|哪裡|在哪|ที่ไหน|أين')],
+);
+
 /**
  * The answer type a question asks for; `other` when none is clear (yes/no, free-form). The cue
  * that comes first in the text wins: "How do I return it when it arrives broken?" asks for steps.

@@ -148,6 +148,7 @@ export async function runPipeline(
           text: input.text,
           searchText: u.englishText ?? input.text,
           identified: !!input.customer,
+          inThread: input.history.length > 1,
           tools,
           kb: input.kb,
         }),
@@ -168,8 +169,14 @@ export async function runPipeline(
   // A refund or cancellation is only as sure as the understanding that the customer asked for
   // one: an intent the model is unsure of (its calibrated probability) caps the confidence, so
   // a misread address change never turns into an automatic cancellation.
+  // An answer from the help center alone, with no order in hand, can propose nothing: there the
+  // intent's probability says nothing about the answer ("how many days does a refund take?").
   const moneyIntent = u.intent === 'refund' || u.intent === 'cancel';
-  const confidence = Math.min(evidence?.confidence ?? 0, moneyIntent ? (u.intentConfidence ?? 1) : 1);
+  const articleOnly = evidence?.kind === 'kb' && !evidence.order;
+  const confidence = Math.min(
+    evidence?.confidence ?? 0,
+    moneyIntent && !articleOnly ? (u.intentConfidence ?? 1) : 1,
+  );
   const routed = await recorder.stage(
     'route',
     () =>

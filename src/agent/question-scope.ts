@@ -43,3 +43,23 @@ export function asksInGeneral(text: string): boolean {
   if (REFUND_NAMED.test(f) && NOT_AN_ORDER.test(f)) return true;
   return IN_GENERAL.test(f) && !/\bwhere(?:'s| is| are)\b/.test(f);
 }
+
+/**
+ * Whether the customer speaks of their own orders at all: a first-person word ("my", "we",
+ * "nuestro", "unsere", "notre"…). "do partial refunds take as long as full ones?" or "does
+ * cancelling an order cost anything?" speak of no order of theirs: the help center answers
+ * them, and a list of the customer's orders does not. An order pointed at ("the boxes", "still
+ * not here") is theirs too. Only for the scripts these words cover; elsewhere the message is taken
+ * as being about the customer's own orders, as before.
+ */
+const FIRST_PERSON =
+  /\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|we've|we'd|us|our|ours|ourselves|yo|me|mi|mis|nos|nosotros|nuestr[oa]s?|je|j'ai|moi|mon|ma|mes|nous|notre|nos|ich|mich|mir|mein\w*|wir|uns|unser\w*|eu|meu|minha|meus|minhas|nosso|nossa|nossos|nossas|io|mio|mia|miei|mie|noi|nostr[oaie]|ik|mijn|wij|we|ons|onze|ja|moj\w*|my|nasz\w*|nam|nas)\b/;
+const LATIN_ONLY = /^[\p{Script=Latin}\p{N}\p{P}\p{S}\p{Z}\p{M}\p{Extended_Pictographic}\s]*$/u;
+// "still no boxes, the tracking hasn't changed": a particular order, pointed at rather than owned.
+const POINTS_AT_ONE =
+  /\b(?:the|this|that|these|those) (?:order|orders|box|boxes|package|packages|parcel|parcels|delivery|shipment|tracking|item|items|stuff)\b|\b(?:still|yet|hasn'?t|haven'?t|hasnt|havent)\b/;
+export function speaksOfOwnOrders(text: string): boolean {
+  if (!LATIN_ONLY.test(text)) return true;
+  const f = fold(text);
+  return FIRST_PERSON.test(f) || POINTS_AT_ONE.test(f);
+}

@@ -10,9 +10,10 @@ import { askedUnit, questionType, topicOf } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { orderAnswerConfidence } from './order-answers.js';
+import { orderRequestNoToolDoes } from './order-requests.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
-import { asksAboutRefundStatus, asksInGeneral } from './question-scope.js';
+import { asksAboutRefundStatus, asksInGeneral, speaksOfOwnOrders } from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
 import { fold } from './offline/text.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
@@ -110,6 +111,8 @@ export interface RetrieveDeps {
   identified: boolean;
   tools: AgentTools;
   kb: KnowledgeBase;
+  /** Earlier customer or bot messages in the ticket: a reply there ("yes, go ahead") leans on them. */
+  inThread?: boolean;
 }
 
 /**
@@ -119,13 +122,19 @@ export interface RetrieveDeps {
 export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Evidence> {
   const ev = emptyEvidence();
   if (u.intent === 'human_request' || u.isPleasantry) return ev;
-  const request = unanswerableRequest(deps.text);
+  let request = unanswerableRequest(deps.text);
   const asked = questionType(deps.text);
   const ownOrder = isAboutOwnOrder(u, deps.text);
+  // An order named in a message the order path does not take ("resend the invoice for 1042 made out
+  // to…"): something asked of it that no tool does is still a person's job.
+  if (!request && !ownOrder && u.entities.orderIds.length)
+    request = orderRequestNoToolDoes(deps.text, { inThread: deps.inThread });
   if (
     ownOrder &&
     !u.entities.orderIds.length &&
-    (asksInGeneral(deps.text) || asksAboutRefundStatus(deps.text))
+    (asksInGeneral(deps.text) ||
+      asksAboutRefundStatus(deps.text) ||
+      (!deps.inThread && !speaksOfOwnOrders(deps.text)))
   ) {
     // A question about how things work: the help center's answer, when it is sure, beats a list of orders.
     const kb = await searchKb(u, deps, emptyEvidence(), asked, request);
@@ -200,6 +209,10 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
       );
       return ev;
     }
+    // A named order found, and something asked of it that no tool does ("deliver 1047 on Wednesday"),
+    // whatever intent was read: a refund, a cancellation or a return asked for keeps its own path.
+    if (!request && ev.order && u.entities.orderIds.length)
+      request = orderRequestNoToolDoes(deps.text, { inThread: deps.inThread });
     if (u.intent !== 'return' && u.intent !== 'shipping' && !request) return unanswered(ev, request);
   }
   return searchKb(u, deps, ev, asked, request);

@@ -16,22 +16,24 @@ const SECURITY = new RegExp(
     String.raw`\bunauthori[sz]ed (?:access|log ?ins?|sign ?ins?|charges?|orders?|purchases?|transactions?|payments?|use)\b`,
     String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[^.!?]{0,30}\b(?:we|i) (?:never|did ?n[o']?t|didn't|have ?n[o']?t) (?:made|make|place|placed|order|ordered|authori[sz]e|authori[sz]ed|recogni[sz]e)`,
     String.raw`\b(?:we|i) (?:never|did ?n[o']?t|didn't) (?:place|placed|make|made|order|ordered|authori[sz]e\w*) (?:these|those|this|that|them|any)\b`,
+    String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[^.!?]{0,40}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:placed|made|ordered|authori[sz]ed|recogni[sz]es)\b`,
     String.raw`\bsuspicious (?:log ?ins?|sign ?ins?|activity|access|charges?|orders?|emails?|transactions?)\b`,
     String.raw`\bsomeone (?:else )?(?:has )?(?:logged|signed|got) (?:in|into)\b`,
     String.raw`\b(?:stolen (?:card|credit card|password|credentials|account|identity|login)|(?:card|password|account) (?:was |has been |got )?stolen)\b`,
     // Codes and resets nobody asked for, sign-ins from places or devices nobody knows.
-    String.raw`\b(?:2fa|mfa|two[- ]factor|verification|security|login|one[- ]time|sms) (?:codes?|texts?|emails?)\b[^.!?]{0,40}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't)|nobody|no one|none of us)\b`,
+    String.raw`\b(?:2fa|mfa|two[- ]factor|verification|security|login|log-?in|sign[- ]?in|one[- ]time|sms) (?:codes?|texts?|emails?)\b[^.!?]{0,60}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't|haven'?t|have not|hadn'?t)|nobody|no one|none of us)\b`,
     String.raw`\bpassword (?:reset|change)s?\b[^.!?]{0,40}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't) (?:request|ask|want|make|do|initiate|trigger|change|reset)\w*|nobody|no one|none of us)\b`,
     String.raw`\b(?:log(?:ged)? ?ins?|sign(?:ed)? ?ins?|access(?:ed)?)\b[^.!?]{0,30}\bfrom (?:an? )?(?:unknown|unrecogni[sz]ed|strange|foreign|unfamiliar|new) (?:device|location|country|ip|computer|phone|browser)\b`,
     // A password, email, admin or card changed, or a user or key added, that nobody asked for.
     String.raw`\b(?:password|e-?mail|phone number|2fa|mfa|two[- ]factor|admin|owner|bank details|card|payment method)s?\b[^.!?]{0,40}\b(?:changed|swapped|replaced|reset|switched off|turned off|disabled|removed)\b[\s\S]{0,60}\b(?:(?:i|we) (?:didn'?t|did not|never) (?:change|reset|request|ask|do|make|authori[sz]e|turn|switch|add|swap|replace)\w*|(?:i|we) don'?t recogni[sz]e|nobody|no one|none of us|not (?:us|me|ours|one of ours)|wasn'?t (?:us|me)|without (?:our|my|anyone'?s) (?:permission|knowledge|say))`,
     String.raw`\b(?:someone|somebody|a stranger)\b[^.!?]{0,30}\b(?:changed|changing|swapped|replaced|reset|resetting|added|removed|disabled|turned off)\b[^.!?]{0,30}\b(?:password|e-?mail|admin|owner|2fa|two[- ]factor|card|bank|api key|users?)`,
-    String.raw`\b(?:users?|admins?|owners?|members?|api keys?|accounts?|logins?)\b[^.!?]{0,60}\b(?:(?:none of us|nobody(?: here)?|no one(?: here)?) (?:created|added|made|invited|knows|recogni[sz]es)|we (?:didn'?t|did not|never) (?:create|add|invite))|\b(?:users?|admins?|owners?|members?|api keys?)\b[\s\S]{0,80}\b(?:not one of (?:ours|us)|not ours|nobody we know)\b`,
+    String.raw`\b(?:users?|admins?|owners?|members?|api keys?|accounts?|logins?)\b[^.!?]{0,60}\b(?:(?:none of us|nobody(?: here)?|no one(?: here)?) (?:created|added|made|invited|knows|recogni[sz]es)|we (?:didn'?t|did not|never) (?:create|add|invite))|\b(?:users?|admins?|owners?|members?|api keys?)\b[\s\S]{0,80}\b(?:not one of (?:ours|us)|not ours|nobody we know)\b|\b(?:users?|admins?|owners?|members?|api keys?)\b[\s\S]{0,80}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:created|added|made|invited) (?:it|them|this|that|one)\b`,
     String.raw`\b(?:someone|somebody) else (?:is )?(?:using|has|got into|logged into) (?:my|our)\b|\b(?:taken|took) over\b[^.!?]{0,20}\b(?:account|login)|\baccount (?:was |has been |got )?taken over\b`,
     // Phishing: a fake page or a link that took a password, a login or a card.
     String.raw`\b(?:fake|spoofed|look-?alike|counterfeit)\b[^.!?]{0,40}\b(?:log ?in|sign[- ]?in|page|site|website|e-?mail|mail)\b`,
     String.raw`\b(?:clicked|opened|followed|tapped)\b[^.!?]{0,40}\blink\b[^.!?]{0,60}\b(?:looked like (?:yours|you|northwind)|pretend\w*|fake|phishing|suspicious|scam\w*|spoof\w*)`,
-    String.raw`\b(?:api keys?|tokens?|secrets?|credentials|passwords?)\b[^.!?]{0,60}\b(?:public (?:github )?(?:repo|repository)|pastebin|leaked|exposed)\b`,
+    String.raw`\b(?:typed|entered|put|gave|filled in|submitted)\b[^.!?]{0,40}\b(?:password|login|log-?in|credentials|user ?name|card (?:number|details))\b[^.!?]{0,60}\blooked (?:exactly |just )?like\b|\blooked (?:exactly |just )?like (?:yours|your (?:log-?in|sign-?in|site|page|website)|you)\b[^.!?]{0,80}\b(?:typed|entered|put in|gave|filled in|submitted)\b`,
+    String.raw`\b(?:api keys?|tokens?|secrets?|credentials|passwords?)\b[^.!?]{0,60}\b(?:public (?:github |gitlab )?(?:repo|repository|gist)|gist|pastebin|leaked|exposed)\b`,
     // es
     String.raw`\b(?:codigos?|mensajes?|correos?|avisos?)\b[^.!?]{0,40}\bque no (?:pedi|pedimos|solicite|solicitamos)\b|\b(?:entro|entraron|accedio|accedieron|se metio|se metieron)\b[^.!?]{0,20}\b(?:en|a) (?:nuestra|mi) cuenta\b|\bcambiaron (?:la|mi|nuestra) contrasena\b|\benlace\b[^.!?]{0,60}\b(?:falso|phishing)\b`,
     // fr
@@ -47,7 +49,7 @@ const SECURITY = new RegExp(
     // pl
     String.raw`\bktos\b[^.!?]{0,30}\b(?:zalogowa\w*|w[lł]ama\w*|zmieni\w* has[lł]\w*)|\bw[lł]ama[lł]\w*`,
     // zh, ja, ar: no word boundaries in these scripts; folded like the text (グ → ク).
-    String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更)|身に覚えのない|ハッキング|اختراق|مخترق|دون إذن`
+    String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更)|身に覚えのない|ハッキング|(?:キー|パスワード|鍵|密钥|密码|令牌)[^。！？]{0,12}(?:漏れ|漏洩|流出|泄露|泄漏)|اختراق|مخترق|دون إذن`
       .normalize('NFD')
       .replace(/\p{M}/gu, ''),
     // es
@@ -75,7 +77,7 @@ const BILLING_ERROR =
   /\b((?:charged|billed|debited|invoiced|hit)\b[^.!?]{0,25}\btwice|(?:debit|preleve|factur|cargad|cobrad|belastet|abgebucht|berechnet|addebitat|afgeschreven|pobran|obciazon)\w*\b[^.!?]{0,25}\b(?:deux fois|dos veces|zweimal|doppelt|duas vezes|due volte|twee keer|dwa razy)|charged (?:me |us |my card |our card )?twice|double[- ]charged|double[- ]billed|billed (?:me |us )?twice|overcharged|overbilled|wrong (?:amount|charge|invoice|price|total)|billing (?:error|mistake)|incorrect (?:charge|invoice|amount|total)|duplicate (?:charge|payment|invoice)|cobr\w* dos veces|cobro duplicado|factur\w* deux fois|doppelt (?:belastet|abgebucht|berechnet)|zweimal (?:belastet|abgebucht|berechnet)|cobr\w* duas vezes|addebitat\w* due volte|twee keer (?:afgeschreven|gerekend|betaald)|dwa razy (?:obciazon\w*|pobran\w*))\b/i;
 /** A bill for another sum than agreed: "billed us $4,000 instead of $400", "an extra zero". */
 const WRONG_SUM =
-  /\b(?:bill(?:ed)?|invoiced?|charged?|debited|took)\b[^.!?]{0,50}\b(?:instead of|rather than|should (?:have been|be|only be)|but (?:our|the) (?:contract|quote|price|plan|order) (?:says|said|is|was)|(?:\d+|two|three|four|five|ten|hundred) times (?:what|the|more|as much)|an? extra zero)\b|\bextra zero\b[^.!?]{0,30}\b(?:invoice|bill|charge)|\b(?:cobr\w*|factur\w*|berechnet|abgebucht|addebitat\w*|gerekend|obciazy\w*)\b[^.!?]{0,50}\b(?:en lugar de|en vez de|au lieu de|statt|anstatt|em vez de|invece di|in plaats van|zamiast)\b/i;
+  /\b(?:bill(?:ed)?|invoiced?|charged?|debited|took)\b[^.!?]{0,50}\b(?:(?:instead of|rather than) (?:the |just |only )?(?:[$€£] ?)?\d|should (?:have been|be|only be)|but (?:our|the) (?:contract|quote|price|plan|order) (?:says|said|is|was)|(?:\d+|two|three|four|five|ten|hundred) times (?:what|the|more|as much)|an? extra zero)\b|\bextra zero\b[^.!?]{0,30}\b(?:invoice|bill|charge)|\b(?:cobr\w*|factur\w*|berechnet|abgebucht|addebitat\w*|gerekend|obciazy\w*)\b[^.!?]{0,50}\b(?:en lugar de|en vez de|au lieu de|statt|anstatt|em vez de|invece di|in plaats van|zamiast)\b/i;
 /** Other words for a charge that is wrong; a person must check it (they were retrieve's own list). */
 const DISPUTED_BILL =
   /\b(?:incorrect|problem with my (?:bill|invoice)|problema con mi factura|montant est faux|falsch|problema com a minha fatura|higher than usual)\b/;
@@ -84,9 +86,24 @@ const DISPUTED_BILL =
 const MONEY_WORDS =
   /[$€£]|\b(?:charg\w*|bill\w*|invoic\w*|paid|pay\w*|pric\w*|cost\w*|amount|fees?|tax\w*|seats?|cobr\w*|factur\w*|pag\w*|debit\w*|preleve\w*|rechnung\w*|abgebucht|berechnet|fattur\w*|addebit\w*|faktur\w*|rekening\w*|betaal\w*|oplat\w*|platn\w*)\b/;
 
+/**
+ * Japanese, Chinese, Thai and Arabic, by substring and folded like the text (folding drops Thai
+ * vowel signs and Japanese voicing marks): an outage of the site for everyone, and a wrong charge.
+ */
+const folded = (terms: string) => new RegExp(terms.normalize('NFD').replace(/\p{M}/gu, ''), 'u');
+const OUTAGE_SCRIPTS = folded(
+  '打不开|打不開|宕机|挂了|无法访问|访问不了|サイトが(?:開かない|表示されない|落ち)|ダウンして|障害|繋がらない|つながらない|ระบบล่ม|เว็บล่ม|ล่ม|เข้าเว็บไม่ได้|เว็บไซต์เข้าไม่ได้|لا يعمل|متوقف|معطل|تعطل',
+);
+const EVERYONE_FAILS = folded(
+  '(?:所有人|大家|全員|みんな|全社|社員全員|ทุกคน|الجميع|لا أحد)[^。！？!?]{0,20}(?:登录不了|无法登录|不能登录|ログインできない|ログインできません|เข้าไม่ได้|ใช้งานไม่ได้|يستطيع الدخول|لا يمكن)|(?:登录不了|无法登录|ログインできない|เข้าไม่ได้)[^。！？!?]{0,20}(?:所有人|大家|全員|みんな|ทุกคน|الجميع)',
+);
+const BILLING_ERROR_SCRIPTS = folded(
+  '扣了两次|重复扣款|多扣|收费错误|金额不对|二重請求|二重に請求|請求額が(?:間違|おかしい)|金額が(?:違|間違)|เก็บเงินซ้ำ|เก็บเงินเกิน|ยอดเงินไม่ถูกต้อง|ไม่ถูกต้อง[^。！？!?]{0,20}(?:เงิน|ยอด)|خصم المبلغ مرتين|مرتين من بطاقتي|مبلغ خاطئ|خطأ في الفاتورة',
+);
+
 /** A billing error said in words ("charged twice", "billed us $4,000 instead of $400"); folded text. */
 export function statesBillingError(text: string): boolean {
-  return BILLING_ERROR.test(text) || WRONG_SUM.test(text);
+  return BILLING_ERROR.test(text) || WRONG_SUM.test(text) || BILLING_ERROR_SCRIPTS.test(text);
 }
 
 /**
@@ -100,11 +117,13 @@ export function isBillingDispute(text: string, intent: Intent, concern: Concern 
   const folded = fold(text);
   if (statesBillingError(folded)) return true;
   if (intent !== 'billing') return false;
-  return (
-    DISPUTED_BILL.test(folded) ||
-    (concern === 'billing_error' && !isInformationQuestion(text) && MONEY_WORDS.test(folded))
-  );
+  const question = isInformationQuestion(text) || ASKED_WITHOUT_MARK.test(folded);
+  return DISPUTED_BILL.test(folded) || (concern === 'billing_error' && !question && MONEY_WORDS.test(folded));
 }
+
+/** A question written without its mark: "we're on net-30, do we get an invoice per order or one a month". */
+const ASKED_WITHOUT_MARK =
+  /(?:^|[,;:.!-]\s*)(?:do|does|can|could|would|will|is|are|how|what|when|where|which) (?:we|i|you|they|it|there|the|our|my)\b/;
 
 /**
  * A failure for everyone, in words no single-word pattern expects: errors, crashes or refused
@@ -117,7 +136,9 @@ const WIDE_FAILURE = new RegExp(
     // es, fr, de, it, pt, nl, pl: an error or nothing going through for everyone.
     String.raw`|\b(?:error\w*|erreur\w*|fehler\w*|errore|erro\w*|fout\w*|bl[aą]d\w*|keine bestellungen|aucune commande|ningun pedido|nessun ordine)\b[^.!?]{0,60}\b(?:para todos|a todos|pour tous|a tout le monde|fur alle|bei allen|a tutti|voor iedereen|dla wszystkich|ne passe|mehr abschicken|mehr absenden)\b` +
     String.raw`|\b(?:bei allen|a tutti|para todos|pour tous|voor iedereen)\b[^.!?]{0,80}\b(?:keine|nicht mehr|errore|error|erreur|fout)\b` +
-    String.raw`|\b(?:nobody|no one|none of (?:us|our \w+))(?: here| on our (?:side|team|end))? (?:can|could|is able to|are able to)(?: even)? (?:log|sign|get in|access|reach|connect|use|order|place|open|load|check ?out)\b`,
+    String.raw`|\b(?:nobody|no one|none of (?:us|our \w+))(?: here| on our (?:side|team|end))? (?:can|could|is able to|are able to)(?: even)? (?:log|sign|get in|access|reach|connect|use|order|place|open|load|check ?out)\b` +
+    // "plus personne chez Juniper ne peut passer commande", "nadie puede entrar", "niemand kann bestellen"…
+    String.raw`|(?:\b(?:plus )?personne\b[^.!?]{0,30}\bne (?:peut|peuvent|parvient|arrive)\b|\bnadie\b[^.!?]{0,20}\b(?:puede|pudo|consigue|logra)\b|\bniemand\b[^.!?]{0,20}\b(?:kann|konnte|kommt)\b|\b(?:kann|konnte|kommt) (?:hier |bei uns |mehr |gerade )*niemand\b|\bno (?:puede|pudo) nadie\b|\bninguem\b[^.!?]{0,20}\b(?:consegue|pode)\b|\bnessuno\b[^.!?]{0,20}\b(?:riesce|puo)\b|\bniemand\b[^.!?]{0,20}\bkan\b|\bnikt\b[^.!?]{0,20}\bnie (?:moze|mo[zż]e)\b)[^.!?]{0,40}\b(?:se connecter|connecter|commander|passer (?:de )?commande|acceder|entrer|utiliser|payer|charger|ouvrir|entrar|acceder|conectar\w*|pedir|hacer pedidos|comprar|pagar|usar|iniciar sesion|cargar|bestellen|einloggen|anmelden|zugreifen|rein|bezahlen|nutzen|laden|offnen|acessar|fazer pedidos|logar|accedere|entrare|ordinare|fare ordini|pagare|usare|collegar\w*|inloggen|betalen|gebruiken|zalogowac|zamowic|zaplacic|wejsc)\b`,
   'i',
 );
 /** Records that vanished from the account, not a parcel that has not arrived. */
@@ -198,6 +219,8 @@ export function ruleUrgency(
   const outage =
     concern === 'outage' ||
     WIDE_FAILURE.test(text) ||
+    OUTAGE_SCRIPTS.test(text) ||
+    EVERYONE_FAILS.test(text) ||
     (OUTAGE.test(text) &&
       (intent === 'technical' ||
         /service|api|app|site|platform|system|dashboard|portal|integration|checkout/i.test(text)));

@@ -77,6 +77,41 @@ const GLOSSARY: Array<[RegExp, string]> = [
 ];
 
 /**
+ * Japanese, Chinese, Thai and Arabic, written without spaces between words: the same topics by
+ * substring, folded as the text is (Thai vowel signs and Japanese voicing marks are dropped by
+ * folding, so the terms are folded the same way before they are matched).
+ */
+const foldTerms = (terms: string) => new RegExp(terms.normalize('NFD').replace(/\p{M}/gu, ''), 'u');
+const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
+  [foldTerms('返品|退货|退換|คืนสินค้า|ส่งคืน|إرجاع|ارجاع'), 'return policy'],
+  [foldTerms('返金|退款|คืนเงิน|เงินคืน|استرداد'), 'refund'],
+  [foldTerms('パスワード|密码|密碼|รหัสผ่าน|كلمة المرور|كلمة السر'), 'password reset'],
+  [foldTerms('ログイン|登录|登入|เข้าสู่ระบบ|تسجيل الدخول'), 'login sign in'],
+  [
+    foldTerms('領収書|請求書|インボイス|发票|發票|收据|ใบเสร็จ|ใบแจ้งหนี้|ใบกำกับภาษี|فاتورة|فواتير|إيصال'),
+    'invoice receipt',
+  ],
+  [foldTerms('保証|保修|质保|保固|รับประกัน|ضمان'), 'warranty'],
+  [foldTerms('配送|送料|発送|运费|发货|ค่าส่ง|การจัดส่ง|จัดส่ง|شحن|توصيل'), 'shipping delivery cost'],
+  [
+    foldTerms('二要素|二段階認証|双重验证|两步验证|双因素|สองขั้นตอน|المصادقة الثنائية|التحقق بخطوتين'),
+    'two-factor authentication',
+  ],
+  [foldTerms('キャンセル|取消|ยกเลิก|إلغاء'), 'cancel order'],
+  [foldTerms('追跡|追踪|ติดตามพัสดุ|تتبع'), 'tracking'],
+  [
+    foldTerms('クレジットカード|信用卡|บัตรเครดิต|ชำระเงิน|支払い方法|支付方式|طريقة الدفع|بطاقة'),
+    'payment card',
+  ],
+  [foldTerms('ユーザー|メンバー|用户|成员|ผู้ใช้|สมาชิก|مستخدم'), 'seats team members'],
+  [foldTerms('料金|価格|费用|价格|多少钱|ราคา|ค่าใช้จ่าย|سعر|تكلفة'), 'cost price'],
+  [foldTerms('破損|壊れ|损坏|破损|เสียหาย|تالف|مكسور'), 'damaged defective'],
+  [foldTerms('紛失|届かない|遅延|丢失|延迟|สูญหาย|ล่าช้า|مفقود|تأخر'), 'lost delayed package'],
+  [foldTerms('関税|通関|海关|关税|ศุลกากร|جمارك'), 'customs duties'],
+  [foldTerms('エクスポート|导出|ส่งออกข้อมูล|تصدير'), 'export data'],
+];
+
+/**
  * Names and loanwords the articles use as they are in every language ("express", "Pro", "API",
  * "SSO", the carriers): kept from the customer's own words, so "spedizione express" is about
  * express, not only about shipping.
@@ -87,7 +122,7 @@ const SHARED_TERMS =
 /** English search terms for a non-English text; empty when nothing is recognized. */
 export function englishSearchTerms(text: string): string {
   const f = fold(text);
-  const terms = GLOSSARY.filter(([re]) => re.test(f)).map(([, en]) => en);
+  const terms = [...GLOSSARY, ...GLOSSARY_SCRIPTS].filter(([re]) => re.test(f)).map(([, en]) => en);
   if (!terms.length) return '';
   return [...terms, ...new Set(f.match(SHARED_TERMS) ?? [])].join(' ');
 }

@@ -3,10 +3,22 @@
  * decide them whatever a model says: an explicit ask for a person, a pleasantry needing no
  * answer, and instructions aimed at the assistant. Matched on accent-folded lower-case text.
  */
+/** A person to be put in touch with: someone, a member of the team, our account manager. */
+const CONTACT_PERSON =
+  '(?:someone|somebody|a person|a member of (?:your|the) (?:\\w+ )?team|(?:our|my|an?|the|your) (?:\\w+ )?(?:account manager|manager|specialist|rep|representative)|(?:anyone|someone|somebody) (?:from|in|on|at) (?:your|the) (?:\\w+ )?(?:team|department|office))';
+
 export const HUMAN_REQUEST_CUES: RegExp[] = [
   /\b(?:human|real person|actual person|live (?:agent|person|chat)|a person|(?:an?|some|the) (?:agent|representative|rep|manager|supervisor)|(?<!\b(?:remove|removed|removing|delete|deleted|add|added|adding|invite|invited|kick|kicked|take|took) )someone (?:real|from (?:your|the) team)|speak (?:to|with) (?:someone|somebody)|talk (?:to|with) (?:someone|somebody)|(?:talk|speak) (?:to|with) (?:them|him|her) directly|not a bot|stop the bot|no bots?)\b/,
   /\b(?:hablar con (?:una persona|un humano|alguien|un agente)|persona real|parler a (?:un humain|quelqu'un|une personne|un conseiller)|un humain|mit einem menschen|echten menschen|mitarbeiter sprechen|falar com (?:um humano|uma pessoa|alguem|um atendente)|pessoa real)\b/,
   /\b(?:parlare con (?:una persona|un operatore|qualcuno)|persona vera|met een (?:mens|medewerker)|echt persoon|z (?:czlowiekiem|konsultantem)|prawdziwa osoba)\b/,
+  // Asking to be contacted, or to speak with a named kind of person: "can I get a callback",
+  // "could a member of your team get in touch with me", "speak with our account manager".
+  /\b(?:call|ring|phone) (?:me|us)(?! (?:a|an|the)\b)|\bcall[- ]?backs?\b|\bget in touch with (?:me|us)\b|\b(?:reach out|get back) to (?:me|us) (?:directly|by phone|personally)\b/,
+  new RegExp(
+    `\\b(?:speak|talk) (?:to|with) ${CONTACT_PERSON}\\b|\\b${CONTACT_PERSON}\\b[^.?!]{0,40}\\b(?:get in touch|contact (?:me|us)|call (?:me|us)|reach (?:me|us)|ring (?:me|us))\\b`,
+  ),
+  // es, fr, de, pt, it, nl, pl: someone to call back, or to be put through to someone.
+  /\b(?:jemand|ktos|qualcuno|quelqu'un|alguien|alguem|iemand)\b[^.?!]{0,40}\b(?:zuruckrufen|anrufen|melden|rappeler|appeler|contacter|llamar|llame|contactar|ligar|contatar|richiamare|chiamare|contattare|terugbellen|bellen|oddzwoni\w*|zadzwoni\w*)|\b(?:zuruckrufen|rappelez-moi|rappeler|devolver la llamada|richiamarmi|richiamarci|terugbellen|oddzwonic)\b|\b(?:pasar|passer|verbinden|durchstellen|passare|doorverbinden|polaczyc)\b[^.?!]{0,20}\b(?:con|avec|mit|met|z) (?:alguien|quelqu'un|jemand|qualcuno|iemand|kims)\b/,
 ];
 
 /**

@@ -1,0 +1,54 @@
+import { confirmationAnswer, findCustomerRequests } from './customer-request.js';
+import { extractEntities } from './entities.js';
+import { fold } from './offline/text.js';
+import type { UnanswerableRequest } from './requests.js';
+
+/**
+ * A request about the customer's own order that the order tools cannot carry out, found by its
+ * form rather than by a list of what might be asked: the message asks us to do something ("can
+ * you…", "please…", an imperative, "bitte", "por favor", "könnt ihr"…) and asks nothing the
+ * order's data answers (where it is, when it comes, its tracking) nor an action a tool has
+ * (a refund, a cancellation, a return). "Deliver 1047 on Wednesday", "apply the discount code to
+ * 1045", "put a note on 1025 for the driver": finding the order is not doing what was asked, so
+ * an answer built from its status would look helpful and leave the request undone.
+ *
+ * requests.ts names the common requests (an address change, an added item) in every language;
+ * this is the rest, by form, and applies only once the named order is found.
+ */
+const ASKS_US =
+  /\b(?:can|could|would|will) (?:you|u|ya|your team|someone|somebody)\b|\bcan (?:we|i) (?:get|have)\b|\b(?:please|pls|plz|kindly)\b|\bi(?:'d| would) like you to\b|\bneeds? to (?:go|be)\b|^(?:\w+ )?(?:add|apply|change|move|update|ship|send|deliver|put|transfer|reissue|split|hold|drop|remove|swap|switch|reroute|redirect|merge)\b|\b(?:por favor|bitte|merci de|prosze|per favore|alstublieft|graag)\b|\b(?:podem|podeis|pueden|puede|podrian|konnt ihr|konnen sie|kunnen jullie|kunt u|potete|potreste|possono|mozecie|moglibyscie|pourriez|pouvez)\b/m;
+
+/**
+ * What the order's data and the help center answer: where, when, its state, its tracking, asking
+ * to be told it, and its invoice or receipt sent again (customers download them themselves).
+ */
+const ASKS_ABOUT_STATE =
+  /\b(?:(?:send|email|e-mail|get|give|forward)(?: me| us)? (?:the |a |an |our |my )?(?:copy of (?:the )?)?(?:invoice|receipt|pdf|statement)s?(?! (?:\w+ ){0,6}(?:made out|in the name|addressed|with our|to our))|where|when|status|track\w*|arriv\w*|eta|delivered|delivery date|shipped|dispatched|left|moving|news|heard|update on|any update|how long|yet|confirm|tell me|let (?:me|us) know|check|find out|look into|donde|cuando|estado|seguimiento|ou est|quand|suivi|indiquer|confirmer|dire|wo ist|wann|sendungsverfolgung|mitteilen|bestatigen|sagen|onde|quando|rastreamento|informar|dizer|dove|stato|tracciamento|dirmi|confermare|waar|wanneer|laten weten|bevestigen|gdzie|kiedy|status|potwierdzic|podac)\b/;
+
+/**
+ * Actions a tool has, and questions about them, go their own way: a refund or a cancellation
+ * (the customer-asked check's lexicon, in every supported language) and returns.
+ */
+const TOOL_ACTION =
+  /\b(?:cancel\w*|refund\w*|money back|return\w*|reembols\w*|rembours\w*|erstatt\w*|stornier\w*|annul\w*|devol\w*|retour\w*|zuruck(?:schick|send|geb)\w*|zwrot\w*|rimbors\w*|terugstur\w*)\b/;
+// Stopping an order is cancelling it; money back is a refund, whatever the words.
+const STOP_OR_MONEY_BACK =
+  /\b(?:stop|kill|scrap|halt|call off)\b[^.?!]{0,20}\b(?:order|shipment|\d{3,10}|it)\b|\b(?:get|have|want) (?:it|them|(?:that|this|the|our|my)(?: \w+)?) back\b/;
+const asksForToolAction = (text: string, folded: string) =>
+  TOOL_ACTION.test(folded) ||
+  STOP_OR_MONEY_BACK.test(folded) ||
+  findCustomerRequests([{ text }], 'refund').length > 0 ||
+  findCustomerRequests([{ text }], 'cancellation').length > 0;
+
+export function orderRequestNoToolDoes(
+  text: string,
+  opts: { inThread?: boolean } = {},
+): UnanswerableRequest | null {
+  // The order must be named in this message: "yes please go ahead" answers the bot's question
+  // about an order named earlier, and in a thread a yes or a no is the confirmation's.
+  if (!extractEntities(text).orderIds.length) return null;
+  if (opts.inThread && confirmationAnswer(text) !== null) return null;
+  const f = fold(text);
+  if (!ASKS_US.test(f) || ASKS_ABOUT_STATE.test(f) || asksForToolAction(text, f)) return null;
+  return { kind: 'modify_order', label: 'have something done to an order that no tool does' };
+}

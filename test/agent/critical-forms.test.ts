@@ -1,0 +1,59 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
+import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { inputFor, JORDAN, MAYA } from './agent-input.js';
+
+let env: SeededEnv;
+let kb: KnowledgeBase;
+let agent: Agent;
+
+beforeAll(async () => {
+  env = await createSeededEnv();
+  kb = createKnowledgeBase({ source: env.stores.kbArticles });
+  agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
+});
+afterAll(async () => env?.close());
+
+const run = async (email: string, text: string) => agent.run(await inputFor(env, kb, email, text));
+
+describe('breaches and outages said in other words are critical and go to a person (offline engine)', () => {
+  it('credentials typed into a look-alike page, codes nobody asked for, an admin or orders nobody made, a leaked key', async () => {
+    for (const text of [
+      'My colleague entered our login on a site that looked just like yours, the link was in an invoice email.',
+      'Four sign-in codes arrived by text overnight and I have not tried to log in since Friday.',
+      'Our team page shows a new admin called ops-bot. Nobody on our team added it.',
+      'Two purchases on our account this week that no one here made.',
+      'Someone committed our API token to a public gist an hour ago.',
+      'APIキーが流出したかもしれません。',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.understanding.urgency, text).toBe('critical');
+      expect(r.route, text).toBe('escalate');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+
+  it('nobody at an enterprise customer can order, said in French, Spanish or German, is a critical outage', async () => {
+    for (const text of [
+      'Plus personne dans notre équipe ne peut se connecter depuis ce matin.',
+      'Desde las nueve nadie de la oficina puede hacer pedidos.',
+      'Seit heute früh kann niemand bei uns bestellen.',
+    ]) {
+      const r = await run(JORDAN, text);
+      expect(r.understanding.urgency, text).toBe('critical');
+      expect(r.route, text).toBe('escalate');
+    }
+  });
+
+  it('a question that only names the same words raises nothing', async () => {
+    const r = await run(MAYA, 'nobody here has placed an order yet, how do we start?');
+    expect(r.understanding.securityConcern).toBe(false);
+    expect(r.understanding.urgency).not.toBe('critical');
+    // "Nobody can help me?" is not an outage: the failure must be one of using the service.
+    const fr = await run(JORDAN, "personne ne peut m'aider ?");
+    expect(fr.understanding.urgency).not.toBe('critical');
+  });
+});

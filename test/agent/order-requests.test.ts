@@ -1,0 +1,80 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
+import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { inputFor, MAYA } from './agent-input.js';
+
+let env: SeededEnv;
+let kb: KnowledgeBase;
+let agent: Agent;
+
+beforeAll(async () => {
+  env = await createSeededEnv();
+  kb = createKnowledgeBase({ source: env.stores.kbArticles });
+  agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
+});
+afterAll(async () => env?.close());
+
+const run = async (text: string) => agent.run(await inputFor(env, kb, MAYA, text));
+
+describe('a request about a named order that no tool carries out (offline engine)', () => {
+  it('goes to a person with a draft, not answered with the order status', async () => {
+    for (const text of [
+      'Could you leave order 1042 with the concierge downstairs?',
+      'could you wrap each item in 1042 separately',
+      'Bitte Bestellung 1042 erst am Freitag zustellen.',
+      'can you use recycled packaging for 1042',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reply, text).toBeUndefined();
+      expect(r.escalation?.summary, text).toMatch(/no tool does/);
+    }
+  });
+
+  it('asking where an order is, or to be told its state, is still answered from the order', async () => {
+    for (const text of [
+      'Could you tell me where order 1042 is?',
+      'please send me the tracking for 1042',
+      'can you check on order 1042 for me',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('resolve');
+      expect(r.reply?.text, text).toContain('1042');
+    }
+  });
+
+  it('an invoice of a named order redone for another name, or another request on it, goes to a person too', async () => {
+    for (const text of [
+      'Could you reissue the invoice for 1043 in the name of Bluebird Cafe Holdings?',
+      'please print our purchase order number on the invoice for 1043',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.escalation?.summary, text).toMatch(/no tool does/);
+    }
+  });
+
+  it('a copy of the invoice, stopping an order or money back keep their own answers', async () => {
+    const copy = await run('can you send me the invoice for 1043?');
+    expect(copy.escalation?.summary ?? '').not.toMatch(/no tool does/);
+    const stop = await run('please stop order 1047, we ordered it twice');
+    expect(stop.escalation?.summary ?? '').not.toMatch(/no tool does/);
+  });
+});
+
+describe('a billing question is not a billing dispute for its words alone (offline engine)', () => {
+  it('"one invoice a month rather than one per order" and a question without its mark are answered', async () => {
+    for (const text of [
+      'Can we get one invoice a month rather than one per order?',
+      "we're on net-30 terms, do we get one invoice a month or one per order",
+    ]) {
+      const r = await run(text);
+      expect(r.understanding.billingDispute, text).toBe(false);
+      expect(r.route, text).toBe('resolve');
+      expect(r.reply?.text, text).toMatch(/one consolidated invoice per month/);
+    }
+  });
+});

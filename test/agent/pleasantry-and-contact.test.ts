@@ -1,0 +1,67 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
+import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { inputFor, MAYA } from './agent-input.js';
+
+let env: SeededEnv;
+let kb: KnowledgeBase;
+let agent: Agent;
+
+beforeAll(async () => {
+  env = await createSeededEnv();
+  kb = createKnowledgeBase({ source: env.stores.kbArticles });
+  agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
+});
+afterAll(async () => env?.close());
+
+const run = async (text: string) => agent.run(await inputFor(env, kb, MAYA, text));
+
+describe('thanks and greetings in other words need no answer (offline engine)', () => {
+  it('Slack shortcodes, thanks with praise, "all I needed" and thanks for a quick reply are pleasantries', async () => {
+    for (const text of [
+      'thx :raised_hands:',
+      'hello everyone :wave:',
+      "cheers, you're a hero",
+      'brilliant, just what I wanted',
+      'perfect, thanks a bunch',
+      'thanks for the speedy reply',
+      'Dzięki za szybką pomoc',
+      'grazie, gentilissime',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+
+  it('an unhappy shortcode, a "but" or a sarcastic thanks is still read and answered or escalated', async () => {
+    for (const text of [
+      'thanks :rage:',
+      'thanks, but the label still fails to print',
+      'thanks for the useless reply',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).not.toBe('ignore');
+    }
+  });
+});
+
+describe('asking to be contacted by a person goes to a person (offline engine)', () => {
+  it('a callback, "get in touch with me", an account manager, and the same in German, French and Spanish', async () => {
+    for (const text of [
+      'Could somebody from your sales team get in touch with me about pricing?',
+      'Can we arrange a call back tomorrow morning?',
+      'I want to talk with my account manager about our renewal.',
+      'Kann uns bitte jemand anrufen?',
+      "Est-ce que quelqu'un peut nous rappeler cet après-midi ?",
+      '¿Alguien me puede llamar hoy?',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reason, text).toMatch(/asked for a person/);
+    }
+  });
+});
