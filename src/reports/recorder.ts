@@ -49,8 +49,11 @@ export interface ReportRecorderDeps {
 export interface ReportRecorder {
   /** Event-bus listener: queues the recount of the ticket or approval the event is about. */
   onEvent(event: LiveEvent): void;
-  /** Recounts one ticket (and its approvals) now; safe to call any number of times. */
-  recordTicket(tenantId: string, ticketId: string): Promise<void>;
+  /**
+   * Recounts one ticket (and its approvals) now; safe to call any number of times. `strict`:
+   * rejects when the recount failed (otherwise logged and left for the next change or the sweep).
+   */
+  recordTicket(tenantId: string, ticketId: string, options?: { strict?: boolean }): Promise<void>;
   recordApproval(tenantId: string, approvalId: string): Promise<void>;
   /** Starts every recount still settling and resolves once those and the running ones are done (a report read). */
   flush(): Promise<void>;
@@ -85,27 +88,35 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
    */
   const waiting = new Map<string, { done: Promise<void>; full: boolean }>();
 
-  function queue(key: string, work: (full: boolean) => Promise<void>, full = true): Promise<void> {
-    const already = waiting.get(key);
+  /**
+   * `strict`: the returned promise rejects when the recount failed (the report sweep advances past
+   * a ticket only once it is counted), and it is not merged into a recount already waiting.
+   */
+  function queue(
+    key: string,
+    work: (full: boolean) => Promise<void>,
+    full = true,
+    strict = false,
+  ): Promise<void> {
+    const already = strict ? undefined : waiting.get(key);
     if (already) {
       already.full ||= full;
       return already.done;
     }
     const entry = { done: Promise.resolve(), full };
     const prev = chains.get(key) ?? Promise.resolve();
-    const next = prev
-      .then(() => {
-        waiting.delete(key);
-        return work(entry.full);
-      })
-      .catch((err: unknown) => logger.warn({ err, key }, 'report rollup update failed'));
+    const run = prev.then(() => {
+      if (waiting.get(key) === entry) waiting.delete(key);
+      return work(entry.full);
+    });
+    const next = run.catch((err: unknown) => logger.warn({ err, key }, 'report rollup update failed'));
     entry.done = next;
     chains.set(key, next);
-    waiting.set(key, entry);
+    if (!strict) waiting.set(key, entry);
     void next.then(() => {
       if (chains.get(key) === next) chains.delete(key);
     });
-    return next;
+    return strict ? run : next;
   }
 
   /**
@@ -165,9 +176,13 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       const before = stored?.counters ?? {};
       const delta = difference(next.counters, before);
       const sameDay = !stored || stored.day === next.fact.day;
-      // The version a fact was counted at only guards against counting an older one later.
-      const unversioned = (f: F | null) => JSON.stringify(f && { ...f, version: undefined });
-      if (Object.keys(delta).length === 0 && sameDay && unversioned(previous) === unversioned(next.fact))
+      // A fact also records the ticket version it counted, even when nothing else changed: the
+      // report sweep recounts a ticket whose fact is behind its ticket (report-sweep.ts).
+      if (
+        Object.keys(delta).length === 0 &&
+        sameDay &&
+        JSON.stringify(previous) === JSON.stringify(next.fact)
+      )
         return;
       const value = { fact: next.fact, counters: next.counters, day: next.fact.day };
       // What the fact changes in its day (or, moved, in its old and its new day).
@@ -516,8 +531,13 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         } else later(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId), true);
       }
     },
-    recordTicket: (tenantId, ticketId) =>
-      queue(ticketKey(tenantId, ticketId), () => recordTicketNow(tenantId, ticketId)),
+    recordTicket: (tenantId, ticketId, options) =>
+      queue(
+        ticketKey(tenantId, ticketId),
+        () => recordTicketNow(tenantId, ticketId),
+        true,
+        options?.strict === true,
+      ),
     recordApproval: (tenantId, approvalId) =>
       queue(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId)),
     async flush() {
