@@ -251,13 +251,16 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     const rated = ratedHints.delete(key) || explicit;
     const recent = explicit ? undefined : deps.tickets.recent?.(tenantId, ticketId);
     const fresh = recent?.inserted === true && !facts.has(factKey(tenantId, ticketFactId(ticketId)));
-    // A ticket created here and waiting on staff (a refund request): its requests are listed
-    // first, so its first fact and theirs are written in one tick, one insert (put-barrier.ts).
+    // A ticket created here and waiting on staff (a refund request), or one this process saw
+    // requests of (a click's): its requests are listed first, so its fact and theirs are written
+    // in one tick, one command (put-barrier.ts), each request counted with the ticket as counted.
     const early =
-      fresh && recent && (recent.ticket.status === 'pending_approval' || approvalTickets.has(key))
+      recent && (approvalTickets.has(key) || (fresh && recent.ticket.status === 'pending_approval'))
         ? await deps.approvals.listByTicket(tenantId, ticketId)
         : undefined;
     const parties = early ? createPutBarrier(1 + early.length) : [];
+    let chose: (t: Ticket | null) => void = () => undefined;
+    const chosen = new Promise<Ticket | null>((resolve) => (chose = resolve));
     const counting = apply(
       tenantId,
       ticketFactId(ticketId),
@@ -268,6 +271,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
           recent && recent.ticket.version >= (previous?.version ?? 0)
             ? recent.ticket
             : await deps.tickets.get(tenantId, ticketId);
+        chose(ticket);
         if (!ticket) return null;
         // The transcript is read only for what neither the last count nor the events tell: when
         // the first reply came, or the question of a ticket the bot could not answer.
@@ -316,9 +320,11 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       fresh,
       parties[0],
     );
+    // A recount that failed before choosing its ticket: its requests read the ticket themselves.
+    void counting.finally(() => chose(null)).catch(() => undefined);
     if (early) {
       if (early.length > 0) rememberApprovalTicket(key);
-      const known = recent!.ticket;
+      const known = chosen;
       await Promise.all([
         counting,
         ...early.map((a, i) => {
@@ -353,7 +359,8 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
   async function recordApprovalNow(
     tenantId: string,
     approvalId: string,
-    known?: Ticket,
+    /** The request's ticket as its ticket's recount counted it (null: read it). */
+    known?: Ticket | Promise<Ticket | null>,
     listed?: ApprovalRequest,
     party?: PutParty,
   ): Promise<void> {
@@ -373,7 +380,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         if (!approval) return null;
         rememberApproval(k, approval.ticketId);
         rememberApprovalTicket(ticketKey(tenantId, approval.ticketId));
-        const ticket = known ?? (await deps.tickets.get(tenantId, approval.ticketId));
+        const ticket = (await known) ?? (await deps.tickets.get(tenantId, approval.ticketId));
         const fact = approvalFact(approval, ticket);
         return { fact, counters: approvalCounters(fact) };
       },
