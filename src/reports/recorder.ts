@@ -44,18 +44,34 @@ export interface ReportRecorderDeps {
    * next shared beat (half of settleMs: recounts due within one beat start together).
    */
   maxWaitMs?: number;
+  /**
+   * Write-behind: a recount's write waits up to this long (1 s) for the next flush, where every
+   * write waiting goes in one command (up to 50 statements, report-repository.ts) — many tickets'
+   * facts and their days' counters summed. A report read (`flush`) and `idle` write at once. 0
+   * writes at once.
+   */
+  flushMs?: number;
 }
 
 export interface ReportRecorder {
   /** Event-bus listener: queues the recount of the ticket or approval the event is about. */
   onEvent(event: LiveEvent): void;
   /**
-   * Recounts one ticket (and its approvals) now; safe to call any number of times. `strict`:
-   * rejects when the recount failed (otherwise logged and left for the next change or the sweep).
+   * Recounts one ticket (and its approvals) now and writes it at once; safe to call any number of
+   * times. `strict`: rejects when the recount failed (otherwise logged and left for the next
+   * change or the sweep). `batched`: its write waits for the next flush with the others (the
+   * sweep recounts many tickets at a time).
    */
-  recordTicket(tenantId: string, ticketId: string, options?: { strict?: boolean }): Promise<void>;
+  recordTicket(
+    tenantId: string,
+    ticketId: string,
+    options?: { strict?: boolean; batched?: boolean },
+  ): Promise<void>;
   recordApproval(tenantId: string, approvalId: string): Promise<void>;
-  /** Starts every recount still settling and resolves once those and the running ones are done (a report read). */
+  /**
+   * Starts every recount still settling, writes what waits for the next flush at once, and
+   * resolves once those and the running ones are done (a report read).
+   */
   flush(): Promise<void>;
   /** Like flush, until nothing is left at all (tests, shutdown). */
   idle(): Promise<void>;
@@ -74,7 +90,10 @@ const approvalKey = (tenantId: string, approvalId: string) => `${tenantId}|a|${a
 const approvalFactId = (approvalId: string) => `a:${approvalId}`;
 
 /**
- * Keeps the report's rollups current at write time. Each ticket or approval is one fact doc
+ * Keeps the report's rollups current, written behind the messages: a ticket's recount starts once
+ * its events settle and its write waits for the next flush (at most `flushMs`), where the writes
+ * of every ticket waiting go in one command; a report read flushes first, and a process killed
+ * meanwhile leaves its tickets to the report sweep (report-sweep.ts). Each ticket or approval is one fact doc
  * holding what it counted last; a change is applied to its day's rollup as the difference
  * (`$inc`), after the fact was stored under a compare-and-set, so two processes recounting the
  * same ticket at once count it once. Listens on the engine's event bus: no engine file knows it.
@@ -195,6 +214,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
             { day: next.fact.day, delta: next.counters },
           ];
       await party?.atPut();
+      await nextFlush();
       const won = await store.putFact(tenantId, factId, value, stored?.rev ?? 0, changes);
       if (!won) {
         keepFact(tenantId, factId, null);
@@ -430,6 +450,42 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       approvalTickets.delete(approvalTickets.values().next().value!);
   }
 
+  const flushMs = deps.flushMs ?? 1000;
+  /** Flushes and idles running: writes go at once meanwhile. */
+  let urgent = 0;
+  /** The next flush: the writes waiting for it, released together (one tick, one command). */
+  let gate: { opened: Promise<void>; open(): void } | undefined;
+  function nextFlush(): Promise<void> {
+    if (urgent > 0 || flushMs <= 0) return Promise.resolve();
+    if (!gate) {
+      let release!: () => void;
+      const opened = new Promise<void>((resolve) => (release = resolve));
+      const g = {
+        opened,
+        open() {
+          clearTimeout(timer);
+          if (gate === g) gate = undefined;
+          release();
+        },
+      };
+      const timer = setTimeout(() => g.open(), flushMs);
+      // A write must not keep a stopping process alive; shutdown flushes through idle().
+      timer.unref();
+      gate = g;
+    }
+    return gate.opened;
+  }
+  /** Runs `work` with every write going at once, those waiting for the next flush first. */
+  async function promptly(work: () => Promise<void>): Promise<void> {
+    urgent += 1;
+    try {
+      gate?.open();
+      await work();
+    } finally {
+      urgent -= 1;
+    }
+  }
+
   const settleMs = deps.settleMs ?? 500;
   /**
    * Recounts start on a shared beat (half the settle time): the tickets that settle within one
@@ -538,22 +594,27 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         } else later(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId), true);
       }
     },
-    recordTicket: (tenantId, ticketId, options) =>
-      queue(
-        ticketKey(tenantId, ticketId),
-        () => recordTicketNow(tenantId, ticketId),
-        true,
-        options?.strict === true,
-      ),
+    recordTicket: (tenantId, ticketId, options) => {
+      const recount = () =>
+        queue(
+          ticketKey(tenantId, ticketId),
+          () => recordTicketNow(tenantId, ticketId),
+          true,
+          options?.strict === true,
+        );
+      return options?.batched ? recount() : promptly(recount);
+    },
     recordApproval: (tenantId, approvalId) =>
-      queue(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId)),
-    async flush() {
-      for (const key of [...settling.keys()]) start(key);
-      await Promise.all([...chains.values()]);
-    },
-    async idle() {
-      for (const key of [...settling.keys()]) start(key);
-      while (chains.size) await Promise.all([...chains.values()]);
-    },
+      promptly(() => queue(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId))),
+    flush: () =>
+      promptly(async () => {
+        for (const key of [...settling.keys()]) start(key);
+        await Promise.all([...chains.values()]);
+      }),
+    idle: () =>
+      promptly(async () => {
+        for (const key of [...settling.keys()]) start(key);
+        while (chains.size) await Promise.all([...chains.values()]);
+      }),
   };
 }

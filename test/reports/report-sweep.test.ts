@@ -55,7 +55,8 @@ describe('the report sweep', () => {
       say('Our whole warehouse system is down, this is an outage! I need a human now.', 'kill-5'),
     ]);
     expect(more.map((o) => o.status)).toEqual(['answered', 'escalated']);
-    // Killed while every recount is still settling (500 ms): nothing of the report was written.
+    // Killed while the last ones' recounts are still settling (500 ms) or waiting for their flush
+    // (1 s): at least theirs are not written (on a loaded machine the first ones' may have been).
     proxy.down();
     // Its recounts fail against the database that went away (and are lost with the process).
     await new Promise((r) => setTimeout(r, 3_000));
@@ -71,12 +72,14 @@ describe('the report sweep', () => {
     expect(tickets).toBe(4);
     const counted = async () =>
       (await other.stores.reports.readDays(DEMO.tenantId, [DAY]))[0]?.counters ?? {};
-    expect((await counted())[TICKETS] ?? 0).toBe(0);
+    const before = (await counted())[TICKETS] ?? 0;
+    expect(before).toBeLessThan(4);
 
     // Its sweep, once the dead process's changes are older than the grace: every one recounted.
     clock.advance(60_000);
     const swept = await other.app.reports.sweep.sweep();
-    expect(swept).toMatchObject({ checked: 4, recounted: 4, skipped: 0 });
+    expect(swept).toMatchObject({ checked: 4, skipped: 0 });
+    expect(swept.recounted).toBeGreaterThanOrEqual(4 - before);
     const afterSweep = await counted();
     expect(afterSweep[TICKETS]).toBe(4);
     // Nothing left behind: the next pass recounts nothing (each fact records the version it counted).
