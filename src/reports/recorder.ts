@@ -60,12 +60,12 @@ export interface ReportRecorder {
    * Recounts one ticket (and its approvals) now and writes it at once; safe to call any number of
    * times. `strict`: rejects when the recount failed (otherwise logged and left for the next
    * change or the sweep). `batched`: its write waits for the next flush with the others (the
-   * sweep recounts many tickets at a time).
+   * sweep recounts many tickets at a time). `swept`: the sweep's recount (see countTicket).
    */
   recordTicket(
     tenantId: string,
     ticketId: string,
-    options?: { strict?: boolean; batched?: boolean },
+    options?: { strict?: boolean; batched?: boolean; swept?: boolean },
   ): Promise<void>;
   recordApproval(tenantId: string, approvalId: string): Promise<void>;
   /**
@@ -257,19 +257,32 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
    * reads everything; a recount an event caused reads only what the events did not tell: the ticket
    * when this process did not write it last (or wrote an older version than the one counted), the
    * rating only after a rating event, the approvals only when the ticket has or may have some.
+   * `swept` (the report sweep: a ticket whose fact is behind it) reads the ticket as stored and,
+   * only when it was never counted, its rating and approvals too: most such tickets changed in a
+   * way no event announced and need only their version counted.
    */
-  async function recordTicketNow(tenantId: string, ticketId: string, explicit = true): Promise<void> {
-    await countTicket(tenantId, ticketId, explicit);
+  async function recordTicketNow(
+    tenantId: string,
+    ticketId: string,
+    explicit = true,
+    swept = false,
+  ): Promise<void> {
+    await countTicket(tenantId, ticketId, explicit, swept);
   }
 
-  async function countTicket(tenantId: string, ticketId: string, explicit: boolean): Promise<void> {
+  async function countTicket(
+    tenantId: string,
+    ticketId: string,
+    explicit: boolean,
+    swept = false,
+  ): Promise<void> {
     let ticket: Ticket | null = null;
     let hasApprovals = false;
     const key = ticketKey(tenantId, ticketId);
     const hint = seenReplies.get(key);
     seenReplies.delete(key);
-    const rated = ratedHints.delete(key) || explicit;
-    const recent = explicit ? undefined : deps.tickets.recent?.(tenantId, ticketId);
+    const ratedBefore = ratedHints.delete(key) || explicit;
+    const recent = explicit || swept ? undefined : deps.tickets.recent?.(tenantId, ticketId);
     const fresh = recent?.inserted === true && !facts.has(factKey(tenantId, ticketFactId(ticketId)));
     // A ticket created here and waiting on staff (a refund request), or one this process saw
     // requests of (a click's): its requests are listed first, so its fact and theirs are written
@@ -286,6 +299,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       ticketFactId(ticketId),
       parseTicket,
       async (previous) => {
+        const rated = ratedBefore || (swept && previous === null);
         // What this process wrote last, unless the fact counted a later version (another process's).
         ticket =
           recent && recent.ticket.version >= (previous?.version ?? 0)
@@ -325,6 +339,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         // when it has (or may just have got) approvals, or when what they copy changed.
         hasApprovals =
           explicit ||
+          (swept && previous === null) ||
           previous?.approvals === true ||
           approvalTickets.has(key) ||
           ticket.status === 'pending_approval' ||
@@ -598,7 +613,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       const recount = () =>
         queue(
           ticketKey(tenantId, ticketId),
-          () => recordTicketNow(tenantId, ticketId),
+          () => recordTicketNow(tenantId, ticketId, !options?.swept, options?.swept === true),
           true,
           options?.strict === true,
         );

@@ -40,8 +40,9 @@ export interface ReportSweep {
  * bumps the ticket's `version` and `updatedAt`, and every fact records the version it counted,
  * so a ticket whose fact is behind (or missing) is one a recorder never finished. One process at
  * a time sweeps (a lease on the sweep's document), from where the last pass got to, up to `graceMs`
- * ago; a recount here is the explicit one (`npm run report -- --rebuild`'s), under the same
- * compare-and-set, so a live recorder counting the same ticket meanwhile does not count it twice.
+ * ago. A recount here reads the ticket as stored (and, for one never counted, its transcript,
+ * rating and approval requests), under the same compare-and-set, so a live recorder counting the
+ * same ticket meanwhile does not count it twice.
  */
 export function createReportSweep(
   deps: {
@@ -76,7 +77,7 @@ export function createReportSweep(
             const group = page.behind.slice(i, i + RECOUNTS_AT_ONCE);
             await Promise.all(
               group.map((t) =>
-                recorder.recordTicket(t.tenantId, t.ticketId, { strict: true, batched: true }),
+                recorder.recordTicket(t.tenantId, t.ticketId, { strict: true, batched: true, swept: true }),
               ),
             );
             recounted += group.length;
