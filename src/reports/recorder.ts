@@ -606,7 +606,23 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
               full ? recordTicketNow(tenantId, ticketId, false) : recordMessageNow(tenantId, ticketId),
             true,
           );
-        } else later(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId), true);
+        } else
+          later(
+            approvalKey(tenantId, approvalId),
+            async () => {
+              // Its ticket's recount may have met the request while this one settled (a click
+              // right after the request): then that ticket's recount counts it, read in its list,
+              // rather than this one reading the request, its ticket and its fact by themselves.
+              // Not awaited: that recount may queue this request's own, behind this one.
+              const known = approvalTicketOf.get(approvalKey(tenantId, approvalId));
+              if (known)
+                void queue(ticketKey(tenantId, known), (full) =>
+                  full ? recordTicketNow(tenantId, known, false) : recordMessageNow(tenantId, known),
+                );
+              else await recordApprovalNow(tenantId, approvalId);
+            },
+            true,
+          );
       }
     },
     recordTicket: (tenantId, ticketId, options) => {
@@ -624,7 +640,8 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     flush: () =>
       promptly(async () => {
         for (const key of [...settling.keys()]) start(key);
-        await Promise.all([...chains.values()]);
+        // Twice: a request's recount may hand its ticket's a recount while it runs.
+        for (let round = 0; round < 2 && chains.size > 0; round++) await Promise.all([...chains.values()]);
       }),
     idle: () =>
       promptly(async () => {
