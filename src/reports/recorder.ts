@@ -93,8 +93,8 @@ const approvalFactId = (approvalId: string) => `a:${approvalId}`;
  * Keeps the report's rollups current, written behind the messages: a ticket's recount starts once
  * its events settle and its write waits for the next flush (at most `flushMs`), where the writes
  * of every ticket waiting go in one command; a report read flushes first, and a process killed
- * meanwhile leaves its tickets to the report sweep (report-sweep.ts). Each ticket or approval is one fact doc
- * holding what it counted last; a change is applied to its day's rollup as the difference
+ * meanwhile leaves its tickets to the report sweep (report-sweep.ts). Each ticket or approval is
+ * one fact doc holding what it counted last; a change is applied to its day's rollup as the difference
  * (`$inc`), after the fact was stored under a compare-and-set, so two processes recounting the
  * same ticket at once count it once. Listens on the engine's event bus: no engine file knows it.
  */
