@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { minorDigits } from './domain/money.js';
 import type { Db } from 'mongodb';
@@ -48,6 +49,7 @@ import { createAgentTools } from './agent/tools.js';
 import type { ApprovalNotifier } from './approvals/api.js';
 import { createReportRecorder, type ReportRecorder } from './reports/recorder.js';
 import { createReportService, type ReportService } from './reports/report-service.js';
+import { createReportSweep, type ReportSweep } from './reports/report-sweep.js';
 import { createArticleDraftService, type ArticleDraftService } from './knowledge/article-drafts.js';
 
 /**
@@ -95,8 +97,12 @@ export interface App {
   kb: KnowledgeBase;
   approvals: ApprovalService;
   takeover: TakeoverService;
-  /** Analytics: the rollups kept current from the event bus, and the reports read from them. */
-  reports: { recorder: ReportRecorder; service: ReportService };
+  /**
+   * Analytics: the rollups kept current from the event bus (written behind the messages), the
+   * reports read from them (this process's queue flushed first), and the sweep that recounts what
+   * a process killed with facts queued left (the timer runs it every sweep interval).
+   */
+  reports: { recorder: ReportRecorder; service: ReportService; sweep: ReportSweep };
   /** Retries due outbox entries now (the timer does this every sweep interval). */
   outbox: { sweep(): Promise<OutboxSweepResult> };
   /** SLA clocks: `sweep()` posts due warnings and breach alerts now (the timer does it every 30 s). */
@@ -381,6 +387,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     options.digestIntervalMs ?? 5 * 60_000,
   );
   timers.push(digests.stop);
+  const reportSweeps = startPeriodic(
+    () =>
+      reports.sweep
+        .sweep()
+        .then(() => undefined)
+        .catch((err: unknown) => logger.error({ err }, 'report sweep failed; will retry')),
+    options.sweepIntervalMs ?? config.recovery.sweepIntervalMs,
+  );
+  timers.push(reportSweeps.stop);
 
   const servers: Listening[] = [];
   let stopped = false;
@@ -402,6 +417,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await sweeps.idle();
       await slaSweeps.idle();
       await digests.idle();
+      await reportSweeps.idle();
     },
     async listen(port, host) {
       const server = await listen(http, port, host);
@@ -451,26 +467,34 @@ function buildReports(input: {
     csatRating: csatRatingOf(stores.csat),
   });
   input.events.subscribe((event) => recorder.onEvent(event));
-  return {
-    recorder,
-    service: createReportService({ store, customers: stores.customers, kb: input.kb, clock }),
-  };
-}
-
-function withReports(engine: Engine, reports: App['reports'], articleDrafts: ArticleDraftService): Engine {
-  const { service, recorder } = reports;
-  return {
-    ...engine,
-    articleDrafts,
-    // Recounts settle for half a second after a change (see the recorder); a report read includes them.
+  const read = createReportService({ store, customers: stores.customers, kb: input.kb, clock });
+  // Every reader (sandbox, App Home, the CLI's server-side callers, the digest) sees what this
+  // process has answered: its queued facts are written first.
+  const service: ReportService = {
     report: async (tenantId, query) => {
       await recorder.flush();
-      return service.report(tenantId, query);
+      return read.report(tenantId, query);
     },
     knowledgeGaps: async (tenantId, query) => {
       await recorder.flush();
-      return service.knowledgeGaps(tenantId, query);
+      return read.knowledgeGaps(tenantId, query);
     },
+  };
+  const sweep = createReportSweep(
+    { store, recorder, clock, logger: logger.child({ module: 'reports' }) },
+    { owner: randomBytes(8).toString('hex') },
+  );
+  return { recorder, service, sweep };
+}
+
+function withReports(engine: Engine, reports: App['reports'], articleDrafts: ArticleDraftService): Engine {
+  const { service } = reports;
+  return {
+    ...engine,
+    articleDrafts,
+    // The service writes this process's queued facts first (buildReports): a read includes them.
+    report: (tenantId, query) => service.report(tenantId, query),
+    knowledgeGaps: (tenantId, query) => service.knowledgeGaps(tenantId, query),
   };
 }
 

@@ -38,6 +38,8 @@ async function rebuild(stores: MongoStores, tenantId: string, logger: ReturnType
     clock: systemClock,
     logger,
     csatRating: csatRatingOf(stores.csat),
+    // One ticket after the other: each written at once, not held for a flush.
+    flushMs: 0,
   });
   await stores.reports.clear(tenantId);
   const tickets = await stores.tickets.list(tenantId, { limit: REBUILD_LIMIT });

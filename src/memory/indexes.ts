@@ -26,6 +26,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { tenantId: 1, customerId: 1, status: 1 } },
     { key: { tenantId: 1, 'requester.platform': 1, 'requester.userId': 1, status: 1 } },
     { key: { tenantId: 1, status: 1, updatedAt: -1 } },
+    // The report sweep reads the tickets changed since its last pass, across organizations.
+    { key: { updatedAt: 1 } },
   ],
   [C.messages]: [
     { key: { tenantId: 1, messageId: 1 }, unique: true },

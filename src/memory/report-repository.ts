@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { escapeKeyPart, type Counters } from '../reports/counters.js';
-import type { GapEntry, ReportStore, StoredFact } from '../reports/ports.js';
+import type { GapEntry, ReportStore, StoredFact, TicketsBehind } from '../reports/ports.js';
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Document, type UpdateFilter } from 'mongodb';
 import {
   bulkWriteErrors,
@@ -68,6 +68,24 @@ interface FactCommit {
 
 /** Statements per command (FerretDB v1 stalls on update commands of a few hundred). */
 const MAX_STATEMENTS = 50;
+
+/**
+ * The report sweep's own document beside the facts: who holds the sweep and until when, and how
+ * far it got. No organization's `_id` (`${org}:…`) can be it: it has no `:`.
+ */
+const SWEEP_ID = '~report-sweep';
+
+const TicketChangeSchema = z.object({
+  tenantId: z.string(),
+  ticketId: z.string(),
+  version: z.number().int().nonnegative().default(0),
+  updatedAt: z.coerce.date(),
+});
+const CountedVersionSchema = z.object({
+  _id: z.string(),
+  fact: z.object({ version: z.number().int().nonnegative().optional() }).passthrough(),
+});
+const SweepStateSchema = z.object({ through: z.coerce.date().nullable().optional() });
 
 /**
  * The report's storage, keyed so every read is an `_id` lookup: facts by ticket or approval,
@@ -402,6 +420,75 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
         legacyDays.deleteMany({ tenantId }),
         gaps.deleteMany({ tenantId }),
       ]);
+    },
+
+    async ticketsBehind(from, to, limit): Promise<TicketsBehind> {
+      // Off every message's path: the `{updatedAt}` index on MongoDB, a scan on the embedded server.
+      const changed = await collection(deps.db, COLLECTIONS.tickets)
+        .find(
+          { updatedAt: { $gte: from, $lt: to } },
+          { projection: { _id: 0, tenantId: 1, ticketId: 1, version: 1, updatedAt: 1 } },
+        )
+        .sort({ updatedAt: 1 })
+        .limit(limit)
+        .toArray();
+      const tickets = changed.flatMap((d) => {
+        const p = TicketChangeSchema.safeParse(d);
+        return p.success ? [p.data] : [];
+      });
+      const counted = new Map<string, number>();
+      const ids = tickets.map((t) => key(t.tenantId, `t:${t.ticketId}`) as string);
+      for (let i = 0; i < ids.length; i += READ_BATCH) {
+        const docs = await facts
+          .find(
+            { _id: { $in: ids.slice(i, i + READ_BATCH) as never[] } },
+            { projection: { 'fact.version': 1 } },
+          )
+          .toArray();
+        for (const d of docs) {
+          const p = CountedVersionSchema.safeParse(d);
+          if (p.success) counted.set(p.data._id, p.data.fact.version ?? 0);
+        }
+      }
+      const behind = tickets.filter((t, i) => {
+        const version = counted.get(ids[i]!);
+        return version === undefined || version < t.version;
+      });
+      return {
+        behind: behind.map(({ tenantId, ticketId }) => ({ tenantId, ticketId })),
+        scanned: changed.length,
+        last: tickets.at(-1)?.updatedAt ?? null,
+      };
+    },
+
+    async claimSweep(owner, now, leaseMs) {
+      try {
+        // Free (never held, or its holder's lease ran out): taken with its lease in one write.
+        const doc = await facts.findOneAndUpdate(
+          {
+            _id: SWEEP_ID as never,
+            $or: [{ leaseUntil: { $lte: now } }, { leaseUntil: { $exists: false } }],
+          },
+          {
+            $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs) },
+            $setOnInsert: { tenantId: '~' },
+          },
+          { upsert: true, returnDocument: 'after' },
+        );
+        const state = SweepStateSchema.safeParse(doc ?? {});
+        return { through: state.success ? (state.data.through ?? null) : null };
+      } catch (err) {
+        // Held: the upsert's insert met the holder's document.
+        if ((err as { code?: unknown }).code === 11000) return null;
+        throw err;
+      }
+    },
+
+    async releaseSweep(owner, through) {
+      await facts.updateOne(
+        { _id: SWEEP_ID as never, owner },
+        { $set: { through, leaseUntil: new Date(0) } },
+      );
     },
   };
 }

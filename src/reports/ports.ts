@@ -49,4 +49,23 @@ export interface ReportStore {
   readGaps(tenantId: string, days: readonly string[]): Promise<GapEntry[]>;
   /** Drops the days' rollups and the organization's facts (before a rebuild from the tickets). */
   clear(tenantId: string): Promise<void>;
+  /**
+   * Tickets of every organization changed in `[from, to)`, oldest first, at most `limit` of them
+   * (`scanned`, with `last` the newest change among them): `behind` lists those whose fact counted
+   * an older version of the ticket or none, what a recorder that died or lost its database left.
+   */
+  ticketsBehind(from: Date, to: Date, limit: number): Promise<TicketsBehind>;
+  /**
+   * Takes the report sweep for `leaseMs` (one process at a time: null while another holds it) and
+   * returns how far the sweeps got (`through`: every ticket changed before it was counted).
+   */
+  claimSweep(owner: string, now: Date, leaseMs: number): Promise<{ through: Date | null } | null>;
+  /** Records how far this sweep got and frees it for the next. */
+  releaseSweep(owner: string, through: Date): Promise<void>;
+}
+
+export interface TicketsBehind {
+  behind: Array<{ tenantId: string; ticketId: string }>;
+  scanned: number;
+  last: Date | null;
 }

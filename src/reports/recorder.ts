@@ -44,15 +44,34 @@ export interface ReportRecorderDeps {
    * next shared beat (half of settleMs: recounts due within one beat start together).
    */
   maxWaitMs?: number;
+  /**
+   * Write-behind: a recount's write waits up to this long (1 s) for the next flush, where every
+   * write waiting goes in one command (up to 50 statements, report-repository.ts) — many tickets'
+   * facts and their days' counters summed. A report read (`flush`) and `idle` write at once. 0
+   * writes at once.
+   */
+  flushMs?: number;
 }
 
 export interface ReportRecorder {
   /** Event-bus listener: queues the recount of the ticket or approval the event is about. */
   onEvent(event: LiveEvent): void;
-  /** Recounts one ticket (and its approvals) now; safe to call any number of times. */
-  recordTicket(tenantId: string, ticketId: string): Promise<void>;
+  /**
+   * Recounts one ticket (and its approvals) now and writes it at once; safe to call any number of
+   * times. `strict`: rejects when the recount failed (otherwise logged and left for the next
+   * change or the sweep). `batched`: its write waits for the next flush with the others (the
+   * sweep recounts many tickets at a time). `swept`: the sweep's recount (see countTicket).
+   */
+  recordTicket(
+    tenantId: string,
+    ticketId: string,
+    options?: { strict?: boolean; batched?: boolean; swept?: boolean },
+  ): Promise<void>;
   recordApproval(tenantId: string, approvalId: string): Promise<void>;
-  /** Starts every recount still settling and resolves once those and the running ones are done (a report read). */
+  /**
+   * Starts every recount still settling, writes what waits for the next flush at once, and
+   * resolves once those and the running ones are done (a report read).
+   */
   flush(): Promise<void>;
   /** Like flush, until nothing is left at all (tests, shutdown). */
   idle(): Promise<void>;
@@ -71,8 +90,11 @@ const approvalKey = (tenantId: string, approvalId: string) => `${tenantId}|a|${a
 const approvalFactId = (approvalId: string) => `a:${approvalId}`;
 
 /**
- * Keeps the report's rollups current at write time. Each ticket or approval is one fact doc
- * holding what it counted last; a change is applied to its day's rollup as the difference
+ * Keeps the report's rollups current, written behind the messages: a ticket's recount starts once
+ * its events settle and its write waits for the next flush (at most `flushMs`), where the writes
+ * of every ticket waiting go in one command; a report read flushes first, and a process killed
+ * meanwhile leaves its tickets to the report sweep (report-sweep.ts). Each ticket or approval is
+ * one fact doc holding what it counted last; a change is applied to its day's rollup as the difference
  * (`$inc`), after the fact was stored under a compare-and-set, so two processes recounting the
  * same ticket at once count it once. Listens on the engine's event bus: no engine file knows it.
  */
@@ -85,27 +107,35 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
    */
   const waiting = new Map<string, { done: Promise<void>; full: boolean }>();
 
-  function queue(key: string, work: (full: boolean) => Promise<void>, full = true): Promise<void> {
-    const already = waiting.get(key);
+  /**
+   * `strict`: the returned promise rejects when the recount failed (the report sweep advances past
+   * a ticket only once it is counted), and it is not merged into a recount already waiting.
+   */
+  function queue(
+    key: string,
+    work: (full: boolean) => Promise<void>,
+    full = true,
+    strict = false,
+  ): Promise<void> {
+    const already = strict ? undefined : waiting.get(key);
     if (already) {
       already.full ||= full;
       return already.done;
     }
     const entry = { done: Promise.resolve(), full };
     const prev = chains.get(key) ?? Promise.resolve();
-    const next = prev
-      .then(() => {
-        waiting.delete(key);
-        return work(entry.full);
-      })
-      .catch((err: unknown) => logger.warn({ err, key }, 'report rollup update failed'));
+    const run = prev.then(() => {
+      if (waiting.get(key) === entry) waiting.delete(key);
+      return work(entry.full);
+    });
+    const next = run.catch((err: unknown) => logger.warn({ err, key }, 'report rollup update failed'));
     entry.done = next;
     chains.set(key, next);
-    waiting.set(key, entry);
+    if (!strict) waiting.set(key, entry);
     void next.then(() => {
       if (chains.get(key) === next) chains.delete(key);
     });
-    return next;
+    return strict ? run : next;
   }
 
   /**
@@ -165,9 +195,13 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       const before = stored?.counters ?? {};
       const delta = difference(next.counters, before);
       const sameDay = !stored || stored.day === next.fact.day;
-      // The version a fact was counted at only guards against counting an older one later.
-      const unversioned = (f: F | null) => JSON.stringify(f && { ...f, version: undefined });
-      if (Object.keys(delta).length === 0 && sameDay && unversioned(previous) === unversioned(next.fact))
+      // A fact also records the ticket version it counted, even when nothing else changed: the
+      // report sweep recounts a ticket whose fact is behind its ticket (report-sweep.ts).
+      if (
+        Object.keys(delta).length === 0 &&
+        sameDay &&
+        JSON.stringify(previous) === JSON.stringify(next.fact)
+      )
         return;
       const value = { fact: next.fact, counters: next.counters, day: next.fact.day };
       // What the fact changes in its day (or, moved, in its old and its new day).
@@ -180,6 +214,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
             { day: next.fact.day, delta: next.counters },
           ];
       await party?.atPut();
+      await nextFlush();
       const won = await store.putFact(tenantId, factId, value, stored?.rev ?? 0, changes);
       if (!won) {
         keepFact(tenantId, factId, null);
@@ -222,37 +257,55 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
    * reads everything; a recount an event caused reads only what the events did not tell: the ticket
    * when this process did not write it last (or wrote an older version than the one counted), the
    * rating only after a rating event, the approvals only when the ticket has or may have some.
+   * `swept` (the report sweep: a ticket whose fact is behind it) reads the ticket as stored and,
+   * only when it was never counted, its rating and approvals too: most such tickets changed in a
+   * way no event announced and need only their version counted.
    */
-  async function recordTicketNow(tenantId: string, ticketId: string, explicit = true): Promise<void> {
-    await countTicket(tenantId, ticketId, explicit);
+  async function recordTicketNow(
+    tenantId: string,
+    ticketId: string,
+    explicit = true,
+    swept = false,
+  ): Promise<void> {
+    await countTicket(tenantId, ticketId, explicit, swept);
   }
 
-  async function countTicket(tenantId: string, ticketId: string, explicit: boolean): Promise<void> {
+  async function countTicket(
+    tenantId: string,
+    ticketId: string,
+    explicit: boolean,
+    swept = false,
+  ): Promise<void> {
     let ticket: Ticket | null = null;
     let hasApprovals = false;
     const key = ticketKey(tenantId, ticketId);
     const hint = seenReplies.get(key);
     seenReplies.delete(key);
-    const rated = ratedHints.delete(key) || explicit;
-    const recent = explicit ? undefined : deps.tickets.recent?.(tenantId, ticketId);
+    const ratedBefore = ratedHints.delete(key) || explicit;
+    const recent = explicit || swept ? undefined : deps.tickets.recent?.(tenantId, ticketId);
     const fresh = recent?.inserted === true && !facts.has(factKey(tenantId, ticketFactId(ticketId)));
-    // A ticket created here and waiting on staff (a refund request): its requests are listed
-    // first, so its first fact and theirs are written in one tick, one insert (put-barrier.ts).
+    // A ticket created here and waiting on staff (a refund request), or one this process saw
+    // requests of (a click's): its requests are listed first, so its fact and theirs are written
+    // in one tick, one command (put-barrier.ts), each request counted with the ticket as counted.
     const early =
-      fresh && recent && (recent.ticket.status === 'pending_approval' || approvalTickets.has(key))
+      recent && (approvalTickets.has(key) || (fresh && recent.ticket.status === 'pending_approval'))
         ? await deps.approvals.listByTicket(tenantId, ticketId)
         : undefined;
     const parties = early ? createPutBarrier(1 + early.length) : [];
+    let chose: (t: Ticket | null) => void = () => undefined;
+    const chosen = new Promise<Ticket | null>((resolve) => (chose = resolve));
     const counting = apply(
       tenantId,
       ticketFactId(ticketId),
       parseTicket,
       async (previous) => {
+        const rated = ratedBefore || (swept && previous === null);
         // What this process wrote last, unless the fact counted a later version (another process's).
         ticket =
           recent && recent.ticket.version >= (previous?.version ?? 0)
             ? recent.ticket
             : await deps.tickets.get(tenantId, ticketId);
+        chose(ticket);
         if (!ticket) return null;
         // The transcript is read only for what neither the last count nor the events tell: when
         // the first reply came, or the question of a ticket the bot could not answer.
@@ -286,6 +339,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         // when it has (or may just have got) approvals, or when what they copy changed.
         hasApprovals =
           explicit ||
+          (swept && previous === null) ||
           previous?.approvals === true ||
           approvalTickets.has(key) ||
           ticket.status === 'pending_approval' ||
@@ -301,9 +355,11 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
       fresh,
       parties[0],
     );
+    // A recount that failed before choosing its ticket: its requests read the ticket themselves.
+    void counting.finally(() => chose(null)).catch(() => undefined);
     if (early) {
       if (early.length > 0) rememberApprovalTicket(key);
-      const known = recent!.ticket;
+      const known = chosen;
       await Promise.all([
         counting,
         ...early.map((a, i) => {
@@ -338,7 +394,8 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
   async function recordApprovalNow(
     tenantId: string,
     approvalId: string,
-    known?: Ticket,
+    /** The request's ticket as its ticket's recount counted it (null: read it). */
+    known?: Ticket | Promise<Ticket | null>,
     listed?: ApprovalRequest,
     party?: PutParty,
   ): Promise<void> {
@@ -358,7 +415,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         if (!approval) return null;
         rememberApproval(k, approval.ticketId);
         rememberApprovalTicket(ticketKey(tenantId, approval.ticketId));
-        const ticket = known ?? (await deps.tickets.get(tenantId, approval.ticketId));
+        const ticket = (await known) ?? (await deps.tickets.get(tenantId, approval.ticketId));
         const fact = approvalFact(approval, ticket);
         return { fact, counters: approvalCounters(fact) };
       },
@@ -406,6 +463,42 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     approvalTickets.add(key);
     if (approvalTickets.size > FACTS_REMEMBERED)
       approvalTickets.delete(approvalTickets.values().next().value!);
+  }
+
+  const flushMs = deps.flushMs ?? 1000;
+  /** Flushes and idles running: writes go at once meanwhile. */
+  let urgent = 0;
+  /** The next flush: the writes waiting for it, released together (one tick, one command). */
+  let gate: { opened: Promise<void>; open(): void } | undefined;
+  function nextFlush(): Promise<void> {
+    if (urgent > 0 || flushMs <= 0) return Promise.resolve();
+    if (!gate) {
+      let release!: () => void;
+      const opened = new Promise<void>((resolve) => (release = resolve));
+      const g = {
+        opened,
+        open() {
+          clearTimeout(timer);
+          if (gate === g) gate = undefined;
+          release();
+        },
+      };
+      const timer = setTimeout(() => g.open(), flushMs);
+      // A write must not keep a stopping process alive; shutdown flushes through idle().
+      timer.unref();
+      gate = g;
+    }
+    return gate.opened;
+  }
+  /** Runs `work` with every write going at once, those waiting for the next flush first. */
+  async function promptly(work: () => Promise<void>): Promise<void> {
+    urgent += 1;
+    try {
+      gate?.open();
+      await work();
+    } finally {
+      urgent -= 1;
+    }
   }
 
   const settleMs = deps.settleMs ?? 500;
@@ -513,20 +606,47 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
               full ? recordTicketNow(tenantId, ticketId, false) : recordMessageNow(tenantId, ticketId),
             true,
           );
-        } else later(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId), true);
+        } else
+          later(
+            approvalKey(tenantId, approvalId),
+            async () => {
+              // Its ticket's recount may have met the request while this one settled (a click
+              // right after the request): then that ticket's recount counts it, read in its list,
+              // rather than this one reading the request, its ticket and its fact by themselves.
+              // Not awaited: that recount may queue this request's own, behind this one.
+              const known = approvalTicketOf.get(approvalKey(tenantId, approvalId));
+              if (known)
+                void queue(ticketKey(tenantId, known), (full) =>
+                  full ? recordTicketNow(tenantId, known, false) : recordMessageNow(tenantId, known),
+                );
+              else await recordApprovalNow(tenantId, approvalId);
+            },
+            true,
+          );
       }
     },
-    recordTicket: (tenantId, ticketId) =>
-      queue(ticketKey(tenantId, ticketId), () => recordTicketNow(tenantId, ticketId)),
+    recordTicket: (tenantId, ticketId, options) => {
+      const recount = () =>
+        queue(
+          ticketKey(tenantId, ticketId),
+          () => recordTicketNow(tenantId, ticketId, !options?.swept, options?.swept === true),
+          true,
+          options?.strict === true,
+        );
+      return options?.batched ? recount() : promptly(recount);
+    },
     recordApproval: (tenantId, approvalId) =>
-      queue(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId)),
-    async flush() {
-      for (const key of [...settling.keys()]) start(key);
-      await Promise.all([...chains.values()]);
-    },
-    async idle() {
-      for (const key of [...settling.keys()]) start(key);
-      while (chains.size) await Promise.all([...chains.values()]);
-    },
+      promptly(() => queue(approvalKey(tenantId, approvalId), () => recordApprovalNow(tenantId, approvalId))),
+    flush: () =>
+      promptly(async () => {
+        for (const key of [...settling.keys()]) start(key);
+        // Twice: a request's recount may hand its ticket's a recount while it runs.
+        for (let round = 0; round < 2 && chains.size > 0; round++) await Promise.all([...chains.values()]);
+      }),
+    idle: () =>
+      promptly(async () => {
+        for (const key of [...settling.keys()]) start(key);
+        while (chains.size) await Promise.all([...chains.values()]);
+      }),
   };
 }

@@ -285,6 +285,53 @@ describe('report recounts: round trips', () => {
     expect(stored?.fact).toMatchObject({ resolvedBy: 'bot', firstResponseMs: 5_000 });
   });
 
+  it('writes behind: tickets that settle apart within the flush interval are written in one command, and a read flushes at once', async () => {
+    const tickets = [66, 69, 72, 75].map((n) => ticket(n));
+    for (const tk of tickets) await counted.tickets.insert(tk);
+    const r = createReportRecorder({
+      store: counted.reports,
+      tickets: counted.tickets,
+      messages: counted.messages,
+      approvals: counted.approvals,
+      clock,
+      logger,
+      settleMs: 20,
+      flushMs: 1_500,
+    });
+    const answered = (tk: Ticket) => {
+      r.onEvent({ type: 'ticket', tenantId: T, ticketId: tk.ticketId, status: 'resolved', at: clock.now() });
+      r.onEvent({
+        type: 'message',
+        tenantId: T,
+        ticketId: tk.ticketId,
+        platform: 'teams',
+        channelId: 'C1',
+        at: new Date(tk.createdAt.getTime() + 5_000),
+        by: 'bot',
+      });
+    };
+    commands.length = 0;
+    // Three answers 200 ms apart: three recounts on three beats, one write.
+    for (const tk of tickets.slice(0, 3)) {
+      answered(tk);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(commands).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(commands).toEqual(['update report_facts']);
+    for (const tk of tickets.slice(0, 3))
+      expect((await stores.reports.getFact(T, `t:${tk.ticketId}`))?.fact).toMatchObject({
+        resolvedBy: 'bot',
+      });
+    // A report read in this process does not wait for the next flush.
+    commands.length = 0;
+    answered(tickets[3]!);
+    const started = Date.now();
+    await r.flush();
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(commands).toEqual(['update report_facts']);
+  });
+
   it('tickets that settle together are counted with one insert of their facts and one update of their day', async () => {
     // Five conversations of one day, each stored and answered by this process within a moment.
     const tickets = [51, 54, 57, 60, 63].map((n) => ticket(n));
