@@ -108,6 +108,8 @@ describe('round trips of a customer message', () => {
     expect(count(list, 'find ticket_keys')).toBe(0);
     expect(count(list, 'find tickets {_id,')).toBe(0);
     expect(count(list, 'findAndModify tickets')).toBe(2); // reopened; resolved before the post
+    // Reopened and resolved in one turn: never put on the open lists, so nothing to take off.
+    expect(count(list, 'update ticket_keys')).toBe(0);
     // The resolving write carries the answer's transcript entry: no update of the ticket follows.
     expect(count(list, 'update tickets')).toBe(0);
     for (const read of ['find report_facts', 'find csat', 'find approvals'])
@@ -117,7 +119,7 @@ describe('round trips of a customer message', () => {
     expect(count(list, 'insert interactions')).toBe(0);
     expect(count(list, 'update report_days')).toBe(0);
     expect(count(list, 'update report_facts')).toBe(1);
-    expect(list.length).toBeLessThanOrEqual(13);
+    expect(list.length).toBeLessThanOrEqual(11);
   });
 
   it('an escalation tells the customer without reading the ticket first: its escalating write answers whether a person has it', async () => {
