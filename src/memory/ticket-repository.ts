@@ -42,7 +42,14 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       inserted: inserted || (had?.inserted ?? false),
       ...(unlisted ? { unlisted } : {}),
     });
-    if (written.size > RECENT_MAX) written.delete(written.keys().next().value!);
+    if (written.size <= RECENT_MAX) return;
+    for (const [key, entry] of written) {
+      // A ticket whose keys wait for its turn's end is kept until then (a turn lasts seconds);
+      // only thousands of them, from failed turns, would let one go (its keys written by then or not).
+      if (entry.unlisted && written.size <= 2 * RECENT_MAX) continue;
+      written.delete(key);
+      return;
+    }
   }
 
   /** The keys now say what `ticket` is (unless a newer version came meanwhile: it says). */
