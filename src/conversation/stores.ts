@@ -166,6 +166,12 @@ export interface CsatStore {
  */
 export interface TranscriptWriteOptions {
   ticketCarries?: boolean;
+  /**
+   * The turn's decision (and its interaction history entry), stored in the same insert as this
+   * message, the bot's answer of that turn (issue 13: no insert of its own); read back by
+   * `DecisionStore.listByTicket` and `InteractionStore.listForCustomer`.
+   */
+  decision?: { record: DecisionRecord; interaction?: TurnInteraction };
   /** Re-filing a message filed under a ticket that was never stored: nothing to take it from. */
   fromUnstored?: boolean;
 }
