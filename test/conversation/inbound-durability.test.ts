@@ -441,6 +441,15 @@ describe('issue 13: a run killed after its resolving write, before its answer is
         .find({ ticketId: ticket?.ticketId, role: 'bot' })
         .toArray();
       expect(bot.map((b) => b.messageId)).toEqual(kept.map((e) => e.messageId));
+      // Its decision rode in that message's insert, before the kill: stored once, with the
+      // customer's history entry of the answer they got (what the history tool reads).
+      const decisions = await env.stores.decisions.listByTicket(DEMO.tenantId, ticket!.ticketId);
+      expect(decisions.map((d) => d.route)).toEqual(['resolve']);
+      expect(await env.db.collection('decisions').countDocuments({ ticketId: ticket?.ticketId })).toBe(0);
+      const history = (await env.stores.interactions.listForCustomer(DEMO.tenantId, 'cus_bluebird', 20))
+        .filter((i) => i.ticketId === ticket?.ticketId)
+        .map((i) => i.outcome);
+      expect(history).toEqual(['resolved']);
     } finally {
       await app2.stop();
       await env.close();
