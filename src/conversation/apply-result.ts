@@ -145,7 +145,8 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   const phrase = (key: Parameters<EngineDeps['agent']['phrase']>[0], params: Record<string, string> = {}) =>
     deps.agent.phrase(key, u.language, { ticketId: ticket.ticketId, ...params });
   const reply = result.reply ?? { text: result.draft ?? phrase('escalated'), citations: [] };
-  // The decision and the history entry the turn expects to end with: one document, one write.
+  // The decision and the history entry the turn expects to end with: one document, written with
+  // the bot message an answer or an escalation posts (one insert), alone now for the other turns.
   const turn = await recordTurn(
     deps,
     {
@@ -157,6 +158,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       createdAt: now,
     },
     turnInteraction(ticket, result, ctx.mode, reply.text, now),
+    { rides: ctx.mode === 'auto' && result.route !== 'ignore' && !result.proposedAction },
   );
   const target = { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: ctx.replyThread };
   // Whether a person took the thread over (or the channel left auto mode) while the agent ran:
@@ -180,6 +182,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       ...(options.confirm ? { confirm: options.confirm } : {}),
       ...(options.written ? { written: options.written } : {}),
       ...(options.kept ? { kept: options.kept } : {}),
+      decision: () => turn.ride(),
     });
     silenced ??= sent.silenced;
     return sent;
@@ -216,6 +219,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     // A person has the ticket: it was not escalated, and its history says nothing of it.
     if (!escalated) await turn.drop();
     await say(away ? `${told} ${away}` : told, escalated ? { written: escalated } : {});
+    await turn.settle();
     if (escalated) await announceEscalation(deps, deps.takeover, ticket, escalated, input);
     await rememberLanguage(deps, ctx.customer, u.language);
     return out('escalated', result.reason);
@@ -236,6 +240,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     // answers instead, with the rest of the text as their draft.
     const reason = `the answer said money moved, but no refund or cancellation was made: “${claims.removed[0]}”`;
     await say(phrase('escalated'));
+    await turn.settle();
     await escalateTicket(deps, deps.takeover, ticket, {
       summary: result.escalation?.summary ?? `The assistant's answer claimed a refund that was not made.`,
       reason,
@@ -266,6 +271,9 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     written: resolved ?? undefined,
     ...(kept ? { kept } : {}),
   });
+  // Held back or nothing said: the decision goes alone (without the entry a held-back turn drops).
+  if (silenced) await turn.drop();
+  await turn.settle();
   if (silenced) {
     // Held back at the last moment: the customer never saw the answer the ticket keeps.
     if (kept) await deps.stores.messages.dropCarried?.(kept.tenantId, ticket.ticketId, kept.messageId);

@@ -14,6 +14,7 @@ import type { DeliveryDeps } from './engine-deps.js';
 import { botSilenced, silencedNote, withoutUnbackedClaims, type BotSilenced } from './bot-voice.js';
 import { deliver, type Delivery } from './outbox.js';
 import type { OutboundMessage, StaffCard } from './ports.js';
+import type { TranscriptWriteOptions } from './stores.js';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +30,12 @@ export async function recordMessage(
    * `ticket`: the ticket as the caller holds it now, so its clocks move without reading it again.
    * `ticketCarries`: a write of the ticket the caller makes keeps it on the recent transcript.
    */
-  options: { ticketStored?: boolean; ticket?: Ticket; ticketCarries?: boolean } = {},
+  options: {
+    ticketStored?: boolean;
+    ticket?: Ticket;
+    ticketCarries?: boolean;
+    decision?: TranscriptWriteOptions['decision'];
+  } = {},
 ): Promise<Message> {
   const message: Message = {
     ...input,
@@ -42,6 +48,7 @@ export async function recordMessage(
   // `ticketCarries`: the caller's ticket write keeps it (TicketStore.update's `keep`).
   await deps.stores.messages.insert(message, {
     ticketCarries: options.ticketStored === false || options.ticketCarries === true,
+    ...(options.decision ? { decision: options.decision } : {}),
   });
   if (message.ticketId && options.ticketStored !== false)
     await deps.lifecycle?.messageRecorded(message, options.ticket);
@@ -131,6 +138,12 @@ export interface SendOptions {
    * write. If the text to post turns out different, the message store writes the entry over.
    */
   kept?: Message;
+  /**
+   * The turn's decision, stored in this text's insert into `messages` when it is posted (see
+   * `TurnRecord.ride`): asked for only right before that insert, so a text held back leaves it
+   * to the caller.
+   */
+  decision?: () => TranscriptWriteOptions['decision'];
 }
 
 /** The text sendReply would post for `text` in the bot's voice, and the note it leaves staff. */
@@ -221,17 +234,19 @@ export async function sendReply(
   };
   let recorded = false;
   const record = async (resumed = false) => {
+    const decision = options.decision?.();
+    const recordOptions = { ticketCarries: carried, ...(decision ? { decision } : {}) };
     if (resumed && (options.deliveryId || kept)) {
       // The earlier attempt of this derived id may have stored the line (same id) before it died.
       try {
-        await recordMessage(deps, line, { ticketCarries: carried });
+        await recordMessage(deps, line, recordOptions);
       } catch (err) {
         deps.logger.warn(
           { err, ticketId: target.ticketId },
           'resumed delivery: its transcript line was stored before',
         );
       }
-    } else await recordMessage(deps, line, { ticketCarries: carried });
+    } else await recordMessage(deps, line, recordOptions);
     recorded = true;
   };
   const { ref } = await deliver(

@@ -83,6 +83,16 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     msg: ParsedInboundMessage,
     progress: InboundProgress,
   ): Promise<InboundOutcome> {
+    const outcome = await runTurn(msg, progress);
+    // A reopening leaves the open-ticket keys to the turn's next change of status; a turn that
+    // ends with the ticket still open lists it now, before its record is finished. A rerun of a
+    // killed run's message does too: the reopening may have been the dead run's.
+    if (outcome.ticketId)
+      await stores.tickets.listOpen?.(msg.tenantId, outcome.ticketId, { rerun: progress.rerun === true });
+    return outcome;
+  }
+
+  async function runTurn(msg: ParsedInboundMessage, progress: InboundProgress): Promise<InboundOutcome> {
     if (msg.kind !== 'message') return recordRevision(deps, msg);
     const tenant = await loadTenant(deps, msg);
     const channel = await stores.channels.get(msg.tenantId, msg.platform, msg.channelId);
@@ -158,7 +168,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
         msg.tenantId,
         ticketId,
         { status: 'open', ...moved },
-        { from: ['resolved'], keep },
+        { from: ['resolved'], keep, listLater: true },
       );
     if (resolved) {
       const reopened = await reopen();
@@ -217,7 +227,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
           reopened
             ? { status: 'open', lastMessageAt: msg.receivedAt, updatedAt: now }
             : { lastMessageAt: msg.receivedAt, updatedAt: now },
-          { keep: stored },
+          { keep: stored, listLater: reopened },
         )) ?? ticket;
     }
     // As its transcript is now: this run's write of the ticket may have come before the message.

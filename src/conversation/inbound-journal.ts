@@ -182,7 +182,7 @@ export function createInboundJournal(
     const placeholder = leftPlaceholder(record.placeholder);
     if (!stored) {
       await removePlaceholder(msg.tenantId, placeholder);
-      return go({ claimed: true });
+      return go({ claimed: true, rerun: true });
     }
     slot?.cancel();
     if (!stored.ticketId) {

@@ -127,8 +127,22 @@ export interface TicketStore {
       keep?: Message;
       /** `keep` is the bot's answer, not queued for delivery yet (see `TranscriptEntry.carried`). */
       keepsAnswer?: boolean;
+      /**
+       * A reopening inside a turn: the open-ticket keys are not written now but by the turn's next
+       * change of status (often its resolving write, which then has nothing to take off) or, when
+       * the turn leaves the ticket open, by `listOpen` before the turn ends. A run killed in
+       * between is escalated by the recovery, whose write lists the ticket.
+       */
+      listLater?: boolean;
     },
   ): Promise<Ticket | null>;
+  /**
+   * The end of a turn: a ticket this process reopened with `listLater` and left open is put on
+   * its requester's and customer's open lists now (nothing to do otherwise, no round trip).
+   * `rerun`: the turn ran a killed run's message again, which may have reopened it unlisted: an
+   * open ticket this turn wrote is listed whatever this process knows.
+   */
+  listOpen?(tenantId: string, ticketId: string, options?: { rerun?: boolean }): Promise<void>;
 }
 
 /** Satisfaction prompts and ratings, one per ticket (`csat` collection, `_id` = ticketId). */
@@ -152,6 +166,12 @@ export interface CsatStore {
  */
 export interface TranscriptWriteOptions {
   ticketCarries?: boolean;
+  /**
+   * The turn's decision (and its interaction history entry), stored in the same insert as this
+   * message, the bot's answer of that turn (issue 13: no insert of its own); read back by
+   * `DecisionStore.listByTicket` and `InteractionStore.listForCustomer`.
+   */
+  decision?: { record: DecisionRecord; interaction?: TurnInteraction };
   /** Re-filing a message filed under a ticket that was never stored: nothing to take it from. */
   fromUnstored?: boolean;
 }

@@ -22,6 +22,14 @@ export interface TurnRecord {
   readonly carried: boolean;
   /** Takes the entry back (a no-op when none was carried, or it was taken back already). */
   drop(): Promise<void>;
+  /**
+   * A turn that posts a bot message stores its decision in that message's insert (issue 13: one
+   * command for both, before the customer is told): the message store takes it from here, once.
+   * Undefined once stored (or for a turn that stored it at once).
+   */
+  ride(): { record: DecisionRecord; interaction?: TurnInteraction } | undefined;
+  /** Stores the decision alone if no message took it (held back, nothing said): before returning. */
+  settle(): Promise<void>;
 }
 
 /**
@@ -55,20 +63,38 @@ export function turnInteraction(
   return entry('resolved', `${ticket.subject}: ${reply}`);
 }
 
-/** Stores the turn's decision, with `interaction` when given (see TurnRecord). */
+/**
+ * Stores the turn's decision, with `interaction` when given (see TurnRecord); with `rides`, it
+ * waits for the bot message the turn posts to store it, and `settle` stores it if none did.
+ */
 export async function recordTurn(
   deps: EngineDeps,
   record: DecisionRecord,
   interaction: TurnInteraction | undefined,
+  options: { rides?: boolean } = {},
 ): Promise<TurnRecord> {
-  await deps.stores.decisions.add(record, interaction);
+  let pending = options.rides === true;
+  if (!pending) await deps.stores.decisions.add(record, interaction);
   let carried = interaction !== undefined;
+  const entry = () => (carried && interaction ? { interaction } : {});
   return {
     decision: record,
     carried,
+    ride() {
+      if (!pending) return undefined;
+      pending = false;
+      return { record, ...entry() };
+    },
+    async settle() {
+      if (!pending) return;
+      pending = false;
+      await deps.stores.decisions.add(record, carried ? interaction : undefined);
+    },
     async drop() {
       if (!carried) return;
       carried = false;
+      // Not stored yet: it will be stored without the entry.
+      if (pending) return;
       try {
         await deps.stores.decisions.dropInteraction(record.tenantId, { decisionId: record.decisionId });
       } catch (err) {

@@ -35,6 +35,8 @@ export interface Turn {
 export interface InboundProgress {
   /** The event id was claimed by this delivery. */
   claimed?: boolean;
+  /** A run of this event started before and stored nothing (its process died): this one runs it again. */
+  rerun?: boolean;
   /** Something of this message was stored (a redelivery would store it twice). */
   stored?: boolean;
   /** The stored customer message, filed under the ticket it belongs to. */

@@ -3,7 +3,7 @@ import {
   DecisionRecordSchema,
   InteractionSchema,
   ProcessedEventSchema,
-  TurnInteractionSchema,
+  type DecisionRecord,
   type Interaction,
 } from '../domain/index.js';
 import type { DecisionStore, InteractionStore, ProcessedEventStore } from '../conversation/stores.js';
@@ -14,6 +14,7 @@ import {
   isDuplicateKeyError,
   type RepositoryDeps,
 } from './collections.js';
+import { DECISION_KIND, StoredDecisionSchema, decisionKey, storedDecision } from './turn-decisions.js';
 
 /** Platforms retry for minutes (Slack) to hours (Bot Connector); a week covers every redelivery. */
 export const PROCESSED_EVENT_RETENTION_DAYS = 7;
@@ -46,20 +47,14 @@ export function createProcessedEventRepository({ db, logger }: RepositoryDeps): 
   };
 }
 
-/** A decision as stored: with the interaction entry of its turn, when it carries one. */
-const StoredDecisionSchema = DecisionRecordSchema.extend({ interaction: TurnInteractionSchema.optional() });
-
-/** A decision's `_id`: keyed by organization (one organization's documents stay on one shard). */
-const decisionKey = (tenantId: string, decisionId: string) => `${tenantId}:${decisionId}`;
-
 export function createInteractionRepository({ db, logger, clock }: RepositoryDeps): InteractionStore {
   const col = collection(db, COLLECTIONS.interactions);
   const decisions = collection(db, COLLECTIONS.decisions);
+  const messages = collection(db, COLLECTIONS.messages);
   const codec = createCodec(InteractionSchema, COLLECTIONS.interactions, logger);
-  const carriedCodec = createCodec(StoredDecisionSchema, COLLECTIONS.decisions, logger);
   /** A turn's entry as the history shows it: the decision's id and time are the entry's. */
   const fromDecision = (doc: Document): Interaction | null => {
-    const stored = carriedCodec.out(doc);
+    const stored = storedDecision(doc);
     if (!stored?.interaction) return null;
     return {
       tenantId: stored.tenantId,
@@ -75,22 +70,32 @@ export function createInteractionRepository({ db, logger, clock }: RepositoryDep
     },
     async listForCustomer(tenantId, customerId, limit = 10) {
       // Expired entries are hidden even before the purge (or TTL monitor) gets to them. The
-      // entries turns carry on their decisions (indexed by organization, customer and time), and
-      // those written outside a turn or before: both, newest first.
+      // entries turns carry on their decisions (indexed by organization, customer and time; in
+      // `messages` when the decision rode in its bot message's insert, in `decisions` otherwise),
+      // and those written outside a turn or before: all three, newest first.
       const now = clock.now();
-      const [own, carried] = await Promise.all([
+      const carriedFilter = {
+        tenantId,
+        'interaction.customerId': customerId,
+        'interaction.expiresAt': { $gt: now },
+      };
+      const [own, carried, rode] = await Promise.all([
         col
           .find({ tenantId, customerId, expiresAt: { $gt: now } })
           .sort({ createdAt: -1 })
           .limit(limit)
           .toArray(),
-        decisions
-          .find({ tenantId, 'interaction.customerId': customerId, 'interaction.expiresAt': { $gt: now } })
+        decisions.find(carriedFilter).sort({ createdAt: -1 }).limit(limit).toArray(),
+        messages
+          .find({ kind: DECISION_KIND, ...carriedFilter })
           .sort({ createdAt: -1 })
           .limit(limit)
           .toArray(),
       ]);
-      const entries = [...codec.outMany(own), ...carried.map(fromDecision).filter((e) => e !== null)];
+      const entries = [
+        ...codec.outMany(own),
+        ...[...carried, ...rode].map(fromDecision).filter((e) => e !== null),
+      ];
       return entries.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
     },
   };
@@ -98,8 +103,11 @@ export function createInteractionRepository({ db, logger, clock }: RepositoryDep
 
 export function createDecisionRepository({ db, logger }: RepositoryDeps): DecisionStore {
   const col = collection(db, COLLECTIONS.decisions);
+  const messages = collection(db, COLLECTIONS.messages);
   const storedCodec = createCodec(StoredDecisionSchema, COLLECTIONS.decisions, logger);
   const codec = createCodec(DecisionRecordSchema, COLLECTIONS.decisions, logger);
+  /** Where a decision may be: alone in `decisions`, or in `messages` beside its bot message. */
+  const both = [col, messages] as const;
   return {
     async add(record, interaction) {
       const doc = storedCodec.in(interaction ? { ...record, interaction } : record);
@@ -107,20 +115,47 @@ export function createDecisionRepository({ db, logger }: RepositoryDeps): Decisi
     },
     async listByTicket(tenantId, ticketId) {
       // The schema leaves the carried interaction entry out: staff see the decision as recorded.
-      return codec.outMany(await col.find({ tenantId, ticketId }).sort({ createdAt: 1, _id: 1 }).toArray());
+      const [alone, rode] = await Promise.all([
+        col.find({ tenantId, ticketId }).sort({ createdAt: 1, _id: 1 }).toArray(),
+        messages.find({ kind: DECISION_KIND, tenantId, ticketId }).sort({ createdAt: 1, _id: 1 }).toArray(),
+      ]);
+      const records: DecisionRecord[] = [
+        ...codec.outMany(alone),
+        ...rode.flatMap((d) => {
+          const stored = storedDecision(d);
+          if (!stored) return [];
+          const { interaction: _entry, ...record } = stored;
+          return [record];
+        }),
+      ];
+      return records.sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.decisionId.localeCompare(b.decisionId),
+      );
     },
     async dropInteraction(tenantId, of) {
+      // The decision's `_id` is the same in both collections; the recovery's by message may be in
+      // either (the turns before this one wrote `decisions` only).
       if ('decisionId' in of) {
-        await col.updateOne(
-          { _id: decisionKey(tenantId, of.decisionId) as never },
-          { $unset: { interaction: '' } },
-        );
+        const _id = decisionKey(tenantId, of.decisionId) as never;
+        await Promise.all(both.map((c) => c.updateOne({ _id }, { $unset: { interaction: '' } })));
         return;
       }
-      await col.updateMany(
-        { tenantId, ticketId: of.ticketId, messageId: of.messageId, interaction: { $exists: true } },
-        { $unset: { interaction: '' } },
-      );
+      await Promise.all([
+        col.updateMany(
+          { tenantId, ticketId: of.ticketId, messageId: of.messageId, interaction: { $exists: true } },
+          { $unset: { interaction: '' } },
+        ),
+        messages.updateMany(
+          {
+            kind: DECISION_KIND,
+            tenantId,
+            ticketId: of.ticketId,
+            'decision.messageId': of.messageId,
+            interaction: { $exists: true },
+          },
+          { $unset: { interaction: '' } },
+        ),
+      ]);
     },
   };
 }

@@ -35,6 +35,13 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { tenantId: 1, 'thread.platform': 1, platformMessageId: 1 } },
     // The inbound recovery sweep reads recent customer messages across tenants.
     { key: { role: 1, createdAt: 1 } },
+    // Decisions that rode in their bot message's insert (turn-decisions.ts): the history they
+    // carry, per customer, newest first, and its expiry (the ticket's come from the index above).
+    {
+      key: { tenantId: 1, 'interaction.customerId': 1, createdAt: -1 },
+      partialFilterExpression: { kind: 'decision' },
+    },
+    { key: { 'interaction.expiresAt': 1 }, partialFilterExpression: { kind: 'decision' } },
   ],
   [C.processedEvents]: [{ key: { tenantId: 1, platform: 1, eventId: 1 }, unique: true }],
   [C.interactions]: [{ key: { tenantId: 1, customerId: 1, createdAt: -1 } }],
@@ -100,7 +107,17 @@ export async function ensureIndexes(db: Db, logger: Logger): Promise<IndexReport
   for (const [name, specs] of Object.entries(INDEXES)) {
     // One createIndex per spec: FerretDB v1 drops the connection when a multi-index
     // createIndexes repeats indexes that already exist, while a single repeat is a clean no-op.
-    for (const { key, ...options } of specs) await db.collection(name).createIndex(key, options);
+    for (const { key, ...options } of specs) {
+      try {
+        await db.collection(name).createIndex(key, options);
+      } catch (err) {
+        // The embedded server has no partial indexes (and answers only `_id` from an index
+        // anyway): the same keys over every document there; MongoDB gets the partial one.
+        if (!options.partialFilterExpression || !/partialFilterExpression/.test(String(err))) throw err;
+        const { partialFilterExpression: _partial, ...whole } = options;
+        await db.collection(name).createIndex(key, whole);
+      }
+    }
   }
   let ttl = true;
   for (const name of EXPIRING_COLLECTIONS) {

@@ -6,7 +6,7 @@ import {
   transcriptKey,
   type Message,
 } from '../domain/index.js';
-import type { MessageStore } from '../conversation/stores.js';
+import type { MessageStore, TranscriptWriteOptions } from '../conversation/stores.js';
 import {
   COLLECTIONS,
   collection,
@@ -16,6 +16,7 @@ import {
 } from './collections.js';
 import { keyedDocuments } from './keyed-documents.js';
 import { createTicketTranscriptWriter } from './ticket-transcript.js';
+import { NOT_DECISION, decisionDocument } from './turn-decisions.js';
 
 const ticketKeys = keyedDocuments('ticketId');
 
@@ -29,7 +30,7 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
   /** The newest `limit`, returned oldest first; _id breaks ties between same-millisecond messages. */
   async function scanned(tenantId: string, ticketId: string, limit: number): Promise<Message[]> {
     const docs = await col
-      .find({ tenantId, ticketId })
+      .find({ tenantId, ticketId, ...NOT_DECISION })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit)
       .toArray();
@@ -52,10 +53,32 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
       await transcript.changed(tenantId, doc.ticketId, messageId, set, unset);
   }
 
+  /**
+   * The turn's decision and its bot message in one ordered insert, the decision first. Its `_id`
+   * is the turn's: found stored (a resumed delivery of the same turn) it is done, and the message
+   * goes alone; a collision on the message is the caller's, as for a message inserted alone.
+   */
+  async function withDecision(
+    doc: Document,
+    decision: NonNullable<TranscriptWriteOptions['decision']>,
+  ): Promise<void> {
+    const stored = decisionDocument(decision.record, decision.interaction);
+    try {
+      await col.insertMany([stored, doc], { ordered: true });
+    } catch (err) {
+      if (!isDuplicateKeyError(err) || (await col.countDocuments({ _id: stored._id }, { limit: 1 })) === 0)
+        throw err;
+      // The decision was there: whether the message is too, its own insert says.
+      await col.insertOne(doc);
+    }
+  }
+
   return {
     async insert(message, options = {}) {
+      const doc = codec.in(message);
       try {
-        await col.insertOne(codec.in(message));
+        if (options.decision) await withDecision(doc, options.decision);
+        else await col.insertOne(doc);
       } catch (err) {
         // Stored by a run that died before keeping it on the ticket: kept now, refused as before.
         if (isDuplicateKeyError(err) && message.ticketId && !options.ticketCarries)
@@ -142,7 +165,7 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
     },
     async countSince(tenantId, since) {
       const docs = await col
-        .find({ tenantId, createdAt: { $gte: since } }, { projection: { createdAt: 1 } })
+        .find({ tenantId, createdAt: { $gte: since }, ...NOT_DECISION }, { projection: { createdAt: 1 } })
         .toArray();
       const buckets = new Map<string, number>();
       for (const d of docs) {

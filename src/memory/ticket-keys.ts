@@ -28,7 +28,13 @@ export const customerKey = (tenantId: string, customerId: string) => `${tenantId
  *
  * The lists may say more than is true, never less: ids are added before the ticket is stored or
  * reopened and removed after it is resolved, and every reader checks the tickets it reads (a
- * crash in between leaves an id that reads as resolved or missing, and is skipped). Tickets
+ * crash in between leaves an id that reads as resolved or missing, and is skipped). One
+ * exception, for a turn: a customer's reply that reopens a resolved ticket lists it only when the
+ * turn leaves it open (by its escalating write, or at its end, before its record is finished), so
+ * a reply answered at once writes no key (`listLater` in the ticket store). Meanwhile a top-level
+ * message of the same person does not join it (a race with the reply either way); a run killed in
+ * between is escalated by the recovery, whose write lists it, or run again, and a rerun lists what
+ * it leaves open. Tickets
  * stored before these keys existed are listed once per database, by the first process that needs
  * them (`migrations` records it).
  */

@@ -26,15 +26,36 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
   const codec = createCodec(TicketSchema, COLLECTIONS.tickets, logger);
   const keys = createTicketKeys(db, col, keyed.id);
   const transcript = createTicketTranscriptWriter(col);
-  const written = new Map<string, { ticket: Ticket; inserted: boolean }>();
+  /**
+   * `unlisted`: this version is open but its open-ticket keys were left for later (`listLater`):
+   * the keys still say what they said while it was resolved.
+   */
+  const written = new Map<string, { ticket: Ticket; inserted: boolean; unlisted?: boolean }>();
   /** Keeps the newest version written here (two updates' answers may come back out of order). */
-  function remember(ticket: Ticket, inserted: boolean): void {
+  function remember(ticket: Ticket, inserted: boolean, unlisted = false): void {
     const k = keyed.id(ticket.tenantId, ticket.ticketId);
     const had = written.get(k);
     if (had && had.ticket.version > ticket.version) return;
     written.delete(k);
-    written.set(k, { ticket, inserted: inserted || (had?.inserted ?? false) });
-    if (written.size > RECENT_MAX) written.delete(written.keys().next().value!);
+    written.set(k, {
+      ticket,
+      inserted: inserted || (had?.inserted ?? false),
+      ...(unlisted ? { unlisted } : {}),
+    });
+    if (written.size <= RECENT_MAX) return;
+    for (const [key, entry] of written) {
+      // A ticket whose keys wait for its turn's end is kept until then (a turn lasts seconds);
+      // only thousands of them, from failed turns, would let one go (its keys written by then or not).
+      if (entry.unlisted && written.size <= 2 * RECENT_MAX) continue;
+      written.delete(key);
+      return;
+    }
+  }
+
+  /** The keys now say what `ticket` is (unless a newer version came meanwhile: it says). */
+  function markListed(ticket: Ticket): void {
+    const had = written.get(keyed.id(ticket.tenantId, ticket.ticketId));
+    if (had?.unlisted && had.ticket.version === ticket.version) delete had.unlisted;
   }
 
   /** The listed tickets that still match (the key lists may hold ids that no longer do). */
@@ -185,19 +206,40 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       });
       const after = codec.out(updated);
       if (after?.transcript) await transcript.trim(tenantId, ticketId, after.transcript);
+      if (!after) return after;
       // The state just before this write, when this process wrote that one too.
-      const had = after && written.get(keyed.id(tenantId, ticketId));
-      const before = had && had.ticket.version === after.version - 1 ? had.ticket : undefined;
-      if (after) remember(after, false);
-      // The keys list open tickets: they change only when the ticket opens, resolves or moves account.
+      const had = written.get(keyed.id(tenantId, ticketId));
+      const known = had && had.ticket.version === after.version - 1 ? had : undefined;
+      // The keys list open tickets: they change only when the ticket opens, resolves or moves
+      // account. What they list now: the state before, or, when its reopening left them for later,
+      // the resolved state before that (off every open list).
+      const listedOpen = known && (known.unlisted ? false : known.ticket.status !== 'resolved');
+      const moves = patch.status !== undefined || patch.customerId !== undefined;
       const listedAlike =
-        after &&
-        before &&
-        (before.status === 'resolved') === (after.status === 'resolved') &&
-        before.customerId === after.customerId;
-      if (after && (patch.status !== undefined || patch.customerId !== undefined) && !listedAlike)
-        await keys.changed(after);
+        known !== undefined &&
+        listedOpen === (after.status !== 'resolved') &&
+        (known.unlisted || after.status === 'resolved' || known.ticket.customerId === after.customerId);
+      if ((moves || known?.unlisted) && listedAlike) {
+        remember(after, false);
+        return after;
+      }
+      if (!moves || condition.listLater) {
+        // Not written now: still as they were (a reopening in a turn, or a write of something else).
+        remember(after, false, had?.unlisted === true || condition.listLater === true);
+        return after;
+      }
+      // Until the keys are written an open ticket counts as off its lists (a failed write leaves
+      // that for the next change, or for listOpen).
+      remember(after, false, after.status !== 'resolved');
+      await keys.changed(after);
+      markListed(after);
       return after;
+    },
+    async listOpen(tenantId, ticketId, options = {}) {
+      const had = written.get(keyed.id(tenantId, ticketId));
+      if (!had || !(had.unlisted || (options.rerun && had.ticket.status !== 'resolved'))) return;
+      if (had.ticket.status !== 'resolved') await keys.changed(had.ticket);
+      markListed(had.ticket);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from './collections.js';
+import { DECISION_KIND } from './turn-decisions.js';
 import { startPeriodicPurge, type RetentionPurgeOptions } from './retention.js';
 
 /**
@@ -10,10 +11,14 @@ import { startPeriodicPurge, type RetentionPurgeOptions } from './retention.js';
  * expired entries before this gets to them. Returns how many it took out.
  */
 export async function purgeExpiredTurnInteractions(db: Db, now: Date): Promise<number> {
-  const res = await db
-    .collection(COLLECTIONS.decisions)
-    .updateMany({ 'interaction.expiresAt': { $lte: now } }, { $unset: { interaction: '' } });
-  return res.modifiedCount;
+  const expired = { 'interaction.expiresAt': { $lte: now } };
+  const unset = { $unset: { interaction: '' } };
+  // Decisions alone, and those that rode in their bot message's insert (turn-decisions.ts).
+  const alone = await db.collection(COLLECTIONS.decisions).updateMany(expired, unset);
+  const rode = await db
+    .collection(COLLECTIONS.messages)
+    .updateMany({ kind: DECISION_KIND, ...expired }, unset);
+  return alone.modifiedCount + rode.modifiedCount;
 }
 
 /** Purges now, then on a timer that never keeps the process alive; the stop waits for a purge in flight. */

@@ -441,6 +441,15 @@ describe('issue 13: a run killed after its resolving write, before its answer is
         .find({ ticketId: ticket?.ticketId, role: 'bot' })
         .toArray();
       expect(bot.map((b) => b.messageId)).toEqual(kept.map((e) => e.messageId));
+      // Its decision rode in that message's insert, before the kill: stored once, with the
+      // customer's history entry of the answer they got (what the history tool reads).
+      const decisions = await env.stores.decisions.listByTicket(DEMO.tenantId, ticket!.ticketId);
+      expect(decisions.map((d) => d.route)).toEqual(['resolve']);
+      expect(await env.db.collection('decisions').countDocuments({ ticketId: ticket?.ticketId })).toBe(0);
+      const history = (await env.stores.interactions.listForCustomer(DEMO.tenantId, 'cus_bluebird', 20))
+        .filter((i) => i.ticketId === ticket?.ticketId)
+        .map((i) => i.outcome);
+      expect(history).toEqual(['resolved']);
     } finally {
       await app2.stop();
       await env.close();
@@ -488,4 +497,61 @@ describe('issue 13: a run killed after its resolving write, before its answer is
       }
     });
   }
+});
+
+describe('issue 13: a reply killed after reopening its ticket, whose keys were left for its turn', () => {
+  it("is escalated after restart and its ticket is back on the customer's open lists", async () => {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    const g = gatedAgent(env.clock);
+    const app1 = await createApp({
+      ...common,
+      agent: g.agent,
+      adapters: [testChannelAdapter(createTestChannel())],
+    });
+    await app1.sweepsIdle();
+    const first = inbound('maya', 'Hi, where is my order 1042?');
+    const answered = await app1.engine.handleInbound(first);
+    expect(answered.status).toBe('answered');
+    const ticketId = answered.ticketId!;
+    const openLists = async () => ({
+      requester: (
+        await env.stores.tickets.listOpenForRequester(DEMO.tenantId, 'sandbox', first.author.userId)
+      ).map((t) => t.ticketId),
+      customer: (await env.stores.tickets.listOpenForCustomer(DEMO.tenantId, 'cus_bluebird')).map(
+        (t) => t.ticketId,
+      ),
+    });
+    expect(await openLists()).toEqual({ requester: [], customer: [] });
+    env.clock.advance(60_000);
+    g.hold();
+    const reply = inbound('maya', 'And when will order 1042 arrive?', {
+      eventId: 'EV-REOPEN-KILL',
+      threadId: first.messageId,
+      at: env.clock.now(),
+    });
+    void app1.engine.handleInbound(reply).catch(() => undefined);
+    await g.entered();
+    await app1.stop();
+    // Killed while the model thought: reopened, and not on the open lists yet (its turn would
+    // have listed it, or resolved it again).
+    expect((await env.stores.tickets.get(DEMO.tenantId, ticketId))?.status).toBe('open');
+    expect(await openLists()).toEqual({ requester: [], customer: [] });
+
+    const ch2 = createTestChannel();
+    const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
+    await app2.sweepsIdle();
+    try {
+      env.clock.advance(11 * 60_000);
+      expect((await app2.engine.recoverUnanswered?.())?.escalated).toBe(1);
+      expect((await env.stores.tickets.get(DEMO.tenantId, ticketId))?.status).toBe('escalated');
+      // The escalation lists it: a new message of Maya's, or of her account, finds it open.
+      expect(await openLists()).toEqual({ requester: [ticketId], customer: [ticketId] });
+      expect(ch2.thread(first.messageId).join('\n')).toContain(ticketId);
+    } finally {
+      await app2.stop();
+      await env.close();
+    }
+  });
 });

@@ -101,6 +101,12 @@ describe('the bot never talks over a person who took the thread', () => {
     expect((await notes(ticketId)).some((n) => /Sam Okafor/.test(n) && ANSWER.test(n))).toBe(true);
     // Maya's history has the first answer only: the held-back one is not an interaction.
     expect(await outcomes(ticketId)).toEqual(['resolved']);
+    // Both turns' decisions are recorded: the first in its answer's insert, the held-back one,
+    // which posted nothing, alone and without the history entry it dropped.
+    expect(await t.stores.decisions.listByTicket(tenantId, ticketId)).toHaveLength(2);
+    const alone = await t.db.collection('decisions').find({ tenantId, ticketId }).toArray();
+    expect(alone).toHaveLength(1);
+    expect(alone[0]?.interaction).toBeUndefined();
   });
 
   it('says nothing, and leaves the ticket with the person, when a message that escalates was taken over mid-run', async () => {

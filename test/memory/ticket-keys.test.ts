@@ -106,4 +106,68 @@ describe('tickets by thread, requester and customer, read by key', () => {
       lost.ticketId,
     ]);
   });
+
+  it('a reopening left for later: resolved again in the turn it writes no key; left open, the turn lists it', async () => {
+    const s = stores();
+    const userId = 'U-later';
+    const x = ticket({
+      status: 'resolved',
+      requester: { platform: 'slack', userId },
+      customerId: 'cus_later',
+    });
+    await s.tickets.insert(x);
+    const keyWrites: string[] = [];
+    const watch = (e: { commandName: string; command: Record<string, unknown> }) => {
+      if (e.commandName === 'update' && e.command.update === 'ticket_keys') keyWrites.push('update');
+    };
+    client.on('commandStarted', watch);
+    const open = async () => ({
+      requester: (await s.tickets.listOpenForRequester('TK', 'slack', userId)).map((t) => t.ticketId),
+      customer: (await s.tickets.listOpenForCustomer('TK', 'cus_later')).map((t) => t.ticketId),
+    });
+    try {
+      // Reopened and resolved again (the answer of a reply): the keys never change.
+      await s.tickets.update('TK', x.ticketId, { status: 'open' }, { from: ['resolved'], listLater: true });
+      await s.tickets.update('TK', x.ticketId, { lastMessageAt: clock.now() });
+      await s.tickets.update('TK', x.ticketId, { status: 'resolved' }, { from: ['open'] });
+      await s.tickets.listOpen?.('TK', x.ticketId);
+      expect(keyWrites).toEqual([]);
+      expect(await open()).toEqual({ requester: [], customer: [] });
+
+      // Reopened, then escalated: the escalating write lists it.
+      await s.tickets.update('TK', x.ticketId, { status: 'open' }, { from: ['resolved'], listLater: true });
+      expect(keyWrites).toEqual([]);
+      await s.tickets.update('TK', x.ticketId, { status: 'escalated' });
+      expect(await open()).toEqual({ requester: [x.ticketId], customer: [x.ticketId] });
+      await s.tickets.listOpen?.('TK', x.ticketId);
+      expect(keyWrites).toHaveLength(1);
+
+      // Reopened and left open (a draft, a channel turned off): the turn's end lists it, once.
+      await s.tickets.update('TK', x.ticketId, { status: 'resolved' });
+      await s.tickets.update('TK', x.ticketId, { status: 'open' }, { from: ['resolved'], listLater: true });
+      expect(await open()).toEqual({ requester: [], customer: [] });
+      await s.tickets.listOpen?.('TK', x.ticketId);
+      await s.tickets.listOpen?.('TK', x.ticketId);
+      expect(await open()).toEqual({ requester: [x.ticketId], customer: [x.ticketId] });
+      expect(keyWrites).toHaveLength(3);
+
+      // Another process (nothing remembered) reopened it unlisted and died; this one runs the
+      // message again and leaves the ticket open: a rerun lists what it wrote.
+      await s.tickets.update('TK', x.ticketId, { status: 'resolved' });
+      await stores().tickets.update(
+        'TK',
+        x.ticketId,
+        { status: 'open' },
+        { from: ['resolved'], listLater: true },
+      );
+      const again = stores();
+      await again.tickets.update('TK', x.ticketId, { lastMessageAt: clock.now() });
+      await again.tickets.listOpen?.('TK', x.ticketId);
+      expect(await open()).toEqual({ requester: [], customer: [] });
+      await again.tickets.listOpen?.('TK', x.ticketId, { rerun: true });
+      expect(await open()).toEqual({ requester: [x.ticketId], customer: [x.ticketId] });
+    } finally {
+      client.off('commandStarted', watch);
+    }
+  });
 });

@@ -65,3 +65,132 @@ describe("the interaction entries turns' decisions carry", () => {
     expect(await purgeExpiredTurnInteractions(t.db, clock.now())).toBe(0);
   });
 });
+
+describe('a decision that rode in its bot message’s insert (kind “decision” in messages)', () => {
+  const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY);
+  /** The bot's answer of a turn `daysAgo`, its decision (with the entry) in the same insert. */
+  async function answered(decisionId: string, daysAgo: number, ticketId = 'TKT-RIDE22'): Promise<void> {
+    const createdAt = at(daysAgo);
+    await stores.messages.insert(
+      {
+        tenantId: 'TM',
+        messageId: `msg_${decisionId}`,
+        ticketId,
+        thread: { platform: 'slack', channelId: 'C1', threadId: '1.0' },
+        role: 'bot',
+        author: { kind: 'bot' },
+        text: `answer of ${decisionId}`,
+        edited: false,
+        deleted: false,
+        createdAt,
+      },
+      {
+        ticketCarries: true,
+        decision: {
+          record: {
+            tenantId: 'TM',
+            decisionId,
+            ticketId,
+            messageId: `cust_${decisionId}`,
+            engine: 'offline',
+            stages: [],
+            modelCalls: { count: 0, tokensIn: 0, tokensOut: 0, latencyMs: 0 },
+            tools: [],
+            confidence: 0.9,
+            threshold: 0.6,
+            route: 'resolve',
+            reason: 'kb match',
+            articleIds: [],
+            createdAt,
+          },
+          interaction: {
+            customerId: 'cus_m',
+            intent: 'shipping',
+            outcome: 'resolved',
+            summary: `summary of ${decisionId}`,
+            expiresAt: new Date(createdAt.getTime() + 90 * DAY),
+          },
+        },
+      },
+    );
+  }
+
+  it('is read by the history and the ticket’s decisions, never as a message; expired entries hidden, then purged', async () => {
+    await answered('dec_m_old', 91);
+    await answered('dec_m_new', 2);
+    // An old-style decision of the same customer, alone in `decisions`: both are read.
+    await stores.decisions.add(
+      {
+        tenantId: 'TM',
+        decisionId: 'dec_m_alone',
+        ticketId: 'TKT-RIDE22',
+        engine: 'offline',
+        stages: [],
+        modelCalls: { count: 0, tokensIn: 0, tokensOut: 0, latencyMs: 0 },
+        tools: [],
+        confidence: 0.9,
+        threshold: 0.6,
+        route: 'resolve',
+        reason: 'kb match',
+        articleIds: [],
+        createdAt: at(1),
+      },
+      {
+        customerId: 'cus_m',
+        intent: 'shipping',
+        outcome: 'resolved',
+        summary: 'summary of dec_m_alone',
+        expiresAt: new Date(at(1).getTime() + 90 * DAY),
+      },
+    );
+    const history = await stores.interactions.listForCustomer('TM', 'cus_m');
+    expect(history.map((i) => [i.interactionId, i.ticketId, i.summary])).toEqual([
+      ['dec_m_alone', 'TKT-RIDE22', 'summary of dec_m_alone'],
+      ['dec_m_new', 'TKT-RIDE22', 'summary of dec_m_new'],
+    ]);
+    const decisions = await stores.decisions.listByTicket('TM', 'TKT-RIDE22');
+    expect(decisions.map((d) => d.decisionId)).toEqual(['dec_m_old', 'dec_m_new', 'dec_m_alone']);
+    expect(decisions.every((d) => !('interaction' in d))).toBe(true);
+    // The transcript of a ticket stored before it kept one is read from `messages`: messages only.
+    const said = await stores.messages.listByTicket('TM', 'TKT-RIDE22', 50);
+    expect(said.map((m) => m.text)).toEqual(['answer of dec_m_old', 'answer of dec_m_new']);
+    expect((await stores.messages.countSince('TM', at(100))).reduce((n, b) => n + b.count, 0)).toBe(2);
+
+    expect(await purgeExpiredTurnInteractions(t.db, clock.now())).toBe(1);
+    const rode = await t.db
+      .collection('messages')
+      .find({ tenantId: 'TM', kind: 'decision' })
+      .sort({ createdAt: 1 })
+      .toArray();
+    expect(rode.map((d) => [d.decision.decisionId, d.interaction?.summary])).toEqual([
+      ['dec_m_old', undefined],
+      ['dec_m_new', 'summary of dec_m_new'],
+    ]);
+  });
+
+  it('gives its entry back when the recovery takes back an unanswered message’s', async () => {
+    await answered('dec_m_dropped', 1, 'TKT-RIDE33');
+    await stores.decisions.dropInteraction('TM', { ticketId: 'TKT-RIDE33', messageId: 'cust_dec_m_dropped' });
+    const history = await stores.interactions.listForCustomer('TM', 'cus_m', 50);
+    expect(history.some((i) => i.interactionId === 'dec_m_dropped')).toBe(false);
+    expect((await stores.decisions.listByTicket('TM', 'TKT-RIDE33')).map((d) => d.decisionId)).toEqual([
+      'dec_m_dropped',
+    ]);
+  });
+
+  it('is stored once: a repeated insert of the same turn stores nothing twice; a decision found there lets its message in alone', async () => {
+    await answered('dec_m_twice', 1, 'TKT-RIDE44');
+    // The same message again (a resumed delivery): refused as a message inserted alone is.
+    await expect(answered('dec_m_twice', 1, 'TKT-RIDE44')).rejects.toThrow(/duplicate|E11000/i);
+    const docs = await t.db.collection('messages').find({ tenantId: 'TM', ticketId: 'TKT-RIDE44' }).toArray();
+    expect(docs).toHaveLength(2);
+    // The decision stored, its message not: the message goes in, the decision is not doubled.
+    await t.db.collection('messages').deleteOne({ tenantId: 'TM', messageId: 'msg_dec_m_twice' });
+    await answered('dec_m_twice', 1, 'TKT-RIDE44');
+    const again = await t.db
+      .collection('messages')
+      .find({ tenantId: 'TM', ticketId: 'TKT-RIDE44' })
+      .toArray();
+    expect(again.map((d) => d.kind ?? d.role).sort()).toEqual(['bot', 'decision']);
+  });
+});
