@@ -148,14 +148,13 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
       }));
       await col.bulkWrite(ops, { ordered: false });
     }
-    return posted.map(({ entry, state }): OutboxEntry => {
-      const { leaseUntil: _until, leaseToken: _token, ...rest } = entry;
-      return {
-        ...rest,
-        ...sentPatch(state.ref, state.at),
-        status: 'sent',
-      } as OutboxEntry;
-    });
+    return posted.map(({ entry, state }) => postedView(entry, state));
+  }
+
+  /** An entry as it stands once its turn's mark is copied to it. */
+  function postedView(entry: OutboxEntry, state: TurnPostState & { kind: 'posted' }): OutboxEntry {
+    const { leaseUntil: _until, leaseToken: _token, ...rest } = entry;
+    return { ...rest, ...sentPatch(state.ref, state.at), status: 'sent' } as OutboxEntry;
   }
 
   return {
@@ -273,13 +272,23 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
     async list(tenantId, filter = {}) {
       const q: Filter<Document> = { tenantId };
       if (filter.ticketId) q.ticketId = filter.ticketId;
-      if (filter.status?.length) q.status = { $in: filter.status };
+      // An entry its turn recorded posted is stored pending until the sweep copies its mark.
+      const wanted = filter.status?.length ? new Set<string>(filter.status) : undefined;
+      if (wanted) q.status = { $in: wanted.has('sent') ? [...wanted, 'pending'] : [...wanted] };
       const docs = await col
         .find(q)
         .sort({ createdAt: 1 })
         .limit(filter.limit ?? 100)
         .toArray();
-      return codec.outMany(docs);
+      // Entries their turn recorded posted are shown sent (the sweep copies the mark later).
+      const entries = codec.outMany(docs);
+      const states = await turnPosts(entries, clock.now());
+      return entries
+        .map((e) => {
+          const state = states.get(e.entryId);
+          return state?.kind === 'posted' ? postedView(e, state) : e;
+        })
+        .filter((e) => !wanted || wanted.has(e.status));
     },
   };
 }
