@@ -19,7 +19,8 @@ import type { TurnPosts } from './turn-posts.js';
 
 /**
  * How a run's journal record is finished: by the write that gives the thread's turn back, once the
- * run succeeded (`finished` is then set, and the journal does not finish it again).
+ * run succeeded (`finished` is then set, and the journal does not finish it again). That write also
+ * carries the sent marks of what the run posted (see turn-posts.ts).
  */
 export interface RunFinish<T> {
   ref: InboundRef;
