@@ -19,6 +19,7 @@ import { createEventBus, type EventBus } from './conversation/event-bus.js';
 import { createNotifier } from './conversation/notifier.js';
 import { DEFAULT_OUTBOX_POLICY, type OutboxPolicy } from './conversation/outbox.js';
 import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox-sweep.js';
+import { createTurnPosts } from './conversation/turn-posts.js';
 import { cachedChannelStore, cachedTenantStore } from './conversation/settings-cache.js';
 import { cachedCustomerStore } from './memory/customer-cache.js';
 import { createOrgResolver } from './conversation/org-resolver.js';
@@ -158,11 +159,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Settings and customers are read for every message and change rarely: cached briefly, dropped
   // on every write.
   const tenants = cachedTenantStore(mongo.tenants);
+  // A post made during a thread's turn is marked sent by the write that ends the turn (issue 13).
+  const turnPosts = createTurnPosts(mongo.outbox, { clock, logger });
   const stores: MongoStores = {
     ...mongo,
     tenants,
     channels: cachedChannelStore(mongo.channels),
     customers: cachedCustomerStore(mongo.customers),
+    outbox: turnPosts.outbox,
   };
   // Indexes (idempotent) before any traffic; the history purge runs where TTL indexes don't.
   // …and databases of earlier versions migrated to organizations (idempotent).
@@ -295,6 +299,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         approvals,
         takeover,
         orgs,
+        turnPosts,
         org: config.org,
         settingsDefaults: (tenantId) => settingsFromConfig(config, tenantId),
         customerDirectory: orders,

@@ -10,6 +10,7 @@ import type { ThreadLeaseStore } from './thread-lease.schema.js';
 import type { OrgResolver } from './org-resolver.js';
 import type { TicketLifecycle } from './ticket-lifecycle.js';
 import type { OutboxPolicy } from './outbox.js';
+import type { TurnPosts } from './turn-posts.js';
 import type { ChannelPort, EventSink } from './ports.js';
 import type {
   ChannelStore,
@@ -86,4 +87,9 @@ export interface EngineDeps extends DeliveryDeps {
   customerDirectory?: CustomerDirectory;
   /** "Draft KB article" on escalated tickets (src/knowledge/article-drafts.ts). */
   articleDrafts?: ArticleDraftService;
+  /**
+   * The scope whose outbox (`stores.outbox` is its `outbox`) lets the write that ends a thread's
+   * turn mark the turn's posts sent; without it every post is marked by a write of its own.
+   */
+  turnPosts?: TurnPosts;
 }

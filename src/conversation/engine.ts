@@ -41,7 +41,13 @@ export function createEngine(base: EngineDeps, options: EngineOptions = {}): Eng
   // Several processes on one database: a thread's messages take turns in MongoDB too (issue 13).
   const order = leases
     ? createThreadOrder(
-        { leases, inbound: base.stores.inbound, clock: base.clock, logger: base.logger },
+        {
+          leases,
+          inbound: base.stores.inbound,
+          clock: base.clock,
+          logger: base.logger,
+          posts: base.turnPosts,
+        },
         { leaseMs: options.journal?.leaseMs, waitMs: options.inbound?.taskTimeoutMs },
       )
     : undefined;

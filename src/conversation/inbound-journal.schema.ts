@@ -83,6 +83,17 @@ export interface TurnRelease {
   ticket?: { key: string } & ThreadTicket;
   /** Finished records the home document no longer needs to keep (see TakenTurn.stale). */
   prune?: string[];
+  /**
+   * Outbox entries the run posted (opened with this record as their `turn`): their sent marks are
+   * kept in the finished record, instead of a write of the outbox each (see OutboxEntry.turn).
+   */
+  posted?: TurnPosted[];
+}
+
+/** One post of a run, as its record keeps it: the outbox entry and where it landed. */
+export interface TurnPosted {
+  entryId: string;
+  ref?: PostedRef;
 }
 
 /** The inbound journal. Implemented in src/memory over MongoDB, keyed by `_id`. */

@@ -69,6 +69,13 @@ export const OutboxEntrySchema = z.object({
    */
   leaseToken: z.string().optional(),
   lastError: z.string().optional(),
+  /**
+   * Opened during a thread's turn whose finishing write records the post (issue 13): the entry
+   * stays `pending` after posting, and its sent mark (with the posted ref) is in that turn's journal
+   * record (`home`: its turn document, `record`: the journal record's id) until the outbox sweep
+   * copies it here. Whoever reads the entry looks there before posting it again.
+   */
+  turn: z.object({ home: z.string().min(1), record: z.string().min(1) }).optional(),
   /** Where it was posted (replies and card posts). */
   result: PostedRefSchema.optional(),
   createdAt: DateSchema,

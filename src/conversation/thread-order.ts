@@ -15,10 +15,12 @@ import {
 import type { ParsedInboundMessage } from './ports.js';
 import type { WriteFence } from './stores.js';
 import type { TakenTurn, ThreadLeaseStore, ThreadTicket, ThreadTurn } from './thread-lease.schema.js';
+import type { TurnPosts } from './turn-posts.js';
 
 /**
  * How a run's journal record is finished: by the write that gives the thread's turn back, once the
- * run succeeded (`finished` is then set, and the journal does not finish it again).
+ * run succeeded (`finished` is then set, and the journal does not finish it again). That write also
+ * carries the sent marks of what the run posted (see turn-posts.ts).
  */
 export interface RunFinish<T> {
   ref: InboundRef;
@@ -92,6 +94,8 @@ export interface ThreadOrderDeps {
   inbound: InboundJournalStore;
   clock: Clock;
   logger: Logger;
+  /** Sent marks of the run's posts, carried by the write that finishes its record (turn-posts.ts). */
+  posts?: TurnPosts;
 }
 
 /** A run went on after another process took its thread over: nothing more of it is written. */
@@ -235,6 +239,11 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
       let result: { value: Awaited<ReturnType<typeof task>> } | undefined;
       const pre = early.get(entry);
       early.delete(entry);
+      // The write that ends the turn finishes the record too: the run's posts are marked sent there.
+      const posting =
+        deps.posts && finish?.ref.home === home
+          ? deps.posts.open({ home, record: finish.ref.id })
+          : undefined;
       try {
         // The thread's own key last: its token fences the run's ticket writes.
         for (const [i, key] of keys.entries()) {
@@ -277,24 +286,28 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
           Math.max(500, Math.floor(leaseMs / 3)),
         );
         renewal.unref();
-        result = { value: await current.run(fence, task) };
+        const run = posting ? () => deps.posts!.within(posting, task) : task;
+        result = { value: await current.run(fence, run) };
         return result.value;
       } finally {
         if (renewal) clearInterval(renewal);
         const noted = held?.noted;
         const ticket = noted ? { key: held!.key, ...noted } : undefined;
+        const posted = posting ? deps.posts!.close(posting) : [];
         // A run that succeeded finishes its record in the write that gives the turn back; when that
         // write fails, the journal finishes the record itself and the turn expires.
         if (result && finish?.ref.home === home) {
           const patch = { state: 'done' as const, outcome: finish.outcome(result.value), at: clock.now() };
-          await deps.inbound
-            .finish(finish.ref, finish.owner, patch, { keys, owner, ticket, prune: held?.stale })
-            .then(
-              () => (finish.finished = true),
-              (err: unknown) =>
-                logger.warn({ err, keys }, 'finishing a run and its turn failed; the turn expires'),
-            );
-        } else {
+          const release = { keys, owner, ticket, prune: held?.stale, posted };
+          await deps.inbound.finish(finish.ref, finish.owner, patch, release).then(
+            () => (finish.finished = true),
+            (err: unknown) =>
+              logger.warn({ err, keys }, 'finishing a run and its turn failed; the turn expires'),
+          );
+        }
+        // Posts the finish did not carry (it failed, or the run failed after posting): marked now.
+        if (posting && !finish?.finished) await deps.posts!.flush(posting);
+        if (!(result && finish?.ref.home === home)) {
           await leases
             .release(keys, entry, owner, ticket)
             .catch((err: unknown) =>

@@ -5,10 +5,21 @@ import { OutboxEntrySchema, type OutboxEntry } from '../conversation/outbox.sche
 import { collection, createCodec, isDuplicateKeyError, type RepositoryDeps } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
 import { hasLegacyDocuments } from './keyed-documents.js';
+import { createTurnPostReader } from './outbox-turn-posts.js';
+import type { TurnPostState } from './turn-documents.js';
 
 export const OUTBOX_COLLECTION = 'outbox';
 /** Delivered and given-up entries are kept a week for diagnosis, then purged. */
 const FINISHED_RETENTION_MS = 7 * 86_400_000;
+/** Statements per bulk write: the bundled server hangs on update commands of ~300 statements. */
+const BATCH = 50;
+/**
+ * The sweep's look at due entries, and how many such looks one claim makes at most: entries their
+ * turn recorded posted are marked sent on the way and do not count against its limit, so a busy
+ * hour's worth (every reply of a turn comes due once its poster's lease ran out) is settled.
+ */
+const DUE_PAGE = 200;
+const DUE_PAGES = 25;
 
 /** Due, pending and held by nobody: what the sweep (or a second caller of the same key) may take. */
 function claimable(now: Date): Filter<Document> {
@@ -54,6 +65,7 @@ function isClaimable(doc: Document, now: Date): boolean {
 export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): OutboxStore {
   const col = collection(db, OUTBOX_COLLECTION);
   const codec = createCodec(OutboxEntrySchema, OUTBOX_COLLECTION, logger);
+  const turnPosts = createTurnPostReader(db);
   const sentPatch = (result: OutboxEntry['result'], at: Date) =>
     codec.patch({
       status: 'sent',
@@ -118,6 +130,33 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
     return (await col.updateOne(filter, update)).matchedCount > 0;
   }
 
+  /**
+   * Copies the sent marks the entries' turns recorded (see OutboxEntry.turn) to the entries, in
+   * bulk writes by primary key, only where still pending; returns each as it now stands.
+   */
+  async function settle(posted: Array<{ entry: OutboxEntry; state: TurnPostState & { kind: 'posted' } }>) {
+    for (let i = 0; i < posted.length; i += BATCH) {
+      const ops = posted.slice(i, i + BATCH).map(({ entry, state }) => ({
+        updateOne: {
+          filter: { _id: entryDocId(entry.tenantId, entry.entryId) as never, status: 'pending' },
+          update: {
+            $set: sentPatch(state.ref, state.at),
+            $unset: { leaseUntil: '', leaseToken: '' },
+            $inc: { _rev: 1 },
+          },
+        },
+      }));
+      await col.bulkWrite(ops, { ordered: false });
+    }
+    return posted.map(({ entry, state }) => postedView(entry, state));
+  }
+
+  /** An entry as it stands once its turn's mark is copied to it. */
+  function postedView(entry: OutboxEntry, state: TurnPostState & { kind: 'posted' }): OutboxEntry {
+    const { leaseUntil: _until, leaseToken: _token, ...rest } = entry;
+    return { ...rest, ...sentPatch(state.ref, state.at), status: 'sent' } as OutboxEntry;
+  }
+
   return {
     async open(entry) {
       const doc = codec.in({ ...entry, leaseToken: entry.leaseToken ?? randomUUID() });
@@ -130,6 +169,13 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
       const existing = codec.out(await col.findOne({ tenantId: doc.tenantId, key: doc.key }));
       if (!existing) throw new Error(`outbox entry ${doc.key} exists but cannot be read`);
       const now = clock.now();
+      if (existing.turn && existing.status === 'pending') {
+        // Posted in its turn: the turn's finish holds the mark. Its run still going: it is the poster.
+        const state = (await turnPosts([existing], now)).get(existing.entryId);
+        if (state?.kind === 'posted')
+          return { entry: (await settle([{ entry: existing, state }]))[0]!, claimed: false };
+        if (state?.kind === 'running') return { entry: existing, claimed: false };
+      }
       if (isRetryableFailed(existing)) {
         const revived = await revive(existing, doc, now);
         return revived ? { entry: revived, claimed: true } : { entry: existing, claimed: false };
@@ -197,24 +243,52 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
       return finish(tenantId, entryId, patch.leaseToken, set);
     },
     async claimDue(now, leaseUntil, limit) {
-      const due = codec.outMany(await col.find(claimable(now)).sort({ createdAt: 1 }).limit(limit).toArray());
       const held: OutboxEntry[] = [];
-      for (const entry of due) {
-        const mine = await hold(entry.tenantId, entry.entryId, now, leaseUntil);
-        if (mine) held.push(mine);
+      const size = Math.max(limit, DUE_PAGE);
+      for (let page = 0; page < DUE_PAGES && held.length < limit; page += 1) {
+        const due = codec.outMany(
+          await col.find(claimable(now)).sort({ createdAt: 1 }).limit(size).toArray(),
+        );
+        // Entries a turn posted are settled here (their poster's lease ran out before the sweep
+        // came); entries whose run is still going are its to record, not the sweep's to post.
+        const states = await turnPosts(due, now);
+        const posted = due.flatMap((entry) => {
+          const state = states.get(entry.entryId);
+          return state?.kind === 'posted' ? [{ entry, state }] : [];
+        });
+        await settle(posted);
+        for (const entry of due) {
+          if (held.length >= limit) break;
+          if (states.get(entry.entryId)?.kind === 'posted' || states.get(entry.entryId)?.kind === 'running')
+            continue;
+          const mine = await hold(entry.tenantId, entry.entryId, now, leaseUntil);
+          if (mine) held.push(mine);
+        }
+        // Another look only when this one was full and settled some (they left the due set).
+        if (due.length < size || posted.length === 0) break;
       }
       return held;
     },
     async list(tenantId, filter = {}) {
       const q: Filter<Document> = { tenantId };
       if (filter.ticketId) q.ticketId = filter.ticketId;
-      if (filter.status?.length) q.status = { $in: filter.status };
+      // An entry its turn recorded posted is stored pending until the sweep copies its mark.
+      const wanted = filter.status?.length ? new Set<string>(filter.status) : undefined;
+      if (wanted) q.status = { $in: wanted.has('sent') ? [...wanted, 'pending'] : [...wanted] };
       const docs = await col
         .find(q)
         .sort({ createdAt: 1 })
         .limit(filter.limit ?? 100)
         .toArray();
-      return codec.outMany(docs);
+      // Entries their turn recorded posted are shown sent (the sweep copies the mark later).
+      const entries = codec.outMany(docs);
+      const states = await turnPosts(entries, clock.now());
+      return entries
+        .map((e) => {
+          const state = states.get(e.entryId);
+          return state?.kind === 'posted' ? postedView(e, state) : e;
+        })
+        .filter((e) => !wanted || wanted.has(e.status));
     },
   };
 }

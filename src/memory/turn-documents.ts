@@ -1,5 +1,7 @@
 import type { AnyBulkWriteOperation, Document } from 'mongodb';
+import type { TurnPosted } from '../conversation/inbound-journal.schema.js';
 import type { ThreadTicket, TurnRecordState } from '../conversation/thread-lease.schema.js';
+import { PostedRefSchema, type PostedRef } from '../domain/index.js';
 
 export const THREAD_LEASES_COLLECTION = 'thread_leases';
 
@@ -88,6 +90,13 @@ export function homesOf(doc: TurnDoc): Map<string, string> {
   return out;
 }
 
+/**
+ * A finished record holding the sent marks of its run's posts (see turn-posted.ts) is kept at least
+ * this long whatever the thread's count, so the outbox sweep, which copies the marks to the outbox
+ * once the poster's lease (5 minutes by default) ran out, finds them before the record goes.
+ */
+export const POSTED_KEEP_MS = 60 * 60_000;
+
 /** Finished records past their keeping (FINISHED_KEEP_MS, FINISHED_KEEP_COUNT), by record id. */
 export function staleRecords(doc: TurnDoc | null | undefined, now: Date): string[] {
   if (!doc?.events) return [];
@@ -95,9 +104,50 @@ export function staleRecords(doc: TurnDoc | null | undefined, now: Date): string
     .filter(([, r]) => r.state === 'done' || r.state === 'failed')
     .sort(([, a], [, b]) => b.updatedAt.getTime() - a.updatedAt.getTime());
   const cutoff = now.getTime() - FINISHED_KEEP_MS;
+  const marksCutoff = now.getTime() - POSTED_KEEP_MS;
+  const holdsMarks = (id: string) => doc.events?.[recordField(id)]?.posted !== undefined;
   return finished
-    .filter(([, r], i) => i >= FINISHED_KEEP_COUNT || r.updatedAt.getTime() < cutoff)
+    .filter(
+      ([id, r], i) =>
+        r.updatedAt.getTime() < cutoff ||
+        (i >= FINISHED_KEEP_COUNT && (r.updatedAt.getTime() < marksCutoff || !holdsMarks(id))),
+    )
     .map(([id]) => id);
+}
+
+/** How a finished record keeps its run's posts: by outbox entry, where each landed and when. */
+export function postedMarks(posted: TurnPosted[], at: Date): Document {
+  return Object.fromEntries(
+    posted.map((p) => [recordField(p.entryId), { at, ...(p.ref ? { ref: p.ref } : {}) }]),
+  );
+}
+
+/** What a turn document says of one outbox entry opened during the run of its record `record`. */
+export type TurnPostState =
+  /** The run's finish recorded it posted (where, when known). */
+  | { kind: 'posted'; ref?: PostedRef; at: Date }
+  /** The run is still going (its record held under a live lease): it records the post when it ends. */
+  | { kind: 'running' }
+  /** Nothing recorded: the run died before its finish, failed to post, or its record is gone. */
+  | { kind: 'unknown' };
+
+export function turnPostState(
+  doc: TurnDoc | null | undefined,
+  record: string,
+  entryId: string,
+  now: Date,
+): TurnPostState {
+  const rec = doc?.events?.[recordField(record)];
+  if (!rec) return { kind: 'unknown' };
+  const mark = (rec.posted as Document | undefined)?.[recordField(entryId)] as Document | undefined;
+  if (mark) {
+    // Validated where it leaves the database; a mark whose ref fails still says it was posted.
+    const ref = PostedRefSchema.safeParse(mark.ref);
+    return { kind: 'posted', at: asDate(mark.at) ?? now, ...(ref.success ? { ref: ref.data } : {}) };
+  }
+  const lease = asDate(rec.leaseUntil);
+  if (rec.state === 'processing' && lease && lease.getTime() > now.getTime()) return { kind: 'running' };
+  return { kind: 'unknown' };
 }
 
 /**

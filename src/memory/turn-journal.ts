@@ -11,6 +11,7 @@ import type { PostedRef } from '../domain/index.js';
 import { bulkWriteErrors, isDuplicateKeyError, retryOnDuplicate } from './collections.js';
 import {
   IDLE_RETENTION_MS,
+  postedMarks,
   recordField,
   releaseStatements,
   staleRecords,
@@ -237,6 +238,7 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
             prune: (release.prune ?? []).filter((id) => id !== ref.id),
           })
         : [];
+      const posted = release?.posted ?? [];
       ops.push({
         updateOne: {
           filter: { _id: ref.home!, [`${p}.owner`]: owner } as Document,
@@ -248,6 +250,8 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
               [`${p}.state`]: patch.state,
               [`${p}.outcome`]: patch.outcome.slice(0, 200),
               [`${p}.updatedAt`]: patch.at,
+              // What the run posted: the outbox entries' sent marks (see turn-posted.ts).
+              ...(posted.length > 0 ? { [`${p}.posted`]: postedMarks(posted, patch.at) } : {}),
             },
             $unset: { [`${p}.owner`]: '', [`${p}.leaseUntil`]: '' },
             $inc: { unfinished: -1 },

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { inboundRecordId, type InboundRecord } from '../../src/conversation/inbound-journal.schema.js';
+import type { OutboxEntry } from '../../src/conversation/outbox.schema.js';
 import type { ParsedInboundMessage } from '../../src/conversation/ports.js';
 import { ensureIndexes } from '../../src/memory/indexes.js';
 import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
+import { recordField, staleRecords, type TurnDoc } from '../../src/memory/turn-documents.js';
 import { fixedClock } from '../support/clock.js';
 import { createTestDb, type TestDb } from '../support/mongo.js';
 
@@ -197,5 +199,105 @@ describe('the inbound journal kept in turn documents', () => {
     expect(author?.homes?.get(first.id)).toBe(firstKeys[1]);
     expect(author?.homes?.get(second.id)).toBe(keys[1]);
     expect((await stores.inbound.get({ id: second.id, home: keys[1] }))?.state).toBe('received');
+  });
+});
+
+describe("a run's posts, marked sent by the write that ends its turn (issue 13)", () => {
+  const LEASE = 5 * 60_000;
+  let k = 0;
+  function entryOf(turnOf: { home: string; record: string }): OutboxEntry {
+    k += 1;
+    const now = clock.now();
+    return {
+      tenantId: 'acme',
+      entryId: `obx_turn_${k}`,
+      key: `reply:msg_turn_${k}`,
+      kind: 'reply',
+      platform: 'slack',
+      payload: {
+        kind: 'reply',
+        thread: { platform: 'slack', channelId: 'C0SHARED', threadId: '1700000000.0001' },
+        message: { text: 'Standard shipping takes 3–5 business days.' },
+      },
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      leaseUntil: new Date(now.getTime() + LEASE),
+      createdAt: now,
+      updatedAt: now,
+      turn: turnOf,
+    };
+  }
+  const ref = { platform: 'slack' as const, channelId: 'C0SHARED', messageId: '1700000009.000100' };
+
+  it('the sweep leaves an entry of a run still going alone, and settles it from the finished record without posting', async () => {
+    const { record: r, keys } = record();
+    await stores.inbound.accept(r, turn(keys));
+    await stores.inbound.claim(r, 'journal-1', clock.now(), new Date(clock.now().getTime() + HOUR));
+    const [one, two] = [entryOf({ home: r.home!, record: r.id }), entryOf({ home: r.home!, record: r.id })];
+    for (const e of [one!, two!]) expect((await stores.outbox.open(e)).claimed).toBe(true);
+
+    // Past the posters' outbox lease, the run still holding its record: not the sweep's to post.
+    clock.advance(LEASE + 1000);
+    const later = () => new Date(clock.now().getTime() + LEASE);
+    const mine = (list: OutboxEntry[]) => list.filter((e) => e.turn?.record === r.id);
+    expect(mine(await stores.outbox.claimDue(clock.now(), later(), 50))).toEqual([]);
+    const again = await stores.outbox.open({ ...one!, entryId: 'obx_turn_again', turn: undefined });
+    expect(again.claimed).toBe(false);
+
+    // The run ends: both posts' marks in the one write that finishes its record.
+    await stores.inbound.finish(
+      r,
+      'journal-1',
+      { state: 'done', outcome: 'answered', at: clock.now() },
+      { keys, owner: 'p1', posted: [{ entryId: one!.entryId, ref }, { entryId: two!.entryId }] },
+    );
+    const shown = await stores.outbox.list('acme');
+    expect(mine(shown).map((e) => [e.status, e.result?.messageId])).toEqual([
+      ['sent', ref.messageId],
+      ['sent', undefined],
+    ]);
+    expect(mine(await stores.outbox.claimDue(clock.now(), later(), 50))).toEqual([]);
+    const stored = await t.db
+      .collection('outbox')
+      .find({ entryId: { $in: [one!.entryId, two!.entryId] } })
+      .sort({ entryId: 1 })
+      .toArray();
+    expect(stored.map((d) => [d.status, d.result?.messageId, d.leaseToken])).toEqual([
+      ['sent', ref.messageId, undefined],
+      ['sent', undefined, undefined],
+    ]);
+  });
+
+  it("an entry its finished run recorded no mark for (the post failed, or it was never made) is the sweep's, as before", async () => {
+    const { record: r, keys } = record();
+    await stores.inbound.accept(r, turn(keys));
+    await answer(r, keys);
+    const e = entryOf({ home: r.home!, record: r.id });
+    expect((await stores.outbox.open(e)).claimed).toBe(true);
+    clock.advance(LEASE + 1000);
+    const due = await stores.outbox.claimDue(clock.now(), new Date(clock.now().getTime() + LEASE), 50);
+    expect(due.map((d) => d.entryId)).toContain(e.entryId);
+  });
+
+  it("a busy thread keeps its finished records that hold posts' marks for an hour, past the newest 50", () => {
+    const now = clock.now();
+    const doc = (minutesAgo: number, marks: boolean): TurnDoc => ({
+      _id: 'thread|x',
+      events: Object.fromEntries(
+        Array.from({ length: 60 }, (_, i) => [
+          recordField(`acme:slack:Ev.busy.${i}`),
+          {
+            state: 'done',
+            updatedAt: new Date(now.getTime() - minutesAgo * 60_000 - i * 1000),
+            ...(marks ? { posted: { obx_1: { at: now } } } : {}),
+          },
+        ]),
+      ),
+    });
+    expect(staleRecords(doc(10, true), now)).toHaveLength(0);
+    expect(staleRecords(doc(10, false), now)).toHaveLength(10);
+    expect(staleRecords(doc(2 * 60, true), now)).toHaveLength(10);
+    expect(staleRecords(doc(25 * 60, true), now)).toHaveLength(60);
   });
 });

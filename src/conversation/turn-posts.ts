@@ -1,0 +1,119 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Clock } from '../domain/index.js';
+import type { Logger } from '../logger.js';
+import type { TurnPosted } from './inbound-journal.schema.js';
+import type { OutboxEntry } from './outbox.schema.js';
+import type { OutboxStore } from './stores.js';
+
+/** A post of the run: what marking its entry sent takes (see OutboxStore.markSentAll). */
+interface PostedMark {
+  tenantId: string;
+  entryId: string;
+  result: OutboxEntry['result'];
+  leaseToken?: string;
+}
+
+/**
+ * One run's posts while its thread's turn is held: the outbox entries it opens name its journal
+ * record (`turn`), and their sent marks wait here for the write that ends the turn.
+ */
+export interface TurnPosting {
+  readonly turn: NonNullable<OutboxEntry['turn']>;
+  /** Entries this run opened (stamped with `turn`): only theirs may wait for the finish. */
+  readonly opened: Set<string>;
+  readonly marks: PostedMark[];
+  /** The run's task is over: a post of work it left behind is marked as usual. */
+  closed: boolean;
+}
+
+/**
+ * Issue 13: a post made inside a thread's turn is marked sent by the write that ends the turn (its
+ * journal record keeps the mark), not by a write of the outbox of its own: one round trip less per
+ * post. `outbox` is the store every delivery goes through; inside `within` it stamps the entries it
+ * opens and keeps their sent marks back, elsewhere it is the store itself. The outbox store, asked
+ * about such an entry later (the sweep, the same key again), finds the mark in the turn document.
+ */
+export interface TurnPosts {
+  outbox: OutboxStore;
+  /** A posting scope for the run of journal record `record`, kept in turn document `home`. */
+  open(turn: TurnPosting['turn']): TurnPosting;
+  /** Runs `task` with its deliveries' sent marks kept back in `posting`. */
+  within<T>(posting: TurnPosting, task: () => Promise<T>): Promise<T>;
+  /** Ends the scope: the marks kept back, for the write that ends the turn. */
+  close(posting: TurnPosting): TurnPosted[];
+  /** The turn's write did not carry the marks (it failed, or the run did): the outbox takes them. */
+  flush(posting: TurnPosting): Promise<void>;
+}
+
+export function createTurnPosts(inner: OutboxStore, deps: { clock: Clock; logger: Logger }): TurnPosts {
+  const current = new AsyncLocalStorage<TurnPosting>();
+  /** The scope a mark of `entryId` may wait in, if any. */
+  const waiting = (entryId: string): TurnPosting | undefined => {
+    const posting = current.getStore();
+    return posting && !posting.closed && posting.opened.has(entryId) ? posting : undefined;
+  };
+  const outbox: OutboxStore = {
+    ...inner,
+    async open(entry) {
+      const posting = current.getStore();
+      if (!posting || posting.closed) return inner.open(entry);
+      const opened = await inner.open({ ...entry, turn: posting.turn });
+      // Only an entry this call created carries this turn (an existing one keeps what it had).
+      if (opened.claimed && opened.entry.entryId === entry.entryId) posting.opened.add(entry.entryId);
+      return opened;
+    },
+    async markSent(tenantId, entryId, result, at, leaseToken) {
+      const posting = waiting(entryId);
+      if (!posting) return inner.markSent(tenantId, entryId, result, at, leaseToken);
+      posting.marks.push({ tenantId, entryId, result, leaseToken });
+      return true;
+    },
+    ...(inner.markSentAll
+      ? {
+          async markSentAll(sent, at) {
+            const rest = sent.filter((s) => {
+              const posting = waiting(s.entryId);
+              posting?.marks.push(s);
+              return !posting;
+            });
+            return rest.length > 0 ? inner.markSentAll!(rest, at) : [];
+          },
+        }
+      : {}),
+  };
+  return {
+    outbox,
+    open: (turn) => ({ turn, opened: new Set(), marks: [], closed: false }),
+    within: (posting, task) => current.run(posting, task),
+    close(posting) {
+      posting.closed = true;
+      return posting.marks.map((m) => ({ entryId: m.entryId, ...(m.result ? { ref: m.result } : {}) }));
+    },
+    async flush(posting) {
+      const marks = posting.marks.splice(0);
+      if (marks.length === 0) return;
+      try {
+        const at = deps.clock.now();
+        const lost = inner.markSentAll
+          ? await inner.markSentAll(marks, at)
+          : (
+              await Promise.all(
+                marks.map(async (m) =>
+                  (await inner.markSent(m.tenantId, m.entryId, m.result, at, m.leaseToken))
+                    ? []
+                    : [m.entryId],
+                ),
+              )
+            ).flat();
+        if (lost.length > 0)
+          deps.logger.error(
+            { entries: lost.length },
+            'posted after its outbox lease ran out: another poster holds it now and may post it again',
+          );
+      } catch (err) {
+        // Posted, not marked: the entries stay pending and the sweep looks for them (Slack) or posts again.
+        deps.logger.error({ err, entries: marks.length }, 'marking outbox entries sent failed');
+      }
+    },
+  };
+}
