@@ -52,52 +52,74 @@ function messagesInsertFreezingDb(db: Db) {
   };
 }
 
-describe('issue 13: a new question killed after its ticket insert, at its messages insert', () => {
+describe('issue 13: a message killed after its ticket write, at its messages insert', () => {
   // The instant the customer's message would move to if it were folded into the turn's last
-  // `insertMany` (issue 13, "one insert"): the ticket is stored, and so is the reply's outbox entry,
-  // which today is written before that insert. After a restart the customer must have one ticket
-  // and one answer: a rerun of the message would open nothing new and say nothing again.
-  it('leaves one ticket and one answer in the thread after restart', async () => {
-    const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
-    const ch1 = createTestChannel();
-    const freezing = messagesInsertFreezingDb(env.db);
-    const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
-    await app1.sweepsIdle();
-    const m = inbound('maya', 'Hi, where is my order 1042?', { eventId: 'EV-KILL-AT-MESSAGES' });
-    freezing.arm();
-    void app1.engine.handleInbound(m).catch(() => undefined);
-    await freezing.reached();
-    await app1.stop();
-    // Killed after the ticket's insert.
-    const before = await env.db.collection('tickets').find({ tenantId: DEMO.tenantId }).toArray();
-    const opened = before.filter((t) => (t.thread as { threadId?: string })?.threadId === m.messageId);
-    expect(opened).toHaveLength(1);
-    expect(ch1.thread(m.messageId)).toHaveLength(0);
-    // The reply's outbox entry was written before the insert the process died in.
-    expect(await env.db.collection('outbox').countDocuments({ kind: 'reply' })).toBe(1);
-
-    const ch2 = createTestChannel();
-    const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
-    await app2.sweepsIdle();
-    try {
-      // Past the journal's lease and the outbox poster's: every sweep has its turn, twice.
-      env.clock.advance(11 * 60_000);
-      for (let i = 0; i < 2; i++) {
-        await app2.engine.recoverUnanswered?.();
-        await app2.outbox.sweep();
+  // `insertMany` (issue 13, "one insert"): the ticket is stored (a new question's insert, a
+  // reply's resolving write), and so is the reply's outbox entry, which today is written before
+  // that insert. After a restart the customer must have one ticket and one answer to the message:
+  // a rerun of it would open nothing new and say nothing again.
+  for (const [name, asksFirst] of [
+    ['a new question', false],
+    ['a reply in a thread', true],
+  ] as const) {
+    it(`leaves ${name} one ticket and one answer after restart`, async () => {
+      const env = await createSeededEnv({ logger });
+      const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+      const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+      const ch1 = createTestChannel();
+      const freezing = messagesInsertFreezingDb(env.db);
+      const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
+      await app1.sweepsIdle();
+      let threadId: string | undefined;
+      if (asksFirst) {
+        const first = inbound('maya', 'Hi, where is my order 1042?');
+        expect((await app1.engine.handleInbound(first)).status).toBe('answered');
+        threadId = first.messageId;
+        env.clock.advance(60_000);
       }
-      const after = await env.db.collection('tickets').find({ tenantId: DEMO.tenantId }).toArray();
-      const mine = after.filter((t) => (t.thread as { threadId?: string })?.threadId === m.messageId);
-      expect(mine).toHaveLength(1);
-      // One message from the bot in the customer's thread: the answer, not a second one.
-      const shown = ch2.thread(m.messageId);
-      expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatch(/1042/);
-    } finally {
-      await app2.stop();
-      await env.close();
-    }
-  });
+      const m = inbound(
+        'maya',
+        asksFirst ? 'And when will order 1042 arrive?' : 'Hi, where is my order 1042?',
+        {
+          eventId: `EV-KILL-AT-MESSAGES-${asksFirst ? 'R' : 'Q'}`,
+          ...(threadId ? { threadId, at: env.clock.now() } : {}),
+        },
+      );
+      const thread = threadId ?? m.messageId;
+      const shownBefore = ch1.thread(thread).length;
+      const repliesBefore = await env.db.collection('outbox').countDocuments({ kind: 'reply' });
+      freezing.arm();
+      void app1.engine.handleInbound(m).catch(() => undefined);
+      await freezing.reached();
+      await app1.stop();
+      const inThread = async () =>
+        (await env.db.collection('tickets').find({ tenantId: DEMO.tenantId }).toArray()).filter(
+          (t) => (t.thread as { threadId?: string } | undefined)?.threadId === thread,
+        );
+      // Killed after the ticket's write and the reply's outbox entry, with nothing posted.
+      expect(await inThread()).toHaveLength(1);
+      expect(ch1.thread(thread)).toHaveLength(shownBefore);
+      expect(await env.db.collection('outbox').countDocuments({ kind: 'reply' })).toBe(repliesBefore + 1);
+
+      const ch2 = createTestChannel();
+      const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
+      await app2.sweepsIdle();
+      try {
+        // Past the journal's lease and the outbox poster's: every sweep has its turn, twice.
+        env.clock.advance(11 * 60_000);
+        for (let i = 0; i < 2; i++) {
+          await app2.engine.recoverUnanswered?.();
+          await app2.outbox.sweep();
+        }
+        expect(await inThread()).toHaveLength(1);
+        // One message from the bot in the customer's thread after the restart: the answer.
+        const shown = ch2.thread(thread);
+        expect(shown).toHaveLength(1);
+        expect(shown[0]).toMatch(/1042/);
+      } finally {
+        await app2.stop();
+        await env.close();
+      }
+    });
+  }
 });
