@@ -56,15 +56,15 @@ export async function recordMessage(
     ...(options.customer ? { customer: options.customer } : {}),
     ...(options.once ? { once: true } : {}),
   });
-  if (options.customer) recorded(deps, options.customer);
+  if (options.customer) announceMessage(deps, options.customer);
   if (message.ticketId && options.ticketStored !== false)
     await deps.lifecycle?.messageRecorded(message, options.ticket);
-  recorded(deps, message);
+  announceMessage(deps, message);
   return message;
 }
 
 /** Tells watchers a message was stored. */
-function recorded(deps: DeliveryDeps, message: Message): void {
+export function announceMessage(deps: DeliveryDeps, message: Message): void {
   deps.events.publish({
     type: 'message',
     tenantId: message.tenantId,

@@ -10,7 +10,7 @@ import type {
   Ticket,
   ThreadRef,
 } from '../domain/index.js';
-import { escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
+import { announceMessage, escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
 import { startWorking, type PlaceholderSlot, type Working, type WorkingOptions } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
@@ -253,9 +253,10 @@ export function amendPending(progress: InboundProgress | undefined, change: Part
 export async function storePending(deps: EngineDeps, progress: InboundProgress | undefined): Promise<void> {
   const p = progress?.pending;
   if (!p || !progress) return;
-  const { edited: _e, deleted: _d, ...input } = p.message;
-  // Found stored (a rerun of a run that got this far), it is left as it is.
-  await recordMessage(deps, input, { once: true, ...(p.carried ? { ticketCarries: true } : {}) });
+  // Found stored (a rerun of a run that got this far), it is left as it is. Its SLA clocks moved
+  // when the turn took it (storeCustomerMessage): only watchers are told now.
+  await deps.stores.messages.insert(p.message, { once: true, ticketCarries: p.carried });
+  announceMessage(deps, p.message);
   progress.pending = undefined;
   progress.stored = true;
 }
