@@ -32,6 +32,8 @@ export interface ApplyContext {
   message: ParsedInboundMessage;
   /** The stored customer message this run answered. */
   customerMessageId: string;
+  /** The customer message while not stored yet: it rides in the answer's insert (taken once). */
+  customerPending?: () => Message | undefined;
   customer: Customer | null;
   /** Where the customer wrote: replies go there. */
   replyThread: ThreadRef;
@@ -183,6 +185,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       ...(options.written ? { written: options.written } : {}),
       ...(options.kept ? { kept: options.kept } : {}),
       decision: () => turn.ride(),
+      ...(ctx.customerPending ? { customer: ctx.customerPending } : {}),
     });
     silenced ??= sent.silenced;
     return sent;

@@ -35,6 +35,10 @@ export async function recordMessage(
     ticket?: Ticket;
     ticketCarries?: boolean;
     decision?: TranscriptWriteOptions['decision'];
+    /** The turn's customer message, stored first in this message's insert (see TranscriptWriteOptions). */
+    customer?: Message;
+    /** Found stored already, it is left as it is (see TranscriptWriteOptions). */
+    once?: boolean;
   } = {},
 ): Promise<Message> {
   const message: Message = {
@@ -49,9 +53,18 @@ export async function recordMessage(
   await deps.stores.messages.insert(message, {
     ticketCarries: options.ticketStored === false || options.ticketCarries === true,
     ...(options.decision ? { decision: options.decision } : {}),
+    ...(options.customer ? { customer: options.customer } : {}),
+    ...(options.once ? { once: true } : {}),
   });
+  if (options.customer) announceMessage(deps, options.customer);
   if (message.ticketId && options.ticketStored !== false)
     await deps.lifecycle?.messageRecorded(message, options.ticket);
+  announceMessage(deps, message);
+  return message;
+}
+
+/** Tells watchers a message was stored. */
+export function announceMessage(deps: DeliveryDeps, message: Message): void {
   deps.events.publish({
     type: 'message',
     tenantId: message.tenantId,
@@ -68,7 +81,6 @@ export async function recordMessage(
             ? 'customer'
             : 'system',
   });
-  return message;
 }
 
 /** A note on the ticket for staff: in the transcript, never posted to the customer. */
@@ -144,6 +156,11 @@ export interface SendOptions {
    * to the caller.
    */
   decision?: () => TranscriptWriteOptions['decision'];
+  /**
+   * The turn's customer message while not stored yet (issue 13): it rides in this text's insert
+   * into `messages`, before the post; asked for only right before that insert.
+   */
+  customer?: () => Message | undefined;
 }
 
 /** The text sendReply would post for `text` in the bot's voice, and the note it leaves staff. */
@@ -235,7 +252,12 @@ export async function sendReply(
   let recorded = false;
   const record = async (resumed = false) => {
     const decision = options.decision?.();
-    const recordOptions = { ticketCarries: carried, ...(decision ? { decision } : {}) };
+    const customer = options.customer?.();
+    const recordOptions = {
+      ticketCarries: carried,
+      ...(decision ? { decision } : {}),
+      ...(customer ? { customer } : {}),
+    };
     if (resumed && (options.deliveryId || kept)) {
       // The earlier attempt of this derived id may have stored the line (same id) before it died.
       try {

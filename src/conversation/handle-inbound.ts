@@ -7,7 +7,8 @@ import { findTicket, preTicketKeys } from './find-ticket.js';
 import { identifyCustomer } from './identify.js';
 import type { InboundRunner } from './inbound-journal.js';
 import { createKeyedQueue, QueueTimeoutError } from './keyed-queue.js';
-import { handleInboundFailure } from './recovery.js';
+import { isAnswered } from './answered.js';
+import { dropUndelivered, handleInboundFailure } from './recovery.js';
 import { LeaseLostError, type ThreadOrder } from './thread-order.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 import type { WorkingOptions } from './working.js';
@@ -24,6 +25,9 @@ import {
   languageOf,
   staffActor,
   storeCustomerMessage,
+  storePending,
+  takePending,
+  amendPending,
   customerMessageOf,
   type InboundProgress,
   type Turn,
@@ -84,6 +88,8 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     progress: InboundProgress,
   ): Promise<InboundOutcome> {
     const outcome = await runTurn(msg, progress);
+    // A turn that posted nothing stores its customer message alone, before its record ends.
+    await storePending(deps, progress);
     // A reopening leaves the open-ticket keys to the turn's next change of status; a turn that
     // ends with the ticket still open lists it now, before its record is finished. A rerun of a
     // killed run's message does too: the reopening may have been the dead run's.
@@ -113,8 +119,14 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       logger,
     });
     const turn: Turn = { msg, tenant, mode, customer, ordersUnreachable, progress };
-    const hinted = await replyOnThreadTicket(turn);
+    // A rerun of a killed run finds its ticket by its thread (the dead run may have stored it),
+    // and is checked against what that run did before anything is written.
+    const hinted = progress.rerun ? null : await replyOnThreadTicket(turn);
     if (hinted) return hinted;
+    if (progress.rerun && !msg.threadId && msg.author.isExternal) {
+      const own = await stores.tickets.findByThread(msg.tenantId, msg.platform, msg.channelId, msg.messageId);
+      if (own) return queue.run(`ticket|${own.ticketId}`, () => onExisting(turn, own, own.thread));
+    }
     const match = await findTicket(stores, msg, tenant.settings.joinWindowSeconds, customer?.customerId);
     if (match.kind === 'existing') {
       return queue.run(`ticket|${match.ticket.ticketId}`, () =>
@@ -196,6 +208,19 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     const { msg } = turn;
     let ticket: Ticket | null = found;
     let reopened = touched?.reopened ?? false;
+    if (turn.progress?.rerun && msg.author.isExternal) {
+      // The killed run got this far: what it queued or handed over stands, and its customer
+      // message is stored now (issue 13: it rides in the turn's last insert, after the outbox
+      // entry). What it kept on the ticket but never queued is taken back before answering again.
+      const m = customerMessageOf(msg, found.ticketId, replyThread);
+      if (await isAnswered(deps, m)) {
+        await stores.messages.ensureKept(m);
+        turn.progress.pending = { message: m, carried: true };
+        turn.progress.message = m;
+        return { status: 'recorded', ticketId: found.ticketId, reason: 'finished before the crash' };
+      }
+      await dropUndelivered(deps, found, m);
+    }
     if (!touched) {
       // Under the ticket's lock now: re-read if a message this process ran meanwhile changed it (the
       // thread's earlier messages, in any process, finished before this run read it: it holds the
@@ -275,6 +300,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       mode: turn.mode,
       message: msg,
       customerMessageId: stored.messageId,
+      customerPending: () => takePending(turn.progress),
       customer: turn.customer,
       replyThread,
       placeholder,
@@ -324,12 +350,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     if (result && u && (result.route === 'ignore' || u.isPleasantry)) {
       // Recorded under no ticket: a pleasantry opens none.
       // Filed under a ticket never stored: no transcript to take it from.
-      await stores.messages.annotate(
-        msg.tenantId,
-        stored.messageId,
-        { ticketId: null, language: u.language },
-        { ticketCarries: true },
-      );
+      amendPending(turn.progress, { ticketId: undefined, language: u.language });
       if (turn.progress) turn.progress.message = undefined;
       return { status: 'recorded', reason: 'pleasantry' };
     }
@@ -338,14 +359,12 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     if (result && linked) {
       return queue.run(`ticket|${linked.ticketId}`, async () => {
         const read = (await stores.tickets.get(msg.tenantId, linked.ticketId)) ?? linked;
-        await stores.messages.annotate(
-          msg.tenantId,
-          stored.messageId,
-          { ticketId: read.ticketId, ...languageOf(u) },
-          // Re-filed from a ticket never stored: it joins the linked ticket's transcript only.
-          { fromUnstored: true },
-        );
-        const current = withKept(read, { ...stored, ticketId: read.ticketId, ...languageOf(u) });
+        // Re-filed from a ticket never stored: it joins the linked ticket's transcript now, and
+        // `messages` with the turn's last insert.
+        const refiled = { ...stored, ticketId: read.ticketId, ...languageOf(u) };
+        amendPending(turn.progress, refiled);
+        await stores.messages.ensureKept(refiled);
+        const current = withKept(read, refiled);
         if (turn.progress) {
           turn.progress.pendingTicket = undefined;
           if (turn.progress.message)
@@ -366,6 +385,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
           mode: turn.mode,
           message: msg,
           customerMessageId: stored.messageId,
+          customerPending: () => takePending(turn.progress),
           customer: turn.customer,
           replyThread,
           placeholder,
@@ -389,8 +409,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
     if (turn.progress) turn.progress.pendingTicket = undefined;
     publishTicket(deps, ticket);
     if (ticket.status !== 'resolved') await deps.lifecycle?.ticketOpened(ticket);
-    if (annotation.language || annotation.englishText)
-      await stores.messages.annotate(msg.tenantId, stored.messageId, annotation, { ticketCarries: true });
+    if (annotation.language || annotation.englishText) amendPending(turn.progress, annotation);
     if (turn.progress?.abandoned) return abandonedOutcome(ticket);
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     return applyResult(deps, {
@@ -401,6 +420,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       mode: turn.mode,
       message: msg,
       customerMessageId: stored.messageId,
+      customerPending: () => takePending(turn.progress),
       customer: turn.customer,
       replyThread,
       placeholder,

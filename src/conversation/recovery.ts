@@ -4,7 +4,7 @@ import { escalateTicket } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import { QueueTimeoutError } from './keyed-queue.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
-import { errorCode, type InboundProgress } from './turn.js';
+import { errorCode, storePending, type InboundProgress } from './turn.js';
 import type { PlaceholderSlot } from './working.js';
 
 /** What staff read on a ticket whose message no run finished. */
@@ -256,6 +256,19 @@ export async function handleInboundFailure(
   const ticketId = progress.message?.ticketId ?? progress.pendingTicket?.ticketId;
   const ids = { eventId: msg.eventId, tenantId: msg.tenantId, platform: msg.platform, ticketId };
   deps.logger.error({ err, code: errorCode(err), ...ids }, 'inbound message failed');
+  if (progress.pending) {
+    // Not stored yet (it rides in the turn's last insert): stored now, for a person to see. If the
+    // store does not answer either, nothing is stored and the journal runs the event again.
+    try {
+      await storePending(deps, progress);
+    } catch (storeErr) {
+      deps.logger.error(
+        { err: storeErr, code: errorCode(storeErr), ...ids },
+        'storing a failed message failed',
+      );
+      throw err;
+    }
+  }
   if (progress.message?.ticketId) {
     try {
       const ticket = await escalateUnprocessed(deps, progress.message, {
@@ -285,7 +298,7 @@ export async function handleInboundFailure(
  * `TranscriptEntry.carried`) and that were never queued: the run died first, so the customer never
  * saw them, and the model's and staff's history must not show them as said.
  */
-async function dropUndelivered(deps: EngineDeps, ticket: Ticket, message: Message): Promise<void> {
+export async function dropUndelivered(deps: EngineDeps, ticket: Ticket, message: Message): Promise<void> {
   const carried = Object.values(ticket.transcript?.entries ?? {}).filter(
     (e) => e.carried && e.createdAt.getTime() >= message.createdAt.getTime(),
   );

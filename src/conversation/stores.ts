@@ -172,6 +172,13 @@ export interface TranscriptWriteOptions {
    * `DecisionStore.listByTicket` and `InteractionStore.listForCustomer`.
    */
   decision?: { record: DecisionRecord; interaction?: TurnInteraction };
+  /**
+   * The turn's customer message, stored first in the same insert as this one (issue 13): kept on
+   * its ticket already by the ticket's own write. Found stored (a rerun), it is not stored again.
+   */
+  customer?: Message;
+  /** Found stored already (a rerun of a killed turn), it is left as it is: no error. */
+  once?: boolean;
   /** Re-filing a message filed under a ticket that was never stored: nothing to take it from. */
   fromUnstored?: boolean;
 }

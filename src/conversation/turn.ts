@@ -10,7 +10,7 @@ import type {
   Ticket,
   ThreadRef,
 } from '../domain/index.js';
-import { escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
+import { announceMessage, escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
 import { startWorking, type PlaceholderSlot, type Working, type WorkingOptions } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
@@ -39,8 +39,14 @@ export interface InboundProgress {
   rerun?: boolean;
   /** Something of this message was stored (a redelivery would store it twice). */
   stored?: boolean;
-  /** The stored customer message, filed under the ticket it belongs to. */
+  /** The customer message (stored, or `pending`), filed under the ticket it belongs to. */
   message?: Message;
+  /**
+   * The customer message while not stored yet (issue 13): it rides in the insert of the bot's
+   * message the turn posts, or is stored alone at the turn's end (`storePending`). Meanwhile it is
+   * durable in the journal record, and the ticket's own writes keep it on the recent transcript.
+   */
+  pending?: { message: Message; carried: boolean };
   /** The new ticket this message opens, not stored until the agent has run. */
   pendingTicket?: Ticket;
   /** Progress shown while the agent runs (a placeholder or typing); released when the message is done. */
@@ -200,18 +206,59 @@ export async function storeCustomerMessage(
   options: { ticketStored: boolean; ticket?: Ticket; ticketCarries?: boolean },
   u?: AgentResult['understanding'],
 ): Promise<Message> {
-  const {
-    messageId: _id,
-    edited: _e,
-    deleted: _d,
-    ...input
-  } = customerMessageOf(turn.msg, ticketId, thread, u);
-  const m = await recordMessage(deps, { ...input, messageId: _id }, options);
-  if (turn.progress) {
-    turn.progress.stored = true;
-    turn.progress.message = m;
+  const progress = turn.progress;
+  if (!progress?.journal) {
+    // No journal record holds the message meanwhile: stored now.
+    const {
+      messageId: _id,
+      edited: _e,
+      deleted: _d,
+      ...input
+    } = customerMessageOf(turn.msg, ticketId, thread, u);
+    const m = await recordMessage(deps, { ...input, messageId: _id }, options);
+    if (progress) {
+      progress.stored = true;
+      progress.message = m;
+    }
+    return m;
   }
+  // Its journal record holds it until the turn ends: stored with the turn's last insert.
+  const m = customerMessageOf(turn.msg, ticketId, thread, u);
+  if (options.ticketStored) await deps.lifecycle?.messageRecorded(m, options.ticket);
+  progress.message = m;
+  progress.pending = {
+    message: m,
+    carried: options.ticketStored === false || options.ticketCarries === true,
+  };
   return m;
+}
+
+/** The pending customer message, to ride in a bot message's insert (taken once). */
+export function takePending(progress: InboundProgress | undefined): Message | undefined {
+  const p = progress?.pending;
+  if (!p || !p.carried) return undefined;
+  progress.pending = undefined;
+  progress.stored = true;
+  return p.message;
+}
+
+/** Changes the pending customer message (its ticket, its language) before it is stored. */
+export function amendPending(progress: InboundProgress | undefined, change: Partial<Message>): void {
+  if (progress?.pending)
+    progress.pending = { ...progress.pending, message: { ...progress.pending.message, ...change } };
+  if (progress?.message) progress.message = { ...progress.message, ...change };
+}
+
+/** Stores the pending customer message alone (a turn that posted nothing), before its record ends. */
+export async function storePending(deps: EngineDeps, progress: InboundProgress | undefined): Promise<void> {
+  const p = progress?.pending;
+  if (!p || !progress) return;
+  // Found stored (a rerun of a run that got this far), it is left as it is. Its SLA clocks moved
+  // when the turn took it (storeCustomerMessage): only watchers are told now.
+  await deps.stores.messages.insert(p.message, { once: true, ticketCarries: p.carried });
+  announceMessage(deps, p.message);
+  progress.pending = undefined;
+  progress.stored = true;
 }
 
 /** The `code` of an AppError (or a driver error), for the one log line at the top. */

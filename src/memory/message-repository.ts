@@ -54,21 +54,40 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
   }
 
   /**
-   * The turn's decision and its bot message in one ordered insert, the decision first. Its `_id`
-   * is the turn's: found stored (a resumed delivery of the same turn) it is done, and the message
-   * goes alone; a collision on the message is the caller's, as for a message inserted alone.
+   * The turn's messages in one ordered insert (issue 13): the customer's message when it rides
+   * here, then the turn's decision, then the bot's message. Every one has a deterministic id: one
+   * found stored (a resumed delivery of the same turn, a rerun of a killed one) is done, and the
+   * rest go one by one; a collision on the bot's message is the caller's, as for a message
+   * inserted alone. The bundled server does not say which statement of a failed ordered insert
+   * collided, so each earlier one is looked up by its id.
    */
-  async function withDecision(
+  async function together(
     doc: Document,
-    decision: NonNullable<TranscriptWriteOptions['decision']>,
+    options: Pick<TranscriptWriteOptions, 'decision' | 'customer'>,
   ): Promise<void> {
-    const stored = decisionDocument(decision.record, decision.interaction);
+    const before: Array<{ doc: Document; filter: Document }> = [];
+    if (options.customer) {
+      const c = options.customer;
+      before.push({ doc: codec.in(c), filter: { tenantId: c.tenantId, messageId: c.messageId } });
+    }
+    if (options.decision) {
+      const d = decisionDocument(options.decision.record, options.decision.interaction);
+      before.push({ doc: d, filter: { _id: d._id } });
+    }
     try {
-      await col.insertMany([stored, doc], { ordered: true });
+      await col.insertMany([...before.map((b) => b.doc), doc], { ordered: true });
     } catch (err) {
-      if (!isDuplicateKeyError(err) || (await col.countDocuments({ _id: stored._id }, { limit: 1 })) === 0)
-        throw err;
-      // The decision was there: whether the message is too, its own insert says.
+      if (!isDuplicateKeyError(err)) throw err;
+      let known = false;
+      for (const b of before) {
+        if ((await col.countDocuments(b.filter, { limit: 1 })) > 0) {
+          known = true;
+          continue;
+        }
+        await col.insertOne(b.doc);
+      }
+      // None of the earlier ones was there: the bot's message collided, as a message alone would.
+      if (!known) throw err;
       await col.insertOne(doc);
     }
   }
@@ -77,12 +96,13 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
     async insert(message, options = {}) {
       const doc = codec.in(message);
       try {
-        if (options.decision) await withDecision(doc, options.decision);
+        if (options.decision || options.customer) await together(doc, options);
         else await col.insertOne(doc);
       } catch (err) {
         // Stored by a run that died before keeping it on the ticket: kept now, refused as before.
         if (isDuplicateKeyError(err) && message.ticketId && !options.ticketCarries)
           await transcript.added(message);
+        if (isDuplicateKeyError(err) && options.once) return;
         throw err;
       }
       if (message.ticketId && !options.ticketCarries) await transcript.added(message);

@@ -209,8 +209,9 @@ describe('admission: at most INBOUND_CONCURRENCY messages run at once', () => {
 
     hang = false;
     const second = await start(envFor(dbName, timings));
-    // Every message ends with exactly one bot post in its thread: the three that waited answered
-    // by the model, the one killed mid-answer handed to a person (it may have said things).
+    // Every message ends with exactly one bot post in its thread, answered by the model: the one
+    // killed mid-answer had stored nothing and queued nothing (issue 13: its customer message
+    // rides in the turn's last insert), so it is run again from its journal record.
     const repliesIn = async () => {
       const all = await posts(second);
       return roots.map((root) => all.filter((p) => p.threadId === root.postId && p.author.kind === 'bot'));
@@ -223,16 +224,15 @@ describe('admission: at most INBOUND_CONCURRENCY messages run at once', () => {
     const replies = await repliesIn();
     expect(replies.map((r) => r.length)).toEqual([1, 1, 1, 1]);
     const killedMidAnswer = calls[0]!.marker;
-    for (const [i, r] of replies.entries()) {
-      if (`m${i}` === killedMidAnswer) expect(r[0]!.text).toMatch(/person|team/i);
-      else expect(r[0]!.text).toBe(`About m${i}: standard delivery takes 3 to 5 business days.`);
-    }
-    // The model was asked again only for the three that never ran.
+    for (const [i, r] of replies.entries())
+      expect(r[0]!.text).toBe(`About m${i}: standard delivery takes 3 to 5 business days.`);
+    // The model was asked again for the three that never ran and, once, for the killed one.
     expect(
       calls
         .slice(1)
         .map((c) => c.marker)
         .sort(),
-    ).toEqual(texts.map((_, i) => `m${i}`).filter((m) => m !== killedMidAnswer));
+    ).toEqual(texts.map((_, i) => `m${i}`));
+    expect(killedMidAnswer).toBeDefined();
   }, 150_000);
 });
