@@ -69,10 +69,14 @@ describe('issue 12 case 1: Slack is acknowledged only once the message is stored
     // The first process stores the event, answers Slack, and dies before its run gets anywhere.
     const inner = createOfflineAgent({ logger: pino({ level: 'silent' }), clock: { now: () => new Date() } });
     let hang = true;
+    let started = false;
     const agent: Agent = {
       kind: inner.kind,
       phrase: inner.phrase.bind(inner),
-      run: (input, hooks) => (hang ? new Promise(() => undefined) : inner.run(input, hooks)),
+      run: (input, hooks) => {
+        started = true;
+        return hang ? new Promise(() => undefined) : inner.run(input, hooks);
+      },
     };
     env = await startSlackEnv({ agent, drainTimeoutMs: 100 });
     const ts = '1730000300.000100';
@@ -85,9 +89,11 @@ describe('issue 12 case 1: Slack is acknowledged only once the message is stored
     expect(first.status).toBe(200);
     const db = env.app.db;
     await eventually(async () => (await journalRecords(db, 'Ev0KILLED01')).length === 1);
-    // The run got as far as storing the customer's words, then waits on the model forever.
+    // The run got as far as asking the model, then waits on it forever. The customer's words are
+    // in the journal record, not yet in the messages (they go with the answer, in one insert).
+    await eventually(async () => started);
     const messages = env.app.db.collection('messages');
-    await eventually(async () => (await messages.countDocuments({ 'thread.threadId': ts })) === 1);
+    expect(await messages.countDocuments({ 'thread.threadId': ts })).toBe(0);
     // "Killed": its lease is never renewed again. A fresh process on the same database takes it.
     await env.app.app.stop();
     hang = false;
@@ -117,11 +123,12 @@ describe('issue 12 case 1: Slack is acknowledged only once the message is stored
       await second.sweepsIdle();
       await env.slack.waitFor(() => env!.slack.threadReplies(SLACK.sharedChannel, ts).length >= 1);
       const seen = env.slack.threadMessages(SLACK.sharedChannel, ts);
-      // Its words were stored before the run died: a person takes it, and the customer is told.
+      // Nothing of the dead run was queued: the restarted process runs the message again from its
+      // journal record and answers it, once.
       expect(seen).toHaveLength(1);
-      const ticket = await env.app.db.collection('tickets').findOne({ 'thread.threadId': ts });
-      expect(ticket?.status).toBe('escalated');
-      expect(seen[0]?.text).toContain(String(ticket?.ticketId));
+      expect(seen[0]?.text).toContain('1042');
+      expect(await env.app.db.collection('tickets').countDocuments({ 'thread.threadId': ts })).toBe(1);
+      expect(await messages.countDocuments({ 'thread.threadId': ts, role: 'customer' })).toBe(1);
       expect((await journalRecords(db, 'Ev0KILLED01'))[0]?.state).toBe('done');
       // Slack's redelivery after all this changes nothing.
       await second.engine.handleInbound({
