@@ -115,8 +115,11 @@ export async function benchScale(
     for (const e of template.get('processed_events') ?? []) otherIds.add(String(e.eventId));
     for (const t of tickets) otherIds.add(String((t.requester as { userId: string }).userId));
     for (const o of template.get('outbox') ?? []) otherIds.add(String(o.entryId)).add(String(o.key));
-    // A decision's `_id` is keyed by its id (it carries the turn's history entry).
+    // A decision's `_id` is keyed by its id (it carries the turn's history entry), in `decisions`
+    // or, stored with the answer it decided, as a `kind: 'decision'` document in `messages`.
     for (const d of template.get('decisions') ?? []) otherIds.add(String(d.decisionId));
+    for (const m of template.get('messages') ?? [])
+      if (m.kind === 'decision') otherIds.add(String((m.decision as { decisionId: string }).decisionId));
     // Longest first, so an id inside a longer key does not cut that key's match short.
     const alternatives = [...ticketIds, ...otherIds]
       .filter((x) => x !== 'undefined')
