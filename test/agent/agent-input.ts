@@ -1,7 +1,11 @@
-import type { AgentInput, KnowledgeBase } from '../../src/agent/types.js';
+import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import type { Agent, AgentInput, AgentResult, KnowledgeBase } from '../../src/agent/types.js';
 import { toAgentCustomer } from '../../src/agent/types.js';
 import { createAgentTools } from '../../src/agent/tools.js';
-import type { SeededEnv } from '../support/seeded.js';
+import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
 
 /** An agent input as the engine builds it, for a demo customer (by contact email) or a stranger. */
 export async function inputFor(
@@ -40,3 +44,20 @@ export async function inputFor(
 export const MAYA = 'maya@bluebirdcafe.example';
 export const JORDAN = 'jordan@acme-robotics.example';
 export const PRIYA = 'priya@cobaltlabs.example';
+
+/**
+ * The offline agent over a seeded database and its knowledge base, set up before a file's tests
+ * and closed after them: `run(email, text)` is one agent run on an input as the engine builds it.
+ */
+export function useOfflineAgent(): (email: string | null, text: string) => Promise<AgentResult> {
+  let env: SeededEnv | undefined;
+  let kb: KnowledgeBase;
+  let agent: Agent;
+  beforeAll(async () => {
+    env = await createSeededEnv();
+    kb = createKnowledgeBase({ source: env.stores.kbArticles });
+    agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
+  });
+  afterAll(async () => env?.close());
+  return async (email, text) => agent.run(await inputFor(env!, kb, email, text));
+}

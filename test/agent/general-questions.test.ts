@@ -1,23 +1,7 @@
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
-import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
-import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, MAYA } from './agent-input.js';
+import { describe, expect, it } from 'vitest';
+import { MAYA, useOfflineAgent } from './agent-input.js';
 
-let env: SeededEnv;
-let kb: KnowledgeBase;
-let agent: Agent;
-
-beforeAll(async () => {
-  env = await createSeededEnv();
-  kb = createKnowledgeBase({ source: env.stores.kbArticles });
-  agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
-});
-afterAll(async () => env?.close());
-
-const run = async (email: string | null, text: string) => agent.run(await inputFor(env, kb, email, text));
+const run = useOfflineAgent();
 const HELP_CENTER = /help center says/;
 
 describe('a question on an order topic that speaks of no order of the customer (offline engine)', () => {

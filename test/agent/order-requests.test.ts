@@ -1,23 +1,8 @@
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
-import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
-import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, MAYA } from './agent-input.js';
+import { describe, expect, it } from 'vitest';
+import { MAYA, useOfflineAgent } from './agent-input.js';
 
-let env: SeededEnv;
-let kb: KnowledgeBase;
-let agent: Agent;
-
-beforeAll(async () => {
-  env = await createSeededEnv();
-  kb = createKnowledgeBase({ source: env.stores.kbArticles });
-  agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
-});
-afterAll(async () => env?.close());
-
-const run = async (text: string) => agent.run(await inputFor(env, kb, MAYA, text));
+const runAs = useOfflineAgent();
+const run = (text: string) => runAs(MAYA, text);
 
 describe('a request about a named order that no tool carries out (offline engine)', () => {
   it('goes to a person with a draft, not answered with the order status', async () => {

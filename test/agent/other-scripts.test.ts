@@ -1,23 +1,8 @@
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
-import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
-import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, PRIYA } from './agent-input.js';
+import { describe, expect, it } from 'vitest';
+import { PRIYA, useOfflineAgent } from './agent-input.js';
 
-let env: SeededEnv;
-let kb: KnowledgeBase;
-let agent: Agent;
-
-beforeAll(async () => {
-  env = await createSeededEnv();
-  kb = createKnowledgeBase({ source: env.stores.kbArticles });
-  agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
-});
-afterAll(async () => env?.close());
-
-const run = async (text: string) => agent.run(await inputFor(env, kb, PRIYA, text));
+const runAs = useOfflineAgent();
+const run = (text: string) => runAs(PRIYA, text);
 
 describe('help-center questions in Japanese, Chinese, Thai and Arabic (offline engine)', () => {
   it('are answered from the article, in English with a note to staff, with the figure asked for', async () => {
