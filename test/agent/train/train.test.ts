@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { GOLDEN_SPLITS } from '../../../src/agent/eval/golden.js';
 import { parseModel } from '../../../src/agent/offline/model/model-file.js';
 import { predict } from '../../../src/agent/offline/model/linear-model.js';
 import { fold } from '../../../src/agent/offline/text.js';
@@ -50,7 +51,7 @@ describe('the training corpus', () => {
         .replace(/[^\p{L}\p{N}]+/gu, ' ')
         .trim();
     const seen = new Set(all.map((r) => norm(r.text)));
-    for (const split of ['train', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'train2', 'test']) {
+    for (const split of GOLDEN_SPLITS) {
       for (const g of jsonl(`test/golden/${split}.jsonl`))
         expect(seen.has(norm(g.text as string)), g.text as string).toBe(false);
     }
