@@ -140,33 +140,149 @@ function asksInScript(clause: string, lexicon: ScriptAsks): boolean {
   return false;
 }
 
-/** The lexicon says it in this clause, not negated and not inside a condition ("if we cancel…"). */
-function asksInWords(clause: string, lexicon: Lexicon): boolean {
+/** Words of what an action costs, folded as `words` gives them. */
+const COSTS = new Set([
+  'cost',
+  'costs',
+  'costing',
+  'fee',
+  'fees',
+  'charge',
+  'charges',
+  'penalty',
+  'penalties',
+  'price',
+  'pay',
+  'much',
+  // es
+  'cuesta',
+  'costaria',
+  'cobran',
+  'cobrar',
+  'cargo',
+  'comision',
+  'penalizacion',
+  'tarifa',
+  // fr
+  'coute',
+  'couterait',
+  'couter',
+  'frais',
+  'penalite',
+  // de
+  'kostet',
+  'kosten',
+  'gebuhr',
+  'gebuhren',
+  'strafe',
+  // pt / it
+  'custa',
+  'custaria',
+  'taxa',
+  'multa',
+  'costa',
+  'costerebbe',
+  'penale',
+  'commissione',
+  // nl
+  'kost',
+  'boete',
+  // pl
+  'kosztuje',
+  'kosztowac',
+  'koszt',
+  'oplata',
+  'kara',
+]);
+
+/** Words that make what follows them a question ("what would it cost…", "¿cuánto cuesta…"). */
+const QUESTION_WORDS = new Set([
+  'what',
+  "what's",
+  'whats',
+  'how',
+  'which',
+  'cuanto',
+  'cuanta',
+  'combien',
+  'quel',
+  'quelle',
+  'wieviel',
+  'quanto',
+  'quanta',
+  'wat',
+  'hoeveel',
+  'ile',
+  'jaki',
+  'jaka',
+  'czy',
+]);
+
+/** A question that opens with one of these asks about what follows ("is there a fee to cancel…?"). */
+const QUESTION_OPENERS = new Set(['is', 'are', 'do', 'does', 'would', 'will', 'ist', 'gibt', 'hay', 'est']);
+
+/**
+ * In a question about what the action costs ("what would it cost us to cancel 1019?", "is there a
+ * penalty to cancel…?", "¿cuánto cuesta cancelar…?"), the index in the sentence's words of the
+ * cost word after which an ask is part of the question, not a request; -1 in any other sentence.
+ * A cost said without a question before it ("you charged us twice, refund it?") changes nothing.
+ */
+function costQuestionAt(sentence: string): number {
+  const list = words(sentence);
+  const question = /[?？]\s*$/.test(sentence) || QUESTION_OPENERS.has(list[0] ?? '');
+  if (!question) return -1;
+  let asked = QUESTION_OPENERS.has(list[0] ?? '');
+  for (let i = 0; i < list.length; i++) {
+    // German "was kostet…" (English "was" is no question word).
+    if (QUESTION_WORDS.has(list[i]!) || (list[i] === 'was' && /^kost/.test(list[i + 1] ?? ''))) asked = true;
+    else if (asked && COSTS.has(list[i]!)) return i;
+  }
+  return -1;
+}
+
+/**
+ * The lexicon says it in this clause, not negated, not inside a condition ("if we cancel…") and not
+ * after the cost word of a question about the cost (`askedAfter`: that word's index in this
+ * clause's words; negative when it lies in an earlier clause of the sentence, none when absent).
+ */
+function asksInWords(clause: string, lexicon: Lexicon, askedAfter?: number): boolean {
   const list = words(clause);
   const polite = list.some((w) => POLITE.has(w));
   return findTerms(clause, lexicon).some(
-    (hit) => !isNegated(clause, hit) && (polite || !list.slice(0, hit.word).some((w) => CONDITIONS.has(w))),
+    (hit) =>
+      !isNegated(clause, hit) &&
+      (polite ||
+        (!list.slice(0, hit.word).some((w) => CONDITIONS.has(w)) &&
+          (askedAfter === undefined || hit.word < askedAfter))),
   );
 }
 
 /** Whether one clause asks for the action: the lexicon's words, or for a refund an amount wanted back. */
-function clauseAsks(clause: string, action: 'refund' | 'cancellation'): boolean {
+function clauseAsks(clause: string, action: 'refund' | 'cancellation', askedAfter?: number): boolean {
   if (action === 'refund')
     return (
-      asksInWords(clause, REFUND_REQUEST) ||
+      asksInWords(clause, REFUND_REQUEST, askedAfter) ||
       wantsAmountBack(clause) ||
       asksInScript(clause, REFUND_REQUEST_SCRIPTS)
     );
-  return asksInWords(clause, CANCEL_REQUEST) || asksInScript(clause, CANCEL_REQUEST_SCRIPTS);
+  return asksInWords(clause, CANCEL_REQUEST, askedAfter) || asksInScript(clause, CANCEL_REQUEST_SCRIPTS);
 }
 
 /**
  * Whether a text asks for the action in one of its clauses. A question about what the action
- * would do ("if I cancel 1047 today, does it cost anything?") asks for nothing: moving money on it
- * would be acting on a question.
+ * would do ("if I cancel 1047 today, does it cost anything?") or cost ("what would it cost to
+ * cancel 1047?") asks for nothing: moving money on it would be acting on a question.
  */
 function asks(text: string, action: 'refund' | 'cancellation'): boolean {
-  return text.split(CLAUSE_BREAK).some((clause) => clauseAsks(clause, action));
+  return sentences(text).some((sentence) => {
+    const cost = costQuestionAt(sentence);
+    let offset = 0;
+    return sentence.split(CLAUSE_BREAK).some((clause) => {
+      const askedAfter = cost < 0 ? undefined : cost - offset;
+      offset += words(clause).length;
+      return clauseAsks(clause, action, askedAfter);
+    });
+  });
 }
 
 function quoteOf(text: string, action: 'refund' | 'cancellation'): string {

@@ -26,6 +26,8 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'Proszę o zwrot pieniędzy za zamówienie 1045',
     '1043 was missing a stapler, I would like $20 back',
     'can we get 45 euros back on 1043?',
+    'you charged us twice for 1045, refund the extra?',
+    'how did this happen?! 1045 came broken, I want my money back',
     '注文1045の返金をお願いします',
     '我想要订单1045的退款',
     'ขอคืนเงินคำสั่งซื้อ 1045 ค่ะ',
@@ -90,6 +92,33 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'if we send 1045 back do we pay the shipping?',
   ])('a question about what a return would do asks for no refund: %s', (text) =>
     expect(asks(text)).toBe(false),
+  );
+
+  it.each([
+    'how much would we pay to cancel 1047 now?',
+    'is there a penalty to cancel order 1047 this late?',
+    "what's the charge for cancelling 1047 today?",
+    'what are the fees to get a refund on 1045 after 30 days?',
+    '¿Cuánto cuesta cancelar el pedido 1047 ahora?',
+    'Combien coûte l’annulation de la commande 1047 maintenant ?',
+    'Was kostet es, die Bestellung 1047 jetzt zu stornieren?',
+    'Quanto custa cancelar o pedido 1047?',
+    'Quanto costa annullare l’ordine 1047 adesso?',
+    'Wat kost het om bestelling 1047 te annuleren?',
+    'Ile kosztuje anulowanie zamówienia 1047?',
+  ])('a question about what the action costs asks for nothing: %s', (text) => {
+    expect(asks(text)).toBe(false);
+    expect(asks(text, 'cancellation')).toBe(false);
+  });
+
+  it.each([
+    'Cancel 1047 please, and what will the fee be?',
+    'the fee is fine, please cancel order 1047',
+    'we will pay the fee, cancel 1047',
+    'order 1047 was charged twice, can you cancel it?',
+    'what the heck, you charged us twice on 1047, cancel it?',
+  ])('a request that also speaks of the cost still asks: %s', (text) =>
+    expect(asks(text, 'cancellation')).toBe(true),
   );
 
   it.each([
