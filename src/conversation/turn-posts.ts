@@ -57,7 +57,16 @@ export interface TurnPosts {
   flush(posting: TurnPosting): Promise<void>;
 }
 
-export function createTurnPosts(inner: OutboxStore, deps: { clock: Clock; logger: Logger }): TurnPosts {
+export function createTurnPosts(
+  inner: OutboxStore,
+  deps: {
+    clock: Clock;
+    logger: Logger;
+    /** The turn's answer may carry its entry in its insert into `messages` (`ride`); true by default. */
+    rideInAnswer?: boolean;
+  },
+): TurnPosts {
+  const rides = deps.rideInAnswer !== false && inner.adopt !== undefined;
   const current = new AsyncLocalStorage<TurnPosting>();
   /** The scope a mark of `entryId` may wait in, if any. */
   const waiting = (entryId: string): TurnPosting | undefined => {
@@ -76,7 +85,7 @@ export function createTurnPosts(inner: OutboxStore, deps: { clock: Clock; logger
     },
     ride(entry, turnMessageId) {
       const posting = current.getStore();
-      if (!posting || posting.closed || posting.rode || !inner.adopt) return undefined;
+      if (!rides || !posting || posting.closed || posting.rode) return undefined;
       posting.rode = true;
       return {
         entry: { ...entry, turn: posting.turn, leaseToken: entry.leaseToken ?? randomUUID() },

@@ -198,7 +198,9 @@ export function customerMessageOf(
 }
 
 /** The transcript id of an inbound customer message: derived from its event, as its journal record is. */
-export function customerMessageIdOf(msg: Pick<ParsedInboundMessage, 'tenantId' | 'platform' | 'eventId'>): string {
+export function customerMessageIdOf(
+  msg: Pick<ParsedInboundMessage, 'tenantId' | 'platform' | 'eventId'>,
+): string {
   const key = createHash('sha256').update(`${msg.tenantId}\n${msg.platform}\n${msg.eventId}`).digest('hex');
   return `msg_${key.slice(0, 20)}`;
 }

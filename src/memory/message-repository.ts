@@ -27,8 +27,7 @@ const ticketKeys = keyedDocuments('ticketId');
  * recovery of a run that died finds the entry by key, never by a query over `messages`. One such
  * answer per turn (`OutboxStore.ride`); keyed by organization, as every keyed document.
  */
-export const riddenPostId = (tenantId: string, turnMessageId: string) =>
-  `${tenantId}:post:${turnMessageId}`;
+export const riddenPostId = (tenantId: string, turnMessageId: string) => `${tenantId}:post:${turnMessageId}`;
 
 export function createMessageRepository({ db, logger }: RepositoryDeps): MessageStore {
   const col = collection(db, COLLECTIONS.messages);
@@ -163,7 +162,10 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
       if (!doc?.delivery) return null;
       const parsed = OutboxEntrySchema.safeParse(doc.delivery);
       if (parsed.success) return parsed.data;
-      logger.error({ collection: COLLECTIONS.messages, id: String(doc._id) }, 'a ridden outbox entry is invalid');
+      logger.error(
+        { collection: COLLECTIONS.messages, id: String(doc._id) },
+        'a ridden outbox entry is invalid',
+      );
       return null;
     },
     async findByPlatformId(tenantId, platform, platformMessageId) {

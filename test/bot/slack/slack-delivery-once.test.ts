@@ -180,7 +180,10 @@ async function takeOver(env: SlackTestEnv): Promise<{ stop(): Promise<void> }> {
 }
 
 describe('issue 13: a turn whose answer carries its outbox entry, killed before the write that ends the turn', () => {
-  for (const at of ['between its answer insert and the post', 'after Slack answered, before that write'] as const) {
+  for (const at of [
+    'between its answer insert and the post',
+    'after Slack answered, before that write',
+  ] as const) {
     it(`killed ${at}: after another process takes over, one post and one stored answer`, async () => {
       const beforePost = at === 'between its answer insert and the post';
       let freezing: ReturnType<typeof turnFinishFreezingDb> | undefined;
