@@ -134,3 +134,27 @@ describe('posts made inside a thread turn', () => {
     expect(entry?.status).toBe('sent');
   });
 });
+
+describe('OUTBOX_IN_TURN=off (a rolling deploy from a version before it)', () => {
+  it("inserts the answer's outbox entry as before, where an older process looks for it", async () => {
+    const older = await startCountedApp({ env: { OUTBOX_IN_TURN: 'off' } });
+    try {
+      const m = mayaSays(older.env, 'How long does standard shipping take?', 'posts-off-1');
+      const list = await older.measured(async () => {
+        expect((await older.env.engine.handleInbound(m)).status).toBe('answered');
+      });
+      expect(count(list, 'insert outbox')).toBe(1);
+      expect(older.channel.thread(m.messageId)).toHaveLength(1);
+      const entry = await older.env.db
+        .collection('outbox')
+        .findOne({ 'payload.thread.threadId': m.messageId, kind: 'reply' });
+      expect(entry?.status).toBe('pending');
+      const answer = await older.env.db
+        .collection('messages')
+        .findOne({ 'thread.threadId': m.messageId, role: 'bot' });
+      expect(answer?.delivery).toBeUndefined();
+    } finally {
+      await older.close();
+    }
+  });
+});
