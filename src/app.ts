@@ -160,7 +160,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   // on every write.
   const tenants = cachedTenantStore(mongo.tenants);
   // A post made during a thread's turn is marked sent by the write that ends the turn (issue 13).
-  const turnPosts = createTurnPosts(mongo.outbox, { clock, logger });
+  // Its answer's entry rides in the answer's insert into `messages`, unless turned off (config).
+  const turnPosts = createTurnPosts(mongo.outbox, {
+    clock,
+    logger,
+    rideInAnswer: config.recovery.outboxInTurn,
+  });
   const stores: MongoStores = {
     ...mongo,
     tenants,

@@ -69,6 +69,8 @@ export const EnvSchema = z
     SWEEP_INTERVAL_MS: durationMs(60_000, 100),
     APPROVAL_SWEEP_GRACE_MS: durationMs(30_000, 0),
     OUTBOX_LEASE_MS: durationMs(5 * 60_000, 1000),
+    // Off only while processes of a version before it share the database (a rolling deploy).
+    OUTBOX_IN_TURN: z.enum(['on', 'off']).default('on'),
     INBOUND_LEASE_MS: durationMs(30_000, 1000),
     // Unset: derived from the database pool (see defaultInboundConcurrency).
     INBOUND_CONCURRENCY: optionalString
@@ -236,6 +238,13 @@ export interface Config {
     /** How long a claimed outbox entry is another sender's before it may be retried (OUTBOX_LEASE_MS). */
     outboxLeaseMs: number;
     /**
+     * A turn's answer carries its outbox entry in its own insert into `messages` (issue 13;
+     * OUTBOX_IN_TURN, on by default). Off while processes of a version before it share the
+     * database: they judge an answer queued only by its outbox entry, and would escalate every
+     * answer of this version's turns as unanswered (README "A turn's answer carries its outbox entry").
+     */
+    outboxInTurn: boolean;
+    /**
      * How long a run holds a stored inbound event without renewing it (renewed every third of it
      * while the run lives): how long a killed process's events wait before another takes them (INBOUND_LEASE_MS).
      */
@@ -369,6 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sweepIntervalMs: e.SWEEP_INTERVAL_MS,
       approvalSweepGraceMs: e.APPROVAL_SWEEP_GRACE_MS,
       outboxLeaseMs: e.OUTBOX_LEASE_MS,
+      outboxInTurn: e.OUTBOX_IN_TURN === 'on',
       inboundLeaseMs: e.INBOUND_LEASE_MS,
     },
     readyzTimeoutMs: e.READYZ_TIMEOUT_MS,

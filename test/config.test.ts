@@ -170,6 +170,7 @@ describe('recovery timings (issue 12, case 8)', () => {
       sweepIntervalMs: 60_000,
       approvalSweepGraceMs: 30_000,
       outboxLeaseMs: 300_000,
+      outboxInTurn: true,
       inboundLeaseMs: 30_000,
     });
     expect(c.readyzTimeoutMs).toBe(1000);
@@ -184,6 +185,7 @@ describe('recovery timings (issue 12, case 8)', () => {
       APPROVAL_SWEEP_GRACE_MS: '0',
       OUTBOX_LEASE_MS: '90000',
       INBOUND_LEASE_MS: '5000',
+      OUTBOX_IN_TURN: 'off',
       READYZ_TIMEOUT_MS: '500',
       INBOUND_CONCURRENCY: '8',
     });
@@ -192,6 +194,7 @@ describe('recovery timings (issue 12, case 8)', () => {
       sweepIntervalMs: 5000,
       approvalSweepGraceMs: 0,
       outboxLeaseMs: 90_000,
+      outboxInTurn: false,
       inboundLeaseMs: 5_000,
     });
     expect(c.readyzTimeoutMs).toBe(500);

@@ -185,7 +185,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       ...(options.written ? { written: options.written } : {}),
       ...(options.kept ? { kept: options.kept } : {}),
       decision: () => turn.ride(),
-      ...(ctx.customerPending ? { customer: ctx.customerPending } : {}),
+      ...(ctx.customerPending ? { customer: ctx.customerPending, rideAs: ctx.customerMessageId } : {}),
     });
     silenced ??= sent.silenced;
     return sent;

@@ -14,7 +14,7 @@ import type { DeliveryDeps } from './engine-deps.js';
 import { botSilenced, silencedNote, withoutUnbackedClaims, type BotSilenced } from './bot-voice.js';
 import { deliver, type Delivery } from './outbox.js';
 import type { OutboundMessage, StaffCard } from './ports.js';
-import type { TranscriptWriteOptions } from './stores.js';
+import type { RidingEntry, TranscriptWriteOptions } from './stores.js';
 
 const DAY_MS = 86_400_000;
 
@@ -39,6 +39,8 @@ export async function recordMessage(
     customer?: Message;
     /** Found stored already, it is left as it is (see TranscriptWriteOptions). */
     once?: boolean;
+    /** The outbox entry of this message's post, stored in its document (see TranscriptWriteOptions). */
+    delivery?: RidingEntry;
   } = {},
 ): Promise<Message> {
   const message: Message = {
@@ -55,6 +57,7 @@ export async function recordMessage(
     ...(options.decision ? { decision: options.decision } : {}),
     ...(options.customer ? { customer: options.customer } : {}),
     ...(options.once ? { once: true } : {}),
+    ...(options.delivery ? { delivery: options.delivery } : {}),
   });
   if (options.customer) announceMessage(deps, options.customer);
   if (message.ticketId && options.ticketStored !== false)
@@ -161,6 +164,11 @@ export interface SendOptions {
    * into `messages`, before the post; asked for only right before that insert.
    */
   customer?: () => Message | undefined;
+  /**
+   * The turn's customer message id when this text is the turn's answer (issue 13): its outbox
+   * entry may ride in the answer's insert into `messages` (see `deliver`'s `rideAs`).
+   */
+  rideAs?: string;
 }
 
 /** The text sendReply would post for `text` in the bot's voice, and the note it leaves staff. */
@@ -250,13 +258,14 @@ export async function sendReply(
     ...(kept ? { createdAt: kept.createdAt } : {}),
   };
   let recorded = false;
-  const record = async (resumed = false) => {
+  const record = async (resumed = false, riding?: RidingEntry) => {
     const decision = options.decision?.();
     const customer = options.customer?.();
     const recordOptions = {
       ticketCarries: carried,
       ...(decision ? { decision } : {}),
       ...(customer ? { customer } : {}),
+      ...(riding ? { delivery: riding } : {}),
     };
     if (resumed && (options.deliveryId || kept)) {
       // The earlier attempt of this derived id may have stored the line (same id) before it died.
@@ -286,7 +295,11 @@ export async function sendReply(
         ...(options.notice ? { notice: true } : {}),
       },
     },
-    { beforePost: record, ...(options.alongside ? { alongside: options.alongside } : {}) },
+    {
+      beforePost: record,
+      ...(options.alongside ? { alongside: options.alongside } : {}),
+      ...(options.rideAs ? { rideAs: options.rideAs } : {}),
+    },
   );
   // No port for the platform (nothing is posted): the transcript still holds what was meant (a
   // derived id may be stored already, by an earlier call). A derived id found held or posted

@@ -7,7 +7,8 @@ import type { InboundMessage, InboundOutcome, ParsedInboundMessage } from './por
 import { InboundMessageSchema } from './ports.js';
 import { isAnswered } from './answered.js';
 import { escalateUnprocessed } from './recovery.js';
-import { errorCode, type InboundProgress } from './turn.js';
+import { adoptRiddenPost } from './ridden-posts.js';
+import { customerMessageIdOf, errorCode, type InboundProgress } from './turn.js';
 import { leftPlaceholder, type PlaceholderSlot } from './working.js';
 import type { PostedRef } from '../domain/index.js';
 
@@ -175,6 +176,9 @@ export function createInboundJournal(
     slot: InboundSlot | undefined,
   ): Promise<InboundOutcome> {
     const msg = record.message;
+    // The dead run's answer may carry its outbox entry (issue 13): in the outbox before anything
+    // judges what that run did, so the judgement sees it queued and the sweep posts it.
+    if (msg.kind === 'message') await adoptRiddenPost(deps, msg.tenantId, customerMessageIdOf(msg));
     const stored =
       msg.kind === 'message'
         ? await deps.stores.messages.findByPlatformId(msg.tenantId, msg.platform, msg.messageId)

@@ -2,6 +2,7 @@ import type { Platform, PostedRef } from '../domain/index.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import type { OutboxEntry, OutboxPayload } from './outbox.schema.js';
 import type { ChannelPort } from './ports.js';
+import type { RidingEntry } from './stores.js';
 
 /** How hard the outbox tries. */
 export interface OutboxPolicy {
@@ -61,7 +62,13 @@ export async function deliver(
      * Runs once the entry is held, before the platform is called (the transcript is written here).
      * `resumed`: the entry was an earlier attempt's (its poster died), which may have run it already.
      */
-    beforePost?: (resumed: boolean) => Promise<void>;
+    beforePost?: (resumed: boolean, riding?: RidingEntry) => Promise<void>;
+    /**
+     * Issue 13: the turn's customer message id when this post is the turn's answer, whose entry may
+     * ride in `beforePost`'s insert into `messages` instead of an insert into the outbox (see
+     * `OutboxStore.ride`): `beforePost` then gets the entry to store with the transcript line.
+     */
+    rideAs?: string;
     /**
      * Other deliveries of the same step (an approval's card update beside its customer notice):
      * their entries are recorded in the same write as this one's, posted before it, and marked
@@ -84,6 +91,15 @@ export async function deliver(
     return { postedNow: false };
   }
   const fresh = newEntry(deps, delivery);
+  const riding =
+    options.rideAs && options.beforePost ? deps.stores.outbox.ride?.(fresh, options.rideAs) : undefined;
+  if (riding) {
+    // Durable with the transcript line, before the platform is called: no outbox write of its own.
+    await options.beforePost!(false, riding);
+    deps.stores.outbox.rode?.(riding);
+    const ref = await attempt(deps, { ...riding.entry, payload: delivery.payload }, port);
+    return { ref, postedNow: ref !== undefined };
+  }
   const { entry, claimed } = await deps.stores.outbox.open(fresh);
   if (!claimed) {
     if (entry.status === 'sent') return { ref: entry.result, postedNow: false };

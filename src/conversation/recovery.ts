@@ -4,6 +4,7 @@ import { escalateTicket } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import { QueueTimeoutError } from './keyed-queue.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
+import { adoptRiddenPost } from './ridden-posts.js';
 import { errorCode, storePending, type InboundProgress } from './turn.js';
 import type { PlaceholderSlot } from './working.js';
 
@@ -114,10 +115,23 @@ async function recoverTicket(deps: EngineDeps, messages: Message[]): Promise<boo
   const { tenantId, ticketId } = messages[0] ?? {};
   if (!tenantId || !ticketId) return false;
   const answered = await answeredCheck(deps, tenantId, ticketId);
-  const last = messages.filter((m) => !answered(m)).at(-1);
+  const open = messages.filter((m) => !answered(m));
+  // An answer whose turn carried its outbox entry in its own insert (issue 13) was queued when it
+  // was stored, for its message and every earlier one: one read by key per message that looks
+  // unanswered, newest first; an entry its turn never saw through goes to the outbox on the way.
+  let last: Message | undefined;
+  for (const m of [...open].reverse()) {
+    if (await ridden(deps, m)) break;
+    last ??= m;
+  }
   if (!last) return false;
   // Null when another path (a concurrent sweep, the failure handler) escalated it first.
   return (await escalateUnprocessed(deps, last, { reason: 'interrupted before an answer' })) !== null;
+}
+
+/** Whether the turn of customer message `m` stored an answer carrying its outbox entry. */
+async function ridden(deps: EngineDeps, m: Message): Promise<boolean> {
+  return (await adoptRiddenPost(deps, m.tenantId, m.messageId)) !== null;
 }
 
 /**
@@ -305,6 +319,9 @@ export async function dropUndelivered(deps: EngineDeps, ticket: Ticket, message:
   if (carried.length === 0 || !deps.stores.messages.dropCarried) return;
   const queued = await deps.stores.outbox.list(ticket.tenantId, { ticketId: ticket.ticketId, limit: 200 });
   const keys = new Set(queued.map((e) => e.key));
+  // An answer carrying its own outbox entry (issue 13) was queued when it was stored.
+  const rode = await deps.stores.messages.riddenPost?.(message.tenantId, message.messageId);
+  if (rode) keys.add(rode.key);
   for (const e of carried)
     if (!keys.has(`reply:${e.messageId}`))
       await deps.stores.messages.dropCarried(ticket.tenantId, ticket.ticketId, e.messageId);

@@ -179,6 +179,12 @@ export interface TranscriptWriteOptions {
   customer?: Message;
   /** Found stored already (a rerun of a killed turn), it is left as it is: no error. */
   once?: boolean;
+  /**
+   * Issue 13: the outbox entry of this message's post, recorded in this message's document (its
+   * `_id` derived from the turn's customer message, so a recovery finds it by key) instead of an
+   * insert into the outbox of its own (see `OutboxStore.ride`).
+   */
+  delivery?: RidingEntry;
   /** Re-filing a message filed under a ticket that was never stored: nothing to take it from. */
   fromUnstored?: boolean;
 }
@@ -193,6 +199,11 @@ export interface MessageStore {
    */
   listByTicket(tenantId: string, ticketId: string, limit?: number, known?: Ticket): Promise<Message[]>;
   findByPlatformId(tenantId: string, platform: Platform, platformMessageId: string): Promise<Message | null>;
+  /**
+   * The outbox entry a turn's answer carried (`TranscriptWriteOptions.delivery`), by the turn's
+   * customer message id: one read by primary key. Null when that turn's answer carried none.
+   */
+  riddenPost?(tenantId: string, turnMessageId: string): Promise<OutboxEntry | null>;
   /**
    * Puts a stored message on its ticket's recent transcript if it is not there (a process that
    * died between the two writes of `insert`): for paths that pick up a run after a crash.
@@ -323,7 +334,44 @@ export interface OutboxStore {
     tenantId: string,
     filter?: { ticketId?: string; status?: OutboxStatus[]; limit?: number },
   ): Promise<OutboxEntry[]>;
+  /**
+   * Issue 13: an entry that rode in its turn's messages insert (see `ride`), put here when the turn
+   * could not see it through: its post failed (`attempt`), was not made (pending, its poster's
+   * lease kept, for the sweep), or was made but the turn's finish did not record it (`sent`); or
+   * found by the recovery of a run that died. Written once: an entry stored under its id already
+   * is left as it is.
+   */
+  adopt?(entry: OutboxEntry, outcome?: AdoptedOutcome): Promise<void>;
+  /**
+   * Issue 13: inside a thread's turn, the entry of the turn's answer (one per turn, keyed by the
+   * turn's customer message `turnMessageId`) may be recorded in the answer's own insert into
+   * `messages` instead of an insert here: the entry as it must be stored there (held by its
+   * poster, naming its turn), or undefined when it must be opened here as usual. `rode` says the
+   * insert carried it: from then on its marks wait for the turn's finish like any of the turn's.
+   */
+  ride?(entry: OutboxEntry, turnMessageId: string): RidingEntry | undefined;
+  rode?(riding: RidingEntry): void;
 }
+
+/** An outbox entry stored in its turn's answer (see `OutboxStore.ride`). */
+export interface RidingEntry {
+  entry: OutboxEntry;
+  /** The turn's customer message id: the answer's `_id` is derived from it (`riddenPostId`). */
+  turnMessageId: string;
+}
+
+/** What became of an adopted entry (see `OutboxStore.adopt`); pending and held as it was without. */
+export type AdoptedOutcome =
+  | { sent: { result: OutboxEntry['result']; at: Date } }
+  | {
+      attempt: {
+        attempts: number;
+        nextAttemptAt: Date;
+        lastError: string;
+        status: 'pending' | 'failed';
+        at: Date;
+      };
+    };
 
 /** What staff see of the knowledge base: article count per language and the last import. */
 export interface KnowledgeStatusStore {

@@ -293,7 +293,7 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
         if (renewal) clearInterval(renewal);
         const noted = held?.noted;
         const ticket = noted ? { key: held!.key, ...noted } : undefined;
-        const posted = posting ? deps.posts!.close(posting) : [];
+        const posted = posting ? await deps.posts!.close(posting) : [];
         // A run that succeeded finishes its record in the write that gives the turn back; when that
         // write fails, the journal finishes the record itself and the turn expires.
         if (result && finish?.ref.home === home) {

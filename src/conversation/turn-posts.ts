@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import type { TurnPosted } from './inbound-journal.schema.js';
@@ -22,6 +23,13 @@ export interface TurnPosting {
   /** Entries this run opened (stamped with `turn`): only theirs may wait for the finish. */
   readonly opened: Set<string>;
   readonly marks: PostedMark[];
+  /**
+   * Entries that rode in the turn's answer's insert into `messages` (see `OutboxStore.ride`), by
+   * id, while the outbox has no copy: the turn's end puts each there whose post it cannot record.
+   */
+  readonly riding: Map<string, OutboxEntry>;
+  /** The turn's answer rode already (one per turn: its `_id` is derived from the turn). */
+  rode: boolean;
   /** The run's task is over: a post of work it left behind is marked as usual. */
   closed: boolean;
 }
@@ -39,13 +47,26 @@ export interface TurnPosts {
   open(turn: TurnPosting['turn']): TurnPosting;
   /** Runs `task` with its deliveries' sent marks kept back in `posting`. */
   within<T>(posting: TurnPosting, task: () => Promise<T>): Promise<T>;
-  /** Ends the scope: the marks kept back, for the write that ends the turn. */
-  close(posting: TurnPosting): TurnPosted[];
+  /**
+   * Ends the scope: the marks kept back, for the write that ends the turn. A ridden entry whose
+   * post was not made (its lease ran out first) is put in the outbox first, for the sweep; if that
+   * fails this throws, and the turn's record stays unfinished for the recovery to find it.
+   */
+  close(posting: TurnPosting): Promise<TurnPosted[]>;
   /** The turn's write did not carry the marks (it failed, or the run did): the outbox takes them. */
   flush(posting: TurnPosting): Promise<void>;
 }
 
-export function createTurnPosts(inner: OutboxStore, deps: { clock: Clock; logger: Logger }): TurnPosts {
+export function createTurnPosts(
+  inner: OutboxStore,
+  deps: {
+    clock: Clock;
+    logger: Logger;
+    /** The turn's answer may carry its entry in its insert into `messages` (`ride`); true by default. */
+    rideInAnswer?: boolean;
+  },
+): TurnPosts {
+  const rides = deps.rideInAnswer !== false && inner.adopt !== undefined;
   const current = new AsyncLocalStorage<TurnPosting>();
   /** The scope a mark of `entryId` may wait in, if any. */
   const waiting = (entryId: string): TurnPosting | undefined => {
@@ -61,6 +82,30 @@ export function createTurnPosts(inner: OutboxStore, deps: { clock: Clock; logger
       // Only an entry this call created carries this turn (an existing one keeps what it had).
       if (opened.claimed && opened.entry.entryId === entry.entryId) posting.opened.add(entry.entryId);
       return opened;
+    },
+    ride(entry, turnMessageId) {
+      const posting = current.getStore();
+      if (!rides || !posting || posting.closed || posting.rode) return undefined;
+      posting.rode = true;
+      return {
+        entry: { ...entry, turn: posting.turn, leaseToken: entry.leaseToken ?? randomUUID() },
+        turnMessageId,
+      };
+    },
+    rode(riding) {
+      const posting = current.getStore();
+      if (!posting) return;
+      posting.opened.add(riding.entry.entryId);
+      posting.riding.set(riding.entry.entryId, riding.entry);
+    },
+    async markAttempt(tenantId, entryId, patch) {
+      const posting = current.getStore();
+      const entry = posting?.riding.get(entryId);
+      if (!posting || !entry) return inner.markAttempt(tenantId, entryId, patch);
+      // A refused post of a ridden entry: the outbox takes it, with the attempt, for the sweep.
+      await inner.adopt!(entry, { attempt: patch });
+      posting.riding.delete(entryId);
+      return true;
     },
     async markSent(tenantId, entryId, result, at, leaseToken) {
       const posting = waiting(entryId);
@@ -83,14 +128,37 @@ export function createTurnPosts(inner: OutboxStore, deps: { clock: Clock; logger
   };
   return {
     outbox,
-    open: (turn) => ({ turn, opened: new Set(), marks: [], closed: false }),
+    open: (turn) => ({ turn, opened: new Set(), marks: [], riding: new Map(), rode: false, closed: false }),
     within: (posting, task) => current.run(posting, task),
-    close(posting) {
+    async close(posting) {
       posting.closed = true;
+      const marked = new Set(posting.marks.map((m) => m.entryId));
+      for (const [entryId, entry] of posting.riding) {
+        if (marked.has(entryId)) continue;
+        // Not posted (its lease ran out before it could be): due for the sweep once that lease ends.
+        await inner.adopt!(entry);
+        posting.riding.delete(entryId);
+      }
       return posting.marks.map((m) => ({ entryId: m.entryId, ...(m.result ? { ref: m.result } : {}) }));
     },
     async flush(posting) {
-      const marks = posting.marks.splice(0);
+      const all = posting.marks.splice(0);
+      // Ridden entries have no copy in the outbox to mark: stored there as sent.
+      const marks: PostedMark[] = [];
+      for (const m of all) {
+        const entry = posting.riding.get(m.entryId);
+        if (!entry) {
+          marks.push(m);
+          continue;
+        }
+        try {
+          await inner.adopt!(entry, { sent: { result: m.result, at: deps.clock.now() } });
+          posting.riding.delete(m.entryId);
+        } catch (err) {
+          // Posted and not recorded anywhere: nothing finds it due, so it is not posted again.
+          deps.logger.error({ err, entryId: m.entryId }, 'recording a posted answer in the outbox failed');
+        }
+      }
       if (marks.length === 0) return;
       try {
         const at = deps.clock.now();

@@ -180,10 +180,9 @@ export function customerMessageOf(
   thread: ThreadRef,
   u?: AgentResult['understanding'],
 ): Message {
-  const key = createHash('sha256').update(`${msg.tenantId}\n${msg.platform}\n${msg.eventId}`).digest('hex');
   return {
     tenantId: msg.tenantId,
-    messageId: `msg_${key.slice(0, 20)}`,
+    messageId: customerMessageIdOf(msg),
     ticketId,
     thread,
     role: 'customer',
@@ -196,6 +195,14 @@ export function customerMessageOf(
     deleted: false,
     createdAt: msg.receivedAt,
   };
+}
+
+/** The transcript id of an inbound customer message: derived from its event, as its journal record is. */
+export function customerMessageIdOf(
+  msg: Pick<ParsedInboundMessage, 'tenantId' | 'platform' | 'eventId'>,
+): string {
+  const key = createHash('sha256').update(`${msg.tenantId}\n${msg.platform}\n${msg.eventId}`).digest('hex');
+  return `msg_${key.slice(0, 20)}`;
 }
 
 export async function storeCustomerMessage(

@@ -17,8 +17,17 @@ import {
 import { keyedDocuments } from './keyed-documents.js';
 import { createTicketTranscriptWriter } from './ticket-transcript.js';
 import { NOT_DECISION, decisionDocument } from './turn-decisions.js';
+import { OutboxEntrySchema } from '../conversation/outbox.schema.js';
 
 const ticketKeys = keyedDocuments('ticketId');
+
+/**
+ * The `_id` of a turn's answer that carries its outbox entry (issue 13): derived from the turn's
+ * customer message id, itself derived from the inbound event (the turn's journal record), so the
+ * recovery of a run that died finds the entry by key, never by a query over `messages`. One such
+ * answer per turn (`OutboxStore.ride`); keyed by organization, as every keyed document.
+ */
+export const riddenPostId = (tenantId: string, turnMessageId: string) => `${tenantId}:post:${turnMessageId}`;
 
 export function createMessageRepository({ db, logger }: RepositoryDeps): MessageStore {
   const col = collection(db, COLLECTIONS.messages);
@@ -62,9 +71,17 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
    * collided, so each earlier one is looked up by its id.
    */
   async function together(
-    doc: Document,
-    options: Pick<TranscriptWriteOptions, 'decision' | 'customer'>,
+    message: Document,
+    options: Pick<TranscriptWriteOptions, 'decision' | 'customer' | 'delivery'>,
   ): Promise<void> {
+    // The answer carrying its outbox entry is keyed by its turn (see riddenPostId).
+    const doc = options.delivery
+      ? {
+          _id: riddenPostId(options.delivery.entry.tenantId, options.delivery.turnMessageId),
+          ...message,
+          delivery: OutboxEntrySchema.parse(options.delivery.entry),
+        }
+      : message;
     const before: Array<{ doc: Document; filter: Document }> = [];
     if (options.customer) {
       const c = options.customer;
@@ -96,7 +113,7 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
     async insert(message, options = {}) {
       const doc = codec.in(message);
       try {
-        if (options.decision || options.customer) await together(doc, options);
+        if (options.decision || options.customer || options.delivery) await together(doc, options);
         else await col.insertOne(doc);
       } catch (err) {
         // Stored by a run that died before keeping it on the ticket: kept now, refused as before.
@@ -136,6 +153,20 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
       // A ticket stored before it kept a transcript (or one that dropped older messages than
       // asked for): `messages`, which the embedded server answers by scanning.
       return scanned(tenantId, ticketId, limit);
+    },
+    async riddenPost(tenantId, turnMessageId) {
+      const doc = await col.findOne(
+        { _id: riddenPostId(tenantId, turnMessageId) as never },
+        { projection: { delivery: 1 } },
+      );
+      if (!doc?.delivery) return null;
+      const parsed = OutboxEntrySchema.safeParse(doc.delivery);
+      if (parsed.success) return parsed.data;
+      logger.error(
+        { collection: COLLECTIONS.messages, id: String(doc._id) },
+        'a ridden outbox entry is invalid',
+      );
+      return null;
     },
     async findByPlatformId(tenantId, platform, platformMessageId) {
       return codec.out(await col.findOne({ tenantId, 'thread.platform': platform, platformMessageId }));

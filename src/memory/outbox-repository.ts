@@ -184,6 +184,54 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
       const held = await hold(existing.tenantId, existing.entryId, now, doc.leaseUntil ?? now);
       return held ? { entry: held, claimed: true } : { entry: existing, claimed: false };
     },
+    async adopt(entry, outcome) {
+      const now = clock.now();
+      if (!outcome && entry.turn) {
+        // Found by a recovery: only a turn that never ended leaves its answer's entry to it (one
+        // that ended recorded the post, or put the entry here itself).
+        const state = (await turnPosts([{ ...entry, status: 'pending' }], now)).get(entry.entryId);
+        if (state && state.kind !== 'unknown' && state.kind !== 'running') return;
+      }
+      const { leaseUntil: _until, leaseToken: _token, ...free } = entry;
+      const doc = codec.in(
+        !outcome
+          ? entry
+          : 'sent' in outcome
+            ? { ...free, ...sentPatch(outcome.sent.result, outcome.sent.at), status: 'sent' }
+            : {
+                ...free,
+                attempts: outcome.attempt.attempts,
+                nextAttemptAt: outcome.attempt.nextAttemptAt,
+                lastError: outcome.attempt.lastError,
+                status: outcome.attempt.status,
+                updatedAt: outcome.attempt.at,
+                ...(outcome.attempt.status === 'failed'
+                  ? { expiresAt: new Date(outcome.attempt.at.getTime() + FINISHED_RETENTION_MS) }
+                  : {}),
+              },
+      );
+      try {
+        await col.insertOne({ _id: entryDocId(doc.tenantId, doc.entryId) as never, ...doc });
+        return;
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+      }
+      // Put here before (a recovery found it while its poster was still going): the outcome is
+      // recorded as the poster's own write would, only while its lease is still the entry's.
+      if (!outcome) return;
+      const { tenantId, entryId, leaseToken } = entry;
+      const set =
+        'sent' in outcome
+          ? sentPatch(outcome.sent.result, outcome.sent.at)
+          : codec.patch({
+              attempts: outcome.attempt.attempts,
+              nextAttemptAt: outcome.attempt.nextAttemptAt,
+              lastError: outcome.attempt.lastError,
+              status: outcome.attempt.status,
+              updatedAt: now,
+            });
+      await finish(tenantId, entryId, leaseToken, set);
+    },
     async markSent(tenantId, entryId, result, at, leaseToken) {
       return finish(tenantId, entryId, leaseToken, sentPatch(result, at));
     },

@@ -128,8 +128,14 @@ export type TurnPostState =
   | { kind: 'posted'; ref?: PostedRef; at: Date }
   /** The run is still going (its record held under a live lease): it records the post when it ends. */
   | { kind: 'running' }
-  /** Nothing recorded: the run died before its finish, failed to post, or its record is gone. */
-  | { kind: 'unknown' };
+  /** Nothing recorded: the run died before its finish (its record unfinished, its lease run out). */
+  | { kind: 'unknown' }
+  /**
+   * The run ended without recording it (it failed to post, or its finish did not carry the mark),
+   * or its record is gone (finished long ago). For the outbox's readers as good as `unknown`; an
+   * entry a turn's answer carried (issue 13) was put in the outbox by that turn then if needed.
+   */
+  | { kind: 'ended' };
 
 export function turnPostState(
   doc: TurnDoc | null | undefined,
@@ -138,7 +144,7 @@ export function turnPostState(
   now: Date,
 ): TurnPostState {
   const rec = doc?.events?.[recordField(record)];
-  if (!rec) return { kind: 'unknown' };
+  if (!rec) return { kind: 'ended' };
   const mark = (rec.posted as Document | undefined)?.[recordField(entryId)] as Document | undefined;
   if (mark) {
     // Validated where it leaves the database; a mark whose ref fails still says it was posted.
@@ -147,7 +153,7 @@ export function turnPostState(
   }
   const lease = asDate(rec.leaseUntil);
   if (rec.state === 'processing' && lease && lease.getTime() > now.getTime()) return { kind: 'running' };
-  return { kind: 'unknown' };
+  return rec.state === 'processing' ? { kind: 'unknown' } : { kind: 'ended' };
 }
 
 /**

@@ -305,11 +305,11 @@ describe('issue 12 case 3: a decision without a reply is not an answer', () => {
 });
 
 /**
- * A database handle whose `outbox` collection stops answering once `freeze()` is called: the
- * process "dies" at the moment its delivery would queue the answer. Every other collection, and
+ * A database handle whose `outbox` collection (or `frozenCollection`) stops answering once
+ * `freeze()` is called: the process "dies" at the moment its delivery would queue the answer. Every other collection, and
  * the outbox before the freeze (start-up, indexes), works as usual.
  */
-function outboxFreezingDb(db: Db) {
+function outboxFreezingDb(db: Db, frozenCollection = 'outbox') {
   let frozen = false;
   let reached: () => void = () => undefined;
   const reachedP = new Promise<void>((r) => (reached = r));
@@ -331,7 +331,7 @@ function outboxFreezingDb(db: Db) {
       if (prop === 'collection')
         return (name: string, options?: object) => {
           const col = target.collection(name, options);
-          return name === 'outbox' ? freezing(col) : col;
+          return name === frozenCollection ? freezing(col) : col;
         };
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
@@ -355,7 +355,9 @@ describe('issue 13: a run killed after its resolving write, before its answer is
     const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
     const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
     const ch1 = createTestChannel();
-    const freezing = outboxFreezingDb(env.db);
+    // The answer's outbox entry rides in the turn's insert into `messages` (issue 13): the moment
+    // before it is queued is that insert's.
+    const freezing = outboxFreezingDb(env.db, 'messages');
     const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
     await app1.sweepsIdle();
     let threadId: string | undefined;

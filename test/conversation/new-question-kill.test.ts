@@ -99,7 +99,8 @@ describe('issue 13: a message killed after its ticket write, at its messages ins
       // Killed after the ticket's write and the reply's outbox entry, with nothing posted.
       expect(await inThread()).toHaveLength(1);
       expect(ch1.thread(thread)).toHaveLength(shownBefore);
-      expect(await env.db.collection('outbox').countDocuments({ kind: 'reply' })).toBe(repliesBefore + 1);
+      // The outbox entry rides in that very insert: not stored, so the rerun answers anew.
+      expect(await env.db.collection('outbox').countDocuments({ kind: 'reply' })).toBe(repliesBefore);
 
       const ch2 = createTestChannel();
       const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });

@@ -74,9 +74,13 @@ describe('outbox: customer replies', () => {
     const swept = await laterSweep();
     expect(swept).toEqual({ sent: 0, retrying: 0, failed: 0, superseded: 0 });
     expect(channel.thread(m.messageId)).toHaveLength(1);
-    const [entry] = await t.stores.outbox.list(tenantId, { ticketId: out.ticketId! });
-    expect(entry?.status).toBe('sent');
-    expect(entry?.result?.messageId).toBe(channel.messages[0]?.messageId);
+    // Its entry rode in the answer's insert into messages and its sent mark in the write that
+    // ended its turn (issue 13): the outbox holds nothing of it.
+    expect(await t.stores.outbox.list(tenantId, { ticketId: out.ticketId! })).toEqual([]);
+    const answer = await t.db
+      .collection('messages')
+      .findOne({ ticketId: out.ticketId, role: 'bot', delivery: { $exists: true } });
+    expect(answer?.delivery?.key).toBe(`reply:${answer?.messageId}`);
   });
 });
 

@@ -36,59 +36,40 @@ const outbox = () => counted.env.db.collection<OutboxEntry & { _id: string }>('o
 const pastTheLease = () => counted.env.clock.advance(6 * 60_000);
 
 describe('posts made inside a thread turn', () => {
-  it('a new answer is posted once and marked sent by the turn: the sweep after the lease copies the mark and posts nothing', async () => {
+  it('a new answer is posted once: its outbox entry rides in its insert into messages, its mark in the write that ends the turn, and the sweep after the lease posts nothing', async () => {
     const { env, channel } = counted;
     const m = fromMaya('How long does standard shipping take?');
     const list = await counted.measured(async () => {
       expect((await env.engine.handleInbound(m)).status).toBe('answered');
     });
-    expect(count(list, 'insert outbox')).toBe(1);
+    expect(count(list, 'insert outbox')).toBe(0);
     expect(count(list, 'update outbox')).toBe(0);
     expect(channel.thread(m.messageId)).toHaveLength(1);
-    const posted = channel.messages.find((s) => s.threadId === m.messageId)!;
-
-    // Until the sweep copies it, the entry says which turn holds its mark.
-    const entry = await outbox().findOne({ 'payload.thread.threadId': m.messageId, kind: 'reply' });
-    expect(entry?.status).toBe('pending');
-    expect(entry?.turn?.home).toBeTruthy();
+    // The answer carries its entry (found by the key its turn derives); the outbox has no copy.
+    const answer = await env.db
+      .collection('messages')
+      .findOne({ 'thread.threadId': m.messageId, role: 'bot', delivery: { $exists: true } });
+    expect(answer?.delivery).toMatchObject({ kind: 'reply', status: 'pending' });
+    expect(await outbox().countDocuments({ 'payload.thread.threadId': m.messageId })).toBe(0);
 
     pastTheLease();
-    const swept = await env.app.outbox.sweep();
-    expect(swept).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
-    expect(channel.thread(m.messageId)).toHaveLength(1);
-    const after = await outbox().findOne({ _id: entry!._id });
-    expect(after?.status).toBe('sent');
-    expect(after?.result?.messageId).toBe(posted.messageId);
-    expect(after?.leaseToken).toBeUndefined();
-    // Settled: the next sweep finds nothing of it.
     expect(await env.app.outbox.sweep()).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
+    // The recovery, past its grace, finds the answer queued: nothing escalated, nothing posted.
+    env.clock.advance(11 * 60_000);
+    expect(await env.engine.recoverUnanswered?.()).toMatchObject({ escalated: 0 });
+    expect(await env.app.outbox.sweep()).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
+    expect(channel.thread(m.messageId)).toHaveLength(1);
   });
 
-  it('the same key asked again, before the sweep came, learns where it was posted and is not posted again', async () => {
+  it('the same message delivered again is answered once: the second delivery posts nothing', async () => {
     const { env, channel } = counted;
     const m = fromMaya('Do you ship to Canada?');
     expect((await env.engine.handleInbound(m)).status).toBe('answered');
-    const entry = await outbox().findOne({ 'payload.thread.threadId': m.messageId, kind: 'reply' });
-    expect(entry?.status).toBe('pending');
-    const { _id: _ignored, ...stored } = entry!;
-    // A second caller of the key, while the poster's lease still holds, and again after it ran out.
+    expect(channel.thread(m.messageId)).toHaveLength(1);
     for (const advance of [0, 6 * 60_000]) {
       env.clock.advance(advance);
-      const now = env.clock.now();
-      const again = await env.stores.outbox.open({
-        ...stored,
-        entryId: `obx_again_${advance}`,
-        leaseUntil: new Date(now.getTime() + 60_000),
-        leaseToken: undefined,
-        turn: undefined,
-        createdAt: now,
-        updatedAt: now,
-      });
-      expect(again.claimed).toBe(false);
-      expect(again.entry.status).toBe('sent');
-      expect(again.entry.result?.messageId).toBe(
-        channel.messages.find((s) => s.threadId === m.messageId)?.messageId,
-      );
+      expect((await env.engine.handleInbound(m)).status).toBe('duplicate');
+      await env.app.outbox.sweep();
     }
     expect(channel.thread(m.messageId)).toHaveLength(1);
   });
@@ -111,15 +92,16 @@ describe('posts made inside a thread turn', () => {
       expect(out.status).toBe('escalated');
       ticketId = out.ticketId!;
     });
-    expect(count(list, 'insert outbox')).toBe(2);
+    // The card's entry is the outbox's; the notice's rides in its insert into messages.
+    expect(count(list, 'insert outbox')).toBe(1);
     expect(count(list, 'update outbox')).toBe(0);
     const entries = await outbox()
       .find({ tenantId: DEMO.tenantId, ticketId, createdAt: { $gte: since } })
       .toArray();
-    expect(entries.map((e) => e.kind).sort()).toEqual(['card_post', 'reply']);
-    // Both still pending, both naming the one turn whose finishing write holds their marks.
-    expect(entries.map((e) => e.status)).toEqual(['pending', 'pending']);
-    expect(new Set(entries.map((e) => JSON.stringify(e.turn))).size).toBe(1);
+    expect(entries.map((e) => e.kind)).toEqual(['card_post']);
+    // Still pending, naming the turn whose finishing write holds its mark.
+    expect(entries.map((e) => e.status)).toEqual(['pending']);
+    expect(entries[0]?.turn?.home).toBeTruthy();
 
     pastTheLease();
     await env.app.outbox.sweep();
@@ -150,5 +132,29 @@ describe('posts made inside a thread turn', () => {
     expect(channel.thread(m.messageId)).toHaveLength(1);
     const entry = await outbox().findOne({ 'payload.thread.threadId': m.messageId, kind: 'reply' });
     expect(entry?.status).toBe('sent');
+  });
+});
+
+describe('OUTBOX_IN_TURN=off (a rolling deploy from a version before it)', () => {
+  it("inserts the answer's outbox entry as before, where an older process looks for it", async () => {
+    const older = await startCountedApp({ env: { OUTBOX_IN_TURN: 'off' } });
+    try {
+      const m = mayaSays(older.env, 'How long does standard shipping take?', 'posts-off-1');
+      const list = await older.measured(async () => {
+        expect((await older.env.engine.handleInbound(m)).status).toBe('answered');
+      });
+      expect(count(list, 'insert outbox')).toBe(1);
+      expect(older.channel.thread(m.messageId)).toHaveLength(1);
+      const entry = await older.env.db
+        .collection('outbox')
+        .findOne({ 'payload.thread.threadId': m.messageId, kind: 'reply' });
+      expect(entry?.status).toBe('pending');
+      const answer = await older.env.db
+        .collection('messages')
+        .findOne({ 'thread.threadId': m.messageId, role: 'bot' });
+      expect(answer?.delivery).toBeUndefined();
+    } finally {
+      await older.close();
+    }
   });
 });

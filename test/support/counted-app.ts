@@ -18,7 +18,7 @@ export interface CountedApp {
   close(): Promise<void>;
 }
 
-export async function startCountedApp(): Promise<CountedApp> {
+export async function startCountedApp(options: { env?: Record<string, string> } = {}): Promise<CountedApp> {
   const commands: string[] = [];
   const client = new MongoClient(inject('mongoUri'), { monitorCommands: true, ignoreUndefined: true });
   client.on('commandStarted', (e) => {
@@ -32,6 +32,7 @@ export async function startCountedApp(): Promise<CountedApp> {
   const env = await startTestApp({
     adapters: [testChannelAdapter(channel)],
     connect: async (name) => client.db(name),
+    ...(options.env ? { env: options.env } : {}),
   });
   return {
     env,

@@ -1,7 +1,12 @@
 import { MongoClient, type Collection, type Db } from 'mongodb';
 import { afterEach, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { SLACK, slackMessageEvent } from '../../support/slack-builders.js';
-import { startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import pino from 'pino';
+import { createApp } from '../../../src/app.js';
+import { createSlackAdapter } from '../../../src/bot/slack/index.js';
+import { loadConfig } from '../../../src/config.js';
+import { OutboxEntrySchema } from '../../../src/conversation/outbox.schema.js';
+import { slackConfig, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 let env: SlackTestEnv | undefined;
 afterEach(async () => {
@@ -18,34 +23,30 @@ describe('issue 12 case 2: a reply that may have been posted is never posted aga
     await env.slack.waitFor(() => env!.slack.threadReplies(SLACK.sharedChannel, ts).length >= 1);
     await env.adapter.idle();
     const outbox = env.app.db.collection('outbox');
-    const entry = await outbox.findOne({ kind: 'reply', 'payload.thread.threadId': ts });
-    // Posted in its turn: the write that ended the turn holds its sent mark (issue 13).
-    const [shown] = await env.app.stores.outbox.list(env.app.tenantId, { ticketId: String(entry?.ticketId) });
-    expect(shown?.status).toBe('sent');
+    // Posted in its turn: its entry rode in the answer's insert, the write that ended the turn
+    // holds its sent mark (issue 13), and the outbox has no copy.
+    const answer = await env.app.db
+      .collection('messages')
+      .findOne({ role: 'bot', 'thread.threadId': ts, delivery: { $exists: true } });
+    const entry = OutboxEntrySchema.parse(answer?.delivery);
+    expect(await outbox.countDocuments({ 'payload.thread.threadId': ts })).toBe(0);
     // Posted with its delivery id in Slack's message metadata.
     const posted = env.slack.calls.find((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts);
     expect(posted?.args.metadata).toEqual({
       event_type: 'switchboard_delivery',
-      event_payload: { delivery_id: entry?.entryId },
+      event_payload: { delivery_id: entry.entryId },
     });
 
-    // What a process killed right after Slack answered leaves: the entry still pending, its
-    // poster's lease running out, and no sent mark in its turn (the finish never came).
+    // What the recovery of a process killed right after Slack answered leaves: the entry put in
+    // the outbox, pending, its poster's lease running out, and no sent mark in its turn.
     const now = env.app.clock.now();
-    await outbox.updateOne(
-      { _id: entry!._id },
-      {
-        $set: { status: 'pending', nextAttemptAt: now, leaseUntil: now },
-        $unset: { result: '', sentAt: '', expiresAt: '' },
-      },
-    );
-    const turn = entry?.turn as { home: string; record: string };
-    await env.app.db
-      .collection('thread_leases')
-      .updateOne(
-        { _id: turn.home as never },
-        { $unset: { [`events.${encodeURIComponent(turn.record).replace(/\./g, '%2E')}.posted`]: '' } },
-      );
+    await env.app.db.collection('outbox').insertOne({
+      _id: `${entry.tenantId}:${entry.entryId}` as never,
+      ...entry,
+      turn: undefined,
+      nextAttemptAt: now,
+      leaseUntil: now,
+    });
     env.app.clock.advance(6 * 60_000);
     const swept = await env.app.app.outbox.sweep();
     expect(swept.sent).toBe(1);
@@ -57,11 +58,11 @@ describe('issue 12 case 2: a reply that may have been posted is never posted aga
       ),
     ).toBe(true);
     expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(1);
-    const after = await outbox.findOne({ _id: entry!._id });
+    const after = await outbox.findOne({ _id: `${entry.tenantId}:${entry.entryId}` as never });
     expect(after?.status).toBe('sent');
     expect(after?.result?.messageId).toBe(String(posted?.result?.ts));
     // The transcript holds what the customer saw, once.
-    const ticketId = String(entry?.ticketId);
+    const ticketId = String(entry.ticketId);
     const bot = await env.app.db.collection('messages').find({ ticketId, role: 'bot' }).toArray();
     expect(bot).toHaveLength(1);
   });
@@ -109,46 +110,139 @@ function turnFinishFreezingDb(db: Db) {
   return { db: proxied, reached: () => reachedP };
 }
 
-describe('issue 13: a reply whose sent mark rides in the write that ends its turn', () => {
-  it('killed after Slack answered and before that write: the sweep finds the reply and does not post it again', async () => {
-    let freezing: ReturnType<typeof turnFinishFreezingDb> | undefined;
-    // The app's own connection, through the freezing handle (closed after the app).
-    const client = new MongoClient(inject('mongoUri'), { ignoreUndefined: true });
-    onTestFinished(() => client.close());
-    env = await startSlackEnv({
-      drainTimeoutMs: 200,
-      connect: async (name) => {
-        await client.connect();
-        freezing = turnFinishFreezingDb(client.db(name));
-        return freezing.db;
+/**
+ * A database handle whose `messages` insert, once armed, is stored and then never answers: the
+ * process dies between the turn's answer (carrying its outbox entry) and the post.
+ */
+function afterAnswerFreezingDb(db: Db) {
+  let armed = false;
+  let reached: () => void = () => undefined;
+  const reachedP = new Promise<void>((r) => (reached = r));
+  const freezing = (col: Collection): Collection =>
+    new Proxy(col, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        if (prop !== 'insertMany') return (value as (...a: unknown[]) => unknown).bind(target);
+        return async (...args: unknown[]) => {
+          const done = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          if (!armed) return done;
+          reached();
+          return new Promise(() => undefined);
+        };
       },
     });
-    const ts = '1730000500.000100';
-    await env.deliver({
-      kind: 'event',
-      payload: slackMessageEvent({ text: 'Hi, where is my order 1042?', ts }),
-    });
-    // Slack has the answer; the process "dies" on the write that would end the turn.
-    await freezing!.reached();
-    expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(1);
-    const outbox = env.app.db.collection('outbox');
-    const entry = await outbox.findOne({ kind: 'reply', 'payload.thread.threadId': ts });
-    // Pending, and no mark anywhere: exactly what a kill between posting and marking left before.
-    expect(entry?.status).toBe('pending');
-    expect(entry?.turn).toBeDefined();
-
-    // Past the poster's outbox lease and the run's journal lease: another process's sweep.
-    env.app.clock.advance(6 * 60_000);
-    const swept = await env.app.app.outbox.sweep();
-    expect(swept.sent).toBe(1);
-    expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(1);
-    const after = await outbox.findOne({ _id: entry!._id });
-    expect(after?.status).toBe('sent');
-    const posted = env.slack.calls.find((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts);
-    expect(after?.result?.messageId).toBe(String(posted?.result?.ts));
-    // Later sweeps leave it alone.
-    env.app.clock.advance(60 * 60_000);
-    await env.app.app.outbox.sweep();
-    expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(1);
+  const proxied = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'collection')
+        return (name: string, options?: object) => {
+          const col = target.collection(name, options);
+          return name === 'messages' ? freezing(col) : col;
+        };
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
   });
+  return { db: proxied, arm: () => (armed = true), reached: () => reachedP };
+}
+
+/**
+ * Another process on the same database, with its own Slack adapter on the same fake Slack: what
+ * takes over once the killed one's leases ran out (its journal's resume and its outbox sweep).
+ */
+async function takeOver(env: SlackTestEnv): Promise<{ stop(): Promise<void> }> {
+  const logger = pino({ level: 'silent' });
+  const clock = env.app.clock;
+  const app2 = await createApp({
+    config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' }),
+    logger,
+    db: env.app.db,
+    clock,
+    ids: env.app.ids,
+    adapters: [
+      createSlackAdapter({
+        config: slackConfig(env.slack.url),
+        logger,
+        clock,
+        retryConfig: { retries: 2, factor: 1, minTimeout: 10, maxTimeout: 20 },
+      }),
+    ],
+    sweepIntervalMs: 3_600_000,
+  });
+  await app2.sweepsIdle();
+  // Past the killed run's journal lease and its poster's outbox lease: every sweep, twice.
+  clock.advance(11 * 60_000);
+  for (let i = 0; i < 2; i++) {
+    await app2.engine.recoverUnanswered?.();
+    await app2.outbox.sweep();
+  }
+  return app2;
+}
+
+describe('issue 13: a turn whose answer carries its outbox entry, killed before the write that ends the turn', () => {
+  for (const at of [
+    'between its answer insert and the post',
+    'after Slack answered, before that write',
+  ] as const) {
+    it(`killed ${at}: after another process takes over, one post and one stored answer`, async () => {
+      const beforePost = at === 'between its answer insert and the post';
+      let freezing: ReturnType<typeof turnFinishFreezingDb> | undefined;
+      let answerFreezing: ReturnType<typeof afterAnswerFreezingDb> | undefined;
+      // The app's own connection, through the freezing handle (closed after the app).
+      const client = new MongoClient(inject('mongoUri'), { ignoreUndefined: true });
+      onTestFinished(() => client.close());
+      env = await startSlackEnv({
+        drainTimeoutMs: 200,
+        connect: async (name) => {
+          await client.connect();
+          if (beforePost) {
+            answerFreezing = afterAnswerFreezingDb(client.db(name));
+            answerFreezing.arm();
+            return answerFreezing.db;
+          }
+          freezing = turnFinishFreezingDb(client.db(name));
+          return freezing.db;
+        },
+      });
+      const ts = beforePost ? '1730000600.000100' : '1730000500.000100';
+      await env.deliver({
+        kind: 'event',
+        payload: slackMessageEvent({ text: 'Hi, where is my order 1042?', ts }),
+      });
+      await (beforePost ? answerFreezing!.reached() : freezing!.reached());
+      expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(beforePost ? 0 : 1);
+      // The entry is in the answer only: the outbox was not written in the turn.
+      const outbox = env.app.db.collection('outbox');
+      expect(await outbox.countDocuments({ 'payload.thread.threadId': ts })).toBe(0);
+      const answer = await env.app.db
+        .collection('messages')
+        .findOne({ role: 'bot', 'thread.threadId': ts, delivery: { $exists: true } });
+      expect(answer).not.toBeNull();
+
+      const app2 = await takeOver(env);
+      try {
+        // One post in the customer's thread: made now, or found by its metadata and not repeated.
+        expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(1);
+        const after = await outbox.findOne({ kind: 'reply', 'payload.thread.threadId': ts });
+        expect(after?.status).toBe('sent');
+        const posted = env.slack.calls.filter(
+          (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts,
+        );
+        expect(posted).toHaveLength(1);
+        expect(after?.result?.messageId).toBe(String(posted[0]?.result?.ts));
+        // One stored answer, no escalation.
+        const ticketId = String(after?.ticketId);
+        const bot = await env.app.db.collection('messages').find({ ticketId, role: 'bot' }).toArray();
+        expect(bot).toHaveLength(1);
+        const ticket = await env.app.db.collection('tickets').findOne({ ticketId });
+        expect(ticket?.status).not.toBe('escalated');
+        // Later sweeps leave it alone.
+        env.app.clock.advance(60 * 60_000);
+        await env.app.app.outbox.sweep();
+        expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(1);
+      } finally {
+        await app2.stop();
+      }
+    });
+  }
 });
