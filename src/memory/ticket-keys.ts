@@ -46,15 +46,13 @@ export const customerKey = (tenantId: string, customerId: string) => `${tenantId
  * them (`migrations` records it).
  */
 export interface TicketKeys {
-  /** Before a ticket is first stored: its thread, and while it is open its requester and customer. */
+  /**
+   * Before a ticket is first stored: its thread (unless the ticket has the thread's derived id and
+   * THREAD_IDS_MIGRATION is recorded), and while it is open its requester and customer.
+   */
   added(ticket: Ticket): Promise<void>;
   /** After a change of status (or customer): an open ticket is listed, a resolved one no longer. */
   changed(ticket: Ticket): Promise<void>;
-  /**
-   * Whether a thread's ticket is found by its derived id alone (THREAD_IDS_MIGRATION recorded):
-   * known after the first `ids`, `idsOf` or `added` of this process.
-   */
-  threadIds(): Promise<boolean>;
   /** Ticket ids by key document (empty when there is none). */
   ids(key: string): Promise<string[]>;
   /** `ids` of several key documents, in one read. */
@@ -135,9 +133,9 @@ export function createTicketKeys(
         if (ops.length >= 50) await write(ops.splice(0));
       }
       await write(ops);
-      // A database that never held a ticket has no process of a version before: none of them
-      // wrote one (its first message writes this record), so its threads' tickets go by derived ids
-      // from the start.
+      // No record of this backfill and no ticket: no process of a version before has answered a
+      // message here (its first one records the backfill), so the threads' tickets of this
+      // database go by their derived ids from the start.
       if (seen === 0 && !derivedOnly) {
         await migrations.updateOne(
           { _id: THREAD_IDS_MIGRATION },
@@ -155,10 +153,6 @@ export function createTicketKeys(
   }
 
   const keysApi: TicketKeys = {
-    async threadIds() {
-      await backfill();
-      return derivedOnly;
-    },
     async added(ticket) {
       const { tenantId, ticketId, thread } = ticket;
       await backfill();
