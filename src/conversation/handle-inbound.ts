@@ -1,4 +1,11 @@
-import { transcriptOf, withKept, type Message, type Ticket, type ThreadRef } from '../domain/index.js';
+import {
+  threadTicketId,
+  transcriptOf,
+  withKept,
+  type Message,
+  type Ticket,
+  type ThreadRef,
+} from '../domain/index.js';
 import { applyConfirmationReply } from './apply-confirmation.js';
 import { applyResult, newTicketState, plannedAnswer } from './apply-result.js';
 import { recordMessage } from './delivery.js';
@@ -133,7 +140,9 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
         onExisting(turn, match.ticket, match.replyThread),
       );
     }
-    const ticketId = deps.ids.ticketId();
+    // The thread's own id (issue 13): its ticket is then found by that `_id`, by a rerun of this
+    // message or a reply weeks later, without a key written for the thread (see findByThread).
+    const ticketId = threadTicketId(msg.tenantId, match.replyThread);
     // Nobody else knows this id yet; holding its key covers the moment after the insert.
     return queue.run(`ticket|${ticketId}`, () =>
       onUndecided(turn, ticketId, match.replyThread, match.openTickets, match.customerOpen),

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 /** Unambiguous upper-case alphabet (no I, L, O, U, 0/1 lookalikes removed) for ids people read aloud. */
 const TICKET_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -23,6 +23,24 @@ export function createIdGenerator(): IdGenerator {
       return `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
     },
   };
+}
+
+/**
+ * The id of the ticket a thread opens (issue 13): derived from the organization and the thread, so
+ * the thread's ticket is found by its `_id` without a key document written for it. Same alphabet
+ * and length as `ticketId()`; as with those, two tickets of one organization may draw the same id
+ * (about one in 700 million per ticket per existing ticket); the second insert is then refused.
+ */
+export function threadTicketId(
+  tenantId: string,
+  thread: { platform: string; channelId: string; threadId: string },
+): string {
+  const digest = createHash('sha256')
+    .update(`${tenantId}\u0000${thread.platform}\u0000${thread.channelId}\u0000${thread.threadId}`)
+    .digest();
+  let s = '';
+  for (const b of digest.subarray(0, 6)) s += TICKET_ALPHABET[b % TICKET_ALPHABET.length];
+  return `TKT-${s}`;
 }
 
 /** Passed in so tests can fix time. */

@@ -46,9 +46,25 @@ export async function keyCustomerEmails(
   }
 }
 
+/** What `findByEmailFrom` found, and whether a cache may start from it next time. */
+export interface EmailMatch {
+  customer: Customer | null;
+  /**
+   * The customer found is the first one its email's key lists: the keys only ever add ids, so
+   * while it still has the email, it is the one `findByEmail` returns (see findByEmailFrom).
+   */
+  first: boolean;
+}
+
 export interface CustomerRepository extends CustomerStore {
   /** Inserts only if the customer does not exist yet (the seed); true when inserted. */
   insertIfMissing(customer: Customer): Promise<boolean>;
+  /**
+   * `findByEmail` starting from `guess`, a customer an earlier call found `first`: read by `_id`
+   * (one round trip instead of the key's and the customer's) and returned when it still has the
+   * email; otherwise, or without a guess, as `findByEmail`.
+   */
+  findByEmailFrom(tenantId: string, email: string, guess?: string): Promise<EmailMatch>;
 }
 
 /** Emails compare case-insensitively: stored and queried lower-case. */
@@ -88,18 +104,29 @@ export function createCustomerRepository({ db, logger, clock }: RepositoryDeps):
   const get = async (tenantId: string, customerId: string) =>
     codec.out(await keyed.findOne(col, tenantId, customerId));
 
+  async function findByEmailFrom(tenantId: string, email: string, guess?: string): Promise<EmailMatch> {
+    const address = email.trim().toLowerCase();
+    if (guess) {
+      // The key lists `guess` first (an earlier call saw it so, and ids are only ever added after
+      // it): while the customer has the email, the key's walk below would stop at it too.
+      const customer = await get(tenantId, guess);
+      if (customer?.contactEmails.includes(address)) return { customer, first: true };
+    }
+    const key = await keys.findOne({ _id: customerEmailKey(tenantId, address) });
+    for (const [i, customerId] of (key?.ids ?? []).entries()) {
+      const customer = await get(tenantId, customerId);
+      if (customer?.contactEmails.includes(address)) return { customer, first: i === 0 };
+    }
+    if (!(await hasLegacyDocuments(col))) return { customer: null, first: false };
+    return { customer: codec.out(await col.findOne({ tenantId, contactEmails: address })), first: false };
+  }
+
   return {
     get,
     async findByEmail(tenantId, email) {
-      const address = email.trim().toLowerCase();
-      const key = await keys.findOne({ _id: customerEmailKey(tenantId, address) });
-      for (const customerId of key?.ids ?? []) {
-        const customer = await get(tenantId, customerId);
-        if (customer?.contactEmails.includes(address)) return customer;
-      }
-      if (!(await hasLegacyDocuments(col))) return null;
-      return codec.out(await col.findOne({ tenantId, contactEmails: address }));
+      return (await findByEmailFrom(tenantId, email)).customer;
     },
+    findByEmailFrom,
     async findByOrg(tenantId, platform, orgId) {
       // Narrow by org id in the query and check the pair here: FerretDB v1 lacks $elemMatch on fields.
       const docs = await col.find({ tenantId, 'externalOrgs.orgId': orgId }).limit(20).toArray();

@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WithId } from 'mongodb';
-import type { Platform, Ticket } from '../domain/index.js';
+import { threadTicketId, type Platform, type Ticket } from '../domain/index.js';
 import { retryOnDuplicate } from './collections.js';
 import { hasLegacyDocuments } from './keyed-documents.js';
 
@@ -8,6 +8,13 @@ export const TICKET_KEYS_COLLECTION = 'ticket_keys';
 /** One document per finished one-time migration (`_id` = its name). */
 const MIGRATIONS_COLLECTION = 'migrations';
 const BACKFILL_ID = 'ticket_keys';
+/**
+ * Recorded once every process derives a thread's ticket id (`threadTicketId`) and finds it by its
+ * `_id`: from then on such a ticket's thread key is not written (see `added`). Versions before
+ * find a thread's ticket only through its key, so this is recorded by hand once none of them
+ * runs any more, or by the first process of a database that never held a ticket.
+ */
+export const THREAD_IDS_MIGRATION = 'ticket_thread_ids';
 /** Open tickets read per requester or customer; older ones beyond this are not looked at. */
 const MAX_IDS = 200;
 
@@ -39,7 +46,10 @@ export const customerKey = (tenantId: string, customerId: string) => `${tenantId
  * them (`migrations` records it).
  */
 export interface TicketKeys {
-  /** Before a ticket is first stored: its thread, and while it is open its requester and customer. */
+  /**
+   * Before a ticket is first stored: its thread (unless the ticket has the thread's derived id and
+   * THREAD_IDS_MIGRATION is recorded), and while it is open its requester and customer.
+   */
   added(ticket: Ticket): Promise<void>;
   /** After a change of status (or customer): an open ticket is listed, a resolved one no longer. */
   changed(ticket: Ticket): Promise<void>;
@@ -58,6 +68,7 @@ export function createTicketKeys(
 ) {
   const keys = db.collection<KeyDoc>(TICKET_KEYS_COLLECTION);
   let ready: Promise<void> | undefined;
+  let derivedOnly = false;
 
   const add = (id: string, tenantId: string, ticketId: string): AnyBulkWriteOperation<KeyDoc> => ({
     updateOne: {
@@ -85,7 +96,15 @@ export function createTicketKeys(
   function backfill(): Promise<void> {
     ready ??= (async () => {
       const migrations = db.collection<{ _id: string; at: Date }>(MIGRATIONS_COLLECTION);
-      if (await migrations.findOne({ _id: BACKFILL_ID })) return;
+      // Both records in the one read this process makes of them.
+      const done = new Set(
+        (await migrations.find({ _id: { $in: [BACKFILL_ID, THREAD_IDS_MIGRATION] } }).toArray()).map(
+          (d) => d._id,
+        ),
+      );
+      derivedOnly = done.has(THREAD_IDS_MIGRATION);
+      if (done.has(BACKFILL_ID)) return;
+      let seen = 0;
       const ops: AnyBulkWriteOperation<KeyDoc>[] = [];
       const cursor = tickets.find(
         {},
@@ -94,6 +113,7 @@ export function createTicketKeys(
       for await (const t of cursor) {
         if (typeof t.tenantId !== 'string' || typeof t.ticketId !== 'string') continue;
         const ticket = t as unknown as Ticket;
+        seen++;
         ops.push(
           add(
             threadKey(
@@ -113,6 +133,17 @@ export function createTicketKeys(
         if (ops.length >= 50) await write(ops.splice(0));
       }
       await write(ops);
+      // No record of this backfill and no ticket: no process of a version before has answered a
+      // message here (its first one records the backfill), so the threads' tickets of this
+      // database go by their derived ids from the start.
+      if (seen === 0 && !derivedOnly) {
+        await migrations.updateOne(
+          { _id: THREAD_IDS_MIGRATION },
+          { $set: { at: new Date() } },
+          { upsert: true },
+        );
+        derivedOnly = true;
+      }
       await migrations.updateOne({ _id: BACKFILL_ID }, { $set: { at: new Date() } }, { upsert: true });
     })().catch((err: unknown) => {
       ready = undefined;
@@ -124,9 +155,13 @@ export function createTicketKeys(
   const keysApi: TicketKeys = {
     async added(ticket) {
       const { tenantId, ticketId, thread } = ticket;
-      const ops = [
-        add(threadKey(tenantId, thread.platform, thread.channelId, thread.threadId), tenantId, ticketId),
-      ];
+      await backfill();
+      // A ticket under its thread's derived id is found by that `_id` (findByThread): its thread
+      // needs no key, once no process of a version that reads only the key runs.
+      const byId = derivedOnly && ticketId === threadTicketId(tenantId, thread);
+      const ops = byId
+        ? []
+        : [add(threadKey(tenantId, thread.platform, thread.channelId, thread.threadId), tenantId, ticketId)];
       if (ticket.status !== 'resolved')
         for (const k of openKeys(ticket)) ops.push(add(k, tenantId, ticketId));
       await write(ops);

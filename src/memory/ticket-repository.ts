@@ -2,6 +2,7 @@ import type { Filter, Document } from 'mongodb';
 import {
   TicketSchema,
   TicketStatusSchema,
+  threadTicketId,
   transcriptKey,
   type Platform,
   type Ticket,
@@ -108,14 +109,21 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       return codec.out(await keyed.findOne(col, tenantId, ticketId));
     },
     async findByThread(tenantId, platform, channelId, threadId) {
-      // Newest first: should a thread ever hold two tickets (a resolved one reopened), the live one wins.
+      const ofThread = (t: Ticket) =>
+        t.thread.platform === platform && t.thread.channelId === channelId && t.thread.threadId === threadId;
+      // The id the thread's ticket gets (issue 13): one read by `_id`. Another thread's ticket may
+      // hold that id (drawn at random, or another thread's derived id drawn alike): checked.
+      const derived = codec.out(
+        await keyed.findOne(col, tenantId, threadTicketId(tenantId, { platform, channelId, threadId })),
+      );
+      if (derived && ofThread(derived)) return derived;
+      // Tickets under other ids (stored before, or by the recovery of a message filed elsewhere),
+      // found by the thread's key. Newest first: should a thread ever hold two tickets, the live
+      // one wins.
       const found = await listed(
         tenantId,
         threadKey(tenantId, platform, channelId, threadId),
-        (t) =>
-          t.thread.platform === platform &&
-          t.thread.channelId === channelId &&
-          t.thread.threadId === threadId,
+        ofThread,
         Number.MAX_SAFE_INTEGER,
       );
       return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0] ?? null;

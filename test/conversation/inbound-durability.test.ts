@@ -387,6 +387,11 @@ describe('issue 13: a run killed after its resolving write, before its answer is
       .find({ 'thread.threadId': threadId ?? m.messageId })
       .toArray();
     const ticketId = opened?.ticketId as string;
+    if (!asksFirst) {
+      // Stored resolved under its thread's own id: no key names it, the rerun finds it by `_id`.
+      const keys = await env.db.collection('ticket_keys').find().toArray();
+      expect(keys.filter((k) => (k.ids as string[] | undefined)?.includes(ticketId))).toEqual([]);
+    }
     // Killed after the resolving write (a new ticket's insert, a reply's resolving write).
     const killed = await env.stores.tickets.get(DEMO.tenantId, ticketId);
     expect(killed?.status).toBe('resolved');
@@ -503,6 +508,74 @@ describe('issue 13: a run killed after its resolving write, before its answer is
       }
     });
   }
+});
+
+describe("issue 13: a new question's ticket killed between its insert and its turn's end", () => {
+  it("is run again on the ticket the killed run stored, found by the thread's own id: one ticket, on the open lists, and the next top-level message joins it", async () => {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    const freezing = outboxFreezingDb(env.db);
+    const app1 = await createApp({
+      ...common,
+      db: freezing.db,
+      adapters: [testChannelAdapter(createTestChannel())],
+    });
+    await app1.sweepsIdle();
+    freezing.freeze();
+    const m = inbound('maya', 'Our whole warehouse system is down, this is an outage! I need a human now.', {
+      eventId: 'EV-KILL-OPEN',
+    });
+    void app1.engine.handleInbound(m).catch(() => undefined);
+    // Dies as it queues its first post: after the ticket's insert, before the turn's end.
+    await freezing.reached();
+    await app1.stop();
+    const stored = await env.db.collection('tickets').find({ 'thread.threadId': m.messageId }).toArray();
+    expect(stored).toHaveLength(1);
+    const ticketId = String(stored[0]?.ticketId);
+    expect(stored[0]?.status).not.toBe('resolved');
+    // No key names its thread (its id is the thread's own); its open lists do, as before its insert.
+    const keys = await env.db.collection('ticket_keys').find().toArray();
+    const naming = keys
+      .filter((k) => (k.ids as string[] | undefined)?.includes(ticketId))
+      .map((k) => String(k._id));
+    expect(naming.some((k) => k.includes('|thread|'))).toBe(false);
+    const openLists = async () => ({
+      requester: (
+        await env.stores.tickets.listOpenForRequester(DEMO.tenantId, 'sandbox', m.author.userId)
+      ).map((t) => t.ticketId),
+      customer: (await env.stores.tickets.listOpenForCustomer(DEMO.tenantId, 'cus_bluebird')).map(
+        (t) => t.ticketId,
+      ),
+    });
+    expect(await openLists()).toEqual({ requester: [ticketId], customer: [ticketId] });
+
+    const ch2 = createTestChannel();
+    const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
+    await app2.sweepsIdle();
+    try {
+      env.clock.advance(11 * 60_000);
+      expect((await app2.engine.recoverUnanswered?.())?.resumed).toBe(1);
+      // Run again (or handed to a person) on the ticket the killed run stored, not a second one.
+      expect(await env.db.collection('tickets').countDocuments({ 'thread.threadId': m.messageId })).toBe(1);
+      expect(await openLists()).toEqual({ requester: [ticketId], customer: [ticketId] });
+      // (What the customer and the staff are told here is the recovery's, unchanged by where the
+      // ticket is found: the rerun finds the ticket escalated by the dead run and posts neither the
+      // notice nor the card, on the code before this change too.)
+      // A minute after the first, Maya's next top-level message joins it.
+      const next = inbound('maya', 'Any news on the outage?', {
+        at: new Date((m.receivedAt as Date).getTime() + 60_000),
+      });
+      const joined = await app2.engine.handleInbound(next);
+      expect(joined.ticketId).toBe(ticketId);
+      expect(await env.db.collection('tickets').countDocuments({ 'requester.userId': m.author.userId })).toBe(
+        1,
+      );
+    } finally {
+      await app2.stop();
+      await env.close();
+    }
+  });
 });
 
 describe('issue 13: a reply killed after reopening its ticket, whose keys were left for its turn', () => {

@@ -47,6 +47,9 @@ describe('round trips of a customer message', () => {
     expect(count(list, 'insert inbound_journal')).toBe(0);
     expect(count(list, 'update inbound_journal')).toBe(0);
     expect(count(list, 'find ticket_keys')).toBe(1);
+    // Answered at once, its ticket is stored resolved under its thread's own id (found by that
+    // `_id`): no key is written for it, neither its thread's nor an open list's.
+    expect(count(list, 'update ticket_keys')).toBe(0);
     expect(count(list, 'find customers {tenantId,customerId}')).toBe(0);
     expect(count(list, 'delete sla_timers')).toBe(0);
     for (const read of ['find report_facts', 'find csat', 'find approvals'])
@@ -227,5 +230,30 @@ describe('round trips of a customer message', () => {
     const again = await env.engine.acceptInbound(reply);
     expect(again).toMatchObject({ redelivery: true, messageId: reply.messageId });
     expect((await again.process()).status).toBe('duplicate');
+  });
+
+  it('a reply to a thread quiet for weeks (its turn document gone) finds its ticket by _id reads: no key, no scan of messages', async () => {
+    env.clock.advance(60 * 60_000);
+    const root = fromMaya('Do you ship internationally?');
+    const asked = await env.engine.handleInbound(root);
+    expect(asked.status).toBe('answered');
+    await env.app.reports.recorder.idle();
+    // No key names the thread: its ticket has the thread's own id.
+    expect(await env.db.collection('ticket_keys').countDocuments({ ids: asked.ticketId })).toBe(0);
+    // Weeks later the thread's turn document is gone (purged after 7 idle days), with the ticket
+    // it named for the thread's next run.
+    await env.db.collection('thread_leases').deleteMany({});
+    env.clock.advance(21 * 86_400_000);
+    const list = await measured(async () => {
+      const out = await env.engine.handleInbound(
+        fromMaya('And how long does standard shipping take?', root.messageId),
+      );
+      expect(out.status).toBe('answered');
+      expect(out.ticketId).toBe(asked.ticketId);
+    });
+    expect(count(list, 'find tickets {_id,')).toBe(1);
+    expect(count(list, 'find ticket_keys')).toBe(0);
+    expect(count(list, 'find messages')).toBe(0);
+    expect(await env.db.collection('tickets').countDocuments({ 'thread.threadId': root.messageId })).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { CustomerSchema, type Customer } from '../../src/domain/index.js';
@@ -73,6 +74,10 @@ describe('cached customers', () => {
         ...there.customers,
         get: (tenantId, customerId) => (reads++, there.customers.get(tenantId, customerId)),
         findByEmail: (tenantId, email) => (reads++, there.customers.findByEmail(tenantId, email)),
+        findByEmailFrom: (tenantId, email, guess) => (
+          reads++,
+          there.customers.findByEmailFrom(tenantId, email, guess)
+        ),
       },
       { ttlMs: 10_000, now: () => now },
     );
@@ -82,5 +87,68 @@ describe('cached customers', () => {
     expect((await counting.findByEmail('TA', 'ana@byemail.example'))?.customerId).toBe('cus_byemail');
     expect((await counting.get('TA', 'cus_byemail'))?.contactEmails).toEqual(['ana@byemail.example']);
     expect(reads).toBe(1);
+  });
+
+  it("an author not seen for the cache's lifetime is one read, the customer by _id; an email moved to another account is seen within it", async () => {
+    // Another connection, so the commands of this process's store alone are counted.
+    const client = new MongoClient(t.uri, { monitorCommands: true, ignoreUndefined: true });
+    const commands: string[] = [];
+    client.on('commandStarted', (e) => {
+      const col = (e.command as Record<string, unknown>)[e.commandName];
+      commands.push(`${e.commandName} ${String(col)}`);
+    });
+    await client.connect();
+    try {
+      const raw = createMongoStores(client.db(t.dbName), { logger: pino({ level: 'silent' }), clock });
+      const store = cachedCustomerStore(raw.customers, { ttlMs: 10_000, now: () => now });
+      await there.customers.upsert(
+        customer({ customerId: 'cus_moves', contactEmails: ['lee@moves.example'] }),
+      );
+      await there.customers.upsert(
+        customer({ customerId: 'cus_other', contactEmails: ['kim@other.example'] }),
+      );
+      const reads = async (email: string) => {
+        commands.length = 0;
+        const found = await store.findByEmail('TA', email);
+        return { id: found?.customerId ?? null, commands: [...commands] };
+      };
+      // First sight: the email's key, then the customer.
+      expect(await reads('lee@moves.example')).toEqual({
+        id: 'cus_moves',
+        commands: ['find customer_keys', 'find customers'],
+      });
+      // Within the cache's lifetime: nothing.
+      expect(await reads('lee@moves.example')).toEqual({ id: 'cus_moves', commands: [] });
+      // Not seen for longer: the customer alone, by _id, fresh.
+      now += 10_001;
+      expect(await reads('lee@moves.example')).toEqual({ id: 'cus_moves', commands: ['find customers'] });
+      // Another replica moves the email to another account: seen once the entry has lived its 10 s.
+      await there.customers.upsert(
+        customer({ customerId: 'cus_moves', contactEmails: ['ops@moves.example'] }),
+      );
+      await there.customers.upsert(
+        customer({ customerId: 'cus_other', contactEmails: ['kim@other.example', 'lee@moves.example'] }),
+      );
+      now += 10_001;
+      expect(await reads('lee@moves.example')).toEqual({
+        id: 'cus_other',
+        commands: ['find customers', 'find customer_keys', 'find customers', 'find customers'],
+      });
+      // The new account is its key's second: the next lookup walks the key again (an earlier id may
+      // get the email back, and would be the answer then).
+      now += 10_001;
+      expect((await reads('lee@moves.example')).commands).toEqual([
+        'find customer_keys',
+        'find customers',
+        'find customers',
+      ]);
+      await there.customers.upsert(
+        customer({ customerId: 'cus_moves', contactEmails: ['lee@moves.example'] }),
+      );
+      now += 10_001;
+      expect((await reads('lee@moves.example')).id).toBe('cus_moves');
+    } finally {
+      await client.close();
+    }
   });
 });

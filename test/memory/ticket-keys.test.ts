@@ -1,7 +1,7 @@
 import { MongoClient } from 'mongodb';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TicketSchema, type Ticket } from '../../src/domain/index.js';
+import { threadTicketId, TicketSchema, type Ticket } from '../../src/domain/index.js';
 import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
 import { fixedClock } from '../support/clock.js';
 import { createTestDb, type TestDb } from '../support/mongo.js';
@@ -87,7 +87,8 @@ describe('tickets by thread, requester and customer, read by key', () => {
     await s.tickets.findByThread('TK', 'slack', 'C9', b.thread.threadId);
     await s.tickets.listOpenForRequester('TK', 'slack', 'U9');
     await s.tickets.listOpenForCustomer('TK', 'cus_k');
-    expect(ticketFinds).toEqual(['_id,tenantId', '_id,tenantId', '_id,tenantId']);
+    // The thread's own id first (issue 13; this ticket has another), then its key's tickets.
+    expect(ticketFinds).toEqual(['_id,tenantId,ticketId', '_id,tenantId', '_id,tenantId', '_id,tenantId']);
   });
 
   it('skips an id whose ticket was never stored (a crash between listing it and storing it)', async () => {
@@ -168,6 +169,104 @@ describe('tickets by thread, requester and customer, read by key', () => {
       expect(await open()).toEqual({ requester: [x.ticketId], customer: [x.ticketId] });
     } finally {
       client.off('commandStarted', watch);
+    }
+  });
+});
+
+describe("a thread's ticket under the thread's own id (issue 13)", () => {
+  /** Stores on a database of their own, each command recorded as `find tickets`. */
+  async function monitored(db: TestDb) {
+    const c = new MongoClient(db.uri, { monitorCommands: true, ignoreUndefined: true });
+    const commands: string[] = [];
+    c.on('commandStarted', (e) =>
+      commands.push(`${e.commandName} ${String((e.command as Record<string, unknown>)[e.commandName])}`),
+    );
+    await c.connect();
+    return { c, commands, stores: () => createMongoStores(c.db(db.dbName), { logger, clock }) };
+  }
+  const threadOf = (threadId: string) => ({ platform: 'slack' as const, channelId: 'C9', threadId });
+
+  it('is found by that _id alone, with no key written for its thread, on a database that never held a ticket of a version before', async () => {
+    const fresh = await createTestDb('thread_ids');
+    const m = await monitored(fresh);
+    try {
+      const s = m.stores();
+      const thread = threadOf('1800100001.0001');
+      const answered = ticket({ ticketId: threadTicketId('TK', thread), thread, status: 'resolved' });
+      await s.tickets.insert(answered);
+      expect(
+        await fresh.db.collection('migrations').findOne({ _id: 'ticket_thread_ids' as never }),
+      ).not.toBeNull();
+      // Answered at once: no key at all (resolved, and its thread goes by its id).
+      expect(await fresh.db.collection('ticket_keys').countDocuments()).toBe(0);
+      m.commands.length = 0;
+      // Another process finds it with one read by `_id`.
+      const other = m.stores();
+      expect((await other.tickets.findByThread('TK', 'slack', 'C9', thread.threadId))?.ticketId).toBe(
+        answered.ticketId,
+      );
+      expect(m.commands.filter((c) => !c.endsWith(' migrations'))).toEqual(['find tickets']);
+
+      // Left open: its requester's and customer's lists name it (a top-level message joins it),
+      // still no key for its thread.
+      const openThread = threadOf('1800100002.0001');
+      const open = ticket({ ticketId: threadTicketId('TK', openThread), thread: openThread, status: 'open' });
+      await s.tickets.insert(open);
+      const keys = (await fresh.db.collection('ticket_keys').find().toArray()).map((d) => String(d._id));
+      expect(keys.sort()).toEqual(['TK|customer|cus_k', 'TK|requester|slack|U9']);
+      expect((await other.tickets.listOpenForRequester('TK', 'slack', 'U9')).map((x) => x.ticketId)).toEqual([
+        open.ticketId,
+      ]);
+
+      // A ticket under any other id (another thread's, drawn alike) is not taken for the thread's.
+      const elsewhere = threadOf('1800100003.0001');
+      const clash = ticket({
+        ticketId: threadTicketId('TK', elsewhere),
+        thread: threadOf('1800100004.0001'),
+      });
+      await s.tickets.insert(clash);
+      expect(await other.tickets.findByThread('TK', 'slack', 'C9', elsewhere.threadId)).toBeNull();
+      expect((await other.tickets.findByThread('TK', 'slack', 'C9', '1800100004.0001'))?.ticketId).toBe(
+        clash.ticketId,
+      );
+    } finally {
+      await m.c.close();
+      await fresh.close();
+    }
+  });
+
+  it("keeps writing the thread's key where processes of a version before may run, until the record says none does", async () => {
+    const upgraded = await createTestDb('thread_ids_upgraded');
+    const m = await monitored(upgraded);
+    try {
+      // Tickets of the version before, which reads a thread's ticket only through its key.
+      const old = ticket();
+      await upgraded.db.collection('tickets').insertOne({ _id: `TK:${old.ticketId}` as never, ...old });
+      const thread = threadOf('1800200001.0001');
+      const answered = ticket({ ticketId: threadTicketId('TK', thread), thread, status: 'resolved' });
+      await m.stores().tickets.insert(answered);
+      const threadKey = `TK|thread|slack|C9|${thread.threadId}`;
+      expect(await upgraded.db.collection('ticket_keys').findOne({ _id: threadKey as never })).toMatchObject({
+        ids: [answered.ticketId],
+      });
+      // Recorded by hand once every process runs this version: the next processes write none.
+      await upgraded.db
+        .collection('migrations')
+        .insertOne({ _id: 'ticket_thread_ids' as never, at: clock.now() });
+      const later = threadOf('1800200002.0001');
+      const next = ticket({ ticketId: threadTicketId('TK', later), thread: later, status: 'resolved' });
+      await m.stores().tickets.insert(next);
+      expect(
+        await upgraded.db
+          .collection('ticket_keys')
+          .countDocuments({ _id: `TK|thread|slack|C9|${later.threadId}` as never }),
+      ).toBe(0);
+      expect((await m.stores().tickets.findByThread('TK', 'slack', 'C9', later.threadId))?.ticketId).toBe(
+        next.ticketId,
+      );
+    } finally {
+      await m.c.close();
+      await upgraded.close();
     }
   });
 });
