@@ -23,6 +23,14 @@ export async function executeApproved(
    * where one fails). Without it (the sweep), the trail is read and what it lacks is written.
    */
   flushAudit?: () => Promise<boolean>,
+  /**
+   * The click's grant was taken by the ledger's one write (`takeRefundSlot`): once the refund is on
+   * the order the grant stays as the day's record of it (counted once: its key is left out of the
+   * order system's count; `settledGrants` tells it from an open request), so no release follows,
+   * and the ticket's other requests are as that write saw them. Without it (the sweep, a
+   * cancellation) the hold is released and the release tells.
+   */
+  kept?: { siblingsPending: boolean },
 ): Promise<ApprovalRequest> {
   const { tenantId, approvalId } = request;
   let reference: string;
@@ -85,8 +93,9 @@ export async function executeApproved(
     effectsDue: EXECUTED_EFFECTS,
     effectsPending: true,
   };
-  // The refund is on the order now and counts there: its slot in the ledger is given back.
-  const released = await releaseRequest(deps, executed);
+  // The refund is on the order now and counts there: its slot in the ledger is given back, unless
+  // the click's grant stays as the record of it (`kept`).
+  const released = kept ?? (await releaseRequest(deps, executed));
   const options = {
     // The click's batch holds its decision; the sweep reads the trail for what a dead click left out.
     fresh: flushAudit !== undefined,
