@@ -247,8 +247,8 @@ export async function grantRefund(
 /**
  * `grantRefund`, also answering what the slot's write saw: `kept` when the grant was taken by the
  * one write that reads the ledger (`take`), so the hold can stay as the day's record of the refund
- * once it is on the order (no release: `settledOnOrder`), with whether another request of the
- * ticket was waiting at that moment.
+ * once it is on the order (no release; `settledGrants` tells it from an open request), with
+ * whether another request of the ticket was waiting at that moment.
  */
 export async function takeRefundSlot(
   deps: LedgerDeps & Pick<ApprovalServiceDeps, 'customers' | 'orders'>,
