@@ -22,7 +22,7 @@ import { authorizeDecision } from './authorize.js';
 import { checkCustomerAsked } from './customer-asked.js';
 import { memoCardSources } from './card-data.js';
 import { customerOrderView } from './order-view.js';
-import { grantRefund, releaseRequest } from './refund-limits.js';
+import { releaseRequest, takeRefundSlot } from './refund-limits.js';
 
 /**
  * One staff click on an approval card: authorize, move the request out of `pending` with one
@@ -139,9 +139,11 @@ async function decideWith(
   // Approving a refund takes a slot of the daily limit in the customer's ledger first (one
   // conditional write, shared by every process): requests opened before any decision would
   // otherwise all pass the request-time check.
+  let kept: { siblingsPending: boolean } | undefined;
   if (decision === 'approve') {
-    const over = await grantRefund(d, tenant, request, at);
-    if (over) return stopAtDailyLimit(d, request, over, staff);
+    const slot = await takeRefundSlot(d, tenant, request, at);
+    if (slot.refused) return stopAtDailyLimit(d, request, slot.refused, staff);
+    kept = slot.kept;
   }
   const decided = await move();
   if (!decided) {
@@ -173,7 +175,9 @@ async function decideWith(
   }
   // The card is redrawn once, with the outcome (an effect of `executed` and `failed`): drawing
   // "approved" first would post an update that the next one replaces within the same click.
-  const final = await executeApproved(d, decided, flushAudit);
+  // A grant taken by the ledger's one write stays there as the day's record of the refund (no
+  // release after it): `kept` says so, with the ticket's other requests as that write saw them.
+  const final = await executeApproved(d, decided, flushAudit, kept);
   if (final.status === 'approved') await refreshCard(d, final); // the order system will be retried
   const message =
     final.status === 'executed'

@@ -23,6 +23,14 @@ export async function executeApproved(
    * where one fails). Without it (the sweep), the trail is read and what it lacks is written.
    */
   flushAudit?: () => Promise<boolean>,
+  /**
+   * The click's grant was taken by the ledger's one write (`takeRefundSlot`): once the refund is on
+   * the order the grant stays as the day's record of it (counted once: its key is left out of the
+   * order system's count; `settledGrants` tells it from an open request), so no release follows,
+   * and the ticket's other requests are as that write saw them. Without it (the sweep, a
+   * cancellation) the hold is released and the release tells.
+   */
+  kept?: { siblingsPending: boolean },
 ): Promise<ApprovalRequest> {
   const { tenantId, approvalId } = request;
   let reference: string;
@@ -73,26 +81,27 @@ export async function executeApproved(
     reference = made;
   }
 
-  // The effects still to do are written with the status, in one update: a crash after it leaves
-  // them on the request for the sweep (approval-finish.ts).
-  const executed = await deps.approvals.transition(tenantId, approvalId, ['approved'], {
-    status: 'executed',
-    execution: { reference, at: deps.clock.now() },
+  // The outcome is stored with the effects' progress, in the one write that ends them (issue 13:
+  // one write fewer a click). Until then the request stays `approved`: a process that dies after
+  // the money moved leaves it so, and the sweep runs it again (listApprovedUnexecuted): the order
+  // system answers the same key with the same refund, and every effect is safe to run again.
+  const at = deps.clock.now();
+  const outcome = { status: 'executed' as const, execution: { reference, at }, updatedAt: at };
+  const executed: ApprovalRequest = {
+    ...request,
+    ...outcome,
     effectsDue: EXECUTED_EFFECTS,
     effectsPending: true,
-    updatedAt: deps.clock.now(),
-  });
-  if (!executed) {
-    // Another runner (the sweep, a second process) recorded it first; its effects are done there.
-    return (await deps.approvals.get(tenantId, approvalId)) ?? request;
-  }
-  // The refund is on the order now and counts there: its slot in the ledger is given back.
-  const released = await releaseRequest(deps, executed);
+  };
+  // The refund is on the order now and counts there: its slot in the ledger is given back, unless
+  // the click's grant stays as the record of it (`kept`).
+  const released = kept ?? (await releaseRequest(deps, executed));
   const options = {
     // The click's batch holds its decision; the sweep reads the trail for what a dead click left out.
     fresh: flushAudit !== undefined,
     ...(flushAudit ? { flushAudit } : {}),
     ...(released ? { siblingsPending: released.siblingsPending } : {}),
+    unrecorded: outcome,
   };
   return (await finishEffectsOf(deps, executed, options)).request;
 }

@@ -51,6 +51,12 @@ export interface FinishOptions {
   siblingsPending?: boolean;
   /** The notice also redraws the request's card (the two effects as one step). */
   withCard?: boolean;
+  /**
+   * The outcome this run made and has not stored (the request is still `approved` in the store):
+   * stored with the effects' progress, by the transition from `approved` that ends them. A run
+   * that loses it (the sweep recorded it first) leaves the request as that runner stored it.
+   */
+  unrecorded?: Pick<ApprovalRequest, 'status' | 'execution' | 'updatedAt'>;
 }
 
 /**
@@ -66,6 +72,19 @@ export async function finishEffectsOf(
 ): Promise<{ done: boolean; request: ApprovalRequest }> {
   const due = [...(request.effectsDue ?? [])];
   let current = request;
+  // The effects' progress, with the outcome when this run has not stored it yet (one write).
+  const progress = async (left: ApprovalEffect[], told?: { customerNotifiedAt: Date }) => {
+    const { unrecorded } = options;
+    if (!unrecorded) {
+      await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, left, told);
+      return;
+    }
+    await deps.approvals.transition(request.tenantId, request.approvalId, ['approved'], {
+      ...unrecorded,
+      ...(left.length > 0 ? { effectsDue: left, effectsPending: true } : {}),
+      ...(told ?? {}),
+    });
+  };
   // When the notice told the customer here: stored with the effects' progress, in one write.
   const told = () =>
     current.customerNotifiedAt && !request.customerNotifiedAt
@@ -96,7 +115,7 @@ export async function finishEffectsOf(
             'an approval effect failed; the sweep will finish it',
           );
           if (options.flushAudit) await options.flushAudit();
-          await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, due, told());
+          await progress(due, told());
           return { done: false, request: { ...current, effectsDue: due } };
         }
         due.splice(0, effect === 'card' ? 2 : 1);
@@ -115,7 +134,7 @@ export async function finishEffectsOf(
         'an approval effect failed; the sweep will finish it',
       );
       if (options.flushAudit) await options.flushAudit();
-      await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, due, told());
+      await progress(due, told());
       return { done: false, request: { ...current, effectsDue: due } };
     }
     // The notice sets customerNotifiedAt, which the ticket step reads.
@@ -125,7 +144,7 @@ export async function finishEffectsOf(
   }
   // The trail first: if it cannot be written, the audit stays due (the sweep checks the trail).
   const left: ApprovalEffect[] = options.flushAudit && !(await options.flushAudit()) ? ['audit'] : [];
-  await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, left, told());
+  await progress(left, told());
   const { effectsDue: _due, effectsPending: _pending, ...rest } = current;
   return {
     done: left.length === 0,

@@ -34,6 +34,7 @@ import {
   readLedger,
   releaseHold,
   releaseRequest,
+  settledGrants,
   type LedgerChange,
   type LedgerView,
 } from './refund-limits.js';
@@ -139,7 +140,14 @@ export async function proposeWith(
   // The customer's ledger (one keyed read) holds their open requests and refunds in flight, in
   // every process: the open requests on this order and the daily count come from it.
   const ledger = order && ours ? (early ?? (await reread())) : null;
-  const openHolds = ledger && order ? openOnOrder(ledger, order.orderId) : [];
+  // Grants on this order whose refund is made (kept by their click as the day's record of it).
+  const settled =
+    ledger && order
+      ? await settledGrants(deps, ticket.tenantId, openOnOrder(ledger, order.orderId))
+      : new Set();
+  const openOn = (v: LedgerView, orderId: string) =>
+    openOnOrder(v, orderId).filter((h) => !settled.has(h.key));
+  const openHolds = ledger && order ? openOn(ledger, order.orderId) : [];
   // The same request again in the same ticket (a redelivery, a repeat): the open request answers.
   const repeatHold = sameTicketRequest(openHolds, ticket, action);
   const repeat = repeatHold?.approvalId
@@ -160,7 +168,7 @@ export async function proposeWith(
     };
   };
   const besideOpen = (v: LedgerView, o: Order): { refuse: ProposalOutcome } | null => {
-    const beside = openOnOrder(v, o.orderId);
+    const beside = openOn(v, o.orderId);
     return beside.length > 0 ? { refuse: answerBesideOpenRequest(o, beside.map(openRequestOf)) } : null;
   };
   const evaluate = (t: Ticket) =>

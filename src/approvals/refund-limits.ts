@@ -131,6 +131,31 @@ export function openOnOrder(view: Pick<LedgerView, 'holds'>, orderId: string): R
   return view.holds.filter((h) => h.orderId === orderId && h.kind !== 'auto');
 }
 
+/**
+ * The granted holds among `holds` whose request is no longer open: an Approve click keeps its
+ * grant in the ledger once the refund is on the order (one ledger write a click, issue 13), as the
+ * day's record of that refund (counted once: its key is left out of the order system's count), so
+ * a grant may stand for a refund already made. Read by the request's `_id`, only for grants on the
+ * order at hand (a second request for an order refunded by staff approval within the ledger's
+ * window); a request that cannot be read counts as open (fewer refunds, never more).
+ */
+export async function settledGrants(
+  deps: Pick<ApprovalServiceDeps, 'approvals'>,
+  tenantId: string,
+  holds: RefundHold[],
+): Promise<Set<string>> {
+  const settled = new Set<string>();
+  await Promise.all(
+    holds
+      .filter((h) => h.kind === 'granted' && h.approvalId)
+      .map(async (h) => {
+        const r = await deps.approvals.get(tenantId, h.approvalId!);
+        if (r && r.status !== 'approved' && r.status !== 'pending') settled.add(h.key);
+      }),
+  );
+  return settled;
+}
+
 /** A hold as the open request it stands for (what a customer asking again is told about). */
 export function openRequestOf(hold: RefundHold): OpenRequest {
   return {
@@ -216,7 +241,22 @@ export async function grantRefund(
   request: ApprovalRequest,
   now: Date,
 ): Promise<string | null> {
-  if (request.action !== 'refund') return null;
+  return (await takeRefundSlot(deps, tenant, request, now)).refused;
+}
+
+/**
+ * `grantRefund`, also answering what the slot's write saw: `kept` when the grant was taken by the
+ * one write that reads the ledger (`take`), so the hold can stay as the day's record of the refund
+ * once it is on the order (no release; `settledGrants` tells it from an open request), with
+ * whether another request of the ticket was waiting at that moment.
+ */
+export async function takeRefundSlot(
+  deps: LedgerDeps & Pick<ApprovalServiceDeps, 'customers' | 'orders'>,
+  tenant: Pick<Tenant, 'settings'>,
+  request: ApprovalRequest,
+  now: Date,
+): Promise<{ refused: string | null; kept?: { siblingsPending: boolean } }> {
+  if (request.action !== 'refund') return { refused: null };
   const { tenantId, customerId } = request;
   const limit = tenant.settings.dailyRefundLimit;
   const ttl = tenant.settings.approvalTtlHours;
@@ -235,7 +275,11 @@ export async function grantRefund(
   if (taken) {
     const view = await countAfter({ ...taken, holds: live(taken.holds, now, ttl) }, now, deps.orders);
     const count = view.executed + heldRefunds(view, now, ['granted', 'auto'], request.idempotencyKey);
-    return count < limit ? null : refused(count);
+    if (count >= limit) return { refused: await refused(count) };
+    const siblingsPending = view.holds.some(
+      (h) => h.ticketId === request.ticketId && h.kind === 'request' && h.key !== request.idempotencyKey,
+    );
+    return { refused: null, kept: { siblingsPending } };
   }
   // No ledger yet (requests opened before ledgers existed): read it, then write it.
   const reread = () => readLedger(deps, tenantId, customerId, now, ttl, deps.orders);
@@ -253,7 +297,7 @@ export async function grantRefund(
     },
     reread,
   );
-  return granted.ok ? null : refused(granted.refuse);
+  return { refused: granted.ok ? null : await refused(granted.refuse) };
 }
 
 /** Who closes a request the daily limit stops: shown on the card as "Rejected by Refund policy". */

@@ -160,7 +160,9 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       createdAt: now,
     },
     turnInteraction(ticket, result, ctx.mode, reply.text, now),
-    { rides: ctx.mode === 'auto' && result.route !== 'ignore' && !result.proposedAction },
+    // A proposal's too (issue 13): its answer (pending approval, a confirmation, done, or the
+    // escalation) is posted through `say` like any other; `settle` stores it when none was.
+    { rides: ctx.mode === 'auto' && result.route !== 'ignore' },
   );
   const target = { tenantId: ticket.tenantId, ticketId: ticket.ticketId, thread: ctx.replyThread };
   // Whether a person took the thread over (or the channel left auto mode) while the agent ran:
@@ -231,10 +233,15 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
   const action = result.proposedAction;
   if (action && !ctx.customer) {
     await say(phrase('identify_for_orders'));
+    await turn.settle();
     return out('answered', 'action needs an identified customer');
   }
   if (action && ctx.customer) {
-    return applyProposedAction(deps, ctx, ticket, ctx.customer, action, { say, phrase, out });
+    try {
+      return await applyProposedAction(deps, ctx, ticket, ctx.customer, action, { say, phrase, out });
+    } finally {
+      await turn.settle();
+    }
   }
 
   const claims = guardMoneyClaims(reply.text);

@@ -122,8 +122,10 @@ describe('round trips of a refund request and its Approve click, through the app
     expect(ticket?.sla?.clocks.resolution?.runningSince).toBeUndefined();
   });
 
-  it("marks the customer told in the write that records the effects' progress, not a write of its own", async () => {
-    expect(count(click, 'update approvals')).toBe(1);
+  it("marks the customer told in the write that stores the outcome with the effects' progress, not a write of its own", async () => {
+    // `approved` before the money moves; `executed`, the effects done and the notice's mark after.
+    expect(count(click, 'findAndModify approvals')).toBe(2);
+    expect(count(click, 'update approvals')).toBe(0);
     const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
     expect(approval?.customerNotifiedAt).toBeInstanceOf(Date);
     expect(approval?.effectsPending).toBeUndefined();
@@ -142,25 +144,28 @@ describe('round trips of a refund request and its Approve click, through the app
   it("takes the daily-limit slot in the customer's ledger with the write that reads it, and counts after", async () => {
     expect(count(click, 'find refund_ledgers')).toBe(0);
     expect(count(click, 'update refund_ledgers')).toBe(0);
-    // The take, and the release once the refund is on the order.
-    expect(count(click, 'findAndModify refund_ledgers')).toBe(2);
+    // The take only: the grant stays as the day's record of the refund once it is on the order.
+    expect(count(click, 'findAndModify refund_ledgers')).toBe(1);
     const ledger = await env.stores.refundLedgers.get(DEMO.tenantId, DEMO.customers.bluebird.customerId);
-    expect(ledger?.holds.filter((h) => h.approvalId === approvalId)).toEqual([]);
+    expect(ledger?.holds.filter((h) => h.approvalId === approvalId).map((h) => h.kind)).toEqual(['granted']);
   });
 
   it('writes the audit trail of the click in one insert, at the end', () => {
     expect(count(click, 'insert audit_events')).toBe(1);
   });
 
-  it('costs at most 18 round trips for the click and 28 for the request', () => {
+  it('costs at most 16 round trips for the click and 27 for the request', () => {
     // The tenant is read again once its cached copy is 2 s old (APPROVAL_TENANT_MAX_AGE_MS): on a
     // loaded machine a step can come that late after the last read; not a cost of the step.
     // Each one fewer since the report's facts go with their day's counters in one command; the
     // click's one fewer again since its ticket's and its request's facts go in one command.
-    expect(click.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(18);
+    // One fewer again since `executed` is stored with the effects' progress, in the write that ends them.
+    // And one fewer since the click's grant stays in the ledger as the record of its refund.
+    expect(click.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(16);
     // 28 in the bench: here the customer's email lookup is cold and their ledger starts from
     // their open requests (one scan, once per customer).
-    expect(request.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(28);
+    // One fewer since the proposal's decision rides in the turn's messages insert.
+    expect(request.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(27);
   });
 });
 
@@ -186,6 +191,17 @@ describe('round trips of the refund request, through the app', () => {
     const stored = await env.stores.messages.listByTicket(DEMO.tenantId, ticketId, 50);
     expect(stored.filter((m) => m.role === 'bot' && m.messageId === said[0]?.messageId)).toHaveLength(1);
     expect(counted.channel.thread(threadId).filter((t) => t === said[0]?.text)).toHaveLength(1);
+  });
+
+  it("stores the turn's decision in the messages insert of its answer, not alone", async () => {
+    expect(count(request, 'insert decisions')).toBe(0);
+    expect(count(request, 'insert messages')).toBe(1);
+    // Staff still see it (the ticket view, the cards): one decision, the proposal's.
+    const decisions = await env.stores.decisions.listByTicket(DEMO.tenantId, ticketId);
+    expect(decisions).toHaveLength(1);
+    const stored = await env.stores.messages.listByTicket(DEMO.tenantId, ticketId, 50);
+    const asked = stored.find((m) => m.role === 'customer' && /refund/.test(m.text));
+    expect(decisions[0]?.messageId).toBe(asked?.messageId);
   });
 
   it('writes the audit trail of the proposal in one insert, at the end', () => {

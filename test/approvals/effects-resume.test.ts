@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalStore } from '../../src/approvals/ports.js';
+import type { TicketStore } from '../../src/conversation/stores.js';
 import {
   createHarness,
   openTicket,
@@ -18,28 +19,26 @@ afterEach(async () => {
 class Killed extends Error {}
 
 /**
- * The approvals store as the dying process saw it: the process is killed at the `at`-th point of
- * the execution (0: right after the `executed` status is stored; 1: after every effect ran, the
- * customer told included, just before the write that records them and the notice), so nothing
- * after it runs. Effect progress is recorded once, after the last effect (approval-finish.ts): a
- * kill anywhere before that leaves every effect due.
+ * The stores as the dying process saw them: the process is killed at the `at`-th point of the
+ * execution (0: after the refund reached the order, at the first write of its effects, the
+ * ticket's resolve; 1:
+ * after every effect ran, the customer told included, just before the one write that stores the
+ * outcome with the effects' progress and the notice), so nothing after it runs. The outcome is
+ * stored once, after the last effect (approval-finish.ts): a kill anywhere before that leaves the
+ * request `approved`, and the sweep runs it again under the same key.
  */
-function killedAfter(inner: ApprovalStore, at: number): ApprovalStore {
-  let points = 0;
-  const store = Object.create(inner) as ApprovalStore;
-  const count = () => {
-    if (points++ === at) throw new Killed(`killed at point ${at}`);
+function killedAt(h: Harness, at: number) {
+  const approvals = Object.create(h.env.stores.approvals) as ApprovalStore;
+  const tickets = Object.create(h.env.stores.tickets) as TicketStore;
+  tickets.update = async (...args) => {
+    if (at === 0) throw new Killed('killed right after the refund');
+    return h.env.stores.tickets.update(...args);
   };
-  store.transition = async (...args) => {
-    const r = await inner.transition(...args);
-    if (args[3].status === 'executed') count();
-    return r;
+  approvals.transition = async (...args) => {
+    if (at === 1 && args[3].status === 'executed') throw new Killed('killed before storing the outcome');
+    return h.env.stores.approvals.transition(...args);
   };
-  store.setEffectsDue = async (...args) => {
-    count();
-    await inner.setEffectsDue(...args);
-  };
-  return store;
+  return { approvals, tickets };
 }
 
 describe('issue 12 case 4: effects after a refund are finished after a kill, at every point', () => {
@@ -50,20 +49,23 @@ describe('issue 12 case 4: effects after a refund are finished after a kill, at 
       await h.env.stores.tickets.update(h.env.tenantId, ticket.ticketId, { status: 'pending_approval' });
       const approvalId = await proposePendingRefund(h, ticket);
 
-      const dying = h.serviceWith({ approvals: killedAfter(h.env.stores.approvals, at) });
+      const dying = h.serviceWith(killedAt(h, at));
       await dying
         .decide({ tenantId: h.env.tenantId, approvalId, decision: 'approve', actor: staff.dana })
         .catch((err: unknown) => {
           if (!(err instanceof Killed)) throw err;
         });
+      expect(await refundsOn(h.env, '1043')).toHaveLength(1);
       const left = await h.env.stores.approvals.get(h.env.tenantId, approvalId);
-      expect(left?.status).toBe('executed');
-      expect(left?.effectsPending).toBe(true);
+      // Approved, the money on the order, the outcome not stored: the sweep's to finish.
+      expect(left?.status).toBe('approved');
+      expect(left?.execution).toBeUndefined();
 
       // The restarted process's sweep, once the grace has passed.
       h.env.clock.advance(60_000);
-      expect((await h.approvals.sweep()).finished).toBe(1);
-      expect((await h.approvals.sweep()).finished).toBe(0);
+      expect((await h.approvals.sweep()).executed).toBe(1);
+      const again = await h.approvals.sweep();
+      expect([again.executed, again.finished]).toEqual([0, 0]);
 
       expect(await refundsOn(h.env, '1043')).toHaveLength(1);
       expect(h.notifier.customer.map((c) => c.key)).toEqual(['refund_executed']);

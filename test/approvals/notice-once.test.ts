@@ -7,8 +7,8 @@ import { fromMaya } from '../support/counted-app.js';
 import { createTestChannel, testChannelAdapter, type TestChannel } from '../support/test-channel.js';
 
 /**
- * The customer's notice of an executed refund is marked told with the effects' progress, one write
- * after it is posted. A process killed between the post and that write leaves the notice due: the
+ * The customer's notice of an executed refund is marked told with the outcome and the effects'
+ * progress, one write after it is posted. A process killed between the post and that write leaves the notice due: the
  * sweep tells them again under the same id, through the real notifier and outbox, and the customer
  * sees it once.
  */
@@ -46,15 +46,16 @@ describe('an Approve click killed after telling the customer, before recording i
   it('leaves the notice due; the sweep finishes it and the customer is told once', async () => {
     const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
     const approvals = env.stores.approvals;
-    const setEffectsDue = approvals.setEffectsDue.bind(approvals);
-    // The process dies at its progress write, once: the customer has been told by then.
+    const transition = approvals.transition.bind(approvals);
+    // The process dies at the write that stores the outcome with the effects' progress, once: the
+    // customer has been told by then.
     let dying = true;
-    approvals.setEffectsDue = async (...args) => {
-      if (dying) {
+    approvals.transition = async (...args) => {
+      if (dying && args[3].status === 'executed') {
         dying = false;
-        throw new Killed('killed before the effects were recorded');
+        throw new Killed('killed before the outcome and its effects were recorded');
       }
-      return setEffectsDue(...args);
+      return transition(...args);
     };
     try {
       await env.engine
@@ -65,8 +66,8 @@ describe('an Approve click killed after telling the customer, before recording i
       const told = () => channel.thread(threadId).filter((t) => /has been issued/.test(t));
       expect(told()).toHaveLength(1);
       const left = await env.stores.approvals.get(DEMO.tenantId, approval!.approvalId);
-      expect(left?.status).toBe('executed');
-      expect(left?.effectsPending).toBe(true);
+      // The outcome is stored with the effects' progress: the sweep runs the request again.
+      expect(left?.status).toBe('approved');
       expect(left?.customerNotifiedAt).toBeUndefined();
 
       // The restarted process's sweep, once the grace has passed.
@@ -75,6 +76,7 @@ describe('an Approve click killed after telling the customer, before recording i
       await env.app.outbox.sweep();
 
       const done = await env.stores.approvals.get(DEMO.tenantId, approval!.approvalId);
+      expect(done?.status).toBe('executed');
       expect(done?.effectsPending).toBeUndefined();
       expect(done?.customerNotifiedAt).toBeInstanceOf(Date);
       expect(told()).toHaveLength(1);
@@ -83,7 +85,7 @@ describe('an Approve click killed after telling the customer, before recording i
       expect((await env.stores.tickets.get(DEMO.tenantId, ticketId))?.status).toBe('resolved');
       expect((await env.stores.orders.get(DEMO.tenantId, '81002'))?.refunds).toHaveLength(1);
     } finally {
-      approvals.setEffectsDue = setEffectsDue;
+      approvals.transition = transition;
     }
   });
 });
@@ -127,8 +129,7 @@ describe("an Approve click killed right after resolving the ticket, before the c
     expect(told()).toHaveLength(0);
     expect((await env.stores.tickets.get(DEMO.tenantId, out.ticketId!))?.status).toBe('resolved');
     const left = await env.stores.approvals.get(DEMO.tenantId, approval!.approvalId);
-    expect(left?.status).toBe('executed');
-    expect(left?.effectsPending).toBe(true);
+    expect(left?.status).toBe('approved');
 
     env.clock.advance(10 * 60_000);
     await env.app.approvals.sweep();
@@ -136,6 +137,7 @@ describe("an Approve click killed right after resolving the ticket, before the c
 
     expect(told()).toHaveLength(1);
     const done = await env.stores.approvals.get(DEMO.tenantId, approval!.approvalId);
+    expect(done?.status).toBe('executed');
     expect(done?.effectsPending).toBeUndefined();
     expect(done?.customerNotifiedAt).toBeInstanceOf(Date);
     const transcript = await env.stores.messages.listByTicket(DEMO.tenantId, out.ticketId!, 50);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { heldRefunds, readLedger } from '../../src/approvals/refund-limits.js';
 import type { Ticket } from '../../src/domain/index.js';
 import {
   createHarness,
@@ -84,6 +85,41 @@ describe('M1: the thresholds apply to what the order gets back in total', () => 
         expect(answer.ok).toBe(true);
       }
     }
+  });
+});
+
+describe("an approved refund's grant kept in the ledger as the day's record of it", () => {
+  it('a second request for the rest of an order refunded by approval is opened, and the first refund counts once', async () => {
+    h = await createHarness();
+    const first = await ask('bluebird', '1043', 15_000);
+    if (first.outcome.kind !== 'pending') throw new Error(`expected pending, got ${first.outcome.kind}`);
+    expect(await approve(first.outcome.approval.approvalId)).toMatchObject({ ok: true });
+    expect(total(await refundsOn(h.env, '1043'))).toBe(15_000);
+    // Kept by the click: the ledger's record of the refund, not an open request.
+    const ledger = await h.env.stores.refundLedgers.get(h.env.tenantId, 'cus_bluebird');
+    expect(ledger?.holds.map((x) => x.kind)).toEqual(['granted']);
+
+    // Not refused as "approved and being carried out": the first request is executed.
+    const second = await ask('bluebird', '1043', 10_000);
+    if (second.outcome.kind !== 'pending') throw new Error(`expected pending, got ${second.outcome.kind}`);
+    expect(second.outcome.approval.reason).toMatch(
+      /already has \$150\.00 refunded or requested; \$250\.00 in total/,
+    );
+    expect(await approve(second.outcome.approval.approvalId)).toMatchObject({ ok: true });
+    expect(total(await refundsOn(h.env, '1043'))).toBe(25_000);
+
+    // Two refunds today, each counted once: from its grant, its refund on the order left out.
+    const env = h.env;
+    const now = env.clock.now();
+    const view = await readLedger(
+      { ...env.stores, logger: env.logger },
+      env.tenantId,
+      'cus_bluebird',
+      now,
+      72,
+      env.orderSystem,
+    );
+    expect(view.executed + heldRefunds(view, now)).toBe(2);
   });
 });
 
