@@ -10,7 +10,8 @@
 // internal/backends/sqlite, that package's collection.go is rewritten to use it (see id_index.go
 // there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there),
 // UTIL_REWRITES and _patch/resource/ drop per-command work nobody reads (debug lines, leak
-// tracking), and the build uses a go.mod copy with a `replace` pointing at the patched copy
+// tracking), REGISTRY_REWRITES builds in SQLite only the unique indexes (no query here reads the
+// others; every write maintained them), and the build uses a go.mod copy with a `replace` pointing at the patched copy
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
 // number of times, so a FerretDB upgrade that moves the code fails the build loudly instead of
 // silently losing the index.
@@ -153,6 +154,37 @@ const UTIL_REWRITES = [
   ],
 ];
 
+/**
+ * [anchor, replacement] for FerretDB's sqlite/metadata/registry.go, each anchor exactly once: a
+ * non-unique index is recorded in the collection's metadata (listIndexes shows it, createIndex
+ * with the same spec stays a no-op) but not built in SQLite. No query of this build can use one:
+ * the backend narrows in SQL only by `_id` (through its unique index, _patch/sqlite/id_index.go)
+ * and compares other fields with a parameterised JSON path, which SQLite cannot match to an index
+ * expression; yet every insert and update parsed the whole stored JSON once more to maintain
+ * each one (json_extract) and wrote its B-tree pages to the WAL: the turn document's `unfinished`
+ * and `expiresAt`, a ticket's five. Unique indexes are still built: they enforce uniqueness.
+ * Physical indexes of databases written by an older build stay until dropped (IF EXISTS).
+ */
+const REGISTRY_REWRITES = [
+  [
+    '\t\tq := "CREATE "\n\n\t\tif index.Unique {\n',
+    [
+      '\t\tif !index.Unique {',
+      '\t\t\tcreated = append(created, index.Name)',
+      '\t\t\tc.Settings.Indexes = append(c.Settings.Indexes, index)',
+      '',
+      '\t\t\tcontinue',
+      '\t\t}',
+      '',
+      '\t\tq := "CREATE "\n\n\t\tif index.Unique {\n',
+    ].join('\n'),
+  ],
+  [
+    'q := fmt.Sprintf("DROP INDEX %q", c.TableName+"_"+name)',
+    'q := fmt.Sprintf("DROP INDEX IF EXISTS %q", c.TableName+"_"+name)',
+  ],
+];
+
 /** Makes a tree copied from the (read-only) module cache writable, so it can be patched and replaced. */
 function makeWritable(dir) {
   chmodSync(dir, 0o755);
@@ -192,6 +224,18 @@ function preparePatchedFerretDb() {
   writeFileSync(path.join(pkg, 'collection.go'), collection);
   const added = path.join(src, '_patch', 'sqlite');
   for (const name of readdirSync(added)) cpSync(path.join(added, name), path.join(pkg, name));
+
+  const registryFile = path.join(pkg, 'metadata', 'registry.go');
+  let registry = readFileSync(registryFile, 'utf8');
+  for (const [anchor, replacement] of REGISTRY_REWRITES) {
+    const found = registry.split(anchor).length - 1;
+    if (found !== 1)
+      throw new Error(
+        `FerretDB's sqlite/metadata/registry.go changed: expected 1 of ${JSON.stringify(anchor)}, found ${found}`,
+      );
+    registry = registry.replace(anchor, replacement);
+  }
+  writeFileSync(registryFile, registry);
 
   const handler = path.join(copy, 'internal', 'handler');
   for (const [file, anchor, replacement] of HANDLER_REWRITES) {
