@@ -11,7 +11,9 @@
 // there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there),
 // UTIL_REWRITES and _patch/resource/ drop per-command work nobody reads (debug lines, leak
 // tracking), REGISTRY_REWRITES builds in SQLite only the unique indexes (no query here reads the
-// others; every write maintained them), and the build uses a go.mod copy with a `replace` pointing at the patched copy
+// others; every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
+// the same way by DRIVER_REWRITES and _patch/modernc-sqlite/) keeps its prepared statements, and
+// the build uses a go.mod copy with `replace`s pointing at the patched copies
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
 // number of times, so a FerretDB upgrade that moves the code fails the build loudly instead of
 // silently losing the index.
@@ -185,6 +187,58 @@ const REGISTRY_REWRITES = [
   ],
 ];
 
+/**
+ * [anchor, replacement, how many times] for modernc.org/sqlite's sqlite.go (the driver under
+ * FerretDB's SQLite backend): each connection keeps the single statements it prepared and resets
+ * them after use instead of parsing them again on every execution (_patch/modernc-sqlite/).
+ */
+const DRIVER_REWRITES = [
+  ['\tbeginMode       string\n}', '\tbeginMode       string\n\n\tcache *stmtCache\n}', 1],
+  ['s.c.prepareV2(&psql); err != nil {', 's.c.prepareKept(&psql); err != nil {', 2],
+  [
+    'func (c *conn) finalize(pstmt uintptr) error {\n',
+    'func (c *conn) finalize(pstmt uintptr) error {\n\tif kept, err := c.releaseKept(pstmt); kept {\n\t\treturn err\n\t}\n\n',
+    1,
+  ],
+  [
+    '\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db); err != nil {',
+    '\tif c.db != 0 {\n\t\tc.finalizeKept()\n\n\t\tif err := c.closeV2(c.db); err != nil {',
+    1,
+  ],
+];
+
+/** Copies a module from the module cache (downloading it when missing) to dir, writable. */
+function copyModule(mod, dir) {
+  const dl = spawnSync('go', ['mod', 'download', '-json', mod], { cwd: src, encoding: 'utf8' });
+  if (dl.status !== 0) throw new Error(`go mod download failed: ${dl.stderr || dl.stdout}`);
+  const moduleDir = String(JSON.parse(dl.stdout).Dir ?? '');
+  if (!moduleDir) throw new Error(`go mod download did not say where ${mod} is`);
+  if (existsSync(dir)) makeWritable(dir);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(moduleDir, dir, { recursive: true });
+  makeWritable(dir);
+}
+
+/** Writes the patched SQLite driver copy; returns its directory. */
+function preparePatchedDriver() {
+  const copy = path.join(cache, 'modernc-sqlite');
+  copyModule('modernc.org/sqlite', copy);
+  const file = path.join(copy, 'sqlite.go');
+  let text = readFileSync(file, 'utf8');
+  for (const [anchor, replacement, times] of DRIVER_REWRITES) {
+    const found = text.split(anchor).length - 1;
+    if (found !== times)
+      throw new Error(
+        `modernc.org/sqlite's sqlite.go changed: expected ${times} of ${JSON.stringify(anchor)}, found ${found}`,
+      );
+    text = text.split(anchor).join(replacement);
+  }
+  writeFileSync(file, text);
+  const added = path.join(src, '_patch', 'modernc-sqlite');
+  for (const name of readdirSync(added)) cpSync(path.join(added, name), path.join(copy, name));
+  return copy;
+}
+
 /** Makes a tree copied from the (read-only) module cache writable, so it can be patched and replaced. */
 function makeWritable(dir) {
   chmodSync(dir, 0o755);
@@ -268,7 +322,11 @@ function preparePatchedFerretDb() {
   // -modfile reads go.sum from beside the go.mod it is given.
   const modfile = path.join(cache, 'go.mod');
   const gomod = readFileSync(path.join(src, 'go.mod'), 'utf8');
-  writeFileSync(modfile, `${gomod}\nreplace github.com/FerretDB/FerretDB => ${copy}\n`);
+  const driver = preparePatchedDriver();
+  writeFileSync(
+    modfile,
+    `${gomod}\nreplace github.com/FerretDB/FerretDB => ${copy}\n\nreplace modernc.org/sqlite => ${driver}\n`,
+  );
   cpSync(path.join(src, 'go.sum'), path.join(cache, 'go.sum'));
   return modfile;
 }
