@@ -211,8 +211,8 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
 
   /**
    * How many statements `incOps` would make for a growing list of commits, kept as each is added
-   * (building the statements for every prefix made a long queue quadratic: 4% of the process's
-   * CPU with 8 messages in flight). A statement is a (organization, day, document) with at least
+   * (building the statements for every prefix made a long queue quadratic: about 3% of Node's CPU
+   * in the bench's part 1, most of it with 8 messages in flight). A statement is a (organization, day, document) with at least
    * one counter whose sum is not zero, as `dayOps` leaves out zero sums.
    */
   function dayStatementCounter(): { add(c: FactCommit): void; count(): number } {
