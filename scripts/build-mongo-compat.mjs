@@ -10,7 +10,10 @@
 // internal/backends/sqlite, that package's collection.go is rewritten to use it (see id_index.go
 // there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there),
 // UTIL_REWRITES and _patch/resource/ drop per-command work nobody reads (debug lines, leak
-// tracking), and the build uses a go.mod copy with a `replace` pointing at the patched copy
+// tracking), REGISTRY_REWRITES builds in SQLite only the unique indexes (no query here reads the
+// others; every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
+// the same way by DRIVER_REWRITES and _patch/modernc-sqlite/) keeps its prepared statements, and
+// the build uses a go.mod copy with `replace`s pointing at the patched copies
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
 // number of times, so a FerretDB upgrade that moves the code fails the build loudly instead of
 // silently losing the index.
@@ -153,6 +156,89 @@ const UTIL_REWRITES = [
   ],
 ];
 
+/**
+ * [anchor, replacement] for FerretDB's sqlite/metadata/registry.go, each anchor exactly once: a
+ * non-unique index is recorded in the collection's metadata (listIndexes shows it, createIndex
+ * with the same spec stays a no-op) but not built in SQLite. No query of this build can use one:
+ * the backend narrows in SQL only by `_id` (through its unique index, _patch/sqlite/id_index.go)
+ * and compares other fields with a parameterised JSON path, which SQLite cannot match to an index
+ * expression; yet every insert and update parsed the whole stored JSON once more to maintain
+ * each one (json_extract) and wrote its B-tree pages to the WAL: the turn document's `unfinished`
+ * and `expiresAt`, a ticket's five. Unique indexes are still built: they enforce uniqueness.
+ * Physical indexes of databases written by an older build stay until dropped (IF EXISTS).
+ */
+const REGISTRY_REWRITES = [
+  [
+    '\t\tq := "CREATE "\n\n\t\tif index.Unique {\n',
+    [
+      '\t\tif !index.Unique {',
+      '\t\t\tcreated = append(created, index.Name)',
+      '\t\t\tc.Settings.Indexes = append(c.Settings.Indexes, index)',
+      '',
+      '\t\t\tcontinue',
+      '\t\t}',
+      '',
+      '\t\tq := "CREATE "\n\n\t\tif index.Unique {\n',
+    ].join('\n'),
+  ],
+  [
+    'q := fmt.Sprintf("DROP INDEX %q", c.TableName+"_"+name)',
+    'q := fmt.Sprintf("DROP INDEX IF EXISTS %q", c.TableName+"_"+name)',
+  ],
+];
+
+/**
+ * [anchor, replacement, how many times] for modernc.org/sqlite's sqlite.go (the driver under
+ * FerretDB's SQLite backend): each connection keeps the single statements it prepared and resets
+ * them after use instead of parsing them again on every execution (_patch/modernc-sqlite/).
+ */
+const DRIVER_REWRITES = [
+  ['\tbeginMode       string\n}', '\tbeginMode       string\n\n\tcache *stmtCache\n}', 1],
+  ['s.c.prepareV2(&psql); err != nil {', 's.c.prepareKept(&psql); err != nil {', 2],
+  [
+    'func (c *conn) finalize(pstmt uintptr) error {\n',
+    'func (c *conn) finalize(pstmt uintptr) error {\n\tif kept, err := c.releaseKept(pstmt); kept {\n\t\treturn err\n\t}\n\n',
+    1,
+  ],
+  [
+    '\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db); err != nil {',
+    '\tif c.db != 0 {\n\t\tc.finalizeKept()\n\n\t\tif err := c.closeV2(c.db); err != nil {',
+    1,
+  ],
+];
+
+/** Copies a module from the module cache (downloading it when missing) to dir, writable. */
+function copyModule(mod, dir) {
+  const dl = spawnSync('go', ['mod', 'download', '-json', mod], { cwd: src, encoding: 'utf8' });
+  if (dl.status !== 0) throw new Error(`go mod download failed: ${dl.stderr || dl.stdout}`);
+  const moduleDir = String(JSON.parse(dl.stdout).Dir ?? '');
+  if (!moduleDir) throw new Error(`go mod download did not say where ${mod} is`);
+  if (existsSync(dir)) makeWritable(dir);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(moduleDir, dir, { recursive: true });
+  makeWritable(dir);
+}
+
+/** Writes the patched SQLite driver copy; returns its directory. */
+function preparePatchedDriver() {
+  const copy = path.join(cache, 'modernc-sqlite');
+  copyModule('modernc.org/sqlite', copy);
+  const file = path.join(copy, 'sqlite.go');
+  let text = readFileSync(file, 'utf8');
+  for (const [anchor, replacement, times] of DRIVER_REWRITES) {
+    const found = text.split(anchor).length - 1;
+    if (found !== times)
+      throw new Error(
+        `modernc.org/sqlite's sqlite.go changed: expected ${times} of ${JSON.stringify(anchor)}, found ${found}`,
+      );
+    text = text.split(anchor).join(replacement);
+  }
+  writeFileSync(file, text);
+  const added = path.join(src, '_patch', 'modernc-sqlite');
+  for (const name of readdirSync(added)) cpSync(path.join(added, name), path.join(copy, name));
+  return copy;
+}
+
 /** Makes a tree copied from the (read-only) module cache writable, so it can be patched and replaced. */
 function makeWritable(dir) {
   chmodSync(dir, 0o755);
@@ -193,6 +279,18 @@ function preparePatchedFerretDb() {
   const added = path.join(src, '_patch', 'sqlite');
   for (const name of readdirSync(added)) cpSync(path.join(added, name), path.join(pkg, name));
 
+  const registryFile = path.join(pkg, 'metadata', 'registry.go');
+  let registry = readFileSync(registryFile, 'utf8');
+  for (const [anchor, replacement] of REGISTRY_REWRITES) {
+    const found = registry.split(anchor).length - 1;
+    if (found !== 1)
+      throw new Error(
+        `FerretDB's sqlite/metadata/registry.go changed: expected 1 of ${JSON.stringify(anchor)}, found ${found}`,
+      );
+    registry = registry.replace(anchor, replacement);
+  }
+  writeFileSync(registryFile, registry);
+
   const handler = path.join(copy, 'internal', 'handler');
   for (const [file, anchor, replacement] of HANDLER_REWRITES) {
     const text = readFileSync(path.join(handler, file), 'utf8');
@@ -224,7 +322,11 @@ function preparePatchedFerretDb() {
   // -modfile reads go.sum from beside the go.mod it is given.
   const modfile = path.join(cache, 'go.mod');
   const gomod = readFileSync(path.join(src, 'go.mod'), 'utf8');
-  writeFileSync(modfile, `${gomod}\nreplace github.com/FerretDB/FerretDB => ${copy}\n`);
+  const driver = preparePatchedDriver();
+  writeFileSync(
+    modfile,
+    `${gomod}\nreplace github.com/FerretDB/FerretDB => ${copy}\n\nreplace modernc.org/sqlite => ${driver}\n`,
+  );
   cpSync(path.join(src, 'go.sum'), path.join(cache, 'go.sum'));
   return modfile;
 }
