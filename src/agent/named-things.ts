@@ -48,9 +48,11 @@ const NOT_JUDGED: ReadonlySet<string> = (() => {
 // Languages that capitalize every noun: there only acronyms and mixed case ("XRechnung") are names.
 const NOUNS_CAPITALIZED = new Set(['de', 'lb']);
 
-// What a question asks to do with a thing, in the reply languages: the name that follows is what it asks about.
+// What a question asks to do with a thing, in the reply languages: the name that follows (within
+// two words) is what it asks about. Bare prepositions are not enough: "the warranty on the X
+// chair" asks about the warranty, and a product's name is rarely in the article that answers it.
 const ASKS_WITH =
-  /\b(?:support(?:s|ed)?|accept(?:s|ed)?|take|offer|integrat\w* with|work(?:s)? with|connect\w* (?:to|with)|use|using|via|through|with|by|as|in|into|on|from|for|con|por|avec|par|mit|uber|per|com|em|met|przez|tramite)\s+(?:an?\s+|the\s+|your\s+|our\s+)?(?:[\p{L}\p{N}-]+\s+)?$/iu;
+  /\b(?:support(?:s|ed)?|accept(?:s|ed)?|take|integrat\w* (?:with|into)|work(?:s)? with|connect\w* (?:to|with)|sync\w* (?:to|with)|use|using|pay(?:ing)? (?:with|by|via|through|using)|(?:sign|log)(?:ging)? ?in (?:with|via|through)|export\w* (?:to|into)|(?:send|post|push)\w* (?:\w+ )?(?:to|into)|via|through|unterstutz\w*|akzeptier\w*|soporta\w*|acepta\w*|accept\w*|supporte\w*|aceita\w*|suporta\w*|supporta\w*|accetta\w*|ondersteun\w*|accepteren|obslugu\w*|akceptu\w*)\s+(?:an?\s+|the\s+|your\s+|our\s+)?(?:[\p{L}\p{N}-]+\s+){0,2}$/iu;
 
 interface Token {
   word: string;
@@ -122,7 +124,7 @@ export function namesNotInArticles(
   const read = articles.map((a) => ({ words: stems(a), folded: fold(a) }));
   const missing = new Set<string>();
   for (const t of tokensOf(question)) {
-    if (!looksLikeName(t, language) || !ASKS_WITH.test(t.before)) continue;
+    if (!looksLikeName(t, language) || !ASKS_WITH.test(fold(t.before))) continue;
     const term = processTerm(t.word) ?? fold(t.word);
     if (NOT_JUDGED.has(term)) continue;
     if (read.some((a) => mentions(a.words, a.folded, t.word))) continue;

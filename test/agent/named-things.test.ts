@@ -39,12 +39,14 @@ describe('a question about a named thing the help center never mentions', () => 
   it('judges names only where the question asks what can be done with them', () => {
     expect(namesNotInArticles('Can we pay with Alipay?', 'en', [PAYMENTS])).toEqual(['Alipay']);
     expect(namesNotInArticles('Do you accept Amex?', 'en', [PAYMENTS])).toEqual([]);
+    // Named, but not as the thing asked for: the refund rules are the same for every product.
+    expect(namesNotInArticles('Is the refund on the Alipay order the same?', 'en', [PAYMENTS])).toEqual([]);
     // A capital that starts a sentence, a weekday or a country is not a name to look for.
     expect(namesNotInArticles('Thanks. Paying with Visa works on Monday?', 'en', [PAYMENTS])).toEqual([]);
     expect(namesNotInArticles('Can we pay by card from Portugal?', 'en', [PAYMENTS])).toEqual([]);
     // German capitalizes nouns: only acronyms and mixed case are names there.
     expect(namesNotInArticles('Kann man mit Kreditkarte zahlen?', 'de', [PAYMENTS])).toEqual([]);
-    expect(namesNotInArticles('Geht das auch mit PayPal?', 'de', [PAYMENTS])).toEqual(['PayPal']);
+    expect(namesNotInArticles('Unterstützt ihr auch PayPal?', 'de', [PAYMENTS])).toEqual(['PayPal']);
     // Named by another article the search found: the help center knows it.
     expect(namesNotInArticles('Can we pay with Alipay?', 'en', [PAYMENTS, 'Alipay wallets'])).toEqual([]);
   });
