@@ -10,6 +10,7 @@ import { askedUnit, questionType, topicOf } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { articleMentions, namesNotInArticles } from './named-things.js';
+import { figuresNotInArticle } from './asked-figures.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
 import { choosePassage, type PassageChoice } from './passages.js';
@@ -90,9 +91,10 @@ const UNANSWERABLE_CONFIDENCE = 0.35;
 // A question asking for a duration, an amount or a date that the passage does not state.
 const UNANSWERED_TYPE_FACTOR = 0.6;
 const PASSAGE_OVERLAP_SHARE = 0.3;
-// A question about a named thing (a provider, a format, a tool) that no article found mentions:
-// the article is on the topic but does not answer it, so a person does (below every threshold).
-const NAMED_THING_MISSING_CONFIDENCE = 0.45;
+// A question about a named thing (a provider, a format, a tool) that no article mentions, or about
+// a figure the article does not state (a 60-day window where it says 30): the article is on the
+// topic but does not answer it, so a person does (below every threshold).
+const NOT_STATED_CONFIDENCE = 0.45;
 // A duration or an amount the question asks for, stated in the chosen passage.
 const FIGURES = new Set(['duration', 'amount']);
 const STATED_FIGURE_SHARE = 0.25;
@@ -348,8 +350,13 @@ async function searchKb(
       if (!elsewhere.some((h) => articleMentions(articleText(h.article), name))) missing.push(name);
     }
     if (missing.length) {
-      kbConfidence = Math.min(kbConfidence, NAMED_THING_MISSING_CONFIDENCE);
+      kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
       ev.notes.push(`the question asks about ${missing.join(', ')}, which no article mentions`);
+    }
+    const figures = figuresNotInArticle(deps.text, articleText(chosenArticle));
+    if (figures.length) {
+      kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
+      ev.notes.push(`the question asks about ${figures.join(', ')}, a figure the article does not state`);
     }
   }
   if (ev.kind !== 'orders' && u.billingDispute) {
