@@ -99,7 +99,10 @@ function mentions(words: ReadonlySet<string>, folded: string, name: string): boo
     const terms = [...stems(c)];
     if (!terms.length) return true;
     return terms.every(
-      (t) => words.has(t) || (t.length >= 4 && [...words].some((x) => x.startsWith(t))) || folded.includes(fold(c)),
+      (t) =>
+        words.has(t) ||
+        (t.length >= 4 && [...words].some((x) => x.startsWith(t))) ||
+        folded.includes(fold(c)),
     );
   });
 }

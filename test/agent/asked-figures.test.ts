@@ -20,7 +20,10 @@ describe('a yes/no question about a figure the article does not state', () => {
   });
 
   it('is answered when the article states that figure, or when the question asks for one', async () => {
-    for (const text of ['Can I still return something after 30 days?', 'how many days do I have to return an item?']) {
+    for (const text of [
+      'Can I still return something after 30 days?',
+      'how many days do I have to return an item?',
+    ]) {
       const r = await run(MAYA, text);
       expect(r.route, text).toBe('resolve');
     }

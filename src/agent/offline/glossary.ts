@@ -150,7 +150,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [/\b(?:re-?route|reroute|redirect|divert)\b/g, 'redirect'],
   [/\b(?:import (?:duties|duty|tax(?:es)?|fees?)|customs (?:fees?|charges?))\b/g, 'duties taxes'],
   [/\b(?:overseas|abroad)\b/g, 'international'],
-  [/\b(?:non-?profit|charity|resale certificate|tax[- ]exempt(?:ion)?)\b/g, 'tax exemption certificate', 'pointer'],
+  [
+    /\b(?:non-?profit|charity|resale certificate|tax[- ]exempt(?:ion)?)\b/g,
+    'tax exemption certificate',
+    'pointer',
+  ],
   [/\b(?:spreadsheet|excel)\b/g, 'csv export'],
   [/\b(?:colleagues?|co-?workers?|teammates?|employees?|staff members?)\b/g, 'team members'],
   [/\b(?:take away|revoke|remove) (?:his |her |their )?access\b/g, 'remove person'],
