@@ -19,8 +19,17 @@ import { fold } from './offline/text.js';
 // The languages the offline engine replies in: places and days are named in each.
 const NAMING_LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl', 'pl'];
 
-/** Country and region names, weekdays and months in the reply languages (from Intl, not a hand list). */
-const NOT_JUDGED: ReadonlySet<string> = (() => {
+let placesAndDaysCache: ReadonlySet<string> | undefined;
+
+/**
+ * Country and region names, weekdays and months in the reply languages (from Intl, not a hand
+ * list); built on first use, not at start-up (some 5,000 Intl look-ups).
+ */
+function notJudged(): ReadonlySet<string> {
+  return (placesAndDaysCache ??= placesAndDays());
+}
+
+function placesAndDays(): ReadonlySet<string> {
   const out = new Set<string>();
   const add = (name: string | undefined) => {
     for (const w of fold(name ?? '').split(/[^a-z0-9]+/)) if (w.length > 2) out.add(processTerm(w) ?? w);
@@ -43,7 +52,7 @@ const NOT_JUDGED: ReadonlySet<string> = (() => {
     for (let i = 0; i < 12; i++) add(month.format(new Date(Date.UTC(2024, i, 15))));
   }
   return out;
-})();
+}
 
 // Languages that capitalize every noun: there only acronyms and mixed case ("XRechnung") are names.
 const NOUNS_CAPITALIZED = new Set(['de', 'lb']);
@@ -129,7 +138,7 @@ export function namesNotInArticles(
   for (const t of tokensOf(question)) {
     if (!looksLikeName(t, language) || !ASKS_WITH.test(fold(t.before))) continue;
     const term = processTerm(t.word) ?? fold(t.word);
-    if (NOT_JUDGED.has(term)) continue;
+    if (notJudged().has(term)) continue;
     if (read.some((a) => mentions(a.words, a.folded, t.word))) continue;
     missing.add(t.word);
   }
