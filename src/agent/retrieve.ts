@@ -9,6 +9,8 @@ import {
 import { askedUnit, questionType, topicOf } from './answer-type.js';
 import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
+import { articleMentions, namesNotInArticles } from './named-things.js';
+import { figuresNotInArticle } from './asked-figures.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
 import { choosePassage, type PassageChoice } from './passages.js';
@@ -89,6 +91,10 @@ const UNANSWERABLE_CONFIDENCE = 0.35;
 // A question asking for a duration, an amount or a date that the passage does not state.
 const UNANSWERED_TYPE_FACTOR = 0.6;
 const PASSAGE_OVERLAP_SHARE = 0.3;
+// A question about a named thing (a provider, a format, a tool) that no article mentions, or about
+// a figure the article does not state (a 60-day window where it says 30): the article is on the
+// topic but does not answer it, so a person does (below every threshold).
+const NOT_STATED_CONFIDENCE = 0.45;
 // A duration or an amount the question asks for, stated in the chosen passage.
 const FIGURES = new Set(['duration', 'amount']);
 const STATED_FIGURE_SHARE = 0.25;
@@ -327,6 +333,31 @@ async function searchKb(
     };
     // The learned probability that the article answers, in place of the hand-set arithmetic above.
     if (learned) kbConfidence = answerabilityProbability(learned, answerabilityVector(ev.signals));
+  }
+  const chosenArticle = chosen[0]?.h.article;
+  if (chosenArticle) {
+    // The chosen article first, then the other articles the search found: a name any of them has is known.
+    const articleText = (a: { title: string; tags: string[]; body: string }) =>
+      `${a.title}\n${a.tags.join(' ')}\n${a.body}`;
+    const missing: string[] = [];
+    for (const name of namesNotInArticles(deps.text, u.language, [
+      articleText(chosenArticle),
+      ...hits.filter((h) => h.article !== chosenArticle).map((h) => articleText(h.article)),
+    ])) {
+      // Named in an article on another subject ("wait for UPS" in a damage question): the help
+      // center knows it, and the article found may still answer the question.
+      const elsewhere = await deps.kb.search(deps.tenantId, name, { limit: 3 });
+      if (!elsewhere.some((h) => articleMentions(articleText(h.article), name))) missing.push(name);
+    }
+    if (missing.length) {
+      kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
+      ev.notes.push(`the question asks about ${missing.join(', ')}, which no article mentions`);
+    }
+    const figures = figuresNotInArticle(deps.text, articleText(chosenArticle));
+    if (figures.length) {
+      kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
+      ev.notes.push(`the question asks about ${figures.join(', ')}, a figure the article does not state`);
+    }
   }
   if (ev.kind !== 'orders' && u.billingDispute) {
     // An article can explain billing; only a person can check and correct a specific charge.

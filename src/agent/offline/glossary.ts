@@ -133,21 +133,28 @@ export function englishSearchTerms(text: string): string {
  * does not know them still finds the article. Written from the articles, replaced in place (the
  * question keeps its length, so coverage is not diluted).
  */
-const ARTICLE_WORDS: Array<[RegExp, string]> = [
+// `pointer`: the words find the article on the subject but do not name the same thing ("PayPal"
+// is searched as payment methods; the article need not mention it): see `inArticleWordsSameThing`.
+const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [/\b(?:backup|back-up|one[- ]time|spare|emergency) codes?\b/g, 'recovery codes'],
   [
     /\b(?:two[- ]step|2[- ]step|2fa|mfa|multi[- ]factor|two factor)(?: (?:login|verification|auth))?\b/g,
     'two-factor authentication',
   ],
   [/\bamex\b/g, 'american express'],
-  [/\b(?:paypal|apple pay|google pay|venmo|wire transfer|bank wire)\b/g, 'payment methods accept'],
+  [/\bidps?\b/g, 'identity provider'],
+  [/\b(?:paypal|apple pay|google pay|venmo|wire transfer|bank wire)\b/g, 'payment methods accept', 'pointer'],
   [/\b(?:annually|annual|per year|a year|every year)\b/g, 'yearly'],
   [/\b(?:chat|support) (?:history|logs?|transcripts?)\b/g, 'conversation history'],
   [/\b(?:card on file|company card|saved card)\b/g, 'card payment method'],
   [/\b(?:re-?route|reroute|redirect|divert)\b/g, 'redirect'],
   [/\b(?:import (?:duties|duty|tax(?:es)?|fees?)|customs (?:fees?|charges?))\b/g, 'duties taxes'],
   [/\b(?:overseas|abroad)\b/g, 'international'],
-  [/\b(?:non-?profit|charity|resale certificate|tax[- ]exempt(?:ion)?)\b/g, 'tax exemption certificate'],
+  [
+    /\b(?:non-?profit|charity|resale certificate|tax[- ]exempt(?:ion)?)\b/g,
+    'tax exemption certificate',
+    'pointer',
+  ],
   [/\b(?:spreadsheet|excel)\b/g, 'csv export'],
   [/\b(?:colleagues?|co-?workers?|teammates?|employees?|staff members?)\b/g, 'team members'],
   [/\b(?:take away|revoke|remove) (?:his |her |their )?access\b/g, 'remove person'],
@@ -155,8 +162,9 @@ const ARTICLE_WORDS: Array<[RegExp, string]> = [
   [
     /(?<=\b(?:ship|ships|shipping|shipped|deliver\w*|dispatch\w*|send|sent|go out|goes out)\b[^.?!]{0,40})\b(?:saturdays?|sundays?|weekends?)\b|\b(?:saturdays?|sundays?|weekends?)\b(?=[^.?!]{0,40}\b(?:ship|ships|shipping|shipped|deliver\w*|dispatch\w*)\b)/g,
     'monday friday warehouse',
+    'pointer',
   ],
-  [/\b(?:saturdays?|sundays?|weekends?)\b/g, 'staffed hours'],
+  [/\b(?:saturdays?|sundays?|weekends?)\b/g, 'staffed hours', 'pointer'],
   [/\b(?:429|too many requests|throttl\w*)\b/g, 'rate limit 429'],
   [/\b(?:drop down|move down|go down) to a (?:smaller|cheaper|lower) plan\b/g, 'downgrade plan'],
   [/\bmaintenance windows?\b/g, 'planned maintenance'],
@@ -192,5 +200,16 @@ const ARTICLE_WORDS: Array<[RegExp, string]> = [
 export function inArticleWords(text: string): string {
   let out = text.toLowerCase();
   for (const [re, words] of ARTICLE_WORDS) out = out.replace(re, words);
+  return out;
+}
+
+/**
+ * The question in the articles' words only where they name the same thing ("amex" → American
+ * Express), not where they point at the subject ("PayPal" → payment methods): what a passage must
+ * say to answer a question about that very thing.
+ */
+export function inArticleWordsSameThing(text: string): string {
+  let out = text.toLowerCase();
+  for (const [re, words, pointer] of ARTICLE_WORDS) if (!pointer) out = out.replace(re, words);
   return out;
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { figuresNotInArticle } from '../../src/agent/asked-figures.js';
+import { MAYA, PRIYA, useOfflineAgent } from './agent-input.js';
+
+const RETURNS = 'Returns policy\nYou can return most items within 30 days of delivery.';
+
+describe('a yes/no question about a figure the article does not state', () => {
+  const run = useOfflineAgent();
+
+  it('goes to a person with the article as the draft, recorded as unanswered', async () => {
+    for (const text of [
+      'Could we get a 45-day return window on our account?',
+      'Can we make recovery codes last 2 years before they have to be regenerated?',
+    ]) {
+      const r = await run(PRIYA, text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reason, text).toMatch(/^confidence 0\.\d\d below/);
+      expect(r.draft, text).toBeTruthy();
+    }
+  });
+
+  it('is answered when the article states that figure, or when the question asks for one', async () => {
+    for (const text of [
+      'Can I still return something after 30 days?',
+      'how many days do I have to return an item?',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.route, text).toBe('resolve');
+    }
+  });
+
+  it('reads the figure with the unit that says what it counts', () => {
+    expect(figuresNotInArticle('Could we have a 60-day window?', RETURNS)).toEqual(['60']);
+    expect(figuresNotInArticle('Is the window 30 days for chairs too?', RETURNS)).toEqual([]);
+    // Not a yes/no question: "how long" asks for the figure itself.
+    expect(figuresNotInArticle('How long is it, 60 days?', RETURNS)).toEqual([]);
+    // An order number or an amount is not a figure of the rule.
+    expect(figuresNotInArticle('Can I return order 1045 for $60?', RETURNS)).toEqual([]);
+  });
+});
