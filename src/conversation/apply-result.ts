@@ -21,6 +21,7 @@ import {
   showTicketCard,
 } from './delivery.js';
 import type { BotSilenced } from './bot-voice.js';
+import { escalationNoticeId } from './finish-escalation.js';
 import { recordTurn, turnInteraction } from './turn-record.js';
 import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
 import type { ConfirmPrompt, InboundOutcome, ParsedInboundMessage } from './ports.js';
@@ -176,6 +177,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       confirm?: ConfirmPrompt;
       written?: Ticket;
       kept?: Message;
+      deliveryId?: string;
     } = {},
   ) => {
     const sent = await sendReply(deps, target, ctx.prefix ? `${ctx.prefix}\n\n${text}` : text, {
@@ -186,6 +188,7 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
       ...(options.confirm ? { confirm: options.confirm } : {}),
       ...(options.written ? { written: options.written } : {}),
       ...(options.kept ? { kept: options.kept } : {}),
+      ...(options.deliveryId ? { deliveryId: options.deliveryId } : {}),
       decision: () => turn.ride(),
       ...(ctx.customerPending ? { customer: ctx.customerPending, rideAs: ctx.customerMessageId } : {}),
     });
@@ -223,7 +226,13 @@ export async function applyResult(deps: EngineDeps, ctx: ApplyContext): Promise<
     const escalated = await markEscalated(deps, ticket, input);
     // A person has the ticket: it was not escalated, and its history says nothing of it.
     if (!escalated) await turn.drop();
-    await say(away ? `${told} ${away}` : told, escalated ? { written: escalated } : {});
+    // Its id (and outbox key) derived from the customer message: a rerun of a run killed after the
+    // escalating write says it under the same key (see finishEscalation), never twice.
+    const deliveryId = escalationNoticeId(ctx.customerMessageId);
+    await say(
+      away ? `${told} ${away}` : told,
+      escalated ? { written: escalated, deliveryId } : { deliveryId },
+    );
     await turn.settle();
     if (escalated) await announceEscalation(deps, deps.takeover, ticket, escalated, input);
     await rememberLanguage(deps, ctx.customer, u.language);

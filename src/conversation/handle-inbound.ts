@@ -11,6 +11,7 @@ import { applyResult, newTicketState, plannedAnswer } from './apply-result.js';
 import { recordMessage } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import { findTicket, preTicketKeys } from './find-ticket.js';
+import { finishEscalation } from './finish-escalation.js';
 import { identifyCustomer } from './identify.js';
 import type { InboundRunner } from './inbound-journal.js';
 import { createKeyedQueue, QueueTimeoutError } from './keyed-queue.js';
@@ -226,7 +227,15 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
         await stores.messages.ensureKept(m);
         turn.progress.pending = { message: m, carried: true };
         turn.progress.message = m;
-        return { status: 'recorded', ticketId: found.ticketId, reason: 'finished before the crash' };
+        // Escalated by the killed run, which may have died before telling anyone: finished now.
+        const finished = await finishEscalation(deps, m);
+        return finished && (finished.told || finished.carded)
+          ? {
+              status: 'escalated',
+              ticketId: found.ticketId,
+              reason: 'escalation finished after its run stopped',
+            }
+          : { status: 'recorded', ticketId: found.ticketId, reason: 'finished before the crash' };
       }
       await dropUndelivered(deps, found, m);
     }

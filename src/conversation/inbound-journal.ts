@@ -6,6 +6,7 @@ import { inboundRecordId, type InboundRecord, type InboundRef } from './inbound-
 import type { InboundMessage, InboundOutcome, ParsedInboundMessage } from './ports.js';
 import { InboundMessageSchema } from './ports.js';
 import { isAnswered } from './answered.js';
+import { finishEscalation } from './finish-escalation.js';
 import { escalateUnprocessed } from './recovery.js';
 import { adoptRiddenPost } from './ridden-posts.js';
 import { customerMessageIdOf, errorCode, type InboundProgress } from './turn.js';
@@ -193,8 +194,20 @@ export function createInboundJournal(
       await removePlaceholder(msg.tenantId, placeholder);
       return { status: 'recorded', reason: 'pleasantry' };
     }
-    if (stored.role !== 'customer' || (await isAnswered(deps, stored)))
+    if (stored.role !== 'customer')
       return { status: 'recorded', ticketId: stored.ticketId, reason: 'finished before the crash' };
+    if (await isAnswered(deps, stored)) {
+      // Escalated by the dead run, which may have died before its notice or its card: finished now.
+      // The placeholder that run showed is replaced by the notice if it is said now (else as before).
+      const finished = await finishEscalation(deps, stored, placeholder);
+      return finished?.told || finished?.carded
+        ? {
+            status: 'escalated',
+            ticketId: stored.ticketId,
+            reason: 'escalation finished after its run stopped',
+          }
+        : { status: 'recorded', ticketId: stored.ticketId, reason: 'finished before the crash' };
+    }
     const ticket = await escalateUnprocessed(deps, stored, {
       reason: 'interrupted before an answer',
       placeholder,

@@ -511,6 +511,106 @@ describe('issue 13: a run killed after its resolving write, before its answer is
 });
 
 describe("issue 13: a new question's ticket killed between its insert and its turn's end", () => {
+  const OUTAGE = 'Our whole warehouse system is down, this is an outage! I need a human now.';
+
+  /**
+   * Maya's outage report, which the agent hands to a person, reaches an app that dies at `killAt`:
+   * the process stops with the ticket stored escalated. The platform's channel outlives the process
+   * (one test channel for both apps) and, as Slack does, finds a reply by the delivery id it was
+   * tagged with.
+   */
+  async function killedEscalating(killAt: 'before the notice' | 'after the notice' | 'after the card') {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    const ch = createTestChannel({ findsDeliveries: true });
+    // Before the notice: its insert into `messages` (which carries its outbox entry) never happens.
+    // After the notice: it was posted, and the card's outbox entry is never recorded. After the
+    // card: both were posted and the card linked to its ticket; the turn never ends.
+    const freezing = outboxFreezingDb(
+      env.db,
+      killAt === 'before the notice'
+        ? 'messages'
+        : killAt === 'after the notice'
+          ? 'outbox'
+          : 'thread_leases',
+    );
+    const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch)] });
+    await app1.sweepsIdle();
+    if (killAt === 'after the card') {
+      const post = ch.postStaffCard.bind(ch);
+      ch.postStaffCard = async (...args) => {
+        const ref = await post(...args);
+        freezing.freeze();
+        return ref;
+      };
+    } else freezing.freeze();
+    const m = inbound('maya', OUTAGE, { eventId: `EV-KILL-OPEN-${killAt}` });
+    void app1.engine.handleInbound(m).catch(() => undefined);
+    await freezing.reached();
+    await app1.stop();
+    const stored = await env.db.collection('tickets').find({ 'thread.threadId': m.messageId }).toArray();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.status).toBe('escalated');
+    const ticketId = String(stored[0]?.ticketId);
+    const posted = {
+      notices: ch.thread(m.messageId).length,
+      cards: ch.cards.filter((c) => c.card.ticketId === ticketId).length,
+    };
+    expect(posted).toEqual(
+      killAt === 'before the notice'
+        ? { notices: 0, cards: 0 }
+        : killAt === 'after the notice'
+          ? { notices: 1, cards: 0 }
+          : { notices: 1, cards: 1 },
+    );
+    return { env, common, ch, m, ticketId };
+  }
+
+  /** Restarts, lets the recovery and then the outbox sweep run, and says what the channel shows. */
+  async function recover(k: Awaited<ReturnType<typeof killedEscalating>>) {
+    const app2 = await createApp({ ...k.common, db: k.env.db, adapters: [testChannelAdapter(k.ch)] });
+    await app2.sweepsIdle();
+    k.env.clock.advance(11 * 60_000);
+    const swept = await app2.engine.recoverUnanswered?.();
+    await app2.outbox.sweep();
+    // Later sweeps add nothing.
+    k.env.clock.advance(11 * 60_000);
+    await app2.engine.recoverUnanswered?.();
+    await app2.outbox.sweep();
+    return { app2, swept };
+  }
+
+  for (const killAt of ['before the notice', 'after the notice', 'after the card'] as const) {
+    it(`killed ${killAt}: after restart the customer is told once and staff get one card`, async () => {
+      const k = await killedEscalating(killAt);
+      const { app2 } = await recover(k);
+      try {
+        // One "a person will follow up" in Maya's thread, naming her ticket.
+        const shown = k.ch.thread(k.m.messageId);
+        expect(shown).toHaveLength(1);
+        expect(shown[0]).toContain(k.ticketId);
+        expect(shown[0]).toMatch(/person will follow up/);
+        // One card for the ticket in the staff channel, linked to the ticket.
+        const cards = k.ch.cards.filter((c) => c.card.ticketId === k.ticketId);
+        expect(cards).toHaveLength(1);
+        expect(cards[0]?.channelId).toBe(DEMO.staffChannelId);
+        const ticket = await k.env.stores.tickets.get(DEMO.tenantId, k.ticketId);
+        expect(ticket?.status).toBe('escalated');
+        expect(ticket?.staffCard?.messageId).toBe(cards[0]?.messageId);
+        // What the ticket keeps as said is what Maya saw; her message is stored once.
+        const said = Object.values(ticket?.transcript?.entries ?? {})
+          .filter((e) => e.role === 'bot')
+          .map((e) => e.text);
+        expect(said).toEqual(shown);
+        expect(await k.env.db.collection('messages').countDocuments({ text: OUTAGE })).toBe(1);
+      } finally {
+        await app2.stop();
+        await k.env.close();
+      }
+    });
+  }
+
   it("is run again on the ticket the killed run stored, found by the thread's own id: one ticket, on the open lists, and the next top-level message joins it", async () => {
     const env = await createSeededEnv({ logger });
     const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
@@ -523,7 +623,7 @@ describe("issue 13: a new question's ticket killed between its insert and its tu
     });
     await app1.sweepsIdle();
     freezing.freeze();
-    const m = inbound('maya', 'Our whole warehouse system is down, this is an outage! I need a human now.', {
+    const m = inbound('maya', OUTAGE, {
       eventId: 'EV-KILL-OPEN',
     });
     void app1.engine.handleInbound(m).catch(() => undefined);
@@ -559,9 +659,7 @@ describe("issue 13: a new question's ticket killed between its insert and its tu
       // Run again (or handed to a person) on the ticket the killed run stored, not a second one.
       expect(await env.db.collection('tickets').countDocuments({ 'thread.threadId': m.messageId })).toBe(1);
       expect(await openLists()).toEqual({ requester: [ticketId], customer: [ticketId] });
-      // (What the customer and the staff are told here is the recovery's, unchanged by where the
-      // ticket is found: the rerun finds the ticket escalated by the dead run and posts neither the
-      // notice nor the card, on the code before this change too.)
+      // (What the customer and the staff are told after such a kill: the tests above.)
       // A minute after the first, Maya's next top-level message joins it.
       const next = inbound('maya', 'Any news on the outage?', {
         at: new Date((m.receivedAt as Date).getTime() + 60_000),

@@ -13,6 +13,8 @@ export interface ShownMessage {
   author?: OutboundMessage['author'];
   /** True while it is a "working…" placeholder nobody replaced yet. */
   placeholder: boolean;
+  /** The outbox entry's id the post was tagged with (as Slack keeps it in message metadata). */
+  deliveryId?: string;
 }
 
 /** A card as the staff channel shows it now, with every version it went through. */
@@ -43,7 +45,14 @@ export interface TestChannel extends ChannelPort {
  * The test channel: a real in-memory ChannelPort that records what the customer and the staff
  * channel would show. Ours to implement, so no fake of anyone else's code.
  */
-export function createTestChannel(options: { platform?: Platform; withWorking?: boolean } = {}): TestChannel {
+export function createTestChannel(
+  options: {
+    platform?: Platform;
+    withWorking?: boolean;
+    /** Answers `findDelivery` from the delivery ids its posts were tagged with, as Slack does. */
+    findsDeliveries?: boolean;
+  } = {},
+): TestChannel {
   const platform = options.platform ?? 'sandbox';
   const messages: ShownMessage[] = [];
   const cards: ShownCard[] = [];
@@ -65,7 +74,12 @@ export function createTestChannel(options: { platform?: Platform; withWorking?: 
     delayReplies(...ms: number[]) {
       delays.push(...ms);
     },
-    async replyInThread(tenantId: string, thread: ThreadRef, message: OutboundMessage): Promise<PostedRef> {
+    async replyInThread(
+      tenantId: string,
+      thread: ThreadRef,
+      message: OutboundMessage,
+      posting?: { deliveryId?: string },
+    ): Promise<PostedRef> {
       const delay = delays.shift() ?? 0;
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       maybeFail('replyInThread');
@@ -79,6 +93,7 @@ export function createTestChannel(options: { platform?: Platform; withWorking?: 
         citations: message.citations ?? [],
         author: message.author,
         placeholder: false,
+        ...(posting?.deliveryId ? { deliveryId: posting.deliveryId } : {}),
       });
       return { platform, channelId: thread.channelId, messageId };
     },
@@ -116,6 +131,12 @@ export function createTestChannel(options: { platform?: Platform; withWorking?: 
       failures.set(method, (failures.get(method) ?? 0) + count);
     },
   };
+  if (options.findsDeliveries) {
+    channel.findDelivery = async (_tenantId, thread, deliveryId) => {
+      const found = messages.find((m) => m.threadId === thread.threadId && m.deliveryId === deliveryId);
+      return found ? { platform, channelId: found.channelId, messageId: found.messageId } : null;
+    };
+  }
   if (options.withWorking) {
     channel.showWorking = async (tenantId, thread) => {
       const messageId = nextId();
