@@ -1,4 +1,4 @@
-import type { Collection, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import { createKeyedQueue, QueueTimeoutError } from '../../src/conversation/keyed-queue.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import { startTestApp, type TestApp } from '../support/app-harness.js';
+import { freezingDb } from '../support/freezing-db.js';
 import { createSeededEnv } from '../support/seeded.js';
 import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
 import { inbound } from './engine-builders.js';
@@ -311,38 +312,12 @@ describe('issue 12 case 3: a decision without a reply is not an answer', () => {
  */
 function outboxFreezingDb(db: Db, frozenCollection = 'outbox') {
   let frozen = false;
-  let reached: () => void = () => undefined;
-  const reachedP = new Promise<void>((r) => (reached = r));
-  const hang = () => {
-    reached();
-    return new Promise(() => undefined);
-  };
-  const freezing = (col: Collection): Collection =>
-    new Proxy(col, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) =>
-          frozen ? hang() : (value as (...a: unknown[]) => unknown).apply(target, args);
-      },
-    });
-  const proxied = new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'collection')
-        return (name: string, options?: object) => {
-          const col = target.collection(name, options);
-          return name === frozenCollection ? freezing(col) : col;
-        };
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const freezing = freezingDb(db, frozenCollection, ({ call, hang }) => (frozen ? hang() : call()));
   return {
-    db: proxied,
+    ...freezing,
     freeze() {
       frozen = true;
     },
-    reached: () => reachedP,
   };
 }
 

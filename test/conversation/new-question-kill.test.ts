@@ -1,9 +1,10 @@
-import type { Collection, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { DEMO } from '../../src/memory/demo-data.js';
+import { freezingDb } from '../support/freezing-db.js';
 import { createSeededEnv } from '../support/seeded.js';
 import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
 import { inbound } from './engine-builders.js';
@@ -17,39 +18,10 @@ const logger = pino({ level: 'silent' });
  */
 function messagesInsertFreezingDb(db: Db) {
   let armed = false;
-  let reached: () => void = () => undefined;
-  const reachedP = new Promise<void>((r) => (reached = r));
-  const freezing = (col: Collection): Collection =>
-    new Proxy(col, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        if (prop !== 'insertMany') return (value as (...a: unknown[]) => unknown).bind(target);
-        return (...args: unknown[]) => {
-          if (!armed) return (value as (...a: unknown[]) => unknown).apply(target, args);
-          reached();
-          return new Promise(() => undefined);
-        };
-      },
-    });
-  const proxied = new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'collection')
-        return (name: string, options?: object) => {
-          const col = target.collection(name, options);
-          return name === 'messages' ? freezing(col) : col;
-        };
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return {
-    db: proxied,
-    arm() {
-      armed = true;
-    },
-    reached: () => reachedP,
-  };
+  const frozen = freezingDb(db, 'messages', ({ method, call, hang }) =>
+    method === 'insertMany' && armed ? hang() : call(),
+  );
+  return { ...frozen, arm: () => (armed = true) };
 }
 
 describe('issue 13: a message killed after its ticket write, at its messages insert', () => {

@@ -1,5 +1,6 @@
-import { MongoClient, type Collection, type Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { afterEach, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { freezingDb } from '../../support/freezing-db.js';
 import { SLACK, slackMessageEvent } from '../../support/slack-builders.js';
 import pino from 'pino';
 import { createApp } from '../../../src/app.js';
@@ -75,39 +76,15 @@ describe('issue 12 case 2: a reply that may have been posted is never posted aga
  */
 function turnFinishFreezingDb(db: Db) {
   let frozen = false;
-  let reached: () => void = () => undefined;
-  const reachedP = new Promise<void>((r) => (reached = r));
   const writes = new Set(['bulkWrite', 'updateOne', 'updateMany', 'findOneAndUpdate']);
   const endsTurn = (ops: unknown) =>
     Array.isArray(ops) &&
     ops.some((op: { updateOne?: { update?: Record<string, unknown> } }) => op.updateOne?.update?.$pull);
-  const freezing = (col: Collection): Collection =>
-    new Proxy(col, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        if (typeof value !== 'function' || !writes.has(String(prop))) return value;
-        return (...args: unknown[]) => {
-          if (!frozen && prop === 'bulkWrite' && endsTurn(args[0])) frozen = true;
-          if (frozen) {
-            reached();
-            return new Promise(() => undefined);
-          }
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-  const proxied = new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'collection')
-        return (name: string, options?: object) => {
-          const col = target.collection(name, options);
-          return name === 'thread_leases' ? freezing(col) : col;
-        };
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
+  return freezingDb(db, 'thread_leases', ({ method, args, call, hang }) => {
+    if (!writes.has(method)) return call();
+    if (!frozen && method === 'bulkWrite' && endsTurn(args[0])) frozen = true;
+    return frozen ? hang() : call();
   });
-  return { db: proxied, reached: () => reachedP };
 }
 
 /**
@@ -116,34 +93,14 @@ function turnFinishFreezingDb(db: Db) {
  */
 function afterAnswerFreezingDb(db: Db) {
   let armed = false;
-  let reached: () => void = () => undefined;
-  const reachedP = new Promise<void>((r) => (reached = r));
-  const freezing = (col: Collection): Collection =>
-    new Proxy(col, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        if (prop !== 'insertMany') return (value as (...a: unknown[]) => unknown).bind(target);
-        return async (...args: unknown[]) => {
-          const done = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-          if (!armed) return done;
-          reached();
-          return new Promise(() => undefined);
-        };
-      },
-    });
-  const proxied = new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'collection')
-        return (name: string, options?: object) => {
-          const col = target.collection(name, options);
-          return name === 'messages' ? freezing(col) : col;
-        };
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
+  const frozen = freezingDb(db, 'messages', ({ method, call, hang }) => {
+    if (method !== 'insertMany') return call();
+    return (async () => {
+      const done = await call();
+      return armed ? hang() : done;
+    })();
   });
-  return { db: proxied, arm: () => (armed = true), reached: () => reachedP };
+  return { ...frozen, arm: () => (armed = true) };
 }
 
 /**
