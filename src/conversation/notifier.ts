@@ -5,6 +5,7 @@ import type { DeliveryDeps } from './engine-deps.js';
 import {
   cardUpdate,
   escalateTicket,
+  interactionOf,
   postStaffCard,
   recordInteraction,
   recordInternalNote,
@@ -78,6 +79,19 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
       // The channel may not let the bot speak (off, draft): then it is kept as a note, not sent.
       // An executed refund's notice carries the order system's reference: the one claim allowed.
       // The ticket just read is the one the bot's check before sending uses (not read twice).
+      // The resolved ticket's history entry rides in the notice's insert, under an id derived from
+      // the notice's (a rerun finds it stored); written alone by ticketResolved otherwise.
+      const resolvedBy = options.resolved && written && current === written ? written : undefined;
+      const entry = resolvedBy
+        ? interactionOf(
+            deps,
+            resolvedBy,
+            'resolved',
+            `${resolvedBy.subject}: ${options.resolved!.summary}`,
+            deliveryId ? `int_${deliveryId}` : undefined,
+          )
+        : undefined;
+      let historyRecorded = false;
       const { silenced } = await sendReply(deps, current ?? ticket, text, {
         language: ticket.language,
         ...(current ? { written: current } : {}),
@@ -85,8 +99,9 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         ...(deliveryId ? { deliveryId } : {}),
         ...(alongside ? { alongside } : {}),
         ...(kept && written ? { kept } : {}),
+        ...(entry ? { interaction: { entry, stored: () => (historyRecorded = true) } } : {}),
       });
-      if (!silenced) return { outcome: 'sent' };
+      if (!silenced) return { outcome: 'sent', ...(historyRecorded ? { historyRecorded } : {}) };
       return {
         outcome: 'held',
         reason: silenced.reason,
@@ -141,9 +156,10 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
     async showTicketCard(ticket) {
       await showTicketCard(deps, getTakeover(), ticket);
     },
-    async ticketResolved(ticket, summary) {
+    async ticketResolved(ticket, summary, options = {}) {
       publishStatus(deps, ticket);
-      await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${summary}`);
+      if (!options.historyRecorded)
+        await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${summary}`);
       await deps.lifecycle?.ticketResolved(ticket, ticket.resolvedBy ?? 'bot');
     },
     async resolvedClocks(ticket, at) {
