@@ -56,8 +56,7 @@ export type ConfirmationOutcome =
 /** What became of a customer update: delivered, or held back as a note for staff. */
 export type CustomerNotice =
   /** `historyRecorded`: the `resolved` entry asked for rode in the notice's insert. */
-  | { outcome: 'sent'; historyRecorded?: boolean }
-  | { outcome: 'held'; reason: string; assignee?: Actor };
+  { outcome: 'sent'; historyRecorded?: boolean } | { outcome: 'held'; reason: string; assignee?: Actor };
 
 export interface ApprovalNotifier {
   /** Posts a card to the tenant's staff channel on the ticket's platform; undefined if none is configured or posting failed. */

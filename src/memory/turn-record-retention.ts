@@ -20,7 +20,9 @@ export async function purgeExpiredTurnInteractions(db: Db, now: Date): Promise<n
     .collection(COLLECTIONS.messages)
     .updateMany({ kind: DECISION_KIND, ...expired }, unset);
   // Entries an approval's notice carried are nothing but the entry: they go.
-  const entries = await db.collection(COLLECTIONS.messages).deleteMany({ kind: INTERACTION_KIND, 'history.expiresAt': { $lte: now } });
+  const entries = await db
+    .collection(COLLECTIONS.messages)
+    .deleteMany({ kind: INTERACTION_KIND, 'history.expiresAt': { $lte: now } });
   return alone.modifiedCount + rode.modifiedCount + entries.deletedCount;
 }
 
