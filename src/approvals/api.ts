@@ -53,9 +53,11 @@ export type ConfirmationOutcome =
  * How approvals and takeover reach people. Declared here (its user); the engine implements it
  * over the channel ports and the agent's localized phrases.
  */
-/** What became of a customer update: delivered, or held back as a note for staff. */
+/**
+ * What became of a customer update: delivered, or held back as a note for staff. `historyRecorded`:
+ * the ticket's history entry asked for (`resolved`) rode in the notice's insert.
+ */
 export type CustomerNotice =
-  /** `historyRecorded`: the `resolved` entry asked for rode in the notice's insert. */
   { outcome: 'sent'; historyRecorded?: boolean } | { outcome: 'held'; reason: string; assignee?: Actor };
 
 export interface ApprovalNotifier {
