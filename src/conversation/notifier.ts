@@ -76,22 +76,23 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
           ...(current.assignee ? { assignee: current.assignee } : {}),
         };
       }
+      // The resolved ticket's history entry rides in the notice's insert, under an id derived from
+      // the notice's (a rerun finds it stored); written alone by ticketResolved otherwise.
+      const { resolved } = options;
+      const entry =
+        resolved && written && current === written
+          ? interactionOf(
+              deps,
+              written,
+              'resolved',
+              `${written.subject}: ${resolved.summary}`,
+              deliveryId ? `int_${deliveryId}` : undefined,
+            )
+          : undefined;
+      let historyRecorded = false;
       // The channel may not let the bot speak (off, draft): then it is kept as a note, not sent.
       // An executed refund's notice carries the order system's reference: the one claim allowed.
       // The ticket just read is the one the bot's check before sending uses (not read twice).
-      // The resolved ticket's history entry rides in the notice's insert, under an id derived from
-      // the notice's (a rerun finds it stored); written alone by ticketResolved otherwise.
-      const resolvedBy = options.resolved && written && current === written ? written : undefined;
-      const entry = resolvedBy
-        ? interactionOf(
-            deps,
-            resolvedBy,
-            'resolved',
-            `${resolvedBy.subject}: ${options.resolved!.summary}`,
-            deliveryId ? `int_${deliveryId}` : undefined,
-          )
-        : undefined;
-      let historyRecorded = false;
       const { silenced } = await sendReply(deps, current ?? ticket, text, {
         language: ticket.language,
         ...(current ? { written: current } : {}),
