@@ -53,8 +53,12 @@ export type ConfirmationOutcome =
  * How approvals and takeover reach people. Declared here (its user); the engine implements it
  * over the channel ports and the agent's localized phrases.
  */
-/** What became of a customer update: delivered, or held back as a note for staff. */
-export type CustomerNotice = { outcome: 'sent' } | { outcome: 'held'; reason: string; assignee?: Actor };
+/**
+ * What became of a customer update: delivered, or held back as a note for staff. `historyRecorded`:
+ * the ticket's history entry asked for (`resolved`) rode in the notice's insert.
+ */
+export type CustomerNotice =
+  { outcome: 'sent'; historyRecorded?: boolean } | { outcome: 'held'; reason: string; assignee?: Actor };
 
 export interface ApprovalNotifier {
   /** Posts a card to the tenant's staff channel on the ticket's platform; undefined if none is configured or posting failed. */
@@ -76,13 +80,17 @@ export interface ApprovalNotifier {
      * step, delivered with the notice (one outbox write for both), or alone when it is held.
      * `written`: the ticket as the caller's own write returned it just before (the check whether
      * a person holds the thread uses it, no read); `kept`: the notice as that write kept it on the
-     * ticket's transcript (`plannedNotice`), so delivery writes no ticket.
+     * ticket's transcript (`plannedNotice`), so delivery writes no ticket. `resolved`: the notice
+     * tells the outcome that resolved `written` (issue 13): the ticket's interaction history entry
+     * (this summary) is stored in the notice's own insert when it is posted, and the answer says
+     * so (`historyRecorded`; `ticketResolved` then writes none).
      */
     options?: {
       deliveryId?: string;
       cardUpdate?: { ref: PostedRef; card: StaffCard };
       written?: Ticket;
       kept?: Message;
+      resolved?: { summary: string };
     },
   ): Promise<CustomerNotice | void>;
   /**
@@ -115,7 +123,7 @@ export interface ApprovalNotifier {
    * The ticket resolved because an approved action was executed: the engine writes the
    * interaction history and tells watchers, as it does when the bot resolves a ticket itself.
    */
-  ticketResolved?(ticket: Ticket, summary: string): Promise<void>;
+  ticketResolved?(ticket: Ticket, summary: string, options?: { historyRecorded?: boolean }): Promise<void>;
   /**
    * The ticket's SLA clocks stopped at `at`, for the write that resolves it to carry (so
    * `ticketResolved` has no clock left to write). Undefined: nothing to carry.

@@ -199,10 +199,13 @@ export async function tellCustomerOutcome(
   options: {
     markLater?: boolean;
     withCard?: boolean;
-    /** The ticket as the caller's resolving write returned it, the notice kept on it (resolveThenTell). */
-    written?: { ticket: Ticket; kept: Message };
+    /**
+     * The ticket as the caller's resolving write returned it, the notice kept on it
+     * (resolveThenTell); `summary`: what resolved it, for the history entry the notice carries.
+     */
+    written?: { ticket: Ticket; kept: Message; summary?: string };
   } = {},
-): Promise<{ ok: boolean; notifiedAt?: Date }> {
+): Promise<{ ok: boolean; notifiedAt?: Date; historyRecorded?: boolean }> {
   const cardAlone = async () => ({ ok: options.withCard ? await refreshCard(deps, request) : true });
   if (request.customerNotifiedAt) return cardAlone();
   // The thread and language never change: the ticket this operation already read will do.
@@ -216,7 +219,8 @@ export async function tellCustomerOutcome(
       deliveryId: noticeId(request, key),
       ...(card && request.card ? { cardUpdate: { ref: request.card, card } } : {}),
       ...(options.written ? { written: options.written.ticket, kept: options.written.kept } : {}),
-    })) ?? { outcome: 'sent' };
+      ...(options.written?.summary ? { resolved: { summary: options.written.summary } } : {}),
+    })) ?? { outcome: 'sent' as const };
     if (notice.outcome === 'held') {
       // Not told: customerNotifiedAt stays unset (the ticket does not resolve as if they knew) and
       // the trail says who has to tell them.
@@ -242,7 +246,7 @@ export async function tellCustomerOutcome(
       action: 'customer.notified',
       note: key,
     });
-    return { ok: true, notifiedAt: at };
+    return { ok: true, notifiedAt: at, ...(notice.historyRecorded ? { historyRecorded: true } : {}) };
   } catch (err) {
     deps.logger.error(
       { err, approvalId: request.approvalId, ticketId: request.ticketId },

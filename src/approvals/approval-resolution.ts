@@ -91,11 +91,21 @@ async function resolveFrom(
   return after ? { before, after } : null;
 }
 
-/** The trail and the history of a ticket this request's outcome resolved. */
+/** What the history says of a ticket this request's outcome resolved. */
+function resolvedSummary(executed: ApprovalRequest): string {
+  const who = executed.decidedBy?.name ?? executed.decidedBy?.userId ?? 'staff';
+  return `${executed.action} of ${formatMoney(executed.amountMinor, executed.currency)} for order ${executed.orderId} approved by ${who} and executed (${executed.execution?.reference ?? 'no reference'})`;
+}
+
+/**
+ * The trail and the history of a ticket this request's outcome resolved; `historyRecorded`: the
+ * history entry rode in the customer's notice (resolveThenTell), so none is written here.
+ */
 async function afterResolved(
   deps: ApprovalServiceDeps,
   executed: ApprovalRequest,
   { before, after }: { before: Ticket; after: Ticket },
+  historyRecorded = false,
 ): Promise<void> {
   const { tenantId, ticketId, approvalId } = executed;
   await audit(deps, {
@@ -108,10 +118,12 @@ async function afterResolved(
     after: { status: after.status },
     note: `${executed.action} executed`,
   });
-  const who = executed.decidedBy?.name ?? executed.decidedBy?.userId ?? 'staff';
-  const summary = `${executed.action} of ${formatMoney(executed.amountMinor, executed.currency)} for order ${executed.orderId} approved by ${who} and executed (${executed.execution?.reference ?? 'no reference'})`;
   try {
-    await deps.notifier.ticketResolved?.(after, summary);
+    await deps.notifier.ticketResolved?.(
+      after,
+      resolvedSummary(executed),
+      historyRecorded ? { historyRecorded } : undefined,
+    );
   } catch (err) {
     deps.logger.error({ err, ticketId, approvalId }, 'recording the resolved ticket failed');
   }
@@ -151,7 +163,11 @@ export async function resolveThenTell(
     executed,
     key,
     {},
-    { markLater: true, withCard: options.withCard, written: { ticket: moved.after, kept } },
+    {
+      markLater: true,
+      withCard: options.withCard,
+      written: { ticket: moved.after, kept, summary: resolvedSummary(executed) },
+    },
   );
   if (told.ok && !told.notifiedAt) {
     // Held at the last moment: the customer does not know, so the ticket is not resolved.
@@ -165,6 +181,6 @@ export async function resolveThenTell(
     return { resolved: false, told };
   }
   // Told, or telling failed and stays due (the sweep tells them under the same id): resolved.
-  await afterResolved(deps, executed, moved);
+  await afterResolved(deps, executed, moved, told.historyRecorded === true);
   return { resolved: true, told };
 }

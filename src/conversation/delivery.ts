@@ -3,6 +3,7 @@ import type { PlaceholderSlot } from './working.js';
 import type {
   Actor,
   DecisionRecord,
+  Interaction,
   Message,
   Platform,
   PostedRef,
@@ -41,6 +42,8 @@ export async function recordMessage(
     once?: boolean;
     /** The outbox entry of this message's post, stored in its document (see TranscriptWriteOptions). */
     delivery?: RidingEntry;
+    /** The resolved ticket's history entry, stored in this message's insert (see TranscriptWriteOptions). */
+    interaction?: Interaction;
   } = {},
 ): Promise<Message> {
   const message: Message = {
@@ -58,6 +61,7 @@ export async function recordMessage(
     ...(options.customer ? { customer: options.customer } : {}),
     ...(options.once ? { once: true } : {}),
     ...(options.delivery ? { delivery: options.delivery } : {}),
+    ...(options.interaction ? { interaction: options.interaction } : {}),
   });
   if (options.customer) announceMessage(deps, options.customer);
   if (message.ticketId && options.ticketStored !== false)
@@ -169,6 +173,12 @@ export interface SendOptions {
    * entry may ride in the answer's insert into `messages` (see `deliver`'s `rideAs`).
    */
   rideAs?: string;
+  /**
+   * Issue 13: the interaction history entry of the ticket this text resolved (an approval's
+   * notice), stored in this text's insert into `messages` when it is posted; `stored()` is called
+   * once it is, so the caller writes no entry of its own.
+   */
+  interaction?: { entry: Interaction; stored: () => void };
 }
 
 /** The text sendReply would post for `text` in the bot's voice, and the note it leaves staff. */
@@ -261,23 +271,29 @@ export async function sendReply(
   const record = async (resumed = false, riding?: RidingEntry) => {
     const decision = options.decision?.();
     const customer = options.customer?.();
+    const entry = options.interaction?.entry;
     const recordOptions = {
       ticketCarries: carried,
       ...(decision ? { decision } : {}),
       ...(customer ? { customer } : {}),
       ...(riding ? { delivery: riding } : {}),
+      ...(entry ? { interaction: entry } : {}),
     };
     if (resumed && (options.deliveryId || kept)) {
       // The earlier attempt of this derived id may have stored the line (same id) before it died.
       try {
         await recordMessage(deps, line, recordOptions);
+        options.interaction?.stored();
       } catch (err) {
         deps.logger.warn(
           { err, ticketId: target.ticketId },
           'resumed delivery: its transcript line was stored before',
         );
       }
-    } else await recordMessage(deps, line, recordOptions);
+    } else {
+      await recordMessage(deps, line, recordOptions);
+      options.interaction?.stored();
+    }
     recorded = true;
   };
   const { ref } = await deliver(
@@ -402,6 +418,29 @@ export async function showTicketCard(
     });
 }
 
+/** The interaction history entry of a ticket that resolved or escalated (none without a customer). */
+export function interactionOf(
+  deps: DeliveryDeps,
+  ticket: Ticket,
+  outcome: 'resolved' | 'escalated',
+  summary: string,
+  interactionId = deps.ids.id('int'),
+): Interaction | undefined {
+  if (!ticket.customerId) return undefined;
+  const now = deps.clock.now();
+  return {
+    tenantId: ticket.tenantId,
+    interactionId,
+    customerId: ticket.customerId,
+    ticketId: ticket.ticketId,
+    intent: ticket.intent,
+    outcome,
+    summary: summary.slice(0, 1000),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + INTERACTION_RETENTION_DAYS * DAY_MS),
+  };
+}
+
 /** Writes the interaction history entry for a ticket that resolved or escalated. */
 export async function recordInteraction(
   deps: DeliveryDeps,
@@ -409,20 +448,10 @@ export async function recordInteraction(
   outcome: 'resolved' | 'escalated',
   summary: string,
 ): Promise<void> {
-  if (!ticket.customerId) return;
-  const now = deps.clock.now();
+  const entry = interactionOf(deps, ticket, outcome, summary);
+  if (!entry) return;
   try {
-    await deps.stores.interactions.add({
-      tenantId: ticket.tenantId,
-      interactionId: deps.ids.id('int'),
-      customerId: ticket.customerId,
-      ticketId: ticket.ticketId,
-      intent: ticket.intent,
-      outcome,
-      summary: summary.slice(0, 1000),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + INTERACTION_RETENTION_DAYS * DAY_MS),
-    });
+    await deps.stores.interactions.add(entry);
   } catch (err) {
     deps.logger.error({ err, ticketId: ticket.ticketId }, 'recording interaction history failed');
   }

@@ -5,6 +5,7 @@ import type { DeliveryDeps } from './engine-deps.js';
 import {
   cardUpdate,
   escalateTicket,
+  interactionOf,
   postStaffCard,
   recordInteraction,
   recordInternalNote,
@@ -75,6 +76,20 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
           ...(current.assignee ? { assignee: current.assignee } : {}),
         };
       }
+      // The resolved ticket's history entry rides in the notice's insert, under an id derived from
+      // the notice's (a rerun finds it stored); written alone by ticketResolved otherwise.
+      const { resolved } = options;
+      const entry =
+        resolved && written && current === written
+          ? interactionOf(
+              deps,
+              written,
+              'resolved',
+              `${written.subject}: ${resolved.summary}`,
+              deliveryId ? `int_${deliveryId}` : undefined,
+            )
+          : undefined;
+      let historyRecorded = false;
       // The channel may not let the bot speak (off, draft): then it is kept as a note, not sent.
       // An executed refund's notice carries the order system's reference: the one claim allowed.
       // The ticket just read is the one the bot's check before sending uses (not read twice).
@@ -85,8 +100,9 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
         ...(deliveryId ? { deliveryId } : {}),
         ...(alongside ? { alongside } : {}),
         ...(kept && written ? { kept } : {}),
+        ...(entry ? { interaction: { entry, stored: () => (historyRecorded = true) } } : {}),
       });
-      if (!silenced) return { outcome: 'sent' };
+      if (!silenced) return { outcome: 'sent', ...(historyRecorded ? { historyRecorded } : {}) };
       return {
         outcome: 'held',
         reason: silenced.reason,
@@ -141,9 +157,10 @@ export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverSe
     async showTicketCard(ticket) {
       await showTicketCard(deps, getTakeover(), ticket);
     },
-    async ticketResolved(ticket, summary) {
+    async ticketResolved(ticket, summary, options = {}) {
       publishStatus(deps, ticket);
-      await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${summary}`);
+      if (!options.historyRecorded)
+        await recordInteraction(deps, ticket, 'resolved', `${ticket.subject}: ${summary}`);
       await deps.lifecycle?.ticketResolved(ticket, ticket.resolvedBy ?? 'bot');
     },
     async resolvedClocks(ticket, at) {

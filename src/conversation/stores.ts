@@ -187,6 +187,13 @@ export interface TranscriptWriteOptions {
   delivery?: RidingEntry;
   /** Re-filing a message filed under a ticket that was never stored: nothing to take it from. */
   fromUnstored?: boolean;
+  /**
+   * Issue 13: the interaction history entry of the ticket this message (an approval's outcome,
+   * told to the customer) resolved, stored in the same insert, before it; read back by
+   * `InteractionStore.listForCustomer` and by no reader of messages. Its id is derived by the
+   * caller, so a rerun finds it stored.
+   */
+  interaction?: Interaction;
 }
 
 export interface MessageStore {

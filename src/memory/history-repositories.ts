@@ -14,7 +14,14 @@ import {
   isDuplicateKeyError,
   type RepositoryDeps,
 } from './collections.js';
-import { DECISION_KIND, StoredDecisionSchema, decisionKey, storedDecision } from './turn-decisions.js';
+import {
+  DECISION_KIND,
+  INTERACTION_KIND,
+  StoredDecisionSchema,
+  decisionKey,
+  storedDecision,
+  storedInteraction,
+} from './turn-decisions.js';
 
 /** Platforms retry for minutes (Slack) to hours (Bot Connector); a week covers every redelivery. */
 export const PROCESSED_EVENT_RETENTION_DAYS = 7;
@@ -72,7 +79,8 @@ export function createInteractionRepository({ db, logger, clock }: RepositoryDep
       // Expired entries are hidden even before the purge (or TTL monitor) gets to them. The
       // entries turns carry on their decisions (indexed by organization, customer and time; in
       // `messages` when the decision rode in its bot message's insert, in `decisions` otherwise),
-      // and those written outside a turn or before: all three, newest first.
+      // those an approval's notice carried (`messages`), and those written outside a turn or
+      // before: all of them, newest first.
       const now = clock.now();
       const carriedFilter = {
         tenantId,
@@ -86,15 +94,30 @@ export function createInteractionRepository({ db, logger, clock }: RepositoryDep
           .limit(limit)
           .toArray(),
         decisions.find(carriedFilter).sort({ createdAt: -1 }).limit(limit).toArray(),
+        // Decisions that rode in their answer's insert, and entries that rode in an approval
+        // notice's (one query; each branch has its partial index on MongoDB).
         messages
-          .find({ kind: DECISION_KIND, ...carriedFilter })
+          .find({
+            $or: [
+              { kind: DECISION_KIND, ...carriedFilter },
+              {
+                kind: INTERACTION_KIND,
+                tenantId,
+                'history.customerId': customerId,
+                'history.expiresAt': { $gt: now },
+              },
+            ],
+          })
           .sort({ createdAt: -1 })
           .limit(limit)
           .toArray(),
       ]);
+      const fromMessages = (doc: Document) =>
+        doc.kind === INTERACTION_KIND ? storedInteraction(doc) : fromDecision(doc);
       const entries = [
         ...codec.outMany(own),
-        ...[...carried, ...rode].map(fromDecision).filter((e) => e !== null),
+        ...carried.map(fromDecision).filter((e) => e !== null),
+        ...rode.map(fromMessages).filter((e) => e !== null),
       ];
       return entries.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
     },

@@ -42,6 +42,12 @@ const INDEXES: Record<string, IndexDescription[]> = {
       partialFilterExpression: { kind: 'decision' },
     },
     { key: { 'interaction.expiresAt': 1 }, partialFilterExpression: { kind: 'decision' } },
+    // The history entries approval notices carried (turn-decisions.ts), the same two ways.
+    {
+      key: { tenantId: 1, 'history.customerId': 1, createdAt: -1 },
+      partialFilterExpression: { kind: 'interaction' },
+    },
+    { key: { 'history.expiresAt': 1 }, partialFilterExpression: { kind: 'interaction' } },
   ],
   [C.processedEvents]: [{ key: { tenantId: 1, platform: 1, eventId: 1 }, unique: true }],
   [C.interactions]: [{ key: { tenantId: 1, customerId: 1, createdAt: -1 } }],

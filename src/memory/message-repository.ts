@@ -16,7 +16,7 @@ import {
 } from './collections.js';
 import { keyedDocuments } from './keyed-documents.js';
 import { createTicketTranscriptWriter } from './ticket-transcript.js';
-import { NOT_DECISION, decisionDocument } from './turn-decisions.js';
+import { ONLY_MESSAGES, decisionDocument, interactionDocument } from './turn-decisions.js';
 import { OutboxEntrySchema } from '../conversation/outbox.schema.js';
 
 const ticketKeys = keyedDocuments('ticketId');
@@ -39,7 +39,7 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
   /** The newest `limit`, returned oldest first; _id breaks ties between same-millisecond messages. */
   async function scanned(tenantId: string, ticketId: string, limit: number): Promise<Message[]> {
     const docs = await col
-      .find({ tenantId, ticketId, ...NOT_DECISION })
+      .find({ tenantId, ticketId, ...ONLY_MESSAGES })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit)
       .toArray();
@@ -64,15 +64,15 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
 
   /**
    * The turn's messages in one ordered insert (issue 13): the customer's message when it rides
-   * here, then the turn's decision, then the bot's message. Every one has a deterministic id: one
-   * found stored (a resumed delivery of the same turn, a rerun of a killed one) is done, and the
+   * here, then the turn's decision (or the history entry an approval's notice carries), then the
+   * bot's message. Every one has a deterministic id: one found stored (a resumed delivery of the same turn, a rerun of a killed one) is done, and the
    * rest go one by one; a collision on the bot's message is the caller's, as for a message
    * inserted alone. The bundled server does not say which statement of a failed ordered insert
    * collided, so each earlier one is looked up by its id.
    */
   async function together(
     message: Document,
-    options: Pick<TranscriptWriteOptions, 'decision' | 'customer' | 'delivery'>,
+    options: Pick<TranscriptWriteOptions, 'decision' | 'customer' | 'delivery' | 'interaction'>,
   ): Promise<void> {
     // The answer carrying its outbox entry is keyed by its turn (see riddenPostId).
     const doc = options.delivery
@@ -90,6 +90,10 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
     if (options.decision) {
       const d = decisionDocument(options.decision.record, options.decision.interaction);
       before.push({ doc: d, filter: { _id: d._id } });
+    }
+    if (options.interaction) {
+      const i = interactionDocument(options.interaction);
+      before.push({ doc: i, filter: { _id: i._id } });
     }
     try {
       await col.insertMany([...before.map((b) => b.doc), doc], { ordered: true });
@@ -113,7 +117,8 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
     async insert(message, options = {}) {
       const doc = codec.in(message);
       try {
-        if (options.decision || options.customer || options.delivery) await together(doc, options);
+        if (options.decision || options.customer || options.delivery || options.interaction)
+          await together(doc, options);
         else await col.insertOne(doc);
       } catch (err) {
         // Stored by a run that died before keeping it on the ticket: kept now, refused as before.
@@ -216,7 +221,7 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
     },
     async countSince(tenantId, since) {
       const docs = await col
-        .find({ tenantId, createdAt: { $gte: since }, ...NOT_DECISION }, { projection: { createdAt: 1 } })
+        .find({ tenantId, createdAt: { $gte: since }, ...ONLY_MESSAGES }, { projection: { createdAt: 1 } })
         .toArray();
       const buckets = new Map<string, number>();
       for (const d of docs) {

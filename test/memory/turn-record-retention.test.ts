@@ -194,3 +194,69 @@ describe('a decision that rode in its bot message’s insert (kind “decision�
     expect(again.map((d) => d.kind ?? d.role).sort()).toEqual(['bot', 'decision']);
   });
 });
+
+describe('a history entry that rode in an approval notice’s insert (kind “interaction” in messages)', () => {
+  const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY);
+  /** An approval's notice `daysAgo` that resolved its ticket, the ticket's entry in the same insert. */
+  async function told(id: string, daysAgo: number, ticketId = 'TKT-NOTE22'): Promise<void> {
+    const createdAt = at(daysAgo);
+    await stores.messages.insert(
+      {
+        tenantId: 'TN',
+        messageId: `notice_${id}`,
+        ticketId,
+        thread: { platform: 'slack', channelId: 'C1', threadId: '2.0' },
+        role: 'bot',
+        author: { kind: 'bot' },
+        text: `refund ${id} issued`,
+        edited: false,
+        deleted: false,
+        createdAt,
+      },
+      {
+        ticketCarries: true,
+        interaction: {
+          tenantId: 'TN',
+          interactionId: `int_${id}`,
+          customerId: 'cus_n',
+          ticketId,
+          intent: 'refund',
+          outcome: 'resolved',
+          summary: `refund ${id} approved`,
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + 90 * DAY),
+        },
+      },
+    );
+  }
+
+  it('is read by the customer history only, never as a message or a decision; expired entries hidden, then deleted', async () => {
+    await told('old', 91);
+    await told('new', 2);
+    const history = await stores.interactions.listForCustomer('TN', 'cus_n');
+    expect(history.map((i) => [i.interactionId, i.ticketId, i.outcome, i.summary])).toEqual([
+      ['int_new', 'TKT-NOTE22', 'resolved', 'refund new approved'],
+    ]);
+    const said = await stores.messages.listByTicket('TN', 'TKT-NOTE22', 50);
+    expect(said.map((m) => m.text)).toEqual(['refund old issued', 'refund new issued']);
+    expect((await stores.messages.countSince('TN', at(100))).reduce((n, b) => n + b.count, 0)).toBe(2);
+    expect(await stores.decisions.listByTicket('TN', 'TKT-NOTE22')).toEqual([]);
+
+    expect(await purgeExpiredTurnInteractions(t.db, clock.now())).toBe(1);
+    const left = await t.db.collection('messages').find({ tenantId: 'TN', kind: 'interaction' }).toArray();
+    expect(left.map((d) => d.interactionId)).toEqual(['int_new']);
+  });
+
+  it('is stored once: a resumed notice finds it stored and stores nothing twice', async () => {
+    await told('twice', 1, 'TKT-NOTE33');
+    await expect(told('twice', 1, 'TKT-NOTE33')).rejects.toThrow(/duplicate|E11000/i);
+    // The entry stored, its notice not (a run that died between them on a server without ordered
+    // inserts): the notice goes in, the entry is not doubled.
+    await t.db.collection('messages').deleteOne({ tenantId: 'TN', messageId: 'notice_twice' });
+    await told('twice', 1, 'TKT-NOTE33');
+    const docs = await t.db.collection('messages').find({ tenantId: 'TN', ticketId: 'TKT-NOTE33' }).toArray();
+    expect(docs.map((d) => d.kind ?? d.role).sort()).toEqual(['bot', 'interaction']);
+    const history = await stores.interactions.listForCustomer('TN', 'cus_n', 50);
+    expect(history.filter((i) => i.interactionId === 'int_twice')).toHaveLength(1);
+  });
+});
