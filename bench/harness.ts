@@ -122,3 +122,26 @@ export async function withApp<T>(
     await client.close();
   }
 }
+
+/** Knowledge-base and order questions that change nothing: part 1's messages, and the profiler's. */
+export const READ_ONLY_QUESTIONS = [
+  'Where is order 1042?',
+  'Can I still return order 1043?',
+  'How long does standard shipping take?',
+  'How do I reset my password?',
+  'Do you ship internationally?',
+  'What is your return policy?',
+  'When will order 1045 arrive?',
+  'How do I update my billing address?',
+];
+export const WHO: Who[] = ['maya', 'priya', 'jordan'];
+/**
+ * Question i from in-flight slot `slot`: a colleague of the same three customers per slot, so the
+ * messages in flight are different people's conversations (one person's top-level messages take
+ * turns by design: they may join one ticket).
+ */
+export const questionFrom = (slot: number, i: number) => {
+  const who = WHO[i % 3]!;
+  const author = { ...AUTHORS[who], userId: `${AUTHORS[who].userId}-${slot}`, name: `Colleague ${slot}` };
+  return message(who, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!, undefined, author);
+};

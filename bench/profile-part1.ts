@@ -19,27 +19,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MONGO_COMPAT_BIN } from '../src/memory/local-mongo.js';
-import { AUTHORS, message, withApp, type Who } from './harness.js';
+import { questionFrom, withApp } from './harness.js';
 
 const N = Number(process.env.N ?? 300);
 const C = 8;
 const MODE = process.env.MODE ?? 'both';
-const Q = [
-  'Where is order 1042?',
-  'Can I still return order 1043?',
-  'How long does standard shipping take?',
-  'How do I reset my password?',
-  'Do you ship internationally?',
-  'What is your return policy?',
-  'When will order 1045 arrive?',
-  'How do I update my billing address?',
-];
-const WHO: Who[] = ['maya', 'priya', 'jordan'];
-const q = (slot: number, i: number) => {
-  const who = WHO[i % 3]!;
-  const author = { ...AUTHORS[who], userId: `${AUTHORS[who].userId}-${slot}`, name: `Colleague ${slot}` };
-  return message(who, Q[i % Q.length]!, undefined, author);
-};
+const q = questionFrom;
 const cpu = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(f[11]) + Number(f[12])) / 100;

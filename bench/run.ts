@@ -14,7 +14,7 @@ import type { App } from '../src/app.js';
 import { DEMO } from '../src/memory/demo-data.js';
 import { startLocalMongo } from '../src/memory/local-mongo.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
-import { AUTHORS, message, withApp, type Who } from './harness.js';
+import { READ_ONLY_QUESTIONS, WHO, message, questionFrom, withApp } from './harness.js';
 import { benchKbImport } from './kb-import.js';
 import { memoryBench } from './memory.js';
 import { benchReport } from './report.js';
@@ -72,28 +72,7 @@ const REPLICAS =
   REPLICAS_AT >= 0 ? Math.max(2, Math.round(Number(process.argv[REPLICAS_AT + 1] ?? 2) || 2)) : 0;
 
 const report = createReport();
-const READ_ONLY_QUESTIONS = [
-  'Where is order 1042?',
-  'Can I still return order 1043?',
-  'How long does standard shipping take?',
-  'How do I reset my password?',
-  'Do you ship internationally?',
-  'What is your return policy?',
-  'When will order 1045 arrive?',
-  'How do I update my billing address?',
-];
-const WHO: Who[] = ['maya', 'priya', 'jordan'];
 const question = (i: number) => message(WHO[i % 3]!, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!);
-/**
- * Question i from in-flight slot `slot`: a colleague of the same three customers per slot, so the
- * messages in flight are different people's conversations (one person's top-level messages take
- * turns by design: they may join one ticket).
- */
-const questionFrom = (slot: number, i: number) => {
-  const who = WHO[i % 3]!;
-  const author = { ...AUTHORS[who], userId: `${AUTHORS[who].userId}-${slot}`, name: `Colleague ${slot}` };
-  return message(who, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!, undefined, author);
-};
 
 /** One measured step of a scenario. */
 interface Sample {
