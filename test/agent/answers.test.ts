@@ -1,27 +1,12 @@
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerSignal, questionType } from '../../src/agent/answer-type.js';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import { choosePassage } from '../../src/agent/passages.js';
 import { unanswerableRequest } from '../../src/agent/requests.js';
 import { isAboutOwnOrder } from '../../src/agent/retrieve.js';
-import { UnderstandingSchema, type Agent, type KnowledgeBase } from '../../src/agent/types.js';
-import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, MAYA, PRIYA } from './agent-input.js';
+import { UnderstandingSchema } from '../../src/agent/types.js';
+import { MAYA, PRIYA, useOfflineAgent } from './agent-input.js';
 
-let env: SeededEnv;
-let kb: KnowledgeBase;
-let agent: Agent;
-
-beforeAll(async () => {
-  env = await createSeededEnv();
-  kb = createKnowledgeBase({ source: env.stores.kbArticles });
-  agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
-});
-afterAll(async () => env?.close());
-
-const run = async (email: string | null, text: string) => agent.run(await inputFor(env, kb, email, text));
+const run = useOfflineAgent();
 
 describe('answers that answer the question asked (offline engine, demo knowledge base)', () => {
   it('"how long do I have to return" gets the 30-day window, not the bullets about item condition', async () => {

@@ -1,13 +1,8 @@
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { describe, expect, it } from 'vitest';
 import { detectLanguage, SUPPORTED_LANGUAGES } from '../../src/agent/language.js';
-import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import { t } from '../../src/agent/offline/templates.js';
 import { phrase } from '../../src/agent/phrases.js';
-import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
-import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor } from './agent-input.js';
+import { useOfflineAgent } from './agent-input.js';
 
 /** Short customer messages, a few per language; the first four were measured as wrong before. */
 const SHORT: Array<[string, string]> = [
@@ -56,15 +51,7 @@ describe('language detection on short messages', () => {
 });
 
 describe('replies in the customer’s language', () => {
-  let env: SeededEnv;
-  let kb: KnowledgeBase;
-  let agent: Agent;
-  beforeAll(async () => {
-    env = await createSeededEnv();
-    kb = createKnowledgeBase({ source: env.stores.kbArticles });
-    agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
-  });
-  afterAll(async () => env?.close());
+  const run = useOfflineAgent();
 
   it('every supported language has every template and stock sentence in its own words', () => {
     for (const lang of SUPPORTED_LANGUAGES.filter((l) => l !== 'en')) {
@@ -78,24 +65,20 @@ describe('replies in the customer’s language', () => {
   });
 
   it('answers the Italian demo customer in Italian (measured: answered in English)', async () => {
-    const r = await agent.run(await inputFor(env, kb, 'sofia@evergreendental.example', 'ordine 1004?'));
+    const r = await run('sofia@evergreendental.example', 'ordine 1004?');
     expect(r.understanding.language).toBe('it');
     expect(r.reply?.text).toMatch(/L’ordine 1004 è stato consegnato il \d+ \w+ 2026/);
   });
 
   it('answers Dutch and Polish order questions in those languages', async () => {
-    const nl = await agent.run(
-      await inputFor(env, kb, 'maya@bluebirdcafe.example', 'Waar is mijn bestelling 1042?'),
-    );
+    const nl = await run('maya@bluebirdcafe.example', 'Waar is mijn bestelling 1042?');
     expect(nl.reply?.text).toMatch(/Bestelling 1042 is verzonden op .* met UPS/);
-    const pl = await agent.run(
-      await inputFor(env, kb, 'maya@bluebirdcafe.example', 'Gdzie jest moje zamówienie 1042?'),
-    );
+    const pl = await run('maya@bluebirdcafe.example', 'Gdzie jest moje zamówienie 1042?');
     expect(pl.reply?.text).toMatch(/Zamówienie 1042 zostało wysłane .* przez UPS/);
   });
 
   it('answers Thai in English and tells staff why', async () => {
-    const r = await agent.run(await inputFor(env, kb, 'maya@bluebirdcafe.example', 'คำสั่งซื้อ 1042 อยู่ที่ไหน'));
+    const r = await run('maya@bluebirdcafe.example', 'คำสั่งซื้อ 1042 อยู่ที่ไหน');
     expect(r.understanding.language).toBe('th');
     expect(r.reason).toMatch(/wrote in "th".*answered in English/);
     expect(r.record.reason).toBe(r.reason);
