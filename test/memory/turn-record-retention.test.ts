@@ -66,24 +66,35 @@ describe("the interaction entries turns' decisions carry", () => {
   });
 });
 
+const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY);
+
+/** A bot message of ticket `ticketId` in Slack thread `threadId`, as the turn stores it. */
+const botMessage = (
+  tenantId: string,
+  messageId: string,
+  ticketId: string,
+  threadId: string,
+  text: string,
+  createdAt: Date,
+) => ({
+  tenantId,
+  messageId,
+  ticketId,
+  thread: { platform: 'slack' as const, channelId: 'C1', threadId },
+  role: 'bot' as const,
+  author: { kind: 'bot' as const },
+  text,
+  edited: false,
+  deleted: false,
+  createdAt,
+});
+
 describe('a decision that rode in its bot message’s insert (kind “decision” in messages)', () => {
-  const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY);
   /** The bot's answer of a turn `daysAgo`, its decision (with the entry) in the same insert. */
   async function answered(decisionId: string, daysAgo: number, ticketId = 'TKT-RIDE22'): Promise<void> {
     const createdAt = at(daysAgo);
     await stores.messages.insert(
-      {
-        tenantId: 'TM',
-        messageId: `msg_${decisionId}`,
-        ticketId,
-        thread: { platform: 'slack', channelId: 'C1', threadId: '1.0' },
-        role: 'bot',
-        author: { kind: 'bot' },
-        text: `answer of ${decisionId}`,
-        edited: false,
-        deleted: false,
-        createdAt,
-      },
+      botMessage('TM', `msg_${decisionId}`, ticketId, '1.0', `answer of ${decisionId}`, createdAt),
       {
         ticketCarries: true,
         decision: {
@@ -196,23 +207,11 @@ describe('a decision that rode in its bot message’s insert (kind “decision�
 });
 
 describe('a history entry that rode in an approval notice’s insert (kind “interaction” in messages)', () => {
-  const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY);
   /** An approval's notice `daysAgo` that resolved its ticket, the ticket's entry in the same insert. */
   async function told(id: string, daysAgo: number, ticketId = 'TKT-NOTE22'): Promise<void> {
     const createdAt = at(daysAgo);
     await stores.messages.insert(
-      {
-        tenantId: 'TN',
-        messageId: `notice_${id}`,
-        ticketId,
-        thread: { platform: 'slack', channelId: 'C1', threadId: '2.0' },
-        role: 'bot',
-        author: { kind: 'bot' },
-        text: `refund ${id} issued`,
-        edited: false,
-        deleted: false,
-        createdAt,
-      },
+      botMessage('TN', `notice_${id}`, ticketId, '2.0', `refund ${id} issued`, createdAt),
       {
         ticketCarries: true,
         interaction: {
