@@ -34,16 +34,23 @@ export async function botSilenced(
     const name = ticket.assignee?.name ?? 'a staff member';
     return { reason: `${name} has taken over this thread`, assignee: ticket.assignee };
   }
-  // Settings are read through the short-lived cache: a switch made in this process drops it at once.
-  const channel = await deps.stores.channels.get(
-    target.tenantId,
-    target.thread.platform,
-    target.thread.channelId,
-  );
-  const mode =
-    channel?.mode ?? (await deps.stores.tenants.get(target.tenantId))?.settings.defaultChannelMode ?? 'auto';
+  const mode = (await channelMode(deps, target.tenantId, target.thread)) ?? 'auto';
   if (mode !== 'auto') return { reason: `the channel is in ${mode} mode`, mode };
   return null;
+}
+
+/**
+ * The mode of a thread's channel: its own, else the organization's default (undefined when neither
+ * is stored). Settings are read through the short-lived cache: a switch made in this process drops
+ * it at once.
+ */
+export async function channelMode(
+  deps: Pick<DeliveryDeps, 'stores'>,
+  tenantId: string,
+  thread: ThreadRef,
+): Promise<ChannelMode | undefined> {
+  const channel = await deps.stores.channels.get(tenantId, thread.platform, thread.channelId);
+  return channel?.mode ?? (await deps.stores.tenants.get(tenantId))?.settings.defaultChannelMode;
 }
 
 /** Keeps what the bot would have said as an internal note on the ticket (never posted). */

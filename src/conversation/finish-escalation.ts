@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Message } from '../domain/index.js';
+import { channelMode } from './bot-voice.js';
 import { recordInteraction, sendReply, showTicketCard } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { PlaceholderSlot } from './working.js';
@@ -50,7 +51,7 @@ export async function finishEscalation(
     transcript.some((t) => (t.role === 'bot' || t.role === 'staff') && t.createdAt.getTime() >= since) ||
     queued.some((e) => e.kind === 'reply' && e.createdAt.getTime() >= since);
   let told = false;
-  if (!said && (await modeOf(deps, ticket)) === 'auto') {
+  if (!said && (await channelMode(deps, ticket.tenantId, ticket.thread)) === 'auto') {
     const text = deps.agent.phrase('escalated', ticket.language, { ticketId: ticket.ticketId });
     const away = await deps.lifecycle?.awayNotice(ticket, ticket.language);
     const sent = await sendReply(deps, ticket, away ? `${text} ${away}` : text, {
@@ -67,13 +68,4 @@ export async function finishEscalation(
   const carded = !ticket.staffCard;
   if (carded) await showTicketCard(deps, deps.takeover, ticket);
   return { told, carded };
-}
-
-async function modeOf(deps: EngineDeps, ticket: { tenantId: string; thread: Message['thread'] }) {
-  const channel = await deps.stores.channels.get(
-    ticket.tenantId,
-    ticket.thread.platform,
-    ticket.thread.channelId,
-  );
-  return channel?.mode ?? (await deps.stores.tenants.get(ticket.tenantId))?.settings.defaultChannelMode;
 }

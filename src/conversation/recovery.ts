@@ -1,5 +1,6 @@
 import { transcriptKey, transcriptOf, type Message, type Ticket } from '../domain/index.js';
 import { answeredCheck } from './answered.js';
+import { channelMode } from './bot-voice.js';
 import { escalateTicket } from './delivery.js';
 import type { EngineDeps } from './engine-deps.js';
 import { QueueTimeoutError } from './keyed-queue.js';
@@ -208,12 +209,7 @@ async function escalateClaimed(
   reason: string,
   placeholder: PlaceholderSlot | undefined,
 ): Promise<Ticket | null> {
-  const channel = await deps.stores.channels.get(
-    ticket.tenantId,
-    ticket.thread.platform,
-    ticket.thread.channelId,
-  );
-  const mode = channel?.mode ?? (await deps.stores.tenants.get(ticket.tenantId))?.settings.defaultChannelMode;
+  const mode = await channelMode(deps, ticket.tenantId, ticket.thread);
   const customerMessage =
     mode === 'auto' ? deps.agent.phrase('escalated', ticket.language, { ticketId: ticket.ticketId }) : null;
   return escalateTicket(deps, deps.takeover, ticket, {
