@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GOLDEN_SPLITS } from '../../../src/agent/eval/golden.js';
 import { parseModel } from '../../../src/agent/offline/model/model-file.js';
@@ -55,6 +55,13 @@ describe('the training corpus', () => {
       for (const g of jsonl(`test/golden/${split}.jsonl`))
         expect(seen.has(norm(g.text as string)), g.text as string).toBe(false);
     }
+  });
+
+  it('checks every golden file: a set added to test/golden/ without registering its split would escape it', () => {
+    const files = readdirSync('test/golden')
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => f.slice(0, -'.jsonl'.length));
+    expect(new Set(files)).toEqual(new Set(GOLDEN_SPLITS));
   });
 });
 
