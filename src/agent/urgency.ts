@@ -33,7 +33,6 @@ const SECURITY = new RegExp(
     String.raw`\b(?:fake|spoofed|look-?alike|counterfeit)\b[^.!?]{0,40}\b(?:log ?in|sign[- ]?in|page|site|website|e-?mail|mail)\b`,
     String.raw`\b(?:clicked|opened|followed|tapped)\b[^.!?]{0,40}\blink\b[^.!?]{0,60}\b(?:looked like (?:yours|you|northwind)|pretend\w*|fake|phishing|suspicious|scam\w*|spoof\w*)`,
     String.raw`\b(?:typed|entered|put|gave|filled in|submitted)\b[^.!?]{0,40}\b(?:password|login|log-?in|credentials|user ?name|card (?:number|details))\b[^.!?]{0,60}\blooked (?:exactly |just )?like\b|\blooked (?:exactly |just )?like (?:yours|your (?:log-?in|sign-?in|site|page|website)|you)\b[^.!?]{0,80}\b(?:typed|entered|put in|gave|filled in|submitted)\b`,
-    String.raw`\b(?:api keys?|tokens?|secrets?|credentials|passwords?)\b[^.!?]{0,60}\b(?:public (?:github |gitlab )?(?:repo|repository|gist)|gist|pastebin|leaked|exposed)\b`,
     // es
     String.raw`\b(?:codigos?|mensajes?|correos?|avisos?)\b[^.!?]{0,40}\bque no (?:pedi|pedimos|solicite|solicitamos)\b|\b(?:entro|entraron|accedio|accedieron|se metio|se metieron)\b[^.!?]{0,20}\b(?:en|a) (?:nuestra|mi) cuenta\b|\bcambiaron (?:la|mi|nuestra) contrasena\b|\benlace\b[^.!?]{0,60}\b(?:falso|phishing)\b`,
     // fr
@@ -49,7 +48,7 @@ const SECURITY = new RegExp(
     // pl
     String.raw`\bktos\b[^.!?]{0,30}\b(?:zalogowa\w*|w[lł]ama\w*|zmieni\w* has[lł]\w*)|\bw[lł]ama[lł]\w*`,
     // zh, ja, ar: no word boundaries in these scripts; folded like the text (グ → ク).
-    String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更)|身に覚えのない|ハッキング|(?:キー|パスワード|鍵|密钥|密码|令牌)[^。！？]{0,12}(?:漏れ|漏洩|流出|泄露|泄漏)|اختراق|مخترق|دون إذن`
+    String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更)|身に覚えのない|ハッキング|(?:キー|パスワード|鍵|密钥|密码|令牌)[^。！？]{0,12}(?:漏れ|漏洩|流出|泄露|泄漏)|(?:キー|トークン|パスワード|シークレット|鍵|认证信息|密钥|秘钥|密码|令牌)[^。！？]{0,20}(?:公開|公开|載せ|アップ|上传|上傳|发到|发布|贴到|貼って|晒)|اختراق|مخترق|دون إذن`
       .normalize('NFD')
       .replace(/\p{M}/gu, ''),
     // es
@@ -166,8 +165,34 @@ const URGENT_WORDS =
 const ABOUT_SECURITY =
   /\b(?:report(?:ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|policy|certifications?|questionnaire)\b|\bsecurity@\S+|→ security\b|\bvulnerability reports?\b|\b(?:forward|report|send)(?:ing)?\b[^.!?]{0,20}\b(?:phishing|suspicious|scam|fake)\b (?:e-?mails?|messages?|texts?|mails?|links?)\b/g;
 
+/**
+ * A secret put where others can read it: an API key, token, password or private key pasted,
+ * posted, pushed or shown in a public place (a public repo, a chat server, a forum, a stream, a
+ * screenshot). Said as a fact, not asked about ("is it safe to keep our key in a public repo?").
+ */
+const SECRET = String.raw`(?:api[- ]?keys?|(?:access |auth |bearer |secret |live |prod(?:uction)? |api |admin )?tokens?|secret keys?|secrets|credentials|passwords?|private keys?|client secrets?)`;
+const SHOWN = String.raw`(?:pasted|posted|shared|committed|pushed|uploaded|published|tweeted|leaked|dropped|put|ended up|went out|showed|shown|visible|readable)`;
+const PUBLIC_PLACE = String.raw`(?:public(?:ly)?|open[- ]source|discord|twitter|reddit|forum|stack ?overflow|screenshot|live ?stream|stream|youtube|community (?:slack|channel|chat)|pastebin|gist|the internet)`;
+const SECRET_EXPOSED = new RegExp(
+  [
+    String.raw`\b(?:api keys?|tokens?|secrets?|credentials|passwords?)\b[^.!?]{0,60}\b(?:public (?:github |gitlab )?(?:repo|repository|gist)|gist|pastebin|leaked|exposed)\b`,
+    String.raw`\b${SECRET}\b[^.!?]{0,60}\b${SHOWN}\b[^.!?]{0,40}\b${PUBLIC_PLACE}\b`,
+    String.raw`\b${SHOWN}\b[^.!?]{0,30}\b${SECRET}\b[^.!?]{0,60}\b${PUBLIC_PLACE}\b`,
+    String.raw`\b(?:screenshot|screen ?share|recording|video|stream)\b[^.!?]{0,40}\b(?:shows?|showing|showed|with|had|has|containing|contains|included|includes)\b[^.!?]{0,30}\b${SECRET}\b`,
+    // Thai (folded: vowel and tone marks dropped): hacked, or an account entered without permission.
+    String.raw`แฮ็ก|แฮก|ถูกเจาะ|(?:เข้า|ล็อกอิน|ใช้)[^.!?]{0,25}บัญชี[^.!?]{0,40}(?:ไม่ได้(?:รับ)?อนุญาต|ไม่ได้รับการอนุญาต)|บัญชี[^.!?]{0,30}ถูก(?:ขโมย|ยึด)`
+      .normalize('NFD')
+      .replace(/\p{M}/gu, ''),
+  ].join('|'),
+  'u',
+);
+/** A question whether doing it would be safe, not a report that it was done. */
+const ASKS_IF_SAFE =
+  /^\W*(?:is it (?:safe|ok|okay|fine|a problem)|should (?:we|i)|can (?:we|i)|how (?:do|can|should) (?:we|i)|what if)\b/;
+
 export function mentionsSecurity(text: string): boolean {
-  return SECURITY.test(text.replace(ABOUT_SECURITY, ' '));
+  const said = text.replace(ABOUT_SECURITY, ' ');
+  return SECURITY.test(said) || (SECRET_EXPOSED.test(said) && !ASKS_IF_SAFE.test(said));
 }
 
 /**

@@ -189,3 +189,31 @@ describe('words about security that are not a concern', () => {
     ).toBe('critical');
   });
 });
+
+describe('a secret put where others can read it is a security concern (issue 11, round eleven: dev9 critical misses)', () => {
+  // Written for this test in other words than dev9's: a key, token or password shown in a public
+  // place, in English, Japanese and Chinese, and a Thai account entered without permission.
+  it.each([
+    'our intern tweeted a screenshot that shows our live api token',
+    'I posted our API key on a public forum thread by accident this morning',
+    'someone committed the client secret to our open-source project on gitlab',
+    'the admin password was visible on the livestream we did an hour ago',
+    'our screen share in the webinar showed the production token for a few seconds',
+    'APIトークンをうっかりGitHubの公開リポジトリにアップしてしまった',
+    '不小心把API密钥上传到了公开的代码仓库',
+    'บัญชีของเราถูกแฮ็กเมื่อคืนนี้',
+    'มีคนล็อกอินเข้าบัญชีเราโดยไม่ได้รับอนุญาต',
+  ])('“%s” is critical and goes to a person', (text) => {
+    expect(understand(text, 'pro').urgency).toBe('critical');
+    expect(routeOf(text, 'pro')).toBe('escalate');
+  });
+
+  it.each([
+    'is it safe to keep our API key in a public repo if it is read-only?',
+    'how do we rotate the token we show in our public docs example?',
+    'can I share an API key with a teammate?',
+    'where do I find our API key in the dashboard?',
+  ])('“%s” is not a breach', (text) => {
+    expect(understand(text, 'pro').urgency).not.toBe('critical');
+  });
+});
