@@ -9,7 +9,7 @@ import type {
   Tenant,
   Ticket,
 } from '../domain/index.js';
-import type { ApprovalService, ProposalOutcome } from './api.js';
+import type { ApprovalService, ProposalOutcome, UnstoredTicket } from './api.js';
 import {
   audit,
   cardSources,
@@ -206,7 +206,10 @@ async function proposeHeld(
     ? await deps.approvals.get(ticket.tenantId, repeatHold.approvalId)
     : null;
   if (repeat && (repeat.status === 'pending' || repeat.status === 'approved')) {
-    return { kind: 'pending', approval: repeat };
+    // A new ticket (a rerun of a run killed before it stored its ticket): stored waiting for it.
+    const stored =
+      repeat.status === 'pending' ? await markPending(deps, ticket, undefined, input.unstored, true) : null;
+    return { kind: 'pending', approval: repeat, ...(stored ? { ticket: stored } : {}) };
   }
   const open = openHolds.map(openRequestOf);
   // The order system's refunds of the last 24 h (made here or anywhere else) plus the ledger's.
@@ -268,6 +271,8 @@ async function proposeHeld(
         reason: `The customer confirmed ${confirmed.amountMinor} minor units on order ${order.orderId}, but ${decision.amountMinor} is refundable now; a person has to look.`,
       };
     }
+    // The question and the refund write the ticket: stored first if it is new.
+    await input.unstored?.store();
     if (!confirmed && tenant.settings.confirmAutoRefunds) {
       return askConfirmation(deps, ticket, requestedBy, {
         orderId: order.orderId,
@@ -373,7 +378,7 @@ async function proposeHeld(
   await postCard(deps, request);
   // The customer's answer rides on the ticket's move, unless staff take it at once (a supervisor's).
   const kept = decision.escalate ? undefined : await input.reply?.(request);
-  const pending = await markPending(deps, ticket, kept);
+  const pending = await markPending(deps, ticket, kept, input.unstored);
   if (decision.escalate) {
     await escalate(
       deps,
@@ -404,7 +409,21 @@ async function proposeHeld(
  * after, or null. Conditional on the status seen, so the audit's `before` is what it was: a ticket
  * that moved since the caller read it is read again.
  */
-async function markPending(deps: ApprovalServiceDeps, seen: Ticket, keep?: Message): Promise<Ticket | null> {
+async function markPending(
+  deps: ApprovalServiceDeps,
+  seen: Ticket,
+  keep?: Message,
+  unstored?: UnstoredTicket,
+  /** Only a ticket not stored yet (nothing to move otherwise). */
+  onlyNew = false,
+): Promise<Ticket | null> {
+  // A new ticket is stored in this state (issue 13: one insert instead of an insert and a move).
+  const inserted = await unstored?.storePending(deps.clock.now(), keep);
+  if (inserted) {
+    await changedAudit(deps, seen, seen.status, inserted.status);
+    return inserted;
+  }
+  if (onlyNew) return null;
   const from = async (before: Ticket | null) => {
     if (!before || (before.status !== 'open' && before.status !== 'resolved')) return null;
     const after = await deps.tickets.update(
@@ -417,13 +436,17 @@ async function markPending(deps: ApprovalServiceDeps, seen: Ticket, keep?: Messa
   };
   const moved = (await from(seen)) ?? (await from(await deps.tickets.get(seen.tenantId, seen.ticketId)));
   if (!moved) return null;
-  await audit(deps, {
+  await changedAudit(deps, seen, moved.before.status, moved.after.status);
+  return moved.after;
+}
+
+function changedAudit(deps: ApprovalServiceDeps, seen: Ticket, before: string, after: string) {
+  return audit(deps, {
     tenantId: seen.tenantId,
     ticketId: seen.ticketId,
     actor: SYSTEM_ACTOR,
     action: 'ticket.status_changed',
-    before: { status: moved.before.status },
-    after: { status: moved.after.status },
+    before: { status: before },
+    after: { status: after },
   });
-  return moved.after;
 }

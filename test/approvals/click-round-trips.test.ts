@@ -197,6 +197,22 @@ describe('round trips of the refund request, through the app', () => {
     expect(count(request, 'find tickets')).toBe(0);
   });
 
+  it('stores the new ticket already waiting for approval: one insert, no move after it', async () => {
+    // Issue 13: the proposal stores the ticket it opens the request on (was an insert, then a
+    // findAndModify to pending_approval); the audit trail still tells the move.
+    expect(count(request, 'insert tickets')).toBe(1);
+    expect(count(request, 'findAndModify tickets')).toBe(0);
+    // (Resolved since by the click: the trail tells the states it went through.)
+    const trail = await env.stores.audit.listForTicket(DEMO.tenantId, ticketId);
+    expect(trail.find((e) => e.action === 'ticket.status_changed')).toMatchObject({
+      before: { status: 'open' },
+      after: { status: 'pending_approval' },
+    });
+    // The ticket and its request carry each other's ids: the request was stored first.
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, ticketId);
+    expect(approval?.approvalId).toBe(approvalId);
+  });
+
   it("keeps the customer's answer on the ticket's transcript in the write that moves it to pending_approval", async () => {
     // No transcript write of the answer's own: the move carried it.
     expect(count(request, 'update tickets')).toBe(0);
