@@ -111,7 +111,7 @@ async function proposeHeld(
   const ttl = tenant.settings.approvalTtlHours;
   // With a refund, the order system's refunds of the last 24 h too, counted after each ledger read.
   // Without this proposal's own early hold: a write from a view replaces the holds it shows.
-  const reread = async () => {
+  const reread = async (absent = false) => {
     const v = await readLedger(
       deps,
       ticket.tenantId,
@@ -119,6 +119,7 @@ async function proposeHeld(
       now,
       ttl,
       action.type === 'refund' ? deps.orders : undefined,
+      absent,
     );
     const own = taken.hold?.key;
     return own ? { ...v, holds: v.holds.filter((h) => h.key !== own) } : v;
@@ -145,7 +146,10 @@ async function proposeHeld(
   // Where the customer's orders are one read (the demo store), a refund reads the ledger first:
   // the day's count that follows it reads their orders, and the order asked about comes from
   // that read instead of one of its own.
-  const early = heldEarly ?? (action.type === 'refund' && deps.orders.customerOrders ? await reread() : null);
+  // A take that found no ledger: it is started from the customer's open requests without a read.
+  const absent = reserve !== null && deps.refundLedgers.take !== undefined;
+  const early =
+    heldEarly ?? (action.type === 'refund' && deps.orders.customerOrders ? await reread(absent) : null);
   const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
   const ours = order && order.customerId === customer.customerId && order.customerId === ticket.customerId;
   // A redelivered message (or a second "yes") whose refund already ran: the same answer again.

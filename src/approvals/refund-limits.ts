@@ -48,8 +48,10 @@ export async function readLedger(
   now: Date,
   ttlHours: number,
   orders?: Pick<OrderSystem, 'countRefundsSince'>,
+  /** The caller's write just found no ledger (a `take` answering null): not read again. */
+  absent = false,
 ): Promise<LedgerView> {
-  const doc = await deps.refundLedgers.get(tenantId, customerId);
+  const doc = absent ? null : await deps.refundLedgers.get(tenantId, customerId);
   let read: Pick<LedgerView, 'rev' | 'holds'>;
   if (doc) read = { rev: doc.rev, holds: live(doc.holds, now, ttlHours) };
   else {

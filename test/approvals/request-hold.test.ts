@@ -70,6 +70,27 @@ describe("a request's hold taken with the ledger's read", () => {
     expect((await holds()).map((x) => x.key).sort()).toEqual(before);
   });
 
+  it("a customer's first request starts the ledger without reading it after the take that found none", async () => {
+    h = await createHarness();
+    const calls: string[] = [];
+    const inner = h.env.stores.refundLedgers;
+    const refundLedgers = new Proxy(inner, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.push(String(prop));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const out = await ask(h.serviceWith({ refundLedgers }), '1052', 50_000);
+    expect(out.kind).toBe('pending');
+    // The take (no ledger: nothing written), then the ledger's first write; no read between.
+    expect(calls).toEqual(['take', 'put']);
+    expect((await holds()).map((x) => x.kind)).toEqual(['request']);
+  });
+
   it('an amount above what the order can give back: the request and its hold are for what it can', async () => {
     h = await createHarness();
     expect((await ask(h.approvals, '1051', 10_000)).kind).toBe('pending');
