@@ -170,7 +170,7 @@ describe('round trips of a refund request and its Approve click, through the app
     expect(count(click, 'insert audit_events')).toBe(1);
   });
 
-  it('costs at most 15 round trips for the click and 27 for the request', () => {
+  it('costs at most 15 round trips for the click and 19 for the request', () => {
     // The tenant is read again once its cached copy is 2 s old (APPROVAL_TENANT_MAX_AGE_MS): on a
     // loaded machine a step can come that late after the last read; not a cost of the step.
     // Each one fewer since the report's facts go with their day's counters in one command; the
@@ -179,10 +179,11 @@ describe('round trips of a refund request and its Approve click, through the app
     // And one fewer since the click's grant stays in the ledger as the record of its refund.
     // And one fewer since the history entry rides in the notice's insert into `messages`.
     expect(click.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(15);
-    // 28 in the bench: here the customer's email lookup is cold and their ledger starts from
-    // their open requests (one scan, once per customer).
-    // One fewer since the proposal's decision rides in the turn's messages insert.
-    expect(request.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(27);
+    // Here the customer's email lookup is cold and their ledger starts from their open requests
+    // (one scan, once per customer), and the report's recount lands in the step. The bound (27)
+    // had not followed the folds since; 20 measured before the new ticket was stored waiting for
+    // approval (one insert instead of an insert and a move), 19 after.
+    expect(request.filter((c) => !c.startsWith('find tenants')).length).toBeLessThanOrEqual(19);
   });
 });
 
