@@ -133,6 +133,20 @@ export interface ApprovalNotifier {
   ticketClosed?(ticket: Ticket): Promise<void>;
 }
 
+/**
+ * A new ticket its first message's proposal stores (issue 13): already waiting for approval, with
+ * the customer's answer on its transcript, when the proposal opens a request (one insert instead of
+ * an insert and a move), else as it is before the proposal's first write that needs it stored. The
+ * caller stores it after the proposal if nothing did. A run killed before it is stored is escalated
+ * by the recovery, which stores the ticket from its message, as for a run killed before the agent.
+ */
+export interface UnstoredTicket {
+  /** Stores the ticket as it is; once (every call answers the same stored ticket). */
+  store(): Promise<Ticket>;
+  /** Stores it in `pending_approval` with `keep` kept; null when it was stored already (move it then). */
+  storePending(at: Date, keep?: Message): Promise<Ticket | null>;
+}
+
 export interface ApprovalService {
   /** Applies the refund/cancellation policy to an agent's proposal. Amounts come from order data. */
   propose(input: {
@@ -146,6 +160,8 @@ export interface ApprovalService {
      * ticket write for both; issue 13). Undefined: not planned (the caller says it the usual way).
      */
     reply?: (request: ApprovalRequest) => Promise<Message | undefined>;
+    /** `ticket` is not stored yet (a new ticket): the proposal stores it (see UnstoredTicket). */
+    unstored?: UnstoredTicket;
   }): Promise<ProposalOutcome>;
   /**
    * The customer's yes or no to the refund they were asked to confirm. Yes runs the proposal again

@@ -2,7 +2,6 @@ import { unsupportedActionReason } from '../commerce/order-system.js';
 import type { ProposedAction } from '../agent/types.js';
 import type {
   ApprovalRequest,
-  Message,
   Order,
   PendingConfirmation,
   PostedRef,
@@ -16,7 +15,6 @@ import {
   escalate,
   postCard,
   snapshot,
-  SYSTEM_ACTOR,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
 import { autoKey, executeAutomatically, findRedelivery } from './approval-auto.js';
@@ -38,6 +36,8 @@ import {
   type LedgerChange,
   type LedgerView,
 } from './refund-limits.js';
+import { predictsRequest, provisionalHold, sameHold, takeRequestHold } from './request-hold.js';
+import { markPending } from './pending-ticket.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -53,6 +53,13 @@ export interface ProposeContext {
   confirmed?: PendingConfirmation;
 }
 
+/** A request's hold taken with the ledger's read, before the policy decided (see request-hold.ts). */
+interface EarlyHold {
+  hold: RefundHold | null;
+  /** The request was stored with it (or its write replaced it): not given back at the end. */
+  kept: boolean;
+}
+
 /**
  * One proposal through the rules, in order: the customer asked for it (a stored message of this
  * ticket, the order they named), the order is theirs and eligible, the tenant's thresholds and
@@ -64,6 +71,27 @@ export async function proposeWith(
   input: ProposeInput,
   action: ProposedAction,
   ctx: ProposeContext,
+): Promise<ProposalOutcome> {
+  const early: EarlyHold = { hold: null, kept: false };
+  try {
+    return await proposeHeld(deps, input, action, ctx, early);
+  } finally {
+    // Taken for a request this proposal did not open (refused, escalated, answered otherwise).
+    if (early.hold && !early.kept)
+      await releaseHold(deps, {
+        tenantId: input.ticket.tenantId,
+        customerId: input.customer.customerId,
+        key: early.hold.key,
+      });
+  }
+}
+
+async function proposeHeld(
+  deps: ApprovalServiceDeps,
+  input: ProposeInput,
+  action: ProposedAction,
+  ctx: ProposeContext,
+  taken: EarlyHold,
 ): Promise<ProposalOutcome> {
   const { customer, requestedBy } = input;
   const { tenant, flushAudit, confirmed } = ctx;
@@ -81,19 +109,46 @@ export async function proposeWith(
   if (unsupported) return { kind: 'escalate', reason: unsupported };
   const ttl = tenant.settings.approvalTtlHours;
   // With a refund, the order system's refunds of the last 24 h too, counted after each ledger read.
-  const reread = () =>
-    readLedger(
+  // Without this proposal's own early hold: a write from a view replaces the holds it shows.
+  const reread = async (absent = false) => {
+    const v = await readLedger(
       deps,
       ticket.tenantId,
       customer.customerId,
       now,
       ttl,
       action.type === 'refund' ? deps.orders : undefined,
+      absent,
     );
+    const own = taken.hold?.key;
+    return own ? { ...v, holds: v.holds.filter((h) => h.key !== own) } : v;
+  };
+  // A refund that can only become an approval request (issue 13) takes the request's hold with
+  // its read of the ledger: one round trip instead of a read and a conditional write. Given back
+  // at the end unless the request is stored (proposeWith).
+  const reserve =
+    action.type === 'refund' &&
+    deps.orders.customerOrders &&
+    !confirmed &&
+    predictsRequest(action, ticket, tenant)
+      ? provisionalHold(action, ticket, tenant, deps.ids.id('apr'), now)
+      : null;
+  const heldEarly = reserve
+    ? await takeRequestHold(
+        deps,
+        reserve,
+        { tenantId: ticket.tenantId, customerId: customer.customerId, now, ttlHours: ttl },
+        deps.orders,
+      )
+    : null;
+  if (heldEarly) taken.hold = reserve;
   // Where the customer's orders are one read (the demo store), a refund reads the ledger first:
   // the day's count that follows it reads their orders, and the order asked about comes from
   // that read instead of one of its own.
-  const early = action.type === 'refund' && deps.orders.customerOrders ? await reread() : null;
+  // A take that found no ledger: it is started from the customer's open requests without a read.
+  const absent = reserve !== null && deps.refundLedgers.take !== undefined;
+  const early =
+    heldEarly ?? (action.type === 'refund' && deps.orders.customerOrders ? await reread(absent) : null);
   const order = await deps.orders.getOrder(ticket.tenantId, action.orderId);
   const ours = order && order.customerId === customer.customerId && order.customerId === ticket.customerId;
   // A redelivered message (or a second "yes") whose refund already ran: the same answer again.
@@ -154,7 +209,10 @@ export async function proposeWith(
     ? await deps.approvals.get(ticket.tenantId, repeatHold.approvalId)
     : null;
   if (repeat && (repeat.status === 'pending' || repeat.status === 'approved')) {
-    return { kind: 'pending', approval: repeat };
+    // A new ticket (a rerun of a run killed before it stored its ticket): stored waiting for it.
+    const stored =
+      repeat.status === 'pending' ? await markPending(deps, ticket, undefined, input.unstored, true) : null;
+    return { kind: 'pending', approval: repeat, ...(stored ? { ticket: stored } : {}) };
   }
   const open = openHolds.map(openRequestOf);
   // The order system's refunds of the last 24 h (made here or anywhere else) plus the ledger's.
@@ -216,6 +274,8 @@ export async function proposeWith(
         reason: `The customer confirmed ${confirmed.amountMinor} minor units on order ${order.orderId}, but ${decision.amountMinor} is refundable now; a person has to look.`,
       };
     }
+    // The question and the refund write the ticket: stored first if it is new.
+    await input.unstored?.store();
     if (!confirmed && tenant.settings.confirmAutoRefunds) {
       return askConfirmation(deps, ticket, requestedBy, {
         orderId: order.orderId,
@@ -261,7 +321,7 @@ export async function proposeWith(
     }
   }
 
-  const approvalId = deps.ids.id('apr');
+  const approvalId = reserve?.approvalId ?? deps.ids.id('apr');
   const request: ApprovalRequest = {
     tenantId: ticket.tenantId,
     approvalId,
@@ -284,18 +344,22 @@ export async function proposeWith(
     updatedAt: now,
   };
   // The request's hold goes into the ledger first: in any process, a second request for this order
-  // or one past the daily limit is refused from here on.
-  const held = await changeLedger(
-    deps,
-    ledger ?? (await reread()),
-    (v): LedgerChange<ProposalOutcome> => {
-      const refused = besideOpen(v, order) ?? (request.action === 'refund' ? overLimit(v) : null);
-      if (refused) return refused;
-      return { holds: [...v.holds, holdOf(request)] };
-    },
-    reread,
-  );
-  if (!held.ok) return held.refuse;
+  // or one past the daily limit is refused from here on. Taken already with the ledger's read when
+  // it was foreseen as it is (the view then shows what others hold, as a read would).
+  const refusal = (v: LedgerView) =>
+    besideOpen(v, order) ?? (request.action === 'refund' ? overLimit(v) : null);
+  const held =
+    taken.hold && ledger && sameHold(taken.hold, holdOf(request))
+      ? (refusal(ledger) ?? { ok: true as const })
+      : await changeLedger(
+          deps,
+          ledger ?? (await reread()),
+          (v): LedgerChange<ProposalOutcome> => refusal(v) ?? { holds: [...v.holds, holdOf(request)] },
+          reread,
+        );
+  if ('refuse' in held) return held.refuse;
+  // Under the same key as the early hold: from here on the request's own (released on failure).
+  taken.kept = true;
   // Stored (majority, journaled) before any card exists: a crash after this is finished by the sweep.
   try {
     await deps.approvals.insert(request);
@@ -317,7 +381,7 @@ export async function proposeWith(
   await postCard(deps, request);
   // The customer's answer rides on the ticket's move, unless staff take it at once (a supervisor's).
   const kept = decision.escalate ? undefined : await input.reply?.(request);
-  const pending = await markPending(deps, ticket, kept);
+  const pending = await markPending(deps, ticket, kept, input.unstored);
   if (decision.escalate) {
     await escalate(
       deps,
@@ -341,33 +405,4 @@ export async function proposeWith(
     ...(pending && !decision.escalate ? { ticket: pending } : {}),
     ...(pending && kept ? { kept } : {}),
   };
-}
-
-/**
- * Moves the ticket to pending_approval if the bot still has it (open or resolved); the ticket
- * after, or null. Conditional on the status seen, so the audit's `before` is what it was: a ticket
- * that moved since the caller read it is read again.
- */
-async function markPending(deps: ApprovalServiceDeps, seen: Ticket, keep?: Message): Promise<Ticket | null> {
-  const from = async (before: Ticket | null) => {
-    if (!before || (before.status !== 'open' && before.status !== 'resolved')) return null;
-    const after = await deps.tickets.update(
-      before.tenantId,
-      before.ticketId,
-      { status: 'pending_approval', updatedAt: deps.clock.now() },
-      { from: [before.status], ...(keep ? { keep, keepsAnswer: true } : {}) },
-    );
-    return after ? { before, after } : null;
-  };
-  const moved = (await from(seen)) ?? (await from(await deps.tickets.get(seen.tenantId, seen.ticketId)));
-  if (!moved) return null;
-  await audit(deps, {
-    tenantId: seen.tenantId,
-    ticketId: seen.ticketId,
-    actor: SYSTEM_ACTOR,
-    action: 'ticket.status_changed',
-    before: { status: moved.before.status },
-    after: { status: moved.after.status },
-  });
-  return moved.after;
 }

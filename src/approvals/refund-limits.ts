@@ -48,8 +48,10 @@ export async function readLedger(
   now: Date,
   ttlHours: number,
   orders?: Pick<OrderSystem, 'countRefundsSince'>,
+  /** The caller's write just found no ledger (a `take` answering null): not read again. */
+  absent = false,
 ): Promise<LedgerView> {
-  const doc = await deps.refundLedgers.get(tenantId, customerId);
+  const doc = absent ? null : await deps.refundLedgers.get(tenantId, customerId);
   let read: Pick<LedgerView, 'rev' | 'holds'>;
   if (doc) read = { rev: doc.rev, holds: live(doc.holds, now, ttlHours) };
   else {
@@ -67,7 +69,7 @@ export async function readLedger(
  * a moment later) is counted from the hold alone: the holds that count today leave their keys
  * out of the count.
  */
-async function countAfter(
+export async function countAfter(
   read: Omit<LedgerView, 'executed'>,
   now: Date,
   orders?: Pick<OrderSystem, 'countRefundsSince'>,
@@ -98,7 +100,7 @@ export function holdOf(request: ApprovalRequest, kind?: RefundHold['kind']): Ref
 /** Requests or refunds older than a request can live plus a day are leftovers of a crash. */
 const staleAfterMs = (ttlHours: number) => ttlHours * 3_600_000 + DAY_MS;
 
-function live(holds: RefundHold[], now: Date, ttlHours: number): RefundHold[] {
+export function live(holds: RefundHold[], now: Date, ttlHours: number): RefundHold[] {
   const t = now.getTime();
   return holds.filter((h) =>
     h.kind === 'auto' ? t - h.at.getTime() < AUTO_STALE_MS : t - h.at.getTime() < staleAfterMs(ttlHours),

@@ -54,7 +54,10 @@ export async function applyProposedAction(
       const text = tools.phrase(pendingKey(a.action), pendingParams(a));
       return plannedText(deps, ticket, text, language, ctx.replyThread, ctx.prefix);
     },
+    ...(ctx.unstored ? { unstored: ctx.unstored } : {}),
   });
+  // A new ticket the proposal did not store (it opened no request): stored before what follows.
+  await ctx.unstored?.store();
   return applyActionOutcome(deps, ticket, customer, outcome, tools, {
     language: result.understanding.language,
     summary: result.escalation?.summary,

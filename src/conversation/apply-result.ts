@@ -25,6 +25,7 @@ import { escalationNoticeId } from './finish-escalation.js';
 import { recordTurn, turnInteraction } from './turn-record.js';
 import { guardMoneyClaims } from '../agent/guardrails/money-claims.js';
 import type { ConfirmPrompt, InboundOutcome, ParsedInboundMessage } from './ports.js';
+import type { UnstoredTicket } from '../approvals/api.js';
 
 export interface ApplyContext {
   ticket: Ticket;
@@ -46,6 +47,8 @@ export interface ApplyContext {
   isNew?: boolean;
   /** The bot's answer, kept on the new ticket's transcript by its insert (see plannedAnswer). */
   answer?: Message;
+  /** The new ticket, not stored yet: its proposal stores it (see UnstoredTicket). */
+  unstored?: UnstoredTicket;
 }
 
 /**

@@ -20,6 +20,7 @@ import { dropUndelivered, handleInboundFailure } from './recovery.js';
 import { LeaseLostError, type ThreadOrder } from './thread-order.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
 import type { WorkingOptions } from './working.js';
+import { proposalStoresTicket, unstoredTicket } from './unstored-ticket.js';
 import {
   failSafe,
   loadTenant,
@@ -423,15 +424,28 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
         ? plannedAnswer(deps, clocked, result, turn.mode, replyThread)
         : undefined;
     const ticket = { ...clocked, transcript: transcriptOf([{ ...stored, ...annotation }], answer) };
-    await stores.tickets.insert(ticket);
-    if (turn.progress) turn.progress.pendingTicket = undefined;
-    publishTicket(deps, ticket);
-    if (ticket.status !== 'resolved') await deps.lifecycle?.ticketOpened(ticket);
+    const opened = async (t: Ticket) => {
+      await stores.tickets.insert(t);
+      if (turn.progress) turn.progress.pendingTicket = undefined;
+      publishTicket(deps, t);
+      if (t.status !== 'resolved') await deps.lifecycle?.ticketOpened(t);
+    };
+    // A proposal stores it, as it leaves it (issue 13); until then the recovery stores it from
+    // `pendingTicket` if the run dies.
+    const unstored =
+      result && proposalStoresTicket(result, turn.mode, turn.customer !== null)
+        ? unstoredTicket(ticket, opened)
+        : undefined;
+    if (!unstored) await opened(ticket);
     if (annotation.language || annotation.englishText) amendPending(turn.progress, annotation);
-    if (turn.progress?.abandoned) return abandonedOutcome(ticket);
+    if (turn.progress?.abandoned) {
+      await unstored?.store();
+      return abandonedOutcome(ticket);
+    }
     if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
     return applyResult(deps, {
       isNew: true,
+      ...(unstored ? { unstored } : {}),
       ...(answer ? { answer } : {}),
       ticket,
       result,

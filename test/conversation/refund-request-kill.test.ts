@@ -1,0 +1,90 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { DEMO } from '../../src/memory/demo-data.js';
+import { freezingDb } from '../support/freezing-db.js';
+import { createSeededEnv } from '../support/seeded.js';
+import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
+import { actor, inbound } from './engine-builders.js';
+
+const logger = pino({ level: 'silent' });
+
+/**
+ * Issue 13: a new ticket whose first message asks for a refund that goes to staff is stored by the
+ * proposal, already waiting for approval (one insert instead of an insert and a move). So the
+ * request is stored, held in the ledger and its card posted before the ticket exists. Killed at
+ * that insert, the restarted app must leave one ticket, one request, one card, the customer told,
+ * and an Approve click must refund once.
+ */
+describe("issue 13: a refund request killed at its new ticket's insert", () => {
+  it('leaves one ticket, one request and one card after restart, and the click refunds once', async () => {
+    const env = await createSeededEnv({ logger });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
+    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
+    let armed = false;
+    const freezing = freezingDb(env.db, 'tickets', ({ method, call, hang }) =>
+      method === 'insertOne' && armed ? hang() : call(),
+    );
+    const ch1 = createTestChannel();
+    const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
+    await app1.sweepsIdle();
+    const m = inbound('maya', 'The grinder from order 1043 arrived broken, I want a refund please.', {
+      eventId: 'EV-KILL-REFUND-TICKET',
+    });
+    armed = true;
+    void app1.engine.handleInbound(m).catch(() => undefined);
+    await freezing.reached();
+    await app1.stop();
+
+    const tickets = async () =>
+      (await env.db.collection('tickets').find({ tenantId: DEMO.tenantId }).toArray()).filter(
+        (t) => (t.thread as { threadId?: string } | undefined)?.threadId === m.messageId,
+      );
+    const requests = async () =>
+      (await env.stores.approvals.listPending(DEMO.tenantId)).filter((r) => r.orderId === '1043');
+    // Killed with the request stored and its card posted, the ticket not yet stored.
+    expect(await tickets()).toHaveLength(0);
+    expect(await requests()).toHaveLength(1);
+    expect(ch1.cards.filter((c) => c.card.approvalId)).toHaveLength(1);
+
+    const ch2 = createTestChannel();
+    const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
+    await app2.sweepsIdle();
+    try {
+      env.clock.advance(11 * 60_000);
+      for (let i = 0; i < 2; i++) {
+        await app2.engine.recoverUnanswered?.();
+        await app2.outbox.sweep();
+        await app2.approvals.sweep();
+      }
+      const [ticket] = await tickets();
+      expect(await tickets()).toHaveLength(1);
+      // The rerun found the request its dead run opened and stored the ticket waiting for it.
+      expect(ticket?.status).toBe('pending_approval');
+      const [request] = await requests();
+      expect(await requests()).toHaveLength(1);
+      expect(request?.ticketId).toBe(ticket?.ticketId);
+      // No second card for the same request, and the customer heard from the bot once.
+      expect(ch2.cards.filter((c) => c.card.approvalId)).toHaveLength(0);
+      expect(ch2.thread(m.messageId)).toHaveLength(1);
+      // Its hold is the only one on the order: a second request was not opened beside it.
+      const ledger = await env.stores.refundLedgers.get(DEMO.tenantId, 'cus_bluebird');
+      expect(ledger?.holds.filter((h) => h.orderId === '1043').map((h) => h.key)).toEqual([
+        request!.idempotencyKey,
+      ]);
+
+      const decided = await app2.engine.handleStaffAction(actor('dana'), {
+        v: 1,
+        action: 'approval.approve',
+        approvalId: request!.approvalId,
+      });
+      expect(decided.ok).toBe(true);
+      const order = await env.orderSystem.getOrder(DEMO.tenantId, '1043');
+      expect(order?.refunds).toHaveLength(1);
+    } finally {
+      await app2.stop();
+      await env.close();
+    }
+  });
+});
