@@ -18,9 +18,9 @@ interface ApprovalPosting {
  * delivery goes through; inside `hold` it stamps the entries it opens (`approvalRun`) and keeps
  * their sent marks back in the caller's list. The outbox store, asked about such an entry later
  * (the sweep once its poster's lease ran out, the same key again), finds the mark on the request.
- * What a kill does is unchanged: between the post and the request's write, the entry is pending
- * with no mark anywhere, as it was between the post and the outbox's own write (the sweep looks
- * for a Slack reply first; Teams and the sandbox post again).
+ * A kill between the post and the request's write leaves the entry pending with no mark anywhere,
+ * as one between the post and the outbox's own write did (the sweep looks for a Slack reply first;
+ * Teams and the sandbox post again); that window now also spans the run's audit insert.
  */
 export interface ApprovalPosts {
   outbox: OutboxStore;

@@ -3,7 +3,7 @@ import { PostedRefSchema } from '../domain/index.js';
 import type { OutboxEntry } from '../conversation/outbox.schema.js';
 import { POSTED } from './approval-repository.js';
 import { COLLECTIONS } from './collections.js';
-import { keyedDocuments } from './keyed-documents.js';
+import { hasLegacyDocuments, keyedDocuments } from './keyed-documents.js';
 import { recordField, type TurnPostState } from './turn-documents.js';
 
 const keyed = keyedDocuments('approvalId');
@@ -11,8 +11,9 @@ const keyed = keyedDocuments('approvalId');
 /**
  * What the approval requests say of outbox entries their runs opened (OutboxEntry.approvalRun),
  * by entry id: posted (the run's write of the request recorded it, where and when), or unknown
- * (the run died before that write, or it did not carry the mark: the outbox's as any entry). One
- * `_id` read per request asked about.
+ * (the run died before that write, or it did not carry the mark: the outbox's as any entry). The
+ * requests of all the entries asked about in one read by `_id` (the sweep's page of due entries:
+ * one read for all of them), only their marks.
  */
 export function createApprovalPostReader(db: Db) {
   const approvals = db.collection(COLLECTIONS.approvals);
@@ -27,9 +28,18 @@ export function createApprovalPostReader(db: Db) {
       byRequest.set(k, [...(byRequest.get(k) ?? []), e]);
     }
     const out = new Map<string, TurnPostState>();
-    for (const list of byRequest.values()) {
-      const first = list[0]!;
-      const doc = await keyed.findOne(approvals, first.tenantId, first.approvalRun!.approvalId);
+    if (byRequest.size === 0) return out;
+    const docs = await approvals
+      .find({ _id: { $in: [...byRequest.keys()] as never[] } }, { projection: { [POSTED]: 1 } })
+      .toArray();
+    const found = new Map<string, Document>(docs.map((d) => [String(d._id), d]));
+    for (const [k, list] of byRequest) {
+      let doc = found.get(k);
+      // A request stored before keyed ids (a click of this version on it stored its marks there).
+      if (!doc && (await hasLegacyDocuments(approvals))) {
+        const first = list[0]!;
+        doc = (await keyed.findOne(approvals, first.tenantId, first.approvalRun!.approvalId)) ?? undefined;
+      }
       const marks = (doc?.[POSTED] ?? {}) as Record<string, Document | undefined>;
       for (const e of list) {
         const mark = marks[recordField(e.entryId)];
