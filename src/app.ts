@@ -20,6 +20,7 @@ import { createNotifier } from './conversation/notifier.js';
 import { DEFAULT_OUTBOX_POLICY, type OutboxPolicy } from './conversation/outbox.js';
 import { createOutboxSweep, type OutboxSweepResult } from './conversation/outbox-sweep.js';
 import { createTurnPosts } from './conversation/turn-posts.js';
+import { createApprovalPosts } from './conversation/approval-posts.js';
 import { cachedChannelStore, cachedTenantStore } from './conversation/settings-cache.js';
 import { cachedCustomerStore } from './memory/customer-cache.js';
 import { createOrgResolver } from './conversation/org-resolver.js';
@@ -166,12 +167,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
     rideInAnswer: config.recovery.outboxInTurn,
   });
+  // An approval run's posts are marked sent by its write of the request, under the same switch:
+  // processes of a version before would post such an entry again once its lease ran out.
+  const approvalPosts = config.recovery.outboxInTurn
+    ? createApprovalPosts(turnPosts.outbox, { clock, logger })
+    : undefined;
   const stores: MongoStores = {
     ...mongo,
     tenants,
     channels: cachedChannelStore(mongo.channels),
     customers: cachedCustomerStore(mongo.customers),
-    outbox: turnPosts.outbox,
+    outbox: approvalPosts?.outbox ?? turnPosts.outbox,
   };
   // Indexes (idempotent) before any traffic; the history purge runs where TTL indexes don't.
   // …and databases of earlier versions migrated to organizations (idempotent).
@@ -233,7 +239,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (!late.takeover) throw new Error('takeover service used before it was built');
     return late.takeover;
   };
-  const notifier = createNotifier(delivery, getTakeover);
+  const notifier = createNotifier(delivery, getTakeover, approvalPosts);
   // SLA clocks and the CSAT prompt follow the engine's tickets (see ticket-lifecycle.ts).
   const sla = createSlaService({
     tickets: stores.tickets,

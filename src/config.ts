@@ -242,6 +242,8 @@ export interface Config {
      * OUTBOX_IN_TURN, on by default). Off while processes of a version before it share the
      * database: they judge an answer queued only by its outbox entry, and would escalate every
      * answer of this version's turns as unanswered (README "A turn's answer carries its outbox entry").
+     * The same switch has an approval run's posts (a click's card update and notice) marked sent
+     * by its write of the request: an older process's outbox sweep would post those again.
      */
     outboxInTurn: boolean;
     /**

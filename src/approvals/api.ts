@@ -11,6 +11,7 @@ import type {
 } from '../domain/index.js';
 import type { ProposedAction, PhraseKey } from '../agent/types.js';
 import type { OutboundMessage, StaffActor, StaffActionResult, StaffCard } from '../conversation/ports.js';
+import type { PostMark } from './ports.js';
 
 /** What the policy decided for one proposed action. */
 export type ProposalOutcome =
@@ -131,6 +132,16 @@ export interface ApprovalNotifier {
   resolvedClocks?(ticket: Ticket, at: Date): Promise<Ticket['sla']>;
   /** A person resolved the ticket (their notice already went out): SLA clocks stop, CSAT follows. */
   ticketClosed?(ticket: Ticket): Promise<void>;
+  /**
+   * Runs `task` with the sent marks of the posts it makes (the card's update, the customer's
+   * notice) kept back in `marks` instead of an outbox write each (issue 13): the caller stores
+   * them with its own write of the request (`ApprovalStore.transition`'s `posted`), and hands them
+   * to `releasePosts` when that write did not happen. Optional (and off while processes of a
+   * version before this share the database: `OUTBOX_IN_TURN=off`).
+   */
+  holdPosts?<T>(approvalId: string, marks: PostMark[], task: () => Promise<T>): Promise<T>;
+  /** Marks posts sent in the outbox after all (the request's write did not carry them). */
+  releasePosts?(marks: readonly PostMark[]): Promise<void>;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from './approval-effects.js';
 import { reopenTicket } from './approval-execution.js';
 import { resolveAfterExecution, resolveThenTell } from './approval-resolution.js';
+import type { PostMark } from './ports.js';
 
 /** What follows an executed refund or cancellation, in order. */
 export const EXECUTED_EFFECTS: ApprovalEffect[] = ['audit', 'card', 'notice', 'ticket'];
@@ -70,6 +71,21 @@ export async function finishEffectsOf(
   request: ApprovalRequest,
   options: FinishOptions = {},
 ): Promise<{ done: boolean; request: ApprovalRequest }> {
+  // The run that stores the outcome with the progress (a click, the sweep's execution) has the
+  // sent marks of its posts (the card's update, the notice) stored by that write too (issue 13).
+  const hold = options.unrecorded ? deps.notifier.holdPosts?.bind(deps.notifier) : undefined;
+  if (!hold) return runEffects(deps, request, options, []);
+  const marks: PostMark[] = [];
+  return hold(request.approvalId, marks, () => runEffects(deps, request, options, marks));
+}
+
+async function runEffects(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  options: FinishOptions,
+  /** Sent marks of this run's posts, kept back for the write that stores the outcome. */
+  marks: PostMark[],
+): Promise<{ done: boolean; request: ApprovalRequest }> {
   const due = [...(request.effectsDue ?? [])];
   let current = request;
   // The effects' progress, with the outcome when this run has not stored it yet (one write).
@@ -79,11 +95,23 @@ export async function finishEffectsOf(
       await deps.approvals.setEffectsDue(request.tenantId, request.approvalId, left, told);
       return;
     }
-    await deps.approvals.transition(request.tenantId, request.approvalId, ['approved'], {
-      ...unrecorded,
-      ...(left.length > 0 ? { effectsDue: left, effectsPending: true } : {}),
-      ...(told ?? {}),
-    });
+    let stored: ApprovalRequest | null = null;
+    try {
+      stored = await deps.approvals.transition(
+        request.tenantId,
+        request.approvalId,
+        ['approved'],
+        {
+          ...unrecorded,
+          ...(left.length > 0 ? { effectsDue: left, effectsPending: true } : {}),
+          ...(told ?? {}),
+        },
+        marks.length > 0 ? { posted: marks } : undefined,
+      );
+    } finally {
+      // Lost (the sweep stored the outcome first) or failed: the outbox marks the posts itself.
+      if (!stored && marks.length > 0) await deps.notifier.releasePosts?.(marks.splice(0));
+    }
   };
   // When the notice told the customer here: stored with the effects' progress, in one write.
   const told = () =>

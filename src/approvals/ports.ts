@@ -7,6 +7,17 @@ import type {
 } from '../domain/index.js';
 import type { RefundHold, RefundLedger } from './refund-ledger.schema.js';
 
+/**
+ * A post an approval's run made whose sent mark its own write of the request carries instead of
+ * an outbox write (issue 13): the outbox entry, where it landed and the entry's lease.
+ */
+export interface PostMark {
+  tenantId: string;
+  entryId: string;
+  ref?: PostedRef;
+  leaseToken?: string;
+}
+
 /** Durable approval requests. Implemented in src/memory over MongoDB. */
 export interface ApprovalStore {
   /** Written with majority write concern and journaling before any card is posted. */
@@ -21,6 +32,12 @@ export interface ApprovalStore {
     approvalId: string,
     from: ApprovalStatus[],
     patch: Partial<Omit<ApprovalRequest, 'tenantId' | 'approvalId'>> & { status: ApprovalStatus },
+    /**
+     * `posted`: sent marks of the posts this run made (see `ApprovalNotifier.holdPosts`), stored
+     * with the patch on the request (issue 13), where the outbox looks for them; applied only if
+     * the transition is.
+     */
+    options?: { posted?: readonly PostMark[] },
   ): Promise<ApprovalRequest | null>;
   setCard(tenantId: string, approvalId: string, card: PostedRef): Promise<void>;
   markCustomerNotified(tenantId: string, approvalId: string, at: Date): Promise<void>;

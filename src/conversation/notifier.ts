@@ -1,6 +1,7 @@
 import type { ApprovalNotifier, CustomerNotice, TakeoverService } from '../approvals/api.js';
 import type { PhraseKey } from '../agent/types.js';
 import type { Message } from '../domain/index.js';
+import type { ApprovalPosts } from './approval-posts.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import {
   cardUpdate,
@@ -28,8 +29,19 @@ const NOTICES: ReadonlySet<PhraseKey> = new Set<PhraseKey>(['human_joined', 'han
  * How approvals and takeover reach people, over the channel ports and the agent's localized
  * phrases. The takeover service is passed lazily: it needs this notifier to be built first.
  */
-export function createNotifier(deps: DeliveryDeps, getTakeover: () => TakeoverService): ApprovalNotifier {
+export function createNotifier(
+  deps: DeliveryDeps,
+  getTakeover: () => TakeoverService,
+  /** The approval runs' posts, marked sent by the request's own write (issue 13); off when absent. */
+  posts?: ApprovalPosts,
+): ApprovalNotifier {
   return {
+    ...(posts
+      ? {
+          holdPosts: (approvalId, marks, task) => posts.hold(approvalId, marks, task),
+          releasePosts: (marks) => posts.release(marks),
+        }
+      : {}),
     postStaffCard(tenantId, thread, card) {
       return postStaffCard(deps, tenantId, thread.platform, card);
     },

@@ -76,6 +76,13 @@ export const OutboxEntrySchema = z.object({
    * copies it here. Whoever reads the entry looks there before posting it again.
    */
   turn: z.object({ home: z.string().min(1), record: z.string().min(1) }).optional(),
+  /**
+   * Opened by an approval's run (an Approve click, the sweep's) whose write of the request that
+   * ends its effects records the post (issue 13): the entry stays `pending` after posting, and its
+   * sent mark is on that request (`posted.<entry>`) until the outbox sweep copies it here. Whoever
+   * reads the entry looks there before posting it again.
+   */
+  approvalRun: z.object({ approvalId: z.string().min(1) }).optional(),
   /** Where it was posted (replies and card posts). */
   result: PostedRefSchema.optional(),
   createdAt: DateSchema,

@@ -155,7 +155,7 @@ export interface StaffActionResult {
    * The approval request as this click left it, when the click was on one: watchers (the live
    * pane, the report's rollups) hear its status without the request being read again.
    */
-  approval?: { approvalId: string; status: ApprovalStatus };
+  approval?: { approvalId: string; status: ApprovalStatus; ticketId?: string };
 }
 
 /**
@@ -277,7 +277,19 @@ export type LiveEvent =
       /** Who wrote it: `person` is staff (in person or through the bot's voice), as reports count it. */
       by?: 'customer' | 'bot' | 'person' | 'system';
     }
-  | { type: 'approval'; tenantId: string; approvalId: string; status: ApprovalRequest['status']; at: Date }
+  | {
+      type: 'approval';
+      tenantId: string;
+      approvalId: string;
+      /**
+       * The request's ticket (a request never changes ticket): the report recounts the two
+       * together, the request read in its ticket's list, instead of reading it, its ticket and its
+       * fact by themselves.
+       */
+      ticketId?: string;
+      status: ApprovalRequest['status'];
+      at: Date;
+    }
   | { type: 'card'; tenantId: string; platform: Platform; at: Date }
   /** A customer channel's mode changed (from Slack, Teams or the sandbox): open views show it. */
   | { type: 'mode'; tenantId: string; platform: Platform; channelId: string; mode: ChannelMode; at: Date };

@@ -78,6 +78,7 @@ async function publishChange(
           type: 'approval',
           tenantId,
           approvalId: approval.approvalId,
+          ticketId: approval.ticketId,
           status: approval.status,
           at: deps.clock.now(),
         });

@@ -17,6 +17,10 @@ import {
 } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
 import { keyedDocuments } from './keyed-documents.js';
+import { recordField } from './turn-documents.js';
+
+/** Where a request keeps the sent marks of its run's posts (OutboxEntry.approvalRun). */
+export const POSTED = 'posted';
 
 /** Statuses in which a request may still move money. */
 const OPEN: ApprovalStatus[] = ['pending', 'approved'];
@@ -37,10 +41,14 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
     async get(tenantId, approvalId) {
       return codec.out(await keyed.findOne(col, tenantId, approvalId));
     },
-    async transition(tenantId, approvalId, from, patch) {
+    async transition(tenantId, approvalId, from, patch, options = {}) {
       const set = codec.patch({ ...patch, updatedAt: patch.updatedAt ?? clock.now() });
       delete set.tenantId;
       delete set.approvalId;
+      // The run's posts, marked sent here instead of in the outbox (see approvalPostMarks); hidden
+      // from the request's schema.
+      for (const m of options.posted ?? [])
+        set[`${POSTED}.${recordField(m.entryId)}`] = { ...(m.ref ? { ref: m.ref } : {}), at: set.updatedAt };
       // The expected status is in the filter: of two deciders, exactly one gets a document back.
       const updated = await guardedUpdate({
         col,

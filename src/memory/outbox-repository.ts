@@ -5,6 +5,7 @@ import { OutboxEntrySchema, type OutboxEntry } from '../conversation/outbox.sche
 import { collection, createCodec, isDuplicateKeyError, type RepositoryDeps } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
 import { hasLegacyDocuments } from './keyed-documents.js';
+import { createApprovalPostReader } from './outbox-approval-posts.js';
 import { createTurnPostReader } from './outbox-turn-posts.js';
 import type { TurnPostState } from './turn-documents.js';
 
@@ -66,6 +67,14 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
   const col = collection(db, OUTBOX_COLLECTION);
   const codec = createCodec(OutboxEntrySchema, OUTBOX_COLLECTION, logger);
   const turnPosts = createTurnPostReader(db);
+  const approvalPosts = createApprovalPostReader(db);
+  /** Where the sent marks of entries posted in a turn or by an approval's run are (issue 13). */
+  async function postStates(entries: readonly OutboxEntry[], now: Date): Promise<Map<string, TurnPostState>> {
+    const states = await turnPosts(entries, now);
+    for (const [entryId, state] of await approvalPosts(entries, now))
+      if (state.kind === 'posted' || !states.has(entryId)) states.set(entryId, state);
+    return states;
+  }
   const sentPatch = (result: OutboxEntry['result'], at: Date) =>
     codec.patch({
       status: 'sent',
@@ -169,9 +178,10 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
       const existing = codec.out(await col.findOne({ tenantId: doc.tenantId, key: doc.key }));
       if (!existing) throw new Error(`outbox entry ${doc.key} exists but cannot be read`);
       const now = clock.now();
-      if (existing.turn && existing.status === 'pending') {
-        // Posted in its turn: the turn's finish holds the mark. Its run still going: it is the poster.
-        const state = (await turnPosts([existing], now)).get(existing.entryId);
+      if ((existing.turn || existing.approvalRun) && existing.status === 'pending') {
+        // Posted in its turn (or by an approval's run): the turn's finish (the request) holds the
+        // mark. Its run still going: it is the poster.
+        const state = (await postStates([existing], now)).get(existing.entryId);
         if (state?.kind === 'posted')
           return { entry: (await settle([{ entry: existing, state }]))[0]!, claimed: false };
         if (state?.kind === 'running') return { entry: existing, claimed: false };
@@ -299,7 +309,7 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
         );
         // Entries a turn posted are settled here (their poster's lease ran out before the sweep
         // came); entries whose run is still going are its to record, not the sweep's to post.
-        const states = await turnPosts(due, now);
+        const states = await postStates(due, now);
         const posted = due.flatMap((entry) => {
           const state = states.get(entry.entryId);
           return state?.kind === 'posted' ? [{ entry, state }] : [];
@@ -330,7 +340,7 @@ export function createOutboxRepository({ db, logger, clock }: RepositoryDeps): O
         .toArray();
       // Entries their turn recorded posted are shown sent (the sweep copies the mark later).
       const entries = codec.outMany(docs);
-      const states = await turnPosts(entries, clock.now());
+      const states = await postStates(entries, clock.now());
       return entries
         .map((e) => {
           const state = states.get(e.entryId);

@@ -2,6 +2,7 @@ import type { AnyBulkWriteOperation, Collection, Db, Document, WithId } from 'mo
 import { threadTicketId, type Platform, type Ticket } from '../domain/index.js';
 import { retryOnDuplicate } from './collections.js';
 import { hasLegacyDocuments } from './keyed-documents.js';
+import { recordField } from './turn-documents.js';
 
 /** Where the keys live: one small document per thread, per requester and per customer. */
 export const TICKET_KEYS_COLLECTION = 'ticket_keys';
@@ -17,6 +18,11 @@ const BACKFILL_ID = 'ticket_keys';
 export const THREAD_IDS_MIGRATION = 'ticket_thread_ids';
 /** Open tickets read per requester or customer; older ones beyond this are not looked at. */
 const MAX_IDS = 200;
+/**
+ * A resolved ticket leaves its open lists with this process's next write of keys, or after this
+ * long when none comes (issue 13: no write of its own on the resolving path).
+ */
+const LEAVE_WITHIN_MS = 1_000;
 
 type KeyDoc = { _id: string; tenantId: string; ids?: string[] };
 
@@ -51,7 +57,13 @@ export interface TicketKeys {
    * THREAD_IDS_MIGRATION is recorded), and while it is open its requester and customer.
    */
   added(ticket: Ticket): Promise<void>;
-  /** After a change of status (or customer): an open ticket is listed, a resolved one no longer. */
+  /**
+   * After a change of status (or customer): an open ticket is listed, a resolved one no longer.
+   * A resolved one leaves its lists with the next write of keys this process makes (another
+   * ticket's listing), or within a second in a write of its own for every ticket resolved
+   * meanwhile; until then this process's reads leave it out, and other processes' reads find it
+   * resolved and skip it, as after a crash.
+   */
   changed(ticket: Ticket): Promise<void>;
   /** Ticket ids by key document (empty when there is none). */
   ids(key: string): Promise<string[]>;
@@ -69,16 +81,82 @@ export function createTicketKeys(
   const keys = db.collection<KeyDoc>(TICKET_KEYS_COLLECTION);
   let ready: Promise<void> | undefined;
   let derivedOnly = false;
+  /** Resolved tickets whose removal from their open lists waits for the next write, by ticket. */
+  const leaving = new Map<string, { ticketId: string; version: number; keys: string[] }>();
+  let leaveTimer: NodeJS.Timeout | undefined;
+  const leavingKey = (tenantId: string, ticketId: string) => `${tenantId}|${ticketId}`;
+  /** The removals waiting, as statements of the write about to be made (taken off the waiting list). */
+  function takeLeaving(): AnyBulkWriteOperation<KeyDoc>[] {
+    if (leaveTimer) clearTimeout(leaveTimer);
+    leaveTimer = undefined;
+    const ops = [...leaving.values()].flatMap((l) => l.keys.map((k) => remove(k, l.ticketId, l.version)));
+    leaving.clear();
+    return ops;
+  }
+  /** Writes `ops` with the removals waiting; removals a failed write carried wait for the next. */
+  async function writeWithLeaving(ops: AnyBulkWriteOperation<KeyDoc>[]): Promise<void> {
+    const waiting = new Map(leaving);
+    const all = [...ops, ...takeLeaving()];
+    try {
+      await write(all);
+    } catch (err) {
+      for (const [k, l] of waiting) if (!leaving.has(k)) leaving.set(k, l);
+      scheduleLeave();
+      throw err;
+    }
+  }
+  function scheduleLeave(): void {
+    if (leaveTimer || leaving.size === 0) return;
+    leaveTimer = setTimeout(() => {
+      leaveTimer = undefined;
+      // A failed write leaves the ids listed: readers skip resolved tickets, as after a crash.
+      writeWithLeaving([]).catch(() => undefined);
+    }, LEAVE_WITHIN_MS);
+    // Must not keep a stopping process alive: ids left listed are skipped by every reader.
+    leaveTimer.unref();
+  }
+  /** The ids of `key` this process knows have left it (their removal not written yet). */
+  const stillListed = (doc: KeyDoc | null | undefined): string[] => {
+    const ids = doc?.ids ?? [];
+    if (!doc || leaving.size === 0) return ids;
+    return ids.filter((id) => !leaving.get(leavingKey(doc.tenantId, id))?.keys.includes(doc._id));
+  };
 
-  const add = (id: string, tenantId: string, ticketId: string): AnyBulkWriteOperation<KeyDoc> => ({
+  /** Where an open list notes the ticket version that listed an id (see `remove`). */
+  const listedAt = (ticketId: string) => `listed.${recordField(ticketId)}`;
+  /** `version`: the ticket's, when it is listed open (the open lists note it; a thread's key does not). */
+  const add = (
+    id: string,
+    tenantId: string,
+    ticketId: string,
+    version?: number,
+  ): AnyBulkWriteOperation<KeyDoc> => ({
     updateOne: {
       filter: { _id: id },
-      update: { $setOnInsert: { tenantId }, $addToSet: { ids: ticketId } },
+      update: {
+        $setOnInsert: { tenantId },
+        $addToSet: { ids: ticketId },
+        ...(version !== undefined ? { $set: { [listedAt(ticketId)]: version } } : {}),
+      },
       upsert: true,
     },
   });
-  const remove = (id: string, ticketId: string): AnyBulkWriteOperation<KeyDoc> => ({
-    updateOne: { filter: { _id: id }, update: { $pull: { ids: ticketId } } },
+  /**
+   * Takes a resolved ticket off an open list, unless a later version listed it again: the
+   * removal may be written a moment after the resolve (see `changed`), and another process may
+   * have reopened and listed the ticket meanwhile. Ids listed before the note existed are taken off.
+   */
+  const remove = (id: string, ticketId: string, resolvedVersion: number): AnyBulkWriteOperation<KeyDoc> => ({
+    updateOne: {
+      filter: {
+        _id: id,
+        $or: [
+          { [listedAt(ticketId)]: { $exists: false } },
+          { [listedAt(ticketId)]: { $lt: resolvedVersion } },
+        ],
+      },
+      update: { $pull: { ids: ticketId }, $unset: { [listedAt(ticketId)]: '' } },
+    },
   });
 
   const openKeys = (t: Pick<Ticket, 'tenantId' | 'requester' | 'customerId'>) => [
@@ -163,24 +241,31 @@ export function createTicketKeys(
         ? []
         : [add(threadKey(tenantId, thread.platform, thread.channelId, thread.threadId), tenantId, ticketId)];
       if (ticket.status !== 'resolved')
-        for (const k of openKeys(ticket)) ops.push(add(k, tenantId, ticketId));
-      await write(ops);
+        for (const k of openKeys(ticket)) ops.push(add(k, tenantId, ticketId, ticket.version));
+      await writeWithLeaving(ops);
     },
     async changed(ticket) {
-      const ops = openKeys(ticket).map((k) =>
-        ticket.status === 'resolved' ? remove(k, ticket.ticketId) : add(k, ticket.tenantId, ticket.ticketId),
+      const k = leavingKey(ticket.tenantId, ticket.ticketId);
+      if (ticket.status === 'resolved') {
+        leaving.set(k, { ticketId: ticket.ticketId, version: ticket.version, keys: openKeys(ticket) });
+        scheduleLeave();
+        return;
+      }
+      // Open again (or moved): listed now, and no waiting removal may take it off after.
+      leaving.delete(k);
+      await writeWithLeaving(
+        openKeys(ticket).map((key) => add(key, ticket.tenantId, ticket.ticketId, ticket.version)),
       );
-      await write(ops);
     },
     async ids(key) {
       await backfill();
       const doc = await keys.findOne({ _id: key });
-      return (doc?.ids ?? []).slice(-MAX_IDS);
+      return stillListed(doc).slice(-MAX_IDS);
     },
     async idsOf(list) {
       await backfill();
       const docs = await keys.find({ _id: { $in: list } }).toArray();
-      const found = new Map(docs.map((d) => [d._id, (d.ids ?? []).slice(-MAX_IDS)]));
+      const found = new Map(docs.map((d) => [d._id, stillListed(d).slice(-MAX_IDS)]));
       return new Map(list.map((k) => [k, found.get(k) ?? []]));
     },
     async read(tenantId, ticketIds) {

@@ -366,7 +366,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
           const party = parties[i + 1]!;
           // A recount merged into one already queued never reaches the barrier: it leaves it then.
           return queue(approvalKey(tenantId, a.approvalId), () =>
-            recordApprovalNow(tenantId, a.approvalId, known, a, party),
+            recordApprovalNow(tenantId, a.approvalId, known, a, party, fresh),
           ).finally(() => party.leave());
         }),
       ]);
@@ -398,13 +398,18 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     known?: Ticket | Promise<Ticket | null>,
     listed?: ApprovalRequest,
     party?: PutParty,
+    /**
+     * Its ticket was created here and never counted: nor were its requests (a click that came
+     * before its request's recount, decided already), whatever their status now.
+     */
+    ticketFresh = false,
   ): Promise<void> {
     const k = approvalKey(tenantId, approvalId);
     // A request nobody counted yet (new here, still pending) is inserted without reading its fact
     // first; if another process counted it meanwhile, the insert loses and the fact is read.
     const fresh =
-      listed?.status === 'pending' &&
-      !approvalTicketOf.has(k) &&
+      listed !== undefined &&
+      ((listed.status === 'pending' && !approvalTicketOf.has(k)) || ticketFresh) &&
       !facts.has(factKey(tenantId, approvalFactId(approvalId)));
     await apply(
       tenantId,
@@ -596,6 +601,13 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
         );
       } else if (event.type === 'approval') {
         const { tenantId, approvalId } = event;
+        // The event names the ticket (a click's): its recount lists the ticket's requests, this one
+        // among them, so the request, its ticket and its fact are not read apart (issue 13: those
+        // reads landed in the next click's window when a click came within the settle time).
+        if (event.ticketId) {
+          rememberApproval(approvalKey(tenantId, approvalId), event.ticketId);
+          rememberApprovalTicket(ticketKey(tenantId, event.ticketId));
+        }
         const ticketId = approvalTicketOf.get(approvalKey(tenantId, approvalId));
         // With its ticket when known: a click changes both, and one recount reads the request in
         // the ticket's list (fresh), counts both and adds both to their day in one write.

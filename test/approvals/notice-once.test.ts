@@ -182,3 +182,44 @@ describe("an Approve click whose card update fails on the platform, beside the c
     expect(told()).toHaveLength(1);
   });
 });
+
+describe("an Approve click whose write of the outcome loses to the sweep's, after its posts", () => {
+  it("has the outbox mark its posts sent instead: the request's write that would carry the marks did not happen", async () => {
+    const template = await env.stores.orders.get(DEMO.tenantId, DEMO.orders.deliveredBluebird);
+    await env.stores.orders.upsert({ ...template!, orderId: '81005', refunds: [] });
+    env.clock.advance(25 * 3_600_000); // a ticket of its own, and a day's refund limit of its own
+    const asked = fromMaya(env, 'The mill from order 81005 arrived broken, I want a refund please.', 'lost');
+    const out = await env.engine.handleInbound(asked);
+    expect(out.status).toBe('approval_requested');
+    const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, out.ticketId!);
+    const approvals = env.stores.approvals;
+    const transition = approvals.transition.bind(approvals);
+    // Another runner (a sweep that took the stalled click for dead) stores the outcome first.
+    approvals.transition = async (tenantId, approvalId, from, patch, options) => {
+      if (patch.status === 'executed' && options?.posted) {
+        await transition(tenantId, approvalId, from, { status: 'executed', updatedAt: patch.updatedAt });
+      }
+      return transition(tenantId, approvalId, from, patch, options);
+    };
+    try {
+      const clicked = await env.engine.handleStaffAction(APPROVER, {
+        v: 1,
+        action: 'approval.approve',
+        approvalId: approval!.approvalId,
+      });
+      expect(clicked.ok).toBe(true);
+    } finally {
+      approvals.transition = transition;
+    }
+    const told = () => channel.thread(asked.messageId).filter((t) => /has been issued/.test(t));
+    expect(told()).toHaveLength(1);
+    const entries = await env.db
+      .collection('outbox')
+      .find({ tenantId: DEMO.tenantId, 'approvalRun.approvalId': approval!.approvalId })
+      .toArray();
+    expect(entries.map((e) => e.status)).toEqual(['sent', 'sent']);
+    env.clock.advance(10 * 60_000);
+    await env.app.outbox.sweep();
+    expect(told()).toHaveLength(1);
+  });
+});

@@ -206,9 +206,16 @@ describe('ticket repository', () => {
       await own.tickets.update('TA', tk.ticketId, { status: 'human' });
       expect(keyWrites).toEqual([]);
       await own.tickets.update('TA', tk.ticketId, { status: 'resolved' });
-      expect(keyWrites).toEqual(['update']);
+      // Its removal waits for the next write of keys, within a second (issue 13); meanwhile this
+      // process's reads leave it out.
+      expect(keyWrites).toEqual([]);
       expect(
         (await own.tickets.listOpenForRequester('TA', 'slack', 'U1')).map((x) => x.ticketId),
+      ).not.toContain(tk.ticketId);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(keyWrites).toEqual(['update']);
+      expect(
+        (await stores.tickets.listOpenForRequester('TA', 'slack', 'U1')).map((x) => x.ticketId),
       ).not.toContain(tk.ticketId);
       // Changed by another process in between (version skipped): the keys are written, to be sure.
       await stores.tickets.update('TA', tk.ticketId, { subject: 'elsewhere' });

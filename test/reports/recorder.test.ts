@@ -489,4 +489,71 @@ describe('approval requests in the report', () => {
     await other.idle();
     expect((await service().report(T, { since: '7d' })).total.approvals.byOutcome).toEqual(after);
   });
+
+  it("counts a click's decision with its ticket when the event names it, reading the request only in the ticket's list", async () => {
+    const t = ticket(91, { status: 'pending_approval', resolvedAt: undefined });
+    await stores.tickets.insert(t);
+    const at = clock.now();
+    await stores.approvals.insert({
+      tenantId: T,
+      approvalId: 'apr_R91',
+      ticketId: t.ticketId,
+      customerId: 'cus_acme',
+      orderId: '1091',
+      action: 'refund',
+      amountMinor: 25_000,
+      currency: 'USD',
+      reason: 'arrived broken',
+      requiredRole: 'approver',
+      status: 'pending',
+      idempotencyKey: 'approval:apr_R91',
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + 86_400_000),
+      updatedAt: at,
+    });
+    const before = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
+    clock.advance(60_000);
+    await stores.approvals.transition(T, 'apr_R91', ['pending'], {
+      status: 'executed',
+      decidedAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    await stores.tickets.update(T, t.ticketId, { status: 'resolved', resolvedAt: clock.now() });
+    // A recorder that never saw the request (the click came before its request was counted, or in
+    // another process) hears the click's event naming the ticket, and the ticket's own event.
+    let byId = 0;
+    let factReads = 0;
+    const r = createReportRecorder({
+      store: {
+        ...stores.reports,
+        getFact: (tenantId, factId) => (factReads++, stores.reports.getFact(tenantId, factId)),
+      },
+      tickets: stores.tickets,
+      messages: stores.messages,
+      approvals: {
+        get: (tenantId, approvalId) => (byId++, stores.approvals.get(tenantId, approvalId)),
+        listByTicket: (tenantId, ticketId) => stores.approvals.listByTicket(tenantId, ticketId),
+      },
+      clock,
+      logger,
+    });
+    r.onEvent({
+      type: 'approval',
+      tenantId: T,
+      approvalId: 'apr_R91',
+      ticketId: t.ticketId,
+      status: 'executed',
+      at: clock.now(),
+    });
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: t.ticketId, status: 'resolved', at: clock.now() });
+    await r.idle();
+    expect(byId).toBe(0);
+    // The ticket was created here and never counted, so neither was its request: both facts are
+    // stored without reading them first.
+    expect(factReads).toBe(0);
+    const after = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
+    expect(after.executed).toBe((before.executed ?? 0) + 1);
+    expect(after.pending ?? 0).toBe(before.pending ?? 0);
+    expect((await stores.reports.getFact(T, 'a:apr_R91'))?.fact).toMatchObject({ status: 'executed' });
+  });
 });
