@@ -34,6 +34,47 @@ describe('thanks and greetings in other words need no answer (offline engine)', 
   });
 });
 
+describe('an answer acknowledged, to someone by name or in any reply language, needs no answer (offline engine)', () => {
+  it('thanks with a name, "understood" and "clear" in the eight languages and the four other scripts', async () => {
+    for (const text of [
+      'thanks so much, Priya!',
+      'cool, got it — cheers Tom 👍',
+      'Daniel, thank you!',
+      'crystal clear, thanks a lot',
+      'vielen Dank, Jonas, alles verstanden',
+      "merci Camille, c'est clair",
+      'super, merci pour l’explication',
+      'gracias Lucía, entendido',
+      'obrigado, Ana! ficou claro',
+      'grazie mille Marco, tutto chiaro',
+      'top, bedankt Sanne',
+      'dziękuję Kasiu, rozumiem',
+      '了解です、ご丁寧にありがとうございます',
+      'เข้าใจแล้วครับ ขอบคุณครับ',
+      '明白了，谢谢！',
+      'فهمت، شكرا جزيلا',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+
+  it('a name does not hide a request, a complaint or a question', async () => {
+    for (const text of [
+      'thanks Riley, but the export still fails',
+      'Thanks Jonas, Refund it',
+      'Perfect, Cancel it',
+      'thanks Tom 😡',
+      'got it, now how do I add a user?',
+      'merci Camille, mais ça ne marche toujours pas',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).not.toBe('ignore');
+    }
+  });
+});
+
 describe('asking to be contacted by a person goes to a person (offline engine)', () => {
   it('a callback, "get in touch with me", an account manager, and the same in German, French and Spanish', async () => {
     for (const text of [
