@@ -91,3 +91,37 @@ describe('asking to be contacted by a person goes to a person (offline engine)',
     }
   });
 });
+
+describe('a person asked for by role, or on the phone, in the eight languages (offline engine)', () => {
+  it('goes to a person', async () => {
+    for (const text of [
+      'could I talk to one of your billing specialists about this invoice?',
+      'we want to speak directly with the person responsible for our contract',
+      'is there a phone number I could ring? typing this out is a pain',
+      "honestly I'd rather just call and explain",
+      'Möchte gern einen Ansprechpartner am Telefon haben.',
+      'Quisiera hablar con un asesor, por favor.',
+      'Je voudrais parler à un conseiller.',
+      'Posso falar com um atendente?',
+      'Vorrei parlare con un consulente.',
+      'Kan ik even spreken met een medewerker?',
+      'Chciałbym porozmawiać z konsultantem.',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reason, text).toMatch(/asked for a person/);
+    }
+  });
+
+  it('a question about how soon a person answers, or a person who is not ours, asks for no one', async () => {
+    for (const text of [
+      'how long until a human replies on the pro plan?',
+      'how soon does a person respond at night?',
+      'can I talk to your API from a Python script?',
+      'does someone have to be home to sign for the desk?',
+    ]) {
+      const r = await run(text);
+      expect(r.reason ?? '', text).not.toMatch(/asked for a person/);
+    }
+  });
+});
