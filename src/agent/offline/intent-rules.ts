@@ -3,10 +3,10 @@
  * decide them whatever a model says: an explicit ask for a person, a pleasantry needing no
  * answer, and instructions aimed at the assistant. Matched on accent-folded lower-case text.
  */
-/** A person to be put in touch with: someone, a member of the team, our account manager. */
 /** A person by role: whom a customer asks to speak with. */
 const ROLE =
   '(?:colleagues?|team members?|staff(?: members?)?|experts?|specialists?|advis[eo]rs?|consultants?|salespeople|sales (?:team|reps?|people)|account (?:managers?|owners?|executives?)|managers?|operators?|employees?|humans?|people)';
+/** A person to be put in touch with: someone, a member of the team, our account manager. */
 const CONTACT_PERSON =
   '(?:someone|somebody|a person|a member of (?:your|the) (?:\\w+ )?team|(?:our|my|an?|the|your) (?:\\w+ )?(?:account manager|manager|specialist|rep|representative)|(?:anyone|someone|somebody) (?:from|in|on|at) (?:your|the) (?:\\w+ )?(?:team|department|office))';
 
