@@ -1,6 +1,7 @@
 /**
  * A question about what the product can do ("does your platform support OpenID Connect for
- * logins?", "can our team sign in with Okta?", "unterstützt ihr SAML?"): it reports nothing
+ * logins?", "can our team sign in with Okta?", "unterstützt ihr SAML?"), or about what it does in
+ * an outage in general ("after a big outage do you publish a postmortem?"): it reports nothing
  * broken. The concern model reads outages from topic words (platform, log in, API) as much as from
  * a failure, so its "outage" on such a question is not acted on. A failure said beside it ("does
  * the API support retries? every call fails") keeps the concern. Folded text.
@@ -24,6 +25,21 @@ const QUESTION = /[?¿]|^(?:do|does|can|could|is|are|which|will)\b/;
 const FAILURE =
   /\b(?:down|outage|fail\w*|error\w*|broke\w*|broken|not working|stopped|stops|can'?t|cannot|unable|won'?t|doesn'?t work|time ?outs?|timing out|crash\w*|unreachable|unavailable|nobody|no one|none of|[45]\d\d)\b|\b(?:caido|caida|falla\w*|panne|ne marche pas|ausgefallen|funktioniert nicht|fora do ar|nao funciona|non funziona|storing|werkt niet|awaria|nie dziala)\b/;
 
+/**
+ * Outages spoken of in general, as the subject of a policy question: "after a big outage do you
+ * publish a postmortem?", "during planned maintenance, can we still order?".
+ */
+const OUTAGES_IN_GENERAL =
+  /\b(?:after|during|in case of|if there(?:'s| is| are)|when there(?:'s| is| are)|for) (?:a |an |any )?(?:big |major |large |long |planned |unplanned |serious )?(?:outages?|incidents?|downtimes?|maintenance)\b/g;
+
+/** The text without outages spoken of in general, when it is a question (folded text). */
+export function withoutOutagesInGeneral(folded: string): string {
+  return QUESTION.test(folded.trim()) ? folded.replace(OUTAGES_IN_GENERAL, ' ') : folded;
+}
+
 export function asksWhatIsSupported(folded: string): boolean {
-  return ASKS_CAPABILITY.test(folded) && QUESTION.test(folded.trim()) && !FAILURE.test(folded);
+  if (!QUESTION.test(folded.trim())) return false;
+  const rest = folded.replace(OUTAGES_IN_GENERAL, ' ');
+  const general = rest !== folded;
+  return (ASKS_CAPABILITY.test(folded) || general) && !FAILURE.test(rest);
 }

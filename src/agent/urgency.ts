@@ -1,4 +1,5 @@
 import { isInformationQuestion, questionType } from './answer-type.js';
+import { withoutOutagesInGeneral } from './capability-question.js';
 import { fold } from './offline/text.js';
 import type { Intent, Plan, Urgency } from '../domain/index.js';
 import type { Concern } from './offline/classify-intent.js';
@@ -230,7 +231,7 @@ export function ruleUrgency(
     WIDE_FAILURE.test(text) ||
     OUTAGE_SCRIPTS.test(text) ||
     EVERYONE_FAILS.test(text) ||
-    (OUTAGE.test(text) &&
+    (OUTAGE.test(withoutOutagesInGeneral(text)) &&
       (intent === 'technical' ||
         /service|api|app|site|platform|system|dashboard|portal|integration|checkout/i.test(text)));
   const dataLoss = concern === 'data_loss' || mentionsDataLoss(text);

@@ -22,4 +22,19 @@ describe('a question about what the product supports reports no outage', () => {
   ])('a failure said beside it keeps the outage: %s', (text) => {
     expect(urgencyOf(text)).toBe('critical');
   });
+
+  it.each([
+    'if there is an outage, how do you tell customers?',
+    'during unplanned downtime, do you credit enterprise accounts?',
+    'after a major incident, how long until you send the report?',
+  ])('an outage spoken of in general, in a question, is not one: %s', (text) => {
+    expect(urgencyOf(text)).not.toBe('critical');
+  });
+
+  it.each([
+    'after the outage this morning our invoices are gone, can you check?',
+    'is there an outage? the portal shows a blank page for all of us',
+  ])('an outage happening now still is: %s', (text) => {
+    expect(urgencyOf(text)).toBe('critical');
+  });
 });
