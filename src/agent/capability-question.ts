@@ -23,7 +23,7 @@ const ASKS_CAPABILITY = new RegExp(
 );
 const QUESTION = /[?¿]|^(?:do|does|can|could|is|are|which|will)\b/;
 const FAILURE =
-  /\b(?:down|outage|fail\w*|error\w*|broke\w*|broken|not working|stopped|stops|can'?t|cannot|unable|won'?t|doesn'?t work|time ?outs?|timing out|crash\w*|unreachable|unavailable|nobody|no one|none of|[45]\d\d)\b|\b(?:caido|caida|falla\w*|panne|ne marche pas|ausgefallen|funktioniert nicht|fora do ar|nao funciona|non funziona|storing|werkt niet|awaria|nie dziala)\b/;
+  /\b(?:down|offline|outage|not loading|not responding|fail\w*|error\w*|broke\w*|broken|not working|stopped|stops|can'?t|cannot|unable|won'?t|doesn'?t work|time ?outs?|timing out|crash\w*|unreachable|unavailable|nobody|no one|none of|[45]\d\d)\b|\b(?:caido|caida|falla\w*|panne|ne marche pas|ausgefallen|funktioniert nicht|fora do ar|nao funciona|non funziona|storing|werkt niet|awaria|nie dziala)\b/;
 
 /**
  * Outages spoken of in general, as the subject of a policy question: "after a big outage do you
