@@ -35,6 +35,7 @@ export const REFUND_REQUEST: Lexicon = {
     'devolver',
     'devuelv',
     'mi dinero',
+    'dinero de vuelta',
     // fr
     'rembours',
     'retourner',
@@ -54,11 +55,13 @@ export const REFUND_REQUEST: Lexicon = {
     'estornar',
     'devolucao',
     'meu dinheiro',
+    'dinheiro de volta',
     // it
     'rimbors',
     'restituire',
     'restituzione',
     'soldi indietro',
+    'indietro i soldi',
     'i miei soldi',
     // nl
     'terugbetal',

@@ -8,6 +8,9 @@
  * help). An empty message is not a pleasantry either: adapters send one for a file or an image.
  */
 
+import { normalizeForModel } from './offline/model/features.js';
+import { conceptsOf } from './offline/model/lexicon.js';
+
 /** Emoji pieces: pictographs, skin tones, flags, ZWJ, variation selectors, keycaps, tag sequences. */
 const EMOJI_OR_PUNCTUATION =
   /^(?:[\p{Extended_Pictographic}\p{Regional_Indicator}\u{E0020}-\u{E007F}\p{P}\s]|\p{Emoji_Modifier}|\u200D|\uFE0E|\uFE0F|\u20E3)*$/u;
@@ -49,16 +52,18 @@ const COURTESY_CORE = new Set(
     'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
     'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
     'morning afternoon evening bye goodbye noted understood star legend lifesaver hero champ obliged ta thankyou thanx ' +
-    'thnx tks spot ' +
+    'thnx tks spot clear gotcha ' +
     // es, fr, de, pt, it, nl, pl
     'gracias perfecto perfecta genial vale listo funciona funciono solucionado resuelto estupendo excelente hola ' +
-    'merci parfait parfaite regle resolu bonjour nickel impeccable marche ' +
+    'entendido entendi comprendido claro clarisimo ' +
+    'merci parfait parfaite regle resolu bonjour nickel impeccable marche compris entendu clair ' +
     'danke dankeschon perfekt toll prima geklappt klappt funktioniert passt erledigt bestens wunderbar ' +
-    'obrigado obrigada valeu perfeito otimo funcionou resolvido beleza ' +
+    'verstanden kapiert ' +
+    'obrigado obrigada valeu perfeito otimo funcionou resolvido beleza entendi entendido compreendi ' +
     'grazie perfetto ottimo risolto buongiorno buonasera gentilissimo gentilissima gentilissimi gentilissime gentili ' +
-    'sistemato ' +
-    'bedankt dankjewel dankuwel opgelost goedemorgen fijn ' +
-    'dziekuje dziekujemy dzieki swietnie dziala porzadku'
+    'sistemato capito chiaro chiarissimo ' +
+    'bedankt dankjewel dankuwel opgelost goedemorgen fijn duidelijk helder begrepen top ' +
+    'dziekuje dziekujemy dzieki swietnie dziala porzadku jasne rozumiem zrozumialem zrozumialam'
   ).split(' '),
 );
 const COURTESY_FILLER = new Set(
@@ -67,26 +72,52 @@ const COURTESY_FILLER = new Set(
     're ll ve d m exactly just what needed wanted on everyone everybody yall ' +
     'again there dear day have nice weekend will do makes sense sounds got team guys folks everything set oh ah wow ' +
     'really truly and for working on our my side end we are i am me us here dir ihnen euch vous voi te ti ' +
-    'muchas muchisimas mil muy amable amables todo bien bueno buenos buenas dias tardes ya por ' +
-    'beaucoup bien tout bon bonne journee c est ca tres fois vous ' +
-    'vielen dank sehr schon jetzt alles gut klar guten tag abend hat es ' +
-    'muito muita deu certo tudo bom boa dia tarde ' +
-    'mille tutto a posto bene benissimo molto tante ' +
-    'dank je wel u helemaal goed zo het werkt weer hartelijk ' +
+    'ahh crystal clears up was looking searching hunting link explanation mate buddy now understand ' +
+    'muchas muchisimas mil muy amable amables todo bien bueno buenos buenas dias tardes ya por queda rapida ' +
+    'beaucoup bien tout bon bonne journee c est ca tres fois vous rapide detaillee claire ' +
+    'vielen dank sehr schon jetzt alles gut klar guten tag abend hat es hab habe ' +
+    'muito muita deu certo tudo bom boa dia tarde ficou rapida ' +
+    'mille tutto a posto bene benissimo molto tante ho veloce ' +
+    'dank je wel u helemaal goed zo het werkt weer hartelijk snap ik ' +
     'bardzo wszystko dzien dobry w'
   ).split(' '),
 );
 /** "for the help", "por la ayuda": thanks for something, not a request for it. */
 const THANKS_FOR =
-  /\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:help|reply|replies|answer|info|information|quick (?:reply|response|answer)|response|support|checking|looking|ayuda|respuesta|aide|reponse|hilfe|antwort|ajuda|resposta|aiuto|risposta|hulp|antwoord|pomoc|odpowiedz)\b/g;
+  /\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:help|reply|replies|answer|info|information|quick (?:reply|response|answer)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie)\b/g;
 const MAX_COURTESY_WORDS = 10;
+
+/**
+ * Thanks said to someone by name ("got it, thanks Riley", "merci Camille", "dziękuję Kasiu"): a
+ * capitalised word inside a sentence, or first and followed by a comma ("Riley, thanks!"), that
+ * names no support concept ("Perfect, Cancel it" still asks), is taken out before the words are
+ * checked. At most two: a message of names is not thanks.
+ */
+const foldWord = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`]/g, "'").toLowerCase().replace(/ł/g, 'l');
+const CAPITALISED = /(^|[^\p{L}])(\p{Lu}\p{Ll}+)(?=[^\p{L}]|$)/gu;
+function withoutNames(text: string): string {
+  let names = 0;
+  return text.replace(CAPITALISED, (whole: string, before: string, word: string, offset: number) => {
+    const preceding = text.slice(0, offset + before.length).trimEnd();
+    const first = preceding === '';
+    const afterSentence = /[.!?。！？]$/u.test(preceding);
+    const vocativeFirst = first && /^\s*,/.test(text.slice(offset + whole.length));
+    if ((first && !vocativeFirst) || afterSentence || names >= 2) return whole;
+    const folded = foldWord(word);
+    if (COURTESY_CORE.has(folded) || COURTESY_FILLER.has(folded)) return whole;
+    if (conceptsOf(normalizeForModel(word)).length) return whole;
+    names++;
+    return `${before} `;
+  });
+}
 
 // Scripts written without spaces: the message is courtesy pieces end to end (original text: folding
 // would strip Thai vowels and Japanese voicing marks).
 const CJK_THAI_ARABIC_CORE =
-  /ขอบคุณ|ขอบใจ|โอเค|ありがとう|有難う|助かりました|解決しました|了解|承知しました|谢谢|謝謝|多谢|感谢|好的|解决了|شكرا|مشكور|تمام|ممتاز/u;
+  /ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|ありがとう|有難う|助かりました|解決しました|了解|承知しました|わかりました|分かりました|谢谢|謝謝|多谢|感谢|好的|解决了|明白了|清楚了|收到|شكرا|مشكور|تمام|ممتاز|فهمت/u;
 const CJK_THAI_ARABIC_PIECE =
-  /ขอบคุณ|ขอบใจ|โอเค|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لكم|لك|كثيرا|مشكور|تمام|ممتاز|ألف|الف/gu;
+  /ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لكم|لك|كثيرا|مشكور|تمام|ممتاز|ألف|الف/gu;
 
 export function isCourtesyOnly(raw: string): boolean {
   const text = emojiForShortcodes(raw);
@@ -97,13 +128,7 @@ export function isCourtesyOnly(raw: string): boolean {
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(scriptless)) {
     return CJK_THAI_ARABIC_CORE.test(scriptless) && scriptless.replace(CJK_THAI_ARABIC_PIECE, '') === '';
   }
-  const folded = text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[’‘`]/g, "'")
-    .toLowerCase()
-    .replace(/ł/g, 'l')
-    .replace(THANKS_FOR, ' ');
+  const folded = foldWord(withoutNames(text)).replace(THANKS_FOR, ' ');
   const words = folded.split(/[^\p{L}]+/u).filter(Boolean);
   if (!words.length || words.length > MAX_COURTESY_WORDS) return false;
   return (

@@ -14,7 +14,8 @@ export interface UnanswerableRequest {
     | 'expedite'
     | 'warranty_claim'
     | 'change_login'
-    | 'sign_up';
+    | 'sign_up'
+    | 'software_error';
   /** For staff and the decision record. */
   label: string;
   /**
@@ -92,6 +93,15 @@ const WARRANTY_CLAIM = new RegExp(
 const CHANGE_LOGIN = new RegExp(
   `\\b${VERB_CHANGE}\\b[^.?!]{0,40}\\b(?:e-?mail|user ?name|login)\\b[^.?!]{0,20}\\b(?:(?:we|i) (?:log|sign) ?(?:in|on)|to log ?in|for (?:signing|logging) in)\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,30}\\b(?:login|log-?in|sign-?in|account|user) (?:e-?mail|address|user ?name)\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,20}\\b(?:the |my |our )?(?:e-?mail|user ?name)\\b[^.?!]{0,10}\\b(?:on|of|for) (?:my|our|the) (?:login|account|profile)\\b`,
 );
+/**
+ * An error our software shows, quoted by the customer: an exception's name or message, or an
+ * error code of the kind no article lists ("TypeError: Cannot read properties of undefined",
+ * "ERR_UPLOAD_413", "Error 4012"). A bug is a person's to look into; an HTTP status the help
+ * center explains ("429", "403") is not matched. Folded text.
+ */
+const SOFTWARE_ERROR =
+  /\b(?:type|reference|syntax|range)error\b|\buncaught\b|\b\w+exception\b|\btraceback\b|\bcannot read propert(?:y|ies) of (?:undefined|null)\b|\bis not a function\b|\berr_[a-z0-9_]+\b|\berror:? ?#?\d{4,}\b/;
+
 const SIGN_UP =
   /\b(?:sign(?:ing)? ?up|signup)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|\b(?:register|registration)\b(?! (?:number|certificate|office))|\b(?:create|open|set up|make|get) (?:an?|a new|another|a second|a separate|my|our|new) (?:\w+ )?account\b|\b(?:registrar(?:me|se|nos)?|crear (?:una )?cuenta|inscri(?:re|ption|vez)|creer un compte|registrieren|konto (?:erstellen|anlegen|eroffnen)|cadastr\w*|criar (?:uma )?conta|registrar\w*|creare un account|registrarmi|registrarsi|aanmelden|registreren|account aanmaken|zarejestr\w*|zalozyc konto)\b/;
 
@@ -130,6 +140,7 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
       unlessArticleSays:
         /\b(?:change|update) (?:the |your )?(?:sign-?in|login|account) (?:e-?mail|address)\b/i,
     };
+  if (SOFTWARE_ERROR.test(f)) return { kind: 'software_error', label: 'look into an error our site shows' };
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
   if (SEND_ELSEWHERE.test(f))
     return { kind: 'change_address', label: 'change the delivery address of an order' };

@@ -10,6 +10,7 @@ import {
   isPleasantry,
 } from './offline/classify-intent.js';
 import { fold } from './offline/text.js';
+import { asksWhatIsSupported } from './capability-question.js';
 import { isCourtesyOnly, isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
 import {
@@ -53,12 +54,15 @@ export function matchOpenTicket(
 
 /**
  * The concern the concern model finds, except where code knows the text raises none: a question
- * about what follows the customer's own planned step is a policy question, and a forgotten
- * password of one's own, with no breach said beside it, is a password reset.
+ * about what follows the customer's own planned step is a policy question, a forgotten password
+ * of one's own, with no breach said beside it, is a password reset, and a question about what the
+ * product supports reports no outage.
  */
 function concernOf(text: string): ReturnType<typeof detectConcern> {
   const folded = fold(text);
-  return asksAboutPlannedStep(folded) || forgotOwnPassword(folded) ? null : detectConcern(text);
+  if (asksAboutPlannedStep(folded) || forgotOwnPassword(folded)) return null;
+  const concern = detectConcern(text);
+  return concern === 'outage' && asksWhatIsSupported(folded) ? null : concern;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isInformationQuestion, questionType } from './answer-type.js';
+import { withoutOutagesInGeneral } from './capability-question.js';
 import { fold } from './offline/text.js';
 import type { Intent, Plan, Urgency } from '../domain/index.js';
 import type { Concern } from './offline/classify-intent.js';
@@ -163,7 +164,7 @@ const URGENT_WORDS =
  * settings page, the security mailbox. Left out before the patterns look for a breach.
  */
 const ABOUT_SECURITY =
-  /\b(?:report(?:ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|policy|certifications?|questionnaire)\b|\bsecurity@\S+|→ security\b|\bvulnerability reports?\b|\b(?:forward|report|send)(?:ing)?\b[^.!?]{0,20}\b(?:phishing|suspicious|scam|fake)\b (?:e-?mails?|messages?|texts?|mails?|links?)\b/g;
+  /\b(?:report(?:s|ed|ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|policy|certifications?|questionnaire)\b|\bsecurity@\S+|→ security\b|\bvulnerabilit(?:y|ies) (?:reports?|disclosure|reporting|program(?:me)?|policy|process)\b|(?<!\b(?:our|my) )\bsecurity team\b|\b(?:found|discovered|spotted|noticed)\b[^.!?]{0,20}\b(?:a |an )?(?:security (?:issue|bug|flaw|hole)|vulnerabilit\w*)\b(?=[\s\S]{0,80}\b(?:where|who|how)\b[^.!?]{0,30}\b(?:send|report|submit|disclose|share|contact)\b)|\b(?:forward|report|send)(?:ing)?\b[^.!?]{0,20}\b(?:phishing|suspicious|scam|fake)\b (?:e-?mails?|messages?|texts?|mails?|links?)\b/g;
 
 /**
  * A secret put where others can read it: an API key, token, password or private key pasted,
@@ -217,10 +218,19 @@ export function forgotOwnPassword(text: string): boolean {
   return FORGOT_PASSWORD.test(text) && !mentionsSecurity(text);
 }
 
+/**
+ * A phone or a laptop wiped or reset ("new phone, the old one was wiped with the authenticator on
+ * it"): a lost second factor or a device, not the account's data. Records said gone beside it
+ * still count.
+ */
+const DEVICE_WIPED =
+  /\b(?:phone|laptop|computer|device|tablet|ipad|iphone|android|mobile)\b[^.!?]{0,20}\b(?:wiped|reset)\b|\b(?:wiped|reset) (?:my|our|the|his|her|their) (?:old )?(?:phone|laptop|computer|device|tablet|ipad|iphone|mobile)\b/g;
+
 /** Lost, deleted or wiped data, in the supported languages: always a person's job. */
 export function mentionsDataLoss(text: string): boolean {
   if (asksAboutPlannedStep(text)) return false;
-  return DATA_LOSS.test(text) || RECORDS_GONE.test(text);
+  const withoutDevices = text.replace(DEVICE_WIPED, ' ');
+  return DATA_LOSS.test(withoutDevices) || RECORDS_GONE.test(withoutDevices);
 }
 
 /**
@@ -246,7 +256,7 @@ export function ruleUrgency(
     WIDE_FAILURE.test(text) ||
     OUTAGE_SCRIPTS.test(text) ||
     EVERYONE_FAILS.test(text) ||
-    (OUTAGE.test(text) &&
+    (OUTAGE.test(withoutOutagesInGeneral(text)) &&
       (intent === 'technical' ||
         /service|api|app|site|platform|system|dashboard|portal|integration|checkout/i.test(text)));
   const dataLoss = concern === 'data_loss' || mentionsDataLoss(text);

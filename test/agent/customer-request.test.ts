@@ -32,6 +32,10 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     '我想要订单1045的退款',
     'ขอคืนเงินคำสั่งซื้อ 1045 ค่ะ',
     'أريد استرداد أموالي للطلب 1045',
+    // Money back with the words the other way round.
+    'Possiamo riavere indietro i soldi della lampada, ordine 1045?',
+    'Queremos o dinheiro de volta do pedido 1045',
+    '¿Nos pueden dar el dinero de vuelta del pedido 1045?',
   ])('refund: %s', (text) => expect(asks(text)).toBe(true));
 
   it.each([

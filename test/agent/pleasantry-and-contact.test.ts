@@ -34,6 +34,47 @@ describe('thanks and greetings in other words need no answer (offline engine)', 
   });
 });
 
+describe('an answer acknowledged, to someone by name or in any reply language, needs no answer (offline engine)', () => {
+  it('thanks with a name, "understood" and "clear" in the eight languages and the four other scripts', async () => {
+    for (const text of [
+      'thanks so much, Priya!',
+      'cool, got it — cheers Tom 👍',
+      'Daniel, thank you!',
+      'crystal clear, thanks a lot',
+      'vielen Dank, Jonas, alles verstanden',
+      "merci Camille, c'est clair",
+      'super, merci pour l’explication',
+      'gracias Lucía, entendido',
+      'obrigado, Ana! ficou claro',
+      'grazie mille Marco, tutto chiaro',
+      'top, bedankt Sanne',
+      'dziękuję Kasiu, rozumiem',
+      '了解です、ご丁寧にありがとうございます',
+      'เข้าใจแล้วครับ ขอบคุณครับ',
+      '明白了，谢谢！',
+      'فهمت، شكرا جزيلا',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+
+  it('a name does not hide a request, a complaint or a question', async () => {
+    for (const text of [
+      'thanks Riley, but the export still fails',
+      'Thanks Jonas, Refund it',
+      'Perfect, Cancel it',
+      'thanks Tom 😡',
+      'got it, now how do I add a user?',
+      'merci Camille, mais ça ne marche toujours pas',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).not.toBe('ignore');
+    }
+  });
+});
+
 describe('asking to be contacted by a person goes to a person (offline engine)', () => {
   it('a callback, "get in touch with me", an account manager, and the same in German, French and Spanish', async () => {
     for (const text of [
@@ -47,6 +88,40 @@ describe('asking to be contacted by a person goes to a person (offline engine)',
       const r = await run(text);
       expect(r.route, text).toBe('escalate');
       expect(r.reason, text).toMatch(/asked for a person/);
+    }
+  });
+});
+
+describe('a person asked for by role, or on the phone, in the eight languages (offline engine)', () => {
+  it('goes to a person', async () => {
+    for (const text of [
+      'could I talk to one of your billing specialists about this invoice?',
+      'we want to speak directly with the person responsible for our contract',
+      'is there a phone number I could ring? typing this out is a pain',
+      "honestly I'd rather just call and explain",
+      'Möchte gern einen Ansprechpartner am Telefon haben.',
+      'Quisiera hablar con un asesor, por favor.',
+      'Je voudrais parler à un conseiller.',
+      'Posso falar com um atendente?',
+      'Vorrei parlare con un consulente.',
+      'Kan ik even spreken met een medewerker?',
+      'Chciałbym porozmawiać z konsultantem.',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reason, text).toMatch(/asked for a person/);
+    }
+  });
+
+  it('a question about how soon a person answers, or a person who is not ours, asks for no one', async () => {
+    for (const text of [
+      'how long until a human replies on the pro plan?',
+      'how soon does a person respond at night?',
+      'can I talk to your API from a Python script?',
+      'does someone have to be home to sign for the desk?',
+    ]) {
+      const r = await run(text);
+      expect(r.reason ?? '', text).not.toMatch(/asked for a person/);
     }
   });
 });

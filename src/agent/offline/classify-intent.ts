@@ -9,6 +9,7 @@ import {
   HUMAN_REQUEST_CUES,
   INJECTION_CUES,
   PLEASANTRY,
+  RESPONSE_TIME_QUESTION,
   THANKS_IT_WORKED,
 } from './intent-rules.js';
 import { fold } from './text.js';
@@ -32,11 +33,15 @@ export function classifyIntent(text: string): IntentGuess {
   return explicitMoneyRequest(text, guess) ?? guess;
 }
 
-/** A request for a person names contact ("talk", "agent", "call"); otherwise the next likeliest intent. */
+/**
+ * A request for a person names contact ("talk", "agent", "call"), and not only in a question
+ * about how soon a person answers; otherwise the next likeliest intent.
+ */
 function withoutContactlessHumanRequest(text: string, guess: IntentGuess): IntentGuess {
   // The raw text too: folding strips Thai vowel marks (พนักงาน).
-  if (guess.intent !== 'human_request' || CONTACT_CUE.test(fold(text)) || CONTACT_CUE.test(text))
-    return guess;
+  const folded = fold(text).replace(RESPONSE_TIME_QUESTION, ' ');
+  const raw = text.toLowerCase().replace(RESPONSE_TIME_QUESTION, ' ');
+  if (guess.intent !== 'human_request' || CONTACT_CUE.test(folded) || CONTACT_CUE.test(raw)) return guess;
   const [intent, confidence] = Object.entries(guess.probabilities)
     .filter(([i]) => i !== 'human_request')
     .sort((a, b) => b[1] - a[1])[0] as [Intent, number];
@@ -120,6 +125,6 @@ export function looksLikeInjection(text: string): boolean {
 
 /** An explicit ask for a person, by pattern: code decides it whatever a model proposed. */
 export function asksForHuman(text: string): boolean {
-  const folded = fold(text);
+  const folded = fold(text).replace(RESPONSE_TIME_QUESTION, ' ');
   return HUMAN_REQUEST_CUES.some((re) => re.test(folded));
 }

@@ -3,6 +3,9 @@
  * decide them whatever a model says: an explicit ask for a person, a pleasantry needing no
  * answer, and instructions aimed at the assistant. Matched on accent-folded lower-case text.
  */
+/** A person by role: whom a customer asks to speak with. */
+const ROLE =
+  '(?:colleagues?|team members?|staff(?: members?)?|experts?|specialists?|advis[eo]rs?|consultants?|salespeople|sales (?:team|reps?|people)|account (?:managers?|owners?|executives?)|managers?|operators?|employees?|humans?|people)';
 /** A person to be put in touch with: someone, a member of the team, our account manager. */
 const CONTACT_PERSON =
   '(?:someone|somebody|a person|a member of (?:your|the) (?:\\w+ )?team|(?:our|my|an?|the|your) (?:\\w+ )?(?:account manager|manager|specialist|rep|representative)|(?:anyone|someone|somebody) (?:from|in|on|at) (?:your|the) (?:\\w+ )?(?:team|department|office))';
@@ -19,7 +22,25 @@ export const HUMAN_REQUEST_CUES: RegExp[] = [
   ),
   // es, fr, de, pt, it, nl, pl: someone to call back, or to be put through to someone.
   /\b(?:jemand|ktos|qualcuno|quelqu'un|alguien|alguem|iemand)\b[^.?!]{0,40}\b(?:zuruckrufen|anrufen|melden|rappeler|appeler|contacter|llamar|llame|contactar|ligar|contatar|richiamare|chiamare|contattare|terugbellen|bellen|oddzwoni\w*|zadzwoni\w*)|\b(?:zuruckrufen|rappelez-moi|rappeler|devolver la llamada|richiamarmi|richiamarci|terugbellen|oddzwonic)\b|\b(?:pasar|passer|verbinden|durchstellen|passare|doorverbinden|polaczyc)\b[^.?!]{0,20}\b(?:con|avec|mit|met|z) (?:alguien|quelqu'un|jemand|qualcuno|iemand|kims)\b/,
+  // A person named by role or by what they do, to speak with or to have on the phone: "speak
+  // with whoever manages our account", "talk to one of your billing specialists", "a phone number
+  // we can ring", "einen Mitarbeiter am Telefon", "parler à un conseiller".
+  new RegExp(
+    `\\b(?:speak|talk|chat)(?: directly| by phone| on the phone)? (?:to|with) (?:whoever|the (?:person|people|one|team|folks?) (?:who|that|in charge|responsible)|(?:a|an|one of your|your|our|someone (?:from|in) (?:your|the))(?: \\w+)? ${ROLE})\\b` +
+      String.raw`|\bphone (?:number|line)\b[^.?!]{0,30}\b(?:(?:we|i) (?:can|could) (?:call|ring|phone|dial)|to (?:call|ring))\b|\b(?:would|'d) (?:much )?rather (?:just )?(?:call|phone|ring|speak|talk)\b`,
+  ),
+  /\b(?:mitarbeiter\w*|berater\w*|ansprechpartner\w*|kundenbetreuer\w*|menschen)\b[^.?!]{0,30}\b(?:am telefon|ans telefon|sprechen|reden|telefonieren)\b|\b(?:hatte|hatten|mochte|mochten) (?:gern |gerne )?(?:einen|eine|mit einem|mit einer) (?:\w+ )?(?:mitarbeiter\w*|berater\w*|ansprechpartner\w*|menschen|person)\b/,
+  /\bhablar (?:con|por telefono con) (?:un|una|el|la|algun|alguno de sus|su|nuestro|nuestra) (?:\w+ )?(?:asesor\w*|agente|encargad\w*|responsable|comercial|representante|gestor\w*|emplead\w*)\b|\bparler (?:a|avec) (?:un|une|le|la|notre|votre) (?:\w+ )?(?:conseiller\w*|agent|responsable|commercial\w*|interlocut\w*|gestionnaire|employe\w*)\b/,
+  /\bfalar (?:com|por telefone com) (?:um|uma|o|a|nosso|nossa|algum) (?:\w+ )?(?:atendente|consultor\w*|agente|responsavel|gerente|representante|funcionari\w*)\b|\bparlare (?:con|al telefono con) (?:un|una|il|la|nostro|nostra|vostro|vostra) (?:\w+ )?(?:operatore|operatrice|consulente|responsabile|referente|agente|addett[oa])\b/,
+  /\b(?:spreken|praten|bellen) met (?:een|de|onze|uw|jullie) (?:\w+ )?(?:medewerker|adviseur|accountmanager|verantwoordelijke|persoon)\b|\b(?:rozmawia\w*|porozmawia\w*) z (?:\w+ )?(?:konsultant\w*|pracownik\w*|opiekun\w*|doradc\w*|osoba|kims)\b/,
 ];
+
+/**
+ * A question about how soon a person answers ("how long until a human replies?", "how fast does
+ * someone pick it up on enterprise?") asks about support hours; it does not ask for one now.
+ */
+export const RESPONSE_TIME_QUESTION =
+  /\bhow (?:fast|long|soon|quickly)\b[^.?!]{0,60}\b(?:human|person|someone|somebody|agent|people|staff)\b[^.?!]{0,30}\b(?:repl\w*|answer\w*|respond\w*|picks? (?:it |this )?up|gets? back|look\w* at)\b/g;
 
 /**
  * Words that ask for contact with people: the intent model's `human_request` stands only beside

@@ -9,53 +9,13 @@ import path from 'node:path';
 import { generateCorpus, type CorpusRecord } from './corpus.js';
 import { HEADS, trainHead, type Head } from './train.js';
 import { MODEL_DIR } from '../offline/model/models.js';
-import {
-  ANSWERABILITY_FILE,
-  answerabilityProbability,
-  fitAnswerability,
-  useAnswerabilityModel,
-  type LabelledSignals,
-} from '../answerability.js';
-import { answerabilitySets, memoryKnowledgeBase, type LabelledExample } from './answerability-data.js';
+import { ANSWERABILITY_FILE } from '../answerability.js';
+import { fitAnswerabilityFile } from './answerability-file.js';
 
 const CORPUS_DIR = path.resolve('data/corpus');
 
 function jsonl(records: CorpusRecord[]): string {
   return records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-}
-
-/** Share of examples the model routes as labelled at each one's own threshold (0.60, or 0.75 when urgent or negative). */
-function routedRight(model: ReturnType<typeof fitAnswerability>, examples: LabelledExample[]): string {
-  const ok = examples.filter((e) => (answerabilityProbability(model, e.x) >= e.threshold ? 1 : 0) === e.y);
-  const heuristic = examples.filter((e) => (e.confidence >= e.threshold ? 1 : 0) === e.y);
-  return `${ok.length}/${examples.length} (hand-set confidence: ${heuristic.length})`;
-}
-
-/**
- * The answerability model (answerability.ts): fitted on the golden train and dev splits and the
- * written KB questions. Each golden split is also fitted without the other and scored on it, so
- * the figure printed is one the model was not fitted on.
- */
-async function trainAnswerability(): Promise<void> {
-  const kb = await memoryKnowledgeBase();
-  // Signals are the same either way; without a model each example also carries the hand-set confidence to compare with.
-  useAnswerabilityModel(null);
-  const sets = await answerabilitySets(kb);
-  const of = (source: string) => sets.find((s) => s.source === source)!.examples;
-  const written = of('kb-questions');
-  const only = (examples: LabelledSignals[]) =>
-    fitAnswerability([...examples, ...written], { examples: 0, answerable: 0, sources: {} });
-  console.log(
-    `  answerability held out: train→dev ${routedRight(only(of('train')), of('dev'))}, dev→train ${routedRight(only(of('dev')), of('train'))}`,
-  );
-  const all = sets.flatMap((s) => s.examples);
-  const model = fitAnswerability(all, {
-    examples: all.length,
-    answerable: all.filter((e) => e.y === 1).length,
-    sources: Object.fromEntries(sets.map((s) => [s.source, s.examples.length])),
-  });
-  writeFileSync(ANSWERABILITY_FILE, JSON.stringify(model, null, 2) + '\n');
-  console.log(`  answerability ${all.length} examples, in-sample ${routedRight(model, all)}`);
 }
 
 async function main(): Promise<void> {
@@ -75,7 +35,11 @@ async function main(): Promise<void> {
       `  ${head.padEnd(9)} dev accuracy ${(t.devAccuracy * 100).toFixed(1)}%, temperature ${t.temperature}, ${(t.file.length / 1024).toFixed(0)} KiB`,
     );
   }
-  await trainAnswerability();
+  // After the heads are written: the answerability signals are read through them.
+  const answerability = await fitAnswerabilityFile();
+  writeFileSync(ANSWERABILITY_FILE, answerability.text);
+  console.log(`  answerability held out: ${answerability.heldOut}`);
+  console.log(`  answerability ${answerability.inSample}`);
   console.log(`trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { INTENT_IDS, UrgencySchema } from '../../domain/index.js';
 import { SentimentSchema } from '../../domain/index.js';
 import { featurize } from '../offline/model/features.js';
@@ -29,6 +30,18 @@ export interface TrainedHead {
   temperature: number;
 }
 
+/**
+ * What a model was trained on, in 16 hex digits: a model file whose digest differs from the
+ * corpus the banks generate today is stale, even when the counts happen to match.
+ */
+export function corpusDigest(train: CorpusRecord[], dev: CorpusRecord[]): string {
+  const h = createHash('sha256');
+  for (const r of train) h.update(JSON.stringify(r) + '\n');
+  h.update('--dev--\n');
+  for (const r of dev) h.update(JSON.stringify(r) + '\n');
+  return h.digest('hex').slice(0, 16);
+}
+
 /** Trains one head on train, calibrates its temperature on dev, and returns the file's text. */
 export function trainHead(head: Head, train: CorpusRecord[], dev: CorpusRecord[]): TrainedHead {
   const { classes, label } = HEADS[head];
@@ -45,6 +58,11 @@ export function trainHead(head: Head, train: CorpusRecord[], dev: CorpusRecord[]
     head,
     devAccuracy,
     temperature,
-    file: serializeModel(head, model, { train: train.length, dev: dev.length, devAccuracy }),
+    file: serializeModel(head, model, {
+      train: train.length,
+      dev: dev.length,
+      corpus: corpusDigest(train, dev),
+      devAccuracy,
+    }),
   };
 }

@@ -5,7 +5,9 @@ import { parseModel } from '../../../src/agent/offline/model/model-file.js';
 import { predict } from '../../../src/agent/offline/model/linear-model.js';
 import { fold } from '../../../src/agent/offline/text.js';
 import { BANKS, CONCERNS, generateCorpus } from '../../../src/agent/train/corpus.js';
-import { trainHead } from '../../../src/agent/train/train.js';
+import { corpusDigest, trainHead } from '../../../src/agent/train/train.js';
+import { fitAnswerabilityFile } from '../../../src/agent/train/answerability-file.js';
+import { ANSWERABILITY_FILE } from '../../../src/agent/answerability.js';
 import { INTENT_IDS, UrgencySchema } from '../../../src/domain/index.js';
 
 const corpus = generateCorpus();
@@ -83,12 +85,29 @@ describe('training', () => {
     expect(hits / dev.length).toBeCloseTo(t.devAccuracy, 2);
   });
 
-  it('the committed models were trained on the committed corpus', () => {
+  it('the committed models were trained on the corpus the banks generate today', () => {
+    const digest = corpusDigest(corpus.train, corpus.dev);
     for (const head of ['intent', 'urgency', 'sentiment', 'concern']) {
       const file = JSON.parse(readFileSync(`data/models/${head}.json`, 'utf8')) as {
-        trainedOn: { train: number; dev: number };
+        trainedOn: { train: number; dev: number; corpus?: string };
       };
-      expect(file.trainedOn, head).toMatchObject({ train: corpus.train.length, dev: corpus.dev.length });
+      expect(file.trainedOn, head).toMatchObject({
+        train: corpus.train.length,
+        dev: corpus.dev.length,
+        corpus: digest,
+      });
     }
   });
+
+  it('a reworded phrasing changes the digest, though the counts stay the same', () => {
+    const reworded = corpus.train.map((r, i) => (i === 7 ? { ...r, text: `${r.text}!` } : r));
+    expect(corpusDigest(reworded, corpus.dev)).not.toBe(corpusDigest(corpus.train, corpus.dev));
+  });
+
+  // answerability.json is fitted through the committed heads and today's retrieval: a change to
+  // either that is not followed by npm run train leaves a file a fresh clone's run would rewrite.
+  it('the committed answerability model is what npm run train fits from the code and models on disk', async () => {
+    const fitted = await fitAnswerabilityFile();
+    expect(readFileSync(ANSWERABILITY_FILE, 'utf8')).toBe(fitted.text);
+  }, 60_000);
 });

@@ -19,7 +19,13 @@ export const ModelFileSchema = z.object({
   bias: z.array(z.number()),
   weights: z.string(),
   /** Figures from training, for people reading the file. */
-  trainedOn: z.object({ train: z.number(), dev: z.number(), devAccuracy: z.number() }),
+  trainedOn: z.object({
+    train: z.number(),
+    dev: z.number(),
+    /** The training corpus's digest (train.ts `corpusDigest`): which corpus, not only its size. */
+    corpus: z.string().optional(),
+    devAccuracy: z.number(),
+  }),
 });
 export type ModelFile = z.infer<typeof ModelFileSchema>;
 
