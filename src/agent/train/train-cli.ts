@@ -1,7 +1,7 @@
 /**
  * `npm run train`: writes the corpus (data/corpus/{train,dev}.jsonl) from the phrase banks and
  * trains the offline engine's models (data/models/*.json), then the answerability model from the
- * golden train and dev splits and kb/ (data/models/answerability.json). Deterministic: running it
+ * golden train, dev and train2 splits and kb/ (data/models/answerability.json). Deterministic: running it
  * twice gives byte-identical files. The golden set's test split is never read here.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,9 +14,18 @@ import {
   answerabilityProbability,
   fitAnswerability,
   useAnswerabilityModel,
-  type LabelledSignals,
 } from '../answerability.js';
-import { answerabilitySets, memoryKnowledgeBase, type LabelledExample } from './answerability-data.js';
+import { loadGoldenSet } from '../eval/golden.js';
+import { decodeWordVectors, useWordVectors, WORD_VECTORS_FILE } from '../word-vectors.js';
+import { extractWordVectors, readSourceEmbeddings } from './word-vectors-extract.js';
+import { KB_QUESTIONS } from './kb-questions.js';
+import {
+  ANSWERABILITY_SPLITS,
+  answerabilitySets,
+  kbArticles,
+  memoryKnowledgeBase,
+  type LabelledExample,
+} from './answerability-data.js';
 
 const CORPUS_DIR = path.resolve('data/corpus');
 
@@ -32,8 +41,8 @@ function routedRight(model: ReturnType<typeof fitAnswerability>, examples: Label
 }
 
 /**
- * The answerability model (answerability.ts): fitted on the golden train and dev splits and the
- * written KB questions. Each golden split is also fitted without the other and scored on it, so
+ * The answerability model (answerability.ts): fitted on the golden train, dev and train2 splits
+ * and the written KB questions. Each golden split is also fitted without it and scored on it, so
  * the figure printed is one the model was not fitted on.
  */
 async function trainAnswerability(): Promise<void> {
@@ -42,11 +51,17 @@ async function trainAnswerability(): Promise<void> {
   useAnswerabilityModel(null);
   const sets = await answerabilitySets(kb);
   const of = (source: string) => sets.find((s) => s.source === source)!.examples;
-  const written = of('kb-questions');
-  const only = (examples: LabelledSignals[]) =>
-    fitAnswerability([...examples, ...written], { examples: 0, answerable: 0, sources: {} });
+  const without = (left: string) =>
+    fitAnswerability(
+      sets.filter((s) => s.source !== left).flatMap((s) => s.examples),
+      {
+        examples: 0,
+        answerable: 0,
+        sources: {},
+      },
+    );
   console.log(
-    `  answerability held out: train→dev ${routedRight(only(of('train')), of('dev'))}, dev→train ${routedRight(only(of('dev')), of('train'))}`,
+    `  answerability, each golden split held out: ${ANSWERABILITY_SPLITS.map((s) => `${s} ${routedRight(without(s), of(s))}`).join(', ')}`,
   );
   const all = sets.flatMap((s) => s.examples);
   const model = fitAnswerability(all, {
@@ -56,6 +71,28 @@ async function trainAnswerability(): Promise<void> {
   });
   writeFileSync(ANSWERABILITY_FILE, JSON.stringify(model, null, 2) + '\n');
   console.log(`  answerability ${all.length} examples, in-sample ${routedRight(model, all)}`);
+}
+
+/**
+ * The word vectors the product needs (word-vectors.ts), cut from the npm package: the words of
+ * kb/, the corpus and the golden training splits, and the most frequent general words. The
+ * answerability model is then fitted on what these very bytes give.
+ */
+async function trainWordVectors(corpus: CorpusRecord[]): Promise<void> {
+  const articles = await kbArticles();
+  const golden = await Promise.all(
+    ANSWERABILITY_SPLITS.map((s) => loadGoldenSet(path.resolve(`test/golden/${s}.jsonl`))),
+  );
+  const texts = [
+    ...articles.map((a) => `${a.title}\n${a.tags.join(' ')}\n${a.body}`),
+    ...corpus.map((r) => r.text),
+    ...golden.flat().map((m) => m.text),
+    ...KB_QUESTIONS.map((q) => q.text),
+  ];
+  const bytes = extractWordVectors(readSourceEmbeddings(), texts);
+  writeFileSync(WORD_VECTORS_FILE, bytes);
+  useWordVectors(decodeWordVectors(bytes));
+  console.log(`  word vectors ${(bytes.length / 1024 / 1024).toFixed(1)} MiB`);
 }
 
 async function main(): Promise<void> {
@@ -75,6 +112,7 @@ async function main(): Promise<void> {
       `  ${head.padEnd(9)} dev accuracy ${(t.devAccuracy * 100).toFixed(1)}%, temperature ${t.temperature}, ${(t.file.length / 1024).toFixed(0)} KiB`,
     );
   }
+  await trainWordVectors([...train, ...dev]);
   await trainAnswerability();
   console.log(`trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
