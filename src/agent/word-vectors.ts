@@ -92,9 +92,8 @@ export function decodeWordVectors(bytes: Buffer, file = 'word vectors'): WordVec
     weights[i] = SIF_A / (SIF_A + p);
   });
   at += count * 4;
-  // A copy, so the file's buffer can go; 1 byte per component.
-  const q = new Int8Array(count * d);
-  q.set(new Int8Array(bytes.buffer, bytes.byteOffset + at, count * d));
+  // A view on the file's bytes, not a copy: 1 byte per component, held once.
+  const q = new Int8Array(bytes.buffer, bytes.byteOffset + at, count * d);
   const inverseNorm = new Float32Array(count);
   for (let i = 0; i < count; i++) {
     let s = 0;
