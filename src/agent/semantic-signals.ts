@@ -4,9 +4,9 @@ import { fold } from './offline/text.js';
 import { wordVectors, type WordVectors } from './word-vectors.js';
 
 /**
- * Whether an article speaks of what the question asks when it says it in other words ("shut down
- * our account" of an article on deleting one, "staff" of one on members), from word vectors
- * (word-vectors.ts). English questions only: the vectors are English.
+ * Whether an article speaks of what the question asks when the question says it in other words
+ * ("is that covered" of an article that says what the warranty covers, "staff" of one on members),
+ * from word vectors (word-vectors.ts). English questions only: the vectors are English.
  */
 
 /** A text's content words: folded, split on anything but letters and digits, stop words dropped. */

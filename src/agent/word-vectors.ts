@@ -7,8 +7,8 @@ import { MODEL_DIR } from './offline/model/models.js';
 /**
  * Pretrained English word vectors, cut down by `npm run train` to the words the product meets
  * (kb/, the training corpus, the golden training splits and the most frequent general words) and
- * quantised to int8: the offline engine's sense of which words mean alike ("shut down" ≈ "delete",
- * "staff" ≈ "members"). The runtime reads only this file, never the npm package it came from.
+ * quantised to int8: the offline engine's sense of which words mean alike ("staff" is near
+ * "members", "shut" near "closed"). The runtime reads only this file, never the npm package it came from.
  *
  * Layout (little-endian): "SWV1", uint32 header length, the header (JSON), the words joined by
  * "\n", one uint32 frequency rank per word (0 = the most frequent word of the source), then one
@@ -34,11 +34,9 @@ export interface WordVectors {
   index(word: string): number;
   /** Cosine similarity of two rows. */
   cosine(a: number, b: number): number;
-  /** Adds the row's unit vector times `weight` into `into`. */
-  addTo(into: Float32Array, row: number, weight: number): void;
   /**
    * How much a word says (smooth inverse frequency, a / (a + p(word)) with p from the word's rank by
-   * Zipf's law): "the" ≈ 0.01, a word of rank 1,000 ≈ 0.9, an unknown word 1.
+   * Zipf's law): a word of rank 10 ≈ 0.1, of rank 1,000 ≈ 0.9; a word the file lacks 1.
    */
   weight(word: string): number;
 }
@@ -109,10 +107,6 @@ export function decodeWordVectors(bytes: Buffer, file = 'word vectors'): WordVec
       const eb = b * d;
       for (let j = 0; j < d; j++) dot += q[ea + j]! * q[eb + j]!;
       return dot * inverseNorm[a]! * inverseNorm[b]!;
-    },
-    addTo(into, row, weight) {
-      const s = weight * inverseNorm[row]!;
-      for (let j = 0; j < d; j++) into[j]! += s * q[row * d + j]!;
     },
     weight: (word) => {
       const row = rows.get(word);
