@@ -19,6 +19,11 @@ const STOP = new Set(
     .concat(eng),
 );
 
+/** A word that says nothing about the topic (folded, lower-case). */
+export function isStopWord(word: string): boolean {
+  return STOP.has(word);
+}
+
 /** A search term as the index stores it: folded, stop words dropped, light stemming. */
 /**
  * No word is longer than this: spelling correction and stemming of a 40,000-character "word" (a

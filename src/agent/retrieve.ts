@@ -17,6 +17,7 @@ import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
 import { asksAboutRefundStatus, asksInGeneral, speaksOfOwnOrders } from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
+import { semanticFit } from './semantic-signals.js';
 import { fold } from './offline/text.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
 
@@ -286,9 +287,11 @@ async function searchKb(
         askedUnit(deps.text),
       ),
     }))
+    // Of the articles found by shared words, the one whose words mean what the question asks
+    // ("shut down the account" → deleting it) ranks first (semantic-signals.ts; English only).
     .map((c) => ({
       ...c,
-      rank: c.h.relevance * typeFit(c.passage),
+      rank: c.h.relevance * typeFit(c.passage) * semanticFit(u.language, query, c.h.article),
     }))
     .sort((a, b) => b.rank - a.rank)
     .slice(0, 2);

@@ -16,8 +16,8 @@ import { KB_QUESTIONS } from './kb-questions.js';
 const TENANT = 'train';
 export const WRITTEN_WEIGHT = 0.3;
 
-/** The repository's kb/ articles, imported as the demo seed imports them, kept in memory. */
-export async function memoryKnowledgeBase(kbDir = DEFAULT_KB_DIR): Promise<KnowledgeBase> {
+/** The repository's kb/ articles, imported as the demo seed imports them, by id. */
+export async function kbArticles(kbDir = DEFAULT_KB_DIR): Promise<KbArticle[]> {
   const articles = new Map<string, KbArticle>();
   await importKnowledge(
     {
@@ -35,7 +35,12 @@ export async function memoryKnowledgeBase(kbDir = DEFAULT_KB_DIR): Promise<Knowl
     },
     { tenantId: TENANT, target: kbDir, source: 'demo:kb', record: 'changes' },
   );
-  const sorted = [...articles.values()].sort((a, b) => a.articleId.localeCompare(b.articleId));
+  return [...articles.values()].sort((a, b) => a.articleId.localeCompare(b.articleId));
+}
+
+/** The repository's kb/ articles as a knowledge base kept in memory. */
+export async function memoryKnowledgeBase(kbDir = DEFAULT_KB_DIR): Promise<KnowledgeBase> {
+  const sorted = await kbArticles(kbDir);
   return createKnowledgeBase({
     source: { listArticles: async () => sorted, revision: async () => 'train' },
     revisionTtlMs: Number.MAX_SAFE_INTEGER,
@@ -93,10 +98,16 @@ export interface AnswerabilitySet {
   examples: LabelledExample[];
 }
 
-/** Labelled examples from the golden train and dev splits (never test) and the written KB questions. */
+/** The golden splits the answerability model is fitted on: never test nor a held-out dev2–dev9. */
+export const ANSWERABILITY_SPLITS = ['train', 'dev', 'train2'] as const;
+
+/**
+ * Labelled examples from the golden train, dev and train2 splits (train2 was written for this
+ * boundary: answerable questions and near-misses on the same topics) and the written KB questions.
+ */
 export async function answerabilitySets(
   kb: KnowledgeBase,
-  splits: Array<'train' | 'dev'> = ['train', 'dev'],
+  splits: ReadonlyArray<(typeof ANSWERABILITY_SPLITS)[number]> = ANSWERABILITY_SPLITS,
 ): Promise<AnswerabilitySet[]> {
   const out: AnswerabilitySet[] = [];
   const collect = async (source: string, messages: Array<Pick<GoldenMessage, 'text' | 'route'>>) => {
@@ -112,5 +123,28 @@ export async function answerabilitySets(
   await collect('kb-questions', KB_QUESTIONS);
   // Written questions count less than labelled customer messages: fewer of them are like what customers ask.
   for (const e of out.at(-1)!.examples) e.weight = WRITTEN_WEIGHT;
+  const boundary = out.find((s) => s.source === 'train2');
+  if (boundary)
+    reweightToPrior(
+      boundary.examples,
+      out.filter((s) => s.source === 'train' || s.source === 'dev'),
+    );
   return out;
+}
+
+/**
+ * train2 was written half near-misses on purpose (about 47% answerable where customers' messages
+ * are about 75%): fitted as it is, it moves the model's base rate and sends answerable questions to
+ * a person. Its unanswerable examples are weighted so its answerable share is that of the
+ * customer-message splits; what it teaches about the boundary stays.
+ */
+export function reweightToPrior(examples: LabelledExample[], reference: AnswerabilitySet[]): void {
+  const ref = reference.flatMap((s) => s.examples);
+  const share = ref.filter((e) => e.y === 1).length / ref.length;
+  const yes = examples.filter((e) => e.y === 1).length;
+  const no = examples.length - yes;
+  if (!ref.length || !yes || !no || share >= 1) return;
+  // yes / (yes + no * w) = share
+  const w = Math.round(((yes * (1 - share)) / (share * no)) * 1000) / 1000;
+  for (const e of examples) if (e.y === 0) e.weight = (e.weight ?? 1) * w;
 }

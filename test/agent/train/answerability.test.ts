@@ -7,7 +7,12 @@ import {
   useAnswerabilityModel,
   type LabelledSignals,
 } from '../../../src/agent/answerability.js';
-import { memoryKnowledgeBase, labelledSignals } from '../../../src/agent/train/answerability-data.js';
+import {
+  memoryKnowledgeBase,
+  labelledSignals,
+  reweightToPrior,
+  type LabelledExample,
+} from '../../../src/agent/train/answerability-data.js';
 import { retrieve } from '../../../src/agent/retrieve.js';
 import type { AgentTools } from '../../../src/agent/types.js';
 import { understandOffline } from '../../../src/agent/understand.js';
@@ -78,5 +83,16 @@ describe('the answerability model', () => {
       route: 'resolve',
     });
     expect(e?.y).toBe(1);
+  });
+
+  it('train2, written half near-misses, is weighted to the answerable share of customer messages', () => {
+    const ex = (y: 0 | 1): LabelledExample => ({ x: [], y, confidence: 0, text: '', threshold: 0.6 });
+    const boundary = [...Array.from({ length: 5 }, () => ex(1)), ...Array.from({ length: 5 }, () => ex(0))];
+    const customers = [...Array.from({ length: 3 }, () => ex(1)), ex(0)];
+    reweightToPrior(boundary, [{ source: 'train', examples: customers }]);
+    const weight = (y: 0 | 1) => boundary.filter((e) => e.y === y).reduce((s, e) => s + (e.weight ?? 1), 0);
+    // 75% answerable, as in the reference; the answerable examples keep their weight.
+    expect(weight(1) / (weight(1) + weight(0))).toBeCloseTo(0.75, 2);
+    expect(weight(1)).toBe(5);
   });
 });
