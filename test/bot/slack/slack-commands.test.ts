@@ -32,9 +32,11 @@ describe('Slack: /switchboard over signed HTTP', () => {
       }),
     });
     await staffCardWith(env, 'approval.approve');
+    // The card can be up before the ticket (stored waiting for approval after its request and
+    // card), its status and its decision record are written.
+    await eventually(async () => (await env.app.stores.tickets.list(env.app.tenantId)).length > 0);
     const [ticket] = await env.app.stores.tickets.list(env.app.tenantId);
     ticketId = ticket!.ticketId;
-    // The card can be up before the ticket's status and decision record are written.
     await eventually(async () => {
       const detail = await env.app.engine.ticketDetail(env.app.tenantId, ticketId);
       return detail?.ticket.status === 'pending_approval' && detail.decisions.length > 0;
