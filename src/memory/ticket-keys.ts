@@ -1,6 +1,7 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WithId } from 'mongodb';
 import { threadTicketId, type Platform, type Ticket } from '../domain/index.js';
 import { retryOnDuplicate } from './collections.js';
+import { createIdReadGroup } from './id-read-batching.js';
 import { hasLegacyDocuments } from './keyed-documents.js';
 
 /** Where the keys live: one small document per thread, per requester and per customer. */
@@ -67,6 +68,8 @@ export function createTicketKeys(
   ticketDocId: (t: string, id: string) => string,
 ) {
   const keys = db.collection<KeyDoc>(TICKET_KEYS_COLLECTION);
+  // Messages in flight asking at the same time share one read (id-read-batching.ts).
+  const keyDoc = createIdReadGroup(keys);
   let ready: Promise<void> | undefined;
   let derivedOnly = false;
 
@@ -174,14 +177,13 @@ export function createTicketKeys(
     },
     async ids(key) {
       await backfill();
-      const doc = await keys.findOne({ _id: key });
+      const doc = await keyDoc.one(key);
       return (doc?.ids ?? []).slice(-MAX_IDS);
     },
     async idsOf(list) {
       await backfill();
-      const docs = await keys.find({ _id: { $in: list } }).toArray();
-      const found = new Map(docs.map((d) => [d._id, (d.ids ?? []).slice(-MAX_IDS)]));
-      return new Map(list.map((k) => [k, found.get(k) ?? []]));
+      const found = await keyDoc.many(list);
+      return new Map(list.map((k) => [k, (found.get(k)?.ids ?? []).slice(-MAX_IDS)]));
     },
     async read(tenantId, ticketIds) {
       if (ticketIds.length === 0) return [];
