@@ -1,6 +1,7 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WithId } from 'mongodb';
 import { threadTicketId, type Platform, type Ticket } from '../domain/index.js';
 import { retryOnDuplicate } from './collections.js';
+import { createIdReadGroup } from './id-read-batching.js';
 import { hasLegacyDocuments } from './keyed-documents.js';
 import { recordField } from './turn-documents.js';
 
@@ -79,6 +80,8 @@ export function createTicketKeys(
   ticketDocId: (t: string, id: string) => string,
 ) {
   const keys = db.collection<KeyDoc>(TICKET_KEYS_COLLECTION);
+  // Messages in flight asking at the same time share one read (id-read-batching.ts).
+  const keyDoc = createIdReadGroup(keys);
   let ready: Promise<void> | undefined;
   let derivedOnly = false;
   /** Resolved tickets whose removal from their open lists waits for the next write, by ticket. */
@@ -259,14 +262,13 @@ export function createTicketKeys(
     },
     async ids(key) {
       await backfill();
-      const doc = await keys.findOne({ _id: key });
+      const doc = await keyDoc.one(key);
       return stillListed(doc).slice(-MAX_IDS);
     },
     async idsOf(list) {
       await backfill();
-      const docs = await keys.find({ _id: { $in: list } }).toArray();
-      const found = new Map(docs.map((d) => [d._id, stillListed(d).slice(-MAX_IDS)]));
-      return new Map(list.map((k) => [k, found.get(k) ?? []]));
+      const found = await keyDoc.many(list);
+      return new Map(list.map((k) => [k, stillListed(found.get(k)).slice(-MAX_IDS)]));
     },
     async read(tenantId, ticketIds) {
       if (ticketIds.length === 0) return [];

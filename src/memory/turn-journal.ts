@@ -8,6 +8,7 @@ import type {
 } from '../conversation/inbound-journal.schema.js';
 import type { TakenTurn } from '../conversation/thread-lease.schema.js';
 import type { PostedRef } from '../domain/index.js';
+import { createBulkWriteGroup } from './bulk-write-batching.js';
 import { bulkWriteErrors, isDuplicateKeyError, retryOnDuplicate } from './collections.js';
 import {
   IDLE_RETENTION_MS,
@@ -39,6 +40,8 @@ export interface TurnJournalDeps {
  */
 export function createTurnJournal({ col, durable, encode, decode }: TurnJournalDeps) {
   const path = (id: string) => `events.${recordField(id)}`;
+  // Runs ending at the same time give their turns back in one command (bulk-write-batching.ts).
+  const finishing = createBulkWriteGroup(col);
   const read = async (ref: InboundRef): Promise<InboundRecord | null> => {
     const doc = await col.findOne({ _id: ref.home! });
     return decode(doc?.events?.[recordField(ref.id)]);
@@ -221,7 +224,8 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
     },
     /**
      * Finishes the record and, with `release`, gives the thread's turn back: one update command
-     * whose statements are each by `_id` (ordered: the turn's release first, as before).
+     * whose statements are each by `_id` (ordered: the turn's release first, as before), shared
+     * with the finishes of other runs ending meanwhile.
      */
     async finish(
       ref: InboundRef,
@@ -258,7 +262,7 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
           } as Document,
         },
       });
-      await col.bulkWrite(ops, { ordered: true });
+      await finishing(ops);
     },
     /** Unfinished records of every turn document that holds one (the `unfinished` index). */
     async listUnfinished(): Promise<InboundRecord[]> {

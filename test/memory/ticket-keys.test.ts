@@ -12,6 +12,8 @@ let t: TestDb;
 let client: MongoClient;
 /** Every `find` on tickets, as its filter's keys. */
 const ticketFinds: string[] = [];
+/** How many `find`s on the key documents. */
+let keyFinds = 0;
 
 beforeAll(async () => {
   t = await createTestDb('ticket_keys');
@@ -19,6 +21,7 @@ beforeAll(async () => {
   client.on('commandStarted', (e) => {
     if (e.commandName === 'find' && e.command.find === 'tickets')
       ticketFinds.push(Object.keys(e.command.filter as object).join(','));
+    if (e.commandName === 'find' && e.command.find === 'ticket_keys') keyFinds++;
   });
   await client.connect();
 });
@@ -89,6 +92,33 @@ describe('tickets by thread, requester and customer, read by key', () => {
     await s.tickets.listOpenForCustomer('TK', 'cus_k');
     // The thread's own id first (issue 13; this ticket has another), then its key's tickets.
     expect(ticketFinds).toEqual(['_id,tenantId,ticketId', '_id,tenantId', '_id,tenantId', '_id,tenantId']);
+  });
+
+  it("messages in flight read their people's key documents in shared reads, each getting its own tickets (issue 13)", async () => {
+    const s = stores();
+    const people = Array.from({ length: 8 }, (_, i) => ({
+      userId: `U-flight-${i}`,
+      customerId: `cus_f${i}`,
+    }));
+    const mine = new Map<string, string>();
+    for (const p of people) {
+      const x = ticket({ requester: { platform: 'slack', userId: p.userId }, customerId: p.customerId });
+      await s.tickets.insert(x);
+      mine.set(p.userId, x.ticketId);
+    }
+    await s.tickets.listOpenFor('TK', { platform: 'slack', userId: 'U-warm' }, undefined);
+    keyFinds = 0;
+    const lists = await Promise.all(
+      people.map(async (p) => {
+        await new Promise((r) => setImmediate(r));
+        return s.tickets.listOpenFor('TK', { platform: 'slack', userId: p.userId }, p.customerId);
+      }),
+    );
+    expect(keyFinds).toBeLessThan(8);
+    people.forEach((p, i) => {
+      expect(lists[i]!.requester.map((x) => x.ticketId)).toEqual([mine.get(p.userId)]);
+      expect(lists[i]!.customer.map((x) => x.ticketId)).toEqual([mine.get(p.userId)]);
+    });
   });
 
   it('skips an id whose ticket was never stored (a crash between listing it and storing it)', async () => {

@@ -25,9 +25,11 @@ func main() {
 	flag.Parse()
 
 	// The collector ran at every doubling of a small live heap: about a tenth of the server's CPU
-	// under `npm run bench`. Every tripling halves that for a few MB more; GOGC still overrides.
+	// under `npm run bench`. It runs at every quintupling now: with 8 messages in flight the
+	// server's CPU a message fell ~10% against every tripling, for ~8 MB more at peak (57 -> 65
+	// MB in bench/profile-part1.ts); one at a time within the noise. GOGC still overrides.
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(200)
+		debug.SetGCPercent(400)
 	}
 
 	if *pprofAddr != "" {
