@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PostMark } from '../approvals/ports.js';
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
+import { markHeldSent } from './mark-sent.js';
 import type { OutboxStore } from './stores.js';
 
 /** One approval run's posts: the entries it opened (stamped) and their sent marks, kept back. */
@@ -77,35 +78,13 @@ export function createApprovalPosts(
     outbox,
     hold: (approvalId, marks, task) => current.run({ approvalId, opened: new Set(), marks }, task),
     async release(marks) {
-      if (marks.length === 0) return;
       const sent = marks.map((m) => ({
         tenantId: m.tenantId,
         entryId: m.entryId,
         result: m.ref,
         leaseToken: m.leaseToken,
       }));
-      try {
-        const at = deps.clock.now();
-        const lost = inner.markSentAll
-          ? await inner.markSentAll(sent, at)
-          : (
-              await Promise.all(
-                sent.map(async (s) =>
-                  (await inner.markSent(s.tenantId, s.entryId, s.result, at, s.leaseToken))
-                    ? []
-                    : [s.entryId],
-                ),
-              )
-            ).flat();
-        if (lost.length > 0)
-          deps.logger.error(
-            { entries: lost.length },
-            'posted after its outbox lease ran out: another poster holds it now and may post it again',
-          );
-      } catch (err) {
-        // Posted, not marked: the entries stay pending and the sweep looks for them (Slack) or posts again.
-        deps.logger.error({ err, entries: marks.length }, 'marking outbox entries sent failed');
-      }
+      await markHeldSent(inner, sent, deps);
     },
   };
 }

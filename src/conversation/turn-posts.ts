@@ -4,6 +4,7 @@ import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
 import type { TurnPosted } from './inbound-journal.schema.js';
 import type { OutboxEntry } from './outbox.schema.js';
+import { markHeldSent } from './mark-sent.js';
 import type { OutboxStore } from './stores.js';
 
 /** A post of the run: what marking its entry sent takes (see OutboxStore.markSentAll). */
@@ -159,29 +160,7 @@ export function createTurnPosts(
           deps.logger.error({ err, entryId: m.entryId }, 'recording a posted answer in the outbox failed');
         }
       }
-      if (marks.length === 0) return;
-      try {
-        const at = deps.clock.now();
-        const lost = inner.markSentAll
-          ? await inner.markSentAll(marks, at)
-          : (
-              await Promise.all(
-                marks.map(async (m) =>
-                  (await inner.markSent(m.tenantId, m.entryId, m.result, at, m.leaseToken))
-                    ? []
-                    : [m.entryId],
-                ),
-              )
-            ).flat();
-        if (lost.length > 0)
-          deps.logger.error(
-            { entries: lost.length },
-            'posted after its outbox lease ran out: another poster holds it now and may post it again',
-          );
-      } catch (err) {
-        // Posted, not marked: the entries stay pending and the sweep looks for them (Slack) or posts again.
-        deps.logger.error({ err, entries: marks.length }, 'marking outbox entries sent failed');
-      }
+      await markHeldSent(inner, marks, deps);
     },
   };
 }
