@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffActor } from '../../src/conversation/ports.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import { countOf as count, fromMaya, startCountedApp, type CountedApp } from '../support/counted-app.js';
+import { actor } from '../conversation/engine-builders.js';
 
 /**
  * `OUTBOX_IN_TURN=off` (a rolling deploy from a version before issue 13's folds): an Approve
@@ -13,13 +13,7 @@ let click: string[] = [];
 let approvalId = '';
 let threadId = '';
 
-const APPROVER: StaffActor = {
-  platform: 'sandbox',
-  tenantId: DEMO.tenantId,
-  userId: DEMO.staff.approver.userId,
-  name: DEMO.staff.approver.name,
-  isExternal: false,
-};
+const APPROVER = actor('dana');
 
 beforeAll(async () => {
   counted = await startCountedApp({ env: { OUTBOX_IN_TURN: 'off' } });

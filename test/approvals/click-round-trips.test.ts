@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffActionResult, StaffActor } from '../../src/conversation/ports.js';
+import type { StaffActionResult } from '../../src/conversation/ports.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import type { TestApp } from '../support/app-harness.js';
+import { actor } from '../conversation/engine-builders.js';
 import {
   countOf as count,
   fromMaya as mayaSays,
@@ -23,13 +24,7 @@ let ticketId = '';
 let approvalId = '';
 let threadId = '';
 
-const APPROVER: StaffActor = {
-  platform: 'sandbox',
-  tenantId: DEMO.tenantId,
-  userId: DEMO.staff.approver.userId,
-  name: DEMO.staff.approver.name,
-  isExternal: false,
-};
+const APPROVER = actor('dana');
 
 const fromMaya = (text: string) => mayaSays(env, text, `click-trips-${text.length}`);
 const measured = (run: () => Promise<unknown>) => counted.measured(run);

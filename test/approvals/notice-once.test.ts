@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffActor } from '../../src/conversation/ports.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import type { TestApp } from '../support/app-harness.js';
 import { startTestApp } from '../support/app-harness.js';
 import { fromMaya } from '../support/counted-app.js';
 import { createTestChannel, testChannelAdapter, type TestChannel } from '../support/test-channel.js';
+import { actor } from '../conversation/engine-builders.js';
 
 /**
  * The customer's notice of an executed refund is marked told with the outcome and the effects'
@@ -19,13 +19,7 @@ let threadId = '';
 
 class Killed extends Error {}
 
-const APPROVER: StaffActor = {
-  platform: 'sandbox',
-  tenantId: DEMO.tenantId,
-  userId: DEMO.staff.approver.userId,
-  name: DEMO.staff.approver.name,
-  isExternal: false,
-};
+const APPROVER = actor('dana');
 
 beforeAll(async () => {
   channel = createTestChannel();
