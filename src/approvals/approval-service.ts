@@ -60,7 +60,12 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       ...deps,
       audit: batch.log,
       // The order, the daily count and the refund's starting point from one read of their orders.
-      orders: customerOrderView(deps.orders, ticket.tenantId, customer.customerId),
+      orders: customerOrderView(
+        deps.orders,
+        ticket.tenantId,
+        customer.customerId,
+        deps.countFromEarlierRead ? input.customerOrders : undefined,
+      ),
       approvals: withSetCardSeen(deps.approvals, (ref) => (cardRef = ref)),
       cards: memoCardSources(cardSources(deps), { tenant, ticket, customer }),
     };
