@@ -86,7 +86,7 @@ export interface AgentTools {
   /**
    * Every order of the customer as this run read them, when it did (the demo store's one read
    * for an order looked up; undefined otherwise). A refund proposal counts the day's refunds
-   * from it instead of reading the orders again (issue 13; see approvals/request-hold.ts).
+   * from it instead of reading the orders again (issue 13; see approvals/order-view.ts).
    */
   customerOrdersRead?(): Order[] | undefined;
   shippingStatus(orderId: string): Promise<{

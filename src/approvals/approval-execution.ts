@@ -7,7 +7,8 @@ import {
   SYSTEM_ACTOR,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
-import { releaseRequest, settleRequest } from './refund-limits.js';
+import { releaseRequest } from './refund-limits.js';
+import { settleRequest } from './refund-record.js';
 import { EXECUTED_EFFECTS, FAILED_EFFECTS, finishEffectsOf } from './approval-finish.js';
 
 /**

@@ -19,7 +19,7 @@ export function customerOrderView(
   /**
    * The customer's orders as read before this operation (the agent's look-up): the first count
    * is taken from it. Only where every Switchboard refund of the moment is in the ledger the
-   * count follows (refund-limits.ts `settleRequest`): a refund made between this read and the
+   * count follows (refund-record.ts `settleRequest`): a refund made between this read and the
    * ledger's is then counted from its hold, and one made outside Switchboard is coordinated by
    * nothing at any instant, so a read before the ledger's misses nothing a read after it would.
    */
