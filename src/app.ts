@@ -276,6 +276,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     decisions: stores.decisions,
     kb,
     sweepGraceMs: config.recovery.approvalSweepGraceMs,
+    // Every process of this version records its refunds in the ledger (issue 13), under the
+    // rolling-deploy switch: older processes release their holds instead.
+    countFromEarlierRead: config.recovery.outboxInTurn,
   });
   const takeover = buildTakeover({
     stores: { ...stores, tenants: mongo.tenants },

@@ -57,7 +57,11 @@ export class DecisionRecorder {
   /** Wraps the tools so every call made during this run is timed and recorded, errors included. */
   wrapTools(tools: AgentTools): AgentTools {
     const names: Record<
-      Exclude<keyof AgentTools, 'ordersAvailable' | 'ordersUnreachable' | 'cancelUnsupported'>,
+      Exclude<
+        keyof AgentTools,
+        // Not tools: flags, and what a run read (not a call of its own).
+        'ordersAvailable' | 'ordersUnreachable' | 'cancelUnsupported' | 'customerOrdersRead'
+      >,
       string
     > = {
       lookupCustomer: 'lookup_customer',

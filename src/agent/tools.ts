@@ -56,11 +56,36 @@ export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools
   // One message's run reads an order once: the evidence fetched before the model call and the
   // pipeline's retrieve ask for the same order. Nothing here writes orders, so the copy is current.
   const read = new Map<string, Promise<Order | null>>();
+  // Where all of a customer's orders are one read (the demo store), the order is taken from that
+  // read: a refund proposal that follows counts the day's refunds from the same read (issue 13).
+  let all: Promise<Order[]> | undefined;
+  let allRead: Order[] | undefined;
+  const listed = (customerId: string): Promise<Order[]> | undefined => {
+    if (!orders.customerOrders) return undefined;
+    if (!all) {
+      const pending = orders.customerOrders(tenantId, customerId);
+      all = pending;
+      pending.then(
+        (list) => {
+          allRead = list;
+        },
+        () => {
+          all = undefined;
+        },
+      );
+    }
+    return all;
+  };
+  const fetchOrder = async (customerId: string, orderId: string): Promise<Order | null> => {
+    const list = listed(customerId);
+    // An order older than the list holds (it stops at CUSTOMER_ORDERS_MAX) is asked for by id.
+    return (list && (await list).find((o) => o.orderId === orderId)) ?? orders.getOrder(tenantId, orderId);
+  };
   function ownOrder(orderId: string): Promise<Order | null> {
     if (!customer) return Promise.resolve(null);
     let pending = read.get(orderId);
     if (!pending) {
-      pending = orders.getOrder(tenantId, orderId).then((order) => {
+      pending = fetchOrder(customer.customerId, orderId).then((order) => {
         return order && order.customerId === customer.customerId ? order : null;
       });
       // A failed read is not remembered: the next ask tries again.
@@ -86,6 +111,7 @@ export function createAgentTools(options: AgentToolsOptions): RecordedAgentTools
         return recent;
       }),
     getOrder: (orderId) => timed('get_order', () => ownOrder(orderId)),
+    customerOrdersRead: () => allRead,
     shippingStatus: (orderId) =>
       timed('shipping_status', async () => {
         const order = await ownOrder(orderId);

@@ -83,6 +83,12 @@ export interface AgentTools {
   lookupCustomer(): Promise<Customer | null>;
   listOrders(): Promise<Order[]>;
   getOrder(orderId: string): Promise<Order | null>;
+  /**
+   * Every order of the customer as this run read them, when it did (the demo store's one read
+   * for an order looked up; undefined otherwise). A refund proposal counts the day's refunds
+   * from it instead of reading the orders again (issue 13; see approvals/order-view.ts).
+   */
+  customerOrdersRead?(): Order[] | undefined;
   shippingStatus(orderId: string): Promise<{
     status: Order['status'];
     carrier?: string;

@@ -4,6 +4,7 @@ import type {
   Customer,
   DecisionRecord,
   Message,
+  Order,
   PendingConfirmation,
   PostedRef,
   Ticket,
@@ -173,6 +174,12 @@ export interface ApprovalService {
     reply?: (request: ApprovalRequest) => Promise<Message | undefined>;
     /** `ticket` is not stored yet (a new ticket): the proposal stores it (see UnstoredTicket). */
     unstored?: UnstoredTicket;
+    /**
+     * Every order of the customer, as read before the proposal (the agent's look-up): the day's
+     * refunds are counted from it instead of a read after the ledger's, where every process
+     * records its refunds in the ledger (see ApprovalServiceDeps.countFromEarlierRead).
+     */
+    customerOrders?: Order[];
   }): Promise<ProposalOutcome>;
   /**
    * The customer's yes or no to the refund they were asked to confirm. Yes runs the proposal again

@@ -49,6 +49,14 @@ export interface ApprovalServiceDeps {
    */
   sweepGraceMs?: number;
   /**
+   * Every process records its refunds in the customer's ledger (settleRequest, the automatic
+   * refund's hold kept), so a proposal may count the day's refunds from the customer's orders as
+   * read before the ledger (`propose`'s `customerOrders`). Off while processes of a version that
+   * released holds instead share the database (`OUTBOX_IN_TURN=off`): a refund they release
+   * between that read and the ledger's would be counted nowhere.
+   */
+  countFromEarlierRead?: boolean;
+  /**
    * Where cards read their facts, when one operation shares them across its renders (see
    * memoCardSources); the stores in these deps otherwise.
    */

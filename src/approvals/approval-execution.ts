@@ -8,6 +8,7 @@ import {
   type ApprovalServiceDeps,
 } from './approval-effects.js';
 import { releaseRequest } from './refund-limits.js';
+import { settleRequest } from './refund-record.js';
 import { EXECUTED_EFFECTS, FAILED_EFFECTS, finishEffectsOf } from './approval-finish.js';
 
 /**
@@ -93,9 +94,9 @@ export async function executeApproved(
     effectsDue: EXECUTED_EFFECTS,
     effectsPending: true,
   };
-  // The refund is on the order now and counts there: its slot in the ledger is given back, unless
-  // the click's grant stays as the record of it (`kept`).
-  const released = kept ?? (await releaseRequest(deps, executed));
+  // The refund is on the order now: its grant stays in the ledger as the day's record of it (the
+  // click's already does: `kept`); a cancellation's slot is given back.
+  const released = kept ?? (await settleRequest(deps, executed));
   const options = {
     // The click's batch holds its decision; the sweep reads the trail for what a dead click left out.
     fresh: flushAudit !== undefined,

@@ -313,11 +313,17 @@ async function proposeHeld(
     );
     if (!held.ok) return held.refuse;
     await flushAudit(); // before the refund leaves the process
+    let outcome: ProposalOutcome | undefined;
     try {
-      return await executeAutomatically(deps, ticket, order, decision, key);
+      outcome = await executeAutomatically(deps, ticket, order, decision, key);
+      return outcome;
     } finally {
-      // On the order now (counted there), or not made at all.
-      await releaseHold(deps, { tenantId: ticket.tenantId, customerId: customer.customerId, key });
+      // Made: the hold stays as the day's record of the refund (its key is left out of the order's
+      // count) until it goes stale, an hour on, long after the refund is on the order; so every
+      // Switchboard refund of the moment is in the ledger (the orders may be read before it).
+      // Not made: given back.
+      if (outcome?.kind !== 'executed')
+        await releaseHold(deps, { tenantId: ticket.tenantId, customerId: customer.customerId, key });
     }
   }
 

@@ -60,7 +60,12 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       ...deps,
       audit: batch.log,
       // The order, the daily count and the refund's starting point from one read of their orders.
-      orders: customerOrderView(deps.orders, ticket.tenantId, customer.customerId),
+      orders: customerOrderView(
+        deps.orders,
+        ticket.tenantId,
+        customer.customerId,
+        deps.countFromEarlierRead && earlierReadOf(input) ? input.customerOrders : undefined,
+      ),
       approvals: withSetCardSeen(deps.approvals, (ref) => (cardRef = ref)),
       cards: memoCardSources(cardSources(deps), { tenant, ticket, customer }),
     };
@@ -157,6 +162,15 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       return request ? loadApprovalCard(cardSources(deps), request) : null;
     },
   };
+}
+
+/** The caller's earlier read is this customer's orders (only what it holds is ever counted). */
+function earlierReadOf(input: ProposeInput): boolean {
+  const { customerOrders, ticket, customer } = input;
+  return (
+    customerOrders !== undefined &&
+    customerOrders.every((o) => o.tenantId === ticket.tenantId && o.customerId === customer.customerId)
+  );
 }
 
 /** The store as is, also telling `seen` the card ref it stores (so the caller needs no re-read). */

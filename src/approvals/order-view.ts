@@ -12,10 +12,23 @@ import type { Order } from '../domain/index.js';
  * refund's own write re-checks the key, the amount and the status in MongoDB. After a refund the
  * list is read afresh if asked again.
  */
-export function customerOrderView(orders: OrderSystem, tenantId: string, customerId: string): OrderSystem {
+export function customerOrderView(
+  orders: OrderSystem,
+  tenantId: string,
+  customerId: string,
+  /**
+   * The customer's orders as read before this operation (the agent's look-up): the first count
+   * is taken from it. Only where every Switchboard refund of the moment is in the ledger the
+   * count follows (refund-record.ts `settleRequest`): a refund made between this read and the
+   * ledger's is then counted from its hold, and one made outside Switchboard is coordinated by
+   * nothing at any instant, so a read before the ledger's misses nothing a read after it would.
+   */
+  earlier?: Order[],
+): OrderSystem {
   const load = orders.customerOrders?.bind(orders);
   if (!load) return orders;
-  let list: Promise<Order[]> | null = null;
+  let list: Promise<Order[]> | null = earlier ? Promise.resolve(earlier) : null;
+  let seeded = earlier !== undefined;
   const mine = (t: string, c?: string) => t === tenantId && (c === undefined || c === customerId);
   const read = (): Promise<Order[]> => {
     if (!list) {
@@ -43,7 +56,9 @@ export function customerOrderView(orders: OrderSystem, tenantId: string, custome
   // serve what follows (the refund's starting point).
   view.countRefundsSince = async (t, c, since, options) => {
     if (!mine(t, c)) return orders.countRefundsSince(t, c, since, options);
-    list = null;
+    // The earlier read serves the first count; every later one (a write that lost) reads afresh.
+    if (!seeded) list = null;
+    seeded = false;
     return refundsSince(await read(), since, new Set(options?.except));
   };
   view.refund = async (t, input) => {

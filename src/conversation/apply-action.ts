@@ -55,6 +55,7 @@ export async function applyProposedAction(
       return plannedText(deps, ticket, text, language, ctx.replyThread, ctx.prefix);
     },
     ...(ctx.unstored ? { unstored: ctx.unstored } : {}),
+    customerOrders: ctx.customerOrdersRead?.(),
   });
   // A new ticket the proposal did not store (it opened no request): stored before what follows.
   await ctx.unstored?.store();

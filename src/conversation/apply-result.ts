@@ -1,5 +1,5 @@
 import type { AgentResult } from '../agent/types.js';
-import type { ChannelMode, Customer, Message, Ticket, ThreadRef } from '../domain/index.js';
+import type { ChannelMode, Customer, Message, Order, Ticket, ThreadRef } from '../domain/index.js';
 import type { PlaceholderSlot } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import { applyProposedAction } from './apply-action.js';
@@ -37,6 +37,8 @@ export interface ApplyContext {
   /** The customer message while not stored yet: it rides in the answer's insert (taken once). */
   customerPending?: () => Message | undefined;
   customer: Customer | null;
+  /** The customer's orders as the agent's run read them, if it did (see Turn). */
+  customerOrdersRead?: () => Order[] | undefined;
   /** Where the customer wrote: replies go there. */
   replyThread: ThreadRef;
   /** A "Looking into this…" placeholder the first reply replaces (see working.ts). */

@@ -321,6 +321,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       customerMessageId: stored.messageId,
       customerPending: () => takePending(turn.progress),
       customer: turn.customer,
+      customerOrdersRead: turn.customerOrdersRead,
       replyThread,
       placeholder,
     });
@@ -406,6 +407,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
           customerMessageId: stored.messageId,
           customerPending: () => takePending(turn.progress),
           customer: turn.customer,
+          customerOrdersRead: turn.customerOrdersRead,
           replyThread,
           placeholder,
           prefix,
@@ -454,6 +456,7 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       customerMessageId: stored.messageId,
       customerPending: () => takePending(turn.progress),
       customer: turn.customer,
+      customerOrdersRead: turn.customerOrdersRead,
       replyThread,
       placeholder,
     });

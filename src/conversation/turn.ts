@@ -5,6 +5,7 @@ import type {
   ChannelMode,
   Customer,
   Message,
+  Order,
   PostedRef,
   Tenant,
   Ticket,
@@ -26,6 +27,8 @@ export interface Turn {
   ordersUnreachable?: boolean;
   /** What this message has stored so far: what a failure must escalate or may release. */
   progress?: InboundProgress;
+  /** The customer's orders as the agent's run read them, if it did (a refund proposal counts from it). */
+  customerOrdersRead?: () => Order[] | undefined;
 }
 
 /**
@@ -86,6 +89,8 @@ export async function runAgent(
         at: deps.clock.now(),
       }),
   };
+  const tools = deps.toolsFor(msg.tenantId, customer, tenant.settings);
+  turn.customerOrdersRead = tools.customerOrdersRead?.bind(tools);
   try {
     return await deps.agent.run(
       {
@@ -97,10 +102,7 @@ export async function runAgent(
         customer: toAgentCustomer(customer),
         authorName: msg.author.name,
         openTickets: open.map((t) => ({ ticketId: t.ticketId, subject: t.subject, intent: t.intent })),
-        tools: withUnreachable(
-          deps.toolsFor(msg.tenantId, customer, tenant.settings),
-          turn.ordersUnreachable,
-        ),
+        tools: withUnreachable(tools, turn.ordersUnreachable),
         kb: deps.kb,
       },
       hooks,

@@ -55,6 +55,12 @@ describe('should-fix B: a refund that went through is never recorded as failed',
     expect(refunds).toHaveLength(1);
     const stored = await h.env.stores.approvals.get(h.env.tenantId, request.approvalId);
     expect(stored).toMatchObject({ status: 'executed', execution: { reference: refunds[0]?.refundId } });
+    // The sweep's execution keeps the grant in the ledger as the day's record of the refund (as a
+    // click's does), so a count that read the orders before this refund still sees it.
+    const ledger = await h.env.stores.refundLedgers.get(h.env.tenantId, request.customerId);
+    expect(
+      ledger?.holds.filter((x) => x.key === request.idempotencyKey && x.kind === 'granted'),
+    ).toHaveLength(1);
     expect(h.notifier.customer.map((c) => c.key)).toEqual(['refund_executed']);
     expect(h.notifier.escalations.filter((e) => e.ticketId === ticket.ticketId)).toHaveLength(0);
   });

@@ -4,7 +4,7 @@ import { createApprovalService } from '../../src/approvals/approval-service.js';
 import type { ApprovalService } from '../../src/approvals/api.js';
 import { createDemoOrderSystem } from '../../src/commerce/demo-order-system.js';
 import type { OrderSystem } from '../../src/commerce/order-system.js';
-import type { Ticket } from '../../src/domain/index.js';
+import type { Order, Ticket } from '../../src/domain/index.js';
 import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
 import {
   createHarness,
@@ -54,6 +54,7 @@ async function otherProcess(
   env: Harness,
   wrap: (o: OrderSystem) => OrderSystem,
   wrapStores: (s: MongoStores) => MongoStores = (s) => s,
+  options: { countFromEarlierRead?: boolean } = {},
 ): Promise<ApprovalService> {
   const client = new MongoClient(inject('mongoUri'), { ignoreUndefined: true });
   await client.connect();
@@ -61,16 +62,24 @@ async function otherProcess(
   const { clock, ids, logger } = env.env;
   const stores = wrapStores(createMongoStores(client.db(env.env.db.databaseName), { logger, clock }));
   const orders = wrap(createDemoOrderSystem({ orders: stores.orders, clock, ids }));
-  return createApprovalService({ ...stores, notifier: env.notifier, clock, ids, logger, orders });
+  return createApprovalService({ ...stores, notifier: env.notifier, clock, ids, logger, orders, ...options });
 }
 
-async function ask(service: ApprovalService, ticket: Ticket, orderId: string, amountMinor?: number) {
+async function ask(
+  service: ApprovalService,
+  ticket: Ticket,
+  orderId: string,
+  amountMinor?: number,
+  /** The customer's orders as the agent's look-up read them, before the proposal. */
+  customerOrders?: Order[],
+) {
   const env = h!.env;
   return service.propose({
     ticket,
     customer: await customerOf(env, 'cobalt'),
     action: { type: 'refund', orderId, reason: 'arrived broken', ...(amountMinor ? { amountMinor } : {}) },
     requestedBy: requestedBy('cobalt'),
+    ...(customerOrders ? { customerOrders } : {}),
   });
 }
 
@@ -146,41 +155,71 @@ describe('the daily refund limit holds across two processes on one database', ()
     expect(await refundsToday()).toBe(3);
   });
 
-  it('a refund on its order whose hold is not yet released counts once: the next request is told 3, not 4', async () => {
+  it("an automatic refund's hold stays as the day's record of it: the next request is told 3, not 4", async () => {
     h = await createHarness();
     const a0 = h.approvals;
     const [t1, t2] = await lastSlotTickets(a0);
-    // This process refunds 1051 (the third of the day) and stalls just before releasing its hold:
-    // the refund is on the order and its hold still in the ledger.
-    let stalled: () => void = () => undefined;
-    const reached = new Promise<void>((resolve) => (stalled = resolve));
-    let resume: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (resume = resolve));
-    const a = await otherProcess(
-      h,
-      (o) => o,
-      (stores) => ({
-        ...stores,
-        refundLedgers: {
-          ...stores.refundLedgers,
-          release: async (...args) => {
-            stalled();
-            await gate;
-            return stores.refundLedgers.release(...args);
-          },
-        },
-      }),
-    );
-    const first = ask(a, t1, '1051', 2_000);
-    await reached;
+    // Another process refunds 1051 (the third of the day): on the order, and its hold kept.
+    const a = await otherProcess(h, (o) => o);
+    expect(await ask(a, t1, '1051', 2_000)).toMatchObject({ kind: 'executed' });
+    const ledger = await h.env.stores.refundLedgers.get(h.env.tenantId, 'cus_cobalt');
+    expect(ledger?.holds.filter((x) => x.orderId === '1051' && x.kind === 'auto')).toHaveLength(1);
+
+    // Counted once, from its hold (its key is left out of the order's count).
+    expect(await ask(a0, t2, '1052', 2_000)).toMatchObject({
+      kind: 'escalate',
+      reason: expect.stringMatching(/already had 3 refunds in the last 24 hours/),
+    });
     expect(await refundsToday()).toBe(3);
+  });
 
-    // Another process asks for one more in that moment.
-    const second = await ask(a0, t2, '1052', 2_000);
-    resume();
+  it("a request whose customer's orders were read before another process's refund still counts that refund", async () => {
+    h = await createHarness();
+    const [t1, t2] = await lastSlotTickets(h.approvals);
+    const early = { countFromEarlierRead: true };
+    const a = await otherProcess(h, (o) => o, undefined, early);
+    const b = await otherProcess(h, (o) => o, undefined, early);
+    // The agent's look-up in b reads Cobalt's orders (2 refunds today); then a refunds 1051.
+    const read = await h.env.orderSystem.customerOrders!(h.env.tenantId, 'cus_cobalt');
+    expect(await ask(a, t1, '1051', 2_000)).toMatchObject({ kind: 'executed' });
 
-    expect(await first).toMatchObject({ kind: 'executed' });
-    expect(second).toMatchObject({
+    // b counts from its earlier read: the third refund is in the ledger, so it is still counted.
+    expect(await ask(b, t2, '1052', 2_000, read)).toMatchObject({
+      kind: 'escalate',
+      reason: expect.stringMatching(/already had 3 refunds in the last 24 hours/),
+    });
+    expect(await refundsToday()).toBe(3);
+  });
+
+  it('with the orders read before either, two automatic refunds for the last slot in two processes: one refund', async () => {
+    const wrap = refundBarrier(2);
+    h = await createHarness();
+    const [t1, t2] = await lastSlotTickets(h.approvals);
+    const early = { countFromEarlierRead: true };
+    const a = await otherProcess(h, wrap, undefined, early);
+    const b = await otherProcess(h, wrap, undefined, early);
+    const read = await h.env.orderSystem.customerOrders!(h.env.tenantId, 'cus_cobalt');
+
+    const outcomes = await Promise.all([ask(a, t1, '1051', 2_000, read), ask(b, t2, '1052', 2_000, read)]);
+
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(['escalate', 'executed']);
+    expect(await refundsToday()).toBe(3);
+    expect((await refundsOn(h.env, '1051')).length + (await refundsOn(h.env, '1052')).length).toBe(1);
+  });
+
+  it('a refund made outside Switchboard counts when the orders were read before the ledger', async () => {
+    h = await createHarness();
+    const [, t2] = await lastSlotTickets(h.approvals);
+    // Staff refund 1051 in the order system itself: no hold, no ledger entry.
+    await h.env.orderSystem.refund(h.env.tenantId, {
+      orderId: '1051',
+      amountMinor: 1_000,
+      idempotencyKey: 'shop-admin:1051',
+    });
+    const b = await otherProcess(h, (o) => o, undefined, { countFromEarlierRead: true });
+    const read = await h.env.orderSystem.customerOrders!(h.env.tenantId, 'cus_cobalt');
+
+    expect(await ask(b, t2, '1052', 2_000, read)).toMatchObject({
       kind: 'escalate',
       reason: expect.stringMatching(/already had 3 refunds in the last 24 hours/),
     });
