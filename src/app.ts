@@ -239,7 +239,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (!late.takeover) throw new Error('takeover service used before it was built');
     return late.takeover;
   };
-  const notifier = createNotifier(delivery, getTakeover, approvalPosts);
+  const notifier = createNotifier(delivery, getTakeover, approvalPosts, config.recovery.outboxInTurn);
   // SLA clocks and the CSAT prompt follow the engine's tickets (see ticket-lifecycle.ts).
   const sla = createSlaService({
     tickets: stores.tickets,

@@ -62,9 +62,22 @@ export type ConfirmationOutcome =
 export type CustomerNotice =
   { outcome: 'sent'; historyRecorded?: boolean } | { outcome: 'held'; reason: string; assignee?: Actor };
 
+/** A card's pending post as its request stores it (the outbox's entry; opaque here). */
+export type CarriedCard = Readonly<Record<string, unknown>>;
+
 export interface ApprovalNotifier {
   /** Posts a card to the tenant's staff channel on the ticket's platform; undefined if none is configured or posting failed. */
   postStaffCard(tenantId: string, thread: ThreadRef, card: StaffCard): Promise<PostedRef | undefined>;
+  /**
+   * Issue 13: the pending post of a request's card, to ride in the request's own insert
+   * (`ApprovalRequest.cardEntry`); undefined when it cannot (no staff channel): posted as before.
+   * Present only when every process knows such requests (`OUTBOX_IN_TURN=on`).
+   */
+  carryCard?(tenantId: string, thread: ThreadRef, card: StaffCard): Promise<CarriedCard | undefined>;
+  /** Posts a card whose request is stored with it; undefined when not posted now (found later). */
+  postCarriedCard?(carried: CarriedCard): Promise<PostedRef | undefined>;
+  /** A request without a card carrying its entry: handed to the outbox (true), or none (false). */
+  adoptCarriedCard?(carried: CarriedCard): Promise<boolean>;
   updateStaffCard(tenantId: string, ref: PostedRef, card: StaffCard): Promise<void>;
   /**
    * Tells the customer in their thread and language. Says whether it was `sent`, or `held`: kept

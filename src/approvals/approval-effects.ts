@@ -107,6 +107,10 @@ export function snapshot(r: ApprovalRequest): Record<string, unknown> {
 /** Posts the request's card when it has none yet; stores the ref. Returns true when posted now. */
 export async function postCard(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
   if (request.card) return false;
+  // Its insert carried the card's pending post (its run died before recording it): that entry goes
+  // to the outbox first, so the post below is that entry's under its key: left to its poster while
+  // its lease runs, else taken over and looked for before it is posted (never a second card).
+  if (request.cardEntry) await deps.notifier.adoptCarriedCard?.(request.cardEntry);
   // Only the thread is used here (it never changes): the card's sources may already hold the ticket.
   const sources = cardSources(deps);
   const ticket = await sources.tickets.get(request.tenantId, request.ticketId);

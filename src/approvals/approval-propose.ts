@@ -17,6 +17,7 @@ import {
   snapshot,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
+import { carriedCard, postCarried } from './carried-card.js';
 import { autoKey, executeAutomatically, findRedelivery } from './approval-auto.js';
 import { askConfirmation } from './approval-confirm.js';
 import { checkCustomerAsked } from './customer-asked.js';
@@ -366,9 +367,11 @@ async function proposeHeld(
   if ('refuse' in held) return held.refuse;
   // Under the same key as the early hold: from here on the request's own (released on failure).
   taken.kept = true;
+  // Issue 13: the card's pending post rides in the request's insert (no outbox write of its own).
+  const carried = await carriedCard(deps, ticket, request);
   // Stored (majority, journaled) before any card exists: a crash after this is finished by the sweep.
   try {
-    await deps.approvals.insert(request);
+    await deps.approvals.insert(carried ? { ...request, cardEntry: carried } : request);
   } catch (err) {
     await releaseRequest(deps, request);
     throw err;
@@ -384,7 +387,8 @@ async function proposeHeld(
   // The trail of this request (evaluated, created, the card, the ticket's move) is written in one
   // insert when the proposal ends, before it answers (approval-service.ts): no money moves on
   // this path, and a request that outlives a crash here is finished by the sweep from the store.
-  await postCard(deps, request);
+  if (carried) await postCarried(deps, request, carried);
+  else await postCard(deps, request);
   // The customer's answer rides on the ticket's move, unless staff take it at once (a supervisor's).
   const kept = decision.escalate ? undefined : await input.reply?.(request);
   const pending = await markPending(deps, ticket, kept, input.unstored);

@@ -16,6 +16,7 @@ import {
   updateStaffCard,
 } from './delivery.js';
 import { publishStatus } from './apply-effects.js';
+import { adoptCarriedCard, carryCard, postCarriedCard } from './carried-posts.js';
 import { botSilenced } from './bot-voice.js';
 import { finalText } from './delivery.js';
 
@@ -34,6 +35,8 @@ export function createNotifier(
   getTakeover: () => TakeoverService,
   /** The approval runs' posts, marked sent by the request's own write (issue 13); off when absent. */
   posts?: ApprovalPosts,
+  /** A request's card rides in its insert (issue 13, `OUTBOX_IN_TURN=on`). */
+  carry = false,
 ): ApprovalNotifier {
   return {
     ...(posts
@@ -45,6 +48,14 @@ export function createNotifier(
     postStaffCard(tenantId, thread, card) {
       return postStaffCard(deps, tenantId, thread.platform, card);
     },
+    ...(carry
+      ? {
+          carryCard: (tenantId, thread, card) => carryCard(deps, tenantId, thread, card),
+          postCarriedCard: (carried) => postCarriedCard(deps, carried),
+        }
+      : {}),
+    // Known whatever the setting: a request stored carrying its card is adopted all the same.
+    adoptCarriedCard: (carried) => adoptCarriedCard(deps, carried),
     updateStaffCard(tenantId, ref, card) {
       return updateStaffCard(deps, tenantId, ref, card);
     },

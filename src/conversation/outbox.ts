@@ -117,7 +117,7 @@ export async function deliver(
 }
 
 /** A new entry for `delivery`, held by its poster from now. */
-function newEntry(deps: DeliveryDeps, delivery: Delivery): OutboxEntry {
+export function newEntry(deps: DeliveryDeps, delivery: Delivery): OutboxEntry {
   const now = deps.clock.now();
   const policy = deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY;
   return {
@@ -282,14 +282,17 @@ async function post(
   }
   try {
     const p = entry.payload;
-    const landed =
-      options.recheck && p.kind === 'reply' && !p.placeholder && port.findDelivery
+    const landed = !options.recheck
+      ? null
+      : p.kind === 'reply' && !p.placeholder && port.findDelivery
         ? await port.findDelivery(entry.tenantId, p.thread, entry.entryId)
-        : null;
+        : p.kind === 'card_post' && port.findStaffCard
+          ? await port.findStaffCard(entry.tenantId, p.staffChannelId, entry.entryId)
+          : null;
     if (landed)
       deps.logger.info(
         { key: entry.key, ticketId: entry.ticketId },
-        'reply found already posted: recorded, not posted again',
+        'post found already made: recorded, not posted again',
       );
     ref = landed ?? (await send(port, entry.tenantId, p, entry.entryId));
   } catch (err) {
@@ -313,7 +316,7 @@ async function send(
       }
       return port.replyInThread(tenantId, payload.thread, payload.message, { deliveryId });
     case 'card_post':
-      return port.postStaffCard(tenantId, payload.staffChannelId, payload.card);
+      return port.postStaffCard(tenantId, payload.staffChannelId, payload.card, { deliveryId });
     case 'card_update':
       await port.updateStaffCard(tenantId, payload.ref, payload.card);
       return payload.ref;

@@ -240,8 +240,22 @@ export interface ChannelPort {
   /** Removes a placeholder no answer replaced (a takeover silenced the bot, the run failed). */
   deleteMessage?(tenantId: string, ref: PostedRef): Promise<void>;
   updateMessage(tenantId: string, ref: PostedRef, message: OutboundMessage): Promise<void>;
-  /** Posts a card to the tenant's staff channel on this platform. */
-  postStaffCard(tenantId: string, staffChannelId: string, card: StaffCard): Promise<PostedRef>;
+  /**
+   * Posts a card to the tenant's staff channel on this platform. `deliveryId` (the outbox entry's
+   * id) is kept with the post where the platform can keep it, for `findStaffCard`.
+   */
+  postStaffCard(
+    tenantId: string,
+    staffChannelId: string,
+    card: StaffCard,
+    options?: { deliveryId?: string },
+  ): Promise<PostedRef>;
+  /**
+   * The staff card posted under `deliveryId`, if the platform has it: asked before a card is posted
+   * again after its poster died between the post and the record of it. Left out where the
+   * platform cannot tell (the card is then posted again, as before).
+   */
+  findStaffCard?(tenantId: string, staffChannelId: string, deliveryId: string): Promise<PostedRef | null>;
   updateStaffCard(tenantId: string, ref: PostedRef, card: StaffCard): Promise<void>;
   /** A link staff can open to the customer thread, when the platform has one. */
   threadLink?(tenantId: string, thread: ThreadRef): Promise<string | undefined>;

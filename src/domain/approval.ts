@@ -46,6 +46,12 @@ export const ApprovalRequestSchema = z.object({
   decidedAt: DateSchema.optional(),
   rejectReason: z.string().optional(),
   card: PostedRefSchema.optional(),
+  /**
+   * Issue 13: the pending post of the card, stored with the request's insert instead of in the
+   * outbox (the outbox's entry, opaque here); removed by the write that stores `card`. A request
+   * found without a card hands it to the outbox (see ApprovalNotifier.adoptCarriedCard).
+   */
+  cardEntry: z.record(z.string(), z.unknown()).optional(),
   execution: z
     .object({
       reference: z.string().optional(),

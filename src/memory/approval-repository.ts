@@ -62,7 +62,11 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
     },
     async setCard(tenantId, approvalId, card) {
       const set = codec.patch({ card });
-      await keyed.updateOne(col, tenantId, approvalId, { $set: { ...set, updatedAt: clock.now() } });
+      // The card's pending post (if it rode in the insert) is done with: this write is its mark.
+      await keyed.updateOne(col, tenantId, approvalId, {
+        $set: { ...set, updatedAt: clock.now() },
+        $unset: { cardEntry: '' },
+      });
     },
     async markCustomerNotified(tenantId, approvalId, at) {
       await keyed.updateOne(

@@ -10,6 +10,7 @@ import { actor } from '../conversation/engine-builders.js';
  */
 let counted: CountedApp;
 let click: string[] = [];
+let request: string[] = [];
 let approvalId = '';
 let threadId = '';
 
@@ -22,7 +23,11 @@ beforeAll(async () => {
   await env.stores.orders.upsert({ ...template!, orderId: '81011', refunds: [] });
   const asked = fromMaya(env, 'The grinder from order 81011 arrived broken, I want a refund please.', 'off');
   threadId = asked.messageId;
-  const out = await env.engine.handleInbound(asked);
+  let out: Awaited<ReturnType<typeof env.engine.handleInbound>> | undefined;
+  request = await counted.measured(async () => {
+    out = await env.engine.handleInbound(asked);
+  });
+  if (!out) throw new Error('no outcome');
   expect(out.status).toBe('approval_requested');
   const [approval] = await env.stores.approvals.listByTicket(DEMO.tenantId, out.ticketId!);
   approvalId = approval!.approvalId;
@@ -37,6 +42,24 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await counted?.close();
+});
+
+describe('a refund request with OUTBOX_IN_TURN=off', () => {
+  it("records its card's post in the outbox, as older processes expect, and not in the request", async () => {
+    // The card's and the answer's: neither rides with the setting off.
+    expect(count(request, 'insert outbox')).toBe(2);
+    const stored = await counted.env.db
+      .collection('approvals')
+      .findOne({ _id: `${DEMO.tenantId}:${approvalId}` as never });
+    expect(stored?.cardEntry).toBeUndefined();
+    const [entry] = await counted.env.db
+      .collection('outbox')
+      .find({ tenantId: DEMO.tenantId, key: `card:approval:${approvalId}` })
+      .toArray();
+    // Its sent mark waits in the turn's record, as every post of a turn (pending here till a sweep).
+    expect(entry?.kind).toBe('card_post');
+    expect(stored?.card).toBeDefined();
+  });
 });
 
 describe('an Approve click with OUTBOX_IN_TURN=off', () => {

@@ -241,6 +241,23 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           }));
         return { ok: true, messages: replies, has_more: false, response_metadata: { next_cursor: '' } };
       }
+      case 'conversations.history': {
+        // Slack's shape: the channel's top-level messages newest first, metadata only with
+        // include_all_metadata=true; one page.
+        const withMeta = args.include_all_metadata === true || args.include_all_metadata === 'true';
+        const top = [...messages.entries()]
+          .filter(([k, m]) => k.startsWith(`${channel}/`) && !m.thread_ts)
+          .map(([, m]) => ({
+            type: 'message',
+            user: botUserId,
+            bot_id: botId,
+            text: m.text,
+            ts: m.ts,
+            ...(withMeta && m.metadata ? { metadata: m.metadata } : {}),
+          }))
+          .reverse();
+        return { ok: true, messages: top, has_more: false, response_metadata: { next_cursor: '' } };
+      }
       case 'chat.postEphemeral':
         return { ok: true, message_ts: nextTs() };
       case 'chat.getPermalink':

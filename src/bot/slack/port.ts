@@ -36,6 +36,38 @@ export function slackErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The metadata a post carries so that it is found again after a crash (`findPosted`). */
+function deliveryMetadata(deliveryId: string | undefined) {
+  return deliveryId
+    ? { metadata: { event_type: DELIVERY_EVENT, event_payload: { delivery_id: deliveryId } } }
+    : {};
+}
+
+/** The post carrying `deliveryId` in its metadata among a listing's pages (10 of 200 at most). */
+async function findPosted(
+  channelId: string,
+  deliveryId: string,
+  method: string,
+  page: (cursor: string | undefined) => Promise<unknown>,
+): Promise<PostedRef | null> {
+  let cursor: string | undefined;
+  try {
+    for (let i = 0; i < 10; i++) {
+      const res = RepliesSchema.parse(await page(cursor));
+      const hit = res.messages.find(
+        (m) =>
+          m.metadata?.event_type === DELIVERY_EVENT && m.metadata.event_payload?.delivery_id === deliveryId,
+      );
+      if (hit) return { platform: 'slack', channelId, messageId: hit.ts };
+      cursor = res.response_metadata?.next_cursor || undefined;
+      if (!res.has_more || !cursor) return null;
+    }
+    return null;
+  } catch (err) {
+    throw upstream(method, err);
+  }
+}
+
 function upstream(method: string, err: unknown): UpstreamError {
   const code = slackErrorCode(err) ?? 'unknown';
   return new UpstreamError(`Slack ${method} failed: ${code}`, {
@@ -86,40 +118,35 @@ export function createSlackPort(deps: {
         thread_ts: thread.threadId,
         ...renderReply(message),
         // Slack keeps message metadata with the message: after a crash, findDelivery looks for it.
-        ...(options.deliveryId
-          ? { metadata: { event_type: DELIVERY_EVENT, event_payload: { delivery_id: options.deliveryId } } }
-          : {}),
+        ...deliveryMetadata(options.deliveryId),
       });
     },
     async findDelivery(tenantId: string, thread: ThreadRef, deliveryId: string) {
       // A top-level post has no thread to read: nothing posted there is found again (null).
       if (!thread.threadId) return null;
       const client = await deps.clientFor(tenantId, thread.channelId);
-      let cursor: string | undefined;
-      try {
-        for (let page = 0; page < 10; page++) {
-          const res = RepliesSchema.parse(
-            await client.conversations.replies({
-              channel: thread.channelId,
-              ts: thread.threadId,
-              include_all_metadata: true,
-              limit: 200,
-              ...(cursor ? { cursor } : {}),
-            }),
-          );
-          const hit = res.messages.find(
-            (m) =>
-              m.metadata?.event_type === DELIVERY_EVENT &&
-              m.metadata.event_payload?.delivery_id === deliveryId,
-          );
-          if (hit) return { platform: 'slack' as const, channelId: thread.channelId, messageId: hit.ts };
-          cursor = res.response_metadata?.next_cursor || undefined;
-          if (!res.has_more || !cursor) return null;
-        }
-        return null;
-      } catch (err) {
-        throw upstream('conversations.replies', err);
-      }
+      const ts = thread.threadId;
+      return findPosted(thread.channelId, deliveryId, 'conversations.replies', (cursor) =>
+        client.conversations.replies({
+          channel: thread.channelId,
+          ts,
+          include_all_metadata: true,
+          limit: 200,
+          ...(cursor ? { cursor } : {}),
+        }),
+      );
+    },
+    async findStaffCard(tenantId: string, staffChannelId: string, deliveryId: string) {
+      // Newest first: a card looked for is one its poster made minutes ago.
+      const client = await deps.clientFor(tenantId, staffChannelId);
+      return findPosted(staffChannelId, deliveryId, 'conversations.history', (cursor) =>
+        client.conversations.history({
+          channel: staffChannelId,
+          include_all_metadata: true,
+          limit: 200,
+          ...(cursor ? { cursor } : {}),
+        }),
+      );
     },
     async showWorking(tenantId: string, thread: ThreadRef) {
       try {
@@ -146,8 +173,12 @@ export function createSlackPort(deps: {
     updateMessage(tenantId: string, ref: PostedRef, message: OutboundMessage) {
       return update(tenantId, ref, renderReply(message));
     },
-    postStaffCard(tenantId: string, staffChannelId: string, card: StaffCard) {
-      return post(tenantId, 'chat.postMessage', { channel: staffChannelId, ...renderStaffCard(card) });
+    postStaffCard(tenantId: string, staffChannelId: string, card: StaffCard, options = {}) {
+      return post(tenantId, 'chat.postMessage', {
+        channel: staffChannelId,
+        ...renderStaffCard(card),
+        ...deliveryMetadata(options.deliveryId),
+      });
     },
     updateStaffCard(tenantId: string, ref: PostedRef, card: StaffCard) {
       return update(tenantId, ref, renderStaffCard(card));

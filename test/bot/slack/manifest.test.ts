@@ -28,6 +28,8 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'conversations.info': ['channels:read', 'groups:read'],
   // Reading a thread back (a reply's delivery id in its metadata) after a crash.
   'conversations.replies': ['channels:history', 'groups:history'],
+  // Finding a staff card back (its delivery id in its metadata) after a crash.
+  'conversations.history': ['channels:history', 'groups:history'],
 };
 
 /** Events the code listens to → the subscriptions (and their scopes) Slack needs for them. */
