@@ -62,7 +62,8 @@ export async function ticketDetail(
     customerName: customer?.name ?? ticket.requester.name,
     messages,
     decisions,
-    approvals,
+    // A request not yet on its card carries the card's pending outbox entry: delivery's, not staff's.
+    approvals: approvals.map(({ cardEntry: _pending, ...request }) => request),
     audit,
     ...(sla ? { sla } : {}),
   };
