@@ -154,6 +154,23 @@ const UTIL_REWRITES = [
     'func Untrack(obj any, token *Token) {\n\tcheckArgs(obj, token)\n\n\tif !tracking {\n\t\treturn\n\t}\n',
     1,
   ],
+  // Writers to one SQLite file queue on a Go mutex instead of sleeping in SQLite's busy handler
+  // (_patch/fsql/write_serial.go): every transaction (inserts, updates) and every statement run
+  // outside one (deletes, DDL).
+  ['fsql/db.go', '\t"log/slog"\n\t"time"\n', '\t"log/slog"\n\t"sync"\n\t"time"\n', 1],
+  ['fsql/db.go', '\tBatchSize int\n}', '\tBatchSize int\n\n\twriteMu sync.Mutex\n}', 1],
+  [
+    'fsql/db.go',
+    'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n',
+    'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n\tdefer db.serialWrite()()\n\n',
+    1,
+  ],
+  [
+    'fsql/db.go',
+    '\tres, err := db.sqlDB.ExecContext(ctx, query, args...)\n',
+    '\tunlock := db.serialWrite()\n\tres, err := db.sqlDB.ExecContext(ctx, query, args...)\n\tunlock()\n',
+    1,
+  ],
 ];
 
 /**
@@ -311,6 +328,9 @@ function preparePatchedFerretDb() {
       );
     writeFileSync(path.join(util, file), text.split(anchor).join(replacement));
   }
+  const fsqlAdded = path.join(src, '_patch', 'fsql');
+  for (const name of readdirSync(fsqlAdded))
+    cpSync(path.join(fsqlAdded, name), path.join(util, 'fsql', name));
   const resourceAdded = path.join(src, '_patch', 'resource');
   for (const name of readdirSync(resourceAdded))
     cpSync(path.join(resourceAdded, name), path.join(util, 'resource', name));
