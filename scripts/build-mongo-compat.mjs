@@ -10,8 +10,9 @@
 // internal/backends/sqlite, that package's collection.go is rewritten to use it (see id_index.go
 // there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there),
 // UTIL_REWRITES and _patch/resource/ drop per-command work nobody reads (debug lines, leak
-// tracking), REGISTRY_REWRITES builds in SQLite only the unique indexes (no query here reads the
-// others; every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
+// tracking) and, with _patch/fsql/, queue writers to one SQLite file on a Go mutex,
+// REGISTRY_REWRITES builds in SQLite only the unique indexes (no query here reads the others;
+// every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
 // the same way by DRIVER_REWRITES and _patch/modernc-sqlite/) keeps its prepared statements, and
 // the build uses a go.mod copy with `replace`s pointing at the patched copies
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
@@ -223,7 +224,7 @@ const HANDLER_REWRITES = [
  *   server's CPU. Now only when debug logging is on.
  * - resource: every iterator, transaction and query result was registered in a runtime/pprof
  *   profile (a stack capture) plus a finalizer, a leak detector for FerretDB's own tests: another
- *   5%. Off in this build (_patch/resource/tracking.go).
+ *   5%. Off in this build (_patch/resource/tracking.go). * - fsql, writers: see _patch/fsql/write_serial.go (not work for nobody: where writers wait).
  */
 const debugLine = (recv, dir) =>
   `\t${recv}.l.With(fields...).DebugContext(ctx, fmt.Sprintf("${dir} %s", query))\n`;
