@@ -10,8 +10,9 @@
 // internal/backends/sqlite, that package's collection.go is rewritten to use it (see id_index.go
 // there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there),
 // UTIL_REWRITES and _patch/resource/ drop per-command work nobody reads (debug lines, leak
-// tracking), REGISTRY_REWRITES builds in SQLite only the unique indexes (no query here reads the
-// others; every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
+// tracking) and, with _patch/fsql/, queue writers to one SQLite file on a Go mutex,
+// REGISTRY_REWRITES builds in SQLite only the unique indexes (no query here reads the others;
+// every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
 // the same way by DRIVER_REWRITES and _patch/modernc-sqlite/) keeps its prepared statements, and
 // the build uses a go.mod copy with `replace`s pointing at the patched copies
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
@@ -98,6 +99,98 @@ const COLLECTION_REWRITES = [
   ],
   // UpdateAll and DeleteAll: the expression the _id index is declared on.
   ['metadata.IDColumn', 'idColumn', 2],
+  // InsertAll and UpdateAll: documents are encoded before the transaction, not inside it, since
+  // writers to one file wait for each other from its start (_patch/fsql/write_serial.go).
+  [
+    [
+      '\terr := db.InTransaction(ctx, func(tx *fsql.Tx) error {',
+      '\t\tbatchSize := c.r.BatchSize',
+      '\t\tif batchSize < 1 {',
+      '\t\t\tpanic("batch-size should be greater or equal to 1")',
+      '\t\t}',
+      '',
+      '\t\tvar batch []*types.Document',
+      '\t\tdocs := params.Docs',
+      '',
+      '\t\tfor len(docs) > 0 {',
+      '\t\t\ti := min(batchSize, len(docs))',
+      '\t\t\tbatch, docs = docs[:i], docs[i:]',
+      '',
+      '\t\t\tq, args, err := prepareInsertStatement(meta.TableName, meta.Capped(), batch)',
+      '\t\t\tif err != nil {',
+      '\t\t\t\treturn lazyerrors.Error(err)',
+      '\t\t\t}',
+      '',
+      '\t\t\tif _, err = tx.ExecContext(ctx, q, args...); err != nil {',
+    ].join('\n'),
+    [
+      '\tbatchSize := c.r.BatchSize',
+      '\tif batchSize < 1 {',
+      '\t\tpanic("batch-size should be greater or equal to 1")',
+      '\t}',
+      '',
+      '\ttype statement struct {',
+      '\t\tq    string',
+      '\t\targs []any',
+      '\t}',
+      '',
+      '\tvar statements []statement',
+      '',
+      '\tfor docs := params.Docs; len(docs) > 0; {',
+      '\t\ti := min(batchSize, len(docs))',
+      '',
+      '\t\tq, args, err := prepareInsertStatement(meta.TableName, meta.Capped(), docs[:i])',
+      '\t\tif err != nil {',
+      '\t\t\treturn nil, lazyerrors.Error(err)',
+      '\t\t}',
+      '',
+      '\t\tstatements = append(statements, statement{q, args})',
+      '\t\tdocs = docs[i:]',
+      '\t}',
+      '',
+      '\terr := db.InTransaction(ctx, func(tx *fsql.Tx) error {',
+      '\t\tfor _, s := range statements {',
+      '\t\t\tif _, err := tx.ExecContext(ctx, s.q, s.args...); err != nil {',
+    ].join('\n'),
+    1,
+  ],
+  [
+    [
+      '\terr := db.InTransaction(ctx, func(tx *fsql.Tx) error {',
+      '\t\tfor _, doc := range params.Docs {',
+      '\t\t\tb, err := sjson.Marshal(doc)',
+      '\t\t\tif err != nil {',
+      '\t\t\t\treturn lazyerrors.Error(err)',
+      '\t\t\t}',
+      '',
+      '\t\t\tid, _ := doc.Get("_id")',
+      '\t\t\tmust.NotBeZero(id)',
+      '',
+      '\t\t\targ := string(must.NotFail(sjson.MarshalSingleValue(id)))',
+      '',
+      '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)',
+    ].join('\n'),
+    [
+      '\tencoded := make([][2]any, len(params.Docs))',
+      '',
+      '\tfor i, doc := range params.Docs {',
+      '\t\tb, err := sjson.Marshal(doc)',
+      '\t\tif err != nil {',
+      '\t\t\treturn nil, lazyerrors.Error(err)',
+      '\t\t}',
+      '',
+      '\t\tid, _ := doc.Get("_id")',
+      '\t\tmust.NotBeZero(id)',
+      '',
+      '\t\tencoded[i] = [2]any{string(b), string(must.NotFail(sjson.MarshalSingleValue(id)))}',
+      '\t}',
+      '',
+      '\terr := db.InTransaction(ctx, func(tx *fsql.Tx) error {',
+      '\t\tfor _, e := range encoded {',
+      '\t\t\tr, err := tx.ExecContext(ctx, q, e[0], e[1])',
+    ].join('\n'),
+    1,
+  ],
 ];
 
 /**
@@ -131,7 +224,7 @@ const HANDLER_REWRITES = [
  *   server's CPU. Now only when debug logging is on.
  * - resource: every iterator, transaction and query result was registered in a runtime/pprof
  *   profile (a stack capture) plus a finalizer, a leak detector for FerretDB's own tests: another
- *   5%. Off in this build (_patch/resource/tracking.go).
+ *   5%. Off in this build (_patch/resource/tracking.go). * - fsql, writers: see _patch/fsql/write_serial.go (not work for nobody: where writers wait).
  */
 const debugLine = (recv, dir) =>
   `\t${recv}.l.With(fields...).DebugContext(ctx, fmt.Sprintf("${dir} %s", query))\n`;
@@ -152,6 +245,23 @@ const UTIL_REWRITES = [
     'resource/resource.go',
     'func Untrack(obj any, token *Token) {\n\tcheckArgs(obj, token)\n',
     'func Untrack(obj any, token *Token) {\n\tcheckArgs(obj, token)\n\n\tif !tracking {\n\t\treturn\n\t}\n',
+    1,
+  ],
+  // Writers to one SQLite file queue on a Go mutex instead of sleeping in SQLite's busy handler
+  // (_patch/fsql/write_serial.go): every transaction (inserts, updates) and every statement run
+  // outside one (deletes, DDL).
+  ['fsql/db.go', '\t"log/slog"\n\t"time"\n', '\t"log/slog"\n\t"sync"\n\t"time"\n', 1],
+  ['fsql/db.go', '\tBatchSize int\n}', '\tBatchSize int\n\n\twriteMu sync.Mutex\n}', 1],
+  [
+    'fsql/db.go',
+    'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n',
+    'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n\tdefer db.serialWrite()()\n\n',
+    1,
+  ],
+  [
+    'fsql/db.go',
+    '\tres, err := db.sqlDB.ExecContext(ctx, query, args...)\n',
+    '\tunlock := db.serialWrite()\n\tres, err := db.sqlDB.ExecContext(ctx, query, args...)\n\tunlock()\n',
     1,
   ],
 ];
@@ -311,6 +421,9 @@ function preparePatchedFerretDb() {
       );
     writeFileSync(path.join(util, file), text.split(anchor).join(replacement));
   }
+  const fsqlAdded = path.join(src, '_patch', 'fsql');
+  for (const name of readdirSync(fsqlAdded))
+    cpSync(path.join(fsqlAdded, name), path.join(util, 'fsql', name));
   const resourceAdded = path.join(src, '_patch', 'resource');
   for (const name of readdirSync(resourceAdded))
     cpSync(path.join(resourceAdded, name), path.join(util, 'resource', name));
