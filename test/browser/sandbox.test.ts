@@ -187,17 +187,19 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
       .evaluateAll((trs) => trs.map((tr) => Number(tr.lastElementChild?.textContent)));
     expect(outcomes[0]).toBeGreaterThan(0); // answered by the bot
     expect(outcomes[1]).toBeGreaterThan(0); // escalated
-    // Each canvas actually drew something.
-    const painted = await overview.locator('canvas').evaluateAll((canvases) =>
-      canvases.map((c) => {
-        const canvas = c as HTMLCanvasElement;
-        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-        let n = 0;
-        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
-        return n;
-      }),
-    );
-    expect(painted.every((n) => n > 100)).toBe(true);
+    // Each canvas actually drew something (polled: the report section's charts draw after the
+    // activity charts, a frame or two later on a loaded machine).
+    const painted = () =>
+      overview.locator('canvas').evaluateAll((canvases) =>
+        canvases.map((c) => {
+          const canvas = c as HTMLCanvasElement;
+          const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let n = 0;
+          for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+          return n;
+        }),
+      );
+    await expect.poll(async () => (await painted()).every((n) => n > 100), { timeout: 10_000 }).toBe(true);
     await overview.screenshot({ path: screenshotPath('overview-pane') });
     expect(pageErrors).toEqual([]);
   });
