@@ -16,6 +16,7 @@ import type {
   Clock,
   IdGenerator,
   Message,
+  PostedRef,
   Ticket,
 } from '../domain/index.js';
 import type { ApprovalNotifier } from './api.js';
@@ -104,6 +105,23 @@ export function snapshot(r: ApprovalRequest): Record<string, unknown> {
   };
 }
 
+/** A card just posted for `request`: its reference stored (the post's sent mark) and audited. */
+export async function recordCardPosted(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  ref: PostedRef,
+): Promise<void> {
+  await deps.approvals.setCard(request.tenantId, request.approvalId, ref);
+  await audit(deps, {
+    tenantId: request.tenantId,
+    ticketId: request.ticketId,
+    approvalId: request.approvalId,
+    actor: SYSTEM_ACTOR,
+    action: 'approval.card_posted',
+    after: { card: ref },
+  });
+}
+
 /** Posts the request's card when it has none yet; stores the ref. Returns true when posted now. */
 export async function postCard(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
   if (request.card) return false;
@@ -119,15 +137,7 @@ export async function postCard(deps: ApprovalServiceDeps, request: ApprovalReque
   try {
     const ref = await deps.notifier.postStaffCard(request.tenantId, ticket.thread, card);
     if (!ref) return false;
-    await deps.approvals.setCard(request.tenantId, request.approvalId, ref);
-    await audit(deps, {
-      tenantId: request.tenantId,
-      ticketId: request.ticketId,
-      approvalId: request.approvalId,
-      actor: SYSTEM_ACTOR,
-      action: 'approval.card_posted',
-      after: { card: ref },
-    });
+    await recordCardPosted(deps, request, ref);
     return true;
   } catch (err) {
     // The sweep posts it later: the request is stored, nothing is lost.

@@ -1,6 +1,6 @@
 import type { ApprovalRequest, Ticket } from '../domain/index.js';
 import type { CarriedCard } from './api.js';
-import { audit, cardSources, SYSTEM_ACTOR, type ApprovalServiceDeps } from './approval-effects.js';
+import { cardSources, recordCardPosted, type ApprovalServiceDeps } from './approval-effects.js';
 import { loadApprovalCard } from './card-data.js';
 
 /*
@@ -33,15 +33,7 @@ export async function postCarried(
   try {
     const ref = await deps.notifier.postCarriedCard!(carried);
     if (!ref) return;
-    await deps.approvals.setCard(request.tenantId, request.approvalId, ref);
-    await audit(deps, {
-      tenantId: request.tenantId,
-      ticketId: request.ticketId,
-      approvalId: request.approvalId,
-      actor: SYSTEM_ACTOR,
-      action: 'approval.card_posted',
-      after: { card: ref },
-    });
+    await recordCardPosted(deps, request, ref);
   } catch (err) {
     // Stored with the request: whoever finds it without a card hands it to the outbox.
     deps.logger.error(
