@@ -130,6 +130,21 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const refreshTokens = new Map<string, FakeSlackInstallGrant>();
   let tokenSeq = 0;
   const nextTs = () => `1730000${String(seq++).padStart(3, '0')}.000200`;
+  /**
+   * A stored bot message as conversations.history and .replies list it: metadata only with
+   * include_all_metadata=true.
+   */
+  const listed = (m: { text?: string; ts?: string; metadata?: unknown }, args: Record<string, unknown>) => {
+    const withMeta = args.include_all_metadata === true || args.include_all_metadata === 'true';
+    return {
+      type: 'message',
+      user: botUserId,
+      bot_id: botId,
+      text: m.text,
+      ts: m.ts,
+      ...(withMeta && m.metadata ? { metadata: m.metadata } : {}),
+    };
+  };
 
   /** An issued bot token answering for its own workspace, as oauth.v2.access documents it. */
   function grantToken(grant: FakeSlackInstallGrant): Record<string, unknown> {
@@ -227,34 +242,17 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         // Slack's shape: the thread's messages oldest first (the bot's replies here), metadata
         // included only with include_all_metadata=true; one page.
         const root = String(args.ts ?? '');
-        const withMeta = args.include_all_metadata === true || args.include_all_metadata === 'true';
         const replies = [...messages.entries()]
           .filter(([k, m]) => k.startsWith(`${channel}/`) && m.thread_ts === root)
-          .map(([, m]) => ({
-            type: 'message',
-            user: botUserId,
-            bot_id: botId,
-            text: m.text,
-            ts: m.ts,
-            thread_ts: root,
-            ...(withMeta && m.metadata ? { metadata: m.metadata } : {}),
-          }));
+          .map(([, m]) => ({ ...listed(m, args), thread_ts: root }));
         return { ok: true, messages: replies, has_more: false, response_metadata: { next_cursor: '' } };
       }
       case 'conversations.history': {
         // Slack's shape: the channel's top-level messages newest first, metadata only with
         // include_all_metadata=true; one page.
-        const withMeta = args.include_all_metadata === true || args.include_all_metadata === 'true';
         const top = [...messages.entries()]
           .filter(([k, m]) => k.startsWith(`${channel}/`) && !m.thread_ts)
-          .map(([, m]) => ({
-            type: 'message',
-            user: botUserId,
-            bot_id: botId,
-            text: m.text,
-            ts: m.ts,
-            ...(withMeta && m.metadata ? { metadata: m.metadata } : {}),
-          }))
+          .map(([, m]) => listed(m, args))
           .reverse();
         return { ok: true, messages: top, has_more: false, response_metadata: { next_cursor: '' } };
       }
