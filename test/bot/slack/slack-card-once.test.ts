@@ -1,12 +1,8 @@
 import { MongoClient, type Db } from 'mongodb';
-import pino from 'pino';
 import { afterEach, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { createApp } from '../../../src/app.js';
-import { createSlackAdapter } from '../../../src/bot/slack/index.js';
-import { loadConfig } from '../../../src/config.js';
 import { freezingDb } from '../../support/freezing-db.js';
 import { SLACK, slackMessageEvent } from '../../support/slack-builders.js';
-import { buttons, slackConfig, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import { buttons, secondSlackProcess, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 /**
  * Issue 13: a refund request's card is posted from an outbox entry carried by the request's own
@@ -35,25 +31,8 @@ function approvalsFreezingDb(db: Db, method: 'insertOne' | 'updateOne', after: b
 
 /** Another process on the same database and the same fake Slack, past the dead one's leases. */
 async function takeOver(env: SlackTestEnv) {
-  const logger = pino({ level: 'silent' });
+  const app2 = await secondSlackProcess(env);
   const clock = env.app.clock;
-  const app2 = await createApp({
-    config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' }),
-    logger,
-    db: env.app.db,
-    clock,
-    ids: env.app.ids,
-    adapters: [
-      createSlackAdapter({
-        config: slackConfig(env.slack.url),
-        logger,
-        clock,
-        retryConfig: { retries: 2, factor: 1, minTimeout: 10, maxTimeout: 20 },
-      }),
-    ],
-    sweepIntervalMs: 3_600_000,
-  });
-  await app2.sweepsIdle();
   clock.advance(11 * 60_000);
   for (let i = 0; i < 2; i++) {
     await app2.engine.recoverUnanswered?.();

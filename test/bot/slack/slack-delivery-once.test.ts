@@ -2,12 +2,8 @@ import { MongoClient, type Db } from 'mongodb';
 import { afterEach, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { freezingDb } from '../../support/freezing-db.js';
 import { SLACK, slackMessageEvent } from '../../support/slack-builders.js';
-import pino from 'pino';
-import { createApp } from '../../../src/app.js';
-import { createSlackAdapter } from '../../../src/bot/slack/index.js';
-import { loadConfig } from '../../../src/config.js';
 import { OutboxEntrySchema } from '../../../src/conversation/outbox.schema.js';
-import { slackConfig, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import { secondSlackProcess, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 let env: SlackTestEnv | undefined;
 afterEach(async () => {
@@ -108,25 +104,8 @@ function afterAnswerFreezingDb(db: Db) {
  * takes over once the killed one's leases ran out (its journal's resume and its outbox sweep).
  */
 async function takeOver(env: SlackTestEnv): Promise<{ stop(): Promise<void> }> {
-  const logger = pino({ level: 'silent' });
+  const app2 = await secondSlackProcess(env);
   const clock = env.app.clock;
-  const app2 = await createApp({
-    config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' }),
-    logger,
-    db: env.app.db,
-    clock,
-    ids: env.app.ids,
-    adapters: [
-      createSlackAdapter({
-        config: slackConfig(env.slack.url),
-        logger,
-        clock,
-        retryConfig: { retries: 2, factor: 1, minTimeout: 10, maxTimeout: 20 },
-      }),
-    ],
-    sweepIntervalMs: 3_600_000,
-  });
-  await app2.sweepsIdle();
   // Past the killed run's journal lease and its poster's outbox lease: every sweep, twice.
   clock.advance(11 * 60_000);
   for (let i = 0; i < 2; i++) {

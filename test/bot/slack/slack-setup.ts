@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { createApp } from '../../../src/app.js';
 import { startTestApp, type TestApp, type TestAppOptions } from '../../support/app-harness.js';
 import {
   startFakeSlackApi,
@@ -12,7 +13,7 @@ import { SLACK, buttons } from '../../support/slack-builders.js';
 export { buttons };
 import { deliverToSlackEndpoint, type SlackDelivery } from '../../support/slack-delivery.js';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/bot/slack/index.js';
-import type { Config } from '../../../src/config.js';
+import { loadConfig, type Config } from '../../../src/config.js';
 import { createSlackInstallationRepository } from '../../../src/memory/slack-installation-repository.js';
 
 const STATE_SECRET = 'test-state-secret-0123456789abcdef0123';
@@ -166,4 +167,31 @@ export async function staffCardWith<A extends StaffAction['action']>(
   const post = env.slack.calls.find(match)!;
   const data = buttons(post.args.blocks).find((b) => b.data?.action === action)!.data!;
   return { ts: String(post.result?.ts), data: data as Extract<StaffAction, { action: A }> };
+}
+
+/**
+ * Another process on the same database and the same fake Slack (a takeover after a kill), its
+ * timers idle: the caller advances the clock past the dead one's leases and runs the sweeps.
+ */
+export async function secondSlackProcess(env: SlackTestEnv) {
+  const logger = pino({ level: 'silent' });
+  const clock = env.app.clock;
+  const app2 = await createApp({
+    config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' }),
+    logger,
+    db: env.app.db,
+    clock,
+    ids: env.app.ids,
+    adapters: [
+      createSlackAdapter({
+        config: slackConfig(env.slack.url),
+        logger,
+        clock,
+        retryConfig: { retries: 2, factor: 1, minTimeout: 10, maxTimeout: 20 },
+      }),
+    ],
+    sweepIntervalMs: 3_600_000,
+  });
+  await app2.sweepsIdle();
+  return app2;
 }
