@@ -13,6 +13,7 @@ import {
 import { loadApprovalCard } from './card-data.js';
 import { formatDateTimeUtc, formatTimeUtc } from './cards.js';
 import { POLICY_ACTOR, releaseRequest } from './refund-limits.js';
+import { listApproval } from './pending-ticket.js';
 
 /** Ways a request ends without being executed, and what a clicker who came too late is told. */
 
@@ -84,6 +85,9 @@ export async function expireRequest(deps: ApprovalServiceDeps, request: Approval
     updatedAt: deps.clock.now(),
   });
   if (!expired) return false;
+  // Kept on its ticket's list, should a run killed before its ticket's write have left it off
+  // (idempotent; the expiry is the sweep's, off any message's path).
+  await listApproval(deps, expired, expired.approvalId);
   await releaseRequest(deps, expired);
   await audit(deps, {
     tenantId: request.tenantId,

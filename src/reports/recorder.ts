@@ -287,9 +287,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     // A ticket created here and waiting on staff (a refund request), or one this process saw
     // requests of (a click's): its requests are listed first, so its fact and theirs are written
     // in one tick, one command (put-barrier.ts), each request counted with the ticket as counted.
+    // Listed by key from the ticket as written here (Ticket.approvals): no scan.
     const early =
       recent && (approvalTickets.has(key) || (fresh && recent.ticket.status === 'pending_approval'))
-        ? await deps.approvals.listByTicket(tenantId, ticketId)
+        ? await deps.approvals.listByTicket(tenantId, ticketId, recent.ticket)
         : undefined;
     const parties = early ? createPutBarrier(1 + early.length) : [];
     let chose: (t: Ticket | null) => void = () => undefined;
@@ -377,9 +378,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     // Approval decisions move the ticket too: recount its approvals with it, each as just listed,
     // in its own queue: after (not beside) a recount its own event started, which leaves this one
     // nothing to write.
-    const approvals = await deps.approvals.listByTicket(tenantId, ticketId);
-    if (approvals.length > 0) rememberApprovalTicket(key);
+    // By key from the ticket as counted (none read when it lists none).
     const counted: Ticket = ticket;
+    const approvals = await deps.approvals.listByTicket(tenantId, ticketId, counted);
+    if (approvals.length > 0) rememberApprovalTicket(key);
     for (const a of approvals) {
       await queue(approvalKey(tenantId, a.approvalId), () =>
         recordApprovalNow(tenantId, a.approvalId, counted, a),

@@ -432,7 +432,7 @@ describe('approval requests in the report', () => {
       messages: stores.messages,
       approvals: {
         get: (tenantId, approvalId) => (byId++, stores.approvals.get(tenantId, approvalId)),
-        listByTicket: (tenantId, ticketId) => stores.approvals.listByTicket(tenantId, ticketId),
+        listByTicket: (tenantId, ticketId, known) => stores.approvals.listByTicket(tenantId, ticketId, known),
       },
       clock,
       logger,
@@ -457,6 +457,7 @@ describe('approval requests in the report', () => {
       expiresAt: new Date(at.getTime() + 86_400_000),
       updatedAt: at,
     });
+    await stores.tickets.addApproval(T, t.ticketId, 'apr_R90');
     const before = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
     r.onEvent({ type: 'ticket', tenantId: T, ticketId: t.ticketId, status: 'pending_approval', at });
     await r.idle();
@@ -511,6 +512,7 @@ describe('approval requests in the report', () => {
       expiresAt: new Date(at.getTime() + 86_400_000),
       updatedAt: at,
     });
+    await stores.tickets.addApproval(T, t.ticketId, 'apr_R91');
     const before = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
     clock.advance(60_000);
     await stores.approvals.transition(T, 'apr_R91', ['pending'], {
@@ -532,7 +534,7 @@ describe('approval requests in the report', () => {
       messages: stores.messages,
       approvals: {
         get: (tenantId, approvalId) => (byId++, stores.approvals.get(tenantId, approvalId)),
-        listByTicket: (tenantId, ticketId) => stores.approvals.listByTicket(tenantId, ticketId),
+        listByTicket: (tenantId, ticketId, known) => stores.approvals.listByTicket(tenantId, ticketId, known),
       },
       clock,
       logger,
