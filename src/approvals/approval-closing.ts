@@ -23,8 +23,7 @@ export async function cardOf(
   request: ApprovalRequest,
 ): Promise<Pick<StaffActionResult, 'card' | 'approval'>> {
   const card = await loadApprovalCard(cardSources(deps), request);
-  const approval = { approvalId: request.approvalId, status: request.status, ticketId: request.ticketId };
-  return card ? { card, approval } : { approval };
+  return card ? { card, approval: request } : { approval: request };
 }
 
 /**
