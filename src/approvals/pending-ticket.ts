@@ -67,7 +67,10 @@ export async function listApproval(
   try {
     return await deps.tickets.addApproval(ticket.tenantId, ticket.ticketId, approvalId);
   } catch (err) {
-    deps.logger.warn({ err, ticketId: ticket.ticketId, approvalId }, 'listing an approval on its ticket failed');
+    deps.logger.warn(
+      { err, ticketId: ticket.ticketId, approvalId },
+      'listing an approval on its ticket failed',
+    );
     return null;
   }
 }

@@ -86,10 +86,12 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
       const held =
         known?.tenantId === tenantId && known.ticketId === ticketId && known.approvals?.whole
           ? known.approvals
-          : (await tickets.findOne(
-              { _id: ticketKeyed.id(tenantId, ticketId) as never, tenantId, ticketId },
-              { projection: { approvals: 1 } },
-            ))?.approvals;
+          : (
+              await tickets.findOne(
+                { _id: ticketKeyed.id(tenantId, ticketId) as never, tenantId, ticketId },
+                { projection: { approvals: 1 } },
+              )
+            )?.approvals;
       const listed = TicketApprovalsSchema.safeParse(held);
       // A ticket stored before it kept the list, or one that is not stored: by its id (a scan on
       // the embedded server).

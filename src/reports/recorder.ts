@@ -482,7 +482,11 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
    * The ticket's requests (`counted`: the ticket as counted): those the events announced when they
    * are all the ticket lists, else read by key from its list (approval-repository.ts).
    */
-  async function listApprovals(tenantId: string, ticketId: string, counted: Ticket): Promise<ApprovalRequest[]> {
+  async function listApprovals(
+    tenantId: string,
+    ticketId: string,
+    counted: Ticket,
+  ): Promise<ApprovalRequest[]> {
     const ids = counted.approvals?.whole ? counted.approvals.ids : [];
     const held = ids.map((id) => announced.get(approvalKey(tenantId, id)));
     if (ids.length === 0 || held.some((a) => a === undefined))

@@ -590,7 +590,8 @@ describe('approval requests in the report', () => {
       approvals: {
         get: (tenantId, approvalId) => (reads++, stores.approvals.get(tenantId, approvalId)),
         listByTicket: (tenantId, ticketId, known) => (
-          reads++, stores.approvals.listByTicket(tenantId, ticketId, known)
+          reads++,
+          stores.approvals.listByTicket(tenantId, ticketId, known)
         ),
       },
       clock,
