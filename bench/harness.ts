@@ -7,6 +7,7 @@ import { createIdGenerator, systemClock } from '../src/domain/index.js';
 import { DEMO } from '../src/memory/demo-data.js';
 import { seedDemo } from '../src/memory/seed.js';
 import { createTestChannel, testChannelAdapter } from '../test/support/test-channel.js';
+import { markReportWork } from './report-attribution.js';
 import { countRoundTrips, type RoundTrips } from './stats.js';
 
 const logger = pino({ level: 'silent' });
@@ -110,6 +111,8 @@ export async function withApp<T>(
     ids: createIdGenerator(),
     sweepIntervalMs: 3_600_000,
   });
+  // The report's reads and writes are told from the steps' (bench/report-attribution.ts).
+  markReportWork(app.reports.recorder);
   await seedDemo({ stores: app.stores, tenantId: DEMO.tenantId, clock: systemClock });
   // Many refunds from one customer within a day would hit the daily limit (3) and measure the
   // "needs review" path instead of the ordinary approval; the bench lifts it for its own tenant.

@@ -88,24 +88,27 @@ interface Sample {
   commands: string[];
 }
 
-/** The report's writes behind the messages (its facts, day counters and gaps), by command and collection. */
-const REPORT_WRITE = /^(update|insert|findAndModify|delete) report_(facts|gaps|days)$/;
-const reportWritesOf = (trips: RoundTrips) =>
-  [...trips.byTarget].reduce((n, [k, v]) => n + (REPORT_WRITE.test(k) ? v : 0), 0);
+/** The report's writes (its facts, day counters and gaps): the rest of its commands are reads. */
+const REPORT_WRITE = /^(update|insert|findAndModify|delete) /;
 
 /**
- * The report's writes of each scenario (all its runs, setup included) spread over its measured
- * steps (see runScenarios), by scenario name: commands in all, and the steps they are spread over.
+ * The report's commands of each scenario (all its runs, setup included) spread over its measured
+ * steps (see runScenarios), by scenario name: commands in all (reads among them, and by command),
+ * and the steps they are spread over.
  */
-const reportShares = new Map<string, { writes: number; steps: number }>();
+const reportShares = new Map<
+  string,
+  { commands: number; reads: number; byTarget: Map<string, number>; steps: number }
+>();
 
 /**
  * Runs every scenario `runs` times (after one unrecorded warm-up) and returns samples by step.
- * A step's own commands are those of its window, the report's writes left out: the report is
- * written behind the messages, many tickets per command, whenever its recounts fall due (in a
- * later step's window, a setup's, or the flush after the last run). Those writes are counted
- * over the whole scenario instead, wherever they land, and added to its steps as an equal share
- * (the amortised figure; with one message per flush interval it would be one a message).
+ * A step's own commands are those of its window, the report's left out: the report is counted
+ * behind the messages (a recount starts once its ticket's events settle, and its write waits for
+ * the next flush, many tickets per command), so its reads and writes land in a later step's
+ * window, a setup's, or the flush after the last run. They are told apart wherever they land
+ * (bench/report-attribution.ts), counted over the whole scenario, and added to its steps as an
+ * equal share (the amortised figure; with one message per flush interval it would be one a message).
  */
 async function runScenarios(
   app: App,
@@ -116,25 +119,26 @@ async function runScenarios(
 ): Promise<Map<string, Sample[]>> {
   const samples = new Map<string, Sample[]>();
   for (const scenario of SCENARIOS) {
-    let reportStart = 0;
+    let reportStart = new Map<string, number>();
     const measured: Sample[] = [];
     for (let i = -1; i < runs; i++) {
       if (i === 0) {
         // The warm-up's recounts are not the scenario's.
         await app.reports.recorder.idle();
-        reportStart = reportWritesOf(trips);
+        reportStart = new Map(trips.report.byTarget);
       }
       beforeEach?.(scenario, i);
       const measure: Measure = async (step, fn) => {
-        const before = { trips: trips.total, ...usage, reports: reportWritesOf(trips) };
+        const before = { trips: trips.total, ...usage, reports: trips.report.total };
         const targetsBefore = new Map(trips.byTarget);
+        const reportBefore = new Map(trips.report.byTarget);
         trips.log.length = 0;
         const t0 = performance.now();
         const result = await fn();
         const elapsed = performance.now() - t0;
         const sample: Sample = {
           ms: elapsed,
-          trips: trips.total - before.trips - (reportWritesOf(trips) - before.reports),
+          trips: trips.total - before.trips - (trips.report.total - before.reports),
           calls: usage.calls - before.calls,
           tokensIn: usage.tokensIn - before.tokensIn,
           tokensOut: usage.tokensOut - before.tokensOut,
@@ -142,8 +146,13 @@ async function runScenarios(
           commands: [...trips.log],
           byTarget: new Map(
             [...trips.byTarget]
-              .map(([k, n]): [string, number] => [k, n - (targetsBefore.get(k) ?? 0)])
-              .filter(([k, n]) => n > 0 && !REPORT_WRITE.test(k)),
+              .map(([k, n]): [string, number] => [
+                k,
+                n -
+                  (targetsBefore.get(k) ?? 0) -
+                  ((trips.report.byTarget.get(k) ?? 0) - (reportBefore.get(k) ?? 0)),
+              ])
+              .filter(([, n]) => n > 0),
           ),
         };
         if (i >= 0) {
@@ -156,13 +165,20 @@ async function runScenarios(
     }
     // What is still queued after the last run is the scenario's too.
     await app.reports.recorder.idle();
-    const writes = reportWritesOf(trips) - reportStart;
-    const share = measured.length ? writes / measured.length : 0;
+    const byTarget = new Map(
+      [...trips.report.byTarget]
+        .map(([k, n]): [string, number] => [k, n - (reportStart.get(k) ?? 0)])
+        .filter(([, n]) => n > 0),
+    );
+    const commands = [...byTarget.values()].reduce((a, b) => a + b, 0);
+    const reads = [...byTarget].reduce((a, [k, n]) => a + (REPORT_WRITE.test(k) ? 0 : n), 0);
+    const steps = measured.length;
     for (const s of measured) {
-      s.trips += share;
-      s.byTarget.set('report writes (amortised)', share);
+      s.trips += steps ? commands / steps : 0;
+      s.byTarget.set('report writes (amortised)', steps ? (commands - reads) / steps : 0);
+      s.byTarget.set('report reads (amortised)', steps ? reads / steps : 0);
     }
-    reportShares.set(scenario.name, { writes, steps: measured.length });
+    reportShares.set(scenario.name, { commands, reads, byTarget, steps });
   }
   return samples;
 }
@@ -317,8 +333,10 @@ async function offlineScenarios(uri: string): Promise<void> {
     for (const [step, list] of bySteps) report.row(`  ${step}: round trips by command`, byCommand(list));
     for (const [name, r] of reportShares)
       report.row(
-        `  ${name}: report written behind`,
-        `${r.writes} commands over ${r.steps} measured steps (${(r.writes / Math.max(1, r.steps)).toFixed(2)} each, amortised)`,
+        `  ${name}: report counted behind`,
+        `${r.commands} commands (${r.commands - r.reads} writes, ${r.reads} reads) over ${r.steps} measured steps ` +
+          `(${(r.commands / Math.max(1, r.steps)).toFixed(2)} each, amortised): ` +
+          [...r.byTarget].map(([k, n]) => `${k} ${n}`).join(', '),
       );
     // One run's commands in order, so each path's reads and writes can be read off one by one.
     for (const [step, list] of bySteps)

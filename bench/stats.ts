@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CommandStartedEvent, MongoClient } from 'mongodb';
+import { isReportCommand } from './report-attribution.js';
 
 /** Nearest-rank percentile of an ascending list; NaN for an empty one. */
 export function percentile(sorted: number[], p: number): number {
@@ -15,8 +16,16 @@ export const ms = (n: number): string => `${n.toFixed(1)} ms`;
 export interface RoundTrips {
   total: number;
   byTarget: Map<string, number>;
-  /** Every command in order, as "find tickets {_id,tenantId}" (the filter's or update's keys, no values). */
+  /**
+   * Every command in order, as "find tickets {_id,tenantId}" (the filter's or update's keys, no
+   * values), the report's left out (they are in `report`).
+   */
   log: string[];
+  /**
+   * Of `total` and `byTarget`, the report's commands: its recounts' reads and writes, whenever they
+   * go out (report-attribution.ts).
+   */
+  report: { total: number; byTarget: Map<string, number> };
   /** Server time by command shape ("find tickets {tenantId,customerId,status}"): count and total ms. */
   timeByShape: Map<string, { n: number; ms: number }>;
   reset(): void;
@@ -52,11 +61,14 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
     total: 0,
     byTarget: new Map(),
     log: [],
+    report: { total: 0, byTarget: new Map() },
     timeByShape: new Map(),
     reset() {
       counter.total = 0;
       counter.byTarget.clear();
       counter.log.length = 0;
+      counter.report.total = 0;
+      counter.report.byTarget.clear();
       counter.timeByShape.clear();
     },
   };
@@ -67,7 +79,10 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
     const key = `${e.commandName} ${typeof target === 'string' ? target : ''}`.trim();
     counter.byTarget.set(key, (counter.byTarget.get(key) ?? 0) + 1);
     const shaped = `${key}${shapeOf(e.command as Record<string, unknown>)}`;
-    counter.log.push(shaped);
+    if (isReportCommand(typeof target === 'string' ? target : '')) {
+      counter.report.total += 1;
+      counter.report.byTarget.set(key, (counter.report.byTarget.get(key) ?? 0) + 1);
+    } else counter.log.push(shaped);
     if (counter.log.length > 10_000) counter.log.splice(0, 5_000);
     shapes.set(e.requestId, shaped);
   });

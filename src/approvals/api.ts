@@ -168,8 +168,11 @@ export interface ApprovalNotifier {
 export interface UnstoredTicket {
   /** Stores the ticket as it is; once (every call answers the same stored ticket). */
   store(): Promise<Ticket>;
-  /** Stores it in `pending_approval` with `keep` kept; null when it was stored already (move it then). */
-  storePending(at: Date, keep?: Message): Promise<Ticket | null>;
+  /**
+   * Stores it in `pending_approval` with `keep` kept and `approvalId` listed among its requests;
+   * null when it was stored already (move it then).
+   */
+  storePending(at: Date, keep?: Message, approvalId?: string): Promise<Ticket | null>;
 }
 
 export interface ApprovalService {

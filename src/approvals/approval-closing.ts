@@ -13,6 +13,7 @@ import {
 import { loadApprovalCard } from './card-data.js';
 import { formatDateTimeUtc, formatTimeUtc } from './cards.js';
 import { POLICY_ACTOR, releaseRequest } from './refund-limits.js';
+import { listApproval } from './pending-ticket.js';
 
 /** Ways a request ends without being executed, and what a clicker who came too late is told. */
 
@@ -22,8 +23,7 @@ export async function cardOf(
   request: ApprovalRequest,
 ): Promise<Pick<StaffActionResult, 'card' | 'approval'>> {
   const card = await loadApprovalCard(cardSources(deps), request);
-  const approval = { approvalId: request.approvalId, status: request.status, ticketId: request.ticketId };
-  return card ? { card, approval } : { approval };
+  return card ? { card, approval: request } : { approval: request };
 }
 
 /**
@@ -84,6 +84,9 @@ export async function expireRequest(deps: ApprovalServiceDeps, request: Approval
     updatedAt: deps.clock.now(),
   });
   if (!expired) return false;
+  // Kept on its ticket's list, should a run killed before its ticket's write have left it off
+  // (idempotent; the expiry is the sweep's, off any message's path).
+  await listApproval(deps, expired, expired.approvalId);
   await releaseRequest(deps, expired);
   await audit(deps, {
     tenantId: request.tenantId,

@@ -21,6 +21,7 @@ import { executeApproved } from './approval-execution.js';
 import { authorizeDecision } from './authorize.js';
 import { checkCustomerAsked } from './customer-asked.js';
 import { memoCardSources } from './card-data.js';
+import { listApproval, listsApproval } from './pending-ticket.js';
 import { customerOrderView } from './order-view.js';
 import { releaseRequest, takeRefundSlot } from './refund-limits.js';
 
@@ -42,6 +43,8 @@ export async function decideApproval(
     deps.tickets.get(tenantId, request.ticketId),
   ]);
   if (!tenant) return { ok: false, message: 'This approval request no longer exists.' };
+  // A request a run killed before its ticket's write left off its ticket's list: listed now.
+  if (ticket && !listsApproval(ticket, approvalId)) await listApproval(deps, ticket, approvalId);
   // Every card this click renders (after the decision, after execution, the clicker's answer)
   // shares one read of its facts; the tenant and ticket read above are among them. The click's
   // audit events go out in one write at the end, before it answers (audit-batch.ts).

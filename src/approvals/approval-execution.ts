@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from '../domain/index.js';
+import type { ApprovalRequest, Ticket } from '../domain/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import {
   audit,
@@ -183,7 +183,7 @@ export async function reopenTicket(
   const before = await deps.tickets.get(request.tenantId, request.ticketId);
   if (!before || before.status !== 'pending_approval') return;
   // Another approval on the same ticket still waiting keeps the ticket pending.
-  if (siblingsPending ?? (await hasPendingSibling(deps, request))) return;
+  if (siblingsPending ?? (await hasPendingSibling(deps, request, before))) return;
   const after = await deps.tickets.update(
     request.tenantId,
     request.ticketId,
@@ -203,7 +203,12 @@ export async function reopenTicket(
   }
 }
 
-async function hasPendingSibling(deps: ApprovalServiceDeps, request: ApprovalRequest): Promise<boolean> {
-  const others = await deps.approvals.listByTicket(request.tenantId, request.ticketId);
+async function hasPendingSibling(
+  deps: ApprovalServiceDeps,
+  request: ApprovalRequest,
+  ticket: Ticket,
+): Promise<boolean> {
+  // By key from the ticket just read (Ticket.approvals).
+  const others = await deps.approvals.listByTicket(request.tenantId, request.ticketId, ticket);
   return others.some((o) => o.approvalId !== request.approvalId && o.status === 'pending');
 }

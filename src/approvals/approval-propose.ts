@@ -212,7 +212,9 @@ async function proposeHeld(
   if (repeat && (repeat.status === 'pending' || repeat.status === 'approved')) {
     // A new ticket (a rerun of a run killed before it stored its ticket): stored waiting for it.
     const stored =
-      repeat.status === 'pending' ? await markPending(deps, ticket, undefined, input.unstored, true) : null;
+      repeat.status === 'pending'
+        ? await markPending(deps, ticket, repeat.approvalId, undefined, input.unstored, true)
+        : null;
     return { kind: 'pending', approval: repeat, ...(stored ? { ticket: stored } : {}) };
   }
   const open = openHolds.map(openRequestOf);
@@ -391,7 +393,7 @@ async function proposeHeld(
   else await postCard(deps, request);
   // The customer's answer rides on the ticket's move, unless staff take it at once (a supervisor's).
   const kept = decision.escalate ? undefined : await input.reply?.(request);
-  const pending = await markPending(deps, ticket, kept, input.unstored);
+  const pending = await markPending(deps, ticket, approvalId, kept, input.unstored);
   if (decision.escalate) {
     await escalate(
       deps,

@@ -33,10 +33,9 @@ export async function resolveAfterExecution(
   const { tenantId, ticketId, approvalId } = executed;
   // The ticket as this operation read it (a click's, at its start; a fresh read in the sweep): the
   // update below is conditional on the status seen, so a ticket that moved meanwhile is read again.
-  const [seen, siblings] = await Promise.all([
-    cardSources(deps).tickets.get(tenantId, ticketId),
-    known ? null : deps.approvals.listByTicket(tenantId, ticketId),
-  ]);
+  const seen = await cardSources(deps).tickets.get(tenantId, ticketId);
+  // By key from the ticket just read (Ticket.approvals), when the caller does not know.
+  const siblings = known ? null : await deps.approvals.listByTicket(tenantId, ticketId, seen ?? undefined);
   // The ticket's requests include this one as stored now (customerNotifiedAt set or not): one read.
   const request = !siblings
     ? executed

@@ -156,7 +156,8 @@ export async function loadEscalationCard(
     src.notifier.threadLink
       ? src.notifier.threadLink(ticket).catch(() => undefined)
       : Promise.resolve(undefined),
-    src.approvals.listByTicket(ticket.tenantId, ticket.ticketId),
+    // By key from the ticket's list: none read when it lists none (Ticket.approvals).
+    src.approvals.listByTicket(ticket.tenantId, ticket.ticketId, ticket),
   ]);
   const decision = latest(decisions);
   const articles = await Promise.all(

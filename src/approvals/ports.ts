@@ -4,6 +4,7 @@ import type {
   ApprovalStatus,
   AuditEvent,
   PostedRef,
+  Ticket,
 } from '../domain/index.js';
 import type { RefundHold, RefundLedger } from './refund-ledger.schema.js';
 
@@ -41,7 +42,17 @@ export interface ApprovalStore {
   ): Promise<ApprovalRequest | null>;
   setCard(tenantId: string, approvalId: string, card: PostedRef): Promise<void>;
   markCustomerNotified(tenantId: string, approvalId: string, at: Date): Promise<void>;
-  listByTicket(tenantId: string, ticketId: string): Promise<ApprovalRequest[]>;
+  /**
+   * The ticket's requests, oldest first, read by key from the ticket's list (`Ticket.approvals`):
+   * `known` is the ticket as the caller holds it (no read of the ticket; none at all when it lists
+   * no request); without it the list is read by the ticket's `_id`. A ticket stored before it kept
+   * the list: its requests are found by their ticket's id.
+   */
+  listByTicket(
+    tenantId: string,
+    ticketId: string,
+    known?: Pick<Ticket, 'tenantId' | 'ticketId' | 'approvals'>,
+  ): Promise<ApprovalRequest[]>;
   listPending(tenantId: string): Promise<ApprovalRequest[]>;
   /**
    * Requests for one order that may still move money (`pending` or `approved`), oldest first:

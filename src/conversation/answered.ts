@@ -30,7 +30,7 @@ export async function answeredCheck(
     // From the ticket just read: the transcript it keeps, with no read of its own.
     deps.stores.messages.listByTicket(tenantId, ticketId, 50, ticket),
     deps.stores.outbox.list(tenantId, { ticketId, limit: 200 }),
-    deps.stores.approvals.listByTicket(tenantId, ticketId),
+    deps.stores.approvals.listByTicket(tenantId, ticketId, ticket),
   ]);
   const ignored = new Set(decisions.filter((d) => d.route === 'ignore').map((d) => d.messageId));
   const escalatedAt = ticket.escalation?.at.getTime() ?? -1;

@@ -12,7 +12,6 @@ import {
   type Sentiment,
   type TicketStatus,
   type ApprovalRequest,
-  type ApprovalStatus,
   type ChannelMode,
 } from '../domain/index.js';
 
@@ -153,9 +152,10 @@ export interface StaffActionResult {
   cardUnchanged?: boolean;
   /**
    * The approval request as this click left it, when the click was on one: watchers (the live
-   * pane, the report's rollups) hear its status without the request being read again.
+   * pane, the report's rollups) hear its status, and the report a final request whole, without
+   * the request being read again. Not for adapters to show (internal fields).
    */
-  approval?: { approvalId: string; status: ApprovalStatus; ticketId?: string };
+  approval?: ApprovalRequest;
 }
 
 /**
@@ -302,6 +302,12 @@ export type LiveEvent =
        */
       ticketId?: string;
       status: ApprovalRequest['status'];
+      /**
+       * The request as the change left it (a click's answer): once final (executed, failed,
+       * rejected, expired) it never changes again, and the report counts it from here instead of
+       * reading it (issue 13).
+       */
+      approval?: ApprovalRequest;
       at: Date;
     }
   | { type: 'card'; tenantId: string; platform: Platform; at: Date }

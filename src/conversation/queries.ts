@@ -53,7 +53,7 @@ export async function ticketDetail(
     ticket.customerId ? deps.stores.customers.get(tenantId, ticket.customerId) : Promise.resolve(null),
     deps.stores.messages.listByTicket(tenantId, ticketId, 500),
     deps.stores.decisions.listByTicket(tenantId, ticketId),
-    deps.stores.approvals.listByTicket(tenantId, ticketId),
+    deps.stores.approvals.listByTicket(tenantId, ticketId, ticket),
     deps.stores.audit.listForTicket(tenantId, ticketId),
   ]);
   const sla = viewSla(ticket.sla, deps.clock.now());

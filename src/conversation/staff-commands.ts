@@ -80,6 +80,7 @@ async function publishChange(
           approvalId: approval.approvalId,
           ticketId: approval.ticketId,
           status: approval.status,
+          approval,
           at: deps.clock.now(),
         });
       return;

@@ -134,8 +134,20 @@ export interface TicketStore {
        * between is escalated by the recovery, whose write lists the ticket.
        */
       listLater?: boolean;
+      /**
+       * An approval request of the ticket, added to its list (`Ticket.approvals`) by this write:
+       * the move to `pending_approval` carries its request's id (issue 13).
+       */
+      addApproval?: string;
     },
   ): Promise<Ticket | null>;
+  /**
+   * Adds an approval request to the ticket's list whatever its state (idempotent; bumps `version`):
+   * for a request whose ticket did not move to `pending_approval` (staff have it, or another
+   * request already waits), or one a run killed before its ticket write left off. Null when the
+   * ticket is not stored.
+   */
+  addApproval(tenantId: string, ticketId: string, approvalId: string): Promise<Ticket | null>;
   /**
    * The end of a turn: a ticket this process reopened with `listLater` and left open is put on
    * its requester's and customer's open lists now (nothing to do otherwise, no round trip).

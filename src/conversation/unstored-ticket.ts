@@ -26,13 +26,15 @@ export function unstoredTicket(ticket: Ticket, open: (stored: Ticket) => Promise
   const once = (t: Ticket) => (stored ??= open(t).then(() => t));
   return {
     store: () => once(ticket),
-    async storePending(at, keep) {
+    async storePending(at, keep, approvalId) {
       if (stored) return null;
       const entries = ticket.transcript?.entries ?? {};
       return once({
         ...ticket,
         status: 'pending_approval',
         updatedAt: at,
+        // Its request rides on the insert too (Ticket.approvals).
+        ...(approvalId ? { approvals: { ids: [approvalId], whole: true as const } } : {}),
         // The answer rides on the insert as it would on the move (kept ahead of its delivery).
         transcript: {
           whole: true,

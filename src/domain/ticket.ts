@@ -113,6 +113,24 @@ export const TicketTranscriptSchema = z.object({
 });
 export type TicketTranscript = z.infer<typeof TicketTranscriptSchema>;
 
+/**
+ * The ticket's approval requests by id (issue 13), so they are read by primary key (`_id $in`)
+ * instead of by a filter on the ticket's id, which the embedded server answers by scanning every
+ * request ever made. An id is added by the write that moves the ticket to `pending_approval` (or
+ * by one of its own when the ticket does not move), with `$addToSet`: two writers never overwrite
+ * each other.
+ */
+export const TicketApprovalsSchema = z.object({
+  ids: z.array(z.string()),
+  /**
+   * Set when the ticket is stored: `ids` lists every request made since. Without it (a ticket
+   * stored before, where a write added an id) the list is not read: its requests are found by
+   * their ticket's id, as before.
+   */
+  whole: z.literal(true).optional(),
+});
+export type TicketApprovals = z.infer<typeof TicketApprovalsSchema>;
+
 /** Who resolved a ticket: the bot's answer, or a person. */
 export const ResolvedBySchema = z.enum(['bot', 'person']);
 export type ResolvedBy = z.infer<typeof ResolvedBySchema>;
@@ -157,6 +175,11 @@ export const TicketSchema = z.object({
    * read from `messages`. Written only through the message store, never with a ticket update.
    */
   transcript: TicketTranscriptSchema.optional(),
+  /**
+   * Its approval requests (TicketApprovalsSchema). Absent on tickets stored before it. Written
+   * only through the ticket store's `addApproval` option and method, never with a ticket update.
+   */
+  approvals: TicketApprovalsSchema.optional(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 

@@ -2,6 +2,7 @@ import { MongoBulkWriteError, ObjectId, type Document, type Filter } from 'mongo
 import {
   ApprovalRequestSchema,
   AuditEventSchema,
+  TicketApprovalsSchema,
   auditEventKey,
   type ApprovalStatus,
   type AuditEvent,
@@ -16,7 +17,7 @@ import {
   type RepositoryDeps,
 } from './collections.js';
 import { guardedUpdate } from './guarded-update.js';
-import { keyedDocuments } from './keyed-documents.js';
+import { hasLegacyDocuments, keyedDocuments } from './keyed-documents.js';
 import { recordField } from './turn-documents.js';
 
 /** Where a request keeps the sent marks of its run's posts (OutboxEntry.approvalRun). */
@@ -26,10 +27,12 @@ export const POSTED = 'posted';
 const OPEN: ApprovalStatus[] = ['pending', 'approved'];
 /** An approval's `_id` is `${tenantId}:${approvalId}`: read by approval id through the primary key. */
 const keyed = keyedDocuments('approvalId');
+const ticketKeyed = keyedDocuments('ticketId');
 
 export function createApprovalRepository({ db, logger, clock }: RepositoryDeps): ApprovalStore {
   // Majority + journal: an approval must not vanish in a failover after its card was posted.
   const col = collection(db, COLLECTIONS.approvals, { durable: true });
+  const tickets = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(ApprovalRequestSchema, COLLECTIONS.approvals, logger);
   const list = async (filter: Filter<Document>, sort: Document, limit = 200) =>
     codec.outMany(await col.find(filter).sort(sort).limit(limit).toArray());
@@ -77,8 +80,34 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
         { customerNotifiedAt: { $exists: false } },
       );
     },
-    async listByTicket(tenantId, ticketId) {
-      return list({ tenantId, ticketId }, { createdAt: 1 });
+    async listByTicket(tenantId, ticketId, known) {
+      // The ticket lists its requests (issue 13): read by `_id`, as its caller holds it or as stored
+      // (a copy without the list may be one its caller made before storing it).
+      const held =
+        known?.tenantId === tenantId && known.ticketId === ticketId && known.approvals?.whole
+          ? known.approvals
+          : (
+              await tickets.findOne(
+                { _id: ticketKeyed.id(tenantId, ticketId) as never, tenantId, ticketId },
+                { projection: { approvals: 1 } },
+              )
+            )?.approvals;
+      const listed = TicketApprovalsSchema.safeParse(held);
+      // A ticket stored before it kept the list, or one that is not stored: by its id (a scan on
+      // the embedded server).
+      if (!listed.success || !listed.data.whole) return list({ tenantId, ticketId }, { createdAt: 1 });
+      const ids = [...new Set(listed.data.ids)];
+      if (ids.length === 0) return [];
+      const found = codec.outMany(
+        await col
+          .find({ _id: { $in: ids.map((id) => keyed.id(tenantId, id)) as never[] }, tenantId, ticketId })
+          .toArray(),
+      );
+      // One missing: stored before keyed ids (found by its fields), or its insert never happened (a
+      // run killed between the ticket's write and the request's: there is nothing to find).
+      if (found.length < ids.length && (await hasLegacyDocuments(col)))
+        return list({ tenantId, ticketId }, { createdAt: 1 });
+      return found.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
     async listPending(tenantId) {
       return list({ tenantId, status: 'pending' }, { createdAt: 1 });

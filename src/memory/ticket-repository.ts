@@ -92,6 +92,8 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       const doc = codec.in({
         ...ticket,
         transcript: { ...withSeqs(ticket.transcript ?? { entries: {} }), whole: true },
+        // Likewise its approval requests (issue 13): readers take them by key from this list.
+        approvals: { ids: ticket.approvals?.ids ?? [], whole: true },
       });
       // Listed first: a crash in between leaves an id that reads as missing, never a ticket nobody finds.
       await keys.added(ticket);
@@ -100,7 +102,22 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
         ...doc,
         ...(fence ? { [FENCE]: fence } : {}),
       });
-      remember(ticket, true);
+      remember({ ...ticket, approvals: doc.approvals as Ticket['approvals'] }, true);
+    },
+    async addApproval(tenantId, ticketId, approvalId) {
+      const updated = await guardedUpdate({
+        col,
+        key: { tenantId, ticketId },
+        id: keyed.id(tenantId, ticketId),
+        revField: 'version',
+        condition: {},
+        update: { $addToSet: { 'approvals.ids': approvalId }, $set: { updatedAt: clock.now() } },
+      });
+      const after = codec.out(updated);
+      // Nothing the open-ticket keys list changed: they say what they said.
+      const had = written.get(keyed.id(tenantId, ticketId));
+      if (after) remember(after, false, had?.unlisted === true);
+      return after;
     },
     recent(tenantId, ticketId) {
       return written.get(keyed.id(tenantId, ticketId));
@@ -182,11 +199,14 @@ export function createTicketRepository({ db, logger, clock }: RepositoryDeps): T
       delete set.version;
       // The transcript is the message store's to write, entry by entry (ticket-transcript.ts).
       delete set.transcript;
+      // So are the approval requests, by `$addToSet` (see `addApproval`).
+      delete set.approvals;
       const unset = Object.fromEntries(
         (condition.unset ?? []).filter((k) => !(k in set)).map((k) => [k, '']),
       );
       const update: Document = { $set: set };
       if (Object.keys(unset).length > 0) update.$unset = unset;
+      if (condition.addApproval) update.$addToSet = { 'approvals.ids': condition.addApproval };
       // A message this write keeps on the ticket (see `keep`): its entry rides on the update.
       if (condition.keep)
         set[`transcript.entries.${transcriptKey(condition.keep.messageId)}`] = keptNow(

@@ -88,6 +88,8 @@ const ticketFactId = (ticketId: string) => `t:${ticketId}`;
 const ticketKey = (tenantId: string, ticketId: string) => `${tenantId}|t|${ticketId}`;
 const approvalKey = (tenantId: string, approvalId: string) => `${tenantId}|a|${approvalId}`;
 const approvalFactId = (approvalId: string) => `a:${approvalId}`;
+/** Requests in these states never change again. */
+const FINAL = new Set<ApprovalRequest['status']>(['executed', 'failed', 'rejected', 'expired']);
 
 /**
  * Keeps the report's rollups current, written behind the messages: a ticket's recount starts once
@@ -287,9 +289,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     // A ticket created here and waiting on staff (a refund request), or one this process saw
     // requests of (a click's): its requests are listed first, so its fact and theirs are written
     // in one tick, one command (put-barrier.ts), each request counted with the ticket as counted.
+    // Listed by key from the ticket as written here (Ticket.approvals): no scan.
     const early =
       recent && (approvalTickets.has(key) || (fresh && recent.ticket.status === 'pending_approval'))
-        ? await deps.approvals.listByTicket(tenantId, ticketId)
+        ? await listApprovals(tenantId, ticketId, recent.ticket)
         : undefined;
     const parties = early ? createPutBarrier(1 + early.length) : [];
     let chose: (t: Ticket | null) => void = () => undefined;
@@ -377,9 +380,10 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     // Approval decisions move the ticket too: recount its approvals with it, each as just listed,
     // in its own queue: after (not beside) a recount its own event started, which leaves this one
     // nothing to write.
-    const approvals = await deps.approvals.listByTicket(tenantId, ticketId);
-    if (approvals.length > 0) rememberApprovalTicket(key);
+    // By key from the ticket as counted (none read when it lists none).
     const counted: Ticket = ticket;
+    const approvals = await listApprovals(tenantId, ticketId, counted);
+    if (approvals.length > 0) rememberApprovalTicket(key);
     for (const a of approvals) {
       await queue(approvalKey(tenantId, a.approvalId), () =>
         recordApprovalNow(tenantId, a.approvalId, counted, a),
@@ -458,6 +462,37 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
     approvalTicketOf.set(key, ticketId);
     if (approvalTicketOf.size > FACTS_REMEMBERED)
       approvalTicketOf.delete(approvalTicketOf.keys().next().value!);
+  }
+
+  /**
+   * Final requests as the events announced them (a click's outcome), until their ticket's recount
+   * takes them: counted from the event instead of read (issue 13). Only final ones: a final request
+   * never changes again, so the copy is as good as a read whenever the recount comes.
+   */
+  const announced = new Map<string, ApprovalRequest>();
+  function announce(tenantId: string, approval: ApprovalRequest): void {
+    if (!FINAL.has(approval.status)) return;
+    const k = approvalKey(tenantId, approval.approvalId);
+    announced.delete(k);
+    announced.set(k, approval);
+    if (announced.size > FACTS_REMEMBERED) announced.delete(announced.keys().next().value!);
+  }
+
+  /**
+   * The ticket's requests (`counted`: the ticket as counted): those the events announced when they
+   * are all the ticket lists, else read by key from its list (approval-repository.ts).
+   */
+  async function listApprovals(
+    tenantId: string,
+    ticketId: string,
+    counted: Ticket,
+  ): Promise<ApprovalRequest[]> {
+    const ids = counted.approvals?.whole ? counted.approvals.ids : [];
+    const held = ids.map((id) => announced.get(approvalKey(tenantId, id)));
+    if (ids.length === 0 || held.some((a) => a === undefined))
+      return deps.approvals.listByTicket(tenantId, ticketId, counted);
+    for (const id of ids) announced.delete(approvalKey(tenantId, id));
+    return (held as ApprovalRequest[]).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
   /** Tickets whose last event was a rating, until their next recount reads it. */
@@ -608,6 +643,7 @@ export function createReportRecorder(deps: ReportRecorderDeps): ReportRecorder {
           rememberApproval(approvalKey(tenantId, approvalId), event.ticketId);
           rememberApprovalTicket(ticketKey(tenantId, event.ticketId));
         }
+        if (event.approval?.approvalId === approvalId) announce(tenantId, event.approval);
         const ticketId = approvalTicketOf.get(approvalKey(tenantId, approvalId));
         // With its ticket when known: a click changes both, and one recount reads the request in
         // the ticket's list (fresh), counts both and adds both to their day in one write.

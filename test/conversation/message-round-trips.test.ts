@@ -170,6 +170,9 @@ describe('round trips of a customer message', () => {
     // The card shows the decision the turn just recorded (with its history entry: one insert).
     expect(count(list, 'find decisions')).toBe(0);
     expect(count(list, 'find messages')).toBe(0);
+    // Its requests waiting for approval come from the ticket's list (issue 13): it lists none, so
+    // nothing is read (was a scan of every request ever made, by the ticket's id).
+    expect(count(list, 'find approvals')).toBe(0);
     // The decision rides in the insert of the message that tells the customer.
     expect(count(list, 'insert decisions')).toBe(0);
     expect(count(list, 'insert interactions')).toBe(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { ApprovalRequestSchema, type ApprovalRequest } from '../../src/domain/index.js';
+import { ApprovalRequestSchema, TicketSchema, type ApprovalRequest } from '../../src/domain/index.js';
 import { ensureIndexes } from '../../src/memory/indexes.js';
 import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
 import { fixedClock } from '../support/clock.js';
@@ -165,6 +165,61 @@ describe('approval repository', () => {
 });
 
 describe('open requests by order and by customer', () => {
+  it("lists a ticket's requests from the ticket's list, and those of a ticket stored before the list by its id", async () => {
+    const ticket = TicketSchema.parse({
+      tenantId: 'TA',
+      ticketId: 'TKT-LIST02',
+      requester: { platform: 'slack', userId: 'U1' },
+      thread: { platform: 'slack', channelId: 'C1', threadId: '1.2' },
+      status: 'open',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+      lastMessageAt: clock.now(),
+    });
+    await stores.tickets.insert(ticket);
+    const stored = await stores.tickets.get('TA', ticket.ticketId);
+    // Listed none: nothing to read, with the ticket held or without.
+    expect(await stores.approvals.listByTicket('TA', ticket.ticketId, stored!)).toEqual([]);
+    const first = approval({ ticketId: ticket.ticketId });
+    const second = approval({ ticketId: ticket.ticketId, createdAt: new Date(clock.now().getTime() + 1) });
+    for (const a of [second, first]) {
+      await stores.approvals.insert(a);
+      await stores.tickets.addApproval('TA', ticket.ticketId, a.approvalId);
+    }
+    // Twice (a rerun): listed once.
+    const listed = await stores.tickets.addApproval('TA', ticket.ticketId, first.approvalId);
+    expect(listed?.approvals?.ids).toEqual([second.approvalId, first.approvalId]);
+    const ids = (list: ApprovalRequest[]) => list.map((a) => a.approvalId);
+    expect(ids(await stores.approvals.listByTicket('TA', ticket.ticketId))).toEqual([
+      first.approvalId,
+      second.approvalId,
+    ]);
+    expect(ids(await stores.approvals.listByTicket('TA', ticket.ticketId, listed!))).toEqual([
+      first.approvalId,
+      second.approvalId,
+    ]);
+    // Another organization's ticket of the same id lists nothing of these.
+    expect(await stores.approvals.listByTicket('TB', ticket.ticketId)).toEqual([]);
+
+    // A ticket stored before tickets listed their requests: found by the ticket's id, as before.
+    const old = approval({ ticketId: 'TKT-OLD002' });
+    await stores.approvals.insert(old);
+    await t.db.collection('tickets').insertOne({
+      _id: 'TA:TKT-OLD002' as never,
+      ...ticket,
+      ticketId: 'TKT-OLD002',
+      thread: { ...ticket.thread, threadId: '9.9' },
+    });
+    expect(ids(await stores.approvals.listByTicket('TA', 'TKT-OLD002'))).toEqual([old.approvalId]);
+    // A write that adds one to it does not hide the others: the list is not whole.
+    const late = approval({ ticketId: 'TKT-OLD002' });
+    await stores.approvals.insert(late);
+    const after = await stores.tickets.addApproval('TA', 'TKT-OLD002', late.approvalId);
+    expect(ids(await stores.approvals.listByTicket('TA', 'TKT-OLD002', after!)).sort()).toEqual(
+      [old.approvalId, late.approvalId].sort(),
+    );
+  });
+
   it('lists only pending and approved requests of that tenant, order or customer window', async () => {
     const order = `ord_${n + 1}`;
     const open = approval({ orderId: order, customerId: 'cus_open' });

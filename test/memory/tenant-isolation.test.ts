@@ -85,6 +85,9 @@ describe('tenant isolation', () => {
     };
     await env.stores.approvals.insert(ApprovalRequestSchema.parse({ ...base, tenantId: A }));
     await env.stores.approvals.insert(ApprovalRequestSchema.parse({ ...base, tenantId: B }));
+    // On both tickets' lists, as the write that moves a ticket to pending_approval lists them.
+    await env.stores.tickets.addApproval(A, 'TKT-SAME22', 'apr_same');
+    await env.stores.tickets.addApproval(B, 'TKT-SAME22', 'apr_same');
     expect(
       await env.stores.approvals.transition(A, 'apr_same', ['pending'], { status: 'approved' }),
     ).not.toBeNull();

@@ -39,10 +39,12 @@ describe('ticket repository', () => {
   it('stores a ticket and reads it back by id and by thread', async () => {
     const tk = ticket({ subject: 'Where is order 1042?' });
     await stores.tickets.insert(tk);
-    // Stored with an empty recent transcript: every message from now on is kept on it.
+    // Stored with an empty recent transcript and an empty list of requests: every message and
+    // request from now on is kept on it.
     expect(await stores.tickets.get('TA', tk.ticketId)).toEqual({
       ...tk,
       transcript: { entries: {}, whole: true },
+      approvals: { ids: [], whole: true },
     });
     const byThread = await stores.tickets.findByThread('TA', 'slack', 'C1', tk.thread.threadId);
     expect(byThread?.ticketId).toBe(tk.ticketId);

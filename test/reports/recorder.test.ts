@@ -432,7 +432,7 @@ describe('approval requests in the report', () => {
       messages: stores.messages,
       approvals: {
         get: (tenantId, approvalId) => (byId++, stores.approvals.get(tenantId, approvalId)),
-        listByTicket: (tenantId, ticketId) => stores.approvals.listByTicket(tenantId, ticketId),
+        listByTicket: (tenantId, ticketId, known) => stores.approvals.listByTicket(tenantId, ticketId, known),
       },
       clock,
       logger,
@@ -457,6 +457,7 @@ describe('approval requests in the report', () => {
       expiresAt: new Date(at.getTime() + 86_400_000),
       updatedAt: at,
     });
+    await stores.tickets.addApproval(T, t.ticketId, 'apr_R90');
     const before = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
     r.onEvent({ type: 'ticket', tenantId: T, ticketId: t.ticketId, status: 'pending_approval', at });
     await r.idle();
@@ -511,6 +512,7 @@ describe('approval requests in the report', () => {
       expiresAt: new Date(at.getTime() + 86_400_000),
       updatedAt: at,
     });
+    await stores.tickets.addApproval(T, t.ticketId, 'apr_R91');
     const before = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
     clock.advance(60_000);
     await stores.approvals.transition(T, 'apr_R91', ['pending'], {
@@ -532,7 +534,7 @@ describe('approval requests in the report', () => {
       messages: stores.messages,
       approvals: {
         get: (tenantId, approvalId) => (byId++, stores.approvals.get(tenantId, approvalId)),
-        listByTicket: (tenantId, ticketId) => stores.approvals.listByTicket(tenantId, ticketId),
+        listByTicket: (tenantId, ticketId, known) => stores.approvals.listByTicket(tenantId, ticketId, known),
       },
       clock,
       logger,
@@ -555,5 +557,92 @@ describe('approval requests in the report', () => {
     expect(after.executed).toBe((before.executed ?? 0) + 1);
     expect(after.pending ?? 0).toBe(before.pending ?? 0);
     expect((await stores.reports.getFact(T, 'a:apr_R91'))?.fact).toMatchObject({ status: 'executed' });
+  });
+
+  it("counts a click's final request from its event, reading no request; one still open is read", async () => {
+    const t = ticket(92, { status: 'pending_approval', resolvedAt: undefined });
+    await stores.tickets.insert(t);
+    const at = clock.now();
+    const request = {
+      tenantId: T,
+      approvalId: 'apr_R92',
+      ticketId: t.ticketId,
+      customerId: 'cus_globex',
+      orderId: '1092',
+      action: 'refund' as const,
+      amountMinor: 12_000,
+      currency: 'USD',
+      reason: 'arrived broken',
+      requiredRole: 'approver' as const,
+      status: 'pending' as const,
+      idempotencyKey: 'approval:apr_R92',
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + 86_400_000),
+      updatedAt: at,
+    };
+    await stores.approvals.insert(request);
+    await stores.tickets.addApproval(T, t.ticketId, 'apr_R92');
+    let reads = 0;
+    const r = createReportRecorder({
+      store: stores.reports,
+      tickets: stores.tickets,
+      messages: stores.messages,
+      approvals: {
+        get: (tenantId, approvalId) => (reads++, stores.approvals.get(tenantId, approvalId)),
+        listByTicket: (tenantId, ticketId, known) => (
+          reads++,
+          stores.approvals.listByTicket(tenantId, ticketId, known)
+        ),
+      },
+      clock,
+      logger,
+    });
+    const before = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
+    // Announced while still pending: it may change any moment, so the recount reads it.
+    r.onEvent({
+      type: 'approval',
+      tenantId: T,
+      approvalId: 'apr_R92',
+      ticketId: t.ticketId,
+      status: 'pending',
+      approval: request,
+      at,
+    });
+    await r.idle();
+    expect(reads).toBe(1);
+    expect((await service().report(T, { since: '7d' })).total.approvals.byOutcome.pending).toBe(
+      (before.pending ?? 0) + 1,
+    );
+
+    clock.advance(60_000);
+    const executed = await stores.approvals.transition(T, 'apr_R92', ['pending'], {
+      status: 'executed',
+      decidedAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    await stores.tickets.update(T, t.ticketId, { status: 'resolved', resolvedAt: clock.now() });
+    reads = 0;
+    // The click's event carries the request as the click left it: final, it is counted from there.
+    r.onEvent({
+      type: 'approval',
+      tenantId: T,
+      approvalId: 'apr_R92',
+      ticketId: t.ticketId,
+      status: 'executed',
+      approval: executed!,
+      at: clock.now(),
+    });
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: t.ticketId, status: 'resolved', at: clock.now() });
+    await r.idle();
+    expect(reads).toBe(0);
+    const after = (await service().report(T, { since: '7d' })).total.approvals.byOutcome;
+    expect(after.executed).toBe((before.executed ?? 0) + 1);
+    expect(after.pending ?? 0).toBe(before.pending ?? 0);
+    // Taken once: a later recount (a change no event told) reads the request again.
+    await stores.tickets.update(T, t.ticketId, { subject: 'moved on' });
+    r.onEvent({ type: 'ticket', tenantId: T, ticketId: t.ticketId, status: 'resolved', at: clock.now() });
+    await r.idle();
+    expect(reads).toBe(1);
+    expect((await service().report(T, { since: '7d' })).total.approvals.byOutcome).toEqual(after);
   });
 });
