@@ -237,6 +237,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // it. "the label printer's warranty" is about a printer (equipment), and "used thermal labels"
   // about consumables; read word by word, "label" matched the return-labels article's title.
   [/\b(?:thermal )?label printers?\b/g, 'printer equipment'],
+  // A device asked about with its warranty or a fault is what the warranty article calls equipment.
+  [
+    /\b(?:(?:barcode )?scanners?|printers?|routers?|headsets?|(?:coffee )?grinders?|(?:espresso|coffee) machines?|lamps?)\b(?=[^.?!]{0,60}\b(?:warrant\w*|covered|cover|repair\w*|broke|broken|dies|died|stopped working|faulty|defect\w*)\b)|(?<=\b(?:warrant\w*|covered|cover|repair\w*)\b[^.?!]{0,60})\b(?:(?:barcode )?scanners?|printers?|routers?|headsets?|(?:coffee )?grinders?|(?:espresso|coffee) machines?|lamps?)\b/g,
+    'equipment',
+  ],
   [/\b(?:thermal labels?|label rolls?|rolls? of (?:thermal )?labels?)\b/g, 'consumables'],
 ];
 

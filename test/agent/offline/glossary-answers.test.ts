@@ -23,6 +23,15 @@ describe('help-center questions in words the articles do not use are answered (o
     expect(down.articleIds[0]).toBe('change-your-plan');
   });
 
+  it('a device asked about with its warranty is the equipment the warranty article speaks of', async () => {
+    await answered(
+      'how long is the coffee grinder under warranty?',
+      'warranty-and-repairs',
+      /1-year warranty/,
+    );
+    await answered('which warranty do the headsets have?', 'warranty-and-repairs', /1-year warranty/);
+  });
+
   it('whether prices include tax is the prices note, not the exemption article', async () => {
     await answered('is sales tax included in what you charge for Pro?', 'plans-and-pricing', /exclude tax/);
   });
