@@ -84,8 +84,13 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:rol(?:l)?os? de etiquetas?|rouleaux? d'etiquettes|etikettenroll\w*|etiketrol\w*|rotol\w* di etichette)\b/,
     'consumables',
   ],
+  // Weekends asked about deliveries are the shipping days; else the staffed hours (as in English below).
   [
-    /\b(?:week-?ends?|fin(?:es)? de semana|fim de semana|wochenend\w*|fine settimana|weekend\w*)\b/,
+    /\b(?:liefer|versand|versend|verschick|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw)\w*\b(?=[^.?!]{0,40}\b(?:week-?ends?|fin(?:es)? de semana|fim de semana|wochenend\w*|fine settimana|weekend\w*)\b)|\b(?:week-?ends?|fin(?:es)? de semana|fim de semana|wochenend\w*|fine settimana|weekend\w*)\b(?=[^.?!]{0,40}\b(?:liefer|versand|versend|verschick|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw)\w*)/,
+    'shipping monday friday warehouse',
+  ],
+  [
+    /(?<!\b(?:liefer|versand|versend|verschick|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw)[^.?!]{0,40})\b(?:week-?ends?|fin(?:es)? de semana|fim de semana|wochenend\w*|fine settimana|weekend\w*)\b(?![^.?!]{0,40}\b(?:liefer|versand|versend|verschick|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw))/,
     'support hours weekend',
   ],
   [/\b(?:impuesto|taxe|steuer\w*|imposto|tassa|iva|tva|mwst)\b/, 'tax'],

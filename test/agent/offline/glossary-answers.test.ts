@@ -68,6 +68,11 @@ describe('help-center questions in words the articles do not use are answered (o
     );
   });
 
+  it('weekends asked about deliveries in other languages are the shipping days, not the support hours', async () => {
+    await answered('Versenden Sie auch am Wochenende?', 'shipping-carriers-and-times', /Monday to Friday/);
+    await answered('¿Entregan los fines de semana?', 'shipping-carriers-and-times', /Monday to Friday/);
+  });
+
   it('shipping abroad, volume discounts, bank transfers and staff in scripts without spaces', async () => {
     await answered('海外に発送できますか？', 'international-shipping-and-customs', /DHL/);
     await answered('买很多的话有折扣吗？', 'bulk-orders-and-quotes', /5%/);
