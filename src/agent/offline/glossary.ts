@@ -69,6 +69,30 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'two-factor authentication',
   ],
   [/\b(?:aduana|douane|zoll|alfandega|dogana)\b/, 'customs duties'],
+  [/\b(?:dwuetapow\w*|dwusk\S*adnikow\w*|tweestaps\w*|twee-?factor\w*)\b/, 'two-factor authentication'],
+  [/\b(?:spedition\w*|transportista|fret)\b/, 'freight shipping delivery time'],
+  [
+    /\b(?:devis|offerte\w*|presupuesto\w*|cotizacion\w*|orcamento\w*|preventiv\w*|wycen\w*)\b/,
+    'quote bulk orders',
+  ],
+  // A discount for quantity is the bulk article's; one for who the customer is (a startup) is nobody's.
+  [
+    /\b(?:descuento|rabatt|remise|scont[oi]|korting|rabat|desconto)\w*(?=[^.?!]{0,30}\b(?:volum\w*|menge\w*|quantit\w*|hurt\w*|grandes?|grote|gross\w*|ilosc\w*|bulk)\b)/,
+    'volume discount',
+  ],
+  [
+    /\b(?:rol(?:l)?os? de etiquetas?|rouleaux? d'etiquettes|etikettenroll\w*|etiketrol\w*|rotol\w* di etichette)\b/,
+    'consumables',
+  ],
+  // Weekends asked about deliveries are the shipping days; else the staffed hours (as in English below).
+  [
+    /\b(?:liefer|versand|versend|verschick|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw)\w*\b(?=[^.?!]{0,40}\b(?:week-?ends?|fin(?:es)? de semana|fim de semana|wochenend\w*|fine settimana|weekend\w*)\b)|\b(?:week-?ends?|fin(?:es)? de semana|fim de semana|wochenend\w*|fine settimana|weekend\w*)\b(?=[^.?!]{0,40}\b(?:liefer|versand|versend|verschick|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw)\w*)/,
+    'shipping monday friday warehouse',
+  ],
+  [
+    /(?<!\b(?:liefer|versand|versend|verschick|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw)[^.?!]{0,40})\b(?:week-?ends?|fin(?:es)? de semana|fim de semana|wochenend\w*|fine settimana|weekend\w*)\b(?![^.?!]{0,40}\b(?:liefer|versand|versend|verschick|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw))/,
+    'support hours weekend',
+  ],
   [/\b(?:impuesto|taxe|steuer\w*|imposto|tassa|iva|tva|mwst)\b/, 'tax'],
   [
     /\b(?:perdid[oa]|perdu|verloren|extraviad[oa]|smarrit[oa]|retrasad[oa]|retard|verspat\w*|atrasad[oa]|ritardo)\b/,
@@ -109,6 +133,11 @@ const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   [foldTerms('紛失|届かない|遅延|丢失|延迟|สูญหาย|ล่าช้า|مفقود|تأخر'), 'lost delayed package'],
   [foldTerms('関税|通関|海关|关税|ศุลกากร|جمارك'), 'customs duties'],
   [foldTerms('エクスポート|导出|ส่งออกข้อมูล|تصدير'), 'export data'],
+  [foldTerms('海外|国外|ต่างประเทศ|دولي|الخارج'), 'international shipping'],
+  [foldTerms('寄到|寄送|送到|届くまで|ส่งของ|ส่งไป'), 'shipping delivery time'],
+  [foldTerms('割引|折扣|优惠|ส่วนลด|خصم'), 'volume discount'],
+  [foldTerms('銀行振込|银行转账|โอนเงิน|تحويل بنكي'), 'ach bank transfer payment'],
+  [foldTerms('従業員|社員|员工|พนักงาน|موظف'), 'team members'],
 ];
 
 /**
@@ -165,8 +194,28 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     'pointer',
   ],
   [/\b(?:saturdays?|sundays?|weekends?)\b/g, 'staffed hours', 'pointer'],
-  [/\b(?:429|too many requests|throttl\w*)\b/g, 'rate limit 429'],
+  [/\b(?:429s?|too many requests|throttl\w*)\b/g, 'rate limit 429'],
   [/\b(?:drop down|move down|go down) to a (?:smaller|cheaper|lower) plan\b/g, 'downgrade plan'],
+  // A plan change said with a direction ("we dropped down from Pro", "move up to Enterprise").
+  [/\b(?:drop|step|mov|go|went|switch|bump)\w* down (?=(?:from|to) )/g, 'downgrade '],
+  [/\b(?:step|mov|go|went|switch|bump|jump)\w* up (?=to )/g, 'upgrade '],
+  [
+    /\b(?:mid[- ](?:month|cycle|period|way through the month)|(?:half|part)[- ]?way (?:through|into) the (?:month|cycle|billing period))\b/g,
+    'prorated billing period',
+  ],
+  [
+    /\b(?:rest|remainder|remaining days|unused (?:part|days|time)) of the (?:month|billing (?:period|cycle)|cycle|period)\b/g,
+    'unused part of the billing period',
+  ],
+  [
+    /\b(?:shut(?:ting)?|clos(?:e|ing)) down (?:our|my|the) (?:\w+ )?account\b|\bterminat\w* (?:our|my|the) account\b/g,
+    'close account',
+  ],
+  // Whether a price includes tax is the prices' own note ("exclude tax"), not the exemption article's.
+  [
+    /\b(?:includ\w*|with or without|baked in(?:to)?|on top)\b(?=[^.?!]{0,40}\btax\b)|(?<=\btax\b[^.?!]{0,40})\b(?:includ\w*|on top|baked in(?:to)?)\b/g,
+    'prices exclude',
+  ],
   [/\bmaintenance windows?\b/g, 'planned maintenance'],
   [
     /\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open|snapped|bent|chipped|scratched|ripped)\b/g,
@@ -193,6 +242,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // it. "the label printer's warranty" is about a printer (equipment), and "used thermal labels"
   // about consumables; read word by word, "label" matched the return-labels article's title.
   [/\b(?:thermal )?label printers?\b/g, 'printer equipment'],
+  // A device asked about with its warranty or a fault is what the warranty article calls equipment.
+  [
+    /\b(?:(?:barcode )?scanners?|printers?|routers?|headsets?|(?:coffee )?grinders?|(?:espresso|coffee) machines?|lamps?)\b(?=[^.?!]{0,60}\b(?:warrant\w*|covered|cover|repair\w*|broke|broken|dies|died|stopped working|faulty|defect\w*)\b)|(?<=\b(?:warrant\w*|covered|cover|repair\w*)\b[^.?!]{0,60})\b(?:(?:barcode )?scanners?|printers?|routers?|headsets?|(?:coffee )?grinders?|(?:espresso|coffee) machines?|lamps?)\b/g,
+    'equipment',
+  ],
   [/\b(?:thermal labels?|label rolls?|rolls? of (?:thermal )?labels?)\b/g, 'consumables'],
 ];
 

@@ -86,12 +86,19 @@ export async function labelledSignals(
     y: m.route === 'resolve' ? 1 : 0,
     confidence: ev.confidence,
     text: m.text,
+    article: ev.articles[0]!.article.articleId,
     threshold: u.urgency === 'high' || u.sentiment === 'negative' ? 0.75 : 0.6,
   };
 }
 
 /** The signals with the confidence retrieval gave them (for comparing with the hand-set figure). */
-export type LabelledExample = LabelledSignals & { confidence: number; text: string; threshold: number };
+export type LabelledExample = LabelledSignals & {
+  confidence: number;
+  text: string;
+  /** The article retrieval chose: paraphrases of one question find the same one. */
+  article: string;
+  threshold: number;
+};
 
 export interface AnswerabilitySet {
   source: string;

@@ -2,7 +2,8 @@
  * `npm run train`: writes the corpus (data/corpus/{train,dev}.jsonl) from the phrase banks and
  * trains the offline engine's models (data/models/*.json), then the answerability model from the
  * golden train, dev and train2 splits and kb/ (data/models/answerability.json). Deterministic: running it
- * twice gives byte-identical files. The golden set's test split is never read here.
+ * twice gives byte-identical files. The golden set's test split is never read here. `-- --cv` also
+ * prints the grouped cross-validation that chooses the answerability fit's l2 (answerability-cv.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { HEADS, trainHead, type Head } from './train.js';
 import { MODEL_DIR } from '../offline/model/models.js';
 import { ANSWERABILITY_FILE } from '../answerability.js';
 import { fitAnswerabilityFile } from './answerability-file.js';
+import { answerabilityCvReport } from './answerability-cv.js';
 import { loadGoldenSet } from '../eval/golden.js';
 import { decodeWordVectors, useWordVectors, WORD_VECTORS_FILE } from '../word-vectors.js';
 import { extractWordVectors, readSourceEmbeddings } from './word-vectors-extract.js';
@@ -70,6 +72,8 @@ async function main(): Promise<void> {
   writeFileSync(ANSWERABILITY_FILE, answerability.text);
   console.log(`  answerability held out: ${answerability.heldOut}`);
   console.log(`  answerability ${answerability.inSample}`);
+  // How FIT_OPTIONS.l2 was chosen (slow: 25 fits), on request only; it writes nothing.
+  if (process.argv.includes('--cv')) console.log(await answerabilityCvReport());
   console.log(`trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -86,7 +86,14 @@ describe('the answerability model', () => {
   });
 
   it('train2, written half near-misses, is weighted to the answerable share of customer messages', () => {
-    const ex = (y: 0 | 1): LabelledExample => ({ x: [], y, confidence: 0, text: '', threshold: 0.6 });
+    const ex = (y: 0 | 1): LabelledExample => ({
+      x: [],
+      y,
+      confidence: 0,
+      text: '',
+      article: 'a',
+      threshold: 0.6,
+    });
     const boundary = [...Array.from({ length: 5 }, () => ex(1)), ...Array.from({ length: 5 }, () => ex(0))];
     const customers = [...Array.from({ length: 3 }, () => ex(1)), ex(0)];
     reweightToPrior(boundary, [{ source: 'train', examples: customers }]);
