@@ -1,4 +1,5 @@
 import { questionType } from './answer-type.js';
+import { reportsMalfunction } from './malfunction.js';
 import { fold } from './offline/text.js';
 
 /**
@@ -174,6 +175,8 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
         /\b(?:change|update) (?:the |your )?(?:sign-?in|login|account) (?:e-?mail|address)\b/i,
     };
   if (SOFTWARE_ERROR.test(f)) return { kind: 'software_error', label: 'look into an error our site shows' };
+  if (reportsMalfunction(text))
+    return { kind: 'software_error', label: 'look into a part of our product that does not work' };
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
   if (SEND_ELSEWHERE.test(f) || asksToReroute(f))
     return { kind: 'change_address', label: 'change the delivery address of an order' };
