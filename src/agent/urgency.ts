@@ -18,6 +18,8 @@ const SECURITY = new RegExp(
     String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[^.!?]{0,30}\b(?:we|i) (?:never|did ?n[o']?t|didn't|have ?n[o']?t) (?:made|make|place|placed|order|ordered|authori[sz]e|authori[sz]ed|recogni[sz]e)`,
     String.raw`\b(?:we|i) (?:never|did ?n[o']?t|didn't) (?:place|placed|make|made|order|ordered|authori[sz]e\w*) (?:these|those|this|that|them|any)\b`,
     String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[^.!?]{0,40}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:placed|made|ordered|authori[sz]ed|recogni[sz]es)\b`,
+    // Said in the next sentence: "3 orders on our account from last night. none of us placed them".
+    String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[\s\S]{0,100}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:placed|made|ordered|authori[sz]ed) (?:them|it|these|those|that|this|any of (?:them|these|those))\b`,
     String.raw`\bsuspicious (?:log ?ins?|sign ?ins?|activity|access|charges?|orders?|emails?|transactions?)\b`,
     String.raw`\bsomeone (?:else )?(?:has )?(?:logged|signed|got) (?:in|into)\b`,
     String.raw`\b(?:stolen (?:card|credit card|password|credentials|account|identity|login)|(?:card|password|account) (?:was |has been |got )?stolen)\b`,
@@ -165,13 +167,17 @@ const WIDE_FAILURE = new RegExp(
 const RECORDS_GONE = new RegExp(
   [
     String.raw`\b(?:order history|invoices|records|files|reports|contacts|(?:saved )?(?:addresses|carts)|product (?:list|catalog)|catalog(?:ue)?|settings|documents|price lists?|history|account data|approval rules|team list)\b[^.!?]{0,40}\b(?:disappeared|vanished|erased|wiped|(?:were|was|got|have been|has been) (?:deleted|removed|erased)|(?:are|is|went) (?:just |all |completely )?(?:gone|empty)|(?:are|is) missing from (?:the|our|my) (?:account|portal|dashboard|system))\b`,
+    // "our address book is empty", "40 saved delivery locations gone since yesterday"
+    String.raw`\b(?:address book|(?:saved |delivery |shipping )+(?:locations|addresses)|order history|invoices|approval rules|team members)\b[^.!?]{0,20}\b(?:(?:is|are) (?:now |just |completely )?empty|gone (?:since|overnight|after|from)|(?:all )?vanished)\b`,
     // es, fr, de, pt, it, nl, pl (folded text)
     String.raw`\b(?:facturas|direcciones|historial|datos)\b[^.!?]{0,40}\b(?:desaparecieron|desaparecio|se borraron|se borro|borrad[oa]s|eliminad[oa]s|vaci[oa])\b`,
     String.raw`\b(?:factures|adresses|historique|donnees|fichiers)\b[^.!?]{0,60}\b(?:ont ete supprime\w*|supprimee?s|ont disparu|disparu\w*|efface\w*|est vide)\b`,
-    String.raw`\b(?:bestellhistorie|bestellverlauf|rechnungen|adressen|daten|verlauf)\b[^.!?]{0,40}\b(?:ist|sind) (?:\w+ )?(?:leer|weg|verschwunden|geloscht)\b`,
+    String.raw`\b(?:bestellhistorie|bestellverlauf|rechnungen|adressen|daten|verlauf|auftrage|bestellungen|katalog|adressbuch)\b[^.!?]{0,40}\b(?:ist|sind) (?:\w+ )?(?:leer|weg|verschwunden|geloscht)\b`,
     String.raw`\b(?:faturas|enderecos|historico|dados)\b[^.!?]{0,40}\b(?:sumiram|sumiu|desaparece\w*|apagad[oa]s|excluid[oa]s)\b`,
     String.raw`\b(?:fatture|indirizzi|storico|dati)\b[^.!?]{0,40}\b(?:spariti|sparite|scompars\w*|cancellat[ie]|vuoto)\b`,
-    String.raw`\b(?:facturen|adressen|bestelgeschiedenis|gegevens)\b[^.!?]{0,40}\b(?:verdwenen|verwijderd|leeg)\b`,
+    String.raw`\b(?:facturen|adressen|bestelgeschiedenis|bestellingen|gegevens|\w*catalogus|adresboek)\b[^.!?]{0,40}\b(?:verdwenen|verwijderd|leeg)\b`,
+    // "kein einziger alter Auftrag mehr zu sehen": nothing of theirs is shown any more
+    String.raw`\bkeine?r? (?:einzige[rn]? )?(?:alte[rn]? )?(?:auftrag|auftrage|bestellung\w*|rechnung\w*|adresse\w*|daten)\b[^.!?]{0,30}\bmehr (?:zu sehen|da|sichtbar|vorhanden|angezeigt)\b`,
     String.raw`\b(?:faktury|adresy|historia zamowien|dane)\b[^.!?]{0,40}\b(?:znikn\w*|usuni\w*|pust\w*)`,
   ].join('|'),
   'i',
