@@ -1,6 +1,8 @@
 import { questionType } from './answer-type.js';
 import { reportsMalfunction } from './malfunction.js';
 import { fold } from './offline/text.js';
+import { isOffTopic } from './off-topic.js';
+import { SERVICE_REQUEST_LABELS, serviceRequest } from './service-requests.js';
 
 /**
  * Requests no tool can carry out: changing where an order ships, adding to an order, changing
@@ -16,7 +18,9 @@ export interface UnanswerableRequest {
     | 'warranty_claim'
     | 'change_login'
     | 'sign_up'
-    | 'software_error';
+    | 'software_error'
+    | 'service_request'
+    | 'off_topic';
   /** For staff and the decision record. */
   label: string;
   /**
@@ -175,6 +179,10 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
         /\b(?:change|update) (?:the |your )?(?:sign-?in|login|account) (?:e-?mail|address)\b/i,
     };
   if (SOFTWARE_ERROR.test(f)) return { kind: 'software_error', label: 'look into an error our site shows' };
+  if (isOffTopic(f))
+    return { kind: 'off_topic', label: 'read a message that is not about our products or orders' };
+  const service = serviceRequest(f);
+  if (service) return { kind: 'service_request', label: SERVICE_REQUEST_LABELS[service] };
   if (reportsMalfunction(text))
     return { kind: 'software_error', label: 'look into a part of our product that does not work' };
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
