@@ -18,6 +18,8 @@ const SECURITY = new RegExp(
     String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[^.!?]{0,30}\b(?:we|i) (?:never|did ?n[o']?t|didn't|have ?n[o']?t) (?:made|make|place|placed|order|ordered|authori[sz]e|authori[sz]ed|recogni[sz]e)`,
     String.raw`\b(?:we|i) (?:never|did ?n[o']?t|didn't) (?:place|placed|make|made|order|ordered|authori[sz]e\w*) (?:these|those|this|that|them|any)\b`,
     String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[^.!?]{0,40}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:placed|made|ordered|authori[sz]ed|recogni[sz]es)\b`,
+    // "someone placed orders to new addresses, it wasn't us"
+    String.raw`(?:\b(?:placed|made|added|created)\b[^.!?]{0,60}\b(?:orders?|addresses|purchases?)\b|\b(?:orders?|addresses|purchases?)\b[^.!?]{0,40}\b(?:placed|made|added|created)\b)[\s\S]{0,60}\b(?:it|that|those|they)? ?(?:wasn'?t|was not|weren'?t|were not) (?:us|me|one of us|anyone here)\b`,
     // Said in the next sentence: "3 orders on our account from last night. none of us placed them".
     String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[\s\S]{0,100}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:placed|made|ordered|authori[sz]ed) (?:them|it|these|those|that|this|any of (?:them|these|those))\b`,
     String.raw`\bsuspicious (?:log ?ins?|sign ?ins?|activity|access|charges?|orders?|emails?|transactions?)\b`,

@@ -48,6 +48,8 @@ describe('orders nobody made said in a second sentence, and records gone in othe
     for (const text of [
       'four orders went out from our account overnight to an address in Ohio. none of us placed them',
       'we see 2 new orders to a warehouse in Texas. no one here placed them',
+      'three orders were placed overnight to an address in Utah. it was not us',
+      'somebody created a new delivery address and made orders to it, that was not one of us',
     ]) {
       const r = await run(MAYA, text);
       expect(r.understanding.urgency, text).toBe('critical');
