@@ -1,5 +1,4 @@
 import { questionType } from './answer-type.js';
-import { reportsMalfunction } from './malfunction.js';
 import { fold } from './offline/text.js';
 import { isOffTopic } from './off-topic.js';
 import { SERVICE_REQUEST_LABELS, serviceRequest } from './service-requests.js';
@@ -183,8 +182,6 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
     return { kind: 'off_topic', label: 'read a message that is not about our products or orders' };
   const service = serviceRequest(f);
   if (service) return { kind: 'service_request', label: SERVICE_REQUEST_LABELS[service] };
-  if (reportsMalfunction(text))
-    return { kind: 'software_error', label: 'look into a part of our product that does not work' };
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
   if (SEND_ELSEWHERE.test(f) || asksToReroute(f))
     return { kind: 'change_address', label: 'change the delivery address of an order' };
