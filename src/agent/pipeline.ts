@@ -7,6 +7,7 @@ import { composeEscalation } from './escalate.js';
 import { extractEntities } from './entities.js';
 import { isAppError } from '../errors.js';
 import { filterCustomerText } from './guardrails/output-filter.js';
+import { reportsMalfunction } from './malfunction.js';
 import { looksLikeInjection } from './offline/classify-intent.js';
 import type { Resolution } from './offline/resolve-offline.js';
 import { resolveOffline } from './offline/resolve-offline.js';
@@ -139,6 +140,9 @@ export async function runPipeline(
   // Order data can say what was charged, not whether it was right: a person checks a disputed charge.
   if (!escalateReason && u.billingDispute)
     escalateReason = 'billing dispute: the customer says a charge is wrong; a person must check it';
+  // The help center explains how things work, not why they fail for this customer today.
+  if (!escalateReason && reportsMalfunction(input.text))
+    escalateReason = 'a report that part of our product does not work: a person looks into it';
   try {
     evidence = await recorder.stage(
       'retrieve',

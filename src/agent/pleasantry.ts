@@ -52,7 +52,7 @@ const COURTESY_CORE = new Set(
     'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
     'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
     'morning afternoon evening bye goodbye noted understood star legend lifesaver hero champ obliged ta thankyou thanx ' +
-    'thnx tks spot clear gotcha ' +
+    'thnx tks spot clear gotcha legends heroes champs stars lifesavers ' +
     // es, fr, de, pt, it, nl, pl
     'gracias perfecto perfecta genial vale listo funciona funciono solucionado resuelto estupendo excelente hola ' +
     'entendido entendi comprendido claro clarisimo ' +
@@ -68,7 +68,7 @@ const COURTESY_CORE = new Set(
 );
 const COURTESY_FILLER = new Set(
   (
-    'much very so a lot lots loads ton bunch all now that this it thats its s did the trick helpful helped kind of you your ' +
+    'much many very so a lot lots loads ton bunch all now that this it thats its s did the trick helpful helped kind of you your ' +
     're ll ve d m exactly just what needed wanted on everyone everybody yall ' +
     'again there dear day have nice weekend will do makes sense sounds got team guys folks everything set oh ah wow ' +
     'really truly and for working on our my side end we are i am me us here dir ihnen euch vous voi te ti ' +
@@ -86,6 +86,45 @@ const COURTESY_FILLER = new Set(
 const THANKS_FOR =
   /\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:help|reply|replies|answer|info|information|quick (?:reply|response|answer)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie)\b/g;
 const MAX_COURTESY_WORDS = 10;
+
+/** "Exactly what I needed", "just what we were looking for": approval, said without a core word. */
+const JUST_WHAT_WAS_NEEDED =
+  /\b(?:exactly|just|precisely) what (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)\b/g;
+
+/**
+ * One word of context beside thanks ("much obliged, that clears it up for our finance team") does
+ * not make a question. A word that turns the thanks ("but", "still", "not") or names something we
+ * handle (an order, a refund, a charge) does.
+ */
+const TURNS_THANKS = new Set(
+  'but still not no nothing never however yet except though although only help please pls can could why when where how what wrong issue problem'.split(
+    ' ',
+  ),
+);
+const isHarmlessExtra = (word: string) =>
+  word.length > 2 && !TURNS_THANKS.has(word) && conceptsOf(normalizeForModel(word)).length === 0;
+
+/**
+ * Word that what was awaited has come, with thanks ("refund landed on our card this morning,
+ * thanks for sorting it", "parcel's here, cheers", "el pedido llegó, ¡gracias!"): nothing is
+ * asked. Anything unhappy, a question or a "but" is a message to answer.
+ */
+const THANKS =
+  /\b(?:thanks|thank you|thx|ty|cheers|appreciated|gracias|merci|danke|obrigad[oa]|grazie|bedankt|dank je|dziekuje|dzieki)\b/;
+const ARRIVED =
+  /\b(?:landed|arrived|came through|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
+const ARRIVAL_GONE_WRONG =
+  /\b(?:not|n't|never|but|still|yet|only|damaged|broken|wrong|missing|late|short|cracked|dented|half|partial|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|rot[oa]s?|danad[oa]s?|abime\w*|casse\w*|kaputt|beschadig\w*|quebrad[oa]s?|danificad[oa]s?|rott[oiae]|danneggiat[oiae]|kapot|uszkodzon\w*|zepsut\w*|falta|manque|fehlt|mancante|ontbreekt|brakuje|equivocad[oa]|falsch|errad[oa]|sbagliat[oa]|verkeerd\w*)\b/;
+const MAX_ARRIVAL_WORDS = 16;
+function arrivedWithThanks(folded: string): boolean {
+  const words = folded.split(/[^\p{L}\d']+/u).filter(Boolean);
+  return (
+    words.length <= MAX_ARRIVAL_WORDS &&
+    THANKS.test(folded) &&
+    ARRIVED.test(folded) &&
+    !ARRIVAL_GONE_WRONG.test(folded)
+  );
+}
 
 /**
  * Thanks said to someone by name ("got it, thanks Riley", "merci Camille", "dziękuję Kasiu"): a
@@ -128,11 +167,15 @@ export function isCourtesyOnly(raw: string): boolean {
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(scriptless)) {
     return CJK_THAI_ARABIC_CORE.test(scriptless) && scriptless.replace(CJK_THAI_ARABIC_PIECE, '') === '';
   }
-  const folded = foldWord(withoutNames(text)).replace(THANKS_FOR, ' ');
+  if (arrivedWithThanks(foldWord(text))) return true;
+  const folded = foldWord(withoutNames(text))
+    .replace(THANKS_FOR, ' ')
+    .replace(JUST_WHAT_WAS_NEEDED, ' perfect ');
   const words = folded.split(/[^\p{L}]+/u).filter(Boolean);
   if (!words.length || words.length > MAX_COURTESY_WORDS) return false;
+  const extra = words.filter((w) => !COURTESY_CORE.has(w) && !COURTESY_FILLER.has(w));
   return (
     words.some((w) => COURTESY_CORE.has(w)) &&
-    words.every((w) => COURTESY_CORE.has(w) || COURTESY_FILLER.has(w))
+    (extra.length === 0 || (extra.length === 1 && isHarmlessExtra(extra[0]!)))
   );
 }

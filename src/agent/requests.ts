@@ -1,5 +1,7 @@
 import { questionType } from './answer-type.js';
 import { fold } from './offline/text.js';
+import { isOffTopic } from './off-topic.js';
+import { SERVICE_REQUEST_LABELS, serviceRequest } from './service-requests.js';
 
 /**
  * Requests no tool can carry out: changing where an order ships, adding to an order, changing
@@ -15,7 +17,9 @@ export interface UnanswerableRequest {
     | 'warranty_claim'
     | 'change_login'
     | 'sign_up'
-    | 'software_error';
+    | 'software_error'
+    | 'service_request'
+    | 'off_topic';
   /** For staff and the decision record. */
   label: string;
   /**
@@ -31,13 +35,13 @@ const VERB_CHANGE =
 const VERB_MODIFY =
   '(?:change|changing|modify|edit|amend|switch|cambiar|modificar|changer|modifier|andern|aendern|alterar|mudar|wijzigen|zmienic)';
 const ADDRESS =
-  '(?:address|street|zip|postcode|postal code|apartment|apt|suite|unit number|house number|where it ships|where (?:it|the parcel|my order) (?:goes|is going)|direccion|adresse|anschrift|endereco|adres)';
+  "(?:address|street|zip|postcode|postal code|apartment|apt|suite|unit number|house number|flat number|flat no|door number|floor number|buzzer|numero d'appartement|wohnungsnummer|hausnummer|huisnummer|numer mieszkania|numero de apartamento|where it ships|where (?:it|the parcel|my order) (?:goes|is going)|direccion|adresse|anschrift|endereco|adres)";
 
 const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
   [
     'change_address',
     new RegExp(
-      `\\b${VERB_CHANGE}\\b.{0,40}\\b${ADDRESS}|\\b${ADDRESS}\\b.{0,40}\\b(?:wrong|incorrect|outdated|old|changed|${VERB_CHANGE})\\b|\\bwrong (?:street|address|zip|postcode|house number|apartment|apt|unit|suite|flat)\\b|\\b(?:old|previous|outdated|former) (?:street|address|zip|postcode)\\b|\\b(?:ship|send|deliver) it to (?:a different|another|my new)\\b`,
+      `\\b${VERB_CHANGE}\\b.{0,40}\\b${ADDRESS}|\\b${ADDRESS}\\b.{0,40}\\b(?:wrong|incorrect|outdated|old|changed|missing|${VERB_CHANGE})\\b|\\bwrong (?:street|address|zip|postcode|house number|apartment|apt|unit|suite|flat)\\b|\\b(?:old|previous|outdated|former) (?:street|address|zip|postcode)\\b|\\b(?:ship|send|deliver) it to (?:a different|another|my new)\\b`,
     ),
     'change the delivery address of an order',
   ],
@@ -49,7 +53,7 @@ const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
   [
     'modify_order',
     new RegExp(
-      `\\b${VERB_MODIFY}\\b.{0,30}\\b(?:order|pedido|commande|bestellung|encomenda|quantity|quantities|size|colou?r|item)\\b|\\b(?:swap|replace|exchange)\\b.{0,30}\\b(?:item|product|for a|for the|with)\\b`,
+      `\\b(?:drop|remove|take out|take off|leave out|leave off)\\b (?:one|two|three|\\d+|half|a couple|some)(?: of)? (?:the|those|these|our|my)\\b|\\btake (?:one|two|three|\\d+|half)(?: of)? (?:the |those |these |our |my )?\\w+ (?:off|out)\\b|\\b(?:send|ship) (?:just|only) (?:the other|one|the \\w+ and not)\\b|\\b(?:send|ship) the rest\\b|\\b${VERB_MODIFY}\\b.{0,30}\\b(?:order|pedido|commande|bestellung|encomenda|quantity|quantities|size|colou?r|item)\\b|\\b(?:swap|replace|exchange)\\b.{0,30}\\b(?:item|product|for a|for the|with)\\b`,
     ),
     'change what was ordered',
   ],
@@ -63,9 +67,25 @@ const STREET =
   '(?:\\d{1,5}[a-z]?,? (?:[a-z]+ ){0,3}(?:st|street|rd|road|ave|avenue|lane|ln|blvd|boulevard|drive|dr|court|ct)\\b|\\b(?:calle|avenida|av|rue|avenue|boulevard|rua|via|viale|piazza|strasse|str|weg|straat|ulica|ul)\\.? (?:[a-z]+ ){0,3}\\d{1,5}|\\d{1,5},? (?:rue|avenue|boulevard|via|rua|calle) [a-z]+|\\b[a-z]+(?:strasse|str|weg|gasse|straat) \\d{1,5})';
 const SEND_VERB =
   '(?:ship|send|deliver|redirect|reroute|forward|envi\\w*|entreg\\w*|mand\\w*|livr\\w*|envoy\\w*|expedi\\w*|liefer\\w*|schick\\w*|sped\\w*|consegn\\w*|bezorg\\w*|verzend\\w*|wysl\\w*|dostarcz\\w*)';
+const PLACE =
+  'office|home|house|warehouse|yard|site|shop|store|work|address|location|branch|place|building|studio|premises|front desk|reception|neighbou?r';
+/**
+ * Sending a parcel already on its way somewhere else ("can it be rerouted?", "redirect 1042"):
+ * the object (it, them, an order, its number) must be said, so "do you redirect parcels?" is a
+ * question for the help center.
+ */
+const REROUTE =
+  '\\b(?:re-?rout\\w*|redirect\\w*|umleit\\w*|umgeleitet|redirig\\w*|desvi\\w*|reachemin\\w*|reindirizz\\w*|omleid\\w*|omgeleid|przekierow\\w*|redireccion\\w*|redirecion\\w*)\\b[^.?!]{0,25}(?:\\b(?:it|them|lo|la|le|les|ihn|sie|es|\\d{3,10})\\b|\\b(?:order|parcel|package|shipment|delivery|pedido|paquete|envio|commande|colis|bestellung|paket|sendung|encomenda|pacote|ordine|pacco|bestelling|pakket|zamowienie|paczk\\w*)\\b)|\\b(?:it|they|\\d{3,10}|order|parcel|package|shipment)\\b (?:be |get |gets |being )?(?:re-?rout|redirect)\\w*|\\b(?:\\d{3,10}|sendung|paket|bestellung|bestelling|pakket|zending)\\b[^.?!]{0,40}\\b(?:umleit\\w*|umgeleitet|omleid\\w*|omgeleid)\\b';
+const REROUTE_RE = new RegExp(REROUTE);
+// What a redirect costs, or whether a parcel can be redirected at all, the help center answers.
+const ASKS_COST =
+  /\b(?:fee|fees|cost|costs|charge|price|how much|cuanto|combien|kostet|quanto|wat kost|ile)\b/;
+const THEIR_PARCEL =
+  /\b\d{3,10}\b|\b(?:my|our|unser\w*|mein\w*|nuestr\w*|notre|nos|nosso|nossa|nostr\w*|onze|nasz\w*)\b/;
+const asksToReroute = (f: string) => REROUTE_RE.test(f) && THEIR_PARCEL.test(f) && !ASKS_COST.test(f);
 const SEND_ELSEWHERE = new RegExp(
   // "we moved to 12 Harbour Rd": the order should follow them there. "can 1028 go to my office instead?"
-  `\\b(?:go|goes|be delivered|be sent|be shipped|come|arrive)\\b (?:to|at) (?:my|our|the|a|another) (?:\\w+ )?(?:office|home|house|warehouse|yard|site|shop|store|work|address|location|branch)\\b[^.?!]{0,40}\\binstead\\b|\\binstead of (?:the|our|my) (?:office|home|house|hq|headquarters|address|warehouse|shop|store)\\b|\\b${SEND_VERB}\\b[^.?!]{0,60}${STREET}|${STREET}[^.?!]{0,30}\\binstead\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,60}${STREET}|\\b(?:moved|relocated|moving)\\b[^.?!]{0,30}${STREET}`,
+  `\\b(?:go|goes|be delivered|be sent|be shipped|come|arrive|(?:leave|drop) (?:it|them|the (?:parcel|package|box|boxes|order|delivery))(?: off)?)\\b (?:to|at|with) (?:(?:my|our|the|a|another|other) )?(?:\\w+ ){0,2}(?:${PLACE})\\b[^.?!]{0,40}\\binstead\\b|\\b(?:go|goes|be delivered|be sent|be shipped|come|arrive|ship|send|deliver)\\b[^.?!]{0,20}\\b(?:to|at) (?:the|our|my) new (?:${PLACE})\\b|\\binstead of (?:the|our|my) (?:office|home|house|hq|headquarters|address|warehouse|shop|store)\\b|\\b${SEND_VERB}\\b[^.?!]{0,60}${STREET}|${STREET}[^.?!]{0,30}\\binstead\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,60}${STREET}|\\b(?:moved|relocated|moving)\\b[^.?!]{0,30}${STREET}`,
 );
 // Holding or delaying an order is not an action any tool has.
 const HOLD_ORDER =
@@ -73,7 +93,7 @@ const HOLD_ORDER =
 
 // Rushing, splitting or combining an order: the order system has no such action.
 const EXPEDITE =
-  /\b(?:rush|expedite|speed up|hurry up|fast[- ]track|prioriti[sz]e|acelerar|adelantar|accelerer|beschleunigen|accelerare|versnellen|przyspiesz\w*)\b[^.?!]{0,40}(?:\b\d{3,10}\b|\border\b|\bpedido\b|\bcommande\b|\bbestellung\b|\bencomenda\b|\bordine\b|\bbestelling\b|\bzamowienie\b|\bit\b)|\b\d{3,10}\b[^.?!]{0,30}\b(?:go|goes|ship|ships|be sent|be shipped|come) (?:out )?(?:by )?(?:express|overnight|next[- ]day)\b|\bupgrade\b[^.?!]{0,30}\b(?:\d{3,10}|order|shipping|it)\b[^.?!]{0,20}\b(?:express|overnight|next[- ]day)\b/;
+  /\b(?:rush|expedite|speed up|hurry up|fast[- ]track|prioriti[sz]e|acelerar|adelantar|accelerer|beschleunigen|accelerare|versnellen|przyspiesz\w*)\b[^.?!]{0,40}(?:\b\d{3,10}\b|\border\b|\bpedido\b|\bcommande\b|\bbestellung\b|\bencomenda\b|\bordine\b|\bbestelling\b|\bzamowienie\b|\bit\b)|\b\d{3,10}\b[^.?!]{0,30}\b(?:go|goes|ship|ships|be sent|be shipped|come) (?:out )?(?:by )?(?:express|overnight|next[- ]day)\b|\b(?:upgrade|bump|move|switch)\b[^.?!]{0,30}\b(?:\d{3,10}|order|shipping|it|them)\b[^.?!]{0,20}\b(?:express|overnight|next[- ]day|priority)\b|\b(?:hurry|speed|move) (?:it|them|this|that|(?:the|our|my) (?:order|shipment|delivery)|\d{3,10}) (?:along|up)\b|\bget (?:it|them|\d{3,10}) (?:here|to us|out) (?:any )?(?:faster|sooner|quicker|earlier)\b/;
 const SPLIT_OR_COMBINE =
   /\b(?:split|divide)\b[^.?!]{0,30}\b(?:order|shipment|delivery|\d{3,10}|it)\b|\b(?:combine|merge|consolidate)\b[^.?!]{0,40}\b(?:orders?|shipments?|deliveries|\d{3,10})\b|\bships? now and\b[^.?!]{0,40}\blater\b|\bship (?:them|it|everything|both) (?:together|separately)\b/;
 /**
@@ -82,10 +102,27 @@ const SPLIT_OR_COMBINE =
  * answered by the help center; a claim needs a person to arrange the repair.
  */
 const FAILED =
-  "(?:broke|broken|stopped (?:working|charging|printing|turning on|pairing|holding|feeding)|died|dead|fails?|failing|faulty|defective|keeps? (?:\\w+ing)|no longer works|doesn't work anymore)";
+  "(?:broke|broken|stopped (?:working|charging|printing|turning on|pairing|holding|feeding)|stopped \\w+ing|quit(?: \\w+ing)?|gave out|died|dead|fails?|failing|faulty|defective|keeps? (?:\\w+ing)|no longer (?:works|holds|charges|turns on)|(?:won'?t|will not|doesn'?t|does not) (?:hold|stay|turn on|power on|charge|print|pair|work|lock|close|grind|heat)\\b[^.?!]{0,20}\\b(?:anymore|any more|now)|doesn't work anymore)";
+// The same failure in the other reply languages, which the claim then names as warranty.
+const FAILED_ELSEWHERE =
+  '(?:kaputt|defekt|funktioniert nicht mehr|geht nicht mehr|ne (?:marche|fonctionne) plus|en panne|tombe en panne|ya no funciona|dejo de funcionar|se rompio|parou de funcionar|nao funciona mais|quebrou|non funziona piu|si e rotto|smesso di funzionare|werkt niet meer|kapot|przestal\\w* dzialac|zepsul\\w*|nie dziala)';
 const AFTER_USE =
-  '(?:after (?:about |only |just )?(?:\\d+|a few|few|several|two|three|four|five|six|a couple of|one|a) (?:days?|weeks?|months?|years?)|(?:\\d+|a few|few|several|two|three|four|five|six) (?:weeks?|months?|years?) (?:old|in|of use)|\\bof (?:normal |regular |daily )?use)';
+  '(?:after (?:about |only |just )?(?:\\d+|a few|few|several|two|three|four|five|six|a couple of|one|a) (?:days?|weeks?|months?|years?)|(?:\\d+|a few|few|several|two|three|four|five|six|a couple of) (?:days?|weeks?|months?) after (?:it|they|we|the \\w+) (?:arrived|came|got (?:it|them)|(?:was|were) delivered|received)|only (?:had|used|owned) (?:it|them|the \\w+) (?:for )?(?:about |around )?(?:\\d+|a few|few|several|two|three|four|five|six) (?:days?|weeks?|months?)|(?:\\d+|a few|few|several|two|three|four|five|six) (?:weeks?|months?|years?) (?:old|in|of use)|\\bof (?:normal |regular |daily )?use)';
 const WARRANTY = '(?:warranty|guarantee|garantia|garantie|garanzia|gwarancj\\w*)';
+/**
+ * A claim said over several sentences: their own product failed ("the gas lift on one died. about
+ * 3 months old. warranty?"), and its age or the warranty is named elsewhere in the message. An
+ * order or a possessive says the product is theirs, not one asked about.
+ */
+const FAILED_ANYWHERE = new RegExp(`\\b(?:${FAILED}|${FAILED_ELSEWHERE})\\b`);
+const AGE_OR_WARRANTY = new RegExp(`\\b(?:${AFTER_USE}|${WARRANTY})`);
+const THEIRS =
+  /\b\d{3,10}\b|\b(?:my|our|mine|ours|unser\w*|mein\w*|nuestr\w*|mi|mis|notre|nos|nosso|nossa|nostr\w*|onze|nasz\w*)\b/;
+// "Does the warranty cover a chair someone stood on?" asks what the terms say, not for a repair.
+const ASKS_WHAT_IS_COVERED =
+  /\b(?:does|do|would|will) (?:the |your |a )?(?:warranty|guarantee) (?:cover|include|apply)\b/;
+const isSpreadClaim = (f: string) =>
+  FAILED_ANYWHERE.test(f) && AGE_OR_WARRANTY.test(f) && THEIRS.test(f) && !ASKS_WHAT_IS_COVERED.test(f);
 const WARRANTY_CLAIM = new RegExp(
   `\\b${FAILED}\\b[^.?!]{0,60}\\b${AFTER_USE}|\\b${AFTER_USE}\\b[^.?!]{0,40}\\b${FAILED}\\b|\\b(?:repair|replace|replacement|claim|fix|swap)\\b[^.?!]{0,30}\\b(?:under|on|through|with) (?:the |our |my )?${WARRANTY}|\\b${WARRANTY} (?:claim|repair|replacement)\\b[^.?!]{0,40}\\b(?:for|on|from)\\b[^.?!]{0,20}(?:\\b\\d{3,10}\\b|\\b(?:my|our)\\b)|\\b(?:arrange|start|file|open|make|need|want)\\b[^.?!]{0,20}\\b${WARRANTY} (?:claim|repair|replacement)\\b`,
 );
@@ -141,15 +178,19 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
         /\b(?:change|update) (?:the |your )?(?:sign-?in|login|account) (?:e-?mail|address)\b/i,
     };
   if (SOFTWARE_ERROR.test(f)) return { kind: 'software_error', label: 'look into an error our site shows' };
+  if (isOffTopic(f))
+    return { kind: 'off_topic', label: 'read a message that is not about our products or orders' };
+  const service = serviceRequest(f);
+  if (service) return { kind: 'service_request', label: SERVICE_REQUEST_LABELS[service] };
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
-  if (SEND_ELSEWHERE.test(f))
+  if (SEND_ELSEWHERE.test(f) || asksToReroute(f))
     return { kind: 'change_address', label: 'change the delivery address of an order' };
   if (HOLD_ORDER.test(f)) return { kind: 'modify_order', label: 'hold or delay an order' };
   if (EXPEDITE.test(f)) return { kind: 'expedite', label: 'rush an order' };
   if (SPLIT_OR_COMBINE.test(f)) return { kind: 'modify_order', label: 'split or combine orders' };
   // "broke after two days, I want my money back" asks for a refund, which has its own action.
   if (
-    WARRANTY_CLAIM.test(f) &&
+    (WARRANTY_CLAIM.test(f) || isSpreadClaim(f)) &&
     type !== 'duration' &&
     type !== 'amount' &&
     !CANCEL_OR_REFUND.test(f) &&

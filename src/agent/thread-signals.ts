@@ -1,5 +1,6 @@
 import type { Sentiment } from '../domain/index.js';
 import { NEGATIVE, NOT_HELPED } from './lexicon.js';
+import { fold } from './offline/text.js';
 import { says, words } from './term-match.js';
 import type { AgentInput } from './types.js';
 
@@ -35,6 +36,24 @@ export function sameQuestion(a: string, b: string): boolean {
   return shared / small.size >= 0.8;
 }
 
+/**
+ * "Ok but how long until it shows up?" after an answer on the same subject: the customer takes the
+ * answer and asks again past it, so it did not settle the question. A "but" that opens the reply
+ * and a question, sharing a word with what was asked or answered before ("refund" / "refunds");
+ * a new subject after "ok but" ("ok but can I also get the invoice?") shares none.
+ */
+const BUT_OPENING =
+  /^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|sure|right|fine|understood|i know|i get (?:it|that)|got it|si|vale|oui|d'accord|ja|klar|sim|ta|tak|jasne|prima)\W+)?(?:but|pero|mais|aber|mas|ma|maar|ale)\b/;
+const QUESTION_WORD =
+  /\b(?:how|when|where|why|what|which|is|are|does|do|can|will|cuando|como|donde|por que|quand|comment|ou|pourquoi|wann|wie|wo|warum|quando|onde|dove|perche|wanneer|hoe|waar|waarom|kiedy|jak|gdzie|dlaczego)\b/;
+const stem = (w: string) => w.slice(0, 5);
+function pushesBack(text: string, before: string[]): boolean {
+  const f = fold(text);
+  if (!BUT_OPENING.test(f) || !(/[?¿]/.test(text) || QUESTION_WORD.test(f))) return false;
+  const mine = new Set([...contentWords(text)].filter((w) => w.length > 3).map(stem));
+  return before.some((m) => [...contentWords(m)].some((w) => w.length > 3 && mine.has(stem(w))));
+}
+
 /** Angry words, doubled exclamation marks, angry faces or shouting, in the supported languages. */
 export function soundsNegative(text: string): boolean {
   return says(text, NEGATIVE) || /!!|[😡😠🤬]/u.test(text) || /\b[A-Z]{5,}\b/.test(text);
@@ -55,7 +74,13 @@ export function threadSignals(history: AgentInput['history'], text: string): Thr
   const answeredQuestions = earlier.slice(0, Math.max(0, lastBot)).filter((m) => m.role === 'customer');
   return {
     afterBotAnswer,
-    repeatsQuestion: afterBotAnswer && answeredQuestions.some((m) => sameQuestion(m.text, text)),
+    repeatsQuestion:
+      afterBotAnswer &&
+      (answeredQuestions.some((m) => sameQuestion(m.text, text)) ||
+        pushesBack(
+          text,
+          earlier.filter((m) => m.role === 'customer' || m.role === 'bot').map((m) => m.text),
+        )),
     saysNotHelped: afterBotAnswer && says(text, NOT_HELPED),
     negative: soundsNegative(text),
   };

@@ -18,6 +18,10 @@ const SECURITY = new RegExp(
     String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[^.!?]{0,30}\b(?:we|i) (?:never|did ?n[o']?t|didn't|have ?n[o']?t) (?:made|make|place|placed|order|ordered|authori[sz]e|authori[sz]ed|recogni[sz]e)`,
     String.raw`\b(?:we|i) (?:never|did ?n[o']?t|didn't) (?:place|placed|make|made|order|ordered|authori[sz]e\w*) (?:these|those|this|that|them|any)\b`,
     String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[^.!?]{0,40}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:placed|made|ordered|authori[sz]ed|recogni[sz]es)\b`,
+    // "someone placed orders to new addresses, it wasn't us"
+    String.raw`(?:\b(?:placed|made|added|created)\b[^.!?]{0,60}\b(?:orders?|addresses|purchases?)\b|\b(?:orders?|addresses|purchases?)\b[^.!?]{0,40}\b(?:placed|made|added|created)\b)[\s\S]{0,60}\b(?:it|that|those|they)? ?(?:wasn'?t|was not|weren'?t|were not) (?:us|me|one of us|anyone here)\b`,
+    // Said in the next sentence: "3 orders on our account from last night. none of us placed them".
+    String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[\s\S]{0,100}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:placed|made|ordered|authori[sz]ed) (?:them|it|these|those|that|this|any of (?:them|these|those))\b`,
     String.raw`\bsuspicious (?:log ?ins?|sign ?ins?|activity|access|charges?|orders?|emails?|transactions?)\b`,
     String.raw`\bsomeone (?:else )?(?:has )?(?:logged|signed|got) (?:in|into)\b`,
     String.raw`\b(?:stolen (?:card|credit card|password|credentials|account|identity|login)|(?:card|password|account) (?:was |has been |got )?stolen)\b`,
@@ -74,7 +78,7 @@ const OUTAGE =
 const DATA_LOSS =
   /\b(data loss|lost (?:all )?(?:of )?(?:our |my |the )?(?:data|files|records)|(?:data|files|records) (?:is |are |has been |have been )?(?:gone|missing|deleted|wiped|lost)|wiped|p[ée]rdida de datos|datos perdidos|perte de donn[ée]es|donn[ée]es perdues|datenverlust|daten (?:sind )?(?:weg|verloren|gel[öo]scht)|perda de dados|dados perdidos|perdita (?:di|dei) dati|dati persi|gegevensverlies|data (?:is )?kwijt|utrata danych|dane (?:zosta[lł]y )?(?:utracone|usuni[ęe]te|stracone))\b/i;
 const BILLING_ERROR =
-  /\b((?:charged|billed|debited|invoiced|hit)\b[^.!?]{0,25}\btwice|(?:debit|preleve|factur|cargad|cobrad|belastet|abgebucht|berechnet|addebitat|afgeschreven|pobran|obciazon)\w*\b[^.!?]{0,25}\b(?:deux fois|dos veces|zweimal|doppelt|duas vezes|due volte|twee keer|dwa razy)|charged (?:me |us |my card |our card )?twice|double[- ]charged|double[- ]billed|billed (?:me |us )?twice|overcharged|overbilled|wrong (?:amount|charge|invoice|price|total)|billing (?:error|mistake)|incorrect (?:charge|invoice|amount|total)|duplicate (?:charge|payment|invoice)|cobr\w* dos veces|cobro duplicado|factur\w* deux fois|doppelt (?:belastet|abgebucht|berechnet)|zweimal (?:belastet|abgebucht|berechnet)|cobr\w* duas vezes|addebitat\w* due volte|twee keer (?:afgeschreven|gerekend|betaald)|dwa razy (?:obciazon\w*|pobran\w*))\b/i;
+  /\b((?:charged|billed|debited|invoiced|hit)\b[^.!?]{0,25}\btwice|(?:debit|preleve|factur|cargad|cobrad|belastet|abgebucht|berechnet|addebitat|afgeschreven|pobran|obciazon)\w*\b[^.!?]{0,25}\b(?:deux fois|dos veces|zweimal|doppelt|duas vezes|due volte|twee keer|dwa razy)|charged (?:me |us |my card |our card )?twice|double[- ]charged|double[- ]billed|billed (?:me |us )?twice|overcharged|overbilled|wrong (?:amount|charge|invoice|price|total)|billing (?:error|mistake)|incorrect (?:charge|invoice|amount|total)|duplicate (?:charge|payment|invoice)|cobr\w* dos veces|cobro duplicado|factur\w* deux fois|doppelt (?:belastet|abgebucht|berechnet)|zweimal (?:belastet|abgebucht|berechnet)|cobr\w* duas vezes|addebitat\w* due volte|twee keer (?:afgeschreven|gerekend|betaald)|dwa razy (?:obciazon\w*|pobran\w*)|(?:cobr|debitad|factur|cargad)\w* (?:em |en |el )?dob(?:ro|le)|(?:cobro|cargo|cobranca) (?:en |em )?dob(?:le|ro)|en double|doppio addebito|dubbel (?:afgeschreven|gerekend|betaald)|podwojn\w* (?:obciazon\w*|pobran\w*)|(?:importe|monto|valor|montant|betrag|importo|bedrag|kwot\w*) (?:incorrect[oa]?|errad[oa]|erron\w*|equivocad[oa]|falsch\w*|faux|sbagliat[oa]|errat[oa]|onjuist|verkeerd)|(?:falsche[rn]?|verkeerde?|onjuiste?|sbagliat[oa]|errat[oa]) (?:betrag|bedrag|importo)|b[lł]edn\w* kwot\w*|nieprawid[lł]ow\w* kwot\w*)\b/i;
 /** A bill for another sum than agreed: "billed us $4,000 instead of $400", "an extra zero". */
 const WRONG_SUM =
   /\b(?:bill(?:ed)?|invoiced?|charged?|debited|took)\b[^.!?]{0,50}\b(?:(?:instead of|rather than) (?:the |just |only )?(?:[$€£] ?)?\d|should (?:have been|be|only be)|but (?:our|the) (?:contract|quote|price|plan|order) (?:says|said|is|was)|(?:\d+|two|three|four|five|ten|hundred) times (?:what|the|more|as much)|an? extra zero)\b|\bextra zero\b[^.!?]{0,30}\b(?:invoice|bill|charge)|\b(?:cobr\w*|factur\w*|berechnet|abgebucht|addebitat\w*|gerekend|obciazy\w*)\b[^.!?]{0,50}\b(?:en lugar de|en vez de|au lieu de|statt|anstatt|em vez de|invece di|in plaats van|zamiast)\b/i;
@@ -116,10 +120,30 @@ export function statesBillingError(text: string): boolean {
 export function isBillingDispute(text: string, intent: Intent, concern: Concern | null): boolean {
   const folded = fold(text);
   if (statesBillingError(folded)) return true;
-  if (intent !== 'billing') return false;
+  if (
+    !ASKS_HOW.test(text) &&
+    !/^\s*(?:how|what|where|when|why|which|can|could|do|does|is|are)\b/.test(folded) &&
+    INVOICE_TO_CORRECT.test(folded)
+  )
+    return true;
   const question = isInformationQuestion(text) || ASKED_WITHOUT_MARK.test(folded);
+  if (intent !== 'billing') return false;
   return DISPUTED_BILL.test(folded) || (concern === 'billing_error' && !question && MONEY_WORDS.test(folded));
 }
+
+/**
+ * An invoice the customer asks us to correct, or one that bills what they sent back: "our October
+ * invoice includes the lamp we returned, please correct it", "reissue the bill, the total is
+ * off", "proszę o korektę faktury". Said as a statement or an ask, not as a question about how
+ * corrections work.
+ */
+const INVOICE = String.raw`(?:invoice|bill|statement|factura|facture|rechnung|fatura|fattura|factuur|faktur\w*)`;
+const CORRECT_IT = String.raw`(?:correct|fix|amend|adjust|rectify|corrig\w*|corrij\w*|korrigier\w*|rettific\w*|correg\w*|verbeter\w*|aanpass\w*|popraw\w*|korekt\w*|korygow\w*)`;
+const INVOICE_TO_CORRECT = new RegExp(
+  String.raw`\b${INVOICE}\b[^]{0,120}(?:\b(?:please|pls|kindly|can you|could you|por favor|merci de|bitte|per favore|graag|prosze(?: o)?)\s+(?:(?:la|le|les|lo|it|them|sie|es|o) )?|(?:^|[.!;]\s*))${CORRECT_IT}\b|\b${CORRECT_IT}\b[^.!?]{0,30}\b${INVOICE}\b|\b(?:includes?|lists?|still (?:has|shows|includes)|charged (?:us |me )?for|billed (?:us |me )?for)\b[^.!?]{0,60}\b(?:we|i) (?:had )?(?:already )?(?:returned|sent back|cancell?ed)\b|\b(?:returned|sent back|cancell?ed)\b[^.!?]{0,60}\b(?:charged|billed|invoiced)\b[^.!?]{0,30}\b(?:again|anyway|still)\b`,
+);
+
+const ASKS_HOW = /[?¿？]/;
 
 /** A question written without its mark: "we're on net-30, do we get an invoice per order or one a month". */
 const ASKED_WITHOUT_MARK =
@@ -145,13 +169,17 @@ const WIDE_FAILURE = new RegExp(
 const RECORDS_GONE = new RegExp(
   [
     String.raw`\b(?:order history|invoices|records|files|reports|contacts|(?:saved )?(?:addresses|carts)|product (?:list|catalog)|catalog(?:ue)?|settings|documents|price lists?|history|account data|approval rules|team list)\b[^.!?]{0,40}\b(?:disappeared|vanished|erased|wiped|(?:were|was|got|have been|has been) (?:deleted|removed|erased)|(?:are|is|went) (?:just |all |completely )?(?:gone|empty)|(?:are|is) missing from (?:the|our|my) (?:account|portal|dashboard|system))\b`,
+    // "our address book is empty", "40 saved delivery locations gone since yesterday"
+    String.raw`\b(?:address book|(?:saved |delivery |shipping )+(?:locations|addresses)|order history|invoices|approval rules|team members)\b[^.!?]{0,20}\b(?:(?:is|are) (?:now |just |completely )?empty|gone (?:since|overnight|after|from)|(?:all )?vanished)\b`,
     // es, fr, de, pt, it, nl, pl (folded text)
     String.raw`\b(?:facturas|direcciones|historial|datos)\b[^.!?]{0,40}\b(?:desaparecieron|desaparecio|se borraron|se borro|borrad[oa]s|eliminad[oa]s|vaci[oa])\b`,
     String.raw`\b(?:factures|adresses|historique|donnees|fichiers)\b[^.!?]{0,60}\b(?:ont ete supprime\w*|supprimee?s|ont disparu|disparu\w*|efface\w*|est vide)\b`,
-    String.raw`\b(?:bestellhistorie|bestellverlauf|rechnungen|adressen|daten|verlauf)\b[^.!?]{0,40}\b(?:ist|sind) (?:\w+ )?(?:leer|weg|verschwunden|geloscht)\b`,
+    String.raw`\b(?:bestellhistorie|bestellverlauf|rechnungen|adressen|daten|verlauf|auftrage|bestellungen|katalog|adressbuch)\b[^.!?]{0,40}\b(?:ist|sind) (?:\w+ )?(?:leer|weg|verschwunden|geloscht)\b`,
     String.raw`\b(?:faturas|enderecos|historico|dados)\b[^.!?]{0,40}\b(?:sumiram|sumiu|desaparece\w*|apagad[oa]s|excluid[oa]s)\b`,
     String.raw`\b(?:fatture|indirizzi|storico|dati)\b[^.!?]{0,40}\b(?:spariti|sparite|scompars\w*|cancellat[ie]|vuoto)\b`,
-    String.raw`\b(?:facturen|adressen|bestelgeschiedenis|gegevens)\b[^.!?]{0,40}\b(?:verdwenen|verwijderd|leeg)\b`,
+    String.raw`\b(?:facturen|adressen|bestelgeschiedenis|bestellingen|gegevens|\w*catalogus|adresboek)\b[^.!?]{0,40}\b(?:verdwenen|verwijderd|leeg)\b`,
+    // "kein einziger alter Auftrag mehr zu sehen": nothing of theirs is shown any more
+    String.raw`\bkeine?r? (?:einzige[rn]? )?(?:alte[rn]? )?(?:auftrag|auftrage|bestellung\w*|rechnung\w*|adresse\w*|daten)\b[^.!?]{0,30}\bmehr (?:zu sehen|da|sichtbar|vorhanden|angezeigt)\b`,
     String.raw`\b(?:faktury|adresy|historia zamowien|dane)\b[^.!?]{0,40}\b(?:znikn\w*|usuni\w*|pust\w*)`,
   ].join('|'),
   'i',

@@ -49,7 +49,11 @@ export const PRIYA = 'priya@cobaltlabs.example';
  * The offline agent over a seeded database and its knowledge base, set up before a file's tests
  * and closed after them: `run(email, text)` is one agent run on an input as the engine builds it.
  */
-export function useOfflineAgent(): (email: string | null, text: string) => Promise<AgentResult> {
+export function useOfflineAgent(): (
+  email: string | null,
+  text: string,
+  extra?: Partial<AgentInput>,
+) => Promise<AgentResult> {
   let env: SeededEnv | undefined;
   let kb: KnowledgeBase;
   let agent: Agent;
@@ -59,5 +63,5 @@ export function useOfflineAgent(): (email: string | null, text: string) => Promi
     agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
   });
   afterAll(async () => env?.close());
-  return async (email, text) => agent.run(await inputFor(env!, kb, email, text));
+  return async (email, text, extra) => agent.run(await inputFor(env!, kb, email, text, extra));
 }

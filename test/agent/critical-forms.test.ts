@@ -41,3 +41,44 @@ describe('breaches and outages said in other words are critical and go to a pers
     expect(fr.understanding.urgency).not.toBe('critical');
   });
 });
+
+// Phrasings written for this round, in other words than any labelled set's.
+describe('orders nobody made said in a second sentence, and records gone in other words', () => {
+  it('orders disowned after a full stop are a security concern', async () => {
+    for (const text of [
+      'four orders went out from our account overnight to an address in Ohio. none of us placed them',
+      'we see 2 new orders to a warehouse in Texas. no one here placed them',
+      'three orders were placed overnight to an address in Utah. it was not us',
+      'somebody created a new delivery address and made orders to it, that was not one of us',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.understanding.urgency, text).toBe('critical');
+      expect(r.route, text).toBe('escalate');
+    }
+  });
+
+  it('an empty address book, a catalogue emptied, nothing of theirs shown any more are lost data', async () => {
+    for (const text of [
+      'our address book is empty this morning and the 25 delivery sites we had saved are gone',
+      'Im Konto ist keine einzige Rechnung mehr zu sehen',
+      'Ons adresboek is leeg sinds vanochtend',
+    ]) {
+      const enterprise = await run(JORDAN, text);
+      expect(enterprise.understanding.urgency, text).toBe('critical');
+      expect(enterprise.route, text).toBe('escalate');
+      const free = await run(MAYA, text);
+      expect(free.route, text).toBe('escalate');
+    }
+  });
+
+  it('a question about saved places is not lost data', async () => {
+    for (const text of [
+      'where is the address book in settings?',
+      'is there a limit on saved delivery locations?',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.understanding.urgency, text).not.toBe('critical');
+      expect(r.understanding.urgency, text).not.toBe('high');
+    }
+  });
+});

@@ -125,3 +125,66 @@ describe('a person asked for by role, or on the phone, in the eight languages (o
     }
   });
 });
+
+// Phrasings written for this round, in other words than any labelled set's.
+describe('thanks beside one word of context, and word that what was awaited has come', () => {
+  it('need no answer', async () => {
+    for (const text of [
+      'just what we were looking for, thank you',
+      'many thanks, that clears it up for procurement',
+      'you guys are heroes',
+      'the replacement chairs arrived today, thanks a lot!',
+      'parcel is here, cheers team',
+      'El pedido llegó esta mañana, ¡gracias!',
+      'Das Paket ist angekommen, danke!',
+      'Le colis est arrivé, merci beaucoup',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+
+  it('an arrival gone wrong, a question beside the thanks or a sarcastic thanks is still answered or escalated', async () => {
+    for (const text of [
+      'the parcel arrived damaged, thanks',
+      'only half the order arrived, thanks',
+      'thanks, the refund still has not arrived',
+      'El pedido llegó roto, gracias',
+      'thanks for nothing',
+      'thanks, refund please',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).not.toBe('ignore');
+    }
+  });
+});
+
+describe('a person asked for by being put through, fetched or looped in', () => {
+  it('goes to a person', async () => {
+    for (const text of [
+      'can you patch us through to whoever handles billing disputes',
+      'find me a person who can approve this, the bot keeps going round in circles',
+      'please loop in the account manager on this one',
+      'Y a-t-il quelqu’un de votre équipe qui peut regarder ça avec moi ?',
+      'Kann jemand aus Ihrem Team sich das ansehen?',
+      'Alguém da equipe pode me ajudar com isso?',
+      'is there anyone on your team who could walk us through the setup?',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.understanding.wantsHuman, text).toBe(true);
+    }
+  });
+
+  it('a question about the team or about escalating in the product is not an ask', async () => {
+    for (const text of [
+      'how do I add someone to my team?',
+      'can I transfer my account to a new owner?',
+      'how do I escalate an approval to the owner?',
+    ]) {
+      const r = await run(text);
+      expect(r.understanding.wantsHuman, text).toBe(false);
+    }
+  });
+});

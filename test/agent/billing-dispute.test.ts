@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isBillingDispute } from '../../src/agent/urgency.js';
+import { MAYA, PRIYA, useOfflineAgent } from './agent-input.js';
+
+const run = useOfflineAgent();
+
+// A bill the customer says is wrong is a person's to check, whatever an article says about
+// invoices. Phrasings written for this test, in other words than any labelled set's.
+describe('an invoice to correct, or one that bills what was sent back, is a billing dispute', () => {
+  it.each([
+    'the November bill still lists the desk we sent back in October',
+    'we cancelled that order last month and were billed for it again today',
+    'please fix invoice INV-2291, the seat count is off',
+    'Nos cobraron en doble la suscripción de este mes',
+    'La facture de mars a un montant incorrect, merci de la corriger',
+    'Die Rechnung hat einen falschen Betrag, bitte korrigieren',
+    'La fattura di ottobre ha un importo sbagliato',
+    'De factuur heeft een verkeerd bedrag, graag aanpassen',
+    'Faktura za październik ma nieprawidłową kwotę',
+  ])('%s', (text) => {
+    expect(isBillingDispute(text, 'billing', null)).toBe(true);
+  });
+
+  it.each([
+    'how do I get a corrected invoice?',
+    'can you fix the address on my invoice?',
+    'what happens to the invoice if we return the desk?',
+    'our invoice was correct after all, thanks',
+    'I returned the chair, when is the refund coming?',
+  ])('a question about invoices, or a bill said to be right, is not one: %s', (text) => {
+    expect(isBillingDispute(text, 'billing', null)).toBe(false);
+  });
+
+  it('goes to a person with no help-center answer', async () => {
+    for (const [email, text] of [
+      [MAYA, 'the latest invoice still charges us for the grinder we sent back, please correct it'],
+      [PRIYA, 'A fatura deste mês veio com valor errado, podem corrigir'],
+    ] as const) {
+      const r = await run(email, text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+});

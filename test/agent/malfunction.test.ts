@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { reportsMalfunction } from '../../src/agent/malfunction.js';
+import { MAYA, PRIYA, useOfflineAgent } from './agent-input.js';
+
+const run = useOfflineAgent();
+
+// A part of the product that does not work, reported, is a person's to look into; the help center
+// explains how things work, not why they fail today. Phrasings written for this test.
+describe('a report that something of ours does not work goes to a person', () => {
+  it.each([
+    'the save button on the address book page does nothing at all',
+    'when we filter the order list by date it shows no results, there were 30 orders last week',
+    'the invoices page has been loading for ten minutes now',
+    'GET /catalog returns a 502 on every call this morning',
+    'Le bouton « Télécharger » ne fait rien sur la page des factures',
+    'Die Suche findet nichts mehr, die Seite lädt nicht',
+    'El botón de exportar no hace nada desde ayer',
+    'A pesquisa não funciona no aplicativo',
+    'Il pulsante per caricare il certificato non funziona',
+    'De zoekfunctie werkt niet meer sinds de update',
+    'Przycisk eksportu nic nie robi',
+  ])('%s', (text) => {
+    expect(reportsMalfunction(text)).toBe(true);
+  });
+
+  it.each([
+    'what does a 429 from your API mean?',
+    'why would an export come back empty?',
+    'how do I export orders as CSV',
+    'the reset link does not work anymore, it says expired',
+    'our SSO login keeps failing with a signature error',
+    'the parcel is missing an item',
+    'the scanner does not pair with my tablet',
+  ])('a question, a sign-in the articles explain, or a product of ours is not one: %s', (text) => {
+    expect(reportsMalfunction(text)).toBe(false);
+  });
+
+  it('escalates with no help-center answer in the reply', async () => {
+    for (const [email, text] of [
+      [MAYA, 'the download button on the invoices page does nothing when I press it'],
+      [PRIYA, 'our order history export has been stuck processing for two hours'],
+      [MAYA, 'El buscador del catálogo no funciona, no sale ningún producto'],
+    ] as const) {
+      const r = await run(email, text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+});

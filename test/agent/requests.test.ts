@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { unanswerableRequest } from '../../src/agent/requests.js';
+import { MAYA, PRIYA, useOfflineAgent } from './agent-input.js';
+
+const run = useOfflineAgent();
+
+// Order answers answer the question asked: a request on an order that no tool carries out goes to
+// a person, not to the order's tracking. Phrasings written for this test, not taken from a set.
+describe('requests on an order that no tool carries out', () => {
+  it.each([
+    [
+      'change_address',
+      'parcel 1033 is still with UPS, could they redirect it to our warehouse on the other side of town?',
+    ],
+    ['change_address', 'please reroute order 1040, nobody is at the old site anymore'],
+    ['change_address', 'Können Sie die Sendung 1042 an unser neues Lager umleiten?'],
+    ['change_address', '¿Pueden redirigir el pedido 1025 a nuestra oficina nueva?'],
+    ['change_address', 'Pouvez-vous réacheminer le colis 1021 vers notre nouveau bureau ?'],
+    ['change_address', 'the apartment number on order 1019 is missing, it should say 12C'],
+    ['change_address', 'can the courier leave the boxes with reception instead? we are on the 5th floor'],
+    ['change_address', 'could 1044 be sent to our new building instead of the old one?'],
+    ['expedite', 'any chance you could speed 1019 up? the install is monday'],
+    ['expedite', 'can you move 1033 to overnight shipping?'],
+    ['modify_order', 'please take two of the chairs off 1001 and ship the rest'],
+    [
+      'warranty_claim',
+      'the monitor arm from 1045 stopped gripping after a month, is that covered by the warranty?',
+    ],
+    ['warranty_claim', 'Unsere Kaffeemühle aus Bestellung 1030 ist nach zwei Wochen kaputt – Garantie?'],
+    ['warranty_claim', 'La lámpara de nuestro pedido 1027 ya no funciona, ¿entra en la garantía?'],
+    ['warranty_claim', 'our scanner gave out. we only had it for five weeks'],
+  ])('%s: %s', (kind, text) => {
+    expect(unanswerableRequest(text)?.kind).toBe(kind);
+  });
+
+  it.each([
+    'do you redirect parcels once they have shipped?',
+    'what does it cost to reroute a parcel that is already with the carrier?',
+    'can a parcel be redirected after it leaves your warehouse?',
+    'does the warranty cover a desk that broke because it was overloaded?',
+    'how long is the warranty on the standing desks?',
+    'my headset broke after two days, I want my money back',
+    'can I drop off a return at a UPS store?',
+    'what happens if the courier cannot leave the parcel?',
+    'can we get express shipping on the next order?',
+    'the login page redirects me back to sign-in every time',
+  ])('a question the help center answers, or an action with a tool, is not one: %s', (text) => {
+    expect(unanswerableRequest(text)).toBeNull();
+  });
+
+  it('goes to a person without the order’s tracking as the answer', async () => {
+    for (const [email, text] of [
+      [MAYA, '1042 is still with UPS, can it be rerouted to our second café instead?'],
+      [MAYA, 'any chance you could get 1042 here faster? we open on Monday'],
+      [MAYA, 'the grinder from 1043 quit on us, only had it six weeks. what now, warranty?'],
+      [PRIYA, 'the arm from 1045 no longer holds the monitor up, about two months old'],
+    ] as const) {
+      const r = await run(email, text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+});

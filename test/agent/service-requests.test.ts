@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { fold } from '../../src/agent/offline/text.js';
+import { isOffTopic } from '../../src/agent/off-topic.js';
+import { serviceRequest } from '../../src/agent/service-requests.js';
+import { JORDAN, MAYA, useOfflineAgent } from './agent-input.js';
+
+const run = useOfflineAgent();
+
+// Phrasings written for this test, in other words than any labelled set's.
+describe('services and account changes no tool performs go to a person', () => {
+  it.each([
+    ['collect_in_person', 'could we swing by your warehouse on Friday and grab the chairs ourselves?'],
+    ['collect_in_person', 'Können wir die Bestellung selbst im Lager abholen?'],
+    ['collect_in_person', "Peut-on récupérer la commande directement à l'entrepôt ?"],
+    ['collect_in_person', 'Posso ritirare l’ordine in magazzino?'],
+    ['collect_in_person', 'our van can bring the returns over to your depot on Monday'],
+    ['payment_terms', 'is net-45 possible instead of net-30 for us?'],
+    ['payment_terms', 'we are on Pro, could we get net-30 without moving to Enterprise'],
+    ['merge_accounts', 'we signed up twice with different emails, please combine the accounts'],
+    ['transfer_ownership', 'please make Dana Lee the new account owner, I am leaving the company'],
+  ])('%s: %s', (kind, text) => {
+    expect(serviceRequest(fold(text))).toBe(kind);
+  });
+
+  it.each([
+    'has UPS picked up 1028 from your warehouse yet?',
+    'when does my order leave the warehouse?',
+    'where is your warehouse?',
+    'do you offer net-30 terms?',
+    'can we pay on net 30 with a PO instead of a card?',
+    'the courier collected the return from our office, when is the refund?',
+  ])('shipping, a question the help center answers, or a carrier at work is not one: %s', (text) => {
+    expect(serviceRequest(fold(text))).toBeNull();
+  });
+
+  it('goes to a person, not to the shipping or payment article', async () => {
+    for (const [email, text] of [
+      [MAYA, 'can our driver collect the order at your Columbus warehouse instead of paying for shipping?'],
+      [MAYA, 'is it ok if we pick the shelving up from your warehouse ourselves to save the shipping cost?'],
+      [JORDAN, 'could we switch to net-45 payment terms?'],
+      [MAYA, 'please transfer ownership of the account to Sam Ortiz'],
+    ] as const) {
+      const r = await run(email, text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+});
+
+describe('a message about nothing we sell or do goes to a person', () => {
+  it.each([
+    'test',
+    'just testing',
+    'testing testing 1 2 3',
+    'is this bot connected?',
+    'tell us a joke about standing desks',
+    'compose a limerick about label printers',
+  ])('%s', async (text) => {
+    expect(isOffTopic(fold(text))).toBe(true);
+    const r = await run(MAYA, text);
+    expect(r.route, text).toBe('escalate');
+    expect(r.reply, text).toBeUndefined();
+  });
+
+  it.each([
+    'testing our API integration, what is the rate limit on Pro?',
+    'how do I write a review of the chair?',
+  ])('a question about us is not: %s', (text) => {
+    expect(isOffTopic(fold(text))).toBe(false);
+  });
+});
