@@ -55,8 +55,9 @@ export async function carriedForApproval(
 
 /**
  * The events stored on a ticket's requests: the ticket's list of them (`Ticket.approvals`) read by
- * `_id`, then the requests by `_id`. A ticket stored before it kept the list: its requests by its
- * id (a scan on the embedded server; not on the path of a message, a click or a sweep).
+ * `_id`, then the requests by `_id`. A ticket stored before it kept the list (or before keyed
+ * ids): its requests by its id (a scan on the embedded server; the ticket view and exports read
+ * this, not the path of a message, a click or a sweep).
  */
 export async function carriedForTicket(
   approvals: Collection,
@@ -68,8 +69,8 @@ export async function carriedForTicket(
     { _id: ticketKeyed.id(tenantId, ticketId) as never, tenantId, ticketId },
     { projection: { approvals: 1 } },
   );
-  if (!ticket) return [];
-  const listed = TicketApprovalsSchema.safeParse(ticket.approvals);
+  // Not found by its key (stored before keyed ids, or not stored yet): its requests by its id.
+  const listed = TicketApprovalsSchema.safeParse(ticket?.approvals);
   const ids = listed.success && listed.data.whole ? [...new Set(listed.data.ids)] : null;
   if (ids?.length === 0) return [];
   const filter = ids
