@@ -434,14 +434,12 @@ describe('audit log', () => {
       's2',
     ]);
     // The ticket lists its request: read by key.
-    await t.db
-      .collection('tickets')
-      .insertOne({
-        _id: `TA:${ticketId}` as never,
-        tenantId: 'TA',
-        ticketId,
-        approvals: { ids: [a.approvalId], whole: true },
-      });
+    await t.db.collection('tickets').insertOne({
+      _id: `TA:${ticketId}` as never,
+      tenantId: 'TA',
+      ticketId,
+      approvals: { ids: [a.approvalId], whole: true },
+    });
     expect((await stores.audit.listForTicket('TA', ticketId)).map((e) => e.auditId)).toEqual([
       'c1',
       'c2',
