@@ -79,7 +79,7 @@ export async function audit(
   event: Omit<AuditEvent, 'auditId' | 'at'>,
 ): Promise<boolean> {
   try {
-    await deps.audit.record({ ...event, auditId: deps.ids.id('aud'), at: deps.clock.now() });
+    await deps.audit.record(auditEvent(deps, event));
     return true;
   } catch (err) {
     deps.logger.error(
@@ -88,6 +88,14 @@ export async function audit(
     );
     return false;
   }
+}
+
+/** An audit event with its id and time, for a write that stores it itself (ApprovalStore's `trail`). */
+export function auditEvent(
+  deps: Pick<ApprovalServiceDeps, 'ids' | 'clock'>,
+  event: Omit<AuditEvent, 'auditId' | 'at'>,
+): AuditEvent {
+  return { ...event, auditId: deps.ids.id('aud'), at: deps.clock.now() };
 }
 
 /** The part of a request worth comparing before/after in the audit trail. */
@@ -105,14 +113,16 @@ export function snapshot(r: ApprovalRequest): Record<string, unknown> {
   };
 }
 
-/** A card just posted for `request`: its reference stored (the post's sent mark) and audited. */
+/**
+ * A card just posted for `request`: its reference stored (the post's sent mark) and audited, the
+ * event stored on the request by the same write (issue 13: no audit insert of its own).
+ */
 export async function recordCardPosted(
   deps: ApprovalServiceDeps,
   request: ApprovalRequest,
   ref: PostedRef,
 ): Promise<void> {
-  await deps.approvals.setCard(request.tenantId, request.approvalId, ref);
-  await audit(deps, {
+  const posted = auditEvent(deps, {
     tenantId: request.tenantId,
     ticketId: request.ticketId,
     approvalId: request.approvalId,
@@ -120,6 +130,7 @@ export async function recordCardPosted(
     action: 'approval.card_posted',
     after: { card: ref },
   });
+  await deps.approvals.setCard(request.tenantId, request.approvalId, ref, [posted]);
 }
 
 /** Posts the request's card when it has none yet; stores the ref. Returns true when posted now. */

@@ -11,6 +11,7 @@ import type {
 import type { ApprovalService, ProposalOutcome } from './api.js';
 import {
   audit,
+  auditEvent,
   cardSources,
   escalate,
   postCard,
@@ -372,13 +373,9 @@ async function proposeHeld(
   // Issue 13: the card's pending post rides in the request's insert (no outbox write of its own).
   const carried = await carriedCard(deps, ticket, request);
   // Stored (majority, journaled) before any card exists: a crash after this is finished by the sweep.
-  try {
-    await deps.approvals.insert(carried ? { ...request, cardEntry: carried } : request);
-  } catch (err) {
-    await releaseRequest(deps, request);
-    throw err;
-  }
-  await audit(deps, {
+  // The policy's decision and the request's creation are stored on it by the same insert (issue 13:
+  // no audit insert of their own; a request is never stored without them).
+  const created = auditEvent(deps, {
     tenantId: request.tenantId,
     ticketId: request.ticketId,
     approvalId,
@@ -386,14 +383,22 @@ async function proposeHeld(
     action: 'approval.created',
     after: snapshot(request),
   });
-  // The trail of this request (evaluated, created, the card, the ticket's move) is written in one
-  // insert when the proposal ends, before it answers (approval-service.ts): no money moves on
-  // this path, and a request that outlives a crash here is finished by the sweep from the store.
-  if (carried) await postCarried(deps, request, carried);
-  else await postCard(deps, request);
+  try {
+    await deps.approvals.insert(carried ? { ...request, cardEntry: carried } : request, [created]);
+  } catch (err) {
+    await releaseRequest(deps, request);
+    throw err;
+  }
   // The customer's answer rides on the ticket's move, unless staff take it at once (a supervisor's).
+  // The ticket moves before the card is posted, so the move's audit event rides in the write that
+  // stores the card's reference (issue 13); a run that dies in between is finished by the sweep
+  // from the store, which posts the card.
   const kept = decision.escalate ? undefined : await input.reply?.(request);
   const pending = await markPending(deps, ticket, approvalId, kept, input.unstored);
+  // The trail of this request's run left when the card's reference is stored (or, without a card
+  // now, in one insert when the proposal ends, before it answers: approval-service.ts).
+  if (carried) await postCarried(deps, request, carried);
+  else await postCard(deps, request);
   if (decision.escalate) {
     await escalate(
       deps,

@@ -1,6 +1,6 @@
 import { ProposedActionSchema, type ProposedAction } from '../agent/types.js';
 import { NotFoundError, ValidationError, describeZodIssues } from '../errors.js';
-import type { ApprovalRequest, PendingConfirmation, PostedRef } from '../domain/index.js';
+import type { ApprovalRequest, AuditEvent, PendingConfirmation, PostedRef } from '../domain/index.js';
 import type { StaffActionResult } from '../conversation/ports.js';
 import type { ApprovalService, ConfirmationOutcome, ProposalOutcome } from './api.js';
 import type { ApprovalStore } from './ports.js';
@@ -11,7 +11,7 @@ import { decideApproval } from './approval-decide.js';
 import { executeApproved } from './approval-execution.js';
 import { finishEffects } from './approval-finish.js';
 import { proposeWith, type ProposeInput } from './approval-propose.js';
-import { createAuditBatch } from './audit-batch.js';
+import { createAuditBatch, type AuditBatch } from './audit-batch.js';
 import { loadApprovalCard, memoCardSources } from './card-data.js';
 import { createKeyedLock } from './keyed-lock.js';
 import { customerOrderView } from './order-view.js';
@@ -66,7 +66,10 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
         customer.customerId,
         deps.countFromEarlierRead && earlierReadOf(input) ? input.customerOrders : undefined,
       ),
-      approvals: withSetCardSeen(deps.approvals, (ref) => (cardRef = ref)),
+      approvals: withHeldTrail(
+        withSetCardSeen(deps.approvals, (ref) => (cardRef = ref)),
+        batch,
+      ),
       cards: memoCardSources(cardSources(deps), { tenant, ticket, customer }),
     };
     try {
@@ -177,9 +180,42 @@ function earlierReadOf(input: ProposeInput): boolean {
 function withSetCardSeen(store: ApprovalStore, seen: (ref: PostedRef) => void): ApprovalStore {
   // Prototype-chained so a store of any shape (object literal or class) keeps all its methods.
   const wrapped = Object.create(store) as ApprovalStore;
-  wrapped.setCard = async (tenantId, approvalId, card) => {
-    await store.setCard(tenantId, approvalId, card);
+  wrapped.setCard = async (tenantId, approvalId, card, trail) => {
+    await store.setCard(tenantId, approvalId, card, trail);
     seen(card);
   };
+  return wrapped;
+}
+
+/**
+ * The store as is, except that the request's insert and its card's reference also store the audit
+ * events the batch holds by then (issue 13): the proposal's trail rides in writes it makes anyway,
+ * and a write that fails gives them back to the batch, which writes them at the end.
+ */
+function withHeldTrail(store: ApprovalStore, batch: AuditBatch): ApprovalStore {
+  const wrapped = Object.create(store) as ApprovalStore;
+  // Only events of the ticket of the request this operation inserted (their readers find them
+  // through that ticket's requests); any other stays held for the batch's own write.
+  let ticketId: string | undefined;
+  const carrying = async (
+    own: readonly AuditEvent[] | undefined,
+    write: (t: AuditEvent[]) => Promise<void>,
+  ) => {
+    const all = batch.take();
+    const held = all.filter((e) => ticketId !== undefined && e.ticketId === ticketId);
+    batch.restore(all.filter((e) => !held.includes(e)));
+    try {
+      await write([...held, ...(own ?? [])]);
+    } catch (err) {
+      batch.restore(held);
+      throw err;
+    }
+  };
+  wrapped.insert = (request, trail) => {
+    ticketId = request.ticketId;
+    return carrying(trail, (t) => store.insert(request, t));
+  };
+  wrapped.setCard = (tenantId, approvalId, card, trail) =>
+    carrying(trail, (t) => store.setCard(tenantId, approvalId, card, t));
   return wrapped;
 }

@@ -11,6 +11,12 @@ export interface AuditBatch {
    * throws. False when the write failed.
    */
   flush(): Promise<boolean>;
+  /**
+   * Hands what is held to a write that stores it itself (a request's insert or its card's
+   * reference, issue 13); `restore` gives them back if that write failed.
+   */
+  take(): AuditEvent[];
+  restore(events: readonly AuditEvent[]): void;
 }
 
 /**
@@ -33,6 +39,14 @@ export function createAuditBatch(audit: AuditLog, logger: Logger): AuditBatch {
       },
       listForTicket: (tenantId, ticketId) => audit.listForTicket(tenantId, ticketId),
       listForApproval: (tenantId, approvalId) => audit.listForApproval(tenantId, approvalId),
+    },
+    take() {
+      const events = held;
+      held = [];
+      return events;
+    },
+    restore(events) {
+      held = [...events, ...held];
     },
     async flush() {
       const events = held;

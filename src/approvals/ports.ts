@@ -21,8 +21,12 @@ export interface PostMark {
 
 /** Durable approval requests. Implemented in src/memory over MongoDB. */
 export interface ApprovalStore {
-  /** Written with majority write concern and journaling before any card is posted. */
-  insert(request: ApprovalRequest): Promise<void>;
+  /**
+   * Written with majority write concern and journaling before any card is posted. `trail`: audit
+   * events stored on the request's document by the same write (issue 13: no audit insert of their
+   * own, and a request is never stored without them); `AuditLog`'s reads list them.
+   */
+  insert(request: ApprovalRequest, trail?: readonly AuditEvent[]): Promise<void>;
   get(tenantId: string, approvalId: string): Promise<ApprovalRequest | null>;
   /**
    * One atomic conditional update: applies `patch` only if the current status is one of `from`.
@@ -40,7 +44,13 @@ export interface ApprovalStore {
      */
     options?: { posted?: readonly PostMark[] },
   ): Promise<ApprovalRequest | null>;
-  setCard(tenantId: string, approvalId: string, card: PostedRef): Promise<void>;
+  /** Stores the posted card's reference; `trail` as for `insert`, in the same write. */
+  setCard(
+    tenantId: string,
+    approvalId: string,
+    card: PostedRef,
+    trail?: readonly AuditEvent[],
+  ): Promise<void>;
   markCustomerNotified(tenantId: string, approvalId: string, at: Date): Promise<void>;
   /**
    * The ticket's requests, oldest first, read by key from the ticket's list (`Ticket.approvals`):
@@ -97,7 +107,12 @@ export interface AuditLog {
    * one by one.
    */
   recordMany?(events: AuditEvent[]): Promise<void>;
+  /**
+   * The ticket's events and its requests' (`ApprovalStore.insert`'s `trail` included), in the
+   * order they were written.
+   */
   listForTicket(tenantId: string, ticketId: string): Promise<AuditEvent[]>;
+  /** The request's events, those stored on it included. */
   listForApproval(tenantId: string, approvalId: string): Promise<AuditEvent[]>;
 }
 

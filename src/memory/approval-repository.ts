@@ -1,4 +1,4 @@
-import { MongoBulkWriteError, ObjectId, type Document, type Filter } from 'mongodb';
+import { MongoBulkWriteError, ObjectId, type Document, type Filter, type WithId } from 'mongodb';
 import {
   ApprovalRequestSchema,
   AuditEventSchema,
@@ -19,6 +19,13 @@ import {
 import { guardedUpdate } from './guarded-update.js';
 import { hasLegacyDocuments, keyedDocuments } from './keyed-documents.js';
 import { recordField } from './turn-documents.js';
+import {
+  carriedForApproval,
+  carriedForTicket,
+  mergeTrail,
+  trailOnInsert,
+  trailSet,
+} from './carried-audit.js';
 
 /** Where a request keeps the sent marks of its run's posts (OutboxEntry.approvalRun). */
 export const POSTED = 'posted';
@@ -34,12 +41,19 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
   const col = collection(db, COLLECTIONS.approvals, { durable: true });
   const tickets = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(ApprovalRequestSchema, COLLECTIONS.approvals, logger);
+  const auditCodec = createCodec(AuditEventSchema, COLLECTIONS.audit, logger);
+  const encodeEvent = (e: AuditEvent) => auditCodec.in(e);
   const list = async (filter: Filter<Document>, sort: Document, limit = 200) =>
     codec.outMany(await col.find(filter).sort(sort).limit(limit).toArray());
   return {
-    async insert(request) {
+    async insert(request, events) {
       const doc = codec.in(request);
-      await col.insertOne({ _id: keyed.id(doc.tenantId, doc.approvalId) as never, ...doc });
+      const trail = trailOnInsert(events, encodeEvent);
+      await col.insertOne({
+        _id: keyed.id(doc.tenantId, doc.approvalId) as never,
+        ...doc,
+        ...(trail ? { trail } : {}),
+      });
     },
     async get(tenantId, approvalId) {
       return codec.out(await keyed.findOne(col, tenantId, approvalId));
@@ -63,11 +77,11 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
       });
       return codec.out(updated);
     },
-    async setCard(tenantId, approvalId, card) {
+    async setCard(tenantId, approvalId, card, events) {
       const set = codec.patch({ card });
       // The card's pending post (if it rode in the insert) is done with: this write is its mark.
       await keyed.updateOne(col, tenantId, approvalId, {
-        $set: { ...set, updatedAt: clock.now() },
+        $set: { ...set, updatedAt: clock.now(), ...trailSet(events, encodeEvent) },
         $unset: { cardEntry: '' },
       });
     },
@@ -167,6 +181,9 @@ export function createApprovalRepository({ db, logger, clock }: RepositoryDeps):
  */
 export function createAuditRepository({ db, logger }: RepositoryDeps): AuditLog {
   const col = collection(db, COLLECTIONS.audit, { durable: true });
+  // A refund request's run stores its events on the request (carried-audit.ts): read and merged.
+  const approvals = collection(db, COLLECTIONS.approvals);
+  const tickets = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(AuditEventSchema, COLLECTIONS.audit, logger);
   const toDoc = (event: AuditEvent): Document => {
     const doc = codec.in(event);
@@ -176,8 +193,10 @@ export function createAuditRepository({ db, logger }: RepositoryDeps): AuditLog 
     return { ...(key ? { _id: key } : {}), ...doc, _seq: new ObjectId() };
   };
   const keyed = (doc: Document | undefined) => typeof doc?._id === 'string';
-  const list = async (filter: Filter<Document>) =>
-    codec.outMany(await col.find(filter).sort({ at: 1, _seq: 1, _id: 1 }).toArray());
+  const list = async (filter: Filter<Document>, carried: Promise<Document[]>) => {
+    const [stored, riding] = await Promise.all([col.find(filter).toArray(), carried]);
+    return mergeTrail([...stored, ...riding], (docs) => codec.outMany(docs as WithId<Document>[]));
+  };
   return {
     async record(event) {
       const doc = toDoc(event);
@@ -200,10 +219,18 @@ export function createAuditRepository({ db, logger }: RepositoryDeps): AuditLog 
       }
     },
     async listForTicket(tenantId, ticketId) {
-      return list({ tenantId, ticketId });
+      const carried = carriedForTicket(approvals, tickets, tenantId, ticketId);
+      return list(
+        { tenantId, ticketId },
+        carried.then((docs) => docs.filter((d) => d.ticketId === ticketId)),
+      );
     },
     async listForApproval(tenantId, approvalId) {
-      return list({ tenantId, approvalId });
+      const carried = carriedForApproval(approvals, tenantId, approvalId);
+      return list(
+        { tenantId, approvalId },
+        carried.then((docs) => docs.filter((d) => d.approvalId === approvalId)),
+      );
     },
   };
 }

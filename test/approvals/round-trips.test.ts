@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import { createApprovalService } from '../../src/approvals/approval-service.js';
+import type { ApprovalService } from '../../src/approvals/api.js';
 import { createDemoOrderSystem } from '../../src/commerce/demo-order-system.js';
 import { createMongoStores } from '../../src/memory/mongo-stores.js';
 import {
@@ -30,6 +31,7 @@ let h: Harness;
 let client: MongoClient;
 const proposal: Command[] = [];
 const click: Command[] = [];
+let requested: Awaited<ReturnType<ApprovalService['propose']>>;
 let into: Command[] | null = null;
 let answer: { ok: boolean; message: string } | undefined;
 
@@ -78,6 +80,7 @@ beforeAll(async () => {
   });
   into = null;
   if (out.kind !== 'pending') throw new Error(`expected pending, got ${out.kind}`);
+  requested = out;
 
   into = click;
   answer = await approvals.decide({
@@ -169,9 +172,24 @@ describe('round trips of a refund request', () => {
     expect(ledger).toBeLessThan(orders);
   });
 
-  it('writes its audit events in one insert, at the end', () => {
-    const inserts = proposal.filter((c) => c.name === 'insert' && c.collection === 'audit_events');
-    // evaluated, created, card posted, the ticket's move to pending_approval
-    expect(inserts.map((c) => c.documents)).toEqual([4]);
+  it("stores its audit events on the request, by its insert and its card's reference: no audit insert", async () => {
+    // Issue 13: evaluated and created ride in the request's insert; the ticket's move to
+    // pending_approval and the card's posting in the write that stores the card's reference.
+    expect(count(proposal, 'insert', 'audit_events')).toBe(0);
+    const approvalWrites = proposal.filter((c) => c.collection === 'approvals').map((c) => c.name);
+    expect(approvalWrites).toEqual(['insert', 'update']);
+    if (requested.kind !== 'pending') throw new Error('expected a pending request');
+    const trail = await h.env.stores.audit.listForApproval(h.env.tenantId, requested.approval.approvalId);
+    // (Approved and executed since, by the click.)
+    expect(trail.map((e) => e.action).slice(0, 2)).toEqual(['approval.created', 'approval.card_posted']);
+    const ticketTrail = await h.env.stores.audit.listForTicket(h.env.tenantId, requested.approval.ticketId);
+    expect(ticketTrail.map((e) => e.action)).toEqual(
+      expect.arrayContaining([
+        'action.evaluated',
+        'approval.created',
+        'ticket.status_changed',
+        'approval.card_posted',
+      ]),
+    );
   });
 });

@@ -398,4 +398,65 @@ describe('audit log', () => {
       'approval.executed',
     ]);
   });
+
+  it("lists the events stored on a request (its insert's, its card's) with the trail's, in order, each once", async () => {
+    const ticketId = 'TKT-TRAIL1';
+    const a = approval({ ticketId });
+    const at = (s: number) => new Date(clock.now().getTime() + s * 1000);
+    const event = (auditId: string, action: string, s: number, extra: object = {}) => ({
+      tenantId: 'TA',
+      auditId,
+      ticketId,
+      actor: { kind: 'system' as const },
+      action,
+      at: at(s),
+      ...extra,
+    });
+    const ref = { platform: 'slack' as const, channelId: 'C1', messageId: '333.3' };
+    await stores.approvals.insert(a, [
+      event('c1', 'action.evaluated', 0),
+      event('c2', 'approval.created', 0, { approvalId: a.approvalId }),
+    ]);
+    await stores.approvals.setCard('TA', a.approvalId, ref, [
+      event('c3', 'ticket.status_changed', 1),
+      event('c4', 'approval.card_posted', 1, { approvalId: a.approvalId, after: { card: ref } }),
+    ]);
+    // The outbox sweep linking the same card late (keyed by the card: once), and a click's event.
+    await stores.audit.record(
+      event('s1', 'approval.card_posted', 2, { approvalId: a.approvalId, after: { card: ref, late: true } }),
+    );
+    await stores.audit.record(event('s2', 'approval.approved', 3, { approvalId: a.approvalId }));
+    // Hidden from the request itself.
+    expect(await stores.approvals.get('TA', a.approvalId)).toEqual({ ...a, card: ref });
+    expect((await stores.audit.listForApproval('TA', a.approvalId)).map((e) => e.auditId)).toEqual([
+      'c2',
+      'c4',
+      's2',
+    ]);
+    // The ticket lists its request: read by key.
+    await t.db.collection('tickets').insertOne({
+      _id: `TA:${ticketId}` as never,
+      tenantId: 'TA',
+      ticketId,
+      approvals: { ids: [a.approvalId], whole: true },
+    });
+    expect((await stores.audit.listForTicket('TA', ticketId)).map((e) => e.auditId)).toEqual([
+      'c1',
+      'c2',
+      'c3',
+      'c4',
+      's2',
+    ]);
+    // A ticket stored before it kept the list: its requests found by its id.
+    await t.db
+      .collection('tickets')
+      .updateOne({ _id: `TA:${ticketId}` as never }, { $unset: { approvals: '' } });
+    expect((await stores.audit.listForTicket('TA', ticketId)).map((e) => e.auditId)).toEqual([
+      'c1',
+      'c2',
+      'c3',
+      'c4',
+      's2',
+    ]);
+  });
 });
