@@ -37,12 +37,78 @@ const AMOUNT_BACK =
   /(?:[$€£]\s?\d[\d.,]*|(?<![\d.,])\d[\d.,]*\s?(?:[$€£]|dollars?|euros?|pounds?|bucks|usd|eur|gbp))\s+back\b/gi;
 
 /** "I'd like $20 back", "can we get 45 euros back": an amount the customer wants back, not negated. */
-function wantsAmountBack(text: string): boolean {
+function wantsAmountBack(text: string, weighed = false): boolean {
+  const list = words(text);
+  const polite = list.some((w) => POLITE.has(w));
   for (const m of text.matchAll(AMOUNT_BACK)) {
     const at = words(text.slice(0, m.index)).length;
-    if (!isNegated(text, { term: 'back', word: at })) return true;
+    if (!isNegated(text, { term: 'back', word: at }) && (polite || !heldOff(list, at, weighed))) return true;
   }
   return false;
+}
+
+/**
+ * Words that hold the action off as a plan still being weighed ("we're thinking about returning
+ * 1052", "estamos pensando en devolverlo", "wir überlegen, … zurückzuschicken"), folded as `words`
+ * gives them: a sequence matches when its words follow each other.
+ */
+const WEIGHING: readonly (readonly string[])[] = [
+  ['thinking', 'about'],
+  ['thinking', 'of'],
+  ['considering'],
+  ['contemplating'],
+  ['debating'],
+  ['weighing'],
+  ['deciding', 'whether'],
+  ['might'],
+  ['maybe'],
+  // es / pt / it
+  ['pensando', 'en'],
+  ['pensando', 'em'],
+  ['pensando', 'di'],
+  ['considerando'],
+  ['valutando'],
+  // fr
+  ['pensons', 'a'],
+  ['envisageons'],
+  ['envisage', 'de'],
+  ['reflechissons'],
+  // de
+  ['uberlegen'],
+  ['uberlege'],
+  ['eventuell'],
+  // nl
+  ['overwegen'],
+  ['overweeg'],
+  ['misschien'],
+  // pl
+  ['zastanawiamy'],
+  ['zastanawiam'],
+  ['rozwazamy'],
+];
+
+/** Whether these words weigh the action as a plan (one of `WEIGHING`'s sequences). */
+function weighs(list: readonly string[]): boolean {
+  return WEIGHING.some((seq) => list.some((_, i) => seq.every((w, k) => list[i + k] === w)));
+}
+
+/** Openers of a question about what would happen, and the first person that follows them. */
+const OUTCOME_OPENERS = new Set(['would', 'will', 'do', 'does', 'did', 'should']);
+const OUTCOME_SUBJECTS = new Set(['i', 'we', 'that', 'it', 'this']);
+
+/**
+ * An ask at word `at` of a clause that is not one: the plan is still being weighed before it, or
+ * the clause is a question about what would happen to the customer ("would we get the whole $500
+ * back if we do?", "do I get a refund once it's back?"). `weighed`: an earlier clause of the
+ * sentence weighs it ("Wir überlegen, 1052 zurückzuschicken"). Polite forms are checked by the callers.
+ */
+function heldOff(list: readonly string[], at: number, weighed = false): boolean {
+  const weighing = weighed || weighs(list.slice(0, at));
+
+  const opener = list.findIndex((w) => !/^\d+$/.test(w));
+  const outcome =
+    OUTCOME_OPENERS.has(list[opener] ?? '') && OUTCOME_SUBJECTS.has(list[opener + 1] ?? '') && opener < at;
+  return weighing || outcome;
 }
 
 /** How near a negation must be to the ask it turns around, in characters of these scripts. */
@@ -50,9 +116,10 @@ const SCRIPT_NEGATION_REACH = 6;
 
 /**
  * Clauses of a message: an "if" reaches to the end of its clause ("If I cancel 1047 now, would I
- * be charged?"). A point or comma between digits is part of an amount ("$20.50 back"), not a break.
+ * be charged?"). A point or comma between digits is part of an amount ("$20.50 back"), not a break;
+ * a dash between spaces is one ("returning 1052 — would we get it all back?").
  */
-const CLAUSE_BREAK = /[;:!?¿¡。、，；！？\n]+|[.,](?!\d)|(?<!\d)[.,]/;
+const CLAUSE_BREAK = /[;:!?¿¡。、，；！？\n]+|[.,](?!\d)|(?<!\d)[.,]|\s[—–]\s|\s--?\s/;
 
 /** Words that open a condition: an ask inside one is a question about the action, not a request. */
 const CONDITIONS = new Set([
@@ -245,7 +312,7 @@ function costQuestionAt(sentence: string): number {
  * after the cost word of a question about the cost (`askedAfter`: that word's index in this
  * clause's words; negative when it lies in an earlier clause of the sentence, none when absent).
  */
-function asksInWords(clause: string, lexicon: Lexicon, askedAfter?: number): boolean {
+function asksInWords(clause: string, lexicon: Lexicon, askedAfter?: number, weighed = false): boolean {
   const list = words(clause);
   const polite = list.some((w) => POLITE.has(w));
   return findTerms(clause, lexicon).some(
@@ -253,19 +320,27 @@ function asksInWords(clause: string, lexicon: Lexicon, askedAfter?: number): boo
       !isNegated(clause, hit) &&
       (polite ||
         (!list.slice(0, hit.word).some((w) => CONDITIONS.has(w)) &&
+          !heldOff(list, hit.word, weighed) &&
           (askedAfter === undefined || hit.word < askedAfter))),
   );
 }
 
 /** Whether one clause asks for the action: the lexicon's words, or for a refund an amount wanted back. */
-function clauseAsks(clause: string, action: 'refund' | 'cancellation', askedAfter?: number): boolean {
+function clauseAsks(
+  clause: string,
+  action: 'refund' | 'cancellation',
+  askedAfter?: number,
+  weighed = false,
+): boolean {
   if (action === 'refund')
     return (
-      asksInWords(clause, REFUND_REQUEST, askedAfter) ||
-      wantsAmountBack(clause) ||
+      asksInWords(clause, REFUND_REQUEST, askedAfter, weighed) ||
+      wantsAmountBack(clause, weighed) ||
       asksInScript(clause, REFUND_REQUEST_SCRIPTS)
     );
-  return asksInWords(clause, CANCEL_REQUEST, askedAfter) || asksInScript(clause, CANCEL_REQUEST_SCRIPTS);
+  return (
+    asksInWords(clause, CANCEL_REQUEST, askedAfter, weighed) || asksInScript(clause, CANCEL_REQUEST_SCRIPTS)
+  );
 }
 
 /**
@@ -277,10 +352,14 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
   return sentences(text).some((sentence) => {
     const cost = costQuestionAt(sentence);
     let offset = 0;
+    let weighed = false;
     return sentence.split(CLAUSE_BREAK).some((clause) => {
       const askedAfter = cost < 0 ? undefined : cost - offset;
-      offset += words(clause).length;
-      return clauseAsks(clause, action, askedAfter);
+      const list = words(clause);
+      offset += list.length;
+      const asked = clauseAsks(clause, action, askedAfter, weighed);
+      weighed ||= weighs(list);
+      return asked;
     });
   });
 }

@@ -99,6 +99,27 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
   );
 
   it.each([
+    'we are thinking about sending 1045 back, would we get all $129.00 back if we did?',
+    'Considering a refund on 1045 but not sure yet',
+    'Do we get a refund on 1045 once the chairs are back with you?',
+    'Would I get my €40 back if I send the lamp from 1045 back?',
+    'we might return 1045 next week — would that get us a refund?',
+    'Estamos pensando en devolver el pedido 1045',
+    'Wir überlegen, die Bestellung 1045 zurückzuschicken',
+    'We overwegen bestelling 1045 terug te sturen',
+  ])('a plan still weighed, or a question about what would happen, asks for no refund: %s', (text) =>
+    expect(asks(text)).toBe(false),
+  );
+
+  it.each([
+    'We thought about it and decided: please refund 1045',
+    'Could you maybe refund the $40 on 1045?',
+    'we are thinking about it, but for now can we get $40 back on 1045?',
+    'I would like $20 back on 1043',
+    'Will you refund 1045? It arrived broken',
+  ])('an ask beside a plan or a question still asks: %s', (text) => expect(asks(text)).toBe(true));
+
+  it.each([
     'how much would we pay to cancel 1047 now?',
     'is there a penalty to cancel order 1047 this late?',
     "what's the charge for cancelling 1047 today?",
