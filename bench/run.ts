@@ -7,7 +7,7 @@
  * knowledge-base import with search over it (bench/kb-import.ts). Every loop is bounded.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { App } from '../src/app.js';
@@ -190,11 +190,13 @@ async function offline(uri: string, serverPid: number | undefined): Promise<void
   const monitored = await withApp(uri, undefined, (app, trips) =>
     throughputPass(app, trips, { ...opts, rounds: 1 }),
   );
+  const loadBefore = loadavg()[0]!;
   const plain = await withApp(
     uri,
     undefined,
     async (app, trips) => {
       const figures = await throughputPass(app, trips, { ...opts, rounds: ROUNDS });
+      const loadAfter = loadavg()[0]!;
       const kbTimes: number[] = [];
       for (let i = 0; i < 200; i++) {
         const t0 = performance.now();
@@ -203,15 +205,20 @@ async function offline(uri: string, serverPid: number | undefined): Promise<void
         });
         kbTimes.push(performance.now() - t0);
       }
-      return { figures, kbSorted: ascending(kbTimes) };
+      return { figures, kbSorted: ascending(kbTimes), loadAfter };
     },
     { monitor: false },
   );
-  const { figures: f, kbSorted } = plain;
+  const { figures: f, kbSorted, loadAfter } = plain;
   const sorted = f.latencies;
   report.row(
     'offline: messages (new questions)',
     `${WARMUP} warm-up, then ${ROUNDS} rounds of ${MESSAGES} one at a time and ${MESSAGES} with ${CONCURRENCY} in flight, alternating (seq, in flight | in flight, seq | …)`,
+  );
+  // Other work on the machine takes the cores these figures need (see "whole machine" below).
+  report.row(
+    'offline: load average (1 min), before / after the pass',
+    `${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)}`,
   );
   report.row('offline: throughput, sequential', rateText(f.sequential));
   report.row(`offline: throughput, ${CONCURRENCY} in flight`, rateText(f.inFlight));

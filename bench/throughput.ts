@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import type { App } from '../src/app.js';
 import { questionFrom } from './harness.js';
-import { ascending, cpuMeter, type RoundTrips } from './stats.js';
+import { ascending, cpuMeter, machineBusySeconds, type RoundTrips } from './stats.js';
 
 export interface ThroughputOptions {
   /** Messages per block. */
@@ -34,6 +34,11 @@ export interface ModeFigures {
   trips: number;
   /** Round trips per message by command and collection, over all its blocks. */
   byTarget: Map<string, number>;
+  /**
+   * Cores busy while its blocks ran: this bench's two processes, and the whole machine (other
+   * work on it included: a machine busy beyond the bench's own share was measuring its neighbours).
+   */
+  cores: { bench: number; machine: number };
 }
 
 export interface ThroughputFigures {
@@ -85,13 +90,20 @@ export async function throughputPass(
   await app.reports.recorder.idle();
 
   const latencies: number[] = [];
-  const acc = {
-    sequential: { rates: [] as number[], node: 0, server: 0, trips: 0, byTarget: new Map<string, number>() },
-    inFlight: { rates: [] as number[], node: 0, server: 0, trips: 0, byTarget: new Map<string, number>() },
-  };
+  const blank = () => ({
+    rates: [] as number[],
+    node: 0,
+    server: 0,
+    trips: 0,
+    byTarget: new Map<string, number>(),
+    seconds: 0,
+    machine: 0,
+  });
+  const acc = { sequential: blank(), inFlight: blank() };
   const run = async (mode: Mode) => {
     trips.reset();
     const cpu = cpuMeter(opts.serverPid);
+    const busy0 = machineBusySeconds() ?? NaN;
     const t0 = performance.now();
     if (mode === 'sequential') await sequentialBlock(block, latencies);
     else await inFlightBlock(block);
@@ -100,6 +112,8 @@ export async function throughputPass(
     await app.reports.recorder.idle();
     const used = cpu.perUnit(1);
     const a = acc[mode];
+    a.seconds += (performance.now() - t0) / 1000;
+    a.machine += (machineBusySeconds() ?? NaN) - busy0;
     a.rates.push(block / seconds);
     a.node += used.node;
     a.server += used.server;
@@ -120,6 +134,7 @@ export async function throughputPass(
       cpu: { node: a.node / messages, server: a.server / messages },
       trips: a.trips / messages,
       byTarget: new Map([...a.byTarget].map(([k, v]) => [k, v / messages])),
+      cores: { bench: (a.node + a.server) / 1000 / a.seconds, machine: a.machine / a.seconds },
     };
   };
   const sequential = figures('sequential');
@@ -134,9 +149,10 @@ export async function throughputPass(
   };
 }
 
-/** "124.9 msg/s (118.2–131.0 over 5 blocks)". */
+/** "124.9 msg/s median (118.2–131.0 over 7 blocks; cores busy: bench 1.12, machine 1.20)". */
 export const rateText = (m: ModeFigures): string =>
-  `${m.median.toFixed(1)} msg/s median (${Math.min(...m.rates).toFixed(1)}–${Math.max(...m.rates).toFixed(1)} over ${m.rates.length} block${m.rates.length === 1 ? '' : 's'})`;
+  `${m.median.toFixed(1)} msg/s median (${Math.min(...m.rates).toFixed(1)}–${Math.max(...m.rates).toFixed(1)} over ${m.rates.length} block${m.rates.length === 1 ? '' : 's'}; ` +
+  `cores busy: bench ${m.cores.bench.toFixed(2)}, whole machine ${m.cores.machine.toFixed(2)})`;
 
 /** "find tickets 1.0, insert messages 1.0, …": per message, most first, the rare ones left out. */
 export const byCommandText = (m: ModeFigures): string =>
