@@ -152,7 +152,10 @@ export async function throughputPass(
 /** "124.9 msg/s median (118.2–131.0 over 7 blocks; cores busy: bench 1.12, machine 1.20)". */
 export const rateText = (m: ModeFigures): string =>
   `${m.median.toFixed(1)} msg/s median (${Math.min(...m.rates).toFixed(1)}–${Math.max(...m.rates).toFixed(1)} over ${m.rates.length} block${m.rates.length === 1 ? '' : 's'}; ` +
-  `cores busy: bench ${m.cores.bench.toFixed(2)}, whole machine ${m.cores.machine.toFixed(2)})`;
+  `cores busy: bench ${cores(m.cores.bench)}, whole machine ${cores(m.cores.machine)})`;
+
+/** NaN where a figure is unknown (a server this bench did not start, no /proc). */
+const cores = (n: number) => (Number.isNaN(n) ? 'n/a' : n.toFixed(2));
 
 /** "find tickets 1.0, insert messages 1.0, …": per message, most first, the rare ones left out. */
 export const byCommandText = (m: ModeFigures): string =>
