@@ -70,28 +70,47 @@ func (db *DB) inGroup(ctx context.Context, f func(*Tx) error) error {
 	g.queue = g.queue[n:]
 	g.mu.Unlock()
 
-	unlock := db.serialWrite()
+	db.lead(batch)
+
+	return w.err
+}
+
+// lead runs batch (its leader first) holding the file, then wakes the others and hands the lead
+// to the next writer queued. A panic (upstream's InTransaction lets one through, and the server
+// recovers it per connection) still releases the file and the lead, and fails the writers whose
+// work it cut short, so no writer waits for good and none is told it succeeded.
+func (db *DB) lead(batch []*groupWriter) {
+	g := &db.group
+	done := false
+
+	defer func() {
+		for _, p := range batch[1:] {
+			if !done && p.err == nil {
+				p.err = lazyerrors.Errorf("a grouped write's transaction was cut short")
+			}
+
+			p.finished = true
+			p.wake <- struct{}{}
+		}
+
+		g.mu.Lock()
+		if len(g.queue) > 0 {
+			g.queue[0].wake <- struct{}{}
+		} else {
+			g.leading = false
+		}
+		g.mu.Unlock()
+	}()
+
+	defer db.serialWrite()()
+
 	if len(batch) == 1 {
-		w.err = db.inTransactionAlone(ctx, f)
+		batch[0].err = db.inTransactionAlone(batch[0].ctx, batch[0].f)
 	} else {
 		db.commitGroup(batch)
 	}
-	unlock()
 
-	for _, p := range batch[1:] {
-		p.finished = true
-		p.wake <- struct{}{}
-	}
-
-	g.mu.Lock()
-	if len(g.queue) > 0 {
-		g.queue[0].wake <- struct{}{}
-	} else {
-		g.leading = false
-	}
-	g.mu.Unlock()
-
-	return w.err
+	done = true
 }
 
 // commitGroup runs every writer's f in one transaction, each in a savepoint, and commits once.
