@@ -7,14 +7,14 @@
  * knowledge-base import with search over it (bench/kb-import.ts). Every loop is bounded.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { App } from '../src/app.js';
 import { DEMO } from '../src/memory/demo-data.js';
 import { startLocalMongo } from '../src/memory/local-mongo.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
-import { READ_ONLY_QUESTIONS, WHO, message, questionFrom, withApp } from './harness.js';
+import { READ_ONLY_QUESTIONS, withApp } from './harness.js';
 import { benchKbImport } from './kb-import.js';
 import { memoryBench } from './memory.js';
 import { benchReport } from './report.js';
@@ -22,9 +22,9 @@ import { benchReplicas } from './replicas.js';
 import { benchScale } from './scale.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
+import { byCommandText, rateText, throughputPass } from './throughput.js';
 import {
   ascending,
-  cpuMeter,
   cpuText,
   createReport,
   mean,
@@ -42,7 +42,10 @@ function envNumber(name: string, fallback: number): number {
   return n;
 }
 
+/** Part 1: messages in each measured block, rounds of one block of each mode, and the warm-up. */
 const MESSAGES = Math.round(envNumber('BENCH_MESSAGES', 300));
+const ROUNDS = Math.max(1, Math.round(envNumber('BENCH_ROUNDS', 7)));
+const WARMUP = Math.round(envNumber('BENCH_WARMUP', 300));
 const CONCURRENCY = Math.max(1, Math.round(envNumber('BENCH_CONCURRENCY', 8)));
 const SCENARIO_RUNS = Math.round(envNumber('BENCH_SCENARIO_RUNS', 20));
 const LLM_RUNS = Math.round(envNumber('BENCH_LLM_RUNS', 15));
@@ -50,7 +53,8 @@ const KB_ARTICLES = Math.round(envNumber('BENCH_KB_ARTICLES', 5000));
 const REPORT_TICKETS = Math.round(envNumber('BENCH_REPORT_TICKETS', 100_000));
 /**
  * `kb` runs only the knowledge-base import section, `report` only the analytics report's, `trips`
- * only the offline throughput and per-scenario round trips (the others take minutes).
+ * only the offline throughput and per-scenario round trips (the others take minutes), `throughput`
+ * only the offline throughput (part 1).
  */
 const ONLY = process.env.BENCH_ONLY;
 // US$ per 1M tokens; the defaults are gpt-4o-mini's list prices (the default OPENAI_MODEL).
@@ -72,7 +76,6 @@ const REPLICAS =
   REPLICAS_AT >= 0 ? Math.max(2, Math.round(Number(process.argv[REPLICAS_AT + 1] ?? 2) || 2)) : 0;
 
 const report = createReport();
-const question = (i: number) => message(WHO[i % 3]!, READ_ONLY_QUESTIONS[i % READ_ONLY_QUESTIONS.length]!);
 
 /** One measured step of a scenario. */
 interface Sample {
@@ -192,85 +195,24 @@ function outcomes(step: string, list: Sample[]): string {
   return counts.size === 1 && counts.has(expected ?? '') ? text : `${text} (expected ${expected})`;
 }
 
-/** Sequential then in-flight figures of one pass over `MESSAGES` new questions. */
-interface PassFigures {
-  sequentialRate: number;
-  inFlightRate: number;
-  latencies: number[];
-  cpuSequential: { node: number; server: number };
-  cpuInFlight: { node: number; server: number };
-  /** Round trips per message (monitored pass only). */
-  tripsSequential: number;
-  tripsInFlight: number;
-  byCommand: string;
-  kbReads: number;
-}
-
-async function throughputPass(
-  app: App,
-  trips: RoundTrips,
-  serverPid: number | undefined,
-): Promise<PassFigures> {
-  for (let i = 0; i < 10; i++) await app.engine.handleInbound(question(i)); // warm-up (KB index, JIT)
-  await app.reports.recorder.idle();
-  trips.reset();
-  const latencies: number[] = [];
-  let cpu = cpuMeter(serverPid);
-  const started = performance.now();
-  for (let i = 0; i < MESSAGES; i++) {
-    const t0 = performance.now();
-    // The same people as the in-flight part below, one after the other.
-    await app.engine.handleInbound(questionFrom(i % CONCURRENCY, i));
-    latencies.push(performance.now() - t0);
-  }
-  const sequentialS = (performance.now() - started) / 1000;
-  // Recounts still settling belong to these messages' round trips and CPU.
-  await app.reports.recorder.idle();
-  const cpuSequential = cpu.perUnit(MESSAGES);
-  const tripsSequential = trips.total / MESSAGES;
-  const byCommand = [...trips.byTarget.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .filter(([, n]) => n / MESSAGES >= 0.05)
-    .map(([k, n]) => `${k} ${(n / MESSAGES).toFixed(1)}`)
-    .join(', ');
-  const kbReads = (trips.byTarget.get('find kb_articles') ?? 0) / MESSAGES;
-
-  let next = 0;
-  trips.reset();
-  cpu = cpuMeter(serverPid);
-  const t1 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, slot) => {
-      while (next < MESSAGES) await app.engine.handleInbound(questionFrom(slot, next++));
-    }),
-  );
-  const inFlightRate = MESSAGES / ((performance.now() - t1) / 1000);
-  await app.reports.recorder.idle();
-  return {
-    sequentialRate: MESSAGES / sequentialS,
-    inFlightRate,
-    latencies,
-    cpuSequential,
-    cpuInFlight: cpu.perUnit(MESSAGES),
-    tripsSequential,
-    tripsInFlight: trips.total / MESSAGES,
-    byCommand,
-    kbReads,
-  };
-}
-
 /**
- * Two passes in databases of their own: round trips counted by the driver's command monitoring,
- * then throughput, latency and CPU per message with monitoring off, as production runs
- * (monitoring copies every command and reply into an event: it costs the CPU being measured).
+ * Two passes in databases of their own: round trips counted by the driver's command monitoring
+ * (one round: round trips are not noisy), then throughput, latency and CPU per message with
+ * monitoring off, as production runs (monitoring copies every command and reply into an event:
+ * it costs the CPU being measured), over `ROUNDS` alternating rounds (bench/throughput.ts).
  */
 async function offline(uri: string, serverPid: number | undefined): Promise<void> {
-  const monitored = await withApp(uri, undefined, (app, trips) => throughputPass(app, trips, serverPid));
+  const opts = { block: MESSAGES, concurrency: CONCURRENCY, warmup: WARMUP, serverPid };
+  const monitored = await withApp(uri, undefined, (app, trips) =>
+    throughputPass(app, trips, { ...opts, rounds: 1 }),
+  );
+  const loadBefore = loadavg()[0]!;
   const plain = await withApp(
     uri,
     undefined,
     async (app, trips) => {
-      const figures = await throughputPass(app, trips, serverPid);
+      const figures = await throughputPass(app, trips, { ...opts, rounds: ROUNDS });
+      const loadAfter = loadavg()[0]!;
       const kbTimes: number[] = [];
       for (let i = 0; i < 200; i++) {
         const t0 = performance.now();
@@ -279,33 +221,49 @@ async function offline(uri: string, serverPid: number | undefined): Promise<void
         });
         kbTimes.push(performance.now() - t0);
       }
-      return { figures, kbSorted: ascending(kbTimes) };
+      return { figures, kbSorted: ascending(kbTimes), loadAfter };
     },
     { monitor: false },
   );
-  const { figures: f, kbSorted } = plain;
-  const sorted = ascending(f.latencies);
-  report.row('offline: messages (sequential, new questions)', String(MESSAGES));
-  report.row('offline: throughput, sequential', `${f.sequentialRate.toFixed(1)} msg/s`);
-  report.row('offline: CPU per message, sequential', cpuText(f.cpuSequential));
-  report.row('offline: handleInbound p50', ms(percentile(sorted, 50)));
+  const { figures: f, kbSorted, loadAfter } = plain;
+  const sorted = f.latencies;
+  report.row(
+    'offline: messages (new questions)',
+    `${WARMUP} warm-up, then ${ROUNDS} rounds of ${MESSAGES} one at a time and ${MESSAGES} with ${CONCURRENCY} in flight, alternating (seq, in flight | in flight, seq | …)`,
+  );
+  // Other work on the machine takes the cores these figures need (see "whole machine" below).
+  report.row(
+    'offline: load average (1 min), before / after the pass',
+    `${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)}`,
+  );
+  report.row('offline: throughput, sequential', rateText(f.sequential));
+  report.row(`offline: throughput, ${CONCURRENCY} in flight`, rateText(f.inFlight));
+  report.row(
+    `offline: ${CONCURRENCY} in flight / sequential`,
+    `${f.ratio.toFixed(2)}× (ratio of the medians; each round's: ${f.roundRatios.map((r) => r.toFixed(2)).join(', ')})`,
+  );
+  report.row('offline: CPU per message, sequential', cpuText(f.sequential.cpu));
+  report.row(`offline: CPU per message, ${CONCURRENCY} in flight`, cpuText(f.inFlight.cpu));
+  report.row('offline: handleInbound p50, sequential', ms(percentile(sorted, 50)));
   report.row('offline: handleInbound p95', ms(percentile(sorted, 95)));
   report.row('offline: handleInbound p99', ms(percentile(sorted, 99)));
-  report.row(`offline: throughput, ${CONCURRENCY} in flight`, `${f.inFlightRate.toFixed(1)} msg/s`);
-  report.row(`offline: CPU per message, ${CONCURRENCY} in flight`, cpuText(f.cpuInFlight));
   report.row(
-    'offline: with command monitoring on (round-trip pass)',
-    `sequential ${monitored.sequentialRate.toFixed(1)} msg/s (${cpuText(monitored.cpuSequential)}), ` +
-      `${CONCURRENCY} in flight ${monitored.inFlightRate.toFixed(1)} msg/s`,
+    'offline: with command monitoring on (round-trip pass, one round)',
+    `sequential ${monitored.sequential.median.toFixed(1)} msg/s (${cpuText(monitored.sequential.cpu)}), ` +
+      `${CONCURRENCY} in flight ${monitored.inFlight.median.toFixed(1)} msg/s`,
   );
-  report.row('offline: database round trips per message', monitored.tripsSequential.toFixed(1));
-  report.row('offline: knowledge-base reads per message', monitored.kbReads.toFixed(2));
-  report.row('offline: round trips by command', monitored.byCommand);
-  // Inserts made while others are on their way share a command (src/memory/insert-batching.ts).
+  report.row('offline: database round trips per message', monitored.sequential.trips.toFixed(1));
+  report.row(
+    'offline: knowledge-base reads per message',
+    (monitored.sequential.byTarget.get('find kb_articles') ?? 0).toFixed(2),
+  );
+  report.row('offline: round trips by command', byCommandText(monitored.sequential));
+  // Writes and reads made while others are on their way share a command (src/memory/*-batching.ts).
   report.row(
     `offline: database round trips per message, ${CONCURRENCY} in flight`,
-    monitored.tripsInFlight.toFixed(1),
+    monitored.inFlight.trips.toFixed(1),
   );
+  report.row(`offline: round trips by command, ${CONCURRENCY} in flight`, byCommandText(monitored.inFlight));
   report.row('kb search p50 (200 queries)', ms(percentile(kbSorted, 50)));
   report.row('kb search p95', ms(percentile(kbSorted, 95)));
 }
@@ -437,6 +395,8 @@ async function main(): Promise<void> {
       await benchScale(mongo.uri, report, SCALE_SIZES, SCALE_QUESTIONS);
     } else if (ONLY === 'report') {
       await benchReport(mongo.uri, report, REPORT_TICKETS);
+    } else if (ONLY === 'throughput') {
+      await offline(mongo.uri, mongo.pid);
     } else if (ONLY === 'trips') {
       await offline(mongo.uri, mongo.pid);
       await offlineScenarios(mongo.uri);
@@ -446,10 +406,11 @@ async function main(): Promise<void> {
       await llm(mongo.uri);
     }
     const onlyPart = ONLY_SCALE || REPLICAS > 0;
-    if (!ONLY_MEMORY && !onlyPart && ONLY !== 'report' && ONLY !== 'trips')
+    const onlyOffline = ONLY === 'trips' || ONLY === 'throughput';
+    if (!ONLY_MEMORY && !onlyPart && ONLY !== 'report' && !onlyOffline)
       await benchKbImport(mongo.uri, report, KB_ARTICLES);
     if (!ONLY_MEMORY && !onlyPart && ONLY === undefined) await benchReport(mongo.uri, report, REPORT_TICKETS);
-    if (ONLY !== 'kb' && ONLY !== 'report' && ONLY !== 'trips' && !onlyPart)
+    if (ONLY !== 'kb' && ONLY !== 'report' && !onlyOffline && !onlyPart)
       await memoryBench(
         {
           mongoUri: mongo.uri,

@@ -183,3 +183,15 @@ export function cpuMeter(serverPid: number | undefined): CpuMeter {
 /** "node 38.2 ms, database 31.0 ms" of CPU per message. */
 export const cpuText = (c: { node: number; server: number }): string =>
   `node ${c.node.toFixed(1)} ms, database ${Number.isNaN(c.server) ? 'n/a (not spawned here)' : `${c.server.toFixed(1)} ms`}`;
+
+/** Busy CPU seconds of the whole machine (all cores, every process), from /proc/stat; undefined without it. */
+export function machineBusySeconds(): number | undefined {
+  try {
+    // "cpu  user nice system idle iowait irq softirq steal …" in clock ticks (100 per second).
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = f.reduce((a, b) => a + b, 0);
+    return (total - f[3]! - f[4]!) / 100;
+  } catch {
+    return undefined;
+  }
+}

@@ -10,9 +10,9 @@
 // internal/backends/sqlite, that package's collection.go is rewritten to use it (see id_index.go
 // there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there),
 // UTIL_REWRITES and _patch/resource/ drop per-command work nobody reads (debug lines, leak
-// tracking) and, with _patch/fsql/, queue writers to one SQLite file on a Go mutex,
-// REGISTRY_REWRITES builds in SQLite only the unique indexes (no query here reads the others;
-// every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
+// tracking) and, with _patch/fsql/, queue writers to one SQLite file on a Go mutex and commit
+// the writers queued meanwhile in one transaction, REGISTRY_REWRITES builds in SQLite only the
+// unique indexes (no query here reads the others; every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
 // the same way by DRIVER_REWRITES and _patch/modernc-sqlite/) keeps its prepared statements, and
 // the build uses a go.mod copy with `replace`s pointing at the patched copies
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
@@ -248,14 +248,24 @@ const UTIL_REWRITES = [
     1,
   ],
   // Writers to one SQLite file queue on a Go mutex instead of sleeping in SQLite's busy handler
-  // (_patch/fsql/write_serial.go): every transaction (inserts, updates) and every statement run
-  // outside one (deletes, DDL).
+  // (_patch/fsql/write_serial.go): every transaction (inserts, updates; a group of them, see
+  // _patch/fsql/group_commit.go) and every statement run outside one (deletes, DDL).
   ['fsql/db.go', '\t"log/slog"\n\t"time"\n', '\t"log/slog"\n\t"sync"\n\t"time"\n', 1],
-  ['fsql/db.go', '\tBatchSize int\n}', '\tBatchSize int\n\n\twriteMu sync.Mutex\n}', 1],
+  ['fsql/db.go', '\tBatchSize int\n}', '\tBatchSize int\n\n\twriteMu sync.Mutex\n\tgroup   writeGroup\n}', 1],
+  // Writers queued meanwhile share one transaction and one COMMIT (_patch/fsql/group_commit.go);
+  // upstream's InTransaction runs a writer alone, under the file's lock the group's leader holds.
   [
     'fsql/db.go',
     'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n',
-    'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n\tdefer db.serialWrite()()\n\n',
+    [
+      'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) error {',
+      '\treturn db.inGroup(ctx, f)',
+      '}',
+      '',
+      '// inTransactionAlone is upstream InTransaction: one writer, under the lock its caller holds.',
+      'func (db *DB) inTransactionAlone(ctx context.Context, f func(*Tx) error) (err error) {',
+      '',
+    ].join('\n'),
     1,
   ],
   [

@@ -15,6 +15,7 @@ import {
   type RepositoryDeps,
 } from './collections.js';
 import { keyedDocuments } from './keyed-documents.js';
+import { createOrderedInsertGroup } from './ordered-insert-batching.js';
 import { createTicketTranscriptWriter } from './ticket-transcript.js';
 import { ONLY_MESSAGES, decisionDocument, interactionDocument } from './turn-decisions.js';
 import { OutboxEntrySchema } from '../conversation/outbox.schema.js';
@@ -33,6 +34,8 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
   const col = collection(db, COLLECTIONS.messages);
   const tickets = collection(db, COLLECTIONS.tickets);
   const codec = createCodec(MessageSchema, COLLECTIONS.messages, logger);
+  // Turns finishing meanwhile share their inserts' command, each turn's documents in its order.
+  const insertInOrder = createOrderedInsertGroup(col);
   // Every change below reaches the ticket's recent transcript through this one writer.
   const transcript = createTicketTranscriptWriter(tickets);
 
@@ -67,8 +70,9 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
    * here, then the turn's decision (or the history entry an approval's notice carries), then the
    * bot's message. Every one has a deterministic id: one found stored (a resumed delivery of the same turn, a rerun of a killed one) is done, and the
    * rest go one by one; a collision on the bot's message is the caller's, as for a message
-   * inserted alone. The bundled server does not say which statement of a failed ordered insert
-   * collided, so each earlier one is looked up by its id.
+   * inserted alone; each earlier one is looked up by its id. Turns inserting at the same time
+   * share one command, each told what its own insert would have given it
+   * (ordered-insert-batching.ts).
    */
   async function together(
     message: Document,
@@ -96,7 +100,7 @@ export function createMessageRepository({ db, logger }: RepositoryDeps): Message
       before.push({ doc: i, filter: { _id: i._id } });
     }
     try {
-      await col.insertMany([...before.map((b) => b.doc), doc], { ordered: true });
+      await insertInOrder([...before.map((b) => b.doc), doc]);
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;
       let known = false;

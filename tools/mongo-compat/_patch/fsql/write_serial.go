@@ -8,7 +8,8 @@ package fsql
 // and SQLite's busy handler slept 1, 2, 5, 10, 15... ms before trying again, long after the first
 // had committed: the server sat idle with writes queued. A mutex per file hands the write over
 // the moment the previous one commits. Nothing about what is written, or when a write is
-// acknowledged, changes: each statement or transaction still commits on its own, as before.
+// acknowledged, changes: a statement or transaction is acknowledged once committed, as before
+// (the transactions queued meanwhile commit together: group_commit.go).
 //
 // serialWrite locks db's writer mutex and returns its unlock. It must not be taken while already
 // held: inside InTransaction's f, statements go through the *Tx, never through db.ExecContext.

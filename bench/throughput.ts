@@ -1,0 +1,166 @@
+/**
+ * Part 1's throughput pass: new knowledge-base questions one at a time and `concurrency` in flight,
+ * measured on the same database size and warm state. A warm-up (JIT, the KB index, the caches,
+ * the batching paths) runs first, then `rounds` rounds of one block of each mode, the order of
+ * each round the reverse of the one before (seq, in flight | in flight, seq | …), so neither mode
+ * always runs on the larger database. Each block is timed from its first message to its last;
+ * the report's recounts left behind are awaited between blocks, outside the timing, and counted
+ * in the CPU of the block that caused them. Both modes run the same code: nothing is slowed.
+ */
+import { performance } from 'node:perf_hooks';
+import type { App } from '../src/app.js';
+import { questionFrom } from './harness.js';
+import { ascending, cpuMeter, machineBusySeconds, type RoundTrips } from './stats.js';
+
+export interface ThroughputOptions {
+  /** Messages per block. */
+  block: number;
+  /** Rounds of one sequential and one in-flight block each. */
+  rounds: number;
+  concurrency: number;
+  /** Messages before the first measured block, half of them in flight. */
+  warmup: number;
+  serverPid: number | undefined;
+}
+
+/** One mode's figures over all its blocks. */
+export interface ModeFigures {
+  /** msg/s of each block, in the order run. */
+  rates: number[];
+  median: number;
+  /** CPU per message over all its blocks, recounts included. */
+  cpu: { node: number; server: number };
+  /** Round trips per message (zero with command monitoring off). */
+  trips: number;
+  /** Round trips per message by command and collection, over all its blocks. */
+  byTarget: Map<string, number>;
+  /**
+   * Cores busy while its blocks ran: this bench's two processes, and the whole machine (other
+   * work on it included: a machine busy beyond the bench's own share was measuring its neighbours).
+   */
+  cores: { bench: number; machine: number };
+}
+
+export interface ThroughputFigures {
+  sequential: ModeFigures;
+  inFlight: ModeFigures;
+  /** Median in-flight rate over median sequential rate. */
+  ratio: number;
+  /** Each round's in-flight rate over its sequential one. */
+  roundRatios: number[];
+  /** handleInbound latency of every sequential message, ascending. */
+  latencies: number[];
+  messages: number;
+}
+
+const median = (xs: number[]) => {
+  const s = ascending(xs);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+type Mode = 'sequential' | 'inFlight';
+
+export async function throughputPass(
+  app: App,
+  trips: RoundTrips,
+  opts: ThroughputOptions,
+): Promise<ThroughputFigures> {
+  const { block, concurrency: c } = opts;
+  let n = 0; // question number, so every block asks the same mix of questions and people
+  const sequentialBlock = async (count: number, latencies?: number[]) => {
+    for (let i = 0; i < count; i++, n++) {
+      const t0 = performance.now();
+      // The same people as the in-flight blocks, one after the other.
+      await app.engine.handleInbound(questionFrom(n % c, n));
+      latencies?.push(performance.now() - t0);
+    }
+  };
+  const inFlightBlock = async (count: number) => {
+    const end = n + count;
+    await Promise.all(
+      Array.from({ length: c }, async (_, slot) => {
+        while (n < end) await app.engine.handleInbound(questionFrom(slot, n++));
+      }),
+    );
+  };
+
+  await sequentialBlock(Math.ceil(opts.warmup / 2));
+  await inFlightBlock(Math.floor(opts.warmup / 2));
+  await app.reports.recorder.idle();
+
+  const latencies: number[] = [];
+  const blank = () => ({
+    rates: [] as number[],
+    node: 0,
+    server: 0,
+    trips: 0,
+    byTarget: new Map<string, number>(),
+    seconds: 0,
+    machine: 0,
+  });
+  const acc = { sequential: blank(), inFlight: blank() };
+  const run = async (mode: Mode) => {
+    trips.reset();
+    const cpu = cpuMeter(opts.serverPid);
+    const busy0 = machineBusySeconds() ?? NaN;
+    const t0 = performance.now();
+    if (mode === 'sequential') await sequentialBlock(block, latencies);
+    else await inFlightBlock(block);
+    const seconds = (performance.now() - t0) / 1000;
+    // Recounts still settling belong to these messages' round trips and CPU, not the next block's.
+    await app.reports.recorder.idle();
+    const used = cpu.perUnit(1);
+    const a = acc[mode];
+    a.seconds += (performance.now() - t0) / 1000;
+    a.machine += (machineBusySeconds() ?? NaN) - busy0;
+    a.rates.push(block / seconds);
+    a.node += used.node;
+    a.server += used.server;
+    a.trips += trips.total;
+    for (const [k, v] of trips.byTarget) a.byTarget.set(k, (a.byTarget.get(k) ?? 0) + v);
+  };
+  for (let r = 0; r < opts.rounds; r++) {
+    const order: Mode[] = r % 2 === 0 ? ['sequential', 'inFlight'] : ['inFlight', 'sequential'];
+    for (const mode of order) await run(mode);
+  }
+
+  const messages = block * opts.rounds;
+  const figures = (mode: Mode): ModeFigures => {
+    const a = acc[mode];
+    return {
+      rates: a.rates,
+      median: median(a.rates),
+      cpu: { node: a.node / messages, server: a.server / messages },
+      trips: a.trips / messages,
+      byTarget: new Map([...a.byTarget].map(([k, v]) => [k, v / messages])),
+      cores: { bench: (a.node + a.server) / 1000 / a.seconds, machine: a.machine / a.seconds },
+    };
+  };
+  const sequential = figures('sequential');
+  const inFlight = figures('inFlight');
+  return {
+    sequential,
+    inFlight,
+    ratio: inFlight.median / sequential.median,
+    roundRatios: sequential.rates.map((s, i) => inFlight.rates[i]! / s),
+    latencies: ascending(latencies),
+    messages,
+  };
+}
+
+/** "124.9 msg/s median (118.2–131.0 over 7 blocks; cores busy: bench 1.12, machine 1.20)". */
+export const rateText = (m: ModeFigures): string =>
+  `${m.median.toFixed(1)} msg/s median (${Math.min(...m.rates).toFixed(1)}–${Math.max(...m.rates).toFixed(1)} over ${m.rates.length} block${m.rates.length === 1 ? '' : 's'}; ` +
+  `cores busy: bench ${cores(m.cores.bench)}, whole machine ${cores(m.cores.machine)})`;
+
+/** NaN where a figure is unknown (a server this bench did not start, no /proc). */
+const cores = (n: number) => (Number.isNaN(n) ? 'n/a' : n.toFixed(2));
+
+/** "find tickets 1.0, insert messages 1.0, …": per message, most first, the rare ones left out. */
+export const byCommandText = (m: ModeFigures): string =>
+  [...m.byTarget]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, v]) => v >= 0.05)
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+    .join(', ');
