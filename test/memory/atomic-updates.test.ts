@@ -66,4 +66,48 @@ describe('conditional updates on the test server are atomic', () => {
     );
     expect(results.reduce((sum, r) => sum + r.modifiedCount, 0)).toBe(1);
   });
+
+  it('writers pinning a document by _id and writers finding it by other fields exclude each other', async () => {
+    const col = t.db.collection<{ _id: string; name: string; version: number; owner?: string }>('mixed');
+    for (let round = 0; round < 5; round++) {
+      const _id = `mixed-${round}`;
+      await col.insertOne({ _id, name: `n-${round}`, version: 0 });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          col.findOneAndUpdate(
+            // Half pin the document by _id, half find it by its name: both see version 0 first.
+            i % 2 ? { _id, version: 0 } : { name: `n-${round}`, version: 0 },
+            { $set: { owner: `writer-${i}` }, $inc: { version: 1 } },
+            { returnDocument: 'after' },
+          ),
+        ),
+      );
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+      expect(await col.findOne({ _id })).toMatchObject({ version: 1 });
+    }
+  });
+
+  it('ordered updates of two documents in opposite orders all apply, none waiting on the other', async () => {
+    const col = t.db.collection<{ _id: string; n: number }>('pairs');
+    await col.insertMany([
+      { _id: 'a', n: 0 },
+      { _id: 'b', n: 0 },
+    ]);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const [first, second] = i % 2 ? ['a', 'b'] : ['b', 'a'];
+        return col.bulkWrite(
+          [
+            { updateOne: { filter: { _id: first }, update: { $inc: { n: 1 } } } },
+            { updateOne: { filter: { _id: second }, update: { $inc: { n: 1 } } } },
+          ],
+          { ordered: true },
+        );
+      }),
+    );
+    expect(await col.find({}).sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 'a', n: 20 },
+      { _id: 'b', n: 20 },
+    ]);
+  });
 });
