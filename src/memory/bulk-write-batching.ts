@@ -1,13 +1,8 @@
 import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
+import { createWriteGroup } from './write-group.js';
 
 /** At most this many statements in one command (the bundled server hangs on ~300). */
 export const MAX_GROUPED_STATEMENTS = 50;
-
-interface Pending<T extends Document> {
-  ops: AnyBulkWriteOperation<T>[];
-  resolve: () => void;
-  reject: (err: unknown) => void;
-}
 
 /**
  * Group commit for ordered bulk writes whose callers need no result but success (issue 13): while
@@ -23,45 +18,15 @@ interface Pending<T extends Document> {
 export function createBulkWriteGroup<T extends Document>(
   col: Collection<T>,
 ): (ops: AnyBulkWriteOperation<T>[]) => Promise<void> {
-  let busy = false;
-  const queue: Pending<T>[] = [];
-
-  async function send(batch: Pending<T>[]): Promise<void> {
+  return createWriteGroup<AnyBulkWriteOperation<T>>(MAX_GROUPED_STATEMENTS, async (batch) => {
     try {
       await col.bulkWrite(
-        batch.flatMap((p) => p.ops),
+        batch.flatMap((p) => p.items),
         { ordered: true },
       );
       for (const p of batch) p.resolve();
     } catch (err) {
       for (const p of batch) p.reject(err);
     }
-  }
-
-  /** The next callers whose statements fit one command together (a larger one goes alone). */
-  function take(): Pending<T>[] {
-    const batch: Pending<T>[] = [queue.shift()!];
-    let n = batch[0]!.ops.length;
-    while (queue.length > 0 && n + queue[0]!.ops.length <= MAX_GROUPED_STATEMENTS) {
-      n += queue[0]!.ops.length;
-      batch.push(queue.shift()!);
-    }
-    return batch;
-  }
-
-  async function drain(): Promise<void> {
-    while (queue.length > 0) await send(take());
-    busy = false;
-  }
-
-  return (ops) => {
-    if (ops.length === 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      queue.push({ ops, resolve, reject });
-      if (busy) return;
-      busy = true;
-      // Writes made in the same tick leave together.
-      queueMicrotask(() => void drain());
-    });
-  };
+  });
 }

@@ -1,12 +1,7 @@
 import { MongoBulkWriteError, type Collection, type Document } from 'mongodb';
 import { bulkWriteErrors } from './collections.js';
 import { BatchedWriteError, MAX_INSERT_BATCH } from './insert-batching.js';
-
-interface Pending {
-  docs: Document[];
-  resolve: () => void;
-  reject: (err: unknown) => void;
-}
+import { createWriteGroup } from './write-group.js';
 
 /**
  * Group commit for ordered multi-document inserts (issue 13): while one caller's insert is on its
@@ -24,13 +19,10 @@ interface Pending {
  * failed each one's own insert: what it stored before failing is a rerun's duplicate to find.
  */
 export function createOrderedInsertGroup(col: Collection): (docs: Document[]) => Promise<void> {
-  let busy = false;
-  const queue: Pending[] = [];
-
-  async function send(batch: Pending[]): Promise<void> {
+  return createWriteGroup<Document>(MAX_INSERT_BATCH, async (batch, requeue) => {
     try {
       await col.insertMany(
-        batch.flatMap((p) => p.docs),
+        batch.flatMap((p) => p.items),
         { ordered: true },
       );
       for (const p of batch) p.resolve();
@@ -42,44 +34,17 @@ export function createOrderedInsertGroup(col: Collection): (docs: Document[]) =>
       }
       let start = 0;
       for (const [i, p] of batch.entries()) {
-        const end = start + p.docs.length;
+        const end = start + p.items.length;
         if (refused.index >= end) p.resolve();
         else if (refused.index >= start)
           p.reject(new BatchedWriteError(refused.code, refused.errmsg ?? 'insert refused'));
         else {
           // Not written: the callers after the refusal go again, ahead of newer ones.
-          queue.unshift(...batch.slice(i));
+          requeue(batch.slice(i));
           return;
         }
         start = end;
       }
     }
-  }
-
-  /** The next callers whose documents fit one command together (a larger one goes alone). */
-  function take(): Pending[] {
-    const batch: Pending[] = [queue.shift()!];
-    let n = batch[0]!.docs.length;
-    while (queue.length > 0 && n + queue[0]!.docs.length <= MAX_INSERT_BATCH) {
-      n += queue[0]!.docs.length;
-      batch.push(queue.shift()!);
-    }
-    return batch;
-  }
-
-  async function drain(): Promise<void> {
-    while (queue.length > 0) await send(take());
-    busy = false;
-  }
-
-  return (docs) => {
-    if (docs.length === 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      queue.push({ docs, resolve, reject });
-      if (busy) return;
-      busy = true;
-      // Inserts made in the same tick leave together.
-      queueMicrotask(() => void drain());
-    });
-  };
+  });
 }

@@ -1,0 +1,50 @@
+/** One caller's items waiting in a write group, and how its promise is settled. */
+export interface Waiting<I> {
+  items: I[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Sends one batch and settles every caller in it; callers it did not write (an ordered command
+ * stopped before them) go back to the head of the queue through `requeue`, ahead of newer ones.
+ */
+export type SendBatch<I> = (batch: Waiting<I>[], requeue: (rest: Waiting<I>[]) => void) => Promise<void>;
+
+/**
+ * The queue the group commits of this folder share (issue 13): a caller's items leave at once
+ * when nothing is on its way; while something is, callers wait and leave together, in the order
+ * they came, up to `max` items a command (a larger caller goes alone). Callers in the same tick
+ * leave together. One caller alone is sent exactly as its own command would have been.
+ */
+export function createWriteGroup<I>(max: number, send: SendBatch<I>): (items: I[]) => Promise<void> {
+  let busy = false;
+  const queue: Waiting<I>[] = [];
+  const requeue = (rest: Waiting<I>[]) => queue.unshift(...rest);
+
+  /** The next callers whose items fit one command together. */
+  function take(): Waiting<I>[] {
+    const batch: Waiting<I>[] = [queue.shift()!];
+    let n = batch[0]!.items.length;
+    while (queue.length > 0 && n + queue[0]!.items.length <= max) {
+      n += queue[0]!.items.length;
+      batch.push(queue.shift()!);
+    }
+    return batch;
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) await send(take(), requeue);
+    busy = false;
+  }
+
+  return (items) => {
+    if (items.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      queue.push({ items, resolve, reject });
+      if (busy) return;
+      busy = true;
+      queueMicrotask(() => void drain());
+    });
+  };
+}
