@@ -6,7 +6,7 @@ import {
   type CommandStartedEvent,
 } from 'mongodb';
 import { createBulkWriteGroup } from '../../src/memory/bulk-write-batching.js';
-import { createTestDb, type TestDb } from '../support/mongo.js';
+import { createTestDb, monitoredClient, type TestDb } from '../support/mongo.js';
 
 /**
  * Group commit for ordered bulk writes (src/memory/bulk-write-batching.ts), on the real server:
@@ -20,11 +20,7 @@ describe('grouped bulk writes', () => {
 
   beforeAll(async () => {
     t = await createTestDb('bwgroup');
-    client = new MongoClient(t.uri, { monitorCommands: true, ignoreUndefined: true });
-    client.on('commandStarted', (e) => {
-      if (e.commandName === 'update') updates.push(e);
-    });
-    await client.connect();
+    client = await monitoredClient(t, 'update', updates);
   });
   afterAll(async () => {
     await client.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import { collection, isDuplicateKeyError } from '../../src/memory/collections.js';
-import { createTestDb, type TestDb } from '../support/mongo.js';
+import { createTestDb, monitoredClient, type TestDb } from '../support/mongo.js';
 
 /**
  * Group commit for single-document inserts (src/memory/insert-batching.ts), on the real server:
@@ -15,11 +15,7 @@ describe('batched inserts', () => {
 
   beforeAll(async () => {
     t = await createTestDb('batch');
-    client = new MongoClient(t.uri, { monitorCommands: true, ignoreUndefined: true });
-    client.on('commandStarted', (e) => {
-      if (e.commandName === 'insert') inserts.push(e);
-    });
-    await client.connect();
+    client = await monitoredClient(t, 'insert', inserts);
   });
   afterAll(async () => {
     await client.close();

@@ -6,7 +6,7 @@ import { isDuplicateKeyError } from '../../src/memory/collections.js';
 import { ensureIndexes } from '../../src/memory/indexes.js';
 import { createMessageRepository } from '../../src/memory/message-repository.js';
 import { createOrderedInsertGroup } from '../../src/memory/ordered-insert-batching.js';
-import { createTestDb, type TestDb } from '../support/mongo.js';
+import { createTestDb, monitoredClient, type TestDb } from '../support/mongo.js';
 
 /**
  * Group commit for ordered inserts (src/memory/ordered-insert-batching.ts), on the real server:
@@ -22,11 +22,7 @@ describe('grouped ordered inserts', () => {
 
   beforeAll(async () => {
     t = await createTestDb('oigroup');
-    client = new MongoClient(t.uri, { monitorCommands: true, ignoreUndefined: true });
-    client.on('commandStarted', (e) => {
-      if (e.commandName === 'insert') inserts.push(e);
-    });
-    await client.connect();
+    client = await monitoredClient(t, 'insert', inserts);
   });
   afterAll(async () => {
     await client.close();

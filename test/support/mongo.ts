@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, type CommandStartedEvent, type Db } from 'mongodb';
 import { inject } from 'vitest';
 
 export interface TestDb {
@@ -28,4 +28,21 @@ export async function createTestDb(prefix = 't'): Promise<TestDb> {
       await client.close();
     },
   };
+}
+
+/**
+ * A second client on a test database's server that records into `started` every command named
+ * `commandName` it sends (the caller closes it): for counting what a piece of code sends.
+ */
+export async function monitoredClient(
+  t: TestDb,
+  commandName: string,
+  started: CommandStartedEvent[],
+): Promise<MongoClient> {
+  const client = new MongoClient(t.uri, { monitorCommands: true, ignoreUndefined: true });
+  client.on('commandStarted', (e) => {
+    if (e.commandName === commandName) started.push(e);
+  });
+  await client.connect();
+  return client;
 }
