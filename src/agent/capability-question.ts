@@ -43,3 +43,30 @@ export function asksWhatIsSupported(folded: string): boolean {
   const general = rest !== folded;
   return (ASKS_CAPABILITY.test(folded) || general) && !FAILURE.test(rest);
 }
+
+/**
+ * A question about when our people answer ("Antwortet der Support am Wochenende?", "does anyone
+ * reply on Sundays?", "how fast does support respond?"): it asks about service hours and reports
+ * nothing broken. In every language the training banks say "answers" or "responds" only in an
+ * outage ("der Dienst antwortet seit einer Stunde nicht"), so the concern model reads these as
+ * outages. Not when the answer is said to be missing ("nobody answers", "antwortet nicht"). Folded text.
+ */
+const WHO_ANSWERS =
+  /\b(?:support|customer (?:service|support)|someone|somebody|anyone|anybody|your (?:team|staff)|staff|kundenservice|kundendienst|jemand|ihr|soporte|atencion al cliente|alguien|service client|quelqu'un|suporte|atendimento|alguem|assistenza|supporto|qualcuno|klantenservice|iemand|wsparcie|obs[lł]uga|kto[sś])\b/;
+const ANSWERS =
+  /\b(?:answer\w*|respond\w*|repl(?:y|ies)|get back|antwort\w*|reagier\w*|responde\w*|contesta\w*|repond\w*|rispond\w*|reageer\w*|reageert|odpowiad\w*|odpisuj\w*)\b/;
+const WHEN =
+  /\b(?:weekends?|saturdays?|sundays?|holidays?|at night|overnight|after hours|outside (?:business|office) hours|how (?:fast|quickly|soon|long)|wochenende\w*|samstag\w*|sonntag\w*|feiertag\w*|nachts|wie (?:schnell|lange)|fin(?:es)? de semana|sabados?|domingos?|festivos?|cuanto tiempo|week-?ends?|samedis?|dimanches?|jours? feries|combien de temps|fi[mn]s? de semana|feriados?|quanto tempo|fine settimana|sabato|domenica|festivi|zaterdag\w*|zondag\w*|feestdag\w*|hoe (?:snel|lang)|weekend\w*|sobot\w*|niedziel\w*|swiet\w*|jak (?:szybko|d[lł]ugo))\b/;
+const NO_ANSWER =
+  /\b(?:not|never|no one|nobody|n't|nicht|niemand|keine?|no (?:one|body|responde\w*|contesta\w*)|nadie|nunca|ne|personne|jamais|nao|ninguem|non|nessuno|niet|geen|nie|nikt)\b|n't\b/;
+
+export function asksWhenSupportAnswers(folded: string): boolean {
+  return (
+    QUESTION.test(folded.trim()) &&
+    WHO_ANSWERS.test(folded) &&
+    ANSWERS.test(folded) &&
+    WHEN.test(folded) &&
+    !NO_ANSWER.test(folded) &&
+    !FAILURE.test(folded)
+  );
+}

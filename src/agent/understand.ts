@@ -10,7 +10,7 @@ import {
   isPleasantry,
 } from './offline/classify-intent.js';
 import { fold } from './offline/text.js';
-import { asksWhatIsSupported } from './capability-question.js';
+import { asksWhatIsSupported, asksWhenSupportAnswers } from './capability-question.js';
 import { isCourtesyOnly, isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
 import {
@@ -62,7 +62,9 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
   const folded = fold(text);
   if (asksAboutPlannedStep(folded) || forgotOwnPassword(folded)) return null;
   const concern = detectConcern(text);
-  return concern === 'outage' && asksWhatIsSupported(folded) ? null : concern;
+  return concern === 'outage' && (asksWhatIsSupported(folded) || asksWhenSupportAnswers(folded))
+    ? null
+    : concern;
 }
 
 /**

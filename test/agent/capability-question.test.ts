@@ -38,3 +38,31 @@ describe('a question about what the product supports reports no outage', () => {
     expect(urgencyOf(text)).toBe('critical');
   });
 });
+
+// In every language the training banks said "answers" or "responds" only of a service that had
+// stopped, so the concern model read questions about support hours as outages. Phrasings written
+// for this test.
+describe('a question about when support answers reports no outage', () => {
+  const understood = (text: string) =>
+    understandOffline({ text, plan: 'enterprise', isNewTicket: true, openTickets: [] });
+
+  it.each([
+    'Antwortet der Support am Wochenende?',
+    'Antwortet jemand am Wochenende?',
+    'does anyone from support reply on sundays?',
+    '¿El soporte responde los fines de semana?',
+    'O suporte responde no fim de semana?',
+  ])('%s is no outage, not even for an enterprise customer', (text) => {
+    const u = understood(text);
+    expect(u.urgency).not.toBe('critical');
+    expect(u.urgencySignals).toEqual([]);
+  });
+
+  it.each([
+    'Antwortet jemand am Wochenende? Unser Shop ist down',
+    'the api is down for everyone, does anyone answer on sundays?',
+    'does anyone answer on weekends? your checkout is down for everyone',
+  ])('an outage said beside it still counts: %s', (text) => {
+    expect(understood(text).urgency).toBe('critical');
+  });
+});
