@@ -90,6 +90,26 @@ export async function audit(
   }
 }
 
+/** Audits a ticket's status change made by the approval flow (one shape for every such change). */
+export function auditStatusChanged(
+  deps: Pick<ApprovalServiceDeps, 'audit' | 'ids' | 'clock' | 'logger'>,
+  ref: { tenantId: string; ticketId: string; approvalId?: string },
+  before: string,
+  after: string,
+  note?: string,
+): Promise<boolean> {
+  return audit(deps, {
+    tenantId: ref.tenantId,
+    ticketId: ref.ticketId,
+    ...(ref.approvalId ? { approvalId: ref.approvalId } : {}),
+    actor: SYSTEM_ACTOR,
+    action: 'ticket.status_changed',
+    before: { status: before },
+    after: { status: after },
+    ...(note ? { note } : {}),
+  });
+}
+
 /** An audit event with its id and time, for a write that stores it itself (ApprovalStore's `trail`). */
 export function auditEvent(
   deps: Pick<ApprovalServiceDeps, 'ids' | 'clock'>,

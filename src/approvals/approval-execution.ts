@@ -2,6 +2,7 @@ import type { ApprovalRequest, Ticket } from '../domain/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import {
   audit,
+  auditStatusChanged,
   describeError,
   snapshot,
   SYSTEM_ACTOR,
@@ -191,15 +192,7 @@ export async function reopenTicket(
     { from: ['pending_approval'] },
   );
   if (after) {
-    await audit(deps, {
-      tenantId: request.tenantId,
-      ticketId: request.ticketId,
-      approvalId: request.approvalId,
-      actor: SYSTEM_ACTOR,
-      action: 'ticket.status_changed',
-      before: { status: before.status },
-      after: { status: after.status },
-    });
+    await auditStatusChanged(deps, request, before.status, after.status);
   }
 }
 

@@ -1,11 +1,10 @@
 import type { PhraseKey } from '../agent/types.js';
 import type { ApprovalRequest, Message, Ticket, TicketStatus } from '../domain/index.js';
 import {
-  audit,
+  auditStatusChanged,
   cardSources,
   noticeId,
   phraseParams,
-  SYSTEM_ACTOR,
   tellCustomerOutcome,
   type ApprovalServiceDeps,
 } from './approval-effects.js';
@@ -107,16 +106,13 @@ async function afterResolved(
   historyRecorded = false,
 ): Promise<void> {
   const { tenantId, ticketId, approvalId } = executed;
-  await audit(deps, {
-    tenantId,
-    ticketId,
-    approvalId,
-    actor: SYSTEM_ACTOR,
-    action: 'ticket.status_changed',
-    before: { status: before.status },
-    after: { status: after.status },
-    note: `${executed.action} executed`,
-  });
+  await auditStatusChanged(
+    deps,
+    { tenantId, ticketId, approvalId },
+    before.status,
+    after.status,
+    `${executed.action} executed`,
+  );
   try {
     await deps.notifier.ticketResolved?.(
       after,

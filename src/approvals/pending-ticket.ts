@@ -1,6 +1,6 @@
 import type { Message, Ticket } from '../domain/index.js';
 import type { UnstoredTicket } from './api.js';
-import { audit, SYSTEM_ACTOR, type ApprovalServiceDeps } from './approval-effects.js';
+import { auditStatusChanged, type ApprovalServiceDeps } from './approval-effects.js';
 
 /**
  * Moves the ticket to pending_approval if the bot still has it (open or resolved); the ticket
@@ -22,7 +22,7 @@ export async function markPending(
   // A new ticket is stored in this state (issue 13: one insert instead of an insert and a move).
   const inserted = await unstored?.storePending(deps.clock.now(), keep, approvalId);
   if (inserted) {
-    await changedAudit(deps, seen, seen.status, inserted.status);
+    await auditStatusChanged(deps, seen, seen.status, inserted.status);
     return inserted;
   }
   // A rerun of a run killed between the request's insert and its ticket's write: listed now.
@@ -45,7 +45,7 @@ export async function markPending(
     await listApproval(deps, seen, approvalId);
     return null;
   }
-  await changedAudit(deps, seen, moved.before.status, moved.after.status);
+  await auditStatusChanged(deps, seen, moved.before.status, moved.after.status);
   return moved.after;
 }
 
@@ -73,15 +73,4 @@ export async function listApproval(
     );
     return null;
   }
-}
-
-function changedAudit(deps: ApprovalServiceDeps, seen: Ticket, before: string, after: string) {
-  return audit(deps, {
-    tenantId: seen.tenantId,
-    ticketId: seen.ticketId,
-    actor: SYSTEM_ACTOR,
-    action: 'ticket.status_changed',
-    before: { status: before },
-    after: { status: after },
-  });
 }
