@@ -5,7 +5,7 @@ import { describeZodIssues, ValidationError } from '../../errors.js';
 
 /**
  * The labelled splits: train may tune, dev checks floors in tests, test is only reported.
- * dev2 to dev11 are held-out sets, each written before a tuning round and fitted on by nothing.
+ * dev2 to dev12 are held-out sets, each written before a tuning round and fitted on by nothing.
  * train2 was written as training data for the answer-or-person boundary; the answerability model is fitted on it.
  */
 export const GOLDEN_SPLITS = [
@@ -21,6 +21,7 @@ export const GOLDEN_SPLITS = [
   'dev9',
   'dev10',
   'dev11',
+  'dev12',
   'train2',
   'test',
 ] as const;
