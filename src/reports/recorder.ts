@@ -54,7 +54,7 @@ export interface ReportRecorder {
    * Recounts one ticket (and its approvals) now and writes it at once; safe to call any number of
    * times. `strict`: rejects when the recount failed (otherwise logged and left for the next
    * change or the sweep). `batched`: its write waits for the next flush with the others (the
-   * sweep recounts many tickets at a time). `swept`: the sweep's recount (see countTicket).
+   * sweep recounts many tickets at a time). `swept`: the sweep's recount (see TicketRecount.count).
    */
   recordTicket(
     tenantId: string,

@@ -1,6 +1,7 @@
 import type { ApprovalRequest } from '../domain/index.js';
 import type { SeenReplies } from './facts.js';
-import { FACTS_REMEMBERED, approvalKey, rememberIn, ticketKey } from './recount-keys.js';
+import { approvalKey, ticketKey } from './recount-keys.js';
+import { FACTS_REMEMBERED, rememberIn } from './remembered-facts.js';
 
 /** Requests in these states never change again. */
 const FINAL = new Set<ApprovalRequest['status']>(['executed', 'failed', 'rejected', 'expired']);

@@ -1,5 +1,14 @@
 import type { StoredFact } from './ports.js';
-import { rememberIn } from './recount-keys.js';
+
+/** Facts (and tickets with approvals) a recorder remembers between recounts; the oldest go first. */
+export const FACTS_REMEMBERED = 5_000;
+
+/** Sets `key` as the newest entry of `map`, dropping the oldest beyond FACTS_REMEMBERED. */
+export function rememberIn<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > FACTS_REMEMBERED) map.delete(map.keys().next().value!);
+}
 
 /**
  * The facts this process stored or read last, by tenant and fact id: the next recount of the same
