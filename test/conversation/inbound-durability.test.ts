@@ -68,7 +68,7 @@ describe('inbound durability', () => {
     const { env, m } = await crashMidRun('My order 1042 never arrived, please help?', 'EV-CRASH');
 
     const ch2 = createTestChannel();
-    // The app sweeps once at start (startProcess lets it finish): the sweeps below are the only ones running.
+    // The app sweeps once at start, done before startProcess resolves: the sweeps below are alone.
     const app2 = await startProcess(env, ch2);
     try {
       // The platform redelivers: the event was claimed, so it is not processed twice...

@@ -28,7 +28,10 @@ export async function startProcess(
   return app;
 }
 
-/** Past a dead run's journal lease (10 minutes) and its poster's outbox lease, by a minute. */
+/**
+ * Past what a dead process holds: the recovery's grace for a run that may still be going (10
+ * minutes), its journal lease and its poster's outbox lease (5 minutes); by a minute.
+ */
 export const PAST_LEASES_MS = 11 * 60_000;
 
 /**
