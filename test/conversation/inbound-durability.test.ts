@@ -1,14 +1,12 @@
-import type { Db } from 'mongodb';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import type { Agent, AgentResult } from '../../src/agent/types.js';
-import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { createKeyedQueue, QueueTimeoutError } from '../../src/conversation/keyed-queue.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import { startTestApp, type TestApp } from '../support/app-harness.js';
-import { freezingDb } from '../support/freezing-db.js';
+import { armedFreezingDb } from '../support/freezing-db.js';
+import { startProcess, sweepPastLeases } from '../support/restart.js';
 import { createSeededEnv } from '../support/seeded.js';
 import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
 import { inbound } from './engine-builders.js';
@@ -49,20 +47,14 @@ function gatedAgent(clock: { now(): Date }) {
  */
 async function crashMidRun(text: string, eventId: string) {
   const env = await createSeededEnv({ logger });
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
   const g = gatedAgent(env.clock);
-  const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
-  const app1 = await createApp({
-    ...common,
-    agent: g.agent,
-    adapters: [testChannelAdapter(createTestChannel())],
-  });
+  const app1 = await startProcess(env, createTestChannel(), { agent: g.agent });
   g.hold();
   const m = inbound('maya', text, { eventId });
   void app1.engine.handleInbound(m).catch(() => undefined);
   await g.entered();
   await app1.stop();
-  return { env, common, m };
+  return { env, m };
 }
 
 let t: TestApp | undefined;
@@ -73,12 +65,11 @@ afterEach(async () => {
 
 describe('inbound durability', () => {
   it('keeps a message whose run died with the process, and runs it again after restart: one answer', async () => {
-    const { env, common, m } = await crashMidRun('My order 1042 never arrived, please help?', 'EV-CRASH');
+    const { env, m } = await crashMidRun('My order 1042 never arrived, please help?', 'EV-CRASH');
 
     const ch2 = createTestChannel();
-    const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
-    // The app sweeps once at start; let it finish so the sweeps below are the only ones running.
-    await app2.sweepsIdle();
+    // The app sweeps once at start, done before startProcess resolves: the sweeps below are alone.
+    const app2 = await startProcess(env, ch2);
     try {
       // The platform redelivers: the event was claimed, so it is not processed twice...
       expect((await app2.engine.handleInbound(m)).status).toBe('duplicate');
@@ -181,13 +172,12 @@ describe('keyed queue bound', () => {
 
 describe('recovery under concurrency', () => {
   it('runs the message of a dead run again once when two sweeps run at the same time', async () => {
-    const { env, common, m } = await crashMidRun('Is order 1042 on its way?', 'EV-RACE');
+    const { env, m } = await crashMidRun('Is order 1042 on its way?', 'EV-RACE');
 
     const ch2 = createTestChannel();
-    const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
-    const app3 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
+    const app2 = await startProcess(env, ch2);
+    const app3 = await startProcess(env, ch2);
     try {
-      await Promise.all([app2.sweepsIdle(), app3.sweepsIdle()]);
       env.clock.advance(11 * 60_000);
       // Two instances (or a timer and a manual call) sweep at once: one run, one answer.
       await Promise.all([app2.engine.recoverUnanswered?.(), app3.engine.recoverUnanswered?.()]);
@@ -205,7 +195,6 @@ describe('recovery under concurrency', () => {
 describe('a run that outlives its time bound', () => {
   it('is handed to a person once, and says nothing when it finally wakes up', async () => {
     const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
     const inner = createOfflineAgent({ logger, clock: env.clock });
     let release: () => void = () => undefined;
     let slowModel: Promise<void> | undefined; // set once the model turns slow
@@ -223,20 +212,12 @@ describe('a run that outlives its time bound', () => {
       },
     };
     const ch = createTestChannel();
-    const app = await createApp({
-      config,
-      logger,
-      db: env.db,
-      clock: env.clock,
-      ids: env.ids,
-      sweepIntervalMs: 3_600_000,
+    const app = await startProcess(env, ch, {
       agent,
-      adapters: [testChannelAdapter(ch)],
       // Long enough for a normal run on a loaded CI machine; the slow model waits for release.
       engine: { inbound: { taskTimeoutMs: 1000 } },
     });
     try {
-      await app.sweepsIdle();
       // A first question is answered as usual; the customer follows up in the thread.
       const first = inbound('maya', 'Where is my order 1042?', { eventId: 'EV-FIRST' });
       expect((await app.engine.handleInbound(first)).status).toBe('answered');
@@ -305,36 +286,17 @@ describe('issue 12 case 3: a decision without a reply is not an answer', () => {
   });
 });
 
-/**
- * A database handle whose `outbox` collection (or `frozenCollection`) stops answering once
- * `freeze()` is called: the process "dies" at the moment its delivery would queue the answer. Every other collection, and
- * the outbox before the freeze (start-up, indexes), works as usual.
- */
-function outboxFreezingDb(db: Db, frozenCollection = 'outbox') {
-  let frozen = false;
-  const freezing = freezingDb(db, frozenCollection, ({ call, hang }) => (frozen ? hang() : call()));
-  return {
-    ...freezing,
-    freeze() {
-      frozen = true;
-    },
-  };
-}
-
 describe('issue 13: a run killed after its resolving write, before its answer is queued', () => {
   // The answer's transcript entry may ride on the resolving write only if this still holds: the
   // restarted process sees the customer unanswered (no outbox entry, nothing posted), hands the
   // ticket to a person, and the ticket's transcript holds no bot answer the customer never saw.
   async function killedAfterResolving(eventId: string, asksFirst: boolean) {
     const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
     const ch1 = createTestChannel();
     // The answer's outbox entry rides in the turn's insert into `messages` (issue 13): the moment
-    // before it is queued is that insert's.
-    const freezing = outboxFreezingDb(env.db, 'messages');
-    const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
-    await app1.sweepsIdle();
+    // before it is queued is that insert's. Once armed, every call there stops answering.
+    const freezing = armedFreezingDb(env.db, 'messages');
+    const app1 = await startProcess(env, ch1, { db: freezing.db });
     let threadId: string | undefined;
     if (asksFirst) {
       const first = inbound('maya', 'Hi, where is my order 1042?');
@@ -343,7 +305,7 @@ describe('issue 13: a run killed after its resolving write, before its answer is
       // The reply comes a minute after the first answer (an answer of its millisecond would count).
       env.clock.advance(60_000);
     }
-    freezing.freeze();
+    freezing.arm();
     const m = inbound(
       'maya',
       asksFirst ? 'And when will order 1042 arrive?' : 'Hi, where is my order 1042?',
@@ -377,7 +339,6 @@ describe('issue 13: a run killed after its resolving write, before its answer is
     expect(carried).toHaveLength(1);
     return {
       env,
-      common,
       ticketId,
       thread: threadId ?? m.messageId,
       before: ch1.thread(threadId ?? m.messageId),
@@ -386,8 +347,6 @@ describe('issue 13: a run killed after its resolving write, before its answer is
 
   it('posts an answer queued before the kill once, from the outbox, and keeps it on the ticket once', async () => {
     const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-    const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
     const ch1 = createTestChannel();
     let posting: () => void = () => undefined;
     const reachedPost = new Promise<void>((r) => (posting = r));
@@ -396,16 +355,14 @@ describe('issue 13: a run killed after its resolving write, before its answer is
       posting();
       return new Promise(() => undefined);
     };
-    const app1 = await createApp({ ...common, adapters: [testChannelAdapter(ch1)] });
-    await app1.sweepsIdle();
+    const app1 = await startProcess(env, ch1);
     const m = inbound('maya', 'Hi, where is my order 1042?', { eventId: 'EV-KILL-QUEUED' });
     void app1.engine.handleInbound(m).catch(() => undefined);
     await reachedPost;
     await app1.stop();
 
     const ch2 = createTestChannel();
-    const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
-    await app2.sweepsIdle();
+    const app2 = await startProcess(env, ch2);
     try {
       env.clock.advance(11 * 60_000);
       await app2.outbox.sweep();
@@ -443,14 +400,10 @@ describe('issue 13: a run killed after its resolving write, before its answer is
     ['a reply in a thread', true],
   ] as const) {
     it(`runs ${name} again once after restart; the ticket keeps only what the customer was shown`, async () => {
-      const { env, common, ticketId, thread, before } = await killedAfterResolving(
-        `EV-KILL-${name}`,
-        asksFirst,
-      );
+      const { env, ticketId, thread, before } = await killedAfterResolving(`EV-KILL-${name}`, asksFirst);
       expect(before).toHaveLength(asksFirst ? 1 : 0);
       const ch2 = createTestChannel();
-      const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
-      await app2.sweepsIdle();
+      const app2 = await startProcess(env, ch2);
       try {
         env.clock.advance(11 * 60_000);
         // Nothing was queued or posted: the message is run again from its journal record, on the
@@ -496,13 +449,11 @@ describe("issue 13: a new question's ticket killed between its insert and its tu
    */
   async function killedEscalating(killAt: 'before the notice' | 'after the notice' | 'after the card') {
     const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
     const ch = createTestChannel({ findsDeliveries: true });
     // Before the notice: its insert into `messages` (which carries its outbox entry) never happens.
     // After the notice: it was posted, and the card's outbox entry is never recorded. After the
     // card: both were posted and the card linked to its ticket; the turn never ends.
-    const freezing = outboxFreezingDb(
+    const freezing = armedFreezingDb(
       env.db,
       killAt === 'before the notice'
         ? 'messages'
@@ -510,16 +461,15 @@ describe("issue 13: a new question's ticket killed between its insert and its tu
           ? 'outbox'
           : 'thread_leases',
     );
-    const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch)] });
-    await app1.sweepsIdle();
+    const app1 = await startProcess(env, ch, { db: freezing.db });
     if (killAt === 'after the card') {
       const post = ch.postStaffCard.bind(ch);
       ch.postStaffCard = async (...args) => {
         const ref = await post(...args);
-        freezing.freeze();
+        freezing.arm();
         return ref;
       };
-    } else freezing.freeze();
+    } else freezing.arm();
     const m = inbound('maya', OUTAGE, { eventId: `EV-KILL-OPEN-${killAt}` });
     void app1.engine.handleInbound(m).catch(() => undefined);
     await freezing.reached();
@@ -539,21 +489,16 @@ describe("issue 13: a new question's ticket killed between its insert and its tu
           ? { notices: 1, cards: 0 }
           : { notices: 1, cards: 1 },
     );
-    return { env, common, ch, m, ticketId };
+    return { env, ch, m, ticketId };
   }
 
   /** Restarts, lets the recovery and then the outbox sweep run, and says what the channel shows. */
   async function recover(k: Awaited<ReturnType<typeof killedEscalating>>) {
-    const app2 = await createApp({ ...k.common, db: k.env.db, adapters: [testChannelAdapter(k.ch)] });
-    await app2.sweepsIdle();
-    k.env.clock.advance(11 * 60_000);
-    const swept = await app2.engine.recoverUnanswered?.();
-    await app2.outbox.sweep();
+    const app2 = await startProcess(k.env, k.ch);
+    await sweepPastLeases(app2, k.env.clock, { rounds: 1 });
     // Later sweeps add nothing.
-    k.env.clock.advance(11 * 60_000);
-    await app2.engine.recoverUnanswered?.();
-    await app2.outbox.sweep();
-    return { app2, swept };
+    await sweepPastLeases(app2, k.env.clock, { rounds: 1 });
+    return { app2 };
   }
 
   for (const killAt of ['before the notice', 'after the notice', 'after the card'] as const) {
@@ -588,16 +533,10 @@ describe("issue 13: a new question's ticket killed between its insert and its tu
 
   it("is run again on the ticket the killed run stored, found by the thread's own id: one ticket, on the open lists, and the next top-level message joins it", async () => {
     const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
-    const freezing = outboxFreezingDb(env.db);
-    const app1 = await createApp({
-      ...common,
-      db: freezing.db,
-      adapters: [testChannelAdapter(createTestChannel())],
-    });
-    await app1.sweepsIdle();
-    freezing.freeze();
+    // Once armed, the outbox stops answering: the process dies as its delivery would queue.
+    const freezing = armedFreezingDb(env.db, 'outbox');
+    const app1 = await startProcess(env, createTestChannel(), { db: freezing.db });
+    freezing.arm();
     const m = inbound('maya', OUTAGE, {
       eventId: 'EV-KILL-OPEN',
     });
@@ -626,8 +565,7 @@ describe("issue 13: a new question's ticket killed between its insert and its tu
     expect(await openLists()).toEqual({ requester: [ticketId], customer: [ticketId] });
 
     const ch2 = createTestChannel();
-    const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
-    await app2.sweepsIdle();
+    const app2 = await startProcess(env, ch2);
     try {
       env.clock.advance(11 * 60_000);
       expect((await app2.engine.recoverUnanswered?.())?.resumed).toBe(1);
@@ -654,15 +592,8 @@ describe("issue 13: a new question's ticket killed between its insert and its tu
 describe('issue 13: a reply killed after reopening its ticket, whose keys were left for its turn', () => {
   it('is run again after restart: answered once, its ticket resolved again and on no open list', async () => {
     const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-    const common = { config, logger, db: env.db, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
     const g = gatedAgent(env.clock);
-    const app1 = await createApp({
-      ...common,
-      agent: g.agent,
-      adapters: [testChannelAdapter(createTestChannel())],
-    });
-    await app1.sweepsIdle();
+    const app1 = await startProcess(env, createTestChannel(), { agent: g.agent });
     const first = inbound('maya', 'Hi, where is my order 1042?');
     const answered = await app1.engine.handleInbound(first);
     expect(answered.status).toBe('answered');
@@ -692,8 +623,7 @@ describe('issue 13: a reply killed after reopening its ticket, whose keys were l
     expect(await openLists()).toEqual({ requester: [], customer: [] });
 
     const ch2 = createTestChannel();
-    const app2 = await createApp({ ...common, adapters: [testChannelAdapter(ch2)] });
-    await app2.sweepsIdle();
+    const app2 = await startProcess(env, ch2);
     try {
       env.clock.advance(11 * 60_000);
       // Nothing of the dead run was queued: the reply is run again from its journal record, on

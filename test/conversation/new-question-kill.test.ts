@@ -1,28 +1,13 @@
-import type { Db } from 'mongodb';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { DEMO } from '../../src/memory/demo-data.js';
-import { freezingDb } from '../support/freezing-db.js';
+import { armedFreezingDb } from '../support/freezing-db.js';
+import { startProcess, sweepPastLeases } from '../support/restart.js';
 import { createSeededEnv } from '../support/seeded.js';
-import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
+import { createTestChannel } from '../support/test-channel.js';
 import { inbound } from './engine-builders.js';
 
 const logger = pino({ level: 'silent' });
-
-/**
- * The database as the app sees it, where, once armed, the next `insertMany` into `messages` (the
- * turn's ordered insert of its decision and the bot's message) never returns: the process dies
- * right there. Everything the run wrote before it (its ticket, its outbox entry) is stored.
- */
-function messagesInsertFreezingDb(db: Db) {
-  let armed = false;
-  const frozen = freezingDb(db, 'messages', ({ method, call, hang }) =>
-    method === 'insertMany' && armed ? hang() : call(),
-  );
-  return { ...frozen, arm: () => (armed = true) };
-}
 
 describe('issue 13: a message killed after its ticket write, at its messages insert', () => {
   // The instant the customer's message would move to if it were folded into the turn's last
@@ -36,12 +21,12 @@ describe('issue 13: a message killed after its ticket write, at its messages ins
   ] as const) {
     it(`leaves ${name} one ticket and one answer after restart`, async () => {
       const env = await createSeededEnv({ logger });
-      const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-      const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
       const ch1 = createTestChannel();
-      const freezing = messagesInsertFreezingDb(env.db);
-      const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
-      await app1.sweepsIdle();
+      // Once armed, the next `insertMany` into `messages` (the turn's ordered insert of its
+      // decision and the bot's message) never returns: the process dies right there. Everything
+      // the run wrote before it (its ticket, its outbox entry) is stored.
+      const freezing = armedFreezingDb(env.db, 'messages', { method: 'insertMany' });
+      const app1 = await startProcess(env, ch1, { db: freezing.db });
       let threadId: string | undefined;
       if (asksFirst) {
         const first = inbound('maya', 'Hi, where is my order 1042?');
@@ -75,15 +60,10 @@ describe('issue 13: a message killed after its ticket write, at its messages ins
       expect(await env.db.collection('outbox').countDocuments({ kind: 'reply' })).toBe(repliesBefore);
 
       const ch2 = createTestChannel();
-      const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
-      await app2.sweepsIdle();
+      const app2 = await startProcess(env, ch2);
       try {
         // Past the journal's lease and the outbox poster's: every sweep has its turn, twice.
-        env.clock.advance(11 * 60_000);
-        for (let i = 0; i < 2; i++) {
-          await app2.engine.recoverUnanswered?.();
-          await app2.outbox.sweep();
-        }
+        await sweepPastLeases(app2, env.clock);
         expect(await inThread()).toHaveLength(1);
         // One message from the bot in the customer's thread after the restart: the answer.
         const shown = ch2.thread(thread);

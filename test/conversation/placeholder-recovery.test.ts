@@ -2,11 +2,10 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import type { Agent, AgentResult } from '../../src/agent/types.js';
-import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { createSeededEnv } from '../support/seeded.js';
 import { journalRecords } from '../support/journal.js';
-import { createTestChannel, testChannelAdapter, type TestChannel } from '../support/test-channel.js';
+import { startProcess } from '../support/restart.js';
+import { createTestChannel, type TestChannel } from '../support/test-channel.js';
 import { inbound } from './engine-builders.js';
 
 const logger = pino({ level: 'silent' });
@@ -27,20 +26,6 @@ function shownIn(channel: TestChannel, threadId: string) {
   return { texts: posts.map((p) => p.text), placeholders: posts.filter((p) => p.placeholder).length };
 }
 
-/** An app on `env`'s database posting to `slack`, with the quick placeholder; no sweeps of its own. */
-function appOn(env: SeededEnv, slack: TestChannel) {
-  return {
-    config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' }),
-    logger,
-    db: env.db,
-    clock: env.clock,
-    ids: env.ids,
-    sweepIntervalMs: 3_600_000,
-    engine,
-    adapters: [testChannelAdapter(slack)],
-  };
-}
-
 /**
  * Maya asks a question; the model never answers, the placeholder shows (and is recorded), and
  * the process is killed. Returns what a restarted process on the same database and Slack needs.
@@ -55,8 +40,7 @@ async function killedAfterPlaceholder(eventId: string) {
   };
   // One Slack workspace, seen by both processes.
   const slack = createTestChannel({ withWorking: true });
-  const common = appOn(env, slack);
-  const app1 = await createApp({ ...common, agent: hung });
+  const app1 = await startProcess(env, slack, { engine, agent: hung });
   const m = inbound('maya', 'My order 1042 never arrived, please help?', { eventId });
   void app1.engine.handleInbound(m).catch(() => undefined);
   await until('the placeholder to be shown', () => shownIn(slack, m.messageId).placeholders === 1);
@@ -66,14 +50,13 @@ async function killedAfterPlaceholder(eventId: string) {
     (await journalRecords(env.db, eventId)).some((r) => r.placeholder !== undefined),
   );
   await app1.stop();
-  return { env, slack, common, m };
+  return { env, slack, m };
 }
 
 describe('a "Looking into this…" placeholder outlives the run that showed it', () => {
   it('is taken down and the message run again when the process died after showing it', async () => {
-    const { env, slack, common, m } = await killedAfterPlaceholder('EV-PH-KILL');
-    const app2 = await createApp({ ...common });
-    await app2.sweepsIdle();
+    const { env, slack, m } = await killedAfterPlaceholder('EV-PH-KILL');
+    const app2 = await startProcess(env, slack, { engine });
     try {
       // The dead process's lease runs out; the restarted one takes the event over. Its run had
       // stored and queued nothing (issue 13: the customer message rides in the turn's last
@@ -100,11 +83,10 @@ describe('a "Looking into this…" placeholder outlives the run that showed it',
   });
 
   it('is removed when the process died after showing it and nothing is to be said', async () => {
-    const { env, slack, common, m } = await killedAfterPlaceholder('EV-PH-DRAFT');
+    const { env, slack, m } = await killedAfterPlaceholder('EV-PH-DRAFT');
     // While the bot was down, staff put the channel in draft mode: the bot says nothing there.
     await env.stores.channels.setMode(m.tenantId, m.platform, m.channelId, 'draft', 'U_STAFF');
-    const app2 = await createApp({ ...common });
-    await app2.sweepsIdle();
+    const app2 = await startProcess(env, slack, { engine });
     try {
       env.clock.advance(5 * 60_000);
       // Run again from its record, in draft mode now: a draft for staff, nothing said.
@@ -132,7 +114,7 @@ describe('a "Looking into this…" placeholder outlives the run that showed it',
         return { route: 'answer' } as unknown as AgentResult;
       },
     };
-    const app = await createApp({ ...appOn(env, slack), agent: broken });
+    const app = await startProcess(env, slack, { engine, agent: broken });
     try {
       const m = inbound('maya', 'Where is my order 1042?', { eventId: 'EV-PH-FAIL' });
       const out = await app.engine.handleInbound(m);

@@ -1,11 +1,10 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { DEMO } from '../../src/memory/demo-data.js';
-import { freezingDb } from '../support/freezing-db.js';
+import { armedFreezingDb } from '../support/freezing-db.js';
+import { startProcess, sweepPastLeases } from '../support/restart.js';
 import { createSeededEnv } from '../support/seeded.js';
-import { createTestChannel, testChannelAdapter } from '../support/test-channel.js';
+import { createTestChannel } from '../support/test-channel.js';
 import { actor, inbound } from './engine-builders.js';
 
 const logger = pino({ level: 'silent' });
@@ -21,19 +20,13 @@ const logger = pino({ level: 'silent' });
 describe("issue 13: a refund request killed at its new ticket's insert", () => {
   it('leaves one ticket, one request and one card after restart, and the click refunds once', async () => {
     const env = await createSeededEnv({ logger });
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'never', LOG_LEVEL: 'silent' });
-    const common = { config, logger, clock: env.clock, ids: env.ids, sweepIntervalMs: 3_600_000 };
-    let armed = false;
-    const freezing = freezingDb(env.db, 'tickets', ({ method, call, hang }) =>
-      method === 'insertOne' && armed ? hang() : call(),
-    );
+    const freezing = armedFreezingDb(env.db, 'tickets', { method: 'insertOne' });
     const ch1 = createTestChannel();
-    const app1 = await createApp({ ...common, db: freezing.db, adapters: [testChannelAdapter(ch1)] });
-    await app1.sweepsIdle();
+    const app1 = await startProcess(env, ch1, { db: freezing.db });
     const m = inbound('maya', 'The grinder from order 1043 arrived broken, I want a refund please.', {
       eventId: 'EV-KILL-REFUND-TICKET',
     });
-    armed = true;
+    freezing.arm();
     void app1.engine.handleInbound(m).catch(() => undefined);
     await freezing.reached();
     await app1.stop();
@@ -56,15 +49,9 @@ describe("issue 13: a refund request killed at its new ticket's insert", () => {
     ).toEqual(['approval.created']);
 
     const ch2 = createTestChannel();
-    const app2 = await createApp({ ...common, db: env.db, adapters: [testChannelAdapter(ch2)] });
-    await app2.sweepsIdle();
+    const app2 = await startProcess(env, ch2);
     try {
-      env.clock.advance(11 * 60_000);
-      for (let i = 0; i < 2; i++) {
-        await app2.engine.recoverUnanswered?.();
-        await app2.outbox.sweep();
-        await app2.approvals.sweep();
-      }
+      await sweepPastLeases(app2, env.clock, { approvals: true });
       const [ticket] = await tickets();
       expect(await tickets()).toHaveLength(1);
       // The rerun found the request its dead run opened and stored the ticket waiting for it.

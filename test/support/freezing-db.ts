@@ -46,3 +46,30 @@ export function freezingDb(db: Db, name: string, intercept: (c: Intercepted) => 
   });
   return { db: proxied, reached: () => reachedP };
 }
+
+/**
+ * A freezingDb where, once `arm()` was called (from the start with `armed`), the `method` calls
+ * on collection `name` (every call there when no method is named) never answer: made before the
+ * call, or with `after` once the driver made it (the write is stored, its answer never comes).
+ */
+export function armedFreezingDb(
+  db: Db,
+  name: string,
+  options: { method?: string; after?: boolean; armed?: boolean } = {},
+) {
+  let armed = options.armed ?? false;
+  const frozen = freezingDb(db, name, ({ method, call, hang }) => {
+    if (options.method !== undefined && method !== options.method) return call();
+    if (!options.after) return armed ? hang() : call();
+    return (async () => {
+      const done = await call();
+      return armed ? hang() : done;
+    })();
+  });
+  return {
+    ...frozen,
+    arm() {
+      armed = true;
+    },
+  };
+}

@@ -1,8 +1,7 @@
-import { MongoClient, type Db } from 'mongodb';
-import { afterEach, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { freezingDb } from '../../support/freezing-db.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { armedFreezingDb } from '../../support/freezing-db.js';
 import { SLACK, slackMessageEvent } from '../../support/slack-builders.js';
-import { buttons, secondSlackProcess, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import { buttons, slackTakeOver, startFreezingSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 /**
  * Issue 13: a refund request's card is posted from an outbox entry carried by the request's own
@@ -17,48 +16,19 @@ afterEach(async () => {
   env = undefined;
 });
 
-/** Once armed, the `approvals` write `method` is made and never answers: the process dies there. */
-function approvalsFreezingDb(db: Db, method: 'insertOne' | 'updateOne', after: boolean) {
-  return freezingDb(db, 'approvals', ({ method: m, call, hang }) => {
-    if (m !== method) return call();
-    if (!after) return hang();
-    return (async () => {
-      await call();
-      return hang();
-    })();
-  });
-}
-
-/** Another process on the same database and the same fake Slack, past the dead one's leases. */
-async function takeOver(env: SlackTestEnv) {
-  const app2 = await secondSlackProcess(env);
-  const clock = env.app.clock;
-  clock.advance(11 * 60_000);
-  for (let i = 0; i < 2; i++) {
-    await app2.engine.recoverUnanswered?.();
-    await app2.outbox.sweep();
-    await app2.approvals.sweep();
-  }
-  return app2;
-}
-
 describe("issue 13: a refund request whose card rides in its insert, killed around the card's post", () => {
   for (const at of ['before the post', "after the post, before the card's reference"] as const) {
     it(`killed ${at}: another process leaves one card, under the carried entry's id`, async () => {
       const beforePost = at === 'before the post';
-      const client = new MongoClient(inject('mongoUri'), { ignoreUndefined: true });
-      onTestFinished(() => client.close());
-      let frozen: ReturnType<typeof freezingDb> | undefined;
-      env = await startSlackEnv({
-        drainTimeoutMs: 200,
-        connect: async (name) => {
-          await client.connect();
-          frozen = beforePost
-            ? approvalsFreezingDb(client.db(name), 'insertOne', true)
-            : approvalsFreezingDb(client.db(name), 'updateOne', false);
-          return frozen.db;
-        },
-      });
+      // The `approvals` write never answers: the process dies there. Before the post: the
+      // request's insert, made; after it: the write of the card's reference.
+      const started = await startFreezingSlackEnv((db) =>
+        armedFreezingDb(db, 'approvals', {
+          armed: true,
+          ...(beforePost ? { method: 'insertOne', after: true } : { method: 'updateOne' }),
+        }),
+      );
+      env = started.env;
       const ts = beforePost ? '1730000700.000100' : '1730000800.000100';
       await env.deliver({
         kind: 'event',
@@ -67,7 +37,7 @@ describe("issue 13: a refund request whose card rides in its insert, killed arou
           ts,
         }),
       });
-      await frozen!.reached();
+      await started.frozen.reached();
       const cards = () =>
         env!.slack.calls.filter(
           (c) =>
@@ -89,7 +59,7 @@ describe("issue 13: a refund request whose card rides in its insert, killed arou
           event_payload: { delivery_id: carried!.entryId },
         });
 
-      const app2 = await takeOver(env);
+      const app2 = await slackTakeOver(env, { approvals: true });
       try {
         expect(cards()).toHaveLength(1);
         const all = await requests.find({ orderId: '1043' }).toArray();

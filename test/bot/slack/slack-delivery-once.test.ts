@@ -1,9 +1,9 @@
-import { MongoClient, type Db } from 'mongodb';
-import { afterEach, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { freezingDb } from '../../support/freezing-db.js';
+import type { Db } from 'mongodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { armedFreezingDb, freezingDb } from '../../support/freezing-db.js';
 import { SLACK, slackMessageEvent } from '../../support/slack-builders.js';
 import { OutboxEntrySchema } from '../../../src/conversation/outbox.schema.js';
-import { secondSlackProcess, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
+import { slackTakeOver, startFreezingSlackEnv, startSlackEnv, type SlackTestEnv } from './slack-setup.js';
 
 let env: SlackTestEnv | undefined;
 afterEach(async () => {
@@ -83,38 +83,6 @@ function turnFinishFreezingDb(db: Db) {
   });
 }
 
-/**
- * A database handle whose `messages` insert, once armed, is stored and then never answers: the
- * process dies between the turn's answer (carrying its outbox entry) and the post.
- */
-function afterAnswerFreezingDb(db: Db) {
-  let armed = false;
-  const frozen = freezingDb(db, 'messages', ({ method, call, hang }) => {
-    if (method !== 'insertMany') return call();
-    return (async () => {
-      const done = await call();
-      return armed ? hang() : done;
-    })();
-  });
-  return { ...frozen, arm: () => (armed = true) };
-}
-
-/**
- * Another process on the same database, with its own Slack adapter on the same fake Slack: what
- * takes over once the killed one's leases ran out (its journal's resume and its outbox sweep).
- */
-async function takeOver(env: SlackTestEnv): Promise<{ stop(): Promise<void> }> {
-  const app2 = await secondSlackProcess(env);
-  const clock = env.app.clock;
-  // Past the killed run's journal lease and its poster's outbox lease: every sweep, twice.
-  clock.advance(11 * 60_000);
-  for (let i = 0; i < 2; i++) {
-    await app2.engine.recoverUnanswered?.();
-    await app2.outbox.sweep();
-  }
-  return app2;
-}
-
 describe('issue 13: a turn whose answer carries its outbox entry, killed before the write that ends the turn', () => {
   for (const at of [
     'between its answer insert and the post',
@@ -122,30 +90,21 @@ describe('issue 13: a turn whose answer carries its outbox entry, killed before 
   ] as const) {
     it(`killed ${at}: after another process takes over, one post and one stored answer`, async () => {
       const beforePost = at === 'between its answer insert and the post';
-      let freezing: ReturnType<typeof turnFinishFreezingDb> | undefined;
-      let answerFreezing: ReturnType<typeof afterAnswerFreezingDb> | undefined;
       // The app's own connection, through the freezing handle (closed after the app).
-      const client = new MongoClient(inject('mongoUri'), { ignoreUndefined: true });
-      onTestFinished(() => client.close());
-      env = await startSlackEnv({
-        drainTimeoutMs: 200,
-        connect: async (name) => {
-          await client.connect();
-          if (beforePost) {
-            answerFreezing = afterAnswerFreezingDb(client.db(name));
-            answerFreezing.arm();
-            return answerFreezing.db;
-          }
-          freezing = turnFinishFreezingDb(client.db(name));
-          return freezing.db;
-        },
-      });
+      // Before the post: the turn's `messages` insert is stored and then never answers, so the
+      // process dies between the turn's answer (carrying its outbox entry) and the post.
+      const started = await startFreezingSlackEnv((db) =>
+        beforePost
+          ? armedFreezingDb(db, 'messages', { method: 'insertMany', after: true, armed: true })
+          : turnFinishFreezingDb(db),
+      );
+      env = started.env;
       const ts = beforePost ? '1730000600.000100' : '1730000500.000100';
       await env.deliver({
         kind: 'event',
         payload: slackMessageEvent({ text: 'Hi, where is my order 1042?', ts }),
       });
-      await (beforePost ? answerFreezing!.reached() : freezing!.reached());
+      await started.frozen.reached();
       expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(beforePost ? 0 : 1);
       // The entry is in the answer only: the outbox was not written in the turn.
       const outbox = env.app.db.collection('outbox');
@@ -155,7 +114,8 @@ describe('issue 13: a turn whose answer carries its outbox entry, killed before 
         .findOne({ role: 'bot', 'thread.threadId': ts, delivery: { $exists: true } });
       expect(answer).not.toBeNull();
 
-      const app2 = await takeOver(env);
+      // Past the killed run's journal lease and its poster's outbox lease: every sweep, twice.
+      const app2 = await slackTakeOver(env);
       try {
         // One post in the customer's thread: made now, or found by its metadata and not repeated.
         expect(env.slack.threadMessages(SLACK.sharedChannel, ts)).toHaveLength(1);

@@ -1,4 +1,6 @@
+import { MongoClient, type Db } from 'mongodb';
 import pino from 'pino';
+import { inject, onTestFinished } from 'vitest';
 import { createApp } from '../../../src/app.js';
 import { startTestApp, type TestApp, type TestAppOptions } from '../../support/app-harness.js';
 import {
@@ -15,6 +17,7 @@ import { deliverToSlackEndpoint, type SlackDelivery } from '../../support/slack-
 import { createSlackAdapter, type SlackAdapter } from '../../../src/bot/slack/index.js';
 import { loadConfig, type Config } from '../../../src/config.js';
 import { createSlackInstallationRepository } from '../../../src/memory/slack-installation-repository.js';
+import { sweepPastLeases } from '../../support/restart.js';
 
 const STATE_SECRET = 'test-state-secret-0123456789abcdef0123';
 
@@ -193,5 +196,37 @@ export async function secondSlackProcess(env: SlackTestEnv) {
     sweepIntervalMs: 3_600_000,
   });
   await app2.sweepsIdle();
+  return app2;
+}
+
+/**
+ * The Slack env whose app reaches the database on a connection of its own, through the handle
+ * `freeze` makes of it (freezing-db.ts): the process a kill test kills at the frozen call. The
+ * connection closes when the test ends.
+ */
+export async function startFreezingSlackEnv<F extends { db: Db }>(
+  freeze: (db: Db) => F,
+): Promise<{ env: SlackTestEnv; frozen: F }> {
+  const client = new MongoClient(inject('mongoUri'), { ignoreUndefined: true });
+  onTestFinished(() => client.close());
+  let frozen: F | undefined;
+  const env = await startSlackEnv({
+    drainTimeoutMs: 200,
+    connect: async (name) => {
+      await client.connect();
+      frozen = freeze(client.db(name));
+      return frozen.db;
+    },
+  });
+  return { env, frozen: frozen! };
+}
+
+/**
+ * Another process on the same database and the same fake Slack, once the killed one's leases ran
+ * out (its journal's and its poster's): every sweep, `approvals` too when asked, twice.
+ */
+export async function slackTakeOver(env: SlackTestEnv, options: { approvals?: boolean } = {}) {
+  const app2 = await secondSlackProcess(env);
+  await sweepPastLeases(app2, env.app.clock, options);
   return app2;
 }
