@@ -12,6 +12,7 @@ import (
 	_ "net/http/pprof" // served only with -pprof
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"syscall"
 
@@ -23,6 +24,19 @@ func main() {
 	dir := flag.String("dir", "", "SQLite data directory (created if missing)")
 	pprofAddr := flag.String("pprof", "", "serve Go's net/http/pprof on this loopback address (off by default)")
 	flag.Parse()
+
+	// The bench and the tests start this server themselves (src/memory/local-mongo.ts), so the
+	// profiler can also be asked for through the environment the child inherits:
+	// MONGO_COMPAT_PPROF=127.0.0.1:6060 npm run bench. MONGO_COMPAT_PPROF_LOCKS=1 also records
+	// where goroutines wait on mutexes and channels (/debug/pprof/mutex and /block), which costs
+	// CPU of its own: off unless asked for.
+	if *pprofAddr == "" {
+		*pprofAddr = os.Getenv("MONGO_COMPAT_PPROF")
+	}
+	if *pprofAddr != "" && os.Getenv("MONGO_COMPAT_PPROF_LOCKS") == "1" {
+		runtime.SetMutexProfileFraction(1)
+		runtime.SetBlockProfileRate(1)
+	}
 
 	// The collector ran at every doubling of a small live heap: about a tenth of the server's CPU
 	// under `npm run bench`. It runs at every quintupling now: with 8 messages in flight the
