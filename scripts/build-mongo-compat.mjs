@@ -11,7 +11,8 @@
 // there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there),
 // UTIL_REWRITES and _patch/resource/ drop per-command work nobody reads (debug lines, leak
 // tracking) and, with _patch/fsql/, queue writers to one SQLite file on a Go mutex and commit
-// the writers queued meanwhile in one transaction, REGISTRY_REWRITES builds in SQLite only the
+// the writers queued meanwhile in one transaction (and checkpoint the WAL on a goroutine of their
+// own, _patch/fsql/checkpoint.go), REGISTRY_REWRITES builds in SQLite only the
 // unique indexes (no query here reads the others; every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
 // the same way by DRIVER_REWRITES and _patch/modernc-sqlite/) keeps its prepared statements, and
 // the build uses a go.mod copy with `replace`s pointing at the patched copies
@@ -251,7 +252,25 @@ const UTIL_REWRITES = [
   // (_patch/fsql/write_serial.go): every transaction (inserts, updates; a group of them, see
   // _patch/fsql/group_commit.go) and every statement run outside one (deletes, DDL).
   ['fsql/db.go', '\t"log/slog"\n\t"time"\n', '\t"log/slog"\n\t"sync"\n\t"time"\n', 1],
-  ['fsql/db.go', '\tBatchSize int\n}', '\tBatchSize int\n\n\twriteMu sync.Mutex\n\tgroup   writeGroup\n}', 1],
+  [
+    'fsql/db.go',
+    '\tBatchSize int\n}',
+    '\tBatchSize int\n\n\twriteMu sync.Mutex\n\tgroup   writeGroup\n\tckpt    *checkpointer\n}',
+    1,
+  ],
+  // WAL checkpoints on a goroutine of each file's own, off the writers' path (_patch/fsql/checkpoint.go).
+  [
+    'fsql/db.go',
+    '\tresource.Track(res, res.token)\n',
+    '\tres.startCheckpointer()\n\tresource.Track(res, res.token)\n',
+    1,
+  ],
+  [
+    'fsql/db.go',
+    '\tresource.Untrack(db, db.token)\n',
+    '\tdb.stopCheckpointer()\n\tresource.Untrack(db, db.token)\n',
+    1,
+  ],
   // Writers queued meanwhile share one transaction and one COMMIT (_patch/fsql/group_commit.go);
   // upstream's InTransaction runs a writer alone, under the file's lock the group's leader holds.
   [

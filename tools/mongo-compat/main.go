@@ -64,10 +64,12 @@ func main() {
 	// WAL with synchronous=NORMAL: a commit survives this process (or the app) being killed at any
 	// instant; only an OS crash or power loss can lose the last ones, as with mongod's default
 	// write concern (journal flushed every 100 ms). FULL (the default) synced the disk per commit.
+	// Checkpoints run on a goroutine of their own (_patch/fsql/checkpoint.go); a writer's COMMIT
+	// checkpoints only past 10,000 pages of WAL (~40 MB), should that goroutine fall that far behind.
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: *addr},
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + *dir + "/?_pragma=synchronous(normal)",
+		SQLiteURL: "file:" + *dir + "/?_pragma=synchronous(normal)&_pragma=wal_autocheckpoint(10000)",
 	})
 	if err != nil {
 		log.Fatalf("mongo-compat: %v", err)
