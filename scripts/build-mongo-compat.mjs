@@ -13,7 +13,9 @@
 // tracking) and, with _patch/fsql/, queue writers to one SQLite file on a Go mutex and commit
 // the writers queued meanwhile in one transaction (and checkpoint the WAL on a goroutine of their
 // own, _patch/fsql/checkpoint.go), REGISTRY_REWRITES builds in SQLite only the
-// unique indexes (no query here reads the others; every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
+// unique indexes (no query here reads the others; every write maintained them) and, with
+// INSERT_REWRITES and _patch/sqlite-metadata/, keeps each document's _id in a column of its own
+// for the _id index (moving older databases over when opened), the SQLite driver (modernc.org/sqlite, copied and patched
 // the same way by DRIVER_REWRITES and _patch/modernc-sqlite/) keeps its prepared statements, and
 // the build uses a go.mod copy with `replace`s pointing at the patched copies
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
@@ -195,6 +197,54 @@ const COLLECTION_REWRITES = [
 ];
 
 /**
+ * [anchor, replacement] for FerretDB's sqlite/insert.go, each exactly once: an insert writes each
+ * document's _id to a column of its own as well (see _patch/sqlite-metadata/id_column.go).
+ */
+const INSERT_REWRITES = [
+  [
+    [
+      '\t\tif capped {',
+      '\t\t\trows[i] = "(?, ?)"',
+      '\t\t\targs = append(args, doc.RecordID(), string(b))',
+      '',
+      '\t\t\tcontinue',
+      '\t\t}',
+      '',
+      '\t\trows[i] = "(?)"',
+      '\t\targs = append(args, string(b))',
+      '\t}',
+      '',
+      '\tcolumns := metadata.DefaultColumn',
+      '\tif capped {',
+      '\t\tcolumns = strings.Join([]string{metadata.RecordIDColumn, metadata.DefaultColumn}, ", ")',
+      '\t}',
+    ].join('\n'),
+    [
+      '\t\tid, err := insertedID(doc)',
+      '\t\tif err != nil {',
+      '\t\t\treturn "", nil, err',
+      '\t\t}',
+      '',
+      '\t\tif capped {',
+      '\t\t\trows[i] = "(?, ?, ?)"',
+      '\t\t\targs = append(args, doc.RecordID(), string(b), id)',
+      '',
+      '\t\t\tcontinue',
+      '\t\t}',
+      '',
+      '\t\trows[i] = "(?, ?)"',
+      '\t\targs = append(args, string(b), id)',
+      '\t}',
+      '',
+      '\tcolumns := strings.Join([]string{metadata.DefaultColumn, metadata.IDKeyColumn}, ", ")',
+      '\tif capped {',
+      '\t\tcolumns = strings.Join([]string{metadata.RecordIDColumn, metadata.DefaultColumn, metadata.IDKeyColumn}, ", ")',
+      '\t}',
+    ].join('\n'),
+  ],
+];
+
+/**
  * [file, anchor, replacement] for FerretDB's internal/handler: each modifying command holds its
  * collection's lock (_patch/handler/write_lock.go) from its query to its write, so a conditional
  * update is atomic as on MongoDB. Each anchor must occur exactly once.
@@ -324,6 +374,27 @@ const REGISTRY_REWRITES = [
     'q := fmt.Sprintf("DROP INDEX %q", c.TableName+"_"+name)',
     'q := fmt.Sprintf("DROP INDEX IF EXISTS %q", c.TableName+"_"+name)',
   ],
+  // Each document's _id in a column of its own, which the "_id_" index is built on; tables of an
+  // older build are moved over when their database opens (_patch/sqlite-metadata/id_column.go).
+  [
+    'q += fmt.Sprintf("%[1]s TEXT NOT NULL CHECK(%[1]s != \'\')) STRICT", DefaultColumn)',
+    'q += fmt.Sprintf("%[1]s TEXT NOT NULL CHECK(%[1]s != \'\'), %[2]s) STRICT", DefaultColumn, idKeyColumnDef)',
+  ],
+  [
+    [
+      '\t\t\tfields := strings.Split(key.Field, ".")',
+      '\t\t\tfor j, f := range fields {',
+      '\t\t\t\tfields[j] = fmt.Sprintf("%q", f)',
+      '\t\t\t}',
+      '',
+      '\t\t\tcolumns[i] = fmt.Sprintf("%s->%s", DefaultColumn, strings.Join(fields, "->"))',
+    ].join('\n'),
+    '\t\t\tcolumns[i] = indexColumn(key.Field)',
+  ],
+  [
+    '\tr.colls[dbName] = colls\n\n\treturn nil\n}',
+    '\tif err = migrateIDColumns(ctx, db, colls); err != nil {\n\t\treturn lazyerrors.Error(err)\n\t}\n\n\tr.colls[dbName] = colls\n\n\treturn nil\n}',
+  ],
 ];
 
 /**
@@ -429,6 +500,21 @@ function preparePatchedFerretDb() {
     registry = registry.replace(anchor, replacement);
   }
   writeFileSync(registryFile, registry);
+  const metadataAdded = path.join(src, '_patch', 'sqlite-metadata');
+  for (const name of readdirSync(metadataAdded))
+    cpSync(path.join(metadataAdded, name), path.join(pkg, 'metadata', name));
+
+  const insertFile = path.join(pkg, 'insert.go');
+  let insert = readFileSync(insertFile, 'utf8');
+  for (const [anchor, replacement] of INSERT_REWRITES) {
+    const found = insert.split(anchor).length - 1;
+    if (found !== 1)
+      throw new Error(
+        `FerretDB's sqlite/insert.go changed: expected 1 of ${JSON.stringify(anchor)}, found ${found}`,
+      );
+    insert = insert.replace(anchor, replacement);
+  }
+  writeFileSync(insertFile, insert);
 
   const handler = path.join(copy, 'internal', 'handler');
   for (const [file, anchor, replacement] of HANDLER_REWRITES) {
