@@ -45,8 +45,17 @@ const maxIDsInQuery = 500
 // whose field is an array is kept whatever it holds (MongoDB matches an array
 // that contains the value), and FerretDB's handler applies the whole filter to
 // every row returned anyway.
+//
+// A filter that pins one _id gets its _id comparison alone: the index finds the
+// one row, and comparing its other fields in SQLite would only parse the whole
+// stored document once more (a thread's turn document is tens of KB, read by
+// every update of it while its collection is locked) before Go decodes it and
+// applies the filter anyway.
 func filterWhereClause(filter *types.Document) (string, []any) {
 	where, args := idWhereClause(filter)
+	if len(args) == 1 {
+		return where, args
+	}
 
 	var conds []string
 	if where != "" {
