@@ -6,8 +6,10 @@ import { MongoClient, ObjectId, type Collection, type Db } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalMongo, type LocalMongo } from '../../src/memory/local-mongo.js';
 
+type LegacyId = string | number | ObjectId | { tenant: string; seq: number };
+
 interface LegacyDoc {
-  _id: unknown;
+  _id: LegacyId;
   key: string;
   n: number;
   text?: string;
@@ -24,7 +26,7 @@ const FIXTURE = path.join(
   '../fixtures/mongo-compat/pre-id-column',
 );
 
-const IDS: unknown[] = [
+const IDS: LegacyId[] = [
   'thread-1',
   'a<b & "c"/é',
   new ObjectId('65a1b2c3d4e5f60718293a4b'),
@@ -68,7 +70,9 @@ describe('the bundled server opening a data directory of the build before the _i
       await expect(docs.insertOne({ _id: 'thread-1', key: 'k9', n: 9 })).rejects.toMatchObject({
         code: 11000,
       });
-      await expect(docs.insertOne({ _id: IDS[4], key: 'k9', n: 9 })).rejects.toMatchObject({ code: 11000 });
+      await expect(docs.insertOne({ _id: { tenant: 'T1', seq: 1 }, key: 'k9', n: 9 })).rejects.toMatchObject({
+        code: 11000,
+      });
       await expect(docs.insertOne({ _id: 'new', key: 'k1', n: 9 })).rejects.toMatchObject({ code: 11000 });
 
       expect((await docs.updateOne({ _id: 'a<b & "c"/é', n: 2 }, { $inc: { n: 10 } })).modifiedCount).toBe(1);
