@@ -7,8 +7,8 @@
 // `_ferretdb_sjson->"_id"`. SQLite computes an expression index's key by parsing the stored JSON:
 // every insert parsed its document once more, and every update twice (the old row's key to find
 // its index entry, the new row's to write it), whole documents of tens of KB for a thread's turn
-// document, while the writer held the file (fsql/write_serial.go): about a tenth of the server's
-// CPU under `npm run bench`, all of it where writers wait for each other. The column is written
+// document, while the writer held the file (fsql/write_serial.go): 6-9% of the server's CPU under
+// part 1 of `npm run bench` with 8 in flight, all of it where writers wait for each other. The column is written
 // by insert (the backend encodes the _id it already looks documents up by, insert_id.go in
 // internal/backends/sqlite); an update never changes a document's _id, so it rewrites no index
 // entry at all.
