@@ -11,8 +11,11 @@
 // there for why), _patch/handler/ makes conditional writes atomic (see write_lock.go there),
 // UTIL_REWRITES and _patch/resource/ drop per-command work nobody reads (debug lines, leak
 // tracking) and, with _patch/fsql/, queue writers to one SQLite file on a Go mutex and commit
-// the writers queued meanwhile in one transaction, REGISTRY_REWRITES builds in SQLite only the
-// unique indexes (no query here reads the others; every write maintained them), the SQLite driver (modernc.org/sqlite, copied and patched
+// the writers queued meanwhile in one transaction (and checkpoint the WAL on a goroutine of their
+// own, _patch/fsql/checkpoint.go), REGISTRY_REWRITES builds in SQLite only the
+// unique indexes (no query here reads the others; every write maintained them) and, with
+// INSERT_REWRITES and _patch/sqlite-metadata/, keeps each document's _id in a column of its own
+// for the _id index (moving older databases over when opened), the SQLite driver (modernc.org/sqlite, copied and patched
 // the same way by DRIVER_REWRITES and _patch/modernc-sqlite/) keeps its prepared statements, and
 // the build uses a go.mod copy with `replace`s pointing at the patched copies
 // (`-modfile`; tools/mongo-compat/go.mod itself stays as is). Each rewrite must match the expected
@@ -194,6 +197,54 @@ const COLLECTION_REWRITES = [
 ];
 
 /**
+ * [anchor, replacement] for FerretDB's sqlite/insert.go, each exactly once: an insert writes each
+ * document's _id to a column of its own as well (see _patch/sqlite-metadata/id_column.go).
+ */
+const INSERT_REWRITES = [
+  [
+    [
+      '\t\tif capped {',
+      '\t\t\trows[i] = "(?, ?)"',
+      '\t\t\targs = append(args, doc.RecordID(), string(b))',
+      '',
+      '\t\t\tcontinue',
+      '\t\t}',
+      '',
+      '\t\trows[i] = "(?)"',
+      '\t\targs = append(args, string(b))',
+      '\t}',
+      '',
+      '\tcolumns := metadata.DefaultColumn',
+      '\tif capped {',
+      '\t\tcolumns = strings.Join([]string{metadata.RecordIDColumn, metadata.DefaultColumn}, ", ")',
+      '\t}',
+    ].join('\n'),
+    [
+      '\t\tid, err := insertedID(doc)',
+      '\t\tif err != nil {',
+      '\t\t\treturn "", nil, err',
+      '\t\t}',
+      '',
+      '\t\tif capped {',
+      '\t\t\trows[i] = "(?, ?, ?)"',
+      '\t\t\targs = append(args, doc.RecordID(), string(b), id)',
+      '',
+      '\t\t\tcontinue',
+      '\t\t}',
+      '',
+      '\t\trows[i] = "(?, ?)"',
+      '\t\targs = append(args, string(b), id)',
+      '\t}',
+      '',
+      '\tcolumns := strings.Join([]string{metadata.DefaultColumn, metadata.IDKeyColumn}, ", ")',
+      '\tif capped {',
+      '\t\tcolumns = strings.Join([]string{metadata.RecordIDColumn, metadata.DefaultColumn, metadata.IDKeyColumn}, ", ")',
+      '\t}',
+    ].join('\n'),
+  ],
+];
+
+/**
  * [file, anchor, replacement] for FerretDB's internal/handler: each modifying command holds its
  * collection's lock (_patch/handler/write_lock.go) from its query to its write, so a conditional
  * update is atomic as on MongoDB. Each anchor must occur exactly once.
@@ -251,7 +302,25 @@ const UTIL_REWRITES = [
   // (_patch/fsql/write_serial.go): every transaction (inserts, updates; a group of them, see
   // _patch/fsql/group_commit.go) and every statement run outside one (deletes, DDL).
   ['fsql/db.go', '\t"log/slog"\n\t"time"\n', '\t"log/slog"\n\t"sync"\n\t"time"\n', 1],
-  ['fsql/db.go', '\tBatchSize int\n}', '\tBatchSize int\n\n\twriteMu sync.Mutex\n\tgroup   writeGroup\n}', 1],
+  [
+    'fsql/db.go',
+    '\tBatchSize int\n}',
+    '\tBatchSize int\n\n\twriteMu sync.Mutex\n\tgroup   writeGroup\n\tckpt    *checkpointer\n}',
+    1,
+  ],
+  // WAL checkpoints on a goroutine of each file's own, off the writers' path (_patch/fsql/checkpoint.go).
+  [
+    'fsql/db.go',
+    '\tresource.Track(res, res.token)\n',
+    '\tres.startCheckpointer()\n\tresource.Track(res, res.token)\n',
+    1,
+  ],
+  [
+    'fsql/db.go',
+    '\tresource.Untrack(db, db.token)\n',
+    '\tdb.stopCheckpointer()\n\tresource.Untrack(db, db.token)\n',
+    1,
+  ],
   // Writers queued meanwhile share one transaction and one COMMIT (_patch/fsql/group_commit.go);
   // upstream's InTransaction runs a writer alone, under the file's lock the group's leader holds.
   [
@@ -304,6 +373,27 @@ const REGISTRY_REWRITES = [
   [
     'q := fmt.Sprintf("DROP INDEX %q", c.TableName+"_"+name)',
     'q := fmt.Sprintf("DROP INDEX IF EXISTS %q", c.TableName+"_"+name)',
+  ],
+  // Each document's _id in a column of its own, which the "_id_" index is built on; tables of an
+  // older build are moved over when their database opens (_patch/sqlite-metadata/id_column.go).
+  [
+    'q += fmt.Sprintf("%[1]s TEXT NOT NULL CHECK(%[1]s != \'\')) STRICT", DefaultColumn)',
+    'q += fmt.Sprintf("%[1]s TEXT NOT NULL CHECK(%[1]s != \'\'), %[2]s) STRICT", DefaultColumn, idKeyColumnDef)',
+  ],
+  [
+    [
+      '\t\t\tfields := strings.Split(key.Field, ".")',
+      '\t\t\tfor j, f := range fields {',
+      '\t\t\t\tfields[j] = fmt.Sprintf("%q", f)',
+      '\t\t\t}',
+      '',
+      '\t\t\tcolumns[i] = fmt.Sprintf("%s->%s", DefaultColumn, strings.Join(fields, "->"))',
+    ].join('\n'),
+    '\t\t\tcolumns[i] = indexColumn(key.Field)',
+  ],
+  [
+    '\tr.colls[dbName] = colls\n\n\treturn nil\n}',
+    '\tif err = migrateIDColumns(ctx, db, colls); err != nil {\n\t\treturn lazyerrors.Error(err)\n\t}\n\n\tr.colls[dbName] = colls\n\n\treturn nil\n}',
   ],
 ];
 
@@ -410,6 +500,21 @@ function preparePatchedFerretDb() {
     registry = registry.replace(anchor, replacement);
   }
   writeFileSync(registryFile, registry);
+  const metadataAdded = path.join(src, '_patch', 'sqlite-metadata');
+  for (const name of readdirSync(metadataAdded))
+    cpSync(path.join(metadataAdded, name), path.join(pkg, 'metadata', name));
+
+  const insertFile = path.join(pkg, 'insert.go');
+  let insert = readFileSync(insertFile, 'utf8');
+  for (const [anchor, replacement] of INSERT_REWRITES) {
+    const found = insert.split(anchor).length - 1;
+    if (found !== 1)
+      throw new Error(
+        `FerretDB's sqlite/insert.go changed: expected 1 of ${JSON.stringify(anchor)}, found ${found}`,
+      );
+    insert = insert.replace(anchor, replacement);
+  }
+  writeFileSync(insertFile, insert);
 
   const handler = path.join(copy, 'internal', 'handler');
   for (const [file, anchor, replacement] of HANDLER_REWRITES) {

@@ -12,6 +12,7 @@ import (
 	_ "net/http/pprof" // served only with -pprof
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"syscall"
 
@@ -23,6 +24,19 @@ func main() {
 	dir := flag.String("dir", "", "SQLite data directory (created if missing)")
 	pprofAddr := flag.String("pprof", "", "serve Go's net/http/pprof on this loopback address (off by default)")
 	flag.Parse()
+
+	// The bench and the tests start this server themselves (src/memory/local-mongo.ts), so the
+	// profiler can also be asked for through the environment the child inherits:
+	// MONGO_COMPAT_PPROF=127.0.0.1:6060 npm run bench. MONGO_COMPAT_PPROF_LOCKS=1 also records
+	// where goroutines wait on mutexes and channels (/debug/pprof/mutex and /block), which costs
+	// CPU of its own: off unless asked for.
+	if *pprofAddr == "" {
+		*pprofAddr = os.Getenv("MONGO_COMPAT_PPROF")
+	}
+	if *pprofAddr != "" && os.Getenv("MONGO_COMPAT_PPROF_LOCKS") == "1" {
+		runtime.SetMutexProfileFraction(1)
+		runtime.SetBlockProfileRate(1)
+	}
 
 	// The collector ran at every doubling of a small live heap: about a tenth of the server's CPU
 	// under `npm run bench`. It runs at every quintupling now: with 8 messages in flight the
@@ -50,10 +64,12 @@ func main() {
 	// WAL with synchronous=NORMAL: a commit survives this process (or the app) being killed at any
 	// instant; only an OS crash or power loss can lose the last ones, as with mongod's default
 	// write concern (journal flushed every 100 ms). FULL (the default) synced the disk per commit.
+	// Checkpoints run on a goroutine of their own (_patch/fsql/checkpoint.go); a writer's COMMIT
+	// checkpoints only past 10,000 pages of WAL (~40 MB), should that goroutine fall that far behind.
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: *addr},
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + *dir + "/?_pragma=synchronous(normal)",
+		SQLiteURL: "file:" + *dir + "/?_pragma=synchronous(normal)&_pragma=wal_autocheckpoint(10000)",
 	})
 	if err != nil {
 		log.Fatalf("mongo-compat: %v", err)

@@ -11,10 +11,14 @@ package fsql
 // acknowledged, changes: a statement or transaction is acknowledged once committed, as before
 // (the transactions queued meanwhile commit together: group_commit.go).
 //
-// serialWrite locks db's writer mutex and returns its unlock. It must not be taken while already
-// held: inside InTransaction's f, statements go through the *Tx, never through db.ExecContext.
+// serialWrite locks db's writer mutex and returns its unlock, which also tells the checkpointer
+// that the WAL grew (checkpoint.go). It must not be taken while already held: inside
+// InTransaction's f, statements go through the *Tx, never through db.ExecContext.
 func (db *DB) serialWrite() func() {
 	db.writeMu.Lock()
 
-	return db.writeMu.Unlock
+	return func() {
+		db.writeMu.Unlock()
+		db.markWritten()
+	}
 }

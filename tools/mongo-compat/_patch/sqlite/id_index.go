@@ -7,7 +7,8 @@
 //  1. The backend compares `_ferretdb_sjson->'$._id'`, but the unique index it
 //     creates for _id is on `_ferretdb_sjson->"_id"`. Both select the same value,
 //     yet SQLite matches index expressions syntactically, so neither Query,
-//     UpdateAll nor DeleteAll ever used the index.
+//     UpdateAll nor DeleteAll ever used the index. (The index is now on a column
+//     of its own, idColumn, which all three compare.)
 //  2. Query narrowed by _id only when the filter was exactly {_id: X}; the app's
 //     filters carry the tenant as well ({_id: X, tenantId: T}), and those scanned
 //     every document in Go.
@@ -28,10 +29,10 @@ import (
 	"github.com/FerretDB/FerretDB/internal/util/must"
 )
 
-// idColumn is the _id expression written exactly as the "_id_" index declares it
-// (`->"_id"` with a double-quoted string is the string '_id'), so SQLite searches
-// the index instead of scanning the table.
-const idColumn = metadata.DefaultColumn + `->'_id'`
+// idColumn is the column the "_id_" index is built on: each document's _id, encoded
+// as marshalID encodes a looked-up one (metadata's id_column.go; upstream indexed
+// and compared `->` expressions over the stored JSON).
+const idColumn = metadata.IDKeyColumn
 
 // maxIDsInQuery bounds the parameters of one `IN (...)`; larger $in lists scan.
 const maxIDsInQuery = 500
@@ -44,8 +45,17 @@ const maxIDsInQuery = 500
 // whose field is an array is kept whatever it holds (MongoDB matches an array
 // that contains the value), and FerretDB's handler applies the whole filter to
 // every row returned anyway.
+//
+// A filter that pins one _id gets its _id comparison alone: the index finds the
+// one row, and comparing its other fields in SQLite would only parse the whole
+// stored document once more (a thread's turn document is tens of KB, read by
+// every update of it while its collection is locked) before Go decodes it and
+// applies the filter anyway.
 func filterWhereClause(filter *types.Document) (string, []any) {
 	where, args := idWhereClause(filter)
+	if len(args) == 1 {
+		return where, args
+	}
 
 	var conds []string
 	if where != "" {
