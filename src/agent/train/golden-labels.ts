@@ -9,8 +9,15 @@ export interface GoldenLabel {
   label: string;
 }
 
-/** The golden splits whose labels the intent and urgency heads are fitted on (beside the corpus). */
-export const HEAD_SPLITS: readonly TrainingSplit[] = []; // none yet: the heads' leave-one-set-out estimate comes first
+/**
+ * The golden splits whose labels the intent and urgency heads are fitted on (beside the corpus).
+ * None: fitted on the consumed sets (cross-fitted), leave-one-set-out intent on dev5–dev10 rose
+ * 74.9% -> 83.3% and urgency 85.5% -> 88.6%, but route fell 1328 -> 1325 of 1476 against the
+ * answerability change alone, and dev10 got an unsafe action: "not asking for a refund, just want
+ * to know the grinder on 1043 is still under warranty" was read as a refund and one was proposed.
+ * Listing CONSUMED_SPLITS here turns it on (README, Quality).
+ */
+export const HEAD_SPLITS: readonly TrainingSplit[] = [];
 
 const PLAN_BY_EMAIL = new Map<string, Plan>(
   CUSTOMERS.flatMap((c) => c.contacts.map(([, email]) => [email.toLowerCase(), c.plan] as const)),

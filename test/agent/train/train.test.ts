@@ -169,8 +169,8 @@ describe('training', () => {
 
   // answerability.json is fitted through the committed heads and today's retrieval: a change to
   // either that is not followed by npm run train leaves a file a fresh clone's run would rewrite.
-  // Slow (about a minute alone, more on a busy machine): the consumed sets are read through heads
-  // trained again without their fold (cross-fit.ts), six head fits.
+  // About 15 s; once HEAD_SPLITS lists sets, a minute or more: the consumed sets are then read
+  // through heads trained again without their fold (cross-fit.ts), six head fits.
   it('the committed answerability model is what npm run train fits from the code and models on disk', async () => {
     const fitted = await fitAnswerabilityFile();
     expect(readFileSync(ANSWERABILITY_FILE, 'utf8')).toBe(fitted.text);
