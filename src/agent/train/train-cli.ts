@@ -1,7 +1,7 @@
 /**
  * `npm run train`: writes the corpus (data/corpus/{train,dev}.jsonl) from the phrase banks and
- * trains the offline engine's models (data/models/*.json): the heads on the corpus and the
- * consumed held-out sets' intent and urgency labels, then the answerability model on the golden
+ * trains the offline engine's models (data/models/*.json): the heads on the corpus (and the golden
+ * labels of HEAD_SPLITS, none today: golden-labels.ts says why), then the answerability model on the golden
  * training splits (train, dev, train2, the consumed dev2–dev10) and kb/ (data/models/answerability.json).
  * Deterministic: running it twice gives byte-identical files. No split outside TRAINING_SPLITS
  * (test, dev11, any later set) is fitted: their lines are only compared, so that a training line

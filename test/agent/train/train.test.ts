@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { GOLDEN_SPLITS, TRAINING_SPLITS } from '../../../src/agent/eval/golden.js';
 import { parseModel } from '../../../src/agent/offline/model/model-file.js';
 import { predict } from '../../../src/agent/offline/model/linear-model.js';
-import { fold } from '../../../src/agent/offline/text.js';
 import { BANKS, CONCERNS, generateCorpus } from '../../../src/agent/train/corpus.js';
 import { corpusDigest, trainHead } from '../../../src/agent/train/train.js';
 import { fitAnswerabilityFile } from '../../../src/agent/train/answerability-file.js';
@@ -13,7 +12,7 @@ import {
   memoryKnowledgeBase,
 } from '../../../src/agent/train/answerability-data.js';
 import { goldenHeadLabels, HEAD_SPLITS, textUrgencyLabel } from '../../../src/agent/train/golden-labels.js';
-import { loadTrainingSplit } from '../../../src/agent/train/training-splits.js';
+import { lineKey, loadTrainingSplit } from '../../../src/agent/train/training-splits.js';
 import { ANSWERABILITY_FILE } from '../../../src/agent/answerability.js';
 import { INTENT_IDS, UrgencySchema } from '../../../src/domain/index.js';
 
@@ -63,10 +62,7 @@ describe('the training corpus', () => {
     const allowed = new Set<string>(TRAINING_SPLITS);
     expect(allowed.has('test') || allowed.has('dev11')).toBe(false);
     for (const s of [...HEAD_SPLITS, ...ANSWERABILITY_SPLITS]) expect(allowed.has(s), s).toBe(true);
-    const norm = (t: string) =>
-      fold(t)
-        .replace(/[^\p{L}\p{N}]+/gu, ' ')
-        .trim();
+    const norm = lineKey;
     const labels = await goldenHeadLabels();
     const fitted = new Set(
       [
