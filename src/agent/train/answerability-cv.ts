@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { answerabilityProbability, FIT_OPTIONS, fitAnswerability } from '../answerability.js';
+import type { TrainingSplit } from '../eval/golden.js';
 import {
-  answerabilitySets,
+  ANSWERABILITY_SPLITS,
   memoryKnowledgeBase,
   type AnswerabilitySet,
   type LabelledExample,
 } from './answerability-data.js';
+import { crossFittedAnswerabilitySets } from './cross-fit.js';
 
 /**
- * Grouped k-fold cross-validation of the answerability fit on its own training data (golden train,
- * dev, train2 and the written questions; never a held-out set): how `FIT_OPTIONS.l2` is chosen.
+ * Grouped k-fold cross-validation of the answerability fit on its own training data (the golden
+ * training splits and the written questions; never a set not consumed): how `FIT_OPTIONS.l2` is chosen.
  * Examples are grouped by the article retrieval chose, so paraphrases of one question (which find
  * the same article) are never split between the fit and the fold that scores it.
  */
@@ -70,9 +72,12 @@ export function crossValidateL2(
 }
 
 /** `npm run train -- --cv`: the grid's figures, and whether `FIT_OPTIONS.l2` is the one they choose. */
-export async function answerabilityCvReport(): Promise<string> {
+export async function answerabilityCvReport(
+  splits: readonly TrainingSplit[] = ANSWERABILITY_SPLITS,
+): Promise<string> {
   const kb = await memoryKnowledgeBase();
-  const { scores, best } = crossValidateL2(await answerabilitySets(kb));
+  const sets = await crossFittedAnswerabilitySets(kb, splits);
+  const { scores, best } = crossValidateL2(sets);
   const lines = scores.map(
     (s) =>
       `    l2 ${String(s.l2).padEnd(6)} log loss ${s.logLoss.toFixed(4)}, routed as labelled ${s.routedRight}/${s.scored}${s === best ? '  <- lowest loss' : ''}`,

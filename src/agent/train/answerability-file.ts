@@ -1,23 +1,20 @@
+import type { TrainingSplit } from '../eval/golden.js';
 import {
   answerabilityProbability,
   fitAnswerability,
   useAnswerabilityModel,
   type AnswerabilityModel,
 } from '../answerability.js';
-import {
-  ANSWERABILITY_SPLITS,
-  answerabilitySets,
-  memoryKnowledgeBase,
-  type LabelledExample,
-} from './answerability-data.js';
+import { ANSWERABILITY_SPLITS, memoryKnowledgeBase, type LabelledExample } from './answerability-data.js';
+import { crossFittedAnswerabilitySets } from './cross-fit.js';
 
 /** The answerability model as `npm run train` writes it, with the figures it prints. */
 export interface FittedAnswerability {
   model: AnswerabilityModel;
   /** data/models/answerability.json's exact text. */
   text: string;
-  /** Each golden split scored by a model fitted on everything but it. */
-  heldOut: string;
+  /** Each golden split scored by a model fitted on everything but it (one fit per split, so on request). */
+  heldOut: () => string;
   inSample: string;
 }
 
@@ -29,24 +26,27 @@ function routedRight(model: AnswerabilityModel, examples: LabelledExample[]): st
 }
 
 /**
- * Fits the answerability model (answerability.ts) on the golden train, dev and train2 splits and
- * the written KB questions, from the intent, urgency, sentiment and concern models on disk: it must
- * run after they are written, and its output changes whenever they or retrieval do.
+ * Fits the answerability model (answerability.ts) on the golden training splits (`splits`: all of
+ * them unless one is held out) and the written KB questions, from the intent, urgency, sentiment
+ * and concern models on disk: it must run after they are written, and its output changes whenever
+ * they or retrieval do.
  */
-export async function fitAnswerabilityFile(): Promise<FittedAnswerability> {
+export async function fitAnswerabilityFile(
+  splits: readonly TrainingSplit[] = ANSWERABILITY_SPLITS,
+): Promise<FittedAnswerability> {
   const kb = await memoryKnowledgeBase();
   // Signals are the same either way; without a model each example also carries the hand-set
   // confidence to compare with. The model in use before is put back: tests share the process.
   useAnswerabilityModel(null);
   try {
-    const sets = await answerabilitySets(kb);
+    const sets = await crossFittedAnswerabilitySets(kb, splits);
     const of = (source: string) => sets.find((s) => s.source === source)!.examples;
     const without = (left: string) =>
       fitAnswerability(
         sets.filter((s) => s.source !== left).flatMap((s) => s.examples),
         { examples: 0, answerable: 0, sources: {} },
       );
-    const heldOut = ANSWERABILITY_SPLITS.map((s) => `${s} ${routedRight(without(s), of(s))}`).join(', ');
+    const heldOut = () => splits.map((s) => `${s} ${routedRight(without(s), of(s))}`).join(', ');
     const all = sets.flatMap((s) => s.examples);
     const model = fitAnswerability(all, {
       examples: all.length,

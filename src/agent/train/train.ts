@@ -11,6 +11,7 @@ import {
 } from '../offline/model/linear-model.js';
 import { serializeModel } from '../offline/model/model-file.js';
 import { CONCERNS, type CorpusRecord } from './corpus.js';
+import type { GoldenLabel } from './golden-labels.js';
 
 /** The four heads the offline engine reads, each a label of a corpus record. */
 export const HEADS = {
@@ -32,22 +33,39 @@ export interface TrainedHead {
 
 /**
  * What a model was trained on, in 16 hex digits: a model file whose digest differs from the
- * corpus the banks generate today is stale, even when the counts happen to match.
+ * corpus the banks generate today (and the golden lines fitted beside it) is stale, even when the
+ * counts happen to match.
  */
-export function corpusDigest(train: CorpusRecord[], dev: CorpusRecord[]): string {
+export function corpusDigest(train: CorpusRecord[], dev: CorpusRecord[], golden: GoldenLabel[] = []): string {
   const h = createHash('sha256');
   for (const r of train) h.update(JSON.stringify(r) + '\n');
   h.update('--dev--\n');
   for (const r of dev) h.update(JSON.stringify(r) + '\n');
+  if (golden.length) {
+    h.update('--golden--\n');
+    for (const g of golden) h.update(JSON.stringify(g) + '\n');
+  }
   return h.digest('hex').slice(0, 16);
 }
 
-/** Trains one head on train, calibrates its temperature on dev, and returns the file's text. */
-export function trainHead(head: Head, train: CorpusRecord[], dev: CorpusRecord[]): TrainedHead {
+/**
+ * Trains one head on the corpus's train split and the golden lines labelled for it, calibrates
+ * its temperature on the corpus's dev split, and returns the file's text.
+ */
+export function trainHead(
+  head: Head,
+  train: CorpusRecord[],
+  dev: CorpusRecord[],
+  golden: GoldenLabel[] = [],
+): TrainedHead {
   const { classes, label } = HEADS[head];
   const toExamples = (list: CorpusRecord[]): Example[] =>
     list.map((r) => ({ x: featurize(r.text), y: classes.indexOf(label(r)) }));
-  const trainEx = toExamples(train);
+  const trainEx = [
+    ...toExamples(train),
+    ...golden.map((g) => ({ x: featurize(g.text), y: classes.indexOf(g.label) })),
+  ];
+  if (trainEx.some((e) => e.y < 0)) throw new Error(`${head}: a golden label is not one of its classes`);
   const devEx = toExamples(dev);
   const raw = trainLinear(trainEx, classes, TRAIN_OPTIONS);
   const temperature = fitTemperature(raw, devEx);
@@ -61,7 +79,8 @@ export function trainHead(head: Head, train: CorpusRecord[], dev: CorpusRecord[]
     file: serializeModel(head, model, {
       train: train.length,
       dev: dev.length,
-      corpus: corpusDigest(train, dev),
+      ...(golden.length ? { golden: golden.length } : {}),
+      corpus: corpusDigest(train, dev, golden),
       devAccuracy,
     }),
   };

@@ -22,6 +22,8 @@ export const ModelFileSchema = z.object({
   trainedOn: z.object({
     train: z.number(),
     dev: z.number(),
+    /** Golden messages fitted beside the corpus (train/golden-labels.ts), when any were. */
+    golden: z.number().optional(),
     /** The training corpus's digest (train.ts `corpusDigest`): which corpus, not only its size. */
     corpus: z.string().optional(),
     devAccuracy: z.number(),

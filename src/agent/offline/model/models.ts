@@ -38,6 +38,15 @@ export function model(head: ModelHead): LinearModel {
 }
 
 /**
+ * Puts a model in place of the file's, or (with undefined) forgets it so the file is read again.
+ * For training only: the answerability fit reads golden lines through heads that never saw them.
+ */
+export function useHeadModel(head: ModelHead, m: LinearModel | undefined): void {
+  if (m) cache.set(head, m);
+  else cache.delete(head);
+}
+
+/**
  * Reads every model now rather than on the first message, so that message does not pay ~0.2 s
  * of decoding inside its time budget. Called where an agent is composed.
  */
