@@ -2,6 +2,8 @@ import { extractEntities } from './entities.js';
 import {
   CANCEL_REQUEST,
   CANCEL_REQUEST_SCRIPTS,
+  ASK_FRAME,
+  NEGATIONS,
   NO,
   REFUND_REQUEST,
   REFUND_REQUEST_SCRIPTS,
@@ -42,7 +44,12 @@ function wantsAmountBack(text: string, weighed = false): boolean {
   const polite = list.some((w) => POLITE.has(w));
   for (const m of text.matchAll(AMOUNT_BACK)) {
     const at = words(text.slice(0, m.index)).length;
-    if (!isNegated(text, { term: 'back', word: at }) && (polite || !heldOff(list, at, weighed))) return true;
+    if (
+      !isNegated(text, { term: 'back', word: at }) &&
+      !disowned(list, at) &&
+      (polite || !heldOff(list, at, weighed))
+    )
+      return true;
   }
   return false;
 }
@@ -109,6 +116,17 @@ function heldOff(list: readonly string[], at: number, weighed = false): boolean 
   const outcome =
     OUTCOME_OPENERS.has(list[opener] ?? '') && OUTCOME_SUBJECTS.has(list[opener + 1] ?? '') && opener < at;
   return weighing || outcome;
+}
+
+const FRAME_REACH = 6;
+
+/** A negation before the ask at word `at` with only ask-frame words between (see ASK_FRAME). */
+function disowned(list: readonly string[], at: number): boolean {
+  for (let i = at - 1; i >= Math.max(0, at - 1 - FRAME_REACH); i--) {
+    if (NEGATIONS.includes(list[i]!)) return true;
+    if (!ASK_FRAME.has(list[i]!)) return false;
+  }
+  return false;
 }
 
 /** How near a negation must be to the ask it turns around, in characters of these scripts. */
@@ -318,6 +336,7 @@ function asksInWords(clause: string, lexicon: Lexicon, askedAfter?: number, weig
   return findTerms(clause, lexicon).some(
     (hit) =>
       !isNegated(clause, hit) &&
+      !disowned(list, hit.word) &&
       (polite ||
         (!list.slice(0, hit.word).some((w) => CONDITIONS.has(w)) &&
           !heldOff(list, hit.word, weighed) &&

@@ -201,6 +201,70 @@ export const NEGATIONS: readonly string[] = [
   'bez',
 ];
 
+/**
+ * Words that may stand between a negation and the ask it disowns: "not asking for a refund",
+ * "we're not looking to cancel", "no estoy pidiendo un reembolso", "non sto chiedendo un rimborso".
+ * A negation three words or more before the ask (past `isNegated`'s reach) still turns it around
+ * when only these words come between; "it never arrived so I'm asking for a refund" still asks.
+ */
+export const ASK_FRAME: ReadonlySet<string> = new Set([
+  // en
+  'asking',
+  'looking',
+  'requesting',
+  'seeking',
+  'wanting',
+  'trying',
+  'after',
+  'to',
+  'get',
+  'for',
+  'a',
+  'an',
+  'the',
+  'any',
+  'my',
+  'our',
+  'actually',
+  'really',
+  // es, pt, it
+  'estoy',
+  'estamos',
+  'pidiendo',
+  'solicitando',
+  'buscando',
+  'estou',
+  'pedindo',
+  'procurando',
+  'sto',
+  'stiamo',
+  'chiedendo',
+  'cercando',
+  'un',
+  'una',
+  'um',
+  'uma',
+  'il',
+  'el',
+  'o',
+  // fr, de, nl, pl
+  'demande',
+  'demandons',
+  'cherche',
+  'cherchons',
+  'de',
+  'd',
+  'une',
+  'frage',
+  'fragen',
+  'nach',
+  'vraag',
+  'vragen',
+  'om',
+  'een',
+  'prosze',
+  'prosimy',
+]);
 /** A yes to "Refund $X on order N? Reply yes or no." */
 export const YES: Lexicon = {
   terms: [

@@ -36,6 +36,9 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'Possiamo riavere indietro i soldi della lampada, ordine 1045?',
     'Queremos o dinheiro de volta do pedido 1045',
     '¿Nos pueden dar el dinero de vuelta del pedido 1045?',
+    // A negation earlier in the sentence that is not about the ask.
+    "it never arrived so I'm asking for a refund on 1045",
+    "this isn't what we ordered, we're asking for a refund on 1045",
   ])('refund: %s', (text) => expect(asks(text)).toBe(true));
 
   it.each([
@@ -46,6 +49,15 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     '不要退款，请给我换一个新的',
     'ไม่ต้องคืนเงินค่ะ ขอเปลี่ยนสินค้าใหม่',
     'لا أريد استرداد المبلغ، أريد بديلاً فقط',
+    // The negation further from the ask, only the ask's frame between (dev10's one unsafe action
+    // once the intent model read it as a refund).
+    'not asking for a refund, just want to know the grinder on 1043 is still under warranty',
+    "I'm not asking for a refund on 1043, is it still under warranty?",
+    'not looking for a refund, just checking the warranty on 1043',
+    "we're not trying to get any money back on 1043, just a replacement",
+    'not asking for $20 back, just send the missing part',
+    'no estoy pidiendo un reembolso del pedido 1043, solo la garantía',
+    'non sto chiedendo un rimborso per 1043, solo la garanzia',
   ])('asks for no refund: %s', (text) => expect(asks(text)).toBe(false));
 
   it.each([
