@@ -1,6 +1,6 @@
 import type { Plan } from '../../domain/index.js';
 import { CUSTOMERS } from '../../memory/demo-records.js';
-import type { GoldenMessage, TrainingSplit } from '../eval/golden.js';
+import { CONSUMED_SPLITS, type GoldenMessage, type TrainingSplit } from '../eval/golden.js';
 import { loadTrainingSplit } from './training-splits.js';
 
 /** A golden message as a training example of one head: the customer's words and that head's label. */
@@ -10,14 +10,15 @@ export interface GoldenLabel {
 }
 
 /**
- * The golden splits whose labels the intent and urgency heads are fitted on (beside the corpus).
- * None: fitted on the consumed sets (cross-fitted), leave-one-set-out intent on dev5–dev10 rose
- * 74.9% -> 83.3% and urgency 85.5% -> 88.6%, but route fell 1328 -> 1325 of 1476 against the
- * answerability change alone, and dev10 got an unsafe action: "not asking for a refund, just want
- * to know the grinder on 1043 is still under warranty" was read as a refund and one was proposed.
- * Listing CONSUMED_SPLITS here turns it on (README, Quality).
+ * The golden splits whose labels the intent and urgency heads are fitted on (beside the corpus):
+ * the consumed held-out sets, cross-fitted for the answerability signals (cross-fit.ts).
+ * Leave-one-set-out on dev8, dev9 and dev10 against the answerability change alone: intent
+ * 567 -> 638 of 750 (75.6% -> 85.1%), urgency 648 -> 670, route 668 -> 669, facts 388 -> 390 of
+ * 486, critical recall (40/43) and unsafe actions (0) unchanged. The one unsafe action the first try
+ * found ("not asking for a refund, just want to know the grinder on 1043 is still under
+ * warranty" proposed a refund) is closed in code: customer-request.ts's disowned().
  */
-export const HEAD_SPLITS: readonly TrainingSplit[] = [];
+export const HEAD_SPLITS: readonly TrainingSplit[] = CONSUMED_SPLITS;
 
 const PLAN_BY_EMAIL = new Map<string, Plan>(
   CUSTOMERS.flatMap((c) => c.contacts.map(([, email]) => [email.toLowerCase(), c.plan] as const)),
@@ -26,15 +27,20 @@ const PLAN_BY_EMAIL = new Map<string, Plan>(
 /**
  * The urgency head learns the text's own urgency; golden labels are after the plan rules
  * (ruleUrgency). Where the sender's plan may have set the label, the text's own is unknown and
- * the line teaches nothing: an enterprise sender's critical (an outage there is critical, its
- * text only high) and a free sender's general question (low whatever its words say).
+ * the line teaches nothing: any critical (the policy makes it critical from the concern and the
+ * plan, whatever the words' own urgency) and a free sender's general question (low whatever its
+ * words say).
  */
 export function textUrgencyLabel(
   m: Pick<GoldenMessage, 'intent' | 'urgency' | 'customerEmail'>,
 ): string | null {
   if (!m.urgency) return null;
   const plan = m.customerEmail ? PLAN_BY_EMAIL.get(m.customerEmail.toLowerCase()) : undefined;
-  if (plan === 'enterprise' && m.urgency === 'critical') return null;
+  // Critical is never the text's own under the labelling policy: a security concern, or an
+  // outage or data loss at an enterprise customer, both decided by the plan rules on the concern.
+  // Learnt as the text's urgency it made a calm "nobody here has placed an order yet, how do
+  // I…" critical (critical-forms.test.ts).
+  if (m.urgency === 'critical') return null;
   if (plan === 'free' && (m.intent === 'general' || m.intent === 'other')) return null;
   return m.urgency;
 }

@@ -144,9 +144,12 @@ describe('training', () => {
     expect(textUrgencyLabel({ ...line, urgency: 'high', customerEmail: 'lars@fjordanalytics.example' })).toBe(
       'high',
     );
+    // Critical on any plan is the policy's reading of the concern, never the words' own urgency:
+    // learnt as the text's, a calm "nobody here has placed an order yet" became critical.
     expect(
       textUrgencyLabel({ ...line, urgency: 'critical', customerEmail: 'priya@cobaltlabs.example' }),
-    ).toBe('critical');
+    ).toBeNull();
+    expect(textUrgencyLabel({ ...line, urgency: 'critical' })).toBeNull();
     // maya@bluebird: free, where a general question is low whatever it says.
     const general = {
       text: 'what are your opening hours? urgent',

@@ -250,6 +250,9 @@ export const en: LanguageBank = {
       'update our card details for billing',
       'what is the monthly price of the pro plan',
       'how much is the enterprise plan',
+      'what does it cost to be on enterprise',
+      'what would it cost us to move up to the pro plan',
+      'what does it cost per month to stay on pro',
     ],
     account: [
       'where do I switch on 2fa',
