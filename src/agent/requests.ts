@@ -156,6 +156,14 @@ const IMPERSONAL_QUESTION =
   /\b(?:can|could|is it possible|are you able)\b[^.?!]{0,50}\b(?:be|get|gets) (?:changed|updated|modified|corrected|redirected|edited)\b[^.!]*\?/;
 
 /**
+ * Making a product theirs: engraving, printing or embroidering their names, logo or a text on it
+ * ("could you engrave our names inside the cups we ordered?", "custom printed boxes with our
+ * logo?"). No tool does it and no article offers it; an article that speaks of it answers it.
+ */
+const PERSONALISE =
+  /\b(?:engrav\w*|etch\w*|emboss\w*|embroider\w*|monogram\w*|personali[sz]\w*|custom(?:[- ]\w+)?[- ](?:print\w*|made|branded|engrav\w*)|print (?:our|my) (?:logo|name|names|brand)|(?:with|add) (?:our|my) (?:logo|names?|initials|brand(?:ing)?) (?:on|printed|engraved)|graver|gravur\w*|gravier\w*|grabad\w*|grabar|gravar|gravação|gravacao|incis\w*|graveren|grawer\w*)\b/;
+
+/**
  * The request in the message that no tool can carry out, if any. A how-to question ("how do I
  * change my address?") is not one: the help center answers it.
  */
@@ -188,6 +196,12 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
   if (HOLD_ORDER.test(f)) return { kind: 'modify_order', label: 'hold or delay an order' };
   if (EXPEDITE.test(f)) return { kind: 'expedite', label: 'rush an order' };
   if (SPLIT_OR_COMBINE.test(f)) return { kind: 'modify_order', label: 'split or combine orders' };
+  if (PERSONALISE.test(f))
+    return {
+      kind: 'modify_order',
+      label: 'personalise a product (engraving, custom printing)',
+      unlessArticleSays: /\b(?:engrav\w*|personali[sz]\w*|custom print\w*|monogram\w*|embroider\w*)/i,
+    };
   // "broke after two days, I want my money back" asks for a refund, which has its own action.
   if (
     (WARRANTY_CLAIM.test(f) || isSpreadClaim(f)) &&

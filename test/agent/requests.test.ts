@@ -29,6 +29,11 @@ describe('requests on an order that no tool carries out', () => {
     ['warranty_claim', 'Unsere Kaffeemühle aus Bestellung 1030 ist nach zwei Wochen kaputt – Garantie?'],
     ['warranty_claim', 'La lámpara de nuestro pedido 1027 ya no funciona, ¿entra en la garantía?'],
     ['warranty_claim', 'our scanner gave out. we only had it for five weeks'],
+    // Making a product theirs: no tool does it, no article offers it.
+    ['modify_order', 'Could you engrave our names inside the espresso cups we ordered?'],
+    ['modify_order', 'can we get custom box printing with our logo on the next batch?'],
+    ['modify_order', 'is it possible to have the aprons embroidered with the café name?'],
+    ['modify_order', 'Könnt ihr eine Gravur auf die Thermoskannen machen?'],
   ])('%s: %s', (kind, text) => {
     expect(unanswerableRequest(text)?.kind).toBe(kind);
   });
@@ -44,6 +49,7 @@ describe('requests on an order that no tool carries out', () => {
     'what happens if the courier cannot leave the parcel?',
     'can we get express shipping on the next order?',
     'the login page redirects me back to sign-in every time',
+    'how do I personalise the dashboard view?',
   ])('a question the help center answers, or an action with a tool, is not one: %s', (text) => {
     expect(unanswerableRequest(text)).toBeNull();
   });
@@ -54,6 +60,7 @@ describe('requests on an order that no tool carries out', () => {
       [MAYA, 'any chance you could get 1042 here faster? we open on Monday'],
       [MAYA, 'the grinder from 1043 quit on us, only had it six weeks. what now, warranty?'],
       [PRIYA, 'the arm from 1045 no longer holds the monitor up, about two months old'],
+      [MAYA, 'Could you engrave our names inside the espresso cups we ordered?'],
     ] as const) {
       const r = await run(email, text);
       expect(r.route, text).toBe('escalate');

@@ -189,12 +189,14 @@ describe('round trips of a customer message', () => {
   });
 
   it('a new question handed to a person starts its SLA clocks in its insert and puts it on the due-list', async () => {
-    // Past the join window: a new ticket, not Maya's open one of the tests before.
+    // Past the join window and on a topic of its own (a top-level message on the topic of the one
+    // open ticket of that topic joins it: the escalation before left one asking for a person): a
+    // new ticket. A charge the customer disputes goes to a person on every path.
     env.clock.advance(60 * 60_000);
     let ticketId = '';
     const list = await measured(async () => {
       const out = await env.engine.handleInbound(
-        fromMaya('Your courier was rude to my staff at the door. Let me talk to a real person please.'),
+        fromMaya('You charged us twice for our last invoice, we did not agree to that. Please fix it.'),
       );
       expect(out.status).toBe('escalated');
       ticketId = out.ticketId!;
