@@ -22,7 +22,7 @@ import { benchReplicas } from './replicas.js';
 import { benchScale } from './scale.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
-import { byCommandText, rateText, throughputPass } from './throughput.js';
+import { byCommandText, rateText, statementsText, throughputPass } from './throughput.js';
 import {
   ascending,
   cpuText,
@@ -264,6 +264,12 @@ async function offline(uri: string, serverPid: number | undefined): Promise<void
     monitored.inFlight.trips.toFixed(1),
   );
   report.row(`offline: round trips by command, ${CONCURRENCY} in flight`, byCommandText(monitored.inFlight));
+  // What a shared command does not share: the server writes each of its statements on its own.
+  report.row('offline: write statements per message, sequential', statementsText(monitored.sequential));
+  report.row(
+    `offline: write statements per message, ${CONCURRENCY} in flight`,
+    statementsText(monitored.inFlight),
+  );
   report.row('kb search p50 (200 queries)', ms(percentile(kbSorted, 50)));
   report.row('kb search p95', ms(percentile(kbSorted, 95)));
 }

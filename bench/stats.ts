@@ -28,6 +28,12 @@ export interface RoundTrips {
   report: { total: number; byTarget: Map<string, number> };
   /** Server time by command shape ("find tickets {tenantId,customerId,status}"): count and total ms. */
   timeByShape: Map<string, { n: number; ms: number }>;
+  /**
+   * Write statements by collection (an update command's statements, an insert's documents, a
+   * delete's, a findAndModify): commands shared by runs in flight still run each one, and the
+   * bundled server takes its one-at-a-time write path once per statement.
+   */
+  statements: Map<string, number>;
   reset(): void;
 }
 
@@ -56,6 +62,13 @@ export function shapeOf(command: Record<string, unknown>): string {
   return filter === undefined ? n : ` {${keys(filter)}}${batch}`;
 }
 
+/** How many write statements a command carries (0 for a read). */
+function writeStatements(name: string, command: Record<string, unknown>): number {
+  const list = { update: 'updates', insert: 'documents', delete: 'deletes' }[name];
+  if (list) return Array.isArray(command[list]) ? command[list].length : 0;
+  return name === 'findAndModify' ? 1 : 0;
+}
+
 export function countRoundTrips(client: MongoClient): RoundTrips {
   const counter: RoundTrips = {
     total: 0,
@@ -63,6 +76,7 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
     log: [],
     report: { total: 0, byTarget: new Map() },
     timeByShape: new Map(),
+    statements: new Map(),
     reset() {
       counter.total = 0;
       counter.byTarget.clear();
@@ -70,6 +84,7 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
       counter.report.total = 0;
       counter.report.byTarget.clear();
       counter.timeByShape.clear();
+      counter.statements.clear();
     },
   };
   const shapes = new Map<number, string>();
@@ -79,6 +94,9 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
     const key = `${e.commandName} ${typeof target === 'string' ? target : ''}`.trim();
     counter.byTarget.set(key, (counter.byTarget.get(key) ?? 0) + 1);
     const shaped = `${key}${shapeOf(e.command as Record<string, unknown>)}`;
+    const written = writeStatements(e.commandName, e.command as Record<string, unknown>);
+    if (written > 0 && typeof target === 'string')
+      counter.statements.set(target, (counter.statements.get(target) ?? 0) + written);
     if (isReportCommand(typeof target === 'string' ? target : '')) {
       counter.report.total += 1;
       counter.report.byTarget.set(key, (counter.report.byTarget.get(key) ?? 0) + 1);

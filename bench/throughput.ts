@@ -34,6 +34,8 @@ export interface ModeFigures {
   trips: number;
   /** Round trips per message by command and collection, over all its blocks. */
   byTarget: Map<string, number>;
+  /** Write statements per message by collection (see RoundTrips.statements). */
+  statements: Map<string, number>;
   /**
    * Cores busy while its blocks ran: this bench's two processes, and the whole machine (other
    * work on it included: a machine busy beyond the bench's own share was measuring its neighbours).
@@ -96,6 +98,7 @@ export async function throughputPass(
     server: 0,
     trips: 0,
     byTarget: new Map<string, number>(),
+    statements: new Map<string, number>(),
     seconds: 0,
     machine: 0,
   });
@@ -119,6 +122,7 @@ export async function throughputPass(
     a.server += used.server;
     a.trips += trips.total;
     for (const [k, v] of trips.byTarget) a.byTarget.set(k, (a.byTarget.get(k) ?? 0) + v);
+    for (const [k, v] of trips.statements) a.statements.set(k, (a.statements.get(k) ?? 0) + v);
   };
   for (let r = 0; r < opts.rounds; r++) {
     const order: Mode[] = r % 2 === 0 ? ['sequential', 'inFlight'] : ['inFlight', 'sequential'];
@@ -134,6 +138,7 @@ export async function throughputPass(
       cpu: { node: a.node / messages, server: a.server / messages },
       trips: a.trips / messages,
       byTarget: new Map([...a.byTarget].map(([k, v]) => [k, v / messages])),
+      statements: new Map([...a.statements].map(([k, v]) => [k, v / messages])),
       cores: { bench: (a.node + a.server) / 1000 / a.seconds, machine: a.machine / a.seconds },
     };
   };
@@ -158,9 +163,13 @@ export const rateText = (m: ModeFigures): string =>
 const cores = (n: number) => (Number.isNaN(n) ? 'n/a' : n.toFixed(2));
 
 /** "find tickets 1.0, insert messages 1.0, …": per message, most first, the rare ones left out. */
-export const byCommandText = (m: ModeFigures): string =>
-  [...m.byTarget]
+export const byCommandText = (m: ModeFigures, counts = m.byTarget): string =>
+  [...counts]
     .sort((a, b) => b[1] - a[1])
     .filter(([, v]) => v >= 0.05)
     .map(([k, v]) => `${k} ${v.toFixed(1)}`)
     .join(', ');
+
+/** "7.0 (thread_leases 4.0, messages 3.0, …)": write statements per message, by collection. */
+export const statementsText = (m: ModeFigures): string =>
+  `${[...m.statements.values()].reduce((a, b) => a + b, 0).toFixed(1)} (${byCommandText(m, m.statements)})`;

@@ -79,6 +79,11 @@ export interface TurnRequest {
 export interface TurnRelease {
   keys: string[];
   owner: string;
+  /**
+   * The run's lease token on its home key (the last key), when known: the home's release applies
+   * only with it, so a later turn this same process took there keeps its lease.
+   */
+  token?: number;
   /** The ticket the run worked on, remembered on `key`'s document for the thread's next run. */
   ticket?: { key: string } & ThreadTicket;
   /** Finished records the home document no longer needs to keep (see TakenTurn.stale). */

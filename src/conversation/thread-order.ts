@@ -298,7 +298,8 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
         // write fails, the journal finishes the record itself and the turn expires.
         if (result && finish?.ref.home === home) {
           const patch = { state: 'done' as const, outcome: finish.outcome(result.value), at: clock.now() };
-          const release = { keys, owner, ticket, prune: held?.stale, posted };
+          const token = held?.key === home ? held.token : undefined;
+          const release = { keys, owner, token, ticket, prune: held?.stale, posted };
           await deps.inbound.finish(finish.ref, finish.owner, patch, release).then(
             () => (finish.finished = true),
             (err: unknown) =>

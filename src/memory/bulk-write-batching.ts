@@ -14,19 +14,26 @@ export const MAX_GROUPED_STATEMENTS = 50;
  * and no counts), so no caller can be told it succeeded or be sent again safely (the callers
  * before the refusal were applied). Use it only for writes whose failure their callers survive
  * as "maybe applied" (a finish that re-checks, a lease that expires); nothing is applied twice.
+ *
+ * A write resolves with whether every statement of its command (`updateOne`s) matched a document: true
+ * says this caller's did too; false says one of the command's did not, perhaps another caller's
+ * (the reply counts the command's matches, not each statement's), so a caller whose statements
+ * are conditional follows up with statements safe either way. No statements: true.
  */
 export function createBulkWriteGroup<T extends Document>(
   col: Collection<T>,
-): (ops: AnyBulkWriteOperation<T>[]) => Promise<void> {
-  return createWriteGroup<AnyBulkWriteOperation<T>>(MAX_GROUPED_STATEMENTS, async (batch) => {
+): (ops: AnyBulkWriteOperation<T>[]) => Promise<boolean> {
+  const group = createWriteGroup<AnyBulkWriteOperation<T>, boolean>(MAX_GROUPED_STATEMENTS, async (batch) => {
     try {
-      await col.bulkWrite(
-        batch.flatMap((p) => p.items),
-        { ordered: true },
-      );
-      for (const p of batch) p.resolve();
+      const ops = batch.flatMap((p) => p.items);
+      const res = await col.bulkWrite(ops, { ordered: true });
+      // Told only of commands of single-document updates (another kind counts otherwise).
+      const matched =
+        ops.every((op) => 'updateOne' in op) && res.matchedCount + res.upsertedCount === ops.length;
+      for (const p of batch) p.resolve(matched);
     } catch (err) {
       for (const p of batch) p.reject(err);
     }
   });
+  return async (ops) => (await group(ops)) !== false;
 }

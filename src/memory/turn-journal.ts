@@ -10,15 +10,8 @@ import type { TakenTurn } from '../conversation/thread-lease.schema.js';
 import type { PostedRef } from '../domain/index.js';
 import { createBulkWriteGroup } from './bulk-write-batching.js';
 import { bulkWriteErrors, isDuplicateKeyError, retryOnDuplicate } from './collections.js';
-import {
-  IDLE_RETENTION_MS,
-  postedMarks,
-  recordField,
-  releaseStatements,
-  staleRecords,
-  ticketOf,
-  type TurnDoc,
-} from './turn-documents.js';
+import { IDLE_RETENTION_MS, recordField, staleRecords, ticketOf, type TurnDoc } from './turn-documents.js';
+import { endFallbackStatements, endTurnStatements, recordFinishStatement } from './turn-end.js';
 
 /** Statements per bulk write: the bundled server hangs on update commands of ~300 statements. */
 const BATCH = 50;
@@ -224,8 +217,9 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
     },
     /**
      * Finishes the record and, with `release`, gives the thread's turn back: one update command
-     * whose statements are each by `_id` (ordered: the turn's release first, as before), shared
-     * with the finishes of other runs ending meanwhile.
+     * with one statement per key, each by `_id` (see turn-end.ts), shared with the finishes of
+     * other runs ending meanwhile. When a statement of that command matched nothing, a second
+     * command does what may be left of this run's (rare: a lease or a record lost).
      */
     async finish(
       ref: InboundRef,
@@ -233,36 +227,22 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
       patch: { state: 'done' | 'failed'; outcome: string; at: Date },
       release?: TurnRelease,
     ) {
-      const p = path(ref.id);
-      const expiresAt = new Date(patch.at.getTime() + IDLE_RETENTION_MS);
-      const ops: AnyBulkWriteOperation<TurnDoc>[] = release
-        ? releaseStatements(release.keys, ref.id, release.owner, expiresAt, {
-            ticket: release.ticket,
-            home: ref.home,
-            prune: (release.prune ?? []).filter((id) => id !== ref.id),
-          })
-        : [];
-      const posted = release?.posted ?? [];
-      ops.push({
-        updateOne: {
-          filter: { _id: ref.home!, [`${p}.owner`]: owner } as Document,
-          update: {
-            $set: {
-              // A finished record is kept only to know a redelivery: without the customer's words,
-              // so a thread's document stays small (and holds no more text than it needs).
-              [`${p}.message.text`]: '',
-              [`${p}.state`]: patch.state,
-              [`${p}.outcome`]: patch.outcome.slice(0, 200),
-              [`${p}.updatedAt`]: patch.at,
-              // What the run posted: the outbox entries' sent marks (see turn-posted.ts).
-              ...(posted.length > 0 ? { [`${p}.posted`]: postedMarks(posted, patch.at) } : {}),
-            },
-            $unset: { [`${p}.owner`]: '', [`${p}.leaseUntil`]: '' },
-            $inc: { unfinished: -1 },
-          } as Document,
-        },
-      });
-      await finishing(ops);
+      const home = ref.home!;
+      const record = { id: ref.id, owner, patch, posted: release?.posted ?? [] };
+      if (!release) {
+        await finishing([recordFinishStatement(home, record)]);
+        return;
+      }
+      const hold = {
+        keys: release.keys,
+        owner: release.owner,
+        token: release.token,
+        ticket: release.ticket,
+        prune: release.prune ?? [],
+        expiresAt: new Date(patch.at.getTime() + IDLE_RETENTION_MS),
+      };
+      if (await finishing(endTurnStatements(home, record, hold))) return;
+      await col.bulkWrite(endFallbackStatements(home, record, hold), { ordered: true });
     },
     /** Unfinished records of every turn document that holds one (the `unfinished` index). */
     async listUnfinished(): Promise<InboundRecord[]> {

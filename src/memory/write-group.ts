@@ -1,7 +1,7 @@
-/** One caller's items waiting in a write group, and how its promise is settled. */
-export interface Waiting<I> {
+/** One caller's items waiting in a write group, and how its promise is settled (with `R`). */
+export interface Waiting<I, R = void> {
   items: I[];
-  resolve: () => void;
+  resolve: (result: R) => void;
   reject: (err: unknown) => void;
 }
 
@@ -9,22 +9,29 @@ export interface Waiting<I> {
  * Sends one batch and settles every caller in it; callers it did not write (an ordered command
  * stopped before them) go back to the head of the queue through `requeue`, ahead of newer ones.
  */
-export type SendBatch<I> = (batch: Waiting<I>[], requeue: (rest: Waiting<I>[]) => void) => Promise<void>;
+export type SendBatch<I, R = void> = (
+  batch: Waiting<I, R>[],
+  requeue: (rest: Waiting<I, R>[]) => void,
+) => Promise<void>;
 
 /**
  * The queue the group commits of this folder share (issue 13): a caller's items leave at once
  * when nothing is on its way; while something is, callers wait and leave together, in the order
  * they came, up to `max` items a command (a larger caller goes alone). Callers in the same tick
- * leave together. One caller alone is sent exactly as its own command would have been.
+ * leave together. One caller alone is sent exactly as its own command would have been. A caller
+ * with no items is sent nothing and gets `undefined`.
  */
-export function createWriteGroup<I>(max: number, send: SendBatch<I>): (items: I[]) => Promise<void> {
+export function createWriteGroup<I, R = void>(
+  max: number,
+  send: SendBatch<I, R>,
+): (items: I[]) => Promise<R | undefined> {
   let busy = false;
-  const queue: Waiting<I>[] = [];
-  const requeue = (rest: Waiting<I>[]) => queue.unshift(...rest);
+  const queue: Waiting<I, R>[] = [];
+  const requeue = (rest: Waiting<I, R>[]) => queue.unshift(...rest);
 
   /** The next callers whose items fit one command together. */
-  function take(): Waiting<I>[] {
-    const batch: Waiting<I>[] = [queue.shift()!];
+  function take(): Waiting<I, R>[] {
+    const batch: Waiting<I, R>[] = [queue.shift()!];
     let n = batch[0]!.items.length;
     while (queue.length > 0 && n + queue[0]!.items.length <= max) {
       n += queue[0]!.items.length;
@@ -39,8 +46,8 @@ export function createWriteGroup<I>(max: number, send: SendBatch<I>): (items: I[
   }
 
   return (items) => {
-    if (items.length === 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
+    if (items.length === 0) return Promise.resolve(undefined);
+    return new Promise<R>((resolve, reject) => {
       queue.push({ items, resolve, reject });
       if (busy) return;
       busy = true;

@@ -223,13 +223,17 @@ describe('round trips of a customer message', () => {
         accepted = await env.engine.acceptInbound(m);
       });
       // The record, and its places in its keys' queues (both keys of a top-level message, with the
-      // free turns taken), in one write.
+      // free turns taken), in one write: one statement per key.
       expect(journalOrTurn(accept)).toHaveLength(1);
+      const keys = m === root ? 2 : 1;
+      expect(counted.statements.get('thread_leases')).toBe(keys);
       const run = await measured(async () => {
         expect((await accepted!.process()).status).toBe('answered');
       });
-      // Done, and the turn given back (every key, the thread's ticket noted), in one write.
+      // Done, and the turn given back (every key, the thread's ticket noted), in one write of one
+      // statement per key (were two per key and the record's own: 5 and 3).
       expect(journalOrTurn(run)).toHaveLength(1);
+      expect(counted.statements.get('thread_leases')).toBe(keys);
     }
     // A redelivery of a finished message is known as one, with its first message id.
     const again = await env.engine.acceptInbound(reply);

@@ -15,15 +15,25 @@ export interface CountedApp {
   channel: TestChannel;
   /** The commands `run` caused, the report recount it set off included. */
   measured(run: () => Promise<unknown>): Promise<string[]>;
+  /**
+   * Write statements of the last `measured` run by collection (an update's statements, an
+   * insert's documents, a findAndModify): what the server writes one by one.
+   */
+  statements: Map<string, number>;
   close(): Promise<void>;
 }
 
 export async function startCountedApp(options: { env?: Record<string, string> } = {}): Promise<CountedApp> {
   const commands: string[] = [];
+  const statements = new Map<string, number>();
   const client = new MongoClient(inject('mongoUri'), { monitorCommands: true, ignoreUndefined: true });
   client.on('commandStarted', (e) => {
     const target = e.command[e.commandName] as unknown;
     if (typeof target !== 'string') return;
+    const list = { update: 'updates', insert: 'documents', delete: 'deletes' }[e.commandName];
+    const written = list ? ((e.command[list] as unknown[] | undefined)?.length ?? 0) : 0;
+    const n = e.commandName === 'findAndModify' ? 1 : written;
+    if (n > 0) statements.set(target, (statements.get(target) ?? 0) + n);
     const filter = (e.command.filter ?? e.command.query ?? e.command.updates?.[0]?.q ?? {}) as object;
     commands.push(`${e.commandName} ${target} {${Object.keys(filter).join(',')}}`);
   });
@@ -37,9 +47,11 @@ export async function startCountedApp(options: { env?: Record<string, string> } 
   return {
     env,
     channel,
+    statements,
     async measured(run) {
       await env.app.reports.recorder.idle();
       commands.length = 0;
+      statements.clear();
       await run();
       await env.app.reports.recorder.idle();
       return [...commands];
