@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandStartedEvent, MongoClient } from 'mongodb';
 import pino from 'pino';
-import { inboundRecordId, type InboundRecord } from '../../src/conversation/inbound-journal.schema.js';
-import type { ParsedInboundMessage } from '../../src/conversation/ports.js';
+import type { InboundRecord } from '../../src/conversation/inbound-journal.schema.js';
 import { ensureIndexes } from '../../src/memory/indexes.js';
 import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
 import { recordField, type TurnDoc } from '../../src/memory/turn-documents.js';
 import { fixedClock } from '../support/clock.js';
+import { turnRecords } from '../support/turn-records.js';
 import { createTestDb, monitoredClient, type TestDb } from '../support/mongo.js';
 
 /**
@@ -33,42 +33,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const base = 'acme|slack|C0SHARED';
-let n = 0;
-/** A customer message's record, as the journal builds it; `threadId` makes it a reply. */
-function record(threadId?: string): { record: InboundRecord; keys: string[] } {
-  n += 1;
-  const msg: ParsedInboundMessage = {
-    platform: 'slack',
-    tenantId: 'acme',
-    eventId: `Ev.end.${n}`,
-    kind: 'message',
-    channelId: 'C0SHARED',
-    messageId: `1700000001.00${n}`,
-    ...(threadId ? { threadId } : {}),
-    author: { userId: `U0END${n}`, isExternal: true },
-    text: `question ${n}`,
-    receivedAt: clock.now(),
-  };
-  const keys = threadId
-    ? [`thread|${base}|${threadId}`]
-    : [`author|${base}|U0END${n}`, `thread|${base}|${msg.messageId}`];
-  return {
-    keys,
-    record: {
-      id: inboundRecordId('acme', 'slack', msg.eventId),
-      tenantId: 'acme',
-      platform: 'slack',
-      eventId: msg.eventId,
-      message: msg,
-      state: 'received',
-      attempts: 0,
-      receivedAt: clock.now(),
-      updatedAt: clock.now(),
-      home: keys.at(-1),
-    },
-  };
-}
+const record = turnRecords(clock, {
+  eventPrefix: 'Ev.end.',
+  tsPrefix: '1700000001',
+  author: (n) => `U0END${n}`,
+});
 
 /** Accepts the record (taking its free turns for process `p1`) and claims it for `journal-1`. */
 async function acceptAndClaim(r: InboundRecord, keys: string[]) {

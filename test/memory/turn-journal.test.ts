@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { inboundRecordId, type InboundRecord } from '../../src/conversation/inbound-journal.schema.js';
+import type { InboundRecord } from '../../src/conversation/inbound-journal.schema.js';
 import type { OutboxEntry } from '../../src/conversation/outbox.schema.js';
-import type { ParsedInboundMessage } from '../../src/conversation/ports.js';
 import { ensureIndexes } from '../../src/memory/indexes.js';
 import { createMongoStores, type MongoStores } from '../../src/memory/mongo-stores.js';
 import { recordField, staleRecords, type TurnDoc } from '../../src/memory/turn-documents.js';
 import { fixedClock } from '../support/clock.js';
+import { turnRecords } from '../support/turn-records.js';
 import { createTestDb, type TestDb } from '../support/mongo.js';
 
 const logger = pino({ level: 'silent' });
@@ -22,43 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const base = 'acme|slack|C0SHARED';
-let n = 0;
-/** A customer message's record, as the journal builds it; `threadId` makes it a reply. */
-function record(threadId?: string, author = 'U0MAYA'): { record: InboundRecord; keys: string[] } {
-  n += 1;
-  const msg: ParsedInboundMessage = {
-    platform: 'slack',
-    tenantId: 'acme',
-    eventId: `Ev.${n}`, // a dot: ids become field names
-    kind: 'message',
-    channelId: 'C0SHARED',
-    messageId: `1700000000.00${n}`,
-    ...(threadId ? { threadId } : {}),
-    author: { userId: author, isExternal: true },
-    text: `question ${n}`,
-    receivedAt: clock.now(),
-  };
-  const keys = threadId
-    ? [`thread|${base}|${threadId}`]
-    : [`author|${base}|${author}`, `thread|${base}|${msg.messageId}`];
-  const now = clock.now();
-  return {
-    keys,
-    record: {
-      id: inboundRecordId('acme', 'slack', msg.eventId),
-      tenantId: 'acme',
-      platform: 'slack',
-      eventId: msg.eventId,
-      message: msg,
-      state: 'received',
-      attempts: 0,
-      receivedAt: now,
-      updatedAt: now,
-      home: keys.at(-1),
-    },
-  };
-}
+// An event id with a dot: ids become field names.
+const record = turnRecords(clock, { eventPrefix: 'Ev.', tsPrefix: '1700000000', author: () => 'U0MAYA' });
 
 const turn = (keys: string[], owner = 'p1') => ({
   keys,
