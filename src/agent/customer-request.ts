@@ -266,6 +266,8 @@ const COSTS = new Set([
   'taxa',
   'multa',
   'costa',
+  'costi',
+  'costo',
   'costerebbe',
   'penale',
   'commissione',
@@ -303,6 +305,22 @@ const QUESTION_WORDS = new Set([
   'czy',
 ]);
 
+/** Free of charge, in the reply languages: beside a cost word, the question is whether it costs. */
+const FREE = new Set([
+  'free',
+  'gratis',
+  'gratuit',
+  'gratuite',
+  'gratuito',
+  'gratuita',
+  'kostenlos',
+  'umsonst',
+  'kosteloos',
+  'darmowe',
+  'darmowo',
+  'bezplatnie',
+]);
+
 /** A question that opens with one of these asks about what follows ("is there a fee to cancel…?"). */
 const QUESTION_OPENERS = new Set(['is', 'are', 'do', 'does', 'would', 'will', 'ist', 'gibt', 'hay', 'est']);
 
@@ -314,10 +332,23 @@ const QUESTION_OPENERS = new Set(['is', 'are', 'do', 'does', 'would', 'will', 'i
  */
 function costQuestionAt(sentence: string): number {
   const list = words(sentence);
-  const question = /[?？]\s*$/.test(sentence) || QUESTION_OPENERS.has(list[0] ?? '');
+  // An opener counts at the start of any clause: "quick q before we decide: do you charge
+  // anything for cancelling…?".
+  const starts = new Set<number>();
+  let at = 0;
+  for (const clause of sentence.split(CLAUSE_BREAK)) {
+    starts.add(at);
+    at += words(clause).length;
+  }
+  const opens = (i: number) => starts.has(i) && QUESTION_OPENERS.has(list[i] ?? '');
+  const question = /[?？]\s*$/.test(sentence) || opens(0);
   if (!question) return -1;
-  let asked = QUESTION_OPENERS.has(list[0] ?? '');
+  // "Annullare il 1006 adesso ha dei costi o è gratis?": whether it costs or is free is the
+  // question, and the action its subject, whatever the order of the words.
+  if (list.some((w) => FREE.has(w)) && list.some((w) => COSTS.has(w))) return 0;
+  let asked = opens(0);
   for (let i = 0; i < list.length; i++) {
+    if (opens(i)) asked = true;
     // German "was kostet…" (English "was" is no question word).
     if (QUESTION_WORDS.has(list[i]!) || (list[i] === 'was' && /^kost/.test(list[i + 1] ?? ''))) asked = true;
     else if (asked && COSTS.has(list[i]!)) return i;

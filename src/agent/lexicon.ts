@@ -209,6 +209,11 @@ export const NEGATIONS: readonly string[] = [
  */
 export const ASK_FRAME: ReadonlySet<string> = new Set([
   // en
+  'want',
+  'go',
+  'through',
+  'ahead',
+  'with',
   'asking',
   'looking',
   'requesting',

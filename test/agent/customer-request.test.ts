@@ -58,6 +58,9 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'not asking for $20 back, just send the missing part',
     'no estoy pidiendo un reembolso del pedido 1043, solo la garantía',
     'non sto chiedendo un rimborso per 1043, solo la garanzia',
+    // dev12's unsafe actions before its round (the only lines of it read), and their kind.
+    "the headset from 1050 crackles nonstop. could you just send a working one? we'd rather not go through a refund",
+    "we don't want to go ahead with a refund on 1050, a replacement is fine",
   ])('asks for no refund: %s', (text) => expect(asks(text)).toBe(false));
 
   it.each([
@@ -99,6 +102,11 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'Jeśli anuluję zamówienie 1047, czy zapłacę opłatę?',
     '如果我取消订单1047，会收费吗？',
     'もし注文1047をキャンセルしたら、手数料はかかりますか？',
+    // A question opener after a clause break, and a question whether it costs or is free.
+    "quick q before we decide on 1013: do you charge anything for cancelling an order that hasn't shipped?",
+    'Annullare il 1006 adesso ha dei costi o è gratis? Decidiamo entro domani',
+    'cancelling 1006 this week, is that free or is there a fee?',
+    '¿Cancelar el pedido 1006 ahora tiene algún costo o es gratis?',
   ])('a question about what cancelling would do asks for nothing: %s', (text) =>
     expect(asks(text, 'cancellation')).toBe(false),
   );
