@@ -5,6 +5,7 @@ import type { Agent, AgentResult } from '../../src/agent/types.js';
 import { createKeyedQueue, QueueTimeoutError } from '../../src/conversation/keyed-queue.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import { startTestApp, type TestApp } from '../support/app-harness.js';
+import { gatedAgent } from '../support/gated-agent.js';
 import { armedFreezingDb } from '../support/freezing-db.js';
 import { startProcess, sweepPastLeases } from '../support/restart.js';
 import { createSeededEnv } from '../support/seeded.js';
@@ -12,34 +13,6 @@ import { createTestChannel, testChannelAdapter } from '../support/test-channel.j
 import { inbound } from './engine-builders.js';
 
 const logger = pino({ level: 'silent' });
-
-/** The offline agent, with a gate that holds a run mid-way (a slow model call) until released. */
-function gatedAgent(clock: { now(): Date }) {
-  const inner = createOfflineAgent({ logger, clock });
-  let gate: Promise<void> | undefined;
-  let entered: () => void = () => undefined;
-  let enteredP = Promise.resolve();
-  const agent: Agent = {
-    kind: inner.kind,
-    phrase: inner.phrase.bind(inner),
-    async run(input, hooks) {
-      if (gate) {
-        entered();
-        await gate;
-      }
-      return inner.run(input, hooks);
-    },
-  };
-  return {
-    agent,
-    /** Every later run waits forever (the process "dies" during it). */
-    hold() {
-      gate = new Promise(() => undefined);
-      enteredP = new Promise((r) => (entered = r));
-    },
-    entered: () => enteredP,
-  };
-}
 
 /**
  * Maya's message reaches an app whose agent never finishes, and the app stops mid-run: the

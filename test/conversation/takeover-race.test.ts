@@ -1,48 +1,10 @@
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
-import type { Agent } from '../../src/agent/types.js';
 import { DEFAULT_OUTBOX_POLICY } from '../../src/conversation/outbox.js';
 import { DEMO } from '../../src/memory/demo-data.js';
 import { startTestApp, type TestApp } from '../support/app-harness.js';
-import { fixedClock } from '../support/clock.js';
+import { gatedAgent } from '../support/gated-agent.js';
 import { createTestChannel, testChannelAdapter, type TestChannel } from '../support/test-channel.js';
 import { actor, inbound } from './engine-builders.js';
-
-/**
- * The offline agent behind a gate: a test holds it while the agent "thinks", clicks something a
- * person would click meanwhile, then lets it finish. The race the release review found.
- */
-function gatedAgent() {
-  const inner = createOfflineAgent({ logger: pino({ level: 'silent' }), clock: fixedClock() });
-  let gate: Promise<void> | undefined;
-  let open: () => void = () => undefined;
-  let entered: () => void = () => undefined;
-  let enteredP = Promise.resolve();
-  const agent: Agent = {
-    kind: inner.kind,
-    phrase: inner.phrase.bind(inner),
-    async run(input, hooks) {
-      if (gate) {
-        entered();
-        await gate;
-      }
-      return inner.run(input, hooks);
-    },
-  };
-  return {
-    agent,
-    hold() {
-      gate = new Promise((r) => (open = r));
-      enteredP = new Promise((r) => (entered = r));
-    },
-    release() {
-      gate = undefined;
-      open();
-    },
-    entered: () => enteredP,
-  };
-}
 
 const tenantId = DEMO.tenantId;
 const ANSWER = /UPS/;
