@@ -84,7 +84,7 @@ export function createThreadLeaseRepository({ db, clock }: RepositoryDeps): Thre
     async release(keys, entry, owner, ticket) {
       if (keys.length === 0) return;
       const expiresAt = new Date(clock.now().getTime() + IDLE_RETENTION_MS);
-      await col.bulkWrite(releaseStatements(keys, entry, owner, expiresAt, { ticket }), { ordered: true });
+      await col.bulkWrite(releaseStatements(keys, entry, owner, expiresAt, ticket), { ordered: true });
     },
   };
 }

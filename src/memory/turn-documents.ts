@@ -156,24 +156,37 @@ export function turnPostState(
   return rec.state === 'processing' ? { kind: 'unknown' } : { kind: 'ended' };
 }
 
+/** The `$set` that notes the thread's ticket on key `k`'s document, when the ticket is noted there. */
+export function ticketSet(ticket: ({ key: string } & ThreadTicket) | undefined, k: string) {
+  return ticket?.key === k ? { ticket: { id: ticket.ticketId, resolved: ticket.resolved } } : {};
+}
+
 /**
- * The statements that end a run's turn, per key: the entry leaves the queue and the owner's lease
- * is freed (and the thread's ticket noted, only while the run still holds the thread); the
- * document then expires when the thread stays quiet. `home`: the key holding the entry's record;
- * the others forget where it was.
+ * What key `k`'s document forgets when `entry`'s run ends: a key that is not the record's `home`
+ * where the record was; the home the finished records it no longer keeps (`prune`, not `entry`).
+ */
+export function forgottenFields(k: string, home: string, entry: string, prune: readonly string[]) {
+  const unset: Record<string, ''> = {};
+  if (k !== home) unset[`homes.${recordField(entry)}`] = '';
+  else for (const id of prune) if (id !== entry) unset[`events.${recordField(id)}`] = '';
+  return unset;
+}
+
+/**
+ * The statements that give a turn back outside a journal record's finish (ThreadLeaseStore.release),
+ * per key: the entry leaves the queue and the owner's lease is freed (and the thread's ticket
+ * noted, only while the run still holds the thread); the document then expires when the thread
+ * stays quiet.
  */
 export function releaseStatements(
   keys: string[],
   entry: string,
   owner: string,
   expiresAt: Date,
-  options: { ticket?: { key: string } & ThreadTicket; home?: string; prune?: string[] } = {},
+  ticket?: { key: string } & ThreadTicket,
 ): AnyBulkWriteOperation<TurnDoc>[] {
-  const { ticket, home, prune = [] } = options;
   return keys.flatMap((k): AnyBulkWriteOperation<TurnDoc>[] => {
-    const unset: Record<string, ''> = {};
-    if (home !== undefined && k !== home) unset[`homes.${recordField(entry)}`] = '';
-    if (k === home) for (const id of prune) unset[`events.${recordField(id)}`] = '';
+    const noted = ticketSet(ticket, k);
     return [
       {
         updateOne: {
@@ -183,22 +196,11 @@ export function releaseStatements(
             $pull: { queue: entry },
             // The thread's ticket rides on the release the run makes anyway (no round trip of its
             // own), and only while the run still holds the thread: a run that lost it says nothing.
-            ...(ticket?.key === k
-              ? { $set: { ticket: { id: ticket.ticketId, resolved: ticket.resolved } } }
-              : {}),
+            ...(Object.keys(noted).length > 0 ? { $set: noted } : {}),
           },
         },
       },
-      {
-        updateOne: {
-          filter: { _id: k },
-          update: {
-            $pull: { queue: entry },
-            $set: { expiresAt },
-            ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
-          } as Document,
-        },
-      },
+      { updateOne: { filter: { _id: k }, update: { $pull: { queue: entry }, $set: { expiresAt } } } },
     ];
   });
 }

@@ -1,7 +1,7 @@
 import type { AnyBulkWriteOperation, Document } from 'mongodb';
 import type { TurnPosted } from '../conversation/inbound-journal.schema.js';
 import type { ThreadTicket } from '../conversation/thread-lease.schema.js';
-import { postedMarks, recordField, type TurnDoc } from './turn-documents.js';
+import { forgottenFields, postedMarks, recordField, ticketSet, type TurnDoc } from './turn-documents.js';
 
 /** How a run's journal record is finished (state, outcome, its posts' sent marks). */
 export interface RecordFinish {
@@ -71,18 +71,14 @@ export function endTurnStatements(
   const r = recordParts(record);
   return hold.keys.map((k): AnyBulkWriteOperation<TurnDoc> => {
     const isHome = k === home;
-    const unset: Record<string, ''> = { owner: '', until: '' };
-    if (!isHome) unset[`homes.${recordField(entry)}`] = '';
-    else for (const id of hold.prune) if (id !== entry) unset[`events.${recordField(id)}`] = '';
-    const ticket =
-      hold.ticket?.key === k ? { ticket: { id: hold.ticket.ticketId, resolved: hold.ticket.resolved } } : {};
+    const unset = { owner: '', until: '', ...forgottenFields(k, home, entry, hold.prune) };
     const fenced = isHome && hold.token !== undefined ? { token: hold.token } : {};
     return {
       updateOne: {
         filter: { _id: k, owner: hold.owner, ...fenced, ...(isHome ? r.filter : {}) } as Document,
         update: {
           $pull: { queue: entry },
-          $set: { expiresAt: hold.expiresAt, ...ticket, ...(isHome ? r.set : {}) },
+          $set: { expiresAt: hold.expiresAt, ...ticketSet(hold.ticket, k), ...(isHome ? r.set : {}) },
           $unset: { ...unset, ...(isHome ? r.unset : {}) },
           ...(isHome ? { $inc: { unfinished: -1 } } : {}),
         } as Document,
@@ -108,9 +104,7 @@ export function endFallbackStatements(
   const entry = record.id;
   const ops: AnyBulkWriteOperation<TurnDoc>[] = [];
   for (const k of hold.keys) {
-    const unset: Record<string, ''> = {};
-    if (k !== home) unset[`homes.${recordField(entry)}`] = '';
-    else for (const id of hold.prune) if (id !== entry) unset[`events.${recordField(id)}`] = '';
+    const unset = forgottenFields(k, home, entry, hold.prune);
     ops.push({
       updateOne: {
         filter: { _id: k, queue: entry } as Document,
@@ -123,14 +117,15 @@ export function endFallbackStatements(
     });
   }
   if (hold.token !== undefined) {
-    const ticket =
-      hold.ticket?.key === home
-        ? { $set: { ticket: { id: hold.ticket.ticketId, resolved: hold.ticket.resolved } } }
-        : {};
+    const noted = ticketSet(hold.ticket, home);
     ops.push({
       updateOne: {
         filter: { _id: home, owner: hold.owner, token: hold.token },
-        update: { $unset: { owner: '', until: '' }, $pull: { queue: entry }, ...ticket },
+        update: {
+          $unset: { owner: '', until: '' },
+          $pull: { queue: entry },
+          ...(Object.keys(noted).length > 0 ? { $set: noted } : {}),
+        },
       },
     });
   }
