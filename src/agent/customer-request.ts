@@ -10,7 +10,7 @@ import {
   YES,
   type ScriptAsks,
 } from './lexicon.js';
-import { findTerms, isNegated, says, words, type Lexicon } from './term-match.js';
+import { findTerms, isNegatedAt, says, words, type Lexicon } from './term-match.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
 export interface CustomerLine {
@@ -44,12 +44,7 @@ function wantsAmountBack(text: string, weighed = false): boolean {
   const polite = list.some((w) => POLITE.has(w));
   for (const m of text.matchAll(AMOUNT_BACK)) {
     const at = words(text.slice(0, m.index)).length;
-    if (
-      !isNegated(text, { term: 'back', word: at }) &&
-      !disowned(list, at) &&
-      (polite || !heldOff(list, at, weighed))
-    )
-      return true;
+    if (!refused(list, at) && (polite || !heldOff(list, at, weighed))) return true;
   }
   return false;
 }
@@ -127,6 +122,11 @@ function disowned(list: readonly string[], at: number): boolean {
     if (!ASK_FRAME.has(list[i]!)) return false;
   }
   return false;
+}
+
+/** The ask at word `at` turned around: a negation just before it, or one with only its frame between. */
+function refused(list: readonly string[], at: number): boolean {
+  return isNegatedAt(list, at) || disowned(list, at);
 }
 
 /** How near a negation must be to the ask it turns around, in characters of these scripts. */
@@ -346,7 +346,7 @@ function costQuestionAt(sentence: string): number {
   // "Annullare il 1006 adesso ha dei costi o è gratis?": whether it costs or is free is the
   // question, and the action its subject, whatever the order of the words.
   if (list.some((w) => FREE.has(w)) && list.some((w) => COSTS.has(w))) return 0;
-  let asked = opens(0);
+  let asked = false;
   for (let i = 0; i < list.length; i++) {
     if (opens(i)) asked = true;
     // German "was kostet…" (English "was" is no question word).
@@ -366,8 +366,7 @@ function asksInWords(clause: string, lexicon: Lexicon, askedAfter?: number, weig
   const polite = list.some((w) => POLITE.has(w));
   return findTerms(clause, lexicon).some(
     (hit) =>
-      !isNegated(clause, hit) &&
-      !disowned(list, hit.word) &&
+      !refused(list, hit.word) &&
       (polite ||
         (!list.slice(0, hit.word).some((w) => CONDITIONS.has(w)) &&
           !heldOff(list, hit.word, weighed) &&

@@ -204,7 +204,7 @@ export const NEGATIONS: readonly string[] = [
 /**
  * Words that may stand between a negation and the ask it disowns: "not asking for a refund",
  * "we're not looking to cancel", "no estoy pidiendo un reembolso", "non sto chiedendo un rimborso".
- * A negation three words or more before the ask (past `isNegated`'s reach) still turns it around
+ * A negation three words or more before the ask (past `isNegatedAt`'s reach) still turns it around
  * when only these words come between; "it never arrived so I'm asking for a refund" still asks.
  */
 export const ASK_FRAME: ReadonlySet<string> = new Set([

@@ -109,13 +109,12 @@ function findTermsIn(list: string[], lexicon: Lexicon): TermHit[] {
   );
 }
 
-/** Whether a hit is negated by one of the three words before it ("I don't want a refund"). */
-export function isNegated(text: string, hit: TermHit): boolean {
-  return isNegatedIn(words(text), hit);
-}
-
-function isNegatedIn(list: string[], hit: TermHit): boolean {
-  const before = list.slice(Math.max(0, hit.word - 3), hit.word);
+/**
+ * Whether the word at `at` of a text's `words` is negated by one of the three words before it
+ * ("I don't want a refund").
+ */
+export function isNegatedAt(list: readonly string[], at: number): boolean {
+  const before = list.slice(Math.max(0, at - 3), at);
   const window = before.join(' ');
   return NEGATIONS.some((n) => (n.includes(' ') ? window.includes(n) : before.includes(n)));
 }
@@ -124,5 +123,5 @@ function isNegatedIn(list: string[], hit: TermHit): boolean {
 export function says(text: string, lexicon: Lexicon): boolean {
   // The words once: splitting the text again for every hit was quadratic in a long message of hits.
   const list = words(text);
-  return findTermsIn(list, lexicon).some((h) => !isNegatedIn(list, h));
+  return findTermsIn(list, lexicon).some((h) => !isNegatedAt(list, h.word));
 }
