@@ -30,7 +30,7 @@ const MAX_QUOTE = 200;
 
 function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?¡¿。！？])\s+|\n+/)
+    .split(/(?<=[.!?¡¿。！？؟])\s+|\n+/)
     .map((s) => s.trim())
     .filter(Boolean);
 }
@@ -137,7 +137,7 @@ const SCRIPT_NEGATION_REACH = 6;
  * be charged?"). A point or comma between digits is part of an amount ("$20.50 back"), not a break;
  * a dash between spaces is one ("returning 1052 — would we get it all back?").
  */
-const CLAUSE_BREAK = /[;:!?¿¡。、，；！？\n]+|[.,](?!\d)|(?<!\d)[.,]|\s[—–]\s|\s--?\s/;
+const CLAUSE_BREAK = /[;:!?¿¡。、，；！？؟\n]+|[.,](?!\d)|(?<!\d)[.,]|\s[—–]\s|\s--?\s/;
 
 /** Words that open a condition: an ask inside one is a question about the action, not a request. */
 const CONDITIONS = new Set([
@@ -223,6 +223,40 @@ function asksInScript(clause: string, lexicon: ScriptAsks): boolean {
     }
   }
   return false;
+}
+
+/**
+ * What an action costs in Japanese, Chinese, Thai and Arabic (substrings), and how a question is
+ * asked there: with one beside it, an ask in these scripts is part of a question about the cost
+ * ("كم تكلفة إلغاء الطلب 1013؟", "取消订单1013要收费吗？"), not a request.
+ */
+const SCRIPT_COSTS = [
+  'تكلفة',
+  'تكلفه',
+  'رسوم',
+  'يكلف',
+  'تكلف',
+  'سعر',
+  '費用',
+  '手数料',
+  '料金',
+  'いくら',
+  '有料',
+  '费用',
+  '手续费',
+  '收费',
+  '多少钱',
+  '付费',
+  'ค่าใช้จ่าย',
+  'ค่าธรรมเนียม',
+  'เสียเงิน',
+  'เท่าไหร่',
+  'เท่าไร',
+];
+const SCRIPT_QUESTION = /[?？؟]\s*$|ไหม|มั้ย|หรือเปล่า|吗|嗎|か\s*$|^\s*هل\s/;
+
+function scriptCostQuestion(sentence: string): boolean {
+  return SCRIPT_QUESTION.test(sentence) && SCRIPT_COSTS.some((c) => sentence.includes(c));
 }
 
 /** Words of what an action costs, folded as `words` gives them. */
@@ -341,7 +375,7 @@ function costQuestionAt(sentence: string): number {
     at += words(clause).length;
   }
   const opens = (i: number) => starts.has(i) && QUESTION_OPENERS.has(list[i] ?? '');
-  const question = /[?？]\s*$/.test(sentence) || opens(0);
+  const question = /[?？؟]\s*$/.test(sentence) || opens(0);
   if (!question) return -1;
   // "Annullare il 1006 adesso ha dei costi o è gratis?": whether it costs or is free is the
   // question, and the action its subject, whatever the order of the words.
@@ -380,15 +414,25 @@ function clauseAsks(
   action: 'refund' | 'cancellation',
   askedAfter?: number,
   weighed = false,
+  costAsked = false,
 ): boolean {
   if (action === 'refund')
     return (
       asksInWords(clause, REFUND_REQUEST, askedAfter, weighed) ||
       wantsAmountBack(clause, weighed) ||
-      asksInScript(clause, REFUND_REQUEST_SCRIPTS)
+      (!costAsked && asksInScript(clause, REFUND_REQUEST_SCRIPTS))
     );
   return (
-    asksInWords(clause, CANCEL_REQUEST, askedAfter, weighed) || asksInScript(clause, CANCEL_REQUEST_SCRIPTS)
+    asksInWords(clause, CANCEL_REQUEST, askedAfter, weighed) ||
+    (!costAsked && asksInScript(clause, CANCEL_REQUEST_SCRIPTS))
+  );
+}
+
+/** Whether a clause turns the action down ("not cancelling anything", "we're not asking for a refund"). */
+function clauseRefuses(clause: string, action: 'refund' | 'cancellation'): boolean {
+  const list = words(clause);
+  return findTerms(clause, action === 'refund' ? REFUND_REQUEST : CANCEL_REQUEST).some((hit) =>
+    refused(list, hit.word),
   );
 }
 
@@ -400,14 +444,20 @@ function clauseAsks(
 function asks(text: string, action: 'refund' | 'cancellation'): boolean {
   return sentences(text).some((sentence) => {
     const cost = costQuestionAt(sentence);
+    const costAsked = scriptCostQuestion(sentence);
+    // "not cancelling anything, just curious — can 1006 still be cancelled?": once a clause turns
+    // the action down, the rest of a question is about it, not a request.
+    const question = /[?？؟]\s*$/.test(sentence);
     let offset = 0;
     let weighed = false;
+    let turnedDown = false;
     return sentence.split(CLAUSE_BREAK).some((clause) => {
       const askedAfter = cost < 0 ? undefined : cost - offset;
       const list = words(clause);
       offset += list.length;
-      const asked = clauseAsks(clause, action, askedAfter, weighed);
+      const asked = !(turnedDown && question) && clauseAsks(clause, action, askedAfter, weighed, costAsked);
       weighed ||= weighs(list);
+      turnedDown ||= clauseRefuses(clause, action);
       return asked;
     });
   });
