@@ -192,7 +192,6 @@ export async function runPipeline(
         sentiment: routedSentiment(u.sentiment, signals),
         dataLoss,
         plainQuestion:
-          u.urgency === 'high' &&
           !u.urgencySignals.length &&
           !u.securityConcern &&
           !dataLoss &&
