@@ -27,6 +27,12 @@ export interface UnanswerableRequest {
    * may explain how to sign up): the request then stands only when the best article does not.
    */
   unlessArticleSays?: RegExp;
+  /**
+   * A change to what was ordered ("swap the headsets on 1006 for the wired ones"): a person's job
+   * before the order arrives; once delivered, changing it is returning it, which the return path
+   * answers.
+   */
+  beforeDelivery?: boolean;
 }
 
 const VERB_CHANGE =
@@ -214,7 +220,7 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
   for (const [kind, re, label] of RULES) {
     if (!re.test(f)) continue;
     if (kind === 'modify_order' && CANCEL_OR_REFUND.test(f)) continue;
-    return { kind, label };
+    return kind === 'modify_order' ? { kind, label, beforeDelivery: true } : { kind, label };
   }
   return null;
 }
