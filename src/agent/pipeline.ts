@@ -177,9 +177,13 @@ export async function runPipeline(
   // intent's probability says nothing about the answer ("how many days does a refund take?").
   const moneyIntent = u.intent === 'refund' || u.intent === 'cancel';
   const articleOnly = evidence?.kind === 'kb' && !evidence.order;
+  // A returned order's refund is on record and the resolver answers with it: whatever the
+  // customer meant, nothing can be proposed on it, so the intent model's doubt caps nothing.
+  const refunded =
+    u.intent === 'refund' && evidence?.order?.status === 'returned' && evidence.order.refunds.length > 0;
   const confidence = Math.min(
     evidence?.confidence ?? 0,
-    moneyIntent && !articleOnly ? (u.intentConfidence ?? 1) : 1,
+    moneyIntent && !articleOnly && !refunded ? (u.intentConfidence ?? 1) : 1,
   );
   const routed = await recorder.stage(
     'route',
@@ -192,7 +196,6 @@ export async function runPipeline(
         sentiment: routedSentiment(u.sentiment, signals),
         dataLoss,
         plainQuestion:
-          u.urgency === 'high' &&
           !u.urgencySignals.length &&
           !u.securityConcern &&
           !dataLoss &&

@@ -27,6 +27,12 @@ export interface UnanswerableRequest {
    * may explain how to sign up): the request then stands only when the best article does not.
    */
   unlessArticleSays?: RegExp;
+  /**
+   * A change to what was ordered ("swap the headsets on 1006 for the wired ones"): a person's job
+   * before the order arrives; once delivered, changing it is returning it, which the return path
+   * answers.
+   */
+  beforeDelivery?: boolean;
 }
 
 const VERB_CHANGE =
@@ -36,6 +42,12 @@ const VERB_MODIFY =
   '(?:change|changing|modify|edit|amend|switch|cambiar|modificar|changer|modifier|andern|aendern|alterar|mudar|wijzigen|zmienic)';
 const ADDRESS =
   "(?:address|street|zip|postcode|postal code|apartment|apt|suite|unit number|house number|flat number|flat no|door number|floor number|buzzer|numero d'appartement|wohnungsnummer|hausnummer|huisnummer|numer mieszkania|numero de apartamento|where it ships|where (?:it|the parcel|my order) (?:goes|is going)|direccion|adresse|anschrift|endereco|adres)";
+
+// Swapping a thing for another is an order change only when an order is named: "swap our API key
+// for a new one" and "can I exchange a chair for a different colour?" are questions for the help center.
+const SWAP_ITEM = /\b(?:swap|replace|exchange)\b.{0,30}\b(?:item|product|for a|for the|with)\b/;
+const ORDER_NAMED =
+  /\b\d{3,10}\b|\b(?:orders?|pedidos?|commandes?|bestellung\w*|encomendas?|ordin[ei]|bestelling\w*|zamowieni\w*)\b/;
 
 const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
   [
@@ -53,10 +65,11 @@ const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
   [
     'modify_order',
     new RegExp(
-      `\\b(?:drop|remove|take out|take off|leave out|leave off)\\b (?:one|two|three|\\d+|half|a couple|some)(?: of)? (?:the|those|these|our|my)\\b|\\btake (?:one|two|three|\\d+|half)(?: of)? (?:the |those |these |our |my )?\\w+ (?:off|out)\\b|\\b(?:send|ship) (?:just|only) (?:the other|one|the \\w+ and not)\\b|\\b(?:send|ship) the rest\\b|\\b${VERB_MODIFY}\\b.{0,30}\\b(?:order|pedido|commande|bestellung|encomenda|quantity|quantities|size|colou?r|item)\\b|\\b(?:swap|replace|exchange)\\b.{0,30}\\b(?:item|product|for a|for the|with)\\b`,
+      `\\b(?:drop|remove|take out|take off|leave out|leave off)\\b (?:one|two|three|\\d+|half|a couple|some)(?: of)? (?:the|those|these|our|my)\\b|\\btake (?:one|two|three|\\d+|half)(?: of)? (?:the |those |these |our |my )?\\w+ (?:off|out)\\b|\\b(?:send|ship) (?:just|only) (?:the other|one|the \\w+ and not)\\b|\\b(?:send|ship) the rest\\b|\\b${VERB_MODIFY}\\b.{0,30}\\b(?:order|pedido|commande|bestellung|encomenda|quantity|quantities|size|colou?r|item)\\b`,
     ),
     'change what was ordered',
   ],
+  ['modify_order', SWAP_ITEM, 'change what was ordered'],
 ];
 
 /**
@@ -214,7 +227,8 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
   for (const [kind, re, label] of RULES) {
     if (!re.test(f)) continue;
     if (kind === 'modify_order' && CANCEL_OR_REFUND.test(f)) continue;
-    return { kind, label };
+    if (re === SWAP_ITEM && !ORDER_NAMED.test(f)) continue;
+    return kind === 'modify_order' ? { kind, label, beforeDelivery: true } : { kind, label };
   }
   return null;
 }

@@ -216,6 +216,8 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
       );
       return ev;
     }
+    // "Swap the headsets on 1017 for the wired ones" once 1017 has arrived is a return: its path answers.
+    if (request?.beforeDelivery && u.intent === 'return' && ev.order?.status === 'delivered') request = null;
     // A named order found, and something asked of it that no tool does ("deliver 1047 on Wednesday"),
     // whatever intent was read: a refund, a cancellation or a return asked for keeps its own path.
     if (!request && ev.order && u.entities.orderIds.length)

@@ -19,9 +19,11 @@ export const RouteInputSchema = z.object({
     })
     .default({ afterBotAnswer: false, repeatsQuestion: false, saysNotHelped: false }),
   /**
-   * A help-center question whose high urgency is its tone only ("urgent: what's the rate limit on
-   * Pro?"): no outage, breach, lost data or billing error found by code. Urgency there asks for
-   * speed, not for more care, so the normal bar applies.
+   * A help-center question whose high urgency or negative sentiment is its tone only ("urgent:
+   * what's the rate limit on Pro?", "ugh, how do we pull our order history into a csv?"): no
+   * outage, breach, lost data or billing error found by code. The tone there asks for speed or an
+   * answer, not for more care, so the normal bar applies. After a bot answer negativity still
+   * goes to a person.
    */
   plainQuestion: z.boolean().default(false),
   /** The resolver (or the evidence) says this needs a person. */
@@ -50,14 +52,14 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * urgency, a request for a person, the resolver's own signal, a customer saying the bot's answer
  * did not help, the same question asked again after an answer, and negative sentiment after a bot
  * answer. Otherwise by confidence: high and critical urgency and negative messages need
- * `confidenceHigh` (0.75), everything else `confidenceNormal` (0.60).
+ * `confidenceHigh` (0.75), except a plain help-center question's tone; everything else
+ * `confidenceNormal` (0.60).
  */
 export function routeMessage(raw: RouteInput): RouteDecision {
   const input = RouteInputSchema.parse(raw);
+  const negative = input.sentiment === 'negative';
   const high =
-    (input.urgency === 'high' && !input.plainQuestion) ||
-    input.urgency === 'critical' ||
-    input.sentiment === 'negative';
+    ((input.urgency === 'high' || negative) && !input.plainQuestion) || input.urgency === 'critical';
   const threshold = high ? input.settings.confidenceHigh : input.settings.confidenceNormal;
   const confidence = round2(input.confidence);
   const person = (reason: string): RouteDecision => ({ route: 'escalate', threshold, reason });
@@ -69,13 +71,12 @@ export function routeMessage(raw: RouteInput): RouteDecision {
   if (input.thread.saysNotHelped) return person('the customer says the answer did not help');
   if (input.thread.repeatsQuestion)
     return person('the customer asked the same question again after an answer');
-  if (input.thread.afterBotAnswer && input.sentiment === 'negative')
-    return person('negative sentiment after a bot answer');
+  if (input.thread.afterBotAnswer && negative) return person('negative sentiment after a bot answer');
   const bar =
-    input.sentiment === 'negative' && (input.urgency !== 'high' || input.plainQuestion)
-      ? 'negative-sentiment'
-      : input.urgency === 'high' && input.plainQuestion
-        ? 'plain-question'
+    input.plainQuestion && (input.urgency === 'high' || negative)
+      ? 'plain-question'
+      : negative && input.urgency !== 'high'
+        ? 'negative-sentiment'
         : `${input.urgency}-urgency`;
   if (confidence < round2(threshold)) {
     return {

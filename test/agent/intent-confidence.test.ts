@@ -18,12 +18,12 @@ beforeAll(async () => {
 afterAll(async () => env?.close());
 
 /** The offline engine with the intent model's probability pinned, as an unsure model would give it. */
-function engineSureOf(confidence: number): EngineStages {
+function engineSureOf(confidence: number, intent: 'cancel' | 'refund' = 'cancel'): EngineStages {
   return {
     kind: 'offline',
     async understand(input) {
       return {
-        understanding: { ...understandOffline(input), intent: 'cancel', intentConfidence: confidence },
+        understanding: { ...understandOffline(input), intent, intentConfidence: confidence },
       };
     },
     resolve: ({ input, tools, understanding, evidence }) =>
@@ -58,5 +58,23 @@ describe('the intent model’s calibrated probability caps a money action’s co
     );
     expect(r.route).toBe('resolve');
     expect(r.proposedAction).toMatchObject({ type: 'cancellation', orderId: '1047' });
+  });
+
+  // Issue 11, class "an order question read as a request": "I don't need a refund, I just want to
+  // know whether you received the chair we returned" read as an unsure refund.
+  it('an unsure "refund" on a returned, refunded order is answered with the refund on record: nothing can be proposed', async () => {
+    const r = await runPipeline(
+      engineSureOf(0.5, 'refund'),
+      await inputFor(
+        env,
+        kb,
+        'camille@juniperhealth.example',
+        'did the chair from 1023 make it back to you?',
+      ),
+      deps(),
+    );
+    expect(r.route).toBe('resolve');
+    expect(r.proposedAction).toBeUndefined();
+    expect(r.reply?.text).toMatch(/1023 has been returned\. We refunded \$[\d,.]+ on/);
   });
 });

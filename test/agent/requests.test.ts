@@ -68,3 +68,23 @@ describe('requests on an order that no tool carries out', () => {
     }
   });
 });
+
+// Issue 11, class "a question escalated by a too-broad rule": changing what was ordered needs an order.
+describe('a swap or exchange with no order in it is not an order change', () => {
+  it.each([
+    'what is the safe way to swap our API key for a fresh one?',
+    'can we exchange a desk lamp for a different colour?',
+    'is it possible to replace the card we pay with for a new one?',
+  ])('%s', (text) => {
+    expect(unanswerableRequest(text)?.label).not.toBe('change what was ordered');
+  });
+
+  it('with the order named it still is', () => {
+    expect(unanswerableRequest('could we exchange the lamp on 1027 for the warm-white one?')?.label).toBe(
+      'change what was ordered',
+    );
+    expect(unanswerableRequest('swap the chairs in my order for the high-back model')?.label).toBe(
+      'change what was ordered',
+    );
+  });
+});

@@ -53,6 +53,19 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'seats team members',
   ],
   [/\b(?:equipo|equipe|squadra|mitarbeiter\w*)\b/, 'team members'],
+  // Concepts every language asks about, each in all of them (issue 11: Dutch users, Spanish
+  // two-step sign-in, same-day dispatch, warranty cover and broken items were not recognized).
+  [/\b(?:gebruikers?|uzytkownik\w*|osob|osoby)\b/, 'seats team members'],
+  [
+    /\b(?:dos pasos|deux etapes|zwei schritte\w*|zweistufig\w*|dois passos|duas etapas|due passaggi|due fasi|twee stappen|tweestaps\w*|dwa etapy|dwoch etapow)\b/,
+    'two-factor authentication',
+  ],
+  [
+    /\b(?:mismo dia|meme jour|selben tag|gleichen tag|mesmo dia|stesso giorno|dezelfde dag|tego samego dnia)\b/,
+    'orders placed before ship same business day',
+  ],
+  [/\b(?:abgedeckt|cubiert[oa]s?|couverte?s?|cobert[oa]s?|copert[oaie]|gedekt|objet[aey])\b/, 'warranty'],
+  [/\b(?:kapot\w*|zepsut\w*|uszkodzon\w*|stukgegaan)\b/, 'damaged defective'],
   // "zurücksetzen" resets a password; "zurückschicken", "zurückgeben" send something back.
   [/\b(?:zuruck(?!setz)\w*|ruckgabe\w*|umtausch\w*)\b/, 'return policy'],
   [

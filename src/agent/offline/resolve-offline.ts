@@ -46,8 +46,16 @@ function orderStatusText(o: Order, lang: string): string {
       });
     case 'cancelled':
       return t('status_cancelled', lang, { orderId: o.orderId });
-    case 'returned':
-      return t('status_returned', lang, { orderId: o.orderId });
+    case 'returned': {
+      const returned = t('status_returned', lang, { orderId: o.orderId });
+      const last = o.refunds.at(-1);
+      if (!last) return returned;
+      const amount = o.refunds.reduce((sum, r) => sum + r.amountMinor, 0);
+      return `${returned} ${t('status_refunded', lang, {
+        amount: formatMoney(amount, o.currency, lang),
+        refundedAt: d(last.at),
+      })}`;
+    }
   }
 }
 
@@ -64,6 +72,8 @@ function returnText(o: Order, ev: Evidence, lang: string, days: number): string 
   const e = ev.eligibility;
   const windowEnds = e?.windowEndsAt ? formatDate(e.windowEndsAt, lang) : '';
   if (o.status === 'placed') return t('return_placed', lang, { orderId: o.orderId });
+  // Already back, and its refund on record: that is what the customer needs, not "can't be returned".
+  if (o.status === 'returned') return orderStatusText(o, lang);
   if (o.status === 'shipped')
     return t('return_not_delivered', lang, { orderId: o.orderId, days: String(days) });
   if (e?.eligible) {
@@ -150,6 +160,10 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
       return { kind: 'reply', reply: reply(`${intro}\n${statuses}`) };
     }
     const o = ev.order;
+    // A returned order has had its money back: "where's the money for 1009?" is answered with
+    // the refund on record, whether or not the words also read as asking for one.
+    if (u.intent === 'refund' && o.status === 'returned' && o.refunds.length)
+      return { kind: 'reply', reply: reply(orderStatusText(o, lang)) };
     if (u.intent === 'refund') {
       const requested = requestedRefund(o, u.entities.amounts, ctx.proposal.customerAmounts);
       if (!requested.ok) return { kind: 'escalate', reason: `refund request: ${requested.reason}` };

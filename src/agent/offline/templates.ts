@@ -10,6 +10,7 @@ export type TemplateKey =
   | 'status_delivered'
   | 'status_cancelled'
   | 'status_returned'
+  | 'status_refunded'
   | 'order_list_intro'
   | 'no_orders'
   | 'order_not_found'
@@ -37,6 +38,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_delivered: 'Order {orderId} was delivered on {deliveredAt}.',
     status_cancelled: 'Order {orderId} was cancelled.',
     status_returned: 'Order {orderId} has been returned.',
+    status_refunded: 'We refunded {amount} on {refundedAt}.',
     order_list_intro: 'Here are your most recent orders:',
     no_orders: 'I don’t see any orders on your account yet.',
     order_not_found: 'I couldn’t find order {orderId} on your account. Could you double-check the number?',
@@ -70,6 +72,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_delivered: 'El pedido {orderId} se entregó el {deliveredAt}.',
     status_cancelled: 'El pedido {orderId} fue cancelado.',
     status_returned: 'El pedido {orderId} ha sido devuelto.',
+    status_refunded: 'Reembolsamos {amount} el {refundedAt}.',
     order_list_intro: 'Estos son tus pedidos más recientes:',
     no_orders: 'Todavía no veo pedidos en tu cuenta.',
     order_not_found: 'No encuentro el pedido {orderId} en tu cuenta. ¿Puedes comprobar el número?',
@@ -104,6 +107,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_delivered: 'La commande {orderId} a été livrée le {deliveredAt}.',
     status_cancelled: 'La commande {orderId} a été annulée.',
     status_returned: 'La commande {orderId} a été retournée.',
+    status_refunded: 'Nous avons remboursé {amount} le {refundedAt}.',
     order_list_intro: 'Voici vos commandes les plus récentes :',
     no_orders: 'Je ne vois encore aucune commande sur votre compte.',
     order_not_found:
@@ -139,6 +143,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_delivered: 'Bestellung {orderId} wurde am {deliveredAt} zugestellt.',
     status_cancelled: 'Bestellung {orderId} wurde storniert.',
     status_returned: 'Bestellung {orderId} wurde zurückgesendet.',
+    status_refunded: 'Wir haben am {refundedAt} {amount} erstattet.',
     order_list_intro: 'Hier sind Ihre letzten Bestellungen:',
     no_orders: 'Ich sehe noch keine Bestellungen in Ihrem Konto.',
     order_not_found: 'Ich finde Bestellung {orderId} nicht in Ihrem Konto. Könnten Sie die Nummer prüfen?',
@@ -173,6 +178,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_delivered: 'O pedido {orderId} foi entregue em {deliveredAt}.',
     status_cancelled: 'O pedido {orderId} foi cancelado.',
     status_returned: 'O pedido {orderId} foi devolvido.',
+    status_refunded: 'Reembolsamos {amount} em {refundedAt}.',
     order_list_intro: 'Estes são seus pedidos mais recentes:',
     no_orders: 'Ainda não vejo pedidos na sua conta.',
     order_not_found: 'Não encontrei o pedido {orderId} na sua conta. Pode conferir o número?',

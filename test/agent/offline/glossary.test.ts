@@ -73,3 +73,23 @@ describe('everyday English for what the articles name otherwise', () => {
     expect(inArticleWords('can you check my order status?')).not.toContain('payment');
   });
 });
+
+// Issue 11, class "a question the glossary does not read": the concepts in every glossary language.
+describe('users, two-step sign-in, same-day dispatch, warranty cover and broken items in every language', () => {
+  it.each([
+    ['Hoeveel gebruikers zitten er in het gratis plan?', 'seats'],
+    ['Ilu użytkowników ma plan Pro?', 'seats'],
+    ['Wie aktiviere ich die Anmeldung in zwei Schritten?', 'two-factor authentication'],
+    ['Comment activer la connexion en deux étapes ?', 'two-factor authentication'],
+    ['Hoe zet ik verificatie in twee stappen aan?', 'two-factor authentication'],
+    ['¿Hasta qué hora puedo pedir para que salga el mismo día?', 'same business day'],
+    ['Jusqu’à quelle heure commander pour une expédition le même jour ?', 'same business day'],
+    ['Entro che ora devo ordinare perché parta lo stesso giorno?', 'same business day'],
+    ['Is een bureaustoel na twee jaar nog gedekt?', 'warranty'],
+    ['¿Las sillas están cubiertas más de un año?', 'warranty'],
+    ['Mijn monitorarm is kapot aangekomen', 'damaged'],
+    ['Lampa przyszła zepsuta', 'damaged'],
+  ])('%s → %s', (text, term) => {
+    expect(englishSearchTerms(text)).toContain(term);
+  });
+});
