@@ -151,9 +151,14 @@ export interface ApprovalNotifier {
    * notice) kept back in `marks` instead of an outbox write each (issue 13): the caller stores
    * them with its own write of the request (`ApprovalStore.transition`'s `posted`), and hands them
    * to `releasePosts` when that write did not happen. Optional (and off while processes of a
-   * version before this share the database: `OUTBOX_IN_TURN=off`).
+   * version before this share the database: `OUTBOX_IN_TURN=off`). `task` is given the notifier
+   * its posts go through (passed explicitly: no AsyncLocalStorage, see approval-posts.ts).
    */
-  holdPosts?<T>(approvalId: string, marks: PostMark[], task: () => Promise<T>): Promise<T>;
+  holdPosts?<T>(
+    approvalId: string,
+    marks: PostMark[],
+    task: (notifier: ApprovalNotifier) => Promise<T>,
+  ): Promise<T>;
   /** Marks posts sent in the outbox after all (the request's write did not carry them). */
   releasePosts?(marks: readonly PostMark[]): Promise<void>;
 }

@@ -76,7 +76,9 @@ export async function finishEffectsOf(
   const hold = options.unrecorded ? deps.notifier.holdPosts?.bind(deps.notifier) : undefined;
   if (!hold) return runEffects(deps, request, options, []);
   const marks: PostMark[] = [];
-  return hold(request.approvalId, marks, () => runEffects(deps, request, options, marks));
+  return hold(request.approvalId, marks, (notifier) =>
+    runEffects({ ...deps, notifier }, request, options, marks),
+  );
 }
 
 async function runEffects(

@@ -12,7 +12,7 @@ import { createInboundJournal, type InboundJournalOptions } from './inbound-jour
 import { listTickets, staffHome, ticketDetail } from './queries.js';
 import { changeSettings, viewSettings } from './settings-service.js';
 import { createInboundRecovery, type InboundRecoveryOptions } from './recovery.js';
-import { createThreadOrder, fencedTickets, orderedInbound } from './thread-order.js';
+import { createThreadOrder, orderedInbound } from './thread-order.js';
 import {
   ensureTenant,
   handleStaffAction,
@@ -51,15 +51,9 @@ export function createEngine(base: EngineDeps, options: EngineOptions = {}): Eng
         { leaseMs: options.journal?.leaseMs, waitMs: options.inbound?.taskTimeoutMs },
       )
     : undefined;
+  // A run's ticket writes are fenced by its lease: the handler gives each run its own ticket store.
   const deps: EngineDeps = order
-    ? {
-        ...base,
-        stores: {
-          ...base.stores,
-          inbound: orderedInbound(base.stores.inbound, order),
-          tickets: fencedTickets(base.stores.tickets, order),
-        },
-      }
+    ? { ...base, stores: { ...base.stores, inbound: orderedInbound(base.stores.inbound, order) } }
     : base;
   const admission = createAdmission(options.inboundConcurrency ?? defaultInboundConcurrency(undefined));
   const runner = admittedRunner(createInboundHandler(deps, { ...options.inbound, order }), admission, {

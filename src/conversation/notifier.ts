@@ -41,7 +41,13 @@ export function createNotifier(
   return {
     ...(posts
       ? {
-          holdPosts: (approvalId, marks, task) => posts.hold(approvalId, marks, task),
+          // The run's posts go through a notifier over the outbox that keeps their marks back.
+          holdPosts: (approvalId, marks, task) =>
+            posts.hold(approvalId, marks, (outbox) =>
+              task(
+                createNotifier({ ...deps, stores: { ...deps.stores, outbox } }, getTakeover, posts, carry),
+              ),
+            ),
           releasePosts: (marks) => posts.release(marks),
         }
       : {}),

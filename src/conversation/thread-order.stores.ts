@@ -1,6 +1,7 @@
 import type { InboundJournalStore } from './inbound-journal.schema.js';
+import type { EngineDeps } from './engine-deps.js';
 import type { TicketStore } from './stores.js';
-import type { ThreadOrder } from './thread-order.js';
+import type { ThreadOrder, ThreadRun } from './thread-order.js';
 
 /**
  * Accepting a customer message also takes its place in its threads' queues, before the platform's
@@ -21,29 +22,44 @@ export function orderedInbound(inner: InboundJournalStore, order: ThreadOrder): 
 }
 
 /**
- * Ticket writes inside a run go through only while the run holds its thread (fencing): checked
- * before the write, and carried in it, so a write still on its way when another run took the
- * thread over (and wrote with its newer token) is refused by the ticket itself.
+ * A run's ticket writes go through only while the run holds its thread (fencing): checked before
+ * the write, and carried in it, so a write still on its way when another run took the thread over
+ * (and wrote with its newer token) is refused by the ticket itself.
  */
-export function fencedTickets(inner: TicketStore, order: ThreadOrder): TicketStore {
+export function fencedTickets(inner: TicketStore, run: ThreadRun): TicketStore {
   return {
     ...inner,
     async insert(ticket) {
-      await order.check();
-      return inner.insert(ticket, order.fence());
+      await run.check();
+      return inner.insert(ticket, run.fence());
     },
     async update(tenantId, ticketId, patch, condition) {
-      await order.check();
-      const fence = order.fence();
-      const updated = await inner.update(
-        tenantId,
-        ticketId,
-        patch,
-        fence ? { ...condition, fence } : condition,
-      );
+      await run.check();
+      const fence = run.fence();
+      const updated = await inner.update(tenantId, ticketId, patch, { ...condition, fence });
       // Refused: by a newer run's token (then this run's lease is gone) or by the state it expected.
-      if (!updated && fence) await order.confirmHeld();
+      if (!updated) await run.confirmHeld();
       return updated;
     },
+  };
+}
+
+/**
+ * What a run's steps use: `deps` with the run's fenced ticket store and, when the turn's end
+ * carries its posts' sent marks, the run's outbox (the ticket lifecycle's posts too: a rating
+ * prompt, a card redraw). Outside a turn (no run): `deps` as they are.
+ */
+export function withRun(deps: EngineDeps, run: ThreadRun | undefined): EngineDeps {
+  if (!run) return deps;
+  const { outbox } = run;
+  const lifecycle = outbox ? (deps.lifecycle?.withOutbox?.(outbox) ?? deps.lifecycle) : deps.lifecycle;
+  return {
+    ...deps,
+    stores: {
+      ...deps.stores,
+      tickets: fencedTickets(deps.stores.tickets, run),
+      ...(outbox ? { outbox } : {}),
+    },
+    ...(lifecycle ? { lifecycle } : {}),
   };
 }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,7 +12,7 @@ import {
   type TurnRequest,
 } from './inbound-journal.schema.js';
 import type { ParsedInboundMessage } from './ports.js';
-import type { WriteFence } from './stores.js';
+import type { OutboxStore, WriteFence } from './stores.js';
 import type { TakenTurn, ThreadLeaseStore, ThreadTicket, ThreadTurn } from './thread-lease.schema.js';
 import type { TurnPosts } from './turn-posts.js';
 
@@ -61,22 +60,40 @@ export interface ThreadOrder {
   reserve(msg: ParsedInboundMessage): () => void;
   /**
    * Runs `task` in the message's turn: after the thread's earlier messages, holding the lease.
-   * With `finish`, a successful run's end also finishes its journal record (one write).
+   * `task` is given the run (its lease, its posts), to pass to what it calls; undefined for an
+   * event that is not a customer message (it takes no turn). With `finish`, a successful run's end
+   * also finishes its journal record (one write).
    */
-  run<T>(msg: ParsedInboundMessage, task: () => Promise<T>, finish?: RunFinish<T>): Promise<T>;
-  /** Throws LeaseLostError when the current run no longer holds its thread (no-op outside a run). */
+  run<T>(
+    msg: ParsedInboundMessage,
+    task: (run: ThreadRun | undefined) => Promise<T>,
+    finish?: RunFinish<T>,
+  ): Promise<T>;
+}
+
+/**
+ * One run holding its thread's turn, passed explicitly to what the run calls (an AsyncLocalStorage
+ * would turn on Node's promise hooks for every promise of the process).
+ */
+export interface ThreadRun {
+  /** Throws LeaseLostError when the run no longer holds its thread. */
   check(): Promise<void>;
   /** As check, but always asks the database (a fenced write was refused: lost, or something else?). */
   confirmHeld(): Promise<void>;
-  /** The current run's lease key and token, which its ticket writes carry (none outside a run). */
-  fence(): WriteFence | undefined;
+  /** The run's lease key and token, which its ticket writes carry. */
+  fence(): WriteFence;
   /**
    * The ticket the thread's last run worked on, as its turn document said when this run took the
-   * thread (undefined outside a run, or when none is known): a hint its first ticket write checks.
+   * thread (undefined when none is known): a hint its first ticket write checks.
    */
   threadTicket(): ThreadTicket | undefined;
   /** The ticket this run worked on: remembered with the release for the thread's next run. */
   noteTicket(ticket: ThreadTicket): void;
+  /**
+   * The outbox the run's deliveries go through, when the write that ends its turn carries their
+   * sent marks (see turn-posts.ts); absent: the outbox every delivery uses.
+   */
+  outbox?: OutboxStore;
 }
 
 /** Early-taken leases remembered for runs still to come (bounded; the oldest go first). */
@@ -125,7 +142,6 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
   const leaseMs = options.leaseMs ?? 30_000;
   const waitMs = options.waitMs ?? 3 * 60_000;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const current = new AsyncLocalStorage<Held>();
   /** Messages this process has queued, per key: they may head a queue in any order among themselves. */
   const local = new Map<string, Set<string>>();
   /**
@@ -199,6 +215,27 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
     return false;
   }
 
+  /** The run holding `held`, as its task sees it. */
+  function threadRun(held: Held, outbox: OutboxStore | undefined): ThreadRun {
+    return {
+      async check() {
+        // Confirmed within the first third of the lease (acquired, or renewed by the heartbeat):
+        // nobody else can have it before it expires, so the write goes without a round trip.
+        if (!held.lost && clock.now().getTime() - held.confirmedAt < leaseMs / 3) return;
+        if (!(await confirm(held))) throw new LeaseLostError(held.key);
+      },
+      async confirmHeld() {
+        if (!(await confirm(held))) throw new LeaseLostError(held.key);
+      },
+      fence: () => ({ key: held.key, token: held.token }),
+      threadTicket: () => held.ticket,
+      noteTicket(ticket) {
+        held.noted = ticket;
+      },
+      ...(outbox ? { outbox } : {}),
+    };
+  }
+
   return {
     turnRequest(msg) {
       return { keys: preTicketKeys(msg), owner, now: clock.now(), until: until() };
@@ -229,7 +266,7 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
       };
     },
     async run(msg, task, finish) {
-      if (msg.kind !== 'message') return task();
+      if (msg.kind !== 'message') return task(undefined);
       const entry = entryOf(msg);
       const keys = preTicketKeys(msg);
       const home = keys.at(-1)!;
@@ -286,8 +323,8 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
           Math.max(500, Math.floor(leaseMs / 3)),
         );
         renewal.unref();
-        const run = posting ? () => deps.posts!.within(posting, task) : task;
-        result = { value: await current.run(fence, run) };
+        const outbox = posting ? deps.posts!.scoped(posting) : undefined;
+        result = { value: await task(threadRun(fence, outbox)) };
         return result.value;
       } finally {
         if (renewal) clearInterval(renewal);
@@ -317,30 +354,7 @@ export function createThreadOrder(deps: ThreadOrderDeps, options: ThreadOrderOpt
         }
       }
     },
-    async confirmHeld() {
-      const held = current.getStore();
-      if (held && !(await confirm(held))) throw new LeaseLostError(held.key);
-    },
-    fence() {
-      const held = current.getStore();
-      return held ? { key: held.key, token: held.token } : undefined;
-    },
-    threadTicket() {
-      return current.getStore()?.ticket;
-    },
-    noteTicket(ticket) {
-      const held = current.getStore();
-      if (held) held.noted = ticket;
-    },
-    async check() {
-      const held = current.getStore();
-      if (!held) return;
-      // Confirmed within the first third of the lease (acquired, or renewed by the heartbeat):
-      // nobody else can have it before it expires, so the write goes without a round trip.
-      if (!held.lost && clock.now().getTime() - held.confirmedAt < leaseMs / 3) return;
-      if (!(await confirm(held))) throw new LeaseLostError(held.key);
-    },
   };
 }
 
-export { fencedTickets, orderedInbound } from './thread-order.stores.js';
+export { fencedTickets, orderedInbound, withRun } from './thread-order.stores.js';

@@ -5,6 +5,7 @@ import type { TakeoverService } from '../approvals/api.js';
 import { promptCsat } from './csat.js';
 import { showTicketCard } from './delivery.js';
 import type { DeliveryDeps } from './engine-deps.js';
+import type { OutboxStore } from './stores.js';
 
 /**
  * What follows a ticket's messages and resolution, beside the answer itself: the SLA clocks move
@@ -38,6 +39,11 @@ export interface TicketLifecycle {
    * the team is back, in their language. Undefined during business hours.
    */
   awayNotice(ticket: Ticket, language?: string): Promise<string | undefined>;
+  /**
+   * The same lifecycle posting through `outbox`: a thread's run gives its own (see turn-posts.ts),
+   * so a rating prompt or a card redraw made in the run is marked sent by the write ending its turn.
+   */
+  withOutbox?(outbox: OutboxStore): TicketLifecycle;
 }
 
 export function createTicketLifecycle(
@@ -72,6 +78,8 @@ export function createTicketLifecycle(
   }
 
   return {
+    withOutbox: (outbox) =>
+      createTicketLifecycle({ ...deps, stores: { ...deps.stores, outbox } }, sla, takeover),
     async messageRecorded(message, known) {
       if (!message.ticketId) return;
       if (message.role === 'customer')

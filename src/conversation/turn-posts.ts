@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../domain/index.js';
 import type { Logger } from '../logger.js';
@@ -38,16 +37,18 @@ export interface TurnPosting {
 /**
  * Issue 13: a post made inside a thread's turn is marked sent by the write that ends the turn (its
  * journal record keeps the mark), not by a write of the outbox of its own: one round trip less per
- * post. `outbox` is the store every delivery goes through; inside `within` it stamps the entries it
- * opens and keeps their sent marks back, elsewhere it is the store itself. The outbox store, asked
- * about such an entry later (the sweep, the same key again), finds the mark in the turn document.
+ * post. The run's deliveries go through `scoped(posting)`, which stamps the entries it opens and
+ * keeps their sent marks back; `outbox` is the store as every other delivery sees it. The outbox
+ * store, asked about such an entry later (the sweep, the same key again), finds the mark in the
+ * turn document. The posting is passed to the run explicitly (no AsyncLocalStorage: one turns on
+ * Node's promise hooks for every promise of the process).
  */
 export interface TurnPosts {
   outbox: OutboxStore;
   /** A posting scope for the run of journal record `record`, kept in turn document `home`. */
   open(turn: TurnPosting['turn']): TurnPosting;
-  /** Runs `task` with its deliveries' sent marks kept back in `posting`. */
-  within<T>(posting: TurnPosting, task: () => Promise<T>): Promise<T>;
+  /** The outbox the run of `posting` delivers through: its posts' sent marks are kept back there. */
+  scoped(posting: TurnPosting): OutboxStore;
   /**
    * Ends the scope: the marks kept back, for the write that ends the turn. A ridden entry whose
    * post was not made (its lease ran out first) is put in the outbox first, for the sweep; if that
@@ -68,69 +69,63 @@ export function createTurnPosts(
   },
 ): TurnPosts {
   const rides = deps.rideInAnswer !== false && inner.adopt !== undefined;
-  const current = new AsyncLocalStorage<TurnPosting>();
-  /** The scope a mark of `entryId` may wait in, if any. */
-  const waiting = (entryId: string): TurnPosting | undefined => {
-    const posting = current.getStore();
-    return posting && !posting.closed && posting.opened.has(entryId) ? posting : undefined;
-  };
-  const outbox: OutboxStore = {
-    ...inner,
-    async open(entry) {
-      const posting = current.getStore();
-      if (!posting || posting.closed) return inner.open(entry);
-      const opened = await inner.open({ ...entry, turn: posting.turn });
-      // Only an entry this call created carries this turn (an existing one keeps what it had).
-      if (opened.claimed && opened.entry.entryId === entry.entryId) posting.opened.add(entry.entryId);
-      return opened;
-    },
-    ride(entry, turnMessageId) {
-      const posting = current.getStore();
-      if (!rides || !posting || posting.closed || posting.rode) return undefined;
-      posting.rode = true;
-      return {
-        entry: { ...entry, turn: posting.turn, leaseToken: entry.leaseToken ?? randomUUID() },
-        turnMessageId,
-      };
-    },
-    rode(riding) {
-      const posting = current.getStore();
-      if (!posting) return;
-      posting.opened.add(riding.entry.entryId);
-      posting.riding.set(riding.entry.entryId, riding.entry);
-    },
-    async markAttempt(tenantId, entryId, patch) {
-      const posting = current.getStore();
-      const entry = posting?.riding.get(entryId);
-      if (!posting || !entry) return inner.markAttempt(tenantId, entryId, patch);
-      // A refused post of a ridden entry: the outbox takes it, with the attempt, for the sweep.
-      await inner.adopt!(entry, { attempt: patch });
-      posting.riding.delete(entryId);
-      return true;
-    },
-    async markSent(tenantId, entryId, result, at, leaseToken) {
-      const posting = waiting(entryId);
-      if (!posting) return inner.markSent(tenantId, entryId, result, at, leaseToken);
-      posting.marks.push({ tenantId, entryId, result, leaseToken });
-      return true;
-    },
-    ...(inner.markSentAll
-      ? {
-          async markSentAll(sent, at) {
-            const rest = sent.filter((s) => {
-              const posting = waiting(s.entryId);
-              posting?.marks.push(s);
-              return !posting;
-            });
-            return rest.length > 0 ? inner.markSentAll!(rest, at) : [];
-          },
-        }
-      : {}),
-  };
+  /** The outbox of one run's posting (`posting.closed`: its task is over, marks go as usual). */
+  function scoped(posting: TurnPosting): OutboxStore {
+    /** `posting`, when a mark of `entryId` may wait in it. */
+    const waiting = (entryId: string): TurnPosting | undefined =>
+      !posting.closed && posting.opened.has(entryId) ? posting : undefined;
+    return {
+      ...inner,
+      async open(entry) {
+        if (posting.closed) return inner.open(entry);
+        const opened = await inner.open({ ...entry, turn: posting.turn });
+        // Only an entry this call created carries this turn (an existing one keeps what it had).
+        if (opened.claimed && opened.entry.entryId === entry.entryId) posting.opened.add(entry.entryId);
+        return opened;
+      },
+      ride(entry, turnMessageId) {
+        if (!rides || posting.closed || posting.rode) return undefined;
+        posting.rode = true;
+        return {
+          entry: { ...entry, turn: posting.turn, leaseToken: entry.leaseToken ?? randomUUID() },
+          turnMessageId,
+        };
+      },
+      rode(riding) {
+        posting.opened.add(riding.entry.entryId);
+        posting.riding.set(riding.entry.entryId, riding.entry);
+      },
+      async markAttempt(tenantId, entryId, patch) {
+        const entry = posting.riding.get(entryId);
+        if (!entry) return inner.markAttempt(tenantId, entryId, patch);
+        // A refused post of a ridden entry: the outbox takes it, with the attempt, for the sweep.
+        await inner.adopt!(entry, { attempt: patch });
+        posting.riding.delete(entryId);
+        return true;
+      },
+      async markSent(tenantId, entryId, result, at, leaseToken) {
+        if (!waiting(entryId)) return inner.markSent(tenantId, entryId, result, at, leaseToken);
+        posting.marks.push({ tenantId, entryId, result, leaseToken });
+        return true;
+      },
+      ...(inner.markSentAll
+        ? {
+            async markSentAll(sent, at) {
+              const rest = sent.filter((s) => {
+                const held = waiting(s.entryId);
+                held?.marks.push(s);
+                return !held;
+              });
+              return rest.length > 0 ? inner.markSentAll!(rest, at) : [];
+            },
+          }
+        : {}),
+    };
+  }
   return {
-    outbox,
+    outbox: inner,
     open: (turn) => ({ turn, opened: new Set(), marks: [], riding: new Map(), rode: false, closed: false }),
-    within: (posting, task) => current.run(posting, task),
+    scoped,
     async close(posting) {
       posting.closed = true;
       const marked = new Set(posting.marks.map((m) => m.entryId));

@@ -1,5 +1,6 @@
 import type { Document, Filter } from 'mongodb';
 import {
+  AcceptedRecordSchema,
   InboundRecordSchema,
   type InboundJournalStore,
   type InboundRecord,
@@ -43,18 +44,20 @@ export function createInboundJournalRepository(deps: RepositoryDeps): InboundJou
   const byId = db.collection<JournalDoc>(INBOUND_JOURNAL_COLLECTION);
   const durable = db.collection<JournalDoc>(INBOUND_JOURNAL_COLLECTION, { writeConcern: DURABLE });
   const codec = createCodec(InboundRecordSchema, INBOUND_JOURNAL_COLLECTION, logger);
+  // What accept writes: its message is the journal's parse already (see InboundJournalStore.accept).
+  const accepted = createCodec(AcceptedRecordSchema, INBOUND_JOURNAL_COLLECTION, logger);
   const out = (doc: Document | null) => {
     const r = codec.out(doc);
     return r ? { ...r, id: String((doc as Document)._id) } : null;
   };
   const toDoc = (r: InboundRecord) => {
-    const { id, ...rest } = codec.in(r);
+    const { id, ...rest } = accepted.in(r);
     return { _id: id, ...rest, id } as JournalDoc;
   };
   const turns = createTurnJournal({
     col: db.collection<TurnDoc>(THREAD_LEASES_COLLECTION),
     durable: db.collection<TurnDoc>(THREAD_LEASES_COLLECTION, { writeConcern: DURABLE }),
-    encode: (r) => codec.in(r),
+    encode: (r) => accepted.in(r),
     decode: (d) => (d ? codec.out(d) : null),
   });
   const leases = createThreadLeaseRepository(deps);

@@ -103,36 +103,36 @@ describe('thread turns across processes', () => {
     const [a, b] = processes;
     const root = message(1);
     await a!.accept(root);
-    await a!.order.run(root, async () => {
-      expect(a!.order.threadTicket()).toBeUndefined();
-      a!.order.noteTicket({ ticketId: 'TKT-ROOT1', resolved: true });
+    await a!.order.run(root, async (run) => {
+      expect(run!.threadTicket()).toBeUndefined();
+      run!.noteTicket({ ticketId: 'TKT-ROOT1', resolved: true });
     });
     const reply = message(2, root.messageId);
     await b!.accept(reply);
-    const seen = await b!.order.run(reply, async () => b!.order.threadTicket());
+    const seen = await b!.order.run(reply, async (run) => run!.threadTicket());
     expect(seen).toEqual({ ticketId: 'TKT-ROOT1', resolved: true });
 
     // Process a pauses past its lease while b takes the thread over: a's late note is not kept.
     const late = message(3, root.messageId);
     await a!.accept(late);
     let paused: () => void = () => undefined;
-    const stale = a!.order.run(late, async () => {
+    const stale = a!.order.run(late, async (run) => {
       await new Promise<void>((r) => (paused = r));
-      a!.order.noteTicket({ ticketId: 'TKT-STALE', resolved: false });
+      run!.noteTicket({ ticketId: 'TKT-STALE', resolved: false });
     });
     await new Promise((r) => setTimeout(r, 50));
     clock.advance(LEASE_MS * 2);
     const next = message(4, root.messageId);
     await b!.accept(next);
-    const overtaking = b!.order.run(next, async () => {
-      b!.order.noteTicket({ ticketId: 'TKT-ROOT1', resolved: false });
+    const overtaking = b!.order.run(next, async (run) => {
+      run!.noteTicket({ ticketId: 'TKT-ROOT1', resolved: false });
     });
     await new Promise((r) => setTimeout(r, 100));
     paused();
     await Promise.all([stale.catch(() => undefined), overtaking]);
     const after = message(5, root.messageId);
     await b!.accept(after);
-    expect(await b!.order.run(after, async () => b!.order.threadTicket())).toEqual({
+    expect(await b!.order.run(after, async (run) => run!.threadTicket())).toEqual({
       ticketId: 'TKT-ROOT1',
       resolved: false,
     });
@@ -159,8 +159,6 @@ describe('thread turns across processes', () => {
     const [a, b] = processes;
     const root = message(1);
     await a!.accept(root);
-    const tickets = fencedTickets(stores.tickets, a!.order);
-    const ticketsOnB = fencedTickets(stores.tickets, b!.order);
     const ticket = (ticketId: string): Ticket =>
       ({
         tenantId: 'acme',
@@ -177,15 +175,15 @@ describe('thread turns across processes', () => {
 
     let resume: () => void = () => undefined;
     const paused = new Promise<void>((r) => (resume = r));
-    const stale = a!.order.run(root, async () => {
+    const stale = a!.order.run(root, async (run) => {
       // A long pause (GC, a frozen VM) past the lease, while the other process takes over.
       await paused;
-      await tickets.insert(ticket('TKT-STALE1'));
+      await fencedTickets(stores.tickets, run!).insert(ticket('TKT-STALE1'));
     });
     await new Promise((r) => setTimeout(r, 50));
     clock.advance(LEASE_MS * 3);
     // The recovery sweep on the other process runs the same message again.
-    await b!.order.run(root, () => ticketsOnB.insert(ticket('TKT-FRESH1')));
+    await b!.order.run(root, (run) => fencedTickets(stores.tickets, run!).insert(ticket('TKT-FRESH1')));
     resume();
     await expect(stale).rejects.toBeInstanceOf(LeaseLostError);
     const stored = await testDb.db
@@ -222,12 +220,12 @@ describe('thread turns across processes', () => {
         return stores.tickets.update(...args);
       },
     };
-    const ticketsOnA = fencedTickets(slowInner, a!.order);
-    const ticketsOnB = fencedTickets(stores.tickets, b!.order);
     let stale: Promise<unknown> = Promise.resolve();
     const started = new Promise<void>((r) => {
-      stale = a!.order.run(root, async () => {
-        const write = ticketsOnA.update('acme', 'TKT-FENCE1', { subject: 'stale answer' });
+      stale = a!.order.run(root, async (run) => {
+        const write = fencedTickets(slowInner, run!).update('acme', 'TKT-FENCE1', {
+          subject: 'stale answer',
+        });
         r();
         return write;
       });
@@ -236,7 +234,9 @@ describe('thread turns across processes', () => {
     await started;
     await new Promise((r) => setTimeout(r, 50));
     clock.advance(LEASE_MS * 3);
-    await b!.order.run(root, () => ticketsOnB.update('acme', 'TKT-FENCE1', { subject: 'fresh answer' }));
+    await b!.order.run(root, (run) =>
+      fencedTickets(stores.tickets, run!).update('acme', 'TKT-FENCE1', { subject: 'fresh answer' }),
+    );
     resume();
     await expect(stale).rejects.toBeInstanceOf(LeaseLostError);
     expect((await stores.tickets.get('acme', 'TKT-FENCE1'))?.subject).toBe('fresh answer');
@@ -272,15 +272,15 @@ describe('thread turns: round trips', () => {
     const p = processOn(client.db(testDb.dbName), clock);
     const root = message(1);
     await p.accept(root);
-    await p.order.run(root, async () => {
+    await p.order.run(root, async (run) => {
       // The fencing check inside the run needs no round trip either.
-      await p.order.check();
+      await run!.check();
     });
     expect(commands).toEqual(['update', 'update']); // taken with the acceptance; released
     commands.length = 0;
     const reply = message(2, root.messageId);
     await p.accept(reply);
-    await p.order.run(reply, () => p.order.check());
+    await p.order.run(reply, (run) => run!.check());
     expect(commands).toEqual(['findAndModify', 'update']);
   });
 
@@ -299,9 +299,9 @@ describe('thread turns: round trips', () => {
       ran.push('root');
       await holding;
     });
-    const second = b.order.run(reply, async () => {
+    const second = b.order.run(reply, async (run) => {
       ran.push('reply');
-      await b.order.check();
+      await run!.check();
     });
     await new Promise((r) => setTimeout(r, 100));
     expect(ran).toEqual(['root']);
