@@ -110,7 +110,7 @@ export const ANSWERABILITY_SPLITS: readonly TrainingSplit[] = TRAINING_SPLITS;
 
 /**
  * Labelled examples from the golden training splits (train2 was written for this boundary:
- * answerable questions and near-misses on the same topics; dev2–dev10 are consumed held-out sets
+ * answerable questions and near-misses on the same topics; dev2–dev11 are consumed held-out sets
  * in customers' voices) and the written KB questions.
  */
 export async function answerabilitySets(
