@@ -46,24 +46,45 @@ export function textUrgencyLabel(
 }
 
 /**
- * The intent and urgency examples the golden splits give, in file order (training is seeded, so
- * the order is part of the model). A message with a thread is left out: its label depends on
- * turns the head never reads.
+ * The concern head's label a golden line implies, where it implies one: none for a line answered
+ * or let pass (route resolve or ignore) at low or medium urgency, since under the labelling policy
+ * any concern raises the urgency or sends the message to a person (a security concern is critical,
+ * an outage or data loss high, a billing error a dispute for a person). An escalated line may or
+ * may not raise one, so it teaches nothing: the concerns themselves are learnt from the corpus.
+ */
+export function textConcernLabel(m: Pick<GoldenMessage, 'route' | 'urgency'>): string | null {
+  if (m.route !== 'resolve' && m.route !== 'ignore') return null;
+  if (m.urgency === 'high' || m.urgency === 'critical') return null;
+  return 'none';
+}
+
+/** The golden examples of each head fitted on them, in file order. */
+export interface GoldenHeadLabels {
+  intent: GoldenLabel[];
+  urgency: GoldenLabel[];
+  concern: GoldenLabel[];
+}
+
+/**
+ * The intent, urgency and concern examples the golden splits give, in file order (training is
+ * seeded, so the order is part of the model). A message with a thread is left out: its label
+ * depends on turns the head never reads.
  */
 export async function goldenHeadLabels(
   splits: readonly TrainingSplit[] = HEAD_SPLITS,
   /** Splits held out of the fit (`--hold-out`): a line repeating one of theirs is left out. */
   heldOut: readonly TrainingSplit[] = [],
-): Promise<{ intent: GoldenLabel[]; urgency: GoldenLabel[] }> {
-  const intent: GoldenLabel[] = [];
-  const urgency: GoldenLabel[] = [];
+): Promise<GoldenHeadLabels> {
+  const out: GoldenHeadLabels = { intent: [], urgency: [], concern: [] };
   for (const split of splits) {
     for (const m of await loadTrainingSplit(split, heldOut)) {
       if (m.thread?.length) continue;
-      intent.push({ text: m.text, label: m.intent });
+      out.intent.push({ text: m.text, label: m.intent });
       const u = textUrgencyLabel(m);
-      if (u) urgency.push({ text: m.text, label: u });
+      if (u) out.urgency.push({ text: m.text, label: u });
+      const c = textConcernLabel(m);
+      if (c) out.concern.push({ text: m.text, label: c });
     }
   }
-  return { intent, urgency };
+  return out;
 }

@@ -77,9 +77,11 @@ async function main(): Promise<void> {
   );
   mkdirSync(MODEL_DIR, { recursive: true });
   const golden = await goldenHeadLabels(keep(HEAD_SPLITS), left ? [left] : []);
-  console.log(`golden: ${golden.intent.length} intent, ${golden.urgency.length} urgency labels`);
+  console.log(
+    `golden: ${golden.intent.length} intent, ${golden.urgency.length} urgency, ${golden.concern.length} concern labels`,
+  );
   for (const head of Object.keys(HEADS) as Head[]) {
-    const t = trainHead(head, train, dev, head === 'intent' || head === 'urgency' ? golden[head] : []);
+    const t = trainHead(head, train, dev, head === 'sentiment' ? [] : golden[head]);
     writeFileSync(path.join(MODEL_DIR, `${head}.json`), t.file);
     console.log(
       `  ${head.padEnd(9)} dev accuracy ${(t.devAccuracy * 100).toFixed(1)}%, temperature ${t.temperature}, ${(t.file.length / 1024).toFixed(0)} KiB`,
