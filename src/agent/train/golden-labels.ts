@@ -10,13 +10,18 @@ export interface GoldenLabel {
 }
 
 /**
- * The golden splits whose labels the intent and urgency heads are fitted on (beside the corpus):
+ * The golden splits whose labels the intent, urgency and concern heads are fitted on (beside the corpus):
  * the consumed held-out sets, cross-fitted for the answerability signals (cross-fit.ts).
  * Leave-one-set-out on dev8, dev9 and dev10 against the answerability change alone: intent
  * 567 -> 638 of 750 (75.6% -> 85.1%), urgency 648 -> 670, route 668 -> 669, facts 388 -> 390 of
  * 486, critical recall (40/43) and unsafe actions (0) unchanged. The one unsafe action the first try
  * found ("not asking for a refund, just want to know the grinder on 1043 is still under
- * warranty" proposed a refund) is closed in code: customer-request.ts's disowned().
+ * warranty" proposed a refund) is closed in code: customer-request.ts's disowned(). The concern
+ * head fits them too since the fourteenth round (the 'none' an answered line implies,
+ * textConcernLabel): leave-one-set-out on dev9, dev10 and dev11, route 657 -> 659 of 750, urgency
+ * 659 -> 662, critical recall (38/44) and unsafe actions (0) unchanged. Its 'security' for a
+ * critical line from a sender not on enterprise moved nothing (route 659, urgency 661), and the
+ * 'none' lines counted three times lost critical recall (dev9 13 -> 12, dev10 14 -> 12): neither kept.
  */
 export const HEAD_SPLITS: readonly TrainingSplit[] = CONSUMED_SPLITS;
 

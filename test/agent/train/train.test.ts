@@ -11,7 +11,12 @@ import {
   answerabilitySets,
   memoryKnowledgeBase,
 } from '../../../src/agent/train/answerability-data.js';
-import { goldenHeadLabels, HEAD_SPLITS, textUrgencyLabel } from '../../../src/agent/train/golden-labels.js';
+import {
+  goldenHeadLabels,
+  HEAD_SPLITS,
+  textConcernLabel,
+  textUrgencyLabel,
+} from '../../../src/agent/train/golden-labels.js';
 import { lineKey, loadTrainingSplit } from '../../../src/agent/train/training-splits.js';
 import { ANSWERABILITY_FILE } from '../../../src/agent/answerability.js';
 import { INTENT_IDS, UrgencySchema } from '../../../src/domain/index.js';
@@ -162,6 +167,20 @@ describe('training', () => {
     expect(textUrgencyLabel({ ...line })).toBeNull();
   });
 
+  it('fits a golden concern label only where the labelling policy implies it', () => {
+    // Answered or let pass at low or medium urgency: no concern (any would have raised the
+    // urgency or sent it to a person).
+    expect(textConcernLabel({ route: 'resolve', urgency: 'medium' })).toBe('none');
+    expect(textConcernLabel({ route: 'ignore', urgency: 'low' })).toBe('none');
+    expect(textConcernLabel({ route: 'resolve' })).toBe('none');
+    // High may be an outage or a billing error, critical a security concern or (enterprise) an
+    // outage; an escalation may raise one or not: none of them teaches the head.
+    expect(textConcernLabel({ route: 'resolve', urgency: 'high' })).toBeNull();
+    expect(textConcernLabel({ route: 'escalate', urgency: 'critical' })).toBeNull();
+    expect(textConcernLabel({ route: 'escalate', urgency: 'medium' })).toBeNull();
+    expect(textConcernLabel({ urgency: 'medium' })).toBeNull();
+  });
+
   it('a reworded phrasing changes the digest, though the counts stay the same', () => {
     const reworded = corpus.train.map((r, i) => (i === 7 ? { ...r, text: `${r.text}!` } : r));
     expect(corpusDigest(reworded, corpus.dev)).not.toBe(corpusDigest(corpus.train, corpus.dev));
@@ -170,7 +189,7 @@ describe('training', () => {
   // answerability.json is fitted through the committed heads and today's retrieval: a change to
   // either that is not followed by npm run train leaves a file a fresh clone's run would rewrite.
   // About 15 s; once HEAD_SPLITS lists sets, a minute or more: the consumed sets are then read
-  // through heads trained again without their fold (cross-fit.ts), six head fits.
+  // through heads trained again without their fold (cross-fit.ts), nine head fits.
   it('the committed answerability model is what npm run train fits from the code and models on disk', async () => {
     const fitted = await fitAnswerabilityFile();
     expect(readFileSync(ANSWERABILITY_FILE, 'utf8')).toBe(fitted.text);
