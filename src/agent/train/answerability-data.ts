@@ -2,7 +2,7 @@ import { systemClock, type KbArticle } from '../../domain/index.js';
 import { importKnowledge } from '../../knowledge/import-articles.js';
 import { DEFAULT_KB_DIR } from '../../memory/seed.js';
 import { answerabilityVector, type LabelledSignals } from '../answerability.js';
-import { TRAINING_SPLITS, type GoldenMessage, type TrainingSplit } from '../eval/golden.js';
+import { CONSUMED_SPLITS, TRAINING_SPLITS, type GoldenMessage, type TrainingSplit } from '../eval/golden.js';
 import { createKnowledgeBase } from '../knowledge-base.js';
 import { looksLikeInjection } from '../offline/classify-intent.js';
 import { fold } from '../offline/text.js';
@@ -15,6 +15,8 @@ import { heldOutKeys, heldOutOf, lineKey, loadTrainingSplit } from './training-s
 
 const TENANT = 'train';
 export const WRITTEN_WEIGHT = 0.3;
+export const CONSUMED_WEIGHT = 2;
+export const BOUNDARY_WEIGHT = 0.5;
 
 /** The repository's kb/ articles, imported as the demo seed imports them, by id. */
 export async function kbArticles(kbDir = DEFAULT_KB_DIR): Promise<KbArticle[]> {
@@ -110,7 +112,7 @@ export const ANSWERABILITY_SPLITS: readonly TrainingSplit[] = TRAINING_SPLITS;
 
 /**
  * Labelled examples from the golden training splits (train2 was written for this boundary:
- * answerable questions and near-misses on the same topics; dev2–dev10 are consumed held-out sets
+ * answerable questions and near-misses on the same topics; dev2–dev11 are consumed held-out sets
  * in customers' voices) and the written KB questions.
  */
 export async function answerabilitySets(
@@ -149,6 +151,18 @@ export async function answerabilitySets(
       boundary.examples,
       out.filter((s) => s.source !== 'train2' && s.source !== 'kb-questions'),
     );
+  // The consumed sets are customers' own words, written blind: the input the model meets. train2
+  // was written around the boundary on purpose; it still teaches it, at a lower voice. Leave-one-
+  // set-out on dev9, dev10 and dev11: route 659 -> 661 of 750, escalation precision / recall
+  // 77.9 / 79.8% -> 78.4 / 80.3%, the rest unchanged (small: chosen of six weightings on those sets).
+  for (const set of out) {
+    const w = (CONSUMED_SPLITS as readonly string[]).includes(set.source)
+      ? CONSUMED_WEIGHT
+      : set.source === 'train2'
+        ? BOUNDARY_WEIGHT
+        : 1;
+    if (w !== 1) for (const e of set.examples) e.weight = (e.weight ?? 1) * w;
+  }
   return out;
 }
 

@@ -11,10 +11,14 @@ import { heldOutOf } from './training-splits.js';
 /** Folds of the golden lines the heads are fitted on: each consumed set whole, in one of three. */
 export const CROSS_FIT_FOLDS = 3;
 
+/** The heads fitted on golden labels (golden-labels.ts), each read through its fold's fit. */
+const FITTED_HEADS = ['intent', 'urgency', 'concern'] as const;
+type FittedHead = (typeof FITTED_HEADS)[number];
+
 const foldOf = (split: TrainingSplit) => HEAD_SPLITS.indexOf(split) % CROSS_FIT_FOLDS;
 
 /**
- * The answerability model reads its examples through the intent and urgency heads, and those are
+ * The answerability model reads its examples through the intent, urgency and concern heads, and those are
  * fitted on the consumed sets: read through heads that saw them, a consumed set's messages give
  * cleaner signals (intent right, in the article's category) than a new customer's, and the fit
  * learns to lean on them. So a consumed set is read through heads fitted on the corpus and the
@@ -26,32 +30,24 @@ export async function crossFittedHeads(
 ): Promise<{ before: (source: string) => void; done: () => void }> {
   const fitted = HEAD_SPLITS.filter((s) => splits.includes(s));
   const { train, dev } = generateCorpus();
-  const byFold = new Map<
-    number,
-    { intent: ReturnType<typeof parseModel>; urgency: ReturnType<typeof parseModel> }
-  >();
+  const byFold = new Map<number, Record<FittedHead, ReturnType<typeof parseModel>>>();
   for (const fold of new Set(fitted.map(foldOf))) {
     const golden = await goldenHeadLabels(
       fitted.filter((s) => foldOf(s) !== fold),
       heldOutOf(splits),
     );
-    const head = (h: 'intent' | 'urgency') =>
-      parseModel(trainHead(h, train, dev, golden[h]).file, `${h} fold ${fold}`);
-    byFold.set(fold, { intent: head('intent'), urgency: head('urgency') });
+    const head = (h: FittedHead) => parseModel(trainHead(h, train, dev, golden[h]).file, `${h} fold ${fold}`);
+    byFold.set(fold, { intent: head('intent'), urgency: head('urgency'), concern: head('concern') });
   }
   const reset = () => {
-    useHeadModel('intent', undefined);
-    useHeadModel('urgency', undefined);
+    for (const h of FITTED_HEADS) useHeadModel(h, undefined);
   };
   return {
     before: (source) => {
       const split = fitted.find((s) => s === source);
       const heads = split ? byFold.get(foldOf(split)) : undefined;
       reset();
-      if (heads) {
-        useHeadModel('intent', heads.intent);
-        useHeadModel('urgency', heads.urgency);
-      }
+      if (heads) for (const h of FITTED_HEADS) useHeadModel(h, heads[h]);
     },
     done: reset,
   };

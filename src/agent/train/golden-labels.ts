@@ -10,13 +10,18 @@ export interface GoldenLabel {
 }
 
 /**
- * The golden splits whose labels the intent and urgency heads are fitted on (beside the corpus):
+ * The golden splits whose labels the intent, urgency and concern heads are fitted on (beside the corpus):
  * the consumed held-out sets, cross-fitted for the answerability signals (cross-fit.ts).
  * Leave-one-set-out on dev8, dev9 and dev10 against the answerability change alone: intent
  * 567 -> 638 of 750 (75.6% -> 85.1%), urgency 648 -> 670, route 668 -> 669, facts 388 -> 390 of
  * 486, critical recall (40/43) and unsafe actions (0) unchanged. The one unsafe action the first try
  * found ("not asking for a refund, just want to know the grinder on 1043 is still under
- * warranty" proposed a refund) is closed in code: customer-request.ts's disowned().
+ * warranty" proposed a refund) is closed in code: customer-request.ts's disowned(). The concern
+ * head fits them too since the fourteenth round (the 'none' an answered line implies,
+ * textConcernLabel): leave-one-set-out on dev9, dev10 and dev11, route 657 -> 659 of 750, urgency
+ * 659 -> 662, critical recall (38/44) and unsafe actions (0) unchanged. Its 'security' for a
+ * critical line from a sender not on enterprise moved nothing (route 659, urgency 661), and the
+ * 'none' lines counted three times lost critical recall (dev9 13 -> 12, dev10 14 -> 12): neither kept.
  */
 export const HEAD_SPLITS: readonly TrainingSplit[] = CONSUMED_SPLITS;
 
@@ -46,24 +51,45 @@ export function textUrgencyLabel(
 }
 
 /**
- * The intent and urgency examples the golden splits give, in file order (training is seeded, so
- * the order is part of the model). A message with a thread is left out: its label depends on
- * turns the head never reads.
+ * The concern head's label a golden line implies, where it implies one: none for a line answered
+ * or let pass (route resolve or ignore) at low or medium urgency, since under the labelling policy
+ * any concern raises the urgency or sends the message to a person (a security concern is critical,
+ * an outage or data loss high, a billing error a dispute for a person). An escalated line may or
+ * may not raise one, so it teaches nothing: the concerns themselves are learnt from the corpus.
+ */
+export function textConcernLabel(m: Pick<GoldenMessage, 'route' | 'urgency'>): string | null {
+  if (m.route !== 'resolve' && m.route !== 'ignore') return null;
+  if (m.urgency === 'high' || m.urgency === 'critical') return null;
+  return 'none';
+}
+
+/** The golden examples of each head fitted on them, in file order. */
+export interface GoldenHeadLabels {
+  intent: GoldenLabel[];
+  urgency: GoldenLabel[];
+  concern: GoldenLabel[];
+}
+
+/**
+ * The intent, urgency and concern examples the golden splits give, in file order (training is
+ * seeded, so the order is part of the model). A message with a thread is left out: its label
+ * depends on turns the head never reads.
  */
 export async function goldenHeadLabels(
   splits: readonly TrainingSplit[] = HEAD_SPLITS,
   /** Splits held out of the fit (`--hold-out`): a line repeating one of theirs is left out. */
   heldOut: readonly TrainingSplit[] = [],
-): Promise<{ intent: GoldenLabel[]; urgency: GoldenLabel[] }> {
-  const intent: GoldenLabel[] = [];
-  const urgency: GoldenLabel[] = [];
+): Promise<GoldenHeadLabels> {
+  const out: GoldenHeadLabels = { intent: [], urgency: [], concern: [] };
   for (const split of splits) {
     for (const m of await loadTrainingSplit(split, heldOut)) {
       if (m.thread?.length) continue;
-      intent.push({ text: m.text, label: m.intent });
+      out.intent.push({ text: m.text, label: m.intent });
       const u = textUrgencyLabel(m);
-      if (u) urgency.push({ text: m.text, label: u });
+      if (u) out.urgency.push({ text: m.text, label: u });
+      const c = textConcernLabel(m);
+      if (c) out.concern.push({ text: m.text, label: c });
     }
   }
-  return { intent, urgency };
+  return out;
 }

@@ -2,9 +2,9 @@
  * `npm run train`: writes the corpus (data/corpus/{train,dev}.jsonl) from the phrase banks and
  * trains the offline engine's models (data/models/*.json): the heads on the corpus (and the golden
  * labels of HEAD_SPLITS, the consumed held-out sets: golden-labels.ts), then the answerability model on the golden
- * training splits (train, dev, train2, the consumed dev2–dev10) and kb/ (data/models/answerability.json).
+ * training splits (train, dev, train2, the consumed dev2–dev11) and kb/ (data/models/answerability.json).
  * Deterministic: running it twice gives byte-identical files. No split outside TRAINING_SPLITS
- * (test, dev11, dev12, any later set) is fitted: their lines are only compared, so that a training line
+ * (test, dev12, any later set) is fitted: their lines are only compared, so that a training line
  * repeating one of them is left out (training-splits.ts). `-- --cv` also prints the grouped cross-validation
  * that chooses the answerability fit's l2 (answerability-cv.ts). `-- --hold-out devK` leaves one
  * training split out of every fit, for a leave-one-set-out estimate with `npm run eval -- --split
@@ -77,9 +77,11 @@ async function main(): Promise<void> {
   );
   mkdirSync(MODEL_DIR, { recursive: true });
   const golden = await goldenHeadLabels(keep(HEAD_SPLITS), left ? [left] : []);
-  console.log(`golden: ${golden.intent.length} intent, ${golden.urgency.length} urgency labels`);
+  console.log(
+    `golden: ${golden.intent.length} intent, ${golden.urgency.length} urgency, ${golden.concern.length} concern labels`,
+  );
   for (const head of Object.keys(HEADS) as Head[]) {
-    const t = trainHead(head, train, dev, head === 'intent' || head === 'urgency' ? golden[head] : []);
+    const t = trainHead(head, train, dev, head === 'sentiment' ? [] : golden[head]);
     writeFileSync(path.join(MODEL_DIR, `${head}.json`), t.file);
     console.log(
       `  ${head.padEnd(9)} dev accuracy ${(t.devAccuracy * 100).toFixed(1)}%, temperature ${t.temperature}, ${(t.file.length / 1024).toFixed(0)} KiB`,

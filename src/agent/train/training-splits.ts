@@ -17,7 +17,7 @@ export function lineKey(text: string): string {
 
 /**
  * A training split's messages, less any whose words are those of a line in a split training may
- * not read (test, dev11, any later set). Writers repeat short lines ("thanks!", a bare order
+ * not read (test, dev12, any later set). Writers repeat short lines ("thanks!", a bare order
  * number) and now and then a longer one across sets; fitted, such a line would score itself
  * when the held-out set is evaluated. Only the keys of the other splits are compared: nothing of
  * them is fitted.

@@ -115,6 +115,16 @@ describe('urgency: plan rules on top of the understood topic (measured: 1 of 11 
     );
     expect(understand('what are your opening hours?', 'free').urgency).toBe('low');
   });
+
+  // The concern head also fits the customers' answered questions of the consumed sets as raising
+  // none (golden-labels.ts): fitted on the corpus alone it read these as an outage or a breach.
+  it.each([
+    'if we turn on SSO, can the owner still sign in when our identity provider is down?',
+    'if our identity provider goes down, can admins still log in with a password?',
+    'is the desk on 1040 delivered yet? nobody at reception has signed for anything',
+  ])('a question that only sounds like an incident raises no concern: %s', (text) => {
+    expect(detectConcern(text)).toBeNull();
+  });
 });
 
 describe('sentiment and confidence', () => {
