@@ -52,7 +52,7 @@ const COURTESY_CORE = new Set(
     'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
     'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
     'morning afternoon evening bye goodbye noted understood star legend lifesaver hero champ obliged ta thankyou thanx ' +
-    'thnx tks spot clear gotcha legends heroes champs stars lifesavers ' +
+    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind ' +
     // es, fr, de, pt, it, nl, pl
     'gracias perfecto perfecta genial vale listo funciona funciono solucionado resuelto estupendo excelente hola ' +
     'entendido entendi comprendido claro clarisimo ' +
@@ -79,13 +79,20 @@ const COURTESY_FILLER = new Set(
     'muito muita deu certo tudo bom boa dia tarde ficou rapida ' +
     'mille tutto a posto bene benissimo molto tante ho veloce ' +
     'dank je wel u helemaal goed zo het werkt weer hartelijk snap ik ' +
-    'bardzo wszystko dzien dobry w'
+    'bardzo wszystko dzien dobry w ' +
+    // a day, an evening or a weekend wished ("fijne dag nog", "schönen Tag noch", "miłego dnia")
+    'fijne prettige nog avond schonen noch wochenende feierabend bonne soiree buon buona giornata serata ' +
+    'feliz semana fin otimo milego dnia wieczoru'
   ).split(' '),
 );
 /** "for the help", "por la ayuda": thanks for something, not a request for it. */
 const THANKS_FOR =
   /\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:help|reply|replies|answer|info|information|quick (?:reply|response|answer)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie)\b/g;
 const MAX_COURTESY_WORDS = 10;
+
+/** "never mind, figured it out", "nvm, sorted it myself": what was asked needs no answer any more. */
+const NEVER_MIND =
+  /\bnever ?mind\b|\b(?:figured|sorted|worked) (?:it|that) out(?: (?:myself|ourselves))?\b|\bsorted (?:it|that)(?: (?:myself|ourselves))?\b/g;
 
 /** "Exactly what I needed", "just what we were looking for": approval, said without a core word. */
 const JUST_WHAT_WAS_NEEDED =
@@ -156,7 +163,7 @@ function withoutNames(text: string): string {
 const CJK_THAI_ARABIC_CORE =
   /ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|ありがとう|有難う|助かりました|解決しました|了解|承知しました|わかりました|分かりました|谢谢|謝謝|多谢|感谢|好的|解决了|明白了|清楚了|收到|شكرا|مشكور|تمام|ممتاز|فهمت/u;
 const CJK_THAI_ARABIC_PIECE =
-  /ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لكم|لك|كثيرا|مشكور|تمام|ممتاز|ألف|الف/gu;
+  /ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لكم|لك|كثيرا|مشكورين|مشكور|تمام|ممتاز|ألف|الف|على|المساعدة|مساعدتكم|مساعدتك|الرد|ردكم|ردك|السريع|السريعة/gu;
 
 export function isCourtesyOnly(raw: string): boolean {
   const text = emojiForShortcodes(raw);
@@ -169,6 +176,7 @@ export function isCourtesyOnly(raw: string): boolean {
   }
   if (arrivedWithThanks(foldWord(text))) return true;
   const folded = foldWord(withoutNames(text))
+    .replace(NEVER_MIND, ' nvm ')
     .replace(THANKS_FOR, ' ')
     .replace(JUST_WHAT_WAS_NEEDED, ' perfect ');
   const words = folded.split(/[^\p{L}]+/u).filter(Boolean);

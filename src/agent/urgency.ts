@@ -261,6 +261,10 @@ export function mentionsDataLoss(text: string): boolean {
   return DATA_LOSS.test(withoutDevices) || RECORDS_GONE.test(withoutDevices);
 }
 
+/** A part of the product that can be down, as a whole word ("happens" names no app). */
+const PRODUCT_PART =
+  /\b(?:services?|apis?|apps?|applications?|(?:web)?sites?|platforms?|systems?|dashboards?|portals?|integrations?|checkout)\b/i;
+
 /**
  * Urgency from plan and topic, decided in code whatever a model says:
  * enterprise + outage/data loss → critical; security or a breach → critical;
@@ -284,9 +288,7 @@ export function ruleUrgency(
     WIDE_FAILURE.test(text) ||
     OUTAGE_SCRIPTS.test(text) ||
     EVERYONE_FAILS.test(text) ||
-    (OUTAGE.test(withoutOutagesInGeneral(text)) &&
-      (intent === 'technical' ||
-        /service|api|app|site|platform|system|dashboard|portal|integration|checkout/i.test(text)));
+    (OUTAGE.test(withoutOutagesInGeneral(text)) && (intent === 'technical' || PRODUCT_PART.test(text)));
   const dataLoss = concern === 'data_loss' || mentionsDataLoss(text);
   if (concern === 'security' || mentionsSecurity(text)) {
     urgency = 'critical';

@@ -22,6 +22,34 @@ describe('thanks and greetings in other words need no answer (offline engine)', 
     }
   });
 
+  it('a day wished, "never mind, figured it out" and thanks for the help in Arabic are pleasantries', async () => {
+    for (const text of [
+      'Bedankt, fijne dag nog!',
+      'Danke, schönen Tag noch!',
+      'merci, bonne soirée',
+      'grazie, buona giornata!',
+      'dzięki, miłego dnia',
+      'nvm, figured it out',
+      'never mind, sorted it out myself',
+      'شكراً جزيلاً على المساعدة',
+      'شكرا على الرد السريع',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+
+  it('"never mind" before a question, or "figured out" what is wrong, is still read', async () => {
+    for (const text of [
+      'nvm that, where is order 1045?',
+      'figured out why the sync fails: your API returns 500 on every call',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).not.toBe('ignore');
+    }
+  });
+
   it('an unhappy shortcode, a "but" or a sarcastic thanks is still read and answered or escalated', async () => {
     for (const text of [
       'thanks :rage:',

@@ -38,6 +38,14 @@ describe('critical urgency holds however an enterprise outage is phrased', () =>
     expect(understand('no one can tell me where my order is', 'enterprise').urgency).not.toBe('critical');
     expect(understand('how do I add a new user to our account', 'enterprise').urgency).toBe('medium');
   });
+
+  it('a product word counts as a whole word: "happens" names no app, "down to Free" is a plan', async () => {
+    const { ruleUrgency } = await import('../../src/agent/urgency.js');
+    const happens = "what happens to people's access if we go from Pro down to Free?";
+    expect(ruleUrgency(happens, 'account', 'pro', 'medium').urgency).toBe('medium');
+    for (const text of ['our website is down', 'the application is down since noon', 'our apps are down'])
+      expect(ruleUrgency(text, 'account', 'pro', 'medium').urgency, text).toBe('high');
+  });
 });
 
 describe('a bill for another sum than agreed is a billing error', () => {
