@@ -36,7 +36,7 @@ function sentences(text: string): string[] {
 }
 
 const AMOUNT_BACK =
-  /(?:[$€£]\s?\d[\d.,]*|(?<![\d.,])\d[\d.,]*\s?(?:[$€£]|dollars?|euros?|pounds?|bucks|usd|eur|gbp))\s+back\b/gi;
+  /(?:[$€£]\s?\d[\d.,]*|(?<![\d.,])\d[\d.,]*\s?(?:[$€£]|dollars?|euros?|pounds?|bucks|usd|eur|gbp))(?:\s+(?:for|on) (?:the|our|my|that|this|those|these)(?:\s+(?!(?:come|comes|came|coming|go|goes|going|went|get|gets|got|be|is|are|was|were|been|paid|put|sent)\b)[\p{L}-]+){1,3})?\s+back\b/giu;
 
 /** "I'd like $20 back", "can we get 45 euros back": an amount the customer wants back, not negated. */
 function wantsAmountBack(text: string, weighed = false): boolean {

@@ -29,6 +29,9 @@ export const REFUND_REQUEST: Lexicon = {
     'return this',
     'send it back',
     'send back',
+    'credit back',
+    'credit us back',
+    'credit me back',
     // es
     'reembols',
     'devolucion',
@@ -74,6 +77,9 @@ export const REFUND_REQUEST: Lexicon = {
     'zwroccie',
     'oddajcie',
     'moje pieniadze',
+    'odzyskac pieniadze',
+    'odzyskac nasze pieniadze',
+    'odzyskac moje pieniadze',
   ],
 };
 

@@ -81,10 +81,15 @@ const COURTESY_FILLER = new Set(
     'dank je wel u helemaal goed zo het werkt weer hartelijk snap ik ' +
     'bardzo wszystko dzien dobry w ' +
     // a day, an evening or a weekend wished ("fijne dag nog", "schönen Tag noch", "miłego dnia")
+    'anyway anyways sweet ' +
     'fijne prettige nog avond schonen noch wochenende feierabend bonne soiree buon buona giornata serata ' +
     'feliz semana fin otimo milego dnia wieczoru'
   ).split(' '),
 );
+/** "appreciate the quick help", "grateful for all the help": thanks, not a request for help. */
+const APPRECIATED_HELP =
+  /\b(?:appreciate|appreciated|grateful for|thankful for)(?: (?:the|your|all(?: the| your)?))? (?:(?:quick|fast|speedy|prompt|swift|great|kind) )?(?:help|support|reply|response|answer)\b/g;
+
 /** "for the help", "por la ayuda": thanks for something, not a request for it. */
 const THANKS_FOR =
   /\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:help|reply|replies|answer|info|information|quick (?:reply|response|answer)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie)\b/g;
@@ -92,11 +97,11 @@ const MAX_COURTESY_WORDS = 10;
 
 /** "never mind, figured it out", "nvm, sorted it myself": what was asked needs no answer any more. */
 const NEVER_MIND =
-  /\bnever ?mind\b|\b(?:figured|sorted|worked) (?:it|that) out(?: (?:myself|ourselves))?\b|\bsorted (?:it|that)(?: (?:myself|ourselves))?\b/g;
+  /\bnever ?mind\b|\b(?:figured|sorted|worked) (?:it|that) out(?: (?:myself|ourselves))?\b|\b(?:sorted|found) (?:it|that)(?: (?:myself|ourselves))?\b/g;
 
 /** "Exactly what I needed", "just what we were looking for": approval, said without a core word. */
 const JUST_WHAT_WAS_NEEDED =
-  /\b(?:exactly|just|precisely) what (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)\b/g;
+  /\b(?:(?:exactly|just|precisely) what|(?:that'?s |that is )?(?:everything|all)(?: that)?) (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)\b/g;
 
 /**
  * One word of context beside thanks ("much obliged, that clears it up for our finance team") does
@@ -119,17 +124,21 @@ const isHarmlessExtra = (word: string) =>
 const THANKS =
   /\b(?:thanks|thank you|thx|ty|cheers|appreciated|gracias|merci|danke|obrigad[oa]|grazie|bedankt|dank je|dziekuje|dzieki)\b/;
 const ARRIVED =
-  /\b(?:landed|arrived|came through|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
+  /\b(?:landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
 const ARRIVAL_GONE_WRONG =
   /\b(?:not|n't|never|but|still|yet|only|damaged|broken|wrong|missing|late|short|cracked|dented|half|partial|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|rot[oa]s?|danad[oa]s?|abime\w*|casse\w*|kaputt|beschadig\w*|quebrad[oa]s?|danificad[oa]s?|rott[oiae]|danneggiat[oiae]|kapot|uszkodzon\w*|zepsut\w*|falta|manque|fehlt|mancante|ontbreekt|brakuje|equivocad[oa]|falsch|errad[oa]|sbagliat[oa]|verkeerd\w*)\b/;
 const MAX_ARRIVAL_WORDS = 16;
+/** A further ask beside the thanks ("…came through, thanks. can you also refund 1046?"). */
+const FURTHER_ASK =
+  /\b(?:can|could|would|please|pls|plz|also|another|next|need|want|por favor|bitte|per favore|prosze|graag)\b/;
 function arrivedWithThanks(folded: string): boolean {
   const words = folded.split(/[^\p{L}\d']+/u).filter(Boolean);
   return (
     words.length <= MAX_ARRIVAL_WORDS &&
     THANKS.test(folded) &&
     ARRIVED.test(folded) &&
-    !ARRIVAL_GONE_WRONG.test(folded)
+    !ARRIVAL_GONE_WRONG.test(folded) &&
+    !FURTHER_ASK.test(folded)
   );
 }
 
@@ -167,16 +176,19 @@ const CJK_THAI_ARABIC_PIECE =
 
 export function isCourtesyOnly(raw: string): boolean {
   const text = emojiForShortcodes(raw);
-  if (ASKS.test(text) || /\d/.test(text) || UNHAPPY.test(text)) return false;
+  if (ASKS.test(text) || UNHAPPY.test(text)) return false;
+  // "the refund for 1045 came through, thanks": an order number beside word that it arrived.
+  if (arrivedWithThanks(foldWord(text))) return true;
+  if (/\d/.test(text)) return false;
   const scriptless = text
     .replace(/[\u064B-\u065F\u0670]/g, '')
     .replace(/[\s\p{P}\p{S}\p{Extended_Pictographic}]/gu, '');
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(scriptless)) {
     return CJK_THAI_ARABIC_CORE.test(scriptless) && scriptless.replace(CJK_THAI_ARABIC_PIECE, '') === '';
   }
-  if (arrivedWithThanks(foldWord(text))) return true;
   const folded = foldWord(withoutNames(text))
     .replace(NEVER_MIND, ' nvm ')
+    .replace(APPRECIATED_HELP, ' appreciated ')
     .replace(THANKS_FOR, ' ')
     .replace(JUST_WHAT_WAS_NEEDED, ' perfect ');
   const words = folded.split(/[^\p{L}]+/u).filter(Boolean);

@@ -34,6 +34,9 @@ const SECURITY = new RegExp(
     String.raw`\b(?:someone|somebody|a stranger)\b[^.!?]{0,30}\b(?:changed|changing|swapped|replaced|reset|resetting|added|removed|disabled|turned off)\b[^.!?]{0,30}\b(?:password|e-?mail|admin|owner|2fa|two[- ]factor|card|bank|api key|users?)`,
     String.raw`\b(?:users?|admins?|owners?|members?|api keys?|accounts?|logins?)\b[^.!?]{0,60}\b(?:(?:none of us|nobody(?: here)?|no one(?: here)?) (?:created|added|made|invited|knows|recogni[sz]es)|we (?:didn'?t|did not|never) (?:create|add|invite))|\b(?:users?|admins?|owners?|members?|api keys?)\b[\s\S]{0,80}\b(?:not one of (?:ours|us)|not ours|nobody we know)\b|\b(?:users?|admins?|owners?|members?|api keys?)\b[\s\S]{0,80}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:created|added|made|invited) (?:it|them|this|that|one)\b`,
     String.raw`\b(?:someone|somebody) else (?:is )?(?:using|has|got into|logged into) (?:my|our)\b|\b(?:taken|took) over\b[^.!?]{0,20}\b(?:account|login)|\baccount (?:was |has been |got )?taken over\b`,
+    // A key, a token or a login used from a place nobody knows; a device stolen while signed in.
+    String.raw`\bfrom (?:an? |some )?(?:ip|ip address|device|location|country|computer|browser|place|network)(?: address)?(?: that)? (?:we|i|nobody|no one)(?: here)? (?:don'?t|do not|doesn'?t|does not|never|didn'?t|did not) (?:recogni[sz]e|know|use|own)\b`,
+    String.raw`\b(?:laptop|phone|computer|device|tablet|ipad|iphone|macbook|mobile)\b[^.!?]{0,30}\b(?:stolen|nicked|snatched)\b[^.!?]{0,80}\b(?:logged|signed|log(?:ged)? ?in|signed ?in|access)\b|\bstolen (?:laptop|phone|computer|device|tablet|ipad|iphone|macbook)\b[^.!?]{0,80}\b(?:logged|signed|access)\b`,
     // Phishing: a fake page or a link that took a password, a login or a card.
     String.raw`\b(?:fake|spoofed|look-?alike|counterfeit)\b[^.!?]{0,40}\b(?:log ?in|sign[- ]?in|page|site|website|e-?mail|mail)\b`,
     String.raw`\b(?:clicked|opened|followed|tapped)\b[^.!?]{0,40}\blink\b[^.!?]{0,60}\b(?:looked like (?:yours|you|northwind)|pretend\w*|fake|phishing|suspicious|scam\w*|spoof\w*)`,
@@ -53,7 +56,7 @@ const SECURITY = new RegExp(
     // pl
     String.raw`\bktos\b[^.!?]{0,30}\b(?:zalogowa\w*|w[lł]ama\w*|zmieni\w* has[lł]\w*)|\bw[lł]ama[lł]\w*`,
     // zh, ja, ar: no word boundaries in these scripts; folded like the text (グ → ク).
-    String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更)|身に覚えのない|ハッキング|(?:キー|パスワード|鍵|密钥|密码|令牌)[^。！？]{0,12}(?:漏れ|漏洩|流出|泄露|泄漏)|(?:キー|トークン|パスワード|シークレット|鍵|认证信息|密钥|秘钥|密码|令牌)[^。！？]{0,20}(?:公開|公开|載せ|アップ|上传|上傳|发到|发布|贴到|貼って|晒)|اختراق|مخترق|دون إذن`
+    String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更)|身に覚えのない|ハッキング|(?:キー|パスワード|鍵|密钥|密码|令牌)[^。！？]{0,12}(?:漏れ|漏洩|流出|泄露|泄漏)|(?:キー|トークン|パスワード|シークレット|鍵|认证信息|密钥|秘钥|密码|令牌)[^。！？]{0,20}(?:公開|公开|載せ|アップ|上传|上傳|发到|发布|贴到|貼って|晒)|اختراق|مخترق|دون إذن|بدون إذن|دون علم|بدون علم`
       .normalize('NFD')
       .replace(/\p{M}/gu, ''),
     // es
@@ -254,11 +257,20 @@ export function forgotOwnPassword(text: string): boolean {
 const DEVICE_WIPED =
   /\b(?:phone|laptop|computer|device|tablet|ipad|iphone|android|mobile)\b[^.!?]{0,20}\b(?:wiped|reset)\b|\b(?:wiped|reset) (?:my|our|the|his|her|their) (?:old )?(?:phone|laptop|computer|device|tablet|ipad|iphone|mobile)\b/g;
 
+/** Records that vanished, in Chinese, Japanese, Arabic and Thai (substrings, folded like the text). */
+const RECORDS_GONE_SCRIPTS = folded(
+  '(?:记录|数据|订单|发票|地址|历史|資料|紀錄)[^。！？!?]{0,12}(?:不见了|不見了|消失|被删|被刪|丢失|丟失|没了|沒了)|(?:データ|履歴|記録|注文|請求書|住所)[^。！？!?]{0,12}(?:消え|削除され|なくなっ|無くなっ)|(?:اختفت|اختفى|حذفت|حُذفت|ضاعت|فقدت|فقدنا)[^.!?؟]{0,30}(?:البيانات|السجلات|الطلبات|الفواتير|العناوين)|(?:البيانات|السجلات|الطلبات|الفواتير|العناوين)[^.!?؟]{0,30}(?:اختفت|حذفت|ضاعت|فقدت)|(?:ข้อมูล|ประวัติ|คำสั่งซื้อ|ใบแจ้งหนี้)[^.!?]{0,20}(?:หายหมด|หายไป|ถูกลบ)',
+);
+
 /** Lost, deleted or wiped data, in the supported languages: always a person's job. */
 export function mentionsDataLoss(text: string): boolean {
   if (asksAboutPlannedStep(text)) return false;
   const withoutDevices = text.replace(DEVICE_WIPED, ' ');
-  return DATA_LOSS.test(withoutDevices) || RECORDS_GONE.test(withoutDevices);
+  return (
+    DATA_LOSS.test(withoutDevices) ||
+    RECORDS_GONE.test(withoutDevices) ||
+    RECORDS_GONE_SCRIPTS.test(withoutDevices)
+  );
 }
 
 /** A part of the product that can be down, as a whole word ("happens" names no app). */

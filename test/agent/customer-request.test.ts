@@ -39,6 +39,11 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     // A negation earlier in the sentence that is not about the ask.
     "it never arrived so I'm asking for a refund on 1045",
     "this isn't what we ordered, we're asking for a refund on 1045",
+    // Money wanted back in other words (classes of dev12's misses, read after its round).
+    'Zamówienie 1045 przyszło uszkodzone, chcemy odzyskać pieniądze.',
+    'could you credit back the $40 gift wrap on 1045? we never asked for it',
+    'can we have the $20 for the missing stapler back?',
+    '订单1045的椅子坏了，麻烦退款',
   ])('refund: %s', (text) => expect(asks(text)).toBe(true));
 
   it.each([
@@ -56,6 +61,8 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'not looking for a refund, just checking the warranty on 1043',
     "we're not trying to get any money back on 1043, just a replacement",
     'not asking for $20 back, just send the missing part',
+    'will the $20 for the labels come back to our card automatically?',
+    'the $20 for the labels was paid back already, thanks',
     'no estoy pidiendo un reembolso del pedido 1043, solo la garantía',
     'non sto chiedendo un rimborso per 1043, solo la garanzia',
     // dev12's unsafe actions before its round (the only lines of it read), and their kind.

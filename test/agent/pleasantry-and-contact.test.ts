@@ -40,6 +40,30 @@ describe('thanks and greetings in other words need no answer (offline engine)', 
     }
   });
 
+  it('thanks for the help said as appreciation, "everything we needed", "found it myself" and a refund come through for an order are pleasantries', async () => {
+    for (const text of [
+      'really appreciate the fast help 🙏',
+      "awesome, that's everything we needed",
+      'sweet, all I needed',
+      'never mind, found it. thanks anyway',
+      'the refund for 1045 came through today, all sorted, thanks!',
+      'money for 1045 is back on our card, cheers',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+    }
+  });
+
+  it('a refund come through with a further ask is still read', async () => {
+    for (const text of [
+      'the refund for 1045 came through, thanks. can you also refund 1046?',
+      'refund for 1045 landed but only half of it',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).not.toBe('ignore');
+    }
+  });
+
   it('"never mind" before a question, or "figured out" what is wrong, is still read', async () => {
     for (const text of [
       'nvm that, where is order 1045?',

@@ -225,3 +225,35 @@ describe('a secret put where others can read it is a security concern (issue 11,
     expect(understand(text, 'pro').urgency).not.toBe('critical');
   });
 });
+
+describe('a breach said as a key used from an unknown place, a stolen signed-in device, or records vanished in ar/zh/ja/th', () => {
+  it.each([
+    "our API key is being used from an IP we don't recognise",
+    'someone is calling the API with our token from a country we do not know',
+    "my laptop got stolen on the train and I was still signed into the portal",
+    "Jo's phone was stolen last night, she was logged in to your app on it",
+    'شخص ما غيّر كلمة المرور لحسابنا دون علمنا',
+    'تم تغيير رقم الهاتف في الحساب بدون علمنا',
+  ])('“%s” is a security concern: critical, to a person', (text) => {
+    expect(understand(text, 'pro').urgency).toBe('critical');
+    expect(routeOf(text, 'pro')).toBe('escalate');
+  });
+
+  it.each([
+    '我们的发票记录全部不见了',
+    '注文履歴がすべて消えました',
+    'اختفت كل الفواتير من حسابنا',
+    'ประวัติคำสั่งซื้อในบัญชีหายหมดเลย',
+  ])('“%s” is data loss: critical for an enterprise customer', (text) => {
+    expect(understand(text, 'enterprise').urgency).toBe('critical');
+  });
+
+  it.each([
+    'and if I lose my phone after that, how do I get back in?',
+    'can we restrict API keys to our office IP?',
+    'we lost the tracking email, where is order 1045?',
+  ])('“%s” is no breach', (text) => {
+    expect(understand(text, 'pro').urgency).not.toBe('critical');
+  });
+});
+
