@@ -43,39 +43,12 @@ export function softmax(z: Float64Array, temperature = 1): Float64Array {
   return out;
 }
 
-/**
- * The weights feature by feature (weights[feature * classes + c]): a message's few hundred
- * features then read one short run each instead of one scattered read per class, in a matrix of
- * megabytes. Built on a model's first prediction; training keeps the class rows it updates.
- */
-const byFeature = new WeakMap<Float32Array, Float32Array>();
-
-function featureMajor(model: Pick<LinearModel, 'dims' | 'weights'>, n: number): Float32Array {
-  let t = byFeature.get(model.weights);
-  if (!t) {
-    t = new Float32Array(model.weights.length);
-    for (let c = 0; c < n; c++)
-      for (let f = 0; f < model.dims; f++) t[f * n + c] = model.weights[c * model.dims + f]!;
-    byFeature.set(model.weights, t);
-  }
-  return t;
-}
-
-/** logits(), reading the feature-major copy; the same sums in the same order, so the same numbers. */
-function predictLogits(model: LinearModel, x: SparseVector, n: number): Float64Array {
-  const w = featureMajor(model, n);
-  const out = new Float64Array(n);
-  for (let c = 0; c < n; c++) out[c] = model.bias[c]!;
-  for (let i = 0; i < x.index.length; i++) {
-    const row = x.index[i]! * n;
-    const v = x.value[i]!;
-    for (let c = 0; c < n; c++) out[c]! += w[row + c]! * v;
-  }
-  return out;
-}
-
 export function predictVector(model: LinearModel, x: SparseVector): Prediction {
-  const p = softmax(predictLogits(model, x, model.classes.length), model.temperature);
+  return prediction(model, logits(model, x, model.classes.length));
+}
+
+function prediction(model: LinearModel, z: Float64Array): Prediction {
+  const p = softmax(z, model.temperature);
   let best = 0;
   for (let c = 1; c < p.length; c++) if (p[c]! > p[best]!) best = c;
   const probabilities: Record<string, number> = {};
@@ -83,8 +56,56 @@ export function predictVector(model: LinearModel, x: SparseVector): Prediction {
   return { label: model.classes[best]!, probability: p[best]!, probabilities };
 }
 
-// A head asked twice about one message (the concern head: by the urgency floor and by the code
-// rules) answers from its last prediction: featurize() hands back the same vector for the same text.
+/**
+ * Heads that read the same features, their weights side by side feature by feature
+ * (w[feature * width + offset + c]). Each class row of a head is megabytes long, so a message's
+ * few hundred features cost one scattered read per class per head; side by side, every head's
+ * weights for a feature are one short run, read once for all heads.
+ */
+interface Joint {
+  models: LinearModel[];
+  offsets: number[];
+  width: number;
+  w: Float32Array;
+}
+const jointOf = new WeakMap<LinearModel, Joint>();
+
+/** Lays the heads' weights side by side: predict() then reads a message once for all of them. */
+export function readTogether(models: LinearModel[]): void {
+  const dims = models[0]?.dims;
+  if (dims === undefined || models.some((m) => m.dims !== dims)) return;
+  const offsets: number[] = [];
+  let width = 0;
+  for (const m of models) {
+    offsets.push(width);
+    width += m.classes.length;
+  }
+  const w = new Float32Array(dims * width);
+  models.forEach((m, k) => {
+    for (let c = 0; c < m.classes.length; c++)
+      for (let f = 0; f < dims; f++) w[f * width + offsets[k]! + c] = m.weights[c * dims + f]!;
+  });
+  const joint = { models, offsets, width, w };
+  for (const m of models) jointOf.set(m, joint);
+}
+
+/** Every head's logits in one pass: per class the bias, then the features in order, as logits() sums them. */
+function jointPredictions(joint: Joint, x: SparseVector): Prediction[] {
+  const { models, offsets, width, w } = joint;
+  const z = new Float64Array(width);
+  models.forEach((m, k) => {
+    for (let c = 0; c < m.classes.length; c++) z[offsets[k]! + c] = m.bias[c]!;
+  });
+  for (let i = 0; i < x.index.length; i++) {
+    const row = x.index[i]! * width;
+    const v = x.value[i]!;
+    for (let j = 0; j < width; j++) z[j]! += w[row + j]! * v;
+  }
+  return models.map((m, k) => prediction(m, z.subarray(offsets[k]!, offsets[k]! + m.classes.length)));
+}
+
+// What each head last read: the heads read one message one after another (the concern head
+// twice), and featurize() hands back the same vector for the same text.
 const lastPrediction = new WeakMap<LinearModel, { x: SparseVector; p: Prediction }>();
 
 /** The model's reading of a text. The prediction may be shared with an earlier call: read it, do not change it. */
@@ -92,9 +113,15 @@ export function predict(model: LinearModel, text: string): Prediction {
   const x = featurize(text);
   const last = lastPrediction.get(model);
   if (last?.x === x) return last.p;
-  const p = predictVector(model, x);
-  lastPrediction.set(model, { x, p });
-  return p;
+  const joint = jointOf.get(model);
+  if (!joint) {
+    const p = predictVector(model, x);
+    lastPrediction.set(model, { x, p });
+    return p;
+  }
+  const all = jointPredictions(joint, x);
+  joint.models.forEach((m, k) => lastPrediction.set(m, { x, p: all[k]! }));
+  return all[joint.models.indexOf(model)]!;
 }
 
 export interface TrainOptions {

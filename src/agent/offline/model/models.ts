@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { INTENT_IDS } from '../../../domain/index.js';
 import { ConfigError } from '../../../errors.js';
 import { loadModelFile } from './model-file.js';
-import type { LinearModel } from './linear-model.js';
+import { readTogether, type LinearModel } from './linear-model.js';
 
 /** Where `npm run train` writes the model files and the engine reads them. */
 export const MODEL_DIR = path.resolve(
@@ -12,6 +12,7 @@ export const MODEL_DIR = path.resolve(
 );
 
 export type ModelHead = 'intent' | 'urgency' | 'sentiment' | 'concern';
+const HEADS: readonly ModelHead[] = ['intent', 'urgency', 'sentiment', 'concern'];
 
 const cache = new Map<ModelHead, LinearModel>();
 
@@ -34,6 +35,9 @@ export function model(head: ModelHead): LinearModel {
     }
   }
   cache.set(head, loaded);
+  // The heads read every message's features one after another: once all are read from their
+  // files, predict() reads a message's weights for all of them in one pass.
+  if (HEADS.every((h) => cache.has(h))) readTogether(HEADS.map((h) => cache.get(h)!));
   return loaded;
 }
 
@@ -51,5 +55,5 @@ export function useHeadModel(head: ModelHead, m: LinearModel | undefined): void 
  * of decoding inside its time budget. Called where an agent is composed.
  */
 export function warmModels(): void {
-  for (const head of ['intent', 'urgency', 'sentiment', 'concern'] as const) model(head);
+  for (const head of HEADS) model(head);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { featurize } from '../../../../src/agent/offline/model/features.js';
 import { predict, softmax } from '../../../../src/agent/offline/model/linear-model.js';
-import { model } from '../../../../src/agent/offline/model/models.js';
+import { model, useHeadModel } from '../../../../src/agent/offline/model/models.js';
 
 /** The probabilities straight from the file's class rows (weights[c * dims + feature]). */
 function byClassRows(head: Parameters<typeof model>[0], text: string): Record<string, number> {
@@ -38,5 +38,20 @@ describe('predict', () => {
     predict(model('intent'), texts[1]!);
     expect(predict(model('concern'), texts[1]!)).toEqual(first);
     expect(predict(model('concern'), texts[0]!).probabilities).toEqual(byClassRows('concern', texts[0]!));
+  });
+
+  it('reads a head put in place of the file (training does) from its own weights, and the file again after', () => {
+    const file = model('intent');
+    const text = texts[0]!;
+    predict(model('urgency'), text);
+    const swapped = { ...file, bias: file.bias.map((b, c) => (c === 1 ? b + 100 : b)) };
+    useHeadModel('intent', swapped);
+    try {
+      expect(predict(model('intent'), text).label).toBe(file.classes[1]);
+      expect(predict(model('urgency'), text).probabilities).toEqual(byClassRows('urgency', text));
+    } finally {
+      useHeadModel('intent', undefined);
+    }
+    expect(predict(model('intent'), text).probabilities).toEqual(byClassRows('intent', text));
   });
 });
