@@ -66,7 +66,8 @@ interface Joint {
   models: LinearModel[];
   offsets: number[];
   width: number;
-  w: Float32Array;
+  /** Built on the first prediction (3 MB for the four heads), not at start-up. */
+  w?: Float32Array;
 }
 const jointOf = new WeakMap<LinearModel, Joint>();
 
@@ -80,18 +81,24 @@ export function readTogether(models: LinearModel[]): void {
     offsets.push(width);
     width += m.classes.length;
   }
+  const joint: Joint = { models, offsets, width };
+  for (const m of models) jointOf.set(m, joint);
+}
+
+function sideBySide({ models, offsets, width }: Joint): Float32Array {
+  const dims = models[0]!.dims;
   const w = new Float32Array(dims * width);
   models.forEach((m, k) => {
     for (let c = 0; c < m.classes.length; c++)
       for (let f = 0; f < dims; f++) w[f * width + offsets[k]! + c] = m.weights[c * dims + f]!;
   });
-  const joint = { models, offsets, width, w };
-  for (const m of models) jointOf.set(m, joint);
+  return w;
 }
 
 /** Every head's logits in one pass: per class the bias, then the features in order, as logits() sums them. */
 function jointPredictions(joint: Joint, x: SparseVector): Prediction[] {
-  const { models, offsets, width, w } = joint;
+  const { models, offsets, width } = joint;
+  const w = (joint.w ??= sideBySide(joint));
   const z = new Float64Array(width);
   models.forEach((m, k) => {
     for (let c = 0; c < m.classes.length; c++) z[offsets[k]! + c] = m.bias[c]!;

@@ -35,9 +35,6 @@ export function model(head: ModelHead): LinearModel {
     }
   }
   cache.set(head, loaded);
-  // The heads read every message's features one after another: once all are read from their
-  // files, predict() reads a message's weights for all of them in one pass.
-  if (HEADS.every((h) => cache.has(h))) readTogether(HEADS.map((h) => cache.get(h)!));
   return loaded;
 }
 
@@ -56,4 +53,15 @@ export function useHeadModel(head: ModelHead, m: LinearModel | undefined): void 
  */
 export function warmModels(): void {
   for (const head of HEADS) model(head);
+}
+
+/**
+ * Every model read now (warmModels), and the four heads laid side by side so that predict()
+ * reads a message's weights once for all of them: the offline engine asks all four about every
+ * message (the LLM engine only the concern head, so it keeps the heads apart). A head put in place
+ * later (useHeadModel) is read on its own.
+ */
+export function warmHeadsTogether(): void {
+  warmModels();
+  readTogether(HEADS.map((h) => model(h)));
 }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { featurize } from '../../../../src/agent/offline/model/features.js';
 import { predict, softmax } from '../../../../src/agent/offline/model/linear-model.js';
-import { model, useHeadModel } from '../../../../src/agent/offline/model/models.js';
+import { model, useHeadModel, warmHeadsTogether } from '../../../../src/agent/offline/model/models.js';
 
 /** The probabilities straight from the file's class rows (weights[c * dims + feature]). */
 function byClassRows(head: Parameters<typeof model>[0], text: string): Record<string, number> {
@@ -18,6 +18,8 @@ function byClassRows(head: Parameters<typeof model>[0], text: string): Record<st
 }
 
 describe('predict', () => {
+  // As the offline engine reads them: the four heads side by side.
+  beforeAll(() => warmHeadsTogether());
   const texts = [
     'Where is order 1042?',
     'someone logged into our account from another country and placed orders',
