@@ -75,6 +75,9 @@ const jointOf = new WeakMap<LinearModel, Joint>();
 export function readTogether(models: LinearModel[]): void {
   const dims = models[0]?.dims;
   if (dims === undefined || models.some((m) => m.dims !== dims)) return;
+  // Each agent made lays them out again: the same heads keep the matrix they have.
+  const same = jointOf.get(models[0]!);
+  if (same?.models.length === models.length && same.models.every((m, k) => m === models[k])) return;
   const offsets: number[] = [];
   let width = 0;
   for (const m of models) {
