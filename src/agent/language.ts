@@ -52,7 +52,11 @@ const ENGLISH_MARGIN = 0.05;
 
 const isCode = (s: string | undefined): s is string => !!s && /^[a-z]{2}$/.test(s);
 
+/** Any character of those scripts: most messages have none, and then no script is counted. */
+const ANY_SCRIPT = new RegExp(SCRIPTS.map((s) => s.re.source).join('|'), 'u');
+
 function byScript(text: string, preferred: string | undefined): string | null {
+  if (!ANY_SCRIPT.test(text)) return null;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   if (!letters) return null;
   let best: { language: string; count: number; alternatives?: string[] } | null = null;

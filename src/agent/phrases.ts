@@ -208,8 +208,22 @@ export function formatMoney(amountMinor: number, currency: string, language: str
   return formatMinorMoney(amountMinor, currency, locale);
 }
 
+// One formatter per locale: toLocaleDateString builds a new Intl.DateTimeFormat on every call
+// (tens of microseconds each, several dates a reply); format() of the same options says the same.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+};
+
 /** A date for a customer, in their locale, UTC so every server says the same. */
 export function formatDate(d: Date, language: string): string {
   const locale = LOCALES[supportedLanguage(language)] ?? 'en-US';
-  return d.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  // format() throws on an invalid date where toLocaleDateString says "Invalid Date".
+  if (Number.isNaN(d.getTime())) return d.toLocaleDateString(locale, DATE_OPTIONS);
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(locale, DATE_OPTIONS)));
+  return format.format(d);
 }

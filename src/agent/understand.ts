@@ -68,6 +68,23 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
 }
 
 /**
+ * A check that remembers its last text and answer: understandOffline and then applyCodeRules put
+ * the same pure checks (each a pass of large patterns) to one message.
+ */
+function rememberLast<R>(check: (text: string) => R): (text: string) => R {
+  let last: { text: string; out: R } | null = null;
+  return (text) => {
+    if (last?.text === text) return last.out;
+    const out = check(text);
+    last = { text, out };
+    return out;
+  };
+}
+const concernIn = rememberLast(concernOf);
+const securityIn = rememberLast(mentionsSecurity);
+const dataLossIn = rememberLast(mentionsDataLoss);
+
+/**
  * The decisions code makes whatever an engine (or a model) proposed: urgency floors from plan
  * and topic, security and human requests detected by pattern (a model cannot talk them away),
  * entities by pattern, and a continued ticket only from the ones offered.
@@ -83,8 +100,8 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
   };
   // The concern model reads every message whichever engine understood it: a breach or an
   // outage phrased in a way no pattern expects still reaches the urgency rules.
-  const concern = concernOf(input.text);
-  const security = proposed.securityConcern || concern === 'security' || mentionsSecurity(fold(input.text));
+  const concern = concernIn(input.text);
+  const security = proposed.securityConcern || concern === 'security' || securityIn(fold(input.text));
   const wantsHuman = proposed.wantsHuman || asksForHuman(input.text);
   const rules = ruleUrgency(fold(input.text), proposed.intent, input.plan, proposed.urgency, concern);
   let urgency: Urgency = rules.urgency;
@@ -106,7 +123,7 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
     // whatever a model proposed. A security concern or lost data found by code is never a pleasantry.
     isPleasantry:
       !security &&
-      !mentionsDataLoss(fold(input.text)) &&
+      !dataLossIn(fold(input.text)) &&
       (proposed.isPleasantry || isEmojiOnly(input.text) || isCourtesyOnly(input.text)),
     continuesTicketId,
   });
@@ -128,7 +145,7 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   // ("asap, my boss is waiting") as critical too; without any such concern, found by the concern
   // model or the patterns, pressure is high: the question is still answered if the answer is sure.
   const folded = fold(input.text);
-  const concernFound = concernOf(input.text) !== null || mentionsSecurity(folded) || mentionsDataLoss(folded);
+  const concernFound = concernIn(input.text) !== null || securityIn(folded) || dataLossIn(folded);
   const textUrgency = tone.urgency === 'critical' && !concernFound ? 'high' : tone.urgency;
   const proposed = UnderstandingSchema.parse({
     language,

@@ -7,7 +7,7 @@ import { unsupportedLanguageNote } from '../language.js';
 import type { Agent, AgentResult } from '../types.js';
 import { understandOffline } from '../understand.js';
 import { voiceOf } from '../voice.js';
-import { warmModels } from './model/models.js';
+import { warmHeadsTogether } from './model/models.js';
 import { applyOfflineVoice } from './offline-voice.js';
 import { resolveOffline } from './resolve-offline.js';
 
@@ -18,7 +18,7 @@ export interface OfflineAgentOptions {
 
 /** The engine that needs no model: real language detection, rules, search scores and templates. */
 export function createOfflineAgent(options: OfflineAgentOptions): Agent {
-  warmModels();
+  warmHeadsTogether();
   const stages: EngineStages = {
     kind: 'offline',
     async understand(input) {

@@ -855,21 +855,47 @@ function misspelt(word: string): string[] {
   return out;
 }
 
+/** What one word names: the terms it is or begins with, and (asked only when needed) its typos'. */
+interface WordConcepts {
+  own: string[];
+  typo?: string[];
+}
+
+// Words recur from message to message: what each names is worked out once. Bounded, as the
+// words of hostile input are not a vocabulary.
+const WORDS_REMEMBERED = 10_000;
+const byWord = new Map<string, WordConcepts>();
+
+function conceptsOfWord(w: string): WordConcepts {
+  let known = byWord.get(w);
+  if (!known) {
+    const own: string[] = [];
+    for (const t of SINGLE.get(w) ?? []) own.push(t.concept);
+    for (let k = 3; k < Math.min(w.length, LONGEST_SINGLE + 1); k++)
+      for (const t of SINGLE.get(w.slice(0, k)) ?? []) if (t.prefix) own.push(t.concept);
+    if (byWord.size >= WORDS_REMEMBERED) byWord.clear();
+    known = { own };
+    byWord.set(w, known);
+  }
+  return known;
+}
+
 /** The concepts a normalized text names, once each, in a stable order. */
 export function conceptsOf(normalized: string): string[] {
   const words = normalized.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const found = new Set<string>();
-  const add = (terms: Term[] | undefined, exact: boolean) => {
-    for (const t of terms ?? []) if (exact || t.prefix) found.add(t.concept);
+  const add = (terms: Term[] | undefined) => {
+    for (const t of terms ?? []) found.add(t.concept);
   };
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const before = found.size;
-    add(SINGLE.get(w), true);
-    for (let k = 3; k < Math.min(w.length, LONGEST_SINGLE + 1); k++) add(SINGLE.get(w.slice(0, k)), false);
-    if (found.size === before && w.length >= 5) for (const c of misspelt(w)) found.add(c);
-    if (i > 0) add(PAIRS.get(`${words[i - 1]} ${w}`), true);
-    if (i > 1) add(PAIRS.get(`${words[i - 2]} ${words[i - 1]} ${w}`), true);
+    const known = conceptsOfWord(w);
+    for (const c of known.own) found.add(c);
+    // A word that names nothing new may be a typo of a term ("refnd").
+    if (found.size === before && w.length >= 5) for (const c of (known.typo ??= misspelt(w))) found.add(c);
+    if (i > 0) add(PAIRS.get(`${words[i - 1]} ${w}`));
+    if (i > 1) add(PAIRS.get(`${words[i - 2]} ${words[i - 1]} ${w}`));
   }
   return [...found].sort();
 }

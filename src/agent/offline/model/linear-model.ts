@@ -44,7 +44,11 @@ export function softmax(z: Float64Array, temperature = 1): Float64Array {
 }
 
 export function predictVector(model: LinearModel, x: SparseVector): Prediction {
-  const p = softmax(logits(model, x, model.classes.length), model.temperature);
+  return prediction(model, logits(model, x, model.classes.length));
+}
+
+function prediction(model: LinearModel, z: Float64Array): Prediction {
+  const p = softmax(z, model.temperature);
   let best = 0;
   for (let c = 1; c < p.length; c++) if (p[c]! > p[best]!) best = c;
   const probabilities: Record<string, number> = {};
@@ -52,8 +56,82 @@ export function predictVector(model: LinearModel, x: SparseVector): Prediction {
   return { label: model.classes[best]!, probability: p[best]!, probabilities };
 }
 
+/**
+ * Heads that read the same features, their weights side by side feature by feature
+ * (w[feature * width + offset + c]). Each class row of a head is megabytes long, so a message's
+ * few hundred features cost one scattered read per class per head; side by side, every head's
+ * weights for a feature are one short run, read once for all heads.
+ */
+interface Joint {
+  models: LinearModel[];
+  offsets: number[];
+  width: number;
+  /** Built on the first prediction (3 MB for the four heads), not at start-up. */
+  w?: Float32Array;
+}
+const jointOf = new WeakMap<LinearModel, Joint>();
+
+/** Lays the heads' weights side by side: predict() then reads a message once for all of them. */
+export function readTogether(models: LinearModel[]): void {
+  const dims = models[0]?.dims;
+  if (dims === undefined || models.some((m) => m.dims !== dims)) return;
+  // Each agent made lays them out again: the same heads keep the matrix they have.
+  const same = jointOf.get(models[0]!);
+  if (same?.models.length === models.length && same.models.every((m, k) => m === models[k])) return;
+  const offsets: number[] = [];
+  let width = 0;
+  for (const m of models) {
+    offsets.push(width);
+    width += m.classes.length;
+  }
+  const joint: Joint = { models, offsets, width };
+  for (const m of models) jointOf.set(m, joint);
+}
+
+function sideBySide({ models, offsets, width }: Joint): Float32Array {
+  const dims = models[0]!.dims;
+  const w = new Float32Array(dims * width);
+  models.forEach((m, k) => {
+    for (let c = 0; c < m.classes.length; c++)
+      for (let f = 0; f < dims; f++) w[f * width + offsets[k]! + c] = m.weights[c * dims + f]!;
+  });
+  return w;
+}
+
+/** Every head's logits in one pass: per class the bias, then the features in order, as logits() sums them. */
+function jointPredictions(joint: Joint, x: SparseVector): Prediction[] {
+  const { models, offsets, width } = joint;
+  const w = (joint.w ??= sideBySide(joint));
+  const z = new Float64Array(width);
+  models.forEach((m, k) => {
+    for (let c = 0; c < m.classes.length; c++) z[offsets[k]! + c] = m.bias[c]!;
+  });
+  for (let i = 0; i < x.index.length; i++) {
+    const row = x.index[i]! * width;
+    const v = x.value[i]!;
+    for (let j = 0; j < width; j++) z[j]! += w[row + j]! * v;
+  }
+  return models.map((m, k) => prediction(m, z.subarray(offsets[k]!, offsets[k]! + m.classes.length)));
+}
+
+// What each head last read: the heads read one message one after another (the concern head
+// twice), and featurize() hands back the same vector for the same text.
+const lastPrediction = new WeakMap<LinearModel, { x: SparseVector; p: Prediction }>();
+
+/** The model's reading of a text. The prediction may be shared with an earlier call: read it, do not change it. */
 export function predict(model: LinearModel, text: string): Prediction {
-  return predictVector(model, featurize(text));
+  const x = featurize(text);
+  const last = lastPrediction.get(model);
+  if (last?.x === x) return last.p;
+  const joint = jointOf.get(model);
+  if (!joint) {
+    const p = predictVector(model, x);
+    lastPrediction.set(model, { x, p });
+    return p;
+  }
+  const all = jointPredictions(joint, x);
+  joint.models.forEach((m, k) => lastPrediction.set(m, { x, p: all[k]! }));
+  return all[joint.models.indexOf(model)]!;
 }
 
 export interface TrainOptions {

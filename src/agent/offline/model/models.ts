@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { INTENT_IDS } from '../../../domain/index.js';
 import { ConfigError } from '../../../errors.js';
 import { loadModelFile } from './model-file.js';
-import type { LinearModel } from './linear-model.js';
+import { readTogether, type LinearModel } from './linear-model.js';
 
 /** Where `npm run train` writes the model files and the engine reads them. */
 export const MODEL_DIR = path.resolve(
@@ -12,6 +12,7 @@ export const MODEL_DIR = path.resolve(
 );
 
 export type ModelHead = 'intent' | 'urgency' | 'sentiment' | 'concern';
+const HEADS: readonly ModelHead[] = ['intent', 'urgency', 'sentiment', 'concern'];
 
 const cache = new Map<ModelHead, LinearModel>();
 
@@ -51,5 +52,16 @@ export function useHeadModel(head: ModelHead, m: LinearModel | undefined): void 
  * of decoding inside its time budget. Called where an agent is composed.
  */
 export function warmModels(): void {
-  for (const head of ['intent', 'urgency', 'sentiment', 'concern'] as const) model(head);
+  for (const head of HEADS) model(head);
+}
+
+/**
+ * Every model read now (warmModels), and the four heads laid side by side so that predict()
+ * reads a message's weights once for all of them: the offline engine asks all four about every
+ * message (the LLM engine only the concern head, so it keeps the heads apart). A head put in place
+ * later (useHeadModel) is read on its own.
+ */
+export function warmHeadsTogether(): void {
+  warmModels();
+  readTogether(HEADS.map((h) => model(h)));
 }
