@@ -230,7 +230,7 @@ describe('a breach said as a key used from an unknown place, a stolen signed-in 
   it.each([
     "our API key is being used from an IP we don't recognise",
     'someone is calling the API with our token from a country we do not know',
-    "my laptop got stolen on the train and I was still signed into the portal",
+    'my laptop got stolen on the train and I was still signed into the portal',
     "Jo's phone was stolen last night, she was logged in to your app on it",
     'شخص ما غيّر كلمة المرور لحسابنا دون علمنا',
     'تم تغيير رقم الهاتف في الحساب بدون علمنا',
@@ -256,4 +256,3 @@ describe('a breach said as a key used from an unknown place, a stolen signed-in 
     expect(understand(text, 'pro').urgency).not.toBe('critical');
   });
 });
-
