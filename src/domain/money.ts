@@ -26,6 +26,28 @@ export function minorDigits(currency: string): number {
   return digits;
 }
 
+/**
+ * One formatter per locale and currency, built on first use: constructing an Intl.NumberFormat
+ * costs ~50 µs, formatting with one ~1 µs. Bounded: a caller passing many locales starts over.
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+const MAX_FORMATS = 500;
+function moneyFormat(locale: string, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    if (formats.size >= MAX_FORMATS) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
+
 const DECIMAL = /^(\d+)(?:\.(\d*))?$/;
 
 /**
@@ -67,12 +89,7 @@ export function tryToMinor(major: string | number, currency: string): number | n
 export function formatMoney(amountMinor: number, currency: string, locale = 'en-US'): string {
   const digits = minorDigits(currency);
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(amountMinor / 10 ** digits);
+    return moneyFormat(locale, currency, digits).format(amountMinor / 10 ** digits);
   } catch {
     // An unknown currency code still reads as an amount rather than an error.
     return `${(amountMinor / 10 ** digits).toFixed(digits)} ${currency}`;

@@ -71,4 +71,13 @@ describe('formatMoney', () => {
       expect(Number(shown.replace(/[^\d.]/g, ''))).toBe(Number(typed));
     }
   });
+
+  it('keeps each locale and currency apart when it reuses formatters, and an unknown code still reads as an amount', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(plain(formatMoney(1250, 'EUR', 'de-DE'))).toBe('12,50 €');
+      expect(formatMoney(1250, 'EUR', 'en-US')).toBe('€12.50');
+      expect(formatMoney(1250, 'USD', 'en-US')).toBe('$12.50');
+      expect(formatMoney(1250, 'ZZZZ')).toBe('12.50 ZZZZ');
+    }
+  });
 });
