@@ -35,7 +35,7 @@ import {
   staffActor,
   storeCustomerMessage,
   storePending,
-  takePending,
+  turnFacts,
   amendPending,
   customerMessageOf,
   type InboundProgress,
@@ -325,14 +325,9 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
           )) ?? ticket;
       }
       return applyResult(deps, {
+        ...turnFacts(turn, stored.messageId),
         ticket,
         result,
-        mode: turn.mode,
-        message: msg,
-        customerMessageId: stored.messageId,
-        customerPending: () => takePending(turn.progress),
-        customer: turn.customer,
-        customerOrdersRead: turn.customerOrdersRead,
         replyThread,
         placeholder,
       });
@@ -411,14 +406,9 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
             ticketId: current.ticketId,
           });
           return applyResult(deps, {
+            ...turnFacts(turn, stored.messageId),
             ticket: current,
             result,
-            mode: turn.mode,
-            message: msg,
-            customerMessageId: stored.messageId,
-            customerPending: () => takePending(turn.progress),
-            customer: turn.customer,
-            customerOrdersRead: turn.customerOrdersRead,
             replyThread,
             placeholder,
             prefix,
@@ -457,17 +447,12 @@ export function createInboundHandler(deps: EngineDeps, options: InboundHandlerOp
       }
       if (!result) return failSafe(deps, turn, ticket, placeholder, replyThread);
       return applyResult(deps, {
+        ...turnFacts(turn, stored.messageId),
         isNew: true,
         ...(unstored ? { unstored } : {}),
         ...(answer ? { answer } : {}),
         ticket,
         result,
-        mode: turn.mode,
-        message: msg,
-        customerMessageId: stored.messageId,
-        customerPending: () => takePending(turn.progress),
-        customer: turn.customer,
-        customerOrdersRead: turn.customerOrdersRead,
         replyThread,
         placeholder,
       });

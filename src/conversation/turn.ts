@@ -251,6 +251,21 @@ export function takePending(progress: InboundProgress | undefined): Message | un
   return p.message;
 }
 
+/**
+ * What the result of a turn's agent run is applied with that comes from the turn itself: the
+ * channel's mode, the message and its stored id, the customer and the orders the run read.
+ */
+export function turnFacts(turn: Turn, customerMessageId: string) {
+  return {
+    mode: turn.mode,
+    message: turn.msg,
+    customerMessageId,
+    customerPending: () => takePending(turn.progress),
+    customer: turn.customer,
+    customerOrdersRead: turn.customerOrdersRead,
+  };
+}
+
 /** Changes the pending customer message (its ticket, its language) before it is stored. */
 export function amendPending(progress: InboundProgress | undefined, change: Partial<Message>): void {
   if (progress?.pending)
