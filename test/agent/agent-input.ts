@@ -2,7 +2,12 @@ import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import { proposalContextOf } from '../../src/agent/actions.js';
+import { resolveOffline } from '../../src/agent/offline/resolve-offline.js';
+import type { EngineStages } from '../../src/agent/pipeline.js';
 import type { Agent, AgentInput, AgentResult, KnowledgeBase } from '../../src/agent/types.js';
+import { understandOffline } from '../../src/agent/understand.js';
+import type { Intent } from '../../src/domain/index.js';
 import { toAgentCustomer } from '../../src/agent/types.js';
 import { createAgentTools } from '../../src/agent/tools.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
@@ -64,4 +69,26 @@ export function useOfflineAgent(): (
   });
   afterAll(async () => env?.close());
   return async (email, text, extra) => agent.run(await inputFor(env!, kb, email, text, extra));
+}
+
+/**
+ * The offline engine with the intent model's reading pinned: an unsure model (a low probability)
+ * or one that reads the message as another intent, as its model does for some phrasings.
+ */
+export function offlineEngineReading(intent: Intent, intentConfidence: number): EngineStages {
+  return {
+    kind: 'offline',
+    async understand(input) {
+      return { understanding: { ...understandOffline(input), intent, intentConfidence } };
+    },
+    resolve: ({ input, tools, understanding, evidence }) =>
+      resolveOffline({
+        understanding,
+        evidence,
+        tools,
+        returnWindowDays: input.settings.returnWindowDays,
+        currency: input.settings.currency,
+        proposal: proposalContextOf(input),
+      }),
+  };
 }

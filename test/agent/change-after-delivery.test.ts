@@ -1,13 +1,10 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposalContextOf } from '../../src/agent/actions.js';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { resolveOffline } from '../../src/agent/offline/resolve-offline.js';
-import { runPipeline, type EngineStages } from '../../src/agent/pipeline.js';
+import { runPipeline } from '../../src/agent/pipeline.js';
 import type { KnowledgeBase } from '../../src/agent/types.js';
-import { understandOffline } from '../../src/agent/understand.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor } from './agent-input.js';
+import { inputFor, offlineEngineReading } from './agent-input.js';
 
 let env: SeededEnv;
 let kb: KnowledgeBase;
@@ -21,21 +18,7 @@ afterAll(async () => env?.close());
 const IRONWOOD = 'dev@ironwoodfitness.example';
 
 /** The offline engine reading the message as a return, as its intent model does for these. */
-const asReturn: EngineStages = {
-  kind: 'offline',
-  async understand(input) {
-    return { understanding: { ...understandOffline(input), intent: 'return', intentConfidence: 0.9 } };
-  },
-  resolve: ({ input, tools, understanding, evidence }) =>
-    resolveOffline({
-      understanding,
-      evidence,
-      tools,
-      returnWindowDays: input.settings.returnWindowDays,
-      currency: input.settings.currency,
-      proposal: proposalContextOf(input),
-    }),
-};
+const asReturn = offlineEngineReading('return', 0.9);
 
 const run = async (text: string) =>
   runPipeline(asReturn, await inputFor(env, kb, IRONWOOD, text), {

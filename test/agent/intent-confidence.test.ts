@@ -1,13 +1,10 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposalContextOf } from '../../src/agent/actions.js';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { resolveOffline } from '../../src/agent/offline/resolve-offline.js';
-import { runPipeline, type EngineStages } from '../../src/agent/pipeline.js';
+import { runPipeline } from '../../src/agent/pipeline.js';
 import type { KnowledgeBase } from '../../src/agent/types.js';
-import { understandOffline } from '../../src/agent/understand.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, JORDAN } from './agent-input.js';
+import { inputFor, JORDAN, offlineEngineReading } from './agent-input.js';
 
 let env: SeededEnv;
 let kb: KnowledgeBase;
@@ -17,34 +14,17 @@ beforeAll(async () => {
 });
 afterAll(async () => env?.close());
 
-/** The offline engine with the intent model's probability pinned, as an unsure model would give it. */
-function engineSureOf(confidence: number, intent: 'cancel' | 'refund' = 'cancel'): EngineStages {
-  return {
-    kind: 'offline',
-    async understand(input) {
-      return {
-        understanding: { ...understandOffline(input), intent, intentConfidence: confidence },
-      };
-    },
-    resolve: ({ input, tools, understanding, evidence }) =>
-      resolveOffline({
-        understanding,
-        evidence,
-        tools,
-        returnWindowDays: input.settings.returnWindowDays,
-        currency: input.settings.currency,
-        proposal: proposalContextOf(input),
-      }),
-  };
-}
-
 describe('the intent model’s calibrated probability caps a money action’s confidence', () => {
   // Nothing in it asks for money; a model that read it as "cancel" is unsure, and says so.
   const text = 'about 1047 — the thing we discussed on the phone';
   const deps = () => ({ clock: env.clock, logger: pino({ level: 'silent' }) });
 
   it('an unsure "cancel" goes to a person and proposes nothing (measured: an address fix read as cancel became a cancellation)', async () => {
-    const r = await runPipeline(engineSureOf(0.45), await inputFor(env, kb, JORDAN, text), deps());
+    const r = await runPipeline(
+      offlineEngineReading('cancel', 0.45),
+      await inputFor(env, kb, JORDAN, text),
+      deps(),
+    );
     expect(r.route).toBe('escalate');
     expect(r.proposedAction).toBeUndefined();
     expect(r.reason).toMatch(/confidence 0\.45 below/);
@@ -52,7 +32,7 @@ describe('the intent model’s calibrated probability caps a money action’s co
 
   it('a sure "cancel" on an unshipped order is proposed as before', async () => {
     const r = await runPipeline(
-      engineSureOf(0.97),
+      offlineEngineReading('cancel', 0.97),
       await inputFor(env, kb, JORDAN, 'please cancel 1047'),
       deps(),
     );
@@ -64,7 +44,7 @@ describe('the intent model’s calibrated probability caps a money action’s co
   // know whether you received the chair we returned" read as an unsure refund.
   it('an unsure "refund" on a returned, refunded order is answered with the refund on record: nothing can be proposed', async () => {
     const r = await runPipeline(
-      engineSureOf(0.5, 'refund'),
+      offlineEngineReading('refund', 0.5),
       await inputFor(
         env,
         kb,
