@@ -253,10 +253,16 @@ const SCRIPT_COSTS = [
   'เท่าไหร่',
   'เท่าไร',
 ];
-const SCRIPT_QUESTION = /[?？؟]\s*$|ไหม|มั้ย|หรือเปล่า|吗|嗎|か\s*$|^\s*هل\s/;
+/** A sentence that ends as a question, in any supported script. */
+const ENDS_AS_QUESTION = /[?？؟]\s*$/;
+/** …or asks with a question word or particle of those scripts ("…ไหม", "…吗", "هل …"). */
+const SCRIPT_QUESTION = /ไหม|มั้ย|หรือเปล่า|吗|嗎|か\s*$|^\s*هل\s/;
 
 function scriptCostQuestion(sentence: string): boolean {
-  return SCRIPT_QUESTION.test(sentence) && SCRIPT_COSTS.some((c) => sentence.includes(c));
+  return (
+    (ENDS_AS_QUESTION.test(sentence) || SCRIPT_QUESTION.test(sentence)) &&
+    SCRIPT_COSTS.some((c) => sentence.includes(c))
+  );
 }
 
 /** Words of what an action costs, folded as `words` gives them. */
@@ -375,7 +381,7 @@ function costQuestionAt(sentence: string): number {
     at += words(clause).length;
   }
   const opens = (i: number) => starts.has(i) && QUESTION_OPENERS.has(list[i] ?? '');
-  const question = /[?？؟]\s*$/.test(sentence) || opens(0);
+  const question = ENDS_AS_QUESTION.test(sentence) || opens(0);
   if (!question) return -1;
   // "Annullare il 1006 adesso ha dei costi o è gratis?": whether it costs or is free is the
   // question, and the action its subject, whatever the order of the words.
@@ -447,7 +453,7 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
     const costAsked = scriptCostQuestion(sentence);
     // "not cancelling anything, just curious — can 1006 still be cancelled?": once a clause turns
     // the action down, the rest of a question is about it, not a request.
-    const question = /[?？؟]\s*$/.test(sentence);
+    const question = ENDS_AS_QUESTION.test(sentence);
     let offset = 0;
     let weighed = false;
     let turnedDown = false;
