@@ -5,7 +5,7 @@ import { rememberLanguage, resolveTicket } from './apply-effects.js';
 import { plannedText, type ApplyContext } from './apply-result.js';
 import { botSilenced, type BotSilenced } from './bot-voice.js';
 import type { EngineDeps } from './engine-deps.js';
-import { escalateTicket } from './delivery.js';
+import { escalateTicket } from './escalate-ticket.js';
 import type { ConfirmPrompt, InboundOutcome } from './ports.js';
 import type { ConfirmationOutcome } from '../approvals/api.js';
 

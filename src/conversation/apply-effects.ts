@@ -1,6 +1,6 @@
 import type { Customer, Message, Ticket } from '../domain/index.js';
 import type { EngineDeps } from './engine-deps.js';
-import { recordInteraction } from './delivery.js';
+import { recordInteraction } from './escalate-ticket.js';
 
 /** Ticket and customer writes shared by applyResult and its parts (actions, drafts). */
 

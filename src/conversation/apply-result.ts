@@ -10,16 +10,9 @@ import {
   rememberLanguage,
   type TicketPatch,
 } from './apply-effects.js';
-import {
-  announceEscalation,
-  escalateTicket,
-  finalText,
-  markEscalated,
-  recordInteraction,
-  recordInternalNote,
-  sendReply,
-  showTicketCard,
-} from './delivery.js';
+import { finalText, recordInternalNote, sendReply } from './delivery.js';
+import { showTicketCard } from './staff-cards.js';
+import { announceEscalation, escalateTicket, markEscalated, recordInteraction } from './escalate-ticket.js';
 import type { BotSilenced } from './bot-voice.js';
 import { escalationNoticeId } from './finish-escalation.js';
 import { recordTurn, turnInteraction } from './turn-record.js';

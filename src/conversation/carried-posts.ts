@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PostedRef, ThreadRef } from '../domain/index.js';
-import { staffChannelFor } from './delivery.js';
+import { staffChannelFor } from './staff-cards.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import { attempt, newEntry } from './outbox.js';
 import { OutboxEntrySchema, type OutboxEntry } from './outbox.schema.js';

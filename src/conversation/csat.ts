@@ -1,7 +1,8 @@
 import type { CsatRating, Platform, ResolvedBy, Ticket } from '../domain/index.js';
 import { CsatRatingSchema } from '../domain/index.js';
 import type { DeliveryDeps, EngineDeps } from './engine-deps.js';
-import { escalateTicket, sendToCustomer } from './delivery.js';
+import { sendToCustomer } from './delivery.js';
+import { escalateTicket } from './escalate-ticket.js';
 import type { RatingPrompt } from './ports.js';
 import type { CsatStore } from './stores.js';
 

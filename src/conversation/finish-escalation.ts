@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Message } from '../domain/index.js';
 import { channelMode } from './bot-voice.js';
-import { recordInteraction, sendReply, showTicketCard } from './delivery.js';
+import { sendReply } from './delivery.js';
+import { showTicketCard } from './staff-cards.js';
+import { recordInteraction } from './escalate-ticket.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { PlaceholderSlot } from './working.js';
 

@@ -3,18 +3,9 @@ import type { PhraseKey } from '../agent/types.js';
 import type { Message } from '../domain/index.js';
 import type { ApprovalPosts } from './approval-posts.js';
 import type { DeliveryDeps } from './engine-deps.js';
-import {
-  cardUpdate,
-  escalateTicket,
-  interactionOf,
-  postStaffCard,
-  recordInteraction,
-  recordInternalNote,
-  sendReply,
-  sendToCustomer,
-  showTicketCard,
-  updateStaffCard,
-} from './delivery.js';
+import { recordInternalNote, sendReply, sendToCustomer } from './delivery.js';
+import { cardUpdate, postStaffCard, showTicketCard, updateStaffCard } from './staff-cards.js';
+import { escalateTicket, interactionOf, recordInteraction } from './escalate-ticket.js';
 import { publishStatus } from './apply-effects.js';
 import { adoptCarriedCard, carryCard, postCarriedCard } from './carried-posts.js';
 import { botSilenced } from './bot-voice.js';

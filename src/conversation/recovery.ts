@@ -1,7 +1,7 @@
 import { transcriptKey, transcriptOf, type Message, type Ticket } from '../domain/index.js';
 import { answeredCheck } from './answered.js';
 import { channelMode } from './bot-voice.js';
-import { escalateTicket } from './delivery.js';
+import { escalateTicket } from './escalate-ticket.js';
 import type { EngineDeps } from './engine-deps.js';
 import { QueueTimeoutError } from './keyed-queue.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';

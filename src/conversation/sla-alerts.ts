@@ -2,7 +2,7 @@ import type { Ticket } from '../domain/index.js';
 import type { SlaAlert } from '../sla/sla-ports.js';
 import { METRIC_LABELS } from '../sla/sla-view.js';
 import type { DeliveryDeps } from './engine-deps.js';
-import { staffChannelFor } from './delivery.js';
+import { staffChannelFor } from './staff-cards.js';
 import { deliver } from './outbox.js';
 import type { StaffCard } from './ports.js';
 

@@ -1,7 +1,7 @@
 import type { TakeoverService } from '../approvals/api.js';
 import type { SlaClock, Ticket } from '../domain/index.js';
 import { METRIC_LABELS } from '../sla/sla-view.js';
-import { escalateTicket } from './delivery.js';
+import { escalateTicket } from './escalate-ticket.js';
 import type { DeliveryDeps } from './engine-deps.js';
 
 /**

@@ -3,7 +3,7 @@ import type { SlaService } from '../sla/sla-service.js';
 import { describeOpening, isOpenAt, nextOpening } from '../sla/business-time.js';
 import type { TakeoverService } from '../approvals/api.js';
 import { promptCsat } from './csat.js';
-import { showTicketCard } from './delivery.js';
+import { showTicketCard } from './staff-cards.js';
 import type { DeliveryDeps } from './engine-deps.js';
 import type { OutboxStore } from './stores.js';
 

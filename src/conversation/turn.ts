@@ -11,7 +11,8 @@ import type {
   Ticket,
   ThreadRef,
 } from '../domain/index.js';
-import { announceMessage, escalateTicket, recordMessage, sendToCustomer } from './delivery.js';
+import { announceMessage, recordMessage, sendToCustomer } from './delivery.js';
+import { escalateTicket } from './escalate-ticket.js';
 import { startWorking, type PlaceholderSlot, type Working, type WorkingOptions } from './working.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { InboundOutcome, ParsedInboundMessage } from './ports.js';
