@@ -32,9 +32,18 @@ export function remainingRefundableMinor(order: Pick<Order, 'totalMinor' | 'refu
   return Math.max(0, order.totalMinor - refundedMinor(order));
 }
 
+// One formatter for every call: toLocaleDateString with options builds a new Intl.DateTimeFormat
+// each time (~50 µs against ~1 µs), and an order question formats dates of every order it reads.
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** A date the way a customer reads it: "March 5, 2026" (UTC, so every server says the same). */
 export function formatDay(d: Date): string {
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return DAY_FORMAT.format(d);
 }
 
 /**
