@@ -21,13 +21,23 @@ export const OpeningSchema = z
   .refine((o) => minutesOf(o.end) > minutesOf(o.start), { error: 'An opening ends after it starts.' });
 export type Opening = z.infer<typeof OpeningSchema>;
 
+// Zones already checked: every stored ticket's SLA clocks carry business hours, and building an
+// Intl.DateTimeFormat to check one costs ~50 µs. Bounded: a caller passing many names starts over.
+const checkedZones = new Map<string, boolean>();
+
 export function isTimeZone(zone: string): boolean {
+  const known = checkedZones.get(zone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.length > 0;
+    valid = zone.length > 0;
   } catch {
-    return false;
+    valid = false;
   }
+  if (checkedZones.size >= 1000) checkedZones.clear();
+  checkedZones.set(zone, valid);
+  return valid;
 }
 
 /** When the team works: per weekday, in one IANA time zone, minus holidays (local dates). */
