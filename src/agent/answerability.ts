@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
+import { AnswerMemorySchema, neighbourIndex, type NeighbourIndex } from './answer-memory.js';
 import { MODEL_DIR } from './offline/model/models.js';
 
 /**
@@ -42,6 +43,10 @@ export interface AnswerabilitySignals {
   negative: boolean;
   /** The message names an order number. */
   namesOrder: boolean;
+  /** The question's search terms (the English glossary's for other languages): what `neighbourVote` compares. */
+  terms: readonly string[];
+  /** How the labelled questions most like this one were routed (answer-memory.ts `neighbourVote`, -1..1; 0 when none is alike). */
+  neighbourVote: number;
 }
 
 export const ANSWERABILITY_FEATURES = [
@@ -61,6 +66,7 @@ export const ANSWERABILITY_FEATURES = [
   'urgent',
   'negative',
   'namesOrder',
+  'neighbourVote',
 ] as const;
 
 /** The model's input, in `ANSWERABILITY_FEATURES` order. */
@@ -84,6 +90,7 @@ export function answerabilityVector(s: AnswerabilitySignals): number[] {
     b(s.urgent),
     b(s.negative),
     b(s.namesOrder),
+    s.neighbourVote,
   ];
 }
 
@@ -100,6 +107,8 @@ export const AnswerabilityFileSchema = z.object({
     answerable: z.number(),
     sources: z.record(z.string(), z.number()),
   }),
+  /** The labelled questions `neighbourVote` reads (the golden splits fitted on). */
+  memory: AnswerMemorySchema.default({ entries: [] }),
 });
 export type AnswerabilityModel = z.infer<typeof AnswerabilityFileSchema>;
 
@@ -112,6 +121,14 @@ export function answerabilityProbability(model: AnswerabilityModel, x: number[])
 }
 
 let cached: AnswerabilityModel | null | undefined;
+const indexes = new WeakMap<AnswerabilityModel, NeighbourIndex>();
+
+/** The model's labelled questions, indexed once per model. */
+export function answerabilityNeighbours(model: AnswerabilityModel): NeighbourIndex {
+  let index = indexes.get(model);
+  if (!index) indexes.set(model, (index = neighbourIndex(model.memory)));
+  return index;
+}
 
 /** The trained model; null before `npm run train` has written one (the hand-set confidence applies). */
 export function answerabilityModel(): AnswerabilityModel | null {
@@ -190,5 +207,6 @@ export function fitAnswerability(
     weights: w.map(r),
     bias: r(bias),
     trainedOn,
+    memory: { entries: [] },
   };
 }
