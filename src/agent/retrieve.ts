@@ -320,6 +320,7 @@ async function searchKb(
   const learned = answerabilityModel();
   if (top && chosen[0]) {
     const best = chosen[0].h;
+    const terms = queryTerms(query);
     ev.signals = {
       relevance: best.relevance,
       coverage: best.coverage ?? best.relevance,
@@ -337,8 +338,9 @@ async function searchKb(
       urgent: u.urgency === 'high' || u.urgency === 'critical',
       negative: u.sentiment === 'negative',
       namesOrder: u.entities.orderIds.length > 0,
-      terms: queryTerms(query),
-      neighbourVote: learned ? neighbourVote(answerabilityNeighbours(learned), queryTerms(query)) : 0,
+      terms,
+      // How the labelled questions most like this one were routed (answer-memory.ts).
+      neighbourVote: learned ? neighbourVote(answerabilityNeighbours(learned), terms) : 0,
     };
     // The learned probability that the article answers, in place of the hand-set arithmetic above.
     if (learned) kbConfidence = answerabilityProbability(learned, answerabilityVector(ev.signals));
