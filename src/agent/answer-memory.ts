@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -8,8 +9,15 @@ import { z } from 'zod';
  * its topic that retrieval's figures do not hold: an article on delivery is found for "do you
  * deliver on Saturdays?" as readily as for "how long does delivery take?". The vote is one more
  * feature of the answerability fit, which learns how much to trust it (answerability.ts).
+ *
+ * A label says whether the help center as it was answered the question, so the memory votes only
+ * when the article found is one its questions were read against, word for word: an article
+ * written or edited since (a staff reply published as an article, another tenant's own help
+ * center) is judged on retrieval's figures alone.
  */
 export const AnswerMemorySchema = z.object({
+  /** The articles the questions were read against (`articleKey`). */
+  articles: z.array(z.string()),
   /** Each question's distinct search terms (kb-index-build.ts `queryTerms`), space-separated, and its label (1: answerable). */
   entries: z.array(z.tuple([z.string(), z.union([z.literal(0), z.literal(1)])])),
 });
@@ -19,12 +27,19 @@ export type AnswerMemory = z.infer<typeof AnswerMemorySchema>;
 export const NEIGHBOURS = 5;
 export const MIN_SIMILARITY = 0.3;
 
+/** An article as the memory knows it: its id and a digest of its text, which any edit changes. */
+export function articleKey(article: { articleId: string; title: string; body: string }): string {
+  const digest = createHash('sha256').update(`${article.title}\n${article.body}`).digest('hex');
+  return `${article.articleId}#${digest.slice(0, 12)}`;
+}
+
 export interface NeighbourIndex {
   idf: Map<string, number>;
   /** Entries holding each term. */
   postings: Map<string, number[]>;
   norms: number[];
   labels: number[];
+  articles: Set<string>;
   /** The idf of a term no entry has: as rare as can be. */
   unseenIdf: number;
 }
@@ -47,14 +62,27 @@ export function neighbourIndex(memory: AnswerMemory): NeighbourIndex {
   const norms = memory.entries.map(([terms]) =>
     Math.sqrt([...new Set(splitTerms(terms))].reduce((s, t) => s + idf.get(t)! ** 2, 0)),
   );
-  return { idf, postings, norms, labels: memory.entries.map(([, y]) => y), unseenIdf: Math.log(n + 1) };
+  return {
+    idf,
+    postings,
+    norms,
+    labels: memory.entries.map(([, y]) => y),
+    articles: new Set(memory.articles),
+    unseenIdf: Math.log(n + 1),
+  };
 }
 
 /**
  * The nearest labelled questions' verdict on this one, in [-1, 1]: their similarity-weighted
- * mean label (answerable +1, not -1) times the nearest one's similarity; 0 when none is alike.
+ * mean label (answerable +1, not -1) times the nearest one's similarity; 0 when none is alike;
+ * null when the article found (`articleKey`) is not one they were read against: no evidence either way.
  */
-export function neighbourVote(index: NeighbourIndex, terms: readonly string[]): number {
+export function neighbourVote(
+  index: NeighbourIndex,
+  terms: readonly string[],
+  article: string,
+): number | null {
+  if (!index.articles.has(article)) return null;
   const distinct = [...new Set(terms)];
   const weight = (t: string) => index.idf.get(t) ?? index.unseenIdf;
   const norm = Math.sqrt(distinct.reduce((s, t) => s + weight(t) ** 2, 0));

@@ -45,8 +45,10 @@ export interface AnswerabilitySignals {
   namesOrder: boolean;
   /** The question's search terms (the English glossary's for other languages): what `neighbourVote` compares. */
   terms: readonly string[];
-  /** How the labelled questions most like this one were routed (answer-memory.ts `neighbourVote`, -1..1; 0 when none is alike). */
-  neighbourVote: number;
+  /** The best article as the neighbour memory knows it (answer-memory.ts `articleKey`). */
+  article: string;
+  /** How the labelled questions most like this one were routed (answer-memory.ts `neighbourVote`, -1..1; 0 when none is alike; null when the memory never read the article). */
+  neighbourVote: number | null;
 }
 
 export const ANSWERABILITY_FEATURES = [
@@ -90,7 +92,7 @@ export function answerabilityVector(s: AnswerabilitySignals): number[] {
     b(s.urgent),
     b(s.negative),
     b(s.namesOrder),
-    s.neighbourVote,
+    s.neighbourVote ?? Number.NaN,
   ];
 }
 
@@ -108,15 +110,20 @@ export const AnswerabilityFileSchema = z.object({
     sources: z.record(z.string(), z.number()),
   }),
   /** The labelled questions `neighbourVote` reads (the golden splits fitted on). */
-  memory: AnswerMemorySchema.default({ entries: [] }),
+  memory: AnswerMemorySchema.default({ articles: [], entries: [] }),
 });
 export type AnswerabilityModel = z.infer<typeof AnswerabilityFileSchema>;
 
 export const ANSWERABILITY_FILE = path.join(MODEL_DIR, 'answerability.json');
 
+/**
+ * The probability for a feature vector; a feature that is NaN (no evidence, e.g. no neighbour
+ * vote for an article the memory never read) sits at its training mean and moves nothing.
+ */
 export function answerabilityProbability(model: AnswerabilityModel, x: number[]): number {
   let z = model.bias;
-  for (let i = 0; i < x.length; i++) z += (model.weights[i]! * (x[i]! - model.mean[i]!)) / model.scale[i]!;
+  for (let i = 0; i < x.length; i++)
+    if (!Number.isNaN(x[i])) z += (model.weights[i]! * (x[i]! - model.mean[i]!)) / model.scale[i]!;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -174,15 +181,20 @@ export function fitAnswerability(
   const n = examples.length;
   const weightOf = (e: LabelledSignals) => e.weight ?? 1;
   const total = examples.reduce((s, e) => s + weightOf(e), 0);
+  // A NaN feature (no evidence) is left out of its mean and spread and standardized to 0, as
+  // answerabilityProbability reads it.
+  const known = (j: number) => examples.filter((e) => !Number.isNaN(e.x[j]));
+  const totalOf = (j: number) =>
+    known(j).length === n ? total : known(j).reduce((s, e) => s + weightOf(e), 0);
   const mean = Array.from(
     { length: d },
-    (_, j) => examples.reduce((s, e) => s + weightOf(e) * e.x[j]!, 0) / total,
+    (_, j) => known(j).reduce((s, e) => s + weightOf(e) * e.x[j]!, 0) / totalOf(j),
   );
   const scale = mean.map((m, j) => {
-    const v = examples.reduce((s, e) => s + weightOf(e) * (e.x[j]! - m) ** 2, 0) / total;
+    const v = known(j).reduce((s, e) => s + weightOf(e) * (e.x[j]! - m) ** 2, 0) / totalOf(j);
     return Math.sqrt(v) || 1;
   });
-  const xs = examples.map((e) => e.x.map((v, j) => (v - mean[j]!) / scale[j]!));
+  const xs = examples.map((e) => e.x.map((v, j) => (Number.isNaN(v) ? 0 : (v - mean[j]!) / scale[j]!)));
   const w = new Array<number>(d).fill(0);
   let bias = 0;
   for (let it = 0; it < opts.iterations; it++) {
@@ -207,6 +219,6 @@ export function fitAnswerability(
     weights: w.map(r),
     bias: r(bias),
     trainedOn,
-    memory: { entries: [] },
+    memory: { articles: [], entries: [] },
   };
 }

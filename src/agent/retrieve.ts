@@ -16,7 +16,7 @@ import { orderAnswerConfidence } from './order-answers.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
-import { neighbourVote } from './answer-memory.js';
+import { articleKey, neighbourVote } from './answer-memory.js';
 import { asksAboutRefundStatus, asksInGeneral, speaksOfOwnOrders } from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
 import { semanticFit } from './semantic-signals.js';
@@ -321,6 +321,7 @@ async function searchKb(
   if (top && chosen[0]) {
     const best = chosen[0].h;
     const terms = queryTerms(query);
+    const article = articleKey(best.article);
     ev.signals = {
       relevance: best.relevance,
       coverage: best.coverage ?? best.relevance,
@@ -339,8 +340,9 @@ async function searchKb(
       negative: u.sentiment === 'negative',
       namesOrder: u.entities.orderIds.length > 0,
       terms,
-      // How the labelled questions most like this one were routed (answer-memory.ts).
-      neighbourVote: learned ? neighbourVote(answerabilityNeighbours(learned), terms) : 0,
+      article,
+      // How the labelled questions most like this one, on the same article, were routed (answer-memory.ts).
+      neighbourVote: learned ? neighbourVote(answerabilityNeighbours(learned), terms, article) : null,
     };
     // The learned probability that the article answers, in place of the hand-set arithmetic above.
     if (learned) kbConfidence = answerabilityProbability(learned, answerabilityVector(ev.signals));

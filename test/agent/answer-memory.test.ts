@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWERABILITY_FEATURES } from '../../src/agent/answerability.js';
-import { neighbourIndex, neighbourVote } from '../../src/agent/answer-memory.js';
+import {
+  ANSWERABILITY_FEATURES,
+  answerabilityModel,
+  answerabilityProbability,
+} from '../../src/agent/answerability.js';
+import { articleKey, neighbourIndex, neighbourVote } from '../../src/agent/answer-memory.js';
 import { queryTerms } from '../../src/agent/kb-index.js';
 import {
   answerMemory,
@@ -12,6 +16,9 @@ import { JORDAN, useOfflineAgent } from './agent-input.js';
 
 const VOTE = ANSWERABILITY_FEATURES.indexOf('neighbourVote');
 
+const API = { articleId: 'api-access', title: 'API access', body: 'Keys, limits and the REST API.' };
+const API_KEY = articleKey(API);
+
 function example(text: string, y: 0 | 1): LabelledExample {
   return {
     x: new Array<number>(ANSWERABILITY_FEATURES.length).fill(0),
@@ -21,6 +28,7 @@ function example(text: string, y: 0 | 1): LabelledExample {
     article: 'a',
     threshold: 0.6,
     terms: queryTerms(text),
+    articleKey: API_KEY,
   };
 }
 
@@ -37,7 +45,7 @@ describe('the labelled questions most like a new one', () => {
     },
   ]);
   const index = neighbourIndex(memory);
-  const vote = (text: string) => neighbourVote(index, queryTerms(text));
+  const vote = (text: string, article = API_KEY) => neighbourVote(index, queryTerms(text), article);
 
   it('vote as they were routed: against an answer where a person had to reply, for one where the articles did', () => {
     expect(vote('do you sell casters for the task chairs separately?')).toBeLessThan(-0.3);
@@ -48,6 +56,27 @@ describe('the labelled questions most like a new one', () => {
   it('say nothing about a question none of them is like', () => {
     expect(vote('what is the weight limit of the standing desk?')).toBe(0);
     expect(vote('')).toBe(0);
+  });
+
+  it('say nothing when the article found is not one they were read against: another article, or theirs since edited', () => {
+    expect(vote('does the ordering API come in GraphQL?')).toBeLessThan(-0.3);
+    const edited = { ...API, body: `${API.body} A GraphQL endpoint serves the same data.` };
+    expect(vote('does the ordering API come in GraphQL?', articleKey(edited))).toBeNull();
+    expect(
+      vote('does the ordering API come in GraphQL?', articleKey({ ...API, articleId: 'reply-tkt-1' })),
+    ).toBeNull();
+  });
+
+  it('without a vote, the answerability model reads the feature at its training mean: no evidence either way', () => {
+    const model = answerabilityModel()!;
+    const x = model.mean.slice();
+    x[ANSWERABILITY_FEATURES.indexOf('coverage')] = 0.8;
+    const unknown = x.slice();
+    unknown[VOTE] = Number.NaN;
+    expect(answerabilityProbability(model, unknown)).toBeCloseTo(answerabilityProbability(model, x), 12);
+    const against = x.slice();
+    against[VOTE] = -0.8;
+    expect(answerabilityProbability(model, against)).toBeLessThan(answerabilityProbability(model, unknown));
   });
 
   it('in training, come from the other sets only: a set does not vote for its own lines', () => {

@@ -88,6 +88,7 @@ export async function labelledSignals(
     x: answerabilityVector(ev.signals),
     y: m.route === 'resolve' ? 1 : 0,
     terms: ev.signals.terms,
+    articleKey: ev.signals.article,
     confidence: ev.confidence,
     text: m.text,
     article: ev.articles[0]!.article.articleId,
@@ -102,8 +103,9 @@ export type LabelledExample = LabelledSignals & {
   /** The article retrieval chose: paraphrases of one question find the same one. */
   article: string;
   threshold: number;
-  /** The question's search terms, for the neighbour vote. */
+  /** The question's search terms and its article's key, for the neighbour vote. */
   terms: readonly string[];
+  articleKey: string;
 };
 
 export interface AnswerabilitySet {
@@ -176,10 +178,10 @@ const MEMORY_SOURCES = (s: AnswerabilitySet) => s.source !== 'kb-questions';
 
 /** The labelled customer questions (every golden split read, not the written ones) as the model file keeps them. */
 export function answerMemory(sets: AnswerabilitySet[]): AnswerMemory {
+  const examples = sets.filter(MEMORY_SOURCES).flatMap((s) => s.examples);
   return {
-    entries: sets
-      .filter(MEMORY_SOURCES)
-      .flatMap((s) => s.examples.map((e): [string, 0 | 1] => [e.terms.join(' '), e.y])),
+    articles: [...new Set(examples.map((e) => e.articleKey))].sort(),
+    entries: examples.map((e): [string, 0 | 1] => [e.terms.join(' '), e.y]),
   };
 }
 
@@ -191,7 +193,7 @@ export function answerMemory(sets: AnswerabilitySet[]): AnswerMemory {
 export function crossFitNeighbourVotes(sets: AnswerabilitySet[]): void {
   for (const set of sets) {
     const index = neighbourIndex(answerMemory(sets.filter((s) => s.source !== set.source)));
-    for (const e of set.examples) e.x[VOTE] = neighbourVote(index, e.terms);
+    for (const e of set.examples) e.x[VOTE] = neighbourVote(index, e.terms, e.articleKey) ?? Number.NaN;
   }
 }
 
