@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
+import { AnswerMemorySchema, neighbourIndex, type NeighbourIndex } from './answer-memory.js';
 import { MODEL_DIR } from './offline/model/models.js';
 
 /**
@@ -42,6 +43,12 @@ export interface AnswerabilitySignals {
   negative: boolean;
   /** The message names an order number. */
   namesOrder: boolean;
+  /** The question's search terms (the English glossary's for other languages): what `neighbourVote` compares. */
+  terms: readonly string[];
+  /** The best article as the neighbour memory knows it (answer-memory.ts `articleKey`). */
+  article: string;
+  /** How the labelled questions most like this one were routed (answer-memory.ts `neighbourVote`, -1..1; 0 when none is alike; null when the memory never read the article). */
+  neighbourVote: number | null;
 }
 
 export const ANSWERABILITY_FEATURES = [
@@ -61,6 +68,7 @@ export const ANSWERABILITY_FEATURES = [
   'urgent',
   'negative',
   'namesOrder',
+  'neighbourVote',
 ] as const;
 
 /** The model's input, in `ANSWERABILITY_FEATURES` order. */
@@ -84,6 +92,7 @@ export function answerabilityVector(s: AnswerabilitySignals): number[] {
     b(s.urgent),
     b(s.negative),
     b(s.namesOrder),
+    s.neighbourVote ?? Number.NaN,
   ];
 }
 
@@ -100,18 +109,33 @@ export const AnswerabilityFileSchema = z.object({
     answerable: z.number(),
     sources: z.record(z.string(), z.number()),
   }),
+  /** The labelled questions `neighbourVote` reads (the golden splits fitted on). */
+  memory: AnswerMemorySchema.default({ articles: [], entries: [] }),
 });
 export type AnswerabilityModel = z.infer<typeof AnswerabilityFileSchema>;
 
 export const ANSWERABILITY_FILE = path.join(MODEL_DIR, 'answerability.json');
 
+/**
+ * The probability for a feature vector; a feature that is NaN (no evidence, e.g. no neighbour
+ * vote for an article the memory never read) sits at its training mean and moves nothing.
+ */
 export function answerabilityProbability(model: AnswerabilityModel, x: number[]): number {
   let z = model.bias;
-  for (let i = 0; i < x.length; i++) z += (model.weights[i]! * (x[i]! - model.mean[i]!)) / model.scale[i]!;
+  for (let i = 0; i < x.length; i++)
+    if (!Number.isNaN(x[i])) z += (model.weights[i]! * (x[i]! - model.mean[i]!)) / model.scale[i]!;
   return 1 / (1 + Math.exp(-z));
 }
 
 let cached: AnswerabilityModel | null | undefined;
+const indexes = new WeakMap<AnswerabilityModel, NeighbourIndex>();
+
+/** The model's labelled questions, indexed once per model. */
+export function answerabilityNeighbours(model: AnswerabilityModel): NeighbourIndex {
+  let index = indexes.get(model);
+  if (!index) indexes.set(model, (index = neighbourIndex(model.memory)));
+  return index;
+}
 
 /** The trained model; null before `npm run train` has written one (the hand-set confidence applies). */
 export function answerabilityModel(): AnswerabilityModel | null {
@@ -157,15 +181,20 @@ export function fitAnswerability(
   const n = examples.length;
   const weightOf = (e: LabelledSignals) => e.weight ?? 1;
   const total = examples.reduce((s, e) => s + weightOf(e), 0);
+  // A NaN feature (no evidence) is left out of its mean and spread and standardized to 0, as
+  // answerabilityProbability reads it.
+  const known = (j: number) => examples.filter((e) => !Number.isNaN(e.x[j]));
+  const totalOf = (j: number) =>
+    known(j).length === n ? total : known(j).reduce((s, e) => s + weightOf(e), 0);
   const mean = Array.from(
     { length: d },
-    (_, j) => examples.reduce((s, e) => s + weightOf(e) * e.x[j]!, 0) / total,
+    (_, j) => known(j).reduce((s, e) => s + weightOf(e) * e.x[j]!, 0) / totalOf(j),
   );
   const scale = mean.map((m, j) => {
-    const v = examples.reduce((s, e) => s + weightOf(e) * (e.x[j]! - m) ** 2, 0) / total;
+    const v = known(j).reduce((s, e) => s + weightOf(e) * (e.x[j]! - m) ** 2, 0) / totalOf(j);
     return Math.sqrt(v) || 1;
   });
-  const xs = examples.map((e) => e.x.map((v, j) => (v - mean[j]!) / scale[j]!));
+  const xs = examples.map((e) => e.x.map((v, j) => (Number.isNaN(v) ? 0 : (v - mean[j]!) / scale[j]!)));
   const w = new Array<number>(d).fill(0);
   let bias = 0;
   for (let it = 0; it < opts.iterations; it++) {
@@ -190,5 +219,6 @@ export function fitAnswerability(
     weights: w.map(r),
     bias: r(bias),
     trainedOn,
+    memory: { articles: [], entries: [] },
   };
 }

@@ -25,7 +25,8 @@ export function figuresNotInArticle(question: string, articleText: string): stri
   const missing = new Set<string>();
   for (const m of q.matchAll(FIGURE)) {
     const n = m[1]!;
-    const stated = new RegExp(`(?<![\\d.,])${n.replace(/[.,]/g, '[.,]')}(?![\\d])`).test(article);
+    // A figure stands as a number: the "2" of "2FA" states no two years.
+    const stated = new RegExp(`(?<![\\w.,])${n.replace(/[.,]/g, '[.,]')}(?![\\d.,]?\\w)`).test(article);
     if (!stated) missing.add(n);
   }
   return [...missing];

@@ -134,6 +134,18 @@ const THEIRS =
 // "Does the warranty cover a chair someone stood on?" asks what the terms say, not for a repair.
 const ASKS_WHAT_IS_COVERED =
   /\b(?:does|do|would|will) (?:the |your |a )?(?:warranty|guarantee) (?:cover|include|apply)\b/;
+/**
+ * "headset died after 4 months, is that covered?": whether the warranty covers a failure, asked
+ * with no order named and nothing asked to be done, is the warranty article's to answer; the claim
+ * comes with an order ("the grinder from 1030 died after 3 weeks. warranty??") or an ask ("can we
+ * get it swapped under warranty?"). Folded text.
+ */
+const ASKS_IF_COVERED =
+  /\b(?:is|are|was|would|will) (?:that|this|it|they|we|these|those)(?: still)? (?:covered|under (?:the )?(?:warranty|guarantee))\b|\b(?:esta|estan) cubiert[oa]s?\b|\b(?:est-ce|c'est|sont-ils|est-il) (?:couvert|sous garantie)\b|\b(?:ist|sind|fallt|fallen) (?:das|es|sie)\b[^.?!]{0,20}\b(?:abgedeckt|unter die garantie)\b/;
+const ASKS_TO_ACT =
+  /\b(?:repair\w*|replace\w*|swap\w*|claim|fix|send|arrange|exchange|what happens now|what now)\b/;
+const asksIfCovered = (f: string) =>
+  ASKS_IF_COVERED.test(f) && !/\b\d{3,10}\b/.test(f) && !ASKS_TO_ACT.test(f);
 const isSpreadClaim = (f: string) =>
   FAILED_ANYWHERE.test(f) && AGE_OR_WARRANTY.test(f) && THEIRS.test(f) && !ASKS_WHAT_IS_COVERED.test(f);
 const WARRANTY_CLAIM = new RegExp(
@@ -218,6 +230,7 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
   // "broke after two days, I want my money back" asks for a refund, which has its own action.
   if (
     (WARRANTY_CLAIM.test(f) || isSpreadClaim(f)) &&
+    !asksIfCovered(f) &&
     type !== 'duration' &&
     type !== 'amount' &&
     !CANCEL_OR_REFUND.test(f) &&

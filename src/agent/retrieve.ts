@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INTENTS, KbArticleSchema, OrderSchema, type KbCategory, type Order } from '../domain/index.js';
 import {
   answerabilityModel,
+  answerabilityNeighbours,
   answerabilityProbability,
   answerabilityVector,
   type AnswerabilitySignals,
@@ -15,6 +16,7 @@ import { orderAnswerConfidence } from './order-answers.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
+import { articleKey, neighbourVote } from './answer-memory.js';
 import { asksAboutRefundStatus, asksInGeneral, speaksOfOwnOrders } from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
 import { semanticFit } from './semantic-signals.js';
@@ -318,6 +320,8 @@ async function searchKb(
   const learned = answerabilityModel();
   if (top && chosen[0]) {
     const best = chosen[0].h;
+    const terms = queryTerms(query);
+    const article = articleKey(best.article);
     ev.signals = {
       relevance: best.relevance,
       coverage: best.coverage ?? best.relevance,
@@ -335,6 +339,10 @@ async function searchKb(
       urgent: u.urgency === 'high' || u.urgency === 'critical',
       negative: u.sentiment === 'negative',
       namesOrder: u.entities.orderIds.length > 0,
+      terms,
+      article,
+      // How the labelled questions most like this one, on the same article, were routed (answer-memory.ts).
+      neighbourVote: learned ? neighbourVote(answerabilityNeighbours(learned), terms, article) : null,
     };
     // The learned probability that the article answers, in place of the hand-set arithmetic above.
     if (learned) kbConfidence = answerabilityProbability(learned, answerabilityVector(ev.signals));

@@ -37,4 +37,14 @@ describe('a yes/no question about a figure the article does not state', () => {
     // An order number or an amount is not a figure of the rule.
     expect(figuresNotInArticle('Can I return order 1045 for $60?', RETURNS)).toEqual([]);
   });
+
+  it('finds a figure stated only as a number, not inside a word or another number', () => {
+    const twoFactor =
+      'Two-factor authentication (2FA)\nSave your 10 recovery codes. Codes are 8 characters, v3 of the app.';
+    expect(figuresNotInArticle('Can we make recovery codes last 2 years?', twoFactor)).toEqual(['2']);
+    expect(figuresNotInArticle('Could the app lock us out after 3 attempts?', twoFactor)).toEqual(['3']);
+    expect(figuresNotInArticle('Can codes be 0.8 characters?', twoFactor)).toEqual(['0.8']);
+    expect(figuresNotInArticle('Can we have 10 users on it?', twoFactor)).toEqual([]);
+    expect(figuresNotInArticle('Are the codes 8 characters long?', twoFactor)).toEqual([]);
+  });
 });

@@ -54,6 +54,35 @@ describe('requests on an order that no tool carries out', () => {
     expect(unanswerableRequest(text)).toBeNull();
   });
 
+  it.each([
+    'our headset died after three months, is that covered?',
+    'label printer quit printing after 5 months of normal use - are we still covered?',
+    'the desk motor failed after a year, is it still under warranty?',
+    'La silla se rompió después de 4 meses, ¿está cubierta?',
+  ])(
+    'a failure asked about as whether the warranty covers it, no order named, nothing asked to be done, is a question: %s',
+    (text) => {
+      expect(unanswerableRequest(text)).toBeNull();
+    },
+  );
+
+  it('such a question is answered from the warranty article; with an order or an ask it stays a claim', async () => {
+    for (const text of [
+      'our headset died after three months, is that covered?',
+      'scanner stopped scanning after 6 months of normal use. is that covered?',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.route, text).toBe('resolve');
+      expect(r.reply?.text, text).toMatch(/warrant/i);
+    }
+    expect(unanswerableRequest('the chair from 1001 broke after 3 months, is that covered?')?.kind).toBe(
+      'warranty_claim',
+    );
+    expect(
+      unanswerableRequest('the printer died after 2 months, is it covered? can you replace it')?.kind,
+    ).toBe('warranty_claim');
+  });
+
   it('goes to a person without the order’s tracking as the answer', async () => {
     for (const [email, text] of [
       [MAYA, '1042 is still with UPS, can it be rerouted to our second café instead?'],

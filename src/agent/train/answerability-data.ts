@@ -1,7 +1,8 @@
 import { systemClock, type KbArticle } from '../../domain/index.js';
 import { importKnowledge } from '../../knowledge/import-articles.js';
 import { DEFAULT_KB_DIR } from '../../memory/seed.js';
-import { answerabilityVector, type LabelledSignals } from '../answerability.js';
+import { answerabilityVector, ANSWERABILITY_FEATURES, type LabelledSignals } from '../answerability.js';
+import { neighbourIndex, neighbourVote, type AnswerMemory } from '../answer-memory.js';
 import { CONSUMED_SPLITS, TRAINING_SPLITS, type GoldenMessage, type TrainingSplit } from '../eval/golden.js';
 import { createKnowledgeBase } from '../knowledge-base.js';
 import { looksLikeInjection } from '../offline/classify-intent.js';
@@ -86,6 +87,8 @@ export async function labelledSignals(
   return {
     x: answerabilityVector(ev.signals),
     y: m.route === 'resolve' ? 1 : 0,
+    terms: ev.signals.terms,
+    articleKey: ev.signals.article,
     confidence: ev.confidence,
     text: m.text,
     article: ev.articles[0]!.article.articleId,
@@ -100,6 +103,9 @@ export type LabelledExample = LabelledSignals & {
   /** The article retrieval chose: paraphrases of one question find the same one. */
   article: string;
   threshold: number;
+  /** The question's search terms and its article's key, for the neighbour vote. */
+  terms: readonly string[];
+  articleKey: string;
 };
 
 export interface AnswerabilitySet {
@@ -163,7 +169,32 @@ export async function answerabilitySets(
         : 1;
     if (w !== 1) for (const e of set.examples) e.weight = (e.weight ?? 1) * w;
   }
+  crossFitNeighbourVotes(out);
   return out;
+}
+
+const VOTE = ANSWERABILITY_FEATURES.indexOf('neighbourVote');
+const MEMORY_SOURCES = (s: AnswerabilitySet) => s.source !== 'kb-questions';
+
+/** The labelled customer questions (every golden split read, not the written ones) as the model file keeps them. */
+export function answerMemory(sets: AnswerabilitySet[]): AnswerMemory {
+  const examples = sets.filter(MEMORY_SOURCES).flatMap((s) => s.examples);
+  return {
+    articles: [...new Set(examples.map((e) => e.articleKey))].sort(),
+    entries: examples.map((e): [string, 0 | 1] => [e.terms.join(' '), e.y]),
+  };
+}
+
+/**
+ * Each example's neighbour vote, from the other sources' questions only: a set's own lines (and
+ * its writer's paraphrases of them) would vote for themselves, and the fit would trust the vote
+ * far more than a new message's earns. A new message meets the memory of every split.
+ */
+export function crossFitNeighbourVotes(sets: AnswerabilitySet[]): void {
+  for (const set of sets) {
+    const index = neighbourIndex(answerMemory(sets.filter((s) => s.source !== set.source)));
+    for (const e of set.examples) e.x[VOTE] = neighbourVote(index, e.terms, e.articleKey) ?? Number.NaN;
+  }
 }
 
 /**

@@ -5,7 +5,12 @@ import {
   useAnswerabilityModel,
   type AnswerabilityModel,
 } from '../answerability.js';
-import { ANSWERABILITY_SPLITS, memoryKnowledgeBase, type LabelledExample } from './answerability-data.js';
+import {
+  ANSWERABILITY_SPLITS,
+  answerMemory,
+  memoryKnowledgeBase,
+  type LabelledExample,
+} from './answerability-data.js';
 import { crossFittedAnswerabilitySets } from './cross-fit.js';
 
 /** The answerability model as `npm run train` writes it, with the figures it prints. */
@@ -48,11 +53,14 @@ export async function fitAnswerabilityFile(
       );
     const heldOut = () => splits.map((s) => `${s} ${routedRight(without(s), of(s))}`).join(', ');
     const all = sets.flatMap((s) => s.examples);
-    const model = fitAnswerability(all, {
-      examples: all.length,
-      answerable: all.filter((e) => e.y === 1).length,
-      sources: Object.fromEntries(sets.map((s) => [s.source, s.examples.length])),
-    });
+    const model = {
+      ...fitAnswerability(all, {
+        examples: all.length,
+        answerable: all.filter((e) => e.y === 1).length,
+        sources: Object.fromEntries(sets.map((s) => [s.source, s.examples.length])),
+      }),
+      memory: answerMemory(sets),
+    };
     return {
       model,
       text: JSON.stringify(model, null, 2) + '\n',

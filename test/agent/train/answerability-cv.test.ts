@@ -11,7 +11,7 @@ function example(article: string, i: number): LabelledExample {
   const y = (i % 3 === 0 ? 0 : 1) as 0 | 1;
   const x = new Array<number>(d).fill(0);
   x[coverage] = (y ? 0.7 : 0.3) + ((i * 37) % 11) / 40 - 0.12;
-  return { x, y, confidence: 0, text: `q${i}`, article, threshold: 0.6 };
+  return { x, y, confidence: 0, text: `q${i}`, article, threshold: 0.6, terms: [], articleKey: article };
 }
 
 describe('choosing the answerability fit by grouped cross-validation', () => {

@@ -93,6 +93,8 @@ describe('the answerability model', () => {
       text: '',
       article: 'a',
       threshold: 0.6,
+      terms: [],
+      articleKey: 'a',
     });
     const boundary = [...Array.from({ length: 5 }, () => ex(1)), ...Array.from({ length: 5 }, () => ex(0))];
     const customers = [...Array.from({ length: 3 }, () => ex(1)), ex(0)];
