@@ -54,8 +54,9 @@ export function createIdReadGroup<T extends Document & { _id: string }>(col: Col
       queue.push({ ids, one, resolve, reject });
       if (busy) return;
       busy = true;
-      // Reads asked in the same tick leave together.
-      queueMicrotask(() => void drain());
+      // Reads asked in the same turn of the event loop leave together: the replies the loop read in
+      // one poll (other runs going on) ask theirs before the check phase sends the group.
+      setImmediate(() => void drain());
     });
 
   return {

@@ -87,8 +87,9 @@ export function withBatchedInserts<T extends Document>(col: Collection<T>): Coll
       queue.push({ doc, resolve, reject });
       if (busy) return;
       busy = true;
-      // Inserts made in the same tick (a Promise.all) leave together.
-      queueMicrotask(() => void drain());
+      // Inserts made in the same turn of the event loop (a Promise.all, or other runs woken by the
+      // replies read in the same poll) leave together.
+      setImmediate(() => void drain());
     });
   }
 

@@ -17,8 +17,8 @@ export type SendBatch<I, R = void> = (
 /**
  * The queue the group commits of this folder share (issue 13): a caller's items leave at once
  * when nothing is on its way; while something is, callers wait and leave together, in the order
- * they came, up to `max` items a command (a larger caller goes alone). Callers in the same tick
- * leave together. One caller alone is sent exactly as its own command would have been. A caller
+ * they came, up to `max` items a command (a larger caller goes alone). Callers in the same turn of
+ * the event loop leave together. One caller alone is sent exactly as its own command would have been. A caller
  * with no items is sent nothing and gets `undefined`.
  */
 export function createWriteGroup<I, R = void>(
@@ -51,7 +51,8 @@ export function createWriteGroup<I, R = void>(
       queue.push({ items, resolve, reject });
       if (busy) return;
       busy = true;
-      queueMicrotask(() => void drain());
+      // Sent in the loop's check phase: callers woken by the replies read in the same poll join it.
+      setImmediate(() => void drain());
     });
   };
 }
