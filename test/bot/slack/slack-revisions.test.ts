@@ -49,13 +49,18 @@ describe('Slack: customers editing and deleting their messages', () => {
       }),
     });
     expect(res.status).toBe(200);
+    // The edit's run writes the message, then the ticket's transcript (both are awaited).
+    await env.adapter.idle();
     await eventually(async () => (await stored(rootTs))?.edited === true);
     const after = await stored(rootTs);
     expect(after?.text).toBe('Hi, where is my order 1042? It was due yesterday.');
     expect(after?.ticketId).toBe(before?.ticketId);
-    const transcript = await env.app.stores.messages.listByTicket(env.app.tenantId, after!.ticketId!);
-    expect(transcript.find((m) => m.platformMessageId === rootTs)?.text).toContain('due yesterday');
-    await env.adapter.idle();
+    const keptText = async () =>
+      (await env.app.stores.messages.listByTicket(env.app.tenantId, after!.ticketId!)).find(
+        (m) => m.platformMessageId === rootTs,
+      )?.text;
+    await eventually(async () => (await keptText())?.includes('due yesterday') === true);
+    expect(await keptText()).toContain('due yesterday');
     expect(botPostsInThread()).toBe(postsBefore);
     expect(env.slack.callsTo('chat.update').length).toBe(updatesBefore);
   });
