@@ -1,9 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
-import { proposalContextOf } from '../../src/agent/actions.js';
-import { resolveOffline } from '../../src/agent/offline/resolve-offline.js';
+import { createOfflineAgent, offlineStages } from '../../src/agent/offline/offline-agent.js';
 import type { EngineStages } from '../../src/agent/pipeline.js';
 import type { Agent, AgentInput, AgentResult, KnowledgeBase } from '../../src/agent/types.js';
 import { understandOffline } from '../../src/agent/understand.js';
@@ -77,18 +75,9 @@ export function useOfflineAgent(): (
  */
 export function offlineEngineReading(intent: Intent, intentConfidence: number): EngineStages {
   return {
-    kind: 'offline',
+    ...offlineStages(),
     async understand(input) {
       return { understanding: { ...understandOffline(input), intent, intentConfidence } };
     },
-    resolve: ({ input, tools, understanding, evidence }) =>
-      resolveOffline({
-        understanding,
-        evidence,
-        tools,
-        returnWindowDays: input.settings.returnWindowDays,
-        currency: input.settings.currency,
-        proposal: proposalContextOf(input),
-      }),
   };
 }

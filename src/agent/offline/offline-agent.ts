@@ -19,7 +19,17 @@ export interface OfflineAgentOptions {
 /** The engine that needs no model: real language detection, rules, search scores and templates. */
 export function createOfflineAgent(options: OfflineAgentOptions): Agent {
   warmHeadsTogether();
-  const stages: EngineStages = {
+  const stages = offlineStages();
+  return {
+    kind: 'offline',
+    run: async (input, hooks) => withLanguageNote(await runPipeline(stages, input, options, hooks)),
+    phrase,
+  };
+}
+
+/** The offline engine's stages: understanding by the trained heads and rules, answers from templates. */
+export function offlineStages(): EngineStages {
+  return {
     kind: 'offline',
     async understand(input) {
       return { understanding: understandOffline(input) };
@@ -42,11 +52,6 @@ export function createOfflineAgent(options: OfflineAgentOptions): Agent {
       );
       return { ...resolution, reply: voiced };
     },
-  };
-  return {
-    kind: 'offline',
-    run: async (input, hooks) => withLanguageNote(await runPipeline(stages, input, options, hooks)),
-    phrase,
   };
 }
 
