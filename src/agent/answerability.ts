@@ -183,15 +183,11 @@ export function fitAnswerability(
   const total = examples.reduce((s, e) => s + weightOf(e), 0);
   // A NaN feature (no evidence) is left out of its mean and spread and standardized to 0, as
   // answerabilityProbability reads it.
-  const known = (j: number) => examples.filter((e) => !Number.isNaN(e.x[j]));
-  const totalOf = (j: number) =>
-    known(j).length === n ? total : known(j).reduce((s, e) => s + weightOf(e), 0);
-  const mean = Array.from(
-    { length: d },
-    (_, j) => known(j).reduce((s, e) => s + weightOf(e) * e.x[j]!, 0) / totalOf(j),
-  );
+  const known = Array.from({ length: d }, (_, j) => examples.filter((e) => !Number.isNaN(e.x[j])));
+  const totals = known.map((k) => (k.length === n ? total : k.reduce((s, e) => s + weightOf(e), 0)));
+  const mean = known.map((k, j) => k.reduce((s, e) => s + weightOf(e) * e.x[j]!, 0) / totals[j]!);
   const scale = mean.map((m, j) => {
-    const v = known(j).reduce((s, e) => s + weightOf(e) * (e.x[j]! - m) ** 2, 0) / totalOf(j);
+    const v = known[j]!.reduce((s, e) => s + weightOf(e) * (e.x[j]! - m) ** 2, 0) / totals[j]!;
     return Math.sqrt(v) || 1;
   });
   const xs = examples.map((e) => e.x.map((v, j) => (Number.isNaN(v) ? 0 : (v - mean[j]!) / scale[j]!)));
