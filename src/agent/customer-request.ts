@@ -10,6 +10,7 @@ import {
   YES,
   type ScriptAsks,
 } from './lexicon.js';
+import { askAboutLater, saidHypothetically } from './hypothetical.js';
 import { findTerms, isNegatedAt, says, words, type Lexicon } from './term-match.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
@@ -449,6 +450,8 @@ function clauseRefuses(clause: string, action: 'refund' | 'cancellation'): boole
  */
 function asks(text: string, action: 'refund' | 'cancellation'): boolean {
   return sentences(text).some((sentence) => {
+    // "Hypothetically, could we get our money back…?": a question about the policy, all of it.
+    if (saidHypothetically(sentence)) return false;
     const cost = costQuestionAt(sentence);
     const costAsked = scriptCostQuestion(sentence);
     // "not cancelling anything, just curious — can 1006 still be cancelled?": once a clause turns
@@ -457,13 +460,20 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
     let offset = 0;
     let weighed = false;
     let turnedDown = false;
+    let conditioned = false;
     return sentence.split(CLAUSE_BREAK).some((clause) => {
       const askedAfter = cost < 0 ? undefined : cost - offset;
       const list = words(clause);
       offset += list.length;
-      const asked = !(turnedDown && question) && clauseAsks(clause, action, askedAfter, weighed, costAsked);
+      const asked =
+        !(turnedDown && question) &&
+        !askAboutLater(sentence, clause, conditioned) &&
+        clauseAsks(clause, action, askedAfter, weighed, costAsked);
       weighed ||= weighs(list);
       turnedDown ||= clauseRefuses(clause, action);
+      // "if the lamp breaks later, …": a clause that opens with a condition, not the polite form
+      // of the ask ("if possible, …", "if you could …").
+      conditioned ||= CONDITIONS.has(list[0] ?? '') && !list.some((w) => POLITE.has(w));
       return asked;
     });
   });

@@ -187,6 +187,36 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
   );
 
   it.each([
+    'Hypothetically, if the lamp from 1045 breaks in a few months, could we get our money back?',
+    'just hypothetically: could we get a refund on 1045 if the chairs wear out next year?',
+    'In theory, if 1045 turned out to be defective later, would a refund still be possible?',
+    'If the chairs on 1045 stop working later on, can we still get a refund?',
+    'if the headset from 1050 ever fails after the warranty, could we still get $40 back?',
+    'Hipotéticamente, si las sillas del pedido 1045 fallan más adelante, ¿podríamos recuperar el dinero?',
+    'En théorie, si la lampe de 1045 tombe en panne plus tard, pourrait-on être remboursés ?',
+    'Wenn die Lampe aus 1045 später kaputtgeht, bekommen wir dann noch eine Rückerstattung?',
+    '仮に注文1045の椅子が壊れたら、返金してもらえますか？',
+  ])('a question about what the policy would allow later asks for no refund: %s', (text) =>
+    expect(asks(text)).toBe(false),
+  );
+
+  it.each([
+    'Hypothetically, could we cancel 1047 if our budget gets cut?',
+    'if our budget gets cut later this month, could we still cancel 1047?',
+  ])('a hypothetical cancellation asks for nothing: %s', (text) =>
+    expect(asks(text, 'cancellation')).toBe(false),
+  );
+
+  it.each([
+    'If the lamp on 1045 is still broken like this, could you refund it?',
+    'the chairs on 1045 arrived broken, so if possible could we still get our money back?',
+    'If that is ok, we would like a refund on 1045, it arrived broken',
+    'if it ships later than Friday, please cancel 1047',
+  ])('an ask after a condition that is no hypothetical still asks: %s', (text) =>
+    expect(asks(text) || asks(text, 'cancellation')).toBe(true),
+  );
+
+  it.each([
     'If you could cancel 1047 that would be great',
     'if possible please cancel order 1047',
     'Cancel 1047 please, if we wait it ships',

@@ -1,0 +1,135 @@
+/**
+ * Questions about what the policy would allow someday, which ask for nothing now: "Hypothetically,
+ * could we cancel 1047 if our budget is cut?", "if the headsets on 1050 turn out faulty later,
+ * could we still get our money back?". Moving money on one would be acting on a question, so the
+ * request finder (`customer-request.ts`) reads a sentence through these before it finds an ask.
+ */
+import { words } from './term-match.js';
+
+/** Words, or word sequences, folded as `words` gives them, that make a whole sentence hypothetical. */
+const HYPOTHETICAL: readonly (readonly string[])[] = [
+  ['hypothetically'],
+  ['hypothetical'],
+  ['theoretically'],
+  ['in', 'theory'],
+  ['for', 'future', 'reference'],
+  ['out', 'of', 'curiosity'],
+  // es / pt / it
+  ['hipoteticamente'],
+  ['teoricamente'],
+  ['en', 'teoria'],
+  ['em', 'teoria'],
+  ['in', 'teoria'],
+  ['ipoteticamente'],
+  // fr
+  ['hypothetiquement'],
+  ['theoriquement'],
+  ['en', 'theorie'],
+  // de / nl
+  ['hypothetisch'],
+  ['theoretisch'],
+  ['in', 'theorie'],
+  // pl
+  ['hipotetycznie'],
+  ['teoretycznie'],
+  ['w', 'teorii'],
+];
+/** The same in the scripts without a word lexicon here (ja, zh, th, ar): substrings. */
+const HYPOTHETICAL_IN_SCRIPT = [
+  '仮に',
+  '万が一',
+  '假设',
+  '假如说',
+  'สมมติ',
+  'افتراضيا',
+  'افتراضياً',
+  'نظريا',
+  'نظرياً',
+];
+
+/** Words that put the event a condition names later than now ("…turn out faulty later", "could we still…"). */
+const LATER = new Set([
+  'later',
+  'still',
+  'ever',
+  'eventually',
+  'future',
+  'someday',
+  'afterwards',
+  'afterward',
+  // es / pt / it
+  'adelante',
+  'todavia',
+  'aun',
+  'futuro',
+  'tarde',
+  'ainda',
+  'avanti',
+  'ancora',
+  // fr
+  'encore',
+  'toujours',
+  'futur',
+  'ulterieurement',
+  // de / nl
+  'spater',
+  'noch',
+  'zukunft',
+  'irgendwann',
+  'nog',
+  'toekomst',
+  'ooit',
+  // pl
+  'pozniej',
+  'nadal',
+  'jeszcze',
+  'przyszlosci',
+]);
+
+/** The customer addressing the company ("could you refund…"): an ask of them to act, not a question about policy. */
+const ADDRESSED = new Set([
+  'you',
+  'u',
+  'ya',
+  'yall',
+  'vous',
+  'tu',
+  'usted',
+  'ustedes',
+  'du',
+  'ihr',
+  'voi',
+  'voce',
+  'voces',
+  'jij',
+  'jullie',
+  'pan',
+  'pani',
+  'panstwo',
+]);
+
+const has = (list: readonly string[], seq: readonly string[]) =>
+  list.some((_, i) => seq.every((w, k) => list[i + k] === w));
+
+/** Whether a sentence is said as a hypothetical ("hypothetically", "en théorie", "仮に"). */
+export function saidHypothetically(sentence: string): boolean {
+  const list = words(sentence);
+  return (
+    HYPOTHETICAL.some((seq) => has(list, seq)) ||
+    HYPOTHETICAL_IN_SCRIPT.some((term) => sentence.includes(term))
+  );
+}
+
+/**
+ * Whether an ask in `clause` belongs to a question about later, under a condition an earlier clause
+ * of the question opened: the sentence is a question, an earlier clause opened a condition that is
+ * not the polite form of the ask (`conditioned`), the sentence puts the event later ("later",
+ * "still", "más adelante"), and the clause does not address the company ("could you refund it?"
+ * stays a request whatever came before).
+ */
+export function askAboutLater(sentence: string, clause: string, conditioned: boolean): boolean {
+  if (!conditioned) return false;
+  if (!/[?？؟]\s*$/.test(sentence)) return false;
+  if (!words(sentence).some((w) => LATER.has(w))) return false;
+  return !words(clause).some((w) => ADDRESSED.has(w));
+}
