@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { App } from '../src/app.js';
 import { DEMO } from '../src/memory/demo-data.js';
+import { loadConfig } from '../src/config.js';
 import { startLocalMongo } from '../src/memory/local-mongo.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { READ_ONLY_QUESTIONS, withApp } from './harness.js';
@@ -386,7 +387,9 @@ async function llm(uri: string): Promise<void> {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-'));
-  const mongo = await startLocalMongo({ uri: process.env.MONGODB_URI, dataDir: dir });
+  // The embedded server at the priority `npm start` gives it (MONGO_COMPAT_NICE, validated as there).
+  const nice = loadConfig({ MONGO_COMPAT_NICE: process.env.MONGO_COMPAT_NICE }).mongo.compatNice;
+  const mongo = await startLocalMongo({ uri: process.env.MONGODB_URI, dataDir: dir, nice });
   report.row('MongoDB', mongo.kind);
   const started = performance.now();
   try {

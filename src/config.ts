@@ -85,6 +85,12 @@ export const EnvSchema = z
     }),
     MONGODB_DB: z.string().default('switchboard'),
     EMBEDDED_MONGO: z.enum(['on', 'off']).default('on'),
+    MONGO_COMPAT_NICE: z.coerce
+      .number({ message: 'must be a whole number from 0 to 19' })
+      .int('must be a whole number from 0 to 19')
+      .min(0, 'must be a whole number from 0 to 19')
+      .max(19, 'must be a whole number from 0 to 19')
+      .default(10),
 
     SLACK_BOT_TOKEN: optionalString.refine((s) => s === undefined || /^xox[bp]-/.test(s), {
       message: 'must be a bot token starting with xoxb-',
@@ -263,7 +269,13 @@ export interface Config {
    * `embedded`: without `uri`, start a local database (mongod, the bundled FerretDB build…).
    * EMBEDDED_MONGO=off (the container) requires `uri` instead.
    */
-  mongo: { uri?: string; dbName: string; embedded: boolean };
+  mongo: {
+    uri?: string;
+    dbName: string;
+    embedded: boolean;
+    /** The embedded mongo-compat server's `nice`, below the app's (MONGO_COMPAT_NICE, 10; 0 = same). */
+    compatNice: number;
+  };
   slack?: {
     /** Single-workspace mode: the one bot token. Unset in distribution mode (tokens come from installs). */
     botToken?: string;
@@ -385,7 +397,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     readyzTimeoutMs: e.READYZ_TIMEOUT_MS,
     inboundConcurrency: e.INBOUND_CONCURRENCY,
-    mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB, embedded: e.EMBEDDED_MONGO === 'on' },
+    mongo: {
+      uri: e.MONGODB_URI,
+      dbName: e.MONGODB_DB,
+      embedded: e.EMBEDDED_MONGO === 'on',
+      compatNice: e.MONGO_COMPAT_NICE,
+    },
     slack:
       e.SLACK_BOT_TOKEN || e.SLACK_CLIENT_ID
         ? {

@@ -50,7 +50,12 @@ async function main(): Promise<void> {
 
   let mongo;
   try {
-    mongo = await startLocalMongo({ uri: config.mongo.uri, dataDir: config.dataDir, logger });
+    mongo = await startLocalMongo({
+      uri: config.mongo.uri,
+      dataDir: config.dataDir,
+      logger,
+      nice: config.mongo.compatNice,
+    });
   } catch (err) {
     fail(`Cannot start a local MongoDB: ${err instanceof Error ? err.message : String(err)}`, 1);
   }

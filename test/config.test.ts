@@ -160,6 +160,17 @@ describe('embedded database switch (the container sets EMBEDDED_MONGO=off)', () 
     expect(c.mongo).toMatchObject({ embedded: false, uri: 'mongodb://db:27017/?replicaSet=rs0' });
     expect(failure({ EMBEDDED_MONGO: 'maybe' }).message).toContain('EMBEDDED_MONGO');
   });
+
+  it('starts the embedded mongo-compat server at nice 10 unless MONGO_COMPAT_NICE says otherwise', () => {
+    expect(loadConfig({}).mongo.compatNice).toBe(10);
+    expect(loadConfig({ MONGO_COMPAT_NICE: '0' }).mongo.compatNice).toBe(0);
+    for (const bad of ['high', '20', '-1', '2.5']) {
+      const err = failure({ MONGO_COMPAT_NICE: bad });
+      expect(err.message).toContain('MONGO_COMPAT_NICE');
+      expect(err.message).toContain('must be a whole number from 0 to 19');
+      expect(err.message).not.toContain('\n');
+    }
+  });
 });
 
 describe('recovery timings (issue 12, case 8)', () => {

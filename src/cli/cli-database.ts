@@ -24,7 +24,12 @@ export async function withStores<T>(
   logger: Logger,
   work: (stores: MongoStores) => Promise<T>,
 ): Promise<T> {
-  const mongo = await startLocalMongo({ uri: config.mongo.uri, dataDir: config.dataDir, logger });
+  const mongo = await startLocalMongo({
+    uri: config.mongo.uri,
+    dataDir: config.dataDir,
+    logger,
+    nice: config.mongo.compatNice,
+  });
   try {
     const conn = await connectDatabase({ uri: mongo.uri, dbName: config.mongo.dbName, logger });
     try {

@@ -28,6 +28,13 @@ export interface LocalMongoOptions {
   port?: number;
   /** Build tools/mongo-compat with Go when its binary is missing or stale (default true). */
   buildIfMissing?: boolean;
+  /**
+   * The spawned mongo-compat's `nice` (0–19; default 10, `config.mongo.compatNice`). Lower priority than
+   * the app: the app runs messages on one thread and waits on the server for every step, so the
+   * server's threads waking on each command should not preempt that thread; the server still gets
+   * the other core. The test suite passes 0: its many workers would starve a lower-priority server.
+   */
+  nice?: number;
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -102,6 +109,9 @@ export function buildMongoCompat(logger?: Logger): boolean {
   return existsSync(MONGO_COMPAT_BIN);
 }
 
+/** Below the app's priority unless told otherwise (see LocalMongoOptions.nice). */
+const DEFAULT_NICE = 10;
+
 async function spawnServer(kind: 'mongod' | 'mongo-compat', options: LocalMongoOptions): Promise<LocalMongo> {
   const started = performance.now();
   const port = options.port ?? (await freePort());
@@ -111,7 +121,11 @@ async function spawnServer(kind: 'mongod' | 'mongo-compat', options: LocalMongoO
     kind === 'mongod'
       ? ['mongod', ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet']]
       : [MONGO_COMPAT_BIN, ['-listen', `127.0.0.1:${port}`, '-dir', dir]];
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const nice = kind === 'mongo-compat' ? (options.nice ?? DEFAULT_NICE) : 0;
+  const child =
+    nice > 0 && onPath('nice')
+      ? spawn('nice', ['-n', String(nice), cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (b: Buffer) => {
     tail = (tail + b.toString()).slice(-2000);

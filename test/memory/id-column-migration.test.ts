@@ -44,7 +44,7 @@ describe('the bundled server opening a data directory of the build before the _i
   });
 
   const open = async (check: (docs: Collection<LegacyDoc>, db: Db) => Promise<void>) => {
-    const server = await startLocalMongo({ dataDir });
+    const server = await startLocalMongo({ dataDir, nice: 0 });
     servers.push(server);
     if (server.kind !== 'mongo-compat') return false; // mongod on the PATH: nothing to move over
     const client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 2000 });

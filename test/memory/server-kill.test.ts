@@ -29,7 +29,7 @@ describe('the bundled server killed with kill -9', () => {
   });
 
   it('keeps every acknowledged insert and update, and its indexes', async () => {
-    const first = await startLocalMongo({ dataDir });
+    const first = await startLocalMongo({ dataDir, nice: 0 });
     servers.push(first);
     if (first.kind !== 'mongo-compat' || first.pid === undefined) return; // mongod on the PATH
     const client = new MongoClient(first.uri, { serverSelectionTimeoutMS: 2000, retryWrites: false });
@@ -64,7 +64,7 @@ describe('the bundled server killed with kill -9', () => {
     await Promise.all(writers);
     await client.close(true);
 
-    const second = await startLocalMongo({ dataDir });
+    const second = await startLocalMongo({ dataDir, nice: 0 });
     servers.push(second);
     const again = new MongoClient(second.uri);
     try {

@@ -58,7 +58,13 @@ async function main(): Promise<void> {
   const messages = await loadGoldenSet(input);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-eval-'));
-  const mongo = await startLocalMongo({ uri: config.mongo.uri, dataDir, logger, buildIfMissing: true });
+  const mongo = await startLocalMongo({
+    uri: config.mongo.uri,
+    dataDir,
+    logger,
+    buildIfMissing: true,
+    nice: config.mongo.compatNice,
+  });
   const client = new MongoClient(mongo.uri, { serverSelectionTimeoutMS: 10_000, ignoreUndefined: true });
   const dbName = `switchboard_eval_${randomBytes(4).toString('hex')}`;
   try {
