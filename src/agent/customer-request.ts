@@ -10,6 +10,7 @@ import {
   YES,
   type ScriptAsks,
 } from './lexicon.js';
+import { CLAUSE_BREAK, ENDS_AS_QUESTION, costQuestionAt, scriptCostQuestion } from './action-questions.js';
 import { askAboutLater, saidHypothetically } from './hypothetical.js';
 import { findTerms, isNegatedAt, says, words, type Lexicon } from './term-match.js';
 
@@ -133,13 +134,6 @@ function refused(list: readonly string[], at: number): boolean {
 /** How near a negation must be to the ask it turns around, in characters of these scripts. */
 const SCRIPT_NEGATION_REACH = 6;
 
-/**
- * Clauses of a message: an "if" reaches to the end of its clause ("If I cancel 1047 now, would I
- * be charged?"). A point or comma between digits is part of an amount ("$20.50 back"), not a break;
- * a dash between spaces is one ("returning 1052 — would we get it all back?").
- */
-const CLAUSE_BREAK = /[;:!?¿¡。、，；！？؟\n]+|[.,](?!\d)|(?<!\d)[.,]|\s[—–]\s|\s--?\s/;
-
 /** Words that open a condition: an ask inside one is a question about the action, not a request. */
 const CONDITIONS = new Set([
   'if',
@@ -224,177 +218,6 @@ function asksInScript(clause: string, lexicon: ScriptAsks): boolean {
     }
   }
   return false;
-}
-
-/**
- * What an action costs in Japanese, Chinese, Thai and Arabic (substrings), and how a question is
- * asked there: with one beside it, an ask in these scripts is part of a question about the cost
- * ("كم تكلفة إلغاء الطلب 1013؟", "取消订单1013要收费吗？"), not a request.
- */
-const SCRIPT_COSTS = [
-  'تكلفة',
-  'تكلفه',
-  'رسوم',
-  'يكلف',
-  'تكلف',
-  'سعر',
-  '費用',
-  '手数料',
-  '料金',
-  'いくら',
-  '有料',
-  '费用',
-  '手续费',
-  '收费',
-  '多少钱',
-  '付费',
-  'ค่าใช้จ่าย',
-  'ค่าธรรมเนียม',
-  'เสียเงิน',
-  'เท่าไหร่',
-  'เท่าไร',
-];
-/** A sentence that ends as a question, in any supported script. */
-const ENDS_AS_QUESTION = /[?？؟]\s*$/;
-/** …or asks with a question word or particle of those scripts ("…ไหม", "…吗", "هل …"). */
-const SCRIPT_QUESTION = /ไหม|มั้ย|หรือเปล่า|吗|嗎|か\s*$|^\s*هل\s/;
-
-function scriptCostQuestion(sentence: string): boolean {
-  return (
-    (ENDS_AS_QUESTION.test(sentence) || SCRIPT_QUESTION.test(sentence)) &&
-    SCRIPT_COSTS.some((c) => sentence.includes(c))
-  );
-}
-
-/** Words of what an action costs, folded as `words` gives them. */
-const COSTS = new Set([
-  'cost',
-  'costs',
-  'costing',
-  'fee',
-  'fees',
-  'charge',
-  'charges',
-  'penalty',
-  'penalties',
-  'price',
-  'pay',
-  'much',
-  // es
-  'cuesta',
-  'costaria',
-  'cobran',
-  'cobrar',
-  'cargo',
-  'comision',
-  'penalizacion',
-  'tarifa',
-  // fr
-  'coute',
-  'couterait',
-  'couter',
-  'frais',
-  'penalite',
-  // de
-  'kostet',
-  'kosten',
-  'gebuhr',
-  'gebuhren',
-  'strafe',
-  // pt / it
-  'custa',
-  'custaria',
-  'taxa',
-  'multa',
-  'costa',
-  'costi',
-  'costo',
-  'costerebbe',
-  'penale',
-  'commissione',
-  // nl
-  'kost',
-  'boete',
-  // pl
-  'kosztuje',
-  'kosztowac',
-  'koszt',
-  'oplata',
-  'kara',
-]);
-
-/** Words that make what follows them a question ("what would it cost…", "¿cuánto cuesta…"). */
-const QUESTION_WORDS = new Set([
-  'what',
-  "what's",
-  'whats',
-  'how',
-  'which',
-  'cuanto',
-  'cuanta',
-  'combien',
-  'quel',
-  'quelle',
-  'wieviel',
-  'quanto',
-  'quanta',
-  'wat',
-  'hoeveel',
-  'ile',
-  'jaki',
-  'jaka',
-  'czy',
-]);
-
-/** Free of charge, in the reply languages: beside a cost word, the question is whether it costs. */
-const FREE = new Set([
-  'free',
-  'gratis',
-  'gratuit',
-  'gratuite',
-  'gratuito',
-  'gratuita',
-  'kostenlos',
-  'umsonst',
-  'kosteloos',
-  'darmowe',
-  'darmowo',
-  'bezplatnie',
-]);
-
-/** A question that opens with one of these asks about what follows ("is there a fee to cancel…?"). */
-const QUESTION_OPENERS = new Set(['is', 'are', 'do', 'does', 'would', 'will', 'ist', 'gibt', 'hay', 'est']);
-
-/**
- * In a question about what the action costs ("what would it cost us to cancel 1019?", "is there a
- * penalty to cancel…?", "¿cuánto cuesta cancelar…?"), the index in the sentence's words of the
- * cost word after which an ask is part of the question, not a request; -1 in any other sentence.
- * A cost said without a question before it ("you charged us twice, refund it?") changes nothing.
- */
-function costQuestionAt(sentence: string): number {
-  const list = words(sentence);
-  // An opener counts at the start of any clause: "quick q before we decide: do you charge
-  // anything for cancelling…?".
-  const starts = new Set<number>();
-  let at = 0;
-  for (const clause of sentence.split(CLAUSE_BREAK)) {
-    starts.add(at);
-    at += words(clause).length;
-  }
-  const opens = (i: number) => starts.has(i) && QUESTION_OPENERS.has(list[i] ?? '');
-  const question = ENDS_AS_QUESTION.test(sentence) || opens(0);
-  if (!question) return -1;
-  // "Annullare il 1006 adesso ha dei costi o è gratis?": whether it costs or is free is the
-  // question, and the action its subject, whatever the order of the words.
-  if (list.some((w) => FREE.has(w)) && list.some((w) => COSTS.has(w))) return 0;
-  let asked = false;
-  for (let i = 0; i < list.length; i++) {
-    if (opens(i)) asked = true;
-    // German "was kostet…" (English "was" is no question word).
-    if (QUESTION_WORDS.has(list[i]!) || (list[i] === 'was' && /^kost/.test(list[i + 1] ?? ''))) asked = true;
-    else if (asked && COSTS.has(list[i]!)) return i;
-  }
-  return -1;
 }
 
 /**

@@ -4,6 +4,7 @@
  * could we still get our money back?". Moving money on one would be acting on a question, so the
  * request finder (`customer-request.ts`) reads a sentence through these before it finds an ask.
  */
+import { ENDS_AS_QUESTION } from './action-questions.js';
 import { words } from './term-match.js';
 
 /** Words, or word sequences, folded as `words` gives them, that make a whole sentence hypothetical. */
@@ -129,7 +130,7 @@ export function saidHypothetically(sentence: string): boolean {
  */
 export function askAboutLater(sentence: string, clause: string, conditioned: boolean): boolean {
   if (!conditioned) return false;
-  if (!/[?？؟]\s*$/.test(sentence)) return false;
+  if (!ENDS_AS_QUESTION.test(sentence)) return false;
   if (!words(sentence).some((w) => LATER.has(w))) return false;
   return !words(clause).some((w) => ADDRESSED.has(w));
 }
