@@ -55,12 +55,15 @@ export function matchOpenTicket(
 /**
  * The concern the concern model finds, except where code knows the text raises none: a question
  * about what follows the customer's own planned step is a policy question, a forgotten password
- * of one's own, with no breach said beside it, is a password reset, and a question about what the
- * product supports reports no outage.
+ * of one's own, with no breach said beside it, is a password reset, a question about what the
+ * product supports reports no outage, and a message made only of thanks, greetings and emoji
+ * ("noted 👌", "have a nice weekend, everyone!") reports nothing: the model had read them as a
+ * breach and an outage, and the patterns still look at them (mentionsSecurity, mentionsDataLoss).
  */
 function concernOf(text: string): ReturnType<typeof detectConcern> {
   const folded = fold(text);
   if (asksAboutPlannedStep(folded) || forgotOwnPassword(folded)) return null;
+  if (isEmojiOnly(text) || isCourtesyOnly(text)) return null;
   const concern = detectConcern(text);
   return concern === 'outage' && (asksWhatIsSupported(folded) || asksWhenSupportAnswers(folded))
     ? null
