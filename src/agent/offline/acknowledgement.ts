@@ -24,8 +24,9 @@ const ASKS = new RegExp(
     // a question word, except one inside a statement ("exactly what we wanted")
     String.raw`\b(?:what|whats|how|when|where|why|who|which|should|shall|may|might|que|como|cuando|donde|quoi|comment|quand|pourquoi|was|wie|wann|wo|warum|quando|onde|cosa|quanto|perche|wat|hoe|wanneer|waar|waarom|co|jak|kiedy|gdzie|dlaczego)\b`,
     String.raw`(?:^|[.,;:!]\s*)(?:is|are|do|does|did)\b|\b(?:is|are) (?:this|that|it|there)\b`,
-    // a test of the channel is for a person to see; a turn against the thanks is a complaint
-    String.raw`\btest(?:ing)?\b|\b(?:not|no|nothing|never|n't|but|still|yet|however|except|wrong|issue|problem|rather|call|phone|pero|mais|aber|maar|ale|pas|nicht|kein\w*|nao|non|niet|nie|toujours|immer|todavia|ainda|ancora|steeds|wciaz|nadal|pourtant|trotzdem)\b`,
+    // a test of the channel is for a person to see; a turn against the thanks is a complaint;
+    // an opening ("hmm so about the thing") leads up to something still to be said
+    String.raw`\btest(?:ing)?\b|n't\b|\b(?:not|no|nothing|never|but|still|yet|however|except|wrong|issue|problem|rather|call|phone|pero|mais|aber|maar|ale|pas|nicht|kein\w*|nao|non|niet|nie|toujours|immer|todavia|ainda|ancora|steeds|wciaz|nadal|pourtant|trotzdem|about|regarding|hmm+)\b`,
     String.raw`请|吗|ください|お願い|ได้ไหม|ไหม|ช่วย|هل|ممكن|أريد|اريد`,
   ].join('|'),
   'u',
