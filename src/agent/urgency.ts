@@ -271,9 +271,24 @@ const RECORDS_GONE_SCRIPTS = folded(
   '(?:记录|数据|订单|发票|地址|历史|資料|紀錄)[^。！？!?]{0,12}(?:不见了|不見了|消失|被删|被刪|丢失|丟失|没了|沒了)|(?:データ|履歴|記録|注文|請求書|住所)[^。！？!?]{0,12}(?:消え|削除され|なくなっ|無くなっ)|(?:اختفت|اختفى|حذفت|حُذفت|ضاعت|فقدت|فقدنا)[^.!?؟]{0,30}(?:البيانات|السجلات|الطلبات|الفواتير|العناوين)|(?:البيانات|السجلات|الطلبات|الفواتير|العناوين)[^.!?؟]{0,30}(?:اختفت|حذفت|ضاعت|فقدت)|(?:ข้อมูล|ประวัติ|คำสั่งซื้อ|ใบแจ้งหนี้)[^.!?]{0,20}(?:หายหมด|หายไป|ถูกลบ)',
 );
 
+/**
+ * Data the customer wants deleted ("I just want my own personal data deleted, who do I write
+ * to?", "please have our old records erased"): a privacy request the privacy article answers,
+ * not data lost. Said gone as a fact ("our data was deleted") it is still lost.
+ */
+const DELETION_WANTED =
+  /\b(?:want|wants|would like|'d like|need|wish|asking|request\w*|can you|could you|please|pls|have)\b[^.!?]{0,40}\b(?:data|account|records|info\w*|details|history)\b (?:deleted|removed|erased|purged|wiped)\b/;
+const LOSS_STATED =
+  /\b(?:was|were|got|has been|have been|is|are|went) (?:all |just |completely )?(?:deleted|removed|erased|wiped|gone|missing|lost)\b/;
+
+/** Data the customer asks to have deleted, with nothing said lost (folded text). */
+export function wantsDataDeleted(text: string): boolean {
+  return DELETION_WANTED.test(text) && !LOSS_STATED.test(text);
+}
+
 /** Lost, deleted or wiped data, in the supported languages: always a person's job. */
 export function mentionsDataLoss(text: string): boolean {
-  if (asksAboutPlannedStep(text)) return false;
+  if (asksAboutPlannedStep(text) || wantsDataDeleted(text)) return false;
   // A trailing-off "are just... empty now?" reads as one sentence.
   const withoutDevices = text.replace(DEVICE_WIPED, ' ').replace(/ ?(?:\.{2,}|…) ?/g, ' ');
   return (
@@ -311,7 +326,8 @@ export function ruleUrgency(
     OUTAGE_SCRIPTS.test(text) ||
     EVERYONE_FAILS.test(text) ||
     (OUTAGE.test(withoutOutagesInGeneral(text)) && (intent === 'technical' || PRODUCT_PART.test(text)));
-  const dataLoss = concern === 'data_loss' || mentionsDataLoss(text);
+  // The concern model reads "please have our old records deleted" as lost data too.
+  const dataLoss = (concern === 'data_loss' && !wantsDataDeleted(text)) || mentionsDataLoss(text);
   if (concern === 'security' || mentionsSecurity(text)) {
     urgency = 'critical';
     signals.push('security or breach → critical');
