@@ -16,6 +16,7 @@ import { findEmails } from '../text/emails.js';
 import { fold } from './offline/text.js';
 import { routeMessage } from './route.js';
 import { routedSentiment, threadSignals } from './thread-signals.js';
+import { withThreadUrgency } from './thread-urgency.js';
 import { mentionsDataLoss } from './urgency.js';
 import type {
   AgentEscalation,
@@ -91,7 +92,12 @@ export async function runPipeline(
         : `${o.understanding.intent}/${o.understanding.urgency}/${o.understanding.language}`,
   );
   const { failure } = understood;
-  const u = withThreadContext(understood.understanding, input.history);
+  const u = withThreadUrgency(
+    withThreadContext(understood.understanding, input.history),
+    input.history,
+    input.text,
+    input.customer?.plan,
+  );
   // The customer's own addresses, and (once retrieved) the ones the cited articles publish.
   const allowedEmails = [...(input.allowedEmails ?? [])];
   const clean = (text: string) =>

@@ -30,6 +30,11 @@ function emojiForShortcodes(text: string): string {
   return text.replace(SHORTCODE, (code) => (UNHAPPY_SHORTCODE.test(code) ? '👎' : '🙂'));
 }
 
+/** An unhappy face or shortcode ("😡", "👎", ":rage:"): a complaint, whatever the words say. */
+export function showsUnhappiness(raw: string): boolean {
+  return UNHAPPY.test(emojiForShortcodes(raw));
+}
+
 /** True for a message of only emoji, punctuation and whitespace that asks nothing and voices no complaint. */
 export function isEmojiOnly(raw: string): boolean {
   const text = emojiForShortcodes(raw);

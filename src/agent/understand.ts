@@ -8,7 +8,9 @@ import {
   classifyTone,
   detectConcern,
   isPleasantry,
+  looksLikeInjection,
 } from './offline/classify-intent.js';
+import { isAcknowledgement } from './offline/acknowledgement.js';
 import { fold } from './offline/text.js';
 import { asksWhatIsSupported, asksWhenSupportAnswers } from './capability-question.js';
 import { isCourtesyOnly, isEmojiOnly } from './pleasantry.js';
@@ -55,12 +57,15 @@ export function matchOpenTicket(
 /**
  * The concern the concern model finds, except where code knows the text raises none: a question
  * about what follows the customer's own planned step is a policy question, a forgotten password
- * of one's own, with no breach said beside it, is a password reset, and a question about what the
- * product supports reports no outage.
+ * of one's own, with no breach said beside it, is a password reset, a question about what the
+ * product supports reports no outage, and a message made only of thanks, greetings and emoji
+ * ("noted 👌", "have a nice weekend, everyone!") reports nothing: the model had read them as a
+ * breach and an outage, and the patterns still look at them (mentionsSecurity, mentionsDataLoss).
  */
 function concernOf(text: string): ReturnType<typeof detectConcern> {
   const folded = fold(text);
   if (asksAboutPlannedStep(folded) || forgotOwnPassword(folded)) return null;
+  if (isEmojiOnly(text) || isCourtesyOnly(text)) return null;
   const concern = detectConcern(text);
   return concern === 'outage' && (asksWhatIsSupported(folded) || asksWhenSupportAnswers(folded))
     ? null
@@ -138,8 +143,13 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   const input = UnderstandInputSchema.parse(raw);
   const entities = extractEntities(input.text);
   const language = detectLanguage(input.text, input.preferredLanguage);
-  const pleasantry = isPleasantry(input.text);
-  const guess = pleasantry ? { intent: 'other' as const, confidence: 1 } : classifyIntent(input.text);
+  const patterned = isPleasantry(input.text);
+  const read = patterned ? null : classifyIntent(input.text);
+  // Thanks or a closing in words no pattern lists, read as small talk by the intent model.
+  const pleasantry =
+    patterned ||
+    (read !== null && isAcknowledgement(input.text, read.probabilities) && !looksLikeInjection(input.text));
+  const guess = read && !pleasantry ? read : { intent: 'other' as const, confidence: 1 };
   const tone = classifyTone(input.text);
   // Critical is for a breach, an outage or lost data. The urgency model alone reads pressure
   // ("asap, my boss is waiting") as critical too; without any such concern, found by the concern

@@ -1,6 +1,7 @@
 import { isInformationQuestion, questionType } from './answer-type.js';
 import { withoutOutagesInGeneral } from './capability-question.js';
 import { fold } from './offline/text.js';
+import { reportsSecurityIncident } from './security-reports.js';
 import type { Intent, Plan, Urgency } from '../domain/index.js';
 import type { Concern } from './offline/classify-intent.js';
 
@@ -160,6 +161,8 @@ const WIDE_FAILURE = new RegExp(
   String.raw`\b(?:crash\w*|errors?|fail\w*|broken|not working|stopped working|can'?t (?:log ?in|sign ?in|get in|access|connect|order)|cannot (?:log ?in|sign ?in|get in|access|connect|order)|locked out|time[sd]? ?out|timing out)\b` +
     String.raw`[^.!?]{0,60}\b(?:everyone|everybody|all (?:of )?(?:our|the|my) (?:users|staff|team|people|buyers|stores|locations|sites|employees|customers)|(?:the )?whole (?:team|company|organi[sz]ation|office|warehouse)|every (?:request|call|order|page|user)|all (?:requests|calls|orders|pages|users))\b` +
     String.raw`|\b(?:every|each|all) (?:single )?(?:request|call|api call|order|page)s?\b[^.!?]{0,40}\b(?:fail\w*|errors?|time[sd]? ?out|timing out|rejected|come back with an error)` +
+    // The scope first: "whole team locked out", "every single person here gets bounced to the login page".
+    String.raw`|\b(?:(?:the )?(?:whole|entire) (?:team|company|organi[sz]ation|office|warehouse|staff|department)|everyone|everybody|all of us|every (?:single )?(?:person|user|one of us|colleague|buyer|employee)|all (?:of )?(?:our|the) (?:users|staff|people|buyers|employees|colleagues))\b(?: (?:here|at \w+|in (?:the|our) \w+))?[^.!?]{0,20}\b(?:(?:is|are|got|gets|get|been|was|were) )?(?:locked out|logged out|kicked out|bounced(?: back)?(?: to| out)|can'?t (?:log ?in|sign ?in|get in|access|connect|order|work)|cannot (?:log ?in|sign ?in|get in|access|connect|order)|unable to (?:log ?in|sign ?in|access|order)|(?:sees?|seeing|gets?|getting) (?:an? |the )?(?:errors?|50[0234]s?|blank page))\b` +
     // es, fr, de, it, pt, nl, pl: an error or nothing going through for everyone.
     String.raw`|\b(?:error\w*|erreur\w*|fehler\w*|errore|erro\w*|fout\w*|bl[aą]d\w*|keine bestellungen|aucune commande|ningun pedido|nessun ordine)\b[^.!?]{0,60}\b(?:para todos|a todos|pour tous|a tout le monde|fur alle|bei allen|a tutti|voor iedereen|dla wszystkich|ne passe|mehr abschicken|mehr absenden)\b` +
     String.raw`|\b(?:bei allen|a tutti|para todos|pour tous|voor iedereen)\b[^.!?]{0,80}\b(?:keine|nicht mehr|errore|error|erreur|fout)\b` +
@@ -204,13 +207,15 @@ const ABOUT_SECURITY =
  */
 const SECRET = String.raw`(?:api[- ]?keys?|(?:access |auth |bearer |secret |live |prod(?:uction)? |api |admin )?tokens?|secret keys?|secrets|credentials|passwords?|private keys?|client secrets?)`;
 const SHOWN = String.raw`(?:pasted|posted|shared|committed|pushed|uploaded|published|tweeted|leaked|dropped|put|ended up|went out|showed|shown|visible|readable)`;
-const PUBLIC_PLACE = String.raw`(?:public(?:ly)?|open[- ]source|discord|twitter|reddit|forum|stack ?overflow|screenshot|live ?stream|stream|youtube|community (?:slack|channel|chat)|pastebin|gist|the internet)`;
+const PUBLIC_PLACE = String.raw`(?:public(?:ly)?|open[- ]source|discord|twitter|x\.com|linkedin|facebook|instagram|tiktok|mastodon|social media|blog(?: post)?|reddit|forum|stack ?overflow|screenshot|live ?stream|stream|youtube|webinar|conference talk|community (?:slack|channel|chat)|pastebin|gist|the internet)`;
 const SECRET_EXPOSED = new RegExp(
   [
     String.raw`\b(?:api keys?|tokens?|secrets?|credentials|passwords?)\b[^.!?]{0,60}\b(?:public (?:github |gitlab )?(?:repo|repository|gist)|gist|pastebin|leaked|exposed)\b`,
     String.raw`\b${SECRET}\b[^.!?]{0,60}\b${SHOWN}\b[^.!?]{0,40}\b${PUBLIC_PLACE}\b`,
     String.raw`\b${SHOWN}\b[^.!?]{0,30}\b${SECRET}\b[^.!?]{0,60}\b${PUBLIC_PLACE}\b`,
     String.raw`\b(?:screenshot|screen ?share|recording|video|stream)\b[^.!?]{0,40}\b(?:shows?|showing|showed|with|had|has|containing|contains|included|includes)\b[^.!?]{0,30}\b${SECRET}\b`,
+    // "our read-write API key was in a screenshot we posted": the secret inside what was shown.
+    String.raw`\b${SECRET}\b[^.!?]{0,20}\b(?:was|were|is|are|got|ended up|appeared|appears|showed up|shows up) (?:clearly |fully |still )?(?:in|on|inside|visible in|readable in) (?:a|an|the|our|my|one of our|that)\b[^.!?]{0,20}\b(?:screenshot|screen ?share|recording|video|post|tweet|slides?|deck|blog|stream|demo)\b`,
     // Thai (folded: vowel and tone marks dropped): hacked, or an account entered without permission.
     String.raw`แฮ็ก|แฮก|ถูกเจาะ|(?:เข้า|ล็อกอิน|ใช้)[^.!?]{0,25}บัญชี[^.!?]{0,40}(?:ไม่ได้(?:รับ)?อนุญาต|ไม่ได้รับการอนุญาต)|บัญชี[^.!?]{0,30}ถูก(?:ขโมย|ยึด)`
       .normalize('NFD')
@@ -224,7 +229,11 @@ const ASKS_IF_SAFE =
 
 export function mentionsSecurity(text: string): boolean {
   const said = text.replace(ABOUT_SECURITY, ' ');
-  return SECURITY.test(said) || (SECRET_EXPOSED.test(said) && !ASKS_IF_SAFE.test(said));
+  return (
+    SECURITY.test(said) ||
+    (SECRET_EXPOSED.test(said) && !ASKS_IF_SAFE.test(said)) ||
+    reportsSecurityIncident(said)
+  );
 }
 
 /**
@@ -262,10 +271,26 @@ const RECORDS_GONE_SCRIPTS = folded(
   '(?:记录|数据|订单|发票|地址|历史|資料|紀錄)[^。！？!?]{0,12}(?:不见了|不見了|消失|被删|被刪|丢失|丟失|没了|沒了)|(?:データ|履歴|記録|注文|請求書|住所)[^。！？!?]{0,12}(?:消え|削除され|なくなっ|無くなっ)|(?:اختفت|اختفى|حذفت|حُذفت|ضاعت|فقدت|فقدنا)[^.!?؟]{0,30}(?:البيانات|السجلات|الطلبات|الفواتير|العناوين)|(?:البيانات|السجلات|الطلبات|الفواتير|العناوين)[^.!?؟]{0,30}(?:اختفت|حذفت|ضاعت|فقدت)|(?:ข้อมูล|ประวัติ|คำสั่งซื้อ|ใบแจ้งหนี้)[^.!?]{0,20}(?:หายหมด|หายไป|ถูกลบ)',
 );
 
+/**
+ * Data the customer wants deleted ("I just want my own personal data deleted, who do I write
+ * to?", "please have our old records erased"): a privacy request the privacy article answers,
+ * not data lost. Said gone as a fact ("our data was deleted") it is still lost.
+ */
+const DELETION_WANTED =
+  /\b(?:want|wants|would like|'d like|need|wish|asking|request\w*|can you|could you|please|pls|have)\b[^.!?]{0,40}\b(?:data|account|records|info\w*|details|history)\b (?:deleted|removed|erased|purged|wiped)\b/;
+const LOSS_STATED =
+  /\b(?:was|were|got|has been|have been|is|are|went) (?:all |just |completely )?(?:deleted|removed|erased|wiped|gone|missing|lost)\b/;
+
+/** Data the customer asks to have deleted, with nothing said lost (folded text). */
+export function wantsDataDeleted(text: string): boolean {
+  return DELETION_WANTED.test(text) && !LOSS_STATED.test(text);
+}
+
 /** Lost, deleted or wiped data, in the supported languages: always a person's job. */
 export function mentionsDataLoss(text: string): boolean {
-  if (asksAboutPlannedStep(text)) return false;
-  const withoutDevices = text.replace(DEVICE_WIPED, ' ');
+  if (asksAboutPlannedStep(text) || wantsDataDeleted(text)) return false;
+  // A trailing-off "are just... empty now?" reads as one sentence.
+  const withoutDevices = text.replace(DEVICE_WIPED, ' ').replace(/ ?(?:\.{2,}|…) ?/g, ' ');
   return (
     DATA_LOSS.test(withoutDevices) ||
     RECORDS_GONE.test(withoutDevices) ||
@@ -301,7 +326,8 @@ export function ruleUrgency(
     OUTAGE_SCRIPTS.test(text) ||
     EVERYONE_FAILS.test(text) ||
     (OUTAGE.test(withoutOutagesInGeneral(text)) && (intent === 'technical' || PRODUCT_PART.test(text)));
-  const dataLoss = concern === 'data_loss' || mentionsDataLoss(text);
+  // The concern model reads "please have our old records deleted" as lost data too.
+  const dataLoss = (concern === 'data_loss' && !wantsDataDeleted(text)) || mentionsDataLoss(text);
   if (concern === 'security' || mentionsSecurity(text)) {
     urgency = 'critical';
     signals.push('security or breach → critical');

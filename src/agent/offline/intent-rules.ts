@@ -41,10 +41,12 @@ export const HUMAN_REQUEST_CUES: RegExp[] = [
 
 /**
  * A question about how soon a person answers ("how long until a human replies?", "how fast does
- * someone pick it up on enterprise?") asks about support hours; it does not ask for one now.
+ * someone pick it up on enterprise?") or when one is around ("which hours are real people
+ * online?", "when is an agent available on weekends?") asks about support hours; it does not
+ * ask for one now.
  */
 export const RESPONSE_TIME_QUESTION =
-  /\bhow (?:fast|long|soon|quickly)\b[^.?!]{0,60}\b(?:human|person|someone|somebody|agent|people|staff)\b[^.?!]{0,30}\b(?:repl\w*|answer\w*|respond\w*|picks? (?:it |this )?up|gets? back|look\w* at)\b/g;
+  /\bhow (?:fast|long|soon|quickly)\b[^.?!]{0,60}\b(?:human|person|someone|somebody|agent|people|staff)\b[^.?!]{0,30}\b(?:repl\w*|answer\w*|respond\w*|picks? (?:it |this )?up|gets? back|look\w* at)\b|\b(?:what|which) (?:hours|times?|days)\b[^.?!]{0,30}\b(?:human|person|someone|somebody|agent|people|staff)\b[^.?!]{0,30}\b(?:around|available|online|on duty|working|in|there|on)\b|\bwhen (?:is|are) (?:there )?(?:an? |any |your )?(?:actual |real )?(?:humans?|person|people|someone|somebody|agents?|staff)\b[^.?!]{0,20}\b(?:around|available|online|on duty|working|in)\b/g;
 
 /**
  * Words that ask for contact with people: the intent model's `human_request` stands only beside

@@ -1,0 +1,77 @@
+/**
+ * Security incidents told as what happened rather than in security words: a message that claims
+ * to be from us and asks for a card number or a password, a person who was removed and still
+ * gets in, another customer's records shown on screen, a secret shown in a post or a screenshot.
+ * Each names the thing at risk (a card, a login, another company's invoice) and a fact, not a
+ * question about how the product works ("if I remove someone, are they logged out at once?").
+ * Folded text (lower case, no accents, straight quotes).
+ */
+
+/** What a phishing message asks for: what lets someone pay or sign in as the customer. */
+const ASKED_SECRET = String.raw`(?:(?:full |whole |complete )?(?:credit |debit |payment )?card (?:number|details|info\w*|data)|cvv|cvc|security code|pin|passwords?|pass ?codes?|log ?in (?:details|credentials)|sign[- ]?in details|credentials|recovery codes?|backup codes?|(?:2fa|mfa|one[- ]time|verification|sms|login) codes?|bank (?:details|account(?: number)?|login)|iban|account (?:number|details|password))`;
+
+/** A message that reached the customer: an email, a text, a call, a direct message. */
+const MESSAGE = String.raw`(?<!error )(?:e-?mails?|mails?|emailed|texts?|texted|sms|messages?|messaged|calls?|called|phoned|rang|phone ?calls?|dms?|letters?|whats ?app)`;
+
+/** Asked to hand it over, not to set one up ("an email asking me to set a password" is an invite). */
+const HAND_OVER = String.raw`(?:ask(?:s|ed|ing)? (?:us |me |them )?for|want(?:s|ed|ing)?|request(?:s|ed|ing)?|demand(?:s|ed|ing)?|to (?:re-?)?(?:confirm|verify|validate|send|share|provide|give|reply with|type in|enter (?:our|my|the|their|full|all)))`;
+
+/**
+ * "got an email 'from Northwind billing' asking us to confirm our full card number via a link",
+ * "someone texted pretending to be your support and wanted our recovery codes": a message that
+ * asks for a secret. Asked about as a rule ("will you ever email me for my password?") it is not
+ * one (NOT_A_REPORT).
+ */
+const PHISHING_ASK = new RegExp(
+  String.raw`\b${MESSAGE}\b[^.!?]{0,80}\b${HAND_OVER}\b[^.!?]{0,40}\b${ASKED_SECRET}\b`,
+);
+
+/** Someone no longer on the team: removed, left, let go. */
+const FORMER_MEMBER = String.raw`(?:former|ex-? ?|old|previous|departed|fired|removed|deleted|deactivated|offboarded)(?: |-)?(?:employees?|colleagues?|co-?workers?|staff(?: members?)?|team ?(?:members?|mates?)|users?|admins?|contractors?|members?|buyers?|interns?)`;
+
+/** Something done with the account: an order placed, a sign-in, access kept. */
+const ACCOUNT_USED = String.raw`(?:still (?:has|have|had|got|gets) (?:access|a login|an account)|still (?:logs?|logged|logging|signs?|signed|signing) (?:in|on)|can still (?:log|sign|get|access|order|see|place)|(?:placed|made|submitted) (?:an? |two |three |several |some )?orders?|orders? (?:from|by|under|on) (?:his|her|their|that) (?:login|account|user)|logged (?:in|on)|signed (?:in|on)|accessed)`;
+
+/**
+ * "a former employee still has access, she placed an order yesterday", "we removed an
+ * ex-employee but there's an order from his login": the account used by someone who was
+ * removed. Either order: the person first, or the removal then what was done.
+ */
+const FORMER_MEMBER_ACTIVE = new RegExp(
+  String.raw`\b${FORMER_MEMBER}\b[\s\S]{0,80}\b${ACCOUNT_USED}\b|\b(?:removed|deleted|deactivated|offboarded|let go|fired|left (?:the company|the team|us|our company))\b[^.!?]{0,60}\b(?:but|yet|and still|and now|and yesterday|still)\b[^.!?]{0,60}\b${ACCOUNT_USED}`,
+);
+
+/** Whose records: another company's, a stranger's. */
+const OTHER_PARTY = String.raw`(?:another|other|a different|different|some other|someone else'?s?|somebody else'?s?|a stranger'?s?|strangers'?)(?: (?:company|companies|customer|customers|client|clients|account|accounts|business|businesses|organi[sz]ation|organi[sz]ations|user|users|people|tenant|tenants|firm|firms|shop|store)(?:'s|s'|')?)?`;
+const RECORDS = String.raw`(?:invoices?|orders?|order history|data|details|addresses|account|information|info|records|documents|receipts?|names|emails?|phone numbers|card|payment (?:details|info\w*)|dashboard|reports?)`;
+
+/**
+ * "changing the order id in the URL shows another company's invoice", "I can see other
+ * customers' addresses in the export": another party's records shown to this customer, on screen
+ * or in a file. A parcel of someone else's in the box is a shipping mistake, not this (no
+ * received / got / delivered).
+ */
+const OTHERS_RECORDS_SHOWN = new RegExp(
+  String.raw`\b(?:see|sees|seeing|saw|seen|view|viewing|shows?|showing|showed|shown|displays?|displaying|displayed|visible|exposes?|exposed|exposing|opens?|opened|loads?|loaded|pulls? up|lists?|listed|contains?|includes?)\b[^.!?]{0,40}\b${OTHER_PARTY}\b[^.!?]{0,15}\b${RECORDS}\b`,
+);
+
+/** A wish to see several accounts together ("we want to see other stores' orders in one place"). */
+const WANTS_TO_SEE =
+  /\b(?:want|wants|would like|'d like|like|need|needs|wish|able|possible|way|allow\w*|let (?:us|me)|permission)\b[^.!?]{0,15}\b(?:to )?(?:see|view|show)\b/;
+
+/** Where to send such a message on ("…where should I forward it?"): the reporting article answers it. */
+const WHERE_TO_FORWARD = /\b(?:where|who|how)\b[^.!?]{0,30}\b(?:forward|report|send (?:it|them|this))\b/;
+
+/** A question whether something would happen or how to do it, not a report that it did. */
+const NOT_A_REPORT =
+  /^\W*(?:(?:do|does|would|will|can|could|should|is it|are) (?:you|we|i|they|it|there|former|ex|removed|an?|the)\b|if\b|how (?:do|can|should|would|does)\b|what (?:happens|if)\b)/;
+
+/** A security incident told as what happened (folded text). */
+export function reportsSecurityIncident(text: string): boolean {
+  if (NOT_A_REPORT.test(text)) return false;
+  return (
+    (PHISHING_ASK.test(text) && !WHERE_TO_FORWARD.test(text)) ||
+    FORMER_MEMBER_ACTIVE.test(text) ||
+    (OTHERS_RECORDS_SHOWN.test(text) && !WANTS_TO_SEE.test(text))
+  );
+}
