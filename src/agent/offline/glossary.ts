@@ -110,7 +110,8 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [
     /\b(?:perdid[oa]|perdu|verloren|extraviad[oa]|smarrit[oa]|retrasad[oa]|retard|verspat\w*|atrasad[oa]|ritardo)\b/,
     'lost delayed package',
-  ],  // A delivery address (not an e-mail or a billing address): the address-change article's word.
+  ],
+  // A delivery address (not an e-mail or a billing address): the address-change article's word.
   [
     /(?<!mail[- ]?)\b(?:direccion(?:es)?|adresse[ns]?|(?:liefer|versand|zustell)adresse[n]?|anschrift|endereco[s]?|indirizz[oi]|adres(?:u|ie|y)?)\b(?![^.?!]{0,16}\b(?:e-?mail|correo|courriel|mail|factura\w*|facturation|faturamento|fatura|rechnung|fatturazione)\b)/,
     'shipping address',
