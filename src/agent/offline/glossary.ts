@@ -30,7 +30,7 @@ const GLOSSARY: Array<[RegExp, string]> = [
   ],
   [/\b(?:italia|nederland|belgie|polsk\w*|estero|buitenland|zagranic\w*)\b/, 'international'],
   [
-    /\b(?:reso|resi|restituir\w*|retourner\w*|retour\w*|terug(?: te)? ?stur\w*|zwrot\w*|odesla\w*)\b/,
+    /\b(?:reso|resi|restituir\w*|retourner\w*|retour\w*|terug(?: te)? ?stur\w*|zwrot\w*|zwroc\w*|odesla\w*|odeslac)\b/,
     'return policy',
   ],
   [/\b(?:rimbors\w*|terugbetal\w*|zwrot pieniedzy|geld terug)\b/, 'refund'],
@@ -111,6 +111,25 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:perdid[oa]|perdu|verloren|extraviad[oa]|smarrit[oa]|retrasad[oa]|retard|verspat\w*|atrasad[oa]|ritardo)\b/,
     'lost delayed package',
   ],
+  // A delivery address (not an e-mail or a billing address): the address-change article's word.
+  [
+    /(?<!mail[- ]?)\b(?:direccion(?:es)?|adresse[ns]?|(?:liefer|versand|zustell)adresse[n]?|anschrift|endereco[s]?|indirizz[oi]|adres(?:u|ie|y)?)\b(?![^.?!]{0,16}\b(?:e-?mail|correo|courriel|mail|factura\w*|facturation|faturamento|fatura|rechnung|fatturazione)\b)/,
+    'shipping address',
+  ],
+  // Paying by the year: the plans' own word ("billed yearly").
+  [
+    /\b(?:anual\w*|annuel\w*|jahrlich\w*|jahresabo\w*|annual\w*|jaarlijks\w*|jaarabonnement|roczn\w*|par an|al ano|por ano|all'anno|pro jahr|per jaar|za rok)\b/,
+    'yearly plans pricing',
+  ],
+  // The status page asked for by name ("statusem" is Polish for "with a status").
+  [
+    /\b(?:stron\w* (?:ze |z )?status\w*|statusstron\w*|statuspagina|statusseite|pagina de (?:estado|status)|page de statut|pagina di stato)\b/,
+    'status page outage',
+  ],
+  [
+    /\b(?:orden(?:es)? de compra|bons? de commande|bestellschein\w*|ordem de compra|ordine di acquisto|inkooporder\w*|zamowieni\w* zakupu)\b/,
+    'purchase orders net-30',
+  ],
 ];
 
 /**
@@ -151,6 +170,16 @@ const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   [foldTerms('割引|折扣|优惠|ส่วนลด|خصم'), 'volume discount'],
   [foldTerms('銀行振込|银行转账|โอนเงิน|تحويل بنكي'), 'ach bank transfer payment'],
   [foldTerms('従業員|社員|员工|พนักงาน|موظف'), 'team members'],
+  // The plans by name, as these scripts write them (Latin "Pro" and "Enterprise" are shared terms).
+  [foldTerms('プロプラン|プロ版|专业版|專業版|แพ็กเกจโปร|แผนโปร|الخطة الاحترافية'), 'pro plans pricing'],
+  [foldTerms('エンタープライズ|企业版|企業版|เอนเทอร์ไพรส์|خطة المؤسسات'), 'enterprise plans pricing'],
+  [foldTerms('プラン|套餐|แพ็กเกจ|الخطة|الباقة'), 'plans pricing'],
+  [foldTerms('年払い|年額|年付|按年|包年|รายปี|سنوي'), 'yearly'],
+  [foldTerms('いくら|多少钱|多少錢|เท่าไร|เท่าไหร่|كم سعر|كم تكلفة'), 'cost price'],
+  [foldTerms('発注書|注文書|采购订单|採購訂單|ใบสั่งซื้อ|أمر شراء'), 'purchase orders net-30'],
+  [foldTerms('支払|付款|支付|ชำระ|الدفع'), 'payment'],
+  [foldTerms('住所|届け先|地址|ที่อยู่|العنوان'), 'shipping address'],
+  [foldTerms('ステータスページ|状态页|狀態頁|หน้าสถานะ|صفحة الحالة'), 'status page'],
 ];
 
 /**
@@ -160,11 +189,12 @@ const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
  */
 const SHARED_TERMS =
   /\b(?:express|freight|pro|free|enterprise|api|sso|saml|okta|csv|ups|fedex|usps|dhl|webhooks?|2fa|mfa|token|ach|visa|mastercard|amex|american express|discover|net-?30|status|checkout|iban|pdf|zip|vat)\b/g;
-
 /** English search terms for a non-English text; empty when nothing is recognized. */
 export function englishSearchTerms(text: string): string {
   const f = fold(text);
   const terms = [...GLOSSARY, ...GLOSSARY_SCRIPTS].filter(([re]) => re.test(f)).map(([, en]) => en);
+  // A name alone ("SSO", "UPS") says what the question is about, not what it asks: searched with
+  // nothing else, the article on the name answered questions it does not ("über Keycloak").
   if (!terms.length) return '';
   return [...terms, ...new Set(f.match(SHARED_TERMS) ?? [])].join(' ');
 }

@@ -93,3 +93,56 @@ describe('users, two-step sign-in, same-day dispatch, warranty cover and broken 
     expect(englishSearchTerms(text)).toContain(term);
   });
 });
+
+describe('topics every help center has, asked in the languages the articles are not written in (issue 11)', () => {
+  it('a delivery address, in six languages, but not an e-mail or a billing address', () => {
+    for (const q of [
+      '¿Puedo cambiar la dirección de entrega del pedido?',
+      "On s'est trompé d'adresse, c'est possible de la corriger ?",
+      'Die Anschrift auf dem Paket ist falsch',
+      'Podemos mudar o endereço depois do envio?',
+      'Zmieniliśmy biuro, jak poprawić adres?',
+      'Ich habe mich bei der Lieferadresse vertippt',
+    ])
+      expect(englishSearchTerms(q), q).toContain('shipping address');
+    for (const q of [
+      'Wie ändere ich meine E-Mail-Adresse?',
+      'Quiero cambiar la dirección de correo de la cuenta',
+      'Mijn e-mailadres is veranderd',
+      "Come aggiorno l'indirizzo email?",
+      'Die Rechnungsadresse ist veraltet',
+      "L'adresse de facturation a changé",
+    ])
+      expect(englishSearchTerms(q), q).not.toContain('shipping address');
+  });
+
+  it('paying by the year and by purchase order are the plans and payment articles', () => {
+    expect(englishSearchTerms('¿Hay precio anual para el plan Pro?')).toContain('yearly');
+    expect(englishSearchTerms('Gibt es den Tarif auch jährlich?')).toContain('yearly');
+    expect(englishSearchTerms('Czy jest abonament roczny?')).toContain('yearly');
+    expect(englishSearchTerms('Accettate un ordine di acquisto?')).toContain('purchase orders');
+    expect(englishSearchTerms('Kunnen we met een inkooporder betalen?')).toContain('purchase orders');
+  });
+
+  it('plans, prices, payment and addresses written in Japanese, Chinese, Thai and Arabic', () => {
+    expect(englishSearchTerms('エンタープライズの料金を知りたい')).toMatch(/enterprise.*plans/);
+    expect(englishSearchTerms('专业版按年付费有优惠吗')).toMatch(/pro plans.*yearly|yearly.*pro plans/);
+    expect(englishSearchTerms('この商品はいくらですか')).toContain('cost price');
+    expect(englishSearchTerms('可以用发票付款吗')).toContain('payment');
+    expect(englishSearchTerms('届け先を変えられますか')).toContain('shipping address');
+    expect(englishSearchTerms('แพ็กเกจรายปีราคาเท่าไหร่')).toMatch(/plans pricing.*yearly.*cost price/);
+    expect(englishSearchTerms('هل يمكن تغيير العنوان؟')).toContain('shipping address');
+  });
+
+  it('a status page asked for by name, and a Polish return said with the verb', () => {
+    expect(englishSearchTerms('Gibt es eine Statusseite für Störungen?')).toContain('status page');
+    expect(englishSearchTerms('¿Tenéis una página de estado pública?')).toContain('status page');
+    expect(englishSearchTerms('Jest jakaś strona ze statusem systemu?')).toContain('status page');
+    expect(englishSearchTerms('Czy mogę zwrócić krzesło po miesiącu?')).toContain('return policy');
+  });
+
+  it('a name alone still gives no search words: "SSO" or "UPS" is not what is asked', () => {
+    expect(englishSearchTerms('Wird SSO auch mit unserem eigenen Server unterstützt?')).toBe('');
+    expect(englishSearchTerms('Peut-on passer par UPS Access Point ?')).toBe('');
+  });
+});
