@@ -86,6 +86,21 @@ const BILLING_ERROR =
 /** A bill for another sum than agreed: "billed us $4,000 instead of $400", "an extra zero". */
 const WRONG_SUM =
   /\b(?:bill(?:ed)?|invoiced?|charged?|debited|took)\b[^.!?]{0,50}\b(?:(?:instead of|rather than) (?:the |just |only )?(?:[$€£] ?)?\d|should (?:have been|be|only be)|but (?:our|the) (?:contract|quote|price|plan|order) (?:says|said|is|was)|(?:\d+|two|three|four|five|ten|hundred) times (?:what|the|more|as much)|an? extra zero)\b|\bextra zero\b[^.!?]{0,30}\b(?:invoice|bill|charge)|\b(?:cobr\w*|factur\w*|berechnet|abgebucht|addebitat\w*|gerekend|obciazy\w*)\b[^.!?]{0,50}\b(?:en lugar de|en vez de|au lieu de|statt|anstatt|em vez de|invece di|in plaats van|zamiast)\b/i;
+/**
+ * A charge made though something said it should not be: "VAT was billed again although our
+ * exemption certificate is on file", "cobraron el envío aunque estamos exentos", "trotz Kündigung
+ * wieder abgebucht". A person checks the exemption, the cancellation or the payment.
+ */
+const CHARGED = String.raw`\b(?:charg|bill|invoic|debit|cobr|factur|preleve|abgebucht|berechnet|belastet|addebit|gefactureerd|afgeschreven|obciaz|pobral)\w*\b`;
+const DESPITE = String.raw`\b(?:even though|although|though|despite|in spite of|aunque|a pesar de|alors que|bien que|malgre|obwohl|trotz|mesmo (?:com|que|tendo)|apesar d\w*|anche se|nonostante|hoewel|ondanks|mimo)\b`;
+const SHOULD_NOT_BE = String.raw`\b(?:exempt\w*|tax[- ]free|cancel\w*|returned|refunded|already paid|paid (?:it|that|already)|exent\w*|exoner\w*|cancelad\w*|annul\w*|resili\w*|befreit|steuerfrei|gekundigt|kundigung|storniert|isent\w*|esent\w*|disdett\w*|annullat\w*|vrijgesteld|opgezegd|geannuleerd|zwolnion\w*|anulowan\w*|wypowiedzi\w*)`;
+const CHARGED_DESPITE = new RegExp(
+  String.raw`${CHARGED}[^.!?]{0,60}${DESPITE}[^.!?]{0,60}${SHOULD_NOT_BE}|${DESPITE}[^.!?]{0,60}${SHOULD_NOT_BE}[^.!?]{0,40}${CHARGED}`,
+);
+
+/** Asked about as a rule ("will we be billed even though we cancelled?"), not said to have happened. */
+const ASKED_IF = /^\W*(?:will|would|do|does|are|is|can|could|should|if|what if|why would)\b/;
+
 /** Other words for a charge that is wrong; a person must check it (they were retrieve's own list). */
 const DISPUTED_BILL =
   /\b(?:incorrect|problem with my (?:bill|invoice)|problema con mi factura|montant est faux|falsch|problema com a minha fatura|higher than usual)\b/;
@@ -111,7 +126,12 @@ const BILLING_ERROR_SCRIPTS = folded(
 
 /** A billing error said in words ("charged twice", "billed us $4,000 instead of $400"); folded text. */
 export function statesBillingError(text: string): boolean {
-  return BILLING_ERROR.test(text) || WRONG_SUM.test(text) || BILLING_ERROR_SCRIPTS.test(text);
+  return (
+    BILLING_ERROR.test(text) ||
+    WRONG_SUM.test(text) ||
+    (CHARGED_DESPITE.test(text) && !ASKED_IF.test(text)) ||
+    BILLING_ERROR_SCRIPTS.test(text)
+  );
 }
 
 /**
