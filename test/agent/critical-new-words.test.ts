@@ -14,6 +14,7 @@ describe('critical situations told by who is affected and what happened (offline
       'Keiner von uns kann sich seit 8 Uhr einloggen.',
       'Nessuno dei nostri magazzinieri riesce ad accedere da stamattina.',
       '所有仓库同事今天都登不进系统。',
+      'Od wczoraj nikt w magazynie nie może składać zamówień.',
     ]) {
       const r = await run(JORDAN, text);
       expect(r.understanding.urgency, text).toBe('critical');
