@@ -179,8 +179,20 @@ const CJK_THAI_ARABIC_CORE =
 const CJK_THAI_ARABIC_PIECE =
   /ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لكم|لك|كثيرا|مشكورين|مشكور|تمام|ممتاز|ألف|الف|على|المساعدة|مساعدتكم|مساعدتك|الرد|ردكم|ردك|السريع|السريعة/gu;
 
+/**
+ * A sign-off and what follows it (name, title, company, disclaimer, "Sent from my iPhone"): not
+ * part of what the customer said. Only a sign-off on its own line, or a "--" signature marker.
+ */
+const SIGN_OFF_LINE =
+  /^[ \t]*(?:--[ \t]*$|sent from my |(?:(?:(?:kind|best|warm) )?regards|best|cheers|cordialement|bien (?:a|à) vous|saludos|un saludo|atentamente|mit freundlichen gr(?:ü|u|ue)(?:ß|ss)en|viele gr(?:ü|u|ue)(?:ß|ss)e|beste gr(?:ü|u|ue)(?:ß|ss)e|atenciosamente|abra[cç]os|cordiali saluti|distinti saluti|met vriendelijke groet|groeten|pozdrawiam|z powa[zż]aniem)[,.!]?[ \t]*$)/i;
+function withoutSignOff(text: string): string {
+  const lines = text.split('\n');
+  const at = lines.findIndex((line, i) => i > 0 && SIGN_OFF_LINE.test(line));
+  return (at > 0 && lines.slice(0, at).join('\n').trim()) || text;
+}
+
 export function isCourtesyOnly(raw: string): boolean {
-  const text = emojiForShortcodes(raw);
+  const text = emojiForShortcodes(withoutSignOff(raw));
   if (ASKS.test(text) || UNHAPPY.test(text)) return false;
   // "the refund for 1045 came through, thanks": an order number beside word that it arrived.
   if (arrivedWithThanks(foldWord(text))) return true;

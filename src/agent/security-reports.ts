@@ -38,8 +38,23 @@ const ACCOUNT_USED = String.raw`(?:still (?:has|have|had|got|gets) (?:access|a l
  * removed. Either order: the person first, or the removal then what was done.
  */
 const FORMER_MEMBER_ACTIVE = new RegExp(
-  String.raw`\b${FORMER_MEMBER}\b[\s\S]{0,80}\b${ACCOUNT_USED}\b|\b(?:removed|deleted|deactivated|offboarded|let go|fired|left (?:the company|the team|us|our company))\b[^.!?]{0,60}\b(?:but|yet|and still|and now|and yesterday|still)\b[^.!?]{0,60}\b${ACCOUNT_USED}`,
+  String.raw`\b${FORMER_MEMBER}\b[\s\S]{0,80}\b${ACCOUNT_USED}\b|` +
+    // The removal said after the person: "a contractor we offboarded in May logged in today".
+    String.raw`\b(?:employees?|colleagues?|co-?workers?|staff(?: members?)?|team ?(?:members?|mates?)|users?|admins?|contractors?|members?|buyers?|interns?)\b (?:that |who |whom )?(?:we|i|you|our (?:admin|it|team)) (?:had |have |already )?(?:removed|deleted|deactivated|offboarded|let go|fired|disabled|revoked)\b[\s\S]{0,80}\b${ACCOUNT_USED}\b|` +
+    String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left (?:the company|the team|us|our company))\b[^.!?]{0,60}\b(?:but|yet|and still|and now|and yesterday|still)\b[^.!?]{0,60}\b${ACCOUNT_USED}`,
 );
+
+/** A message that reached the customer, in the supported languages (folded text). */
+const RECEIVED = String.raw`(?:${MESSAGE}|received|recebemos|recebi|recibimos|recibi|correo|courriel|nous avons recu|j'ai recu|erhalten|nachricht|abbiamo ricevuto|ho ricevuto|messaggio|ontvangen|kregen|bericht|otrzymal\w*|dostal\w*|wiadomosc\w*)`;
+
+/** New bank details to pay to: an invoice redirected to someone else's account. */
+const NEW_BANK_DETAILS = String.raw`(?:(?:new|changed|updated|different|another) (?:bank (?:details|account(?: number)?|info\w*)|account (?:number|details)|iban|payment details|remittance details)|bank (?:details|account) (?:has |have )?(?:changed|moved)|(?:dados bancarios|conta bancaria) nov[oa]s?|nov[oa]s? (?:dados bancarios|conta bancaria|iban)|(?:datos bancarios|cuenta bancaria) nuev[oa]s?|nuev[oa]s? (?:datos bancarios|cuenta bancaria|iban)|nouve(?:au|l|lles?) (?:coordonnees bancaires|rib|iban|compte bancaire)|coordonnees bancaires (?:ont )?change\w*|neue[nr]? (?:bankverbindung|kontodaten|bankdaten|iban|kontonummer)|nuov[oei] (?:coordinate bancarie|iban|conto(?: corrente)?)|coordinate bancarie nuove|nieuwe? (?:bankgegevens|rekeningnummer|iban|bankrekening)|now\w* (?:dane (?:do przelewu|bankowe)|numer (?:konta|rachunku)|rachun\w*))`;
+
+/**
+ * "a mail signed as your accounts team says your IBAN changed and asks us to pay the open invoice
+ * there": a message that claims new bank details for paying us, the invoice-redirection fraud.
+ */
+const PAYMENT_REDIRECTED = new RegExp(String.raw`\b${RECEIVED}\b[\s\S]{0,100}\b${NEW_BANK_DETAILS}\b`);
 
 /** Whose records: another company's, a stranger's. */
 const OTHER_PARTY = String.raw`(?:another|other|a different|different|some other|someone else'?s?|somebody else'?s?|a stranger'?s?|strangers'?)(?: (?:company|companies|customer|customers|client|clients|account|accounts|business|businesses|organi[sz]ation|organi[sz]ations|user|users|people|tenant|tenants|firm|firms|shop|store)(?:'s|s'|')?)?`;
@@ -72,6 +87,7 @@ export function reportsSecurityIncident(text: string): boolean {
   return (
     (PHISHING_ASK.test(text) && !WHERE_TO_FORWARD.test(text)) ||
     FORMER_MEMBER_ACTIVE.test(text) ||
+    PAYMENT_REDIRECTED.test(text) ||
     (OTHERS_RECORDS_SHOWN.test(text) && !WANTS_TO_SEE.test(text))
   );
 }

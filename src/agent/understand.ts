@@ -125,9 +125,12 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
     wantsHuman,
     billingDispute: isBillingDispute(input.text, proposed.intent, concern),
     // Emoji alone, or only words of thanks, approval and greeting, acknowledge: code decides,
-    // whatever a model proposed. A security concern or lost data found by code is never a pleasantry.
+    // whatever a model proposed. A security concern, lost data or an outage found by code (the
+    // rules raised the urgency: "所有同事都登不进系统" read as small talk) is never a pleasantry.
     isPleasantry:
       !security &&
+      urgency !== 'critical' &&
+      urgency !== 'high' &&
       !dataLossIn(fold(input.text)) &&
       (proposed.isPleasantry || isEmojiOnly(input.text) || isCourtesyOnly(input.text)),
     continuesTicketId,

@@ -57,7 +57,7 @@ const SECURITY = new RegExp(
     // pl
     String.raw`\bktos\b[^.!?]{0,30}\b(?:zalogowa\w*|w[lł]ama\w*|zmieni\w* has[lł]\w*)|\bw[lł]ama[lł]\w*`,
     // zh, ja, ar: no word boundaries in these scripts; folded like the text (グ → ク).
-    String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更)|身に覚えのない|ハッキング|(?:キー|パスワード|鍵|密钥|密码|令牌)[^。！？]{0,12}(?:漏れ|漏洩|流出|泄露|泄漏)|(?:キー|トークン|パスワード|シークレット|鍵|认证信息|密钥|秘钥|密码|令牌)[^。！？]{0,20}(?:公開|公开|載せ|アップ|上传|上傳|发到|发布|贴到|貼って|晒)|اختراق|مخترق|دون إذن|بدون إذن|دون علم|بدون علم`
+    String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更|追加|作成)|身に覚えのない|(?:作った|作成した|追加した|登録した|発行した|招待した|変更した)覚えが(?:ない|なく|ありません)|誰も(?:作って|作成して|追加して|変更して)(?:い|お)?ない|(?:没有人|没人|我们没有|我们并没有)(?:创建|添加|新建|修改|更改)|ハッキング|(?:キー|パスワード|鍵|密钥|密码|令牌)[^。！？]{0,12}(?:漏れ|漏洩|流出|泄露|泄漏)|(?:キー|トークン|パスワード|シークレット|鍵|认证信息|密钥|秘钥|密码|令牌)[^。！？]{0,20}(?:公開|公开|載せ|アップ|上传|上傳|发到|发布|贴到|貼って|晒)|اختراق|مخترق|دون إذن|بدون إذن|دون علم|بدون علم`
       .normalize('NFD')
       .replace(/\p{M}/gu, ''),
     // es
@@ -86,6 +86,21 @@ const BILLING_ERROR =
 /** A bill for another sum than agreed: "billed us $4,000 instead of $400", "an extra zero". */
 const WRONG_SUM =
   /\b(?:bill(?:ed)?|invoiced?|charged?|debited|took)\b[^.!?]{0,50}\b(?:(?:instead of|rather than) (?:the |just |only )?(?:[$€£] ?)?\d|should (?:have been|be|only be)|but (?:our|the) (?:contract|quote|price|plan|order) (?:says|said|is|was)|(?:\d+|two|three|four|five|ten|hundred) times (?:what|the|more|as much)|an? extra zero)\b|\bextra zero\b[^.!?]{0,30}\b(?:invoice|bill|charge)|\b(?:cobr\w*|factur\w*|berechnet|abgebucht|addebitat\w*|gerekend|obciazy\w*)\b[^.!?]{0,50}\b(?:en lugar de|en vez de|au lieu de|statt|anstatt|em vez de|invece di|in plaats van|zamiast)\b/i;
+/**
+ * A charge made though something said it should not be: "VAT was billed again although our
+ * exemption certificate is on file", "cobraron el envío aunque estamos exentos", "trotz Kündigung
+ * wieder abgebucht". A person checks the exemption, the cancellation or the payment.
+ */
+const CHARGED = String.raw`\b(?:charg|bill|invoic|debit|cobr|factur|preleve|abgebucht|berechnet|belastet|addebit|gefactureerd|afgeschreven|obciaz|pobral)\w*\b`;
+const DESPITE = String.raw`\b(?:even though|although|though|despite|in spite of|aunque|a pesar de|alors que|bien que|malgre|obwohl|trotz|mesmo (?:com|que|tendo)|apesar d\w*|anche se|nonostante|hoewel|ondanks|mimo)\b`;
+const SHOULD_NOT_BE = String.raw`\b(?:exempt\w*|tax[- ]free|cancel\w*|returned|refunded|already paid|paid (?:it|that|already)|exent\w*|exoner\w*|cancelad\w*|annul\w*|resili\w*|befreit|steuerfrei|gekundigt|kundigung|storniert|isent\w*|esent\w*|disdett\w*|annullat\w*|vrijgesteld|opgezegd|geannuleerd|zwolnion\w*|anulowan\w*|wypowiedzi\w*)`;
+const CHARGED_DESPITE = new RegExp(
+  String.raw`${CHARGED}[^.!?]{0,60}${DESPITE}[^.!?]{0,60}${SHOULD_NOT_BE}|${DESPITE}[^.!?]{0,60}${SHOULD_NOT_BE}[^.!?]{0,40}${CHARGED}`,
+);
+
+/** Asked about as a rule ("will we be billed even though we cancelled?"), not said to have happened. */
+const ASKED_IF = /^\W*(?:will|would|do|does|are|is|can|could|should|if|what if|why would)\b/;
+
 /** Other words for a charge that is wrong; a person must check it (they were retrieve's own list). */
 const DISPUTED_BILL =
   /\b(?:incorrect|problem with my (?:bill|invoice)|problema con mi factura|montant est faux|falsch|problema com a minha fatura|higher than usual)\b/;
@@ -103,7 +118,7 @@ const OUTAGE_SCRIPTS = folded(
   '打不开|打不開|宕机|挂了|无法访问|访问不了|サイトが(?:開かない|表示されない|落ち)|ダウンして|障害|繋がらない|つながらない|ระบบล่ม|เว็บล่ม|ล่ม|เข้าเว็บไม่ได้|เว็บไซต์เข้าไม่ได้|لا يعمل|متوقف|معطل|تعطل',
 );
 const EVERYONE_FAILS = folded(
-  '(?:所有人|大家|全員|みんな|全社|社員全員|ทุกคน|الجميع|لا أحد)[^。！？!?]{0,20}(?:登录不了|无法登录|不能登录|ログインできない|ログインできません|เข้าไม่ได้|ใช้งานไม่ได้|يستطيع الدخول|لا يمكن)|(?:登录不了|无法登录|ログインできない|เข้าไม่ได้)[^。！？!?]{0,20}(?:所有人|大家|全員|みんな|ทุกคน|الجميع)',
+  '(?:所有人|所有[^。！？!?，,]{1,4}(?:员|人|同事|用户)|整个公司|全公司|大家|全員|みんな|全社|社員全員|ทุกคน|الجميع|لا أحد)[^。！？!?]{0,20}(?:登录不了|无法登录|不能登录|登不上|登不进|进不去|下不了单|无法下单|不能下单|用不了|ログインできない|ログインできません|เข้าไม่ได้|ใช้งานไม่ได้|يستطيع الدخول|لا يمكن)|(?:登录不了|无法登录|ログインできない|เข้าไม่ได้)[^。！？!?]{0,20}(?:所有人|大家|全員|みんな|ทุกคน|الجميع)',
 );
 const BILLING_ERROR_SCRIPTS = folded(
   '扣了两次|重复扣款|多扣|收费错误|金额不对|二重請求|二重に請求|請求額が(?:間違|おかしい)|金額が(?:違|間違)|เก็บเงินซ้ำ|เก็บเงินเกิน|ยอดเงินไม่ถูกต้อง|ไม่ถูกต้อง[^。！？!?]{0,20}(?:เงิน|ยอด)|خصم المبلغ مرتين|مرتين من بطاقتي|مبلغ خاطئ|خطأ في الفاتورة',
@@ -111,7 +126,12 @@ const BILLING_ERROR_SCRIPTS = folded(
 
 /** A billing error said in words ("charged twice", "billed us $4,000 instead of $400"); folded text. */
 export function statesBillingError(text: string): boolean {
-  return BILLING_ERROR.test(text) || WRONG_SUM.test(text) || BILLING_ERROR_SCRIPTS.test(text);
+  return (
+    BILLING_ERROR.test(text) ||
+    WRONG_SUM.test(text) ||
+    (CHARGED_DESPITE.test(text) && !ASKED_IF.test(text)) ||
+    BILLING_ERROR_SCRIPTS.test(text)
+  );
 }
 
 /**
@@ -167,8 +187,11 @@ const WIDE_FAILURE = new RegExp(
     String.raw`|\b(?:error\w*|erreur\w*|fehler\w*|errore|erro\w*|fout\w*|bl[aą]d\w*|keine bestellungen|aucune commande|ningun pedido|nessun ordine)\b[^.!?]{0,60}\b(?:para todos|a todos|pour tous|a tout le monde|fur alle|bei allen|a tutti|voor iedereen|dla wszystkich|ne passe|mehr abschicken|mehr absenden)\b` +
     String.raw`|\b(?:bei allen|a tutti|para todos|pour tous|voor iedereen)\b[^.!?]{0,80}\b(?:keine|nicht mehr|errore|error|erreur|fout)\b` +
     String.raw`|\b(?:nobody|no one|none of (?:us|our \w+))(?: here| on our (?:side|team|end))? (?:can|could|is able to|are able to)(?: even)? (?:log|sign|get in|access|reach|connect|use|order|place|open|load|check ?out)\b` +
+    // Who is affected said first, with where they work: "none of the pickers at our two depots can
+    // load the order screen", "no one on the night shift could submit an order".
+    String.raw`|\b(?:nobody|no one|none of (?:us|the|our) \w+)\b(?: (?:at|on|in|from|across) (?:the|our|all|both|any|\w+) [\w-]+(?: [\w-]+){0,2})? (?:can|could|is able to|are able to|has been able to|have been able to)(?: even| still)? (?:log ?in|sign ?in|get in|get into|access|reach|connect|use|order|place|open|load|check ?out|pull up|submit|pay)\b` +
     // "plus personne chez Juniper ne peut passer commande", "nadie puede entrar", "niemand kann bestellen"…
-    String.raw`|(?:\b(?:plus )?personne\b[^.!?]{0,30}\bne (?:peut|peuvent|parvient|arrive)\b|\bnadie\b[^.!?]{0,20}\b(?:puede|pudo|consigue|logra)\b|\bniemand\b[^.!?]{0,20}\b(?:kann|konnte|kommt)\b|\b(?:kann|konnte|kommt) (?:hier |bei uns |mehr |gerade )*niemand\b|\bno (?:puede|pudo) nadie\b|\bninguem\b[^.!?]{0,20}\b(?:consegue|pode)\b|\bnessuno\b[^.!?]{0,20}\b(?:riesce|puo)\b|\bniemand\b[^.!?]{0,20}\bkan\b|\bnikt\b[^.!?]{0,20}\bnie (?:moze|mo[zż]e)\b)[^.!?]{0,40}\b(?:se connecter|connecter|commander|passer (?:de )?commande|acceder|entrer|utiliser|payer|charger|ouvrir|entrar|acceder|conectar\w*|pedir|hacer pedidos|comprar|pagar|usar|iniciar sesion|cargar|bestellen|einloggen|anmelden|zugreifen|rein|bezahlen|nutzen|laden|offnen|acessar|fazer pedidos|logar|accedere|entrare|ordinare|fare ordini|pagare|usare|collegar\w*|inloggen|betalen|gebruiken|zalogowac|zamowic|zaplacic|wejsc)\b`,
+    String.raw`|(?:\b(?:plus )?personne\b[^.!?]{0,30}\bne (?:peut|peuvent|parvient|arrive)\b|\baucun\w*\b(?: de (?:nos|mes|vos|leurs|ces|les) [\w-]+)?[^.!?]{0,30}\bne (?:peut|peuvent|parvient|parviennent|arrive|arrivent)\b|\bningun[oa]?\b (?:de (?:nuestr\w+|los|las|mis) \w+ )?[^.!?]{0,20}\b(?:puede|pueden|pudo|consigue|logra)\b|\bkeine?r? (?:von uns|unserer \w+|der \w+)\b[^.!?]{0,20}\b(?:kann|konnte|kommt)\b|\bnessun[oa]? (?:dei|degli|delle|di) (?:nostri|nostre|noi)\b[^.!?]{0,20}\b(?:riesce|puo|riescono|possono)\b|\bnenhum\w* (?:d[oa]s? noss\w+ \w+|de nos)\b[^.!?]{0,20}\b(?:consegue|conseguem|pode|podem)\b|\bgeen (?:van (?:onze|ons)|enkele) ?\w*\b[^.!?]{0,20}\b(?:kan|kunnen)\b|\bzaden (?:z (?:naszych|nas) ?\w*)?[^.!?]{0,20}\bnie (?:moze|moga)\b|\bnadie\b[^.!?]{0,20}\b(?:puede|pudo|consigue|logra)\b|\bniemand\b[^.!?]{0,20}\b(?:kann|konnte|kommt)\b|\b(?:kann|konnte|kommt) (?:hier |bei uns |mehr |gerade )*niemand\b|\bno (?:puede|pudo) nadie\b|\bninguem\b[^.!?]{0,20}\b(?:consegue|pode)\b|\bnessuno\b[^.!?]{0,20}\b(?:riesce|puo)\b|\bniemand\b[^.!?]{0,20}\bkan\b|\bnikt\b[^.!?]{0,20}\bnie (?:moze|mo[zż]e)\b)[^.!?]{0,40}\b(?:se connecter|connecter|commander|passer (?:de )?commande|acceder|entrer|utiliser|payer|charger|ouvrir|entrar|acceder|conectar\w*|pedir|hacer pedidos|comprar|pagar|usar|iniciar sesion|cargar|bestellen|einloggen|anmelden|zugreifen|rein|bezahlen|nutzen|laden|offnen|acessar|fazer pedidos|logar|accedere|entrare|ordinare|fare ordini|pagare|usare|collegar\w*|inloggen|betalen|gebruiken|zalogowac|zamowic|zaplacic|wejsc|z[lł]ozyc|sk[lł]adac|zamawiac|korzystac|placic)\b`,
   'i',
 );
 /** Records that vanished from the account, not a parcel that has not arrived. */
@@ -217,7 +240,7 @@ const SECRET_EXPOSED = new RegExp(
     // "our read-write API key was in a screenshot we posted": the secret inside what was shown.
     String.raw`\b${SECRET}\b[^.!?]{0,20}\b(?:was|were|is|are|got|ended up|appeared|appears|showed up|shows up) (?:clearly |fully |still )?(?:in|on|inside|visible in|readable in) (?:a|an|the|our|my|one of our|that)\b[^.!?]{0,20}\b(?:screenshot|screen ?share|recording|video|post|tweet|slides?|deck|blog|stream|demo)\b`,
     // Thai (folded: vowel and tone marks dropped): hacked, or an account entered without permission.
-    String.raw`แฮ็ก|แฮก|ถูกเจาะ|(?:เข้า|ล็อกอิน|ใช้)[^.!?]{0,25}บัญชี[^.!?]{0,40}(?:ไม่ได้(?:รับ)?อนุญาต|ไม่ได้รับการอนุญาต)|บัญชี[^.!?]{0,30}ถูก(?:ขโมย|ยึด)`
+    String.raw`แฮ็ก|แฮก|ถูกเจาะ|(?:เข้า|ล็อกอิน|ใช้)[^.!?]{0,25}บัญชี[^.!?]{0,40}(?:ไม่ได้(?:รับ)?อนุญาต|ไม่ได้รับการอนุญาต)|บัญชี[^.!?]{0,30}ถูก(?:ขโมย|ยึด)|(?:มีคน|ใครบางคน|ใครสักคน|(?:อีเมล|รหัสผ่าน|บัตร|ผู้ดูแล|เจ้าของ)[^.!?]{0,20}ถูก)(?:เปลี่ยน|แก้|ลบ|เพิ่ม|รีเซ็ต)[^.!?]{0,60}(?:(?:เรา|ฉัน|ผม|ดิฉัน)(?:ไม่ได้|ไม่เคย)(?:ทำ|เปลี่ยน|ขอ|แก้)|ไม่ใช่(?:เรา|ฉัน|ผม)|ไม่ได้(?:รับ)?อนุญาต)`
       .normalize('NFD')
       .replace(/\p{M}/gu, ''),
   ].join('|'),
@@ -268,7 +291,7 @@ const DEVICE_WIPED =
 
 /** Records that vanished, in Chinese, Japanese, Arabic and Thai (substrings, folded like the text). */
 const RECORDS_GONE_SCRIPTS = folded(
-  '(?:记录|数据|订单|发票|地址|历史|資料|紀錄)[^。！？!?]{0,12}(?:不见了|不見了|消失|被删|被刪|丢失|丟失|没了|沒了)|(?:データ|履歴|記録|注文|請求書|住所)[^。！？!?]{0,12}(?:消え|削除され|なくなっ|無くなっ)|(?:اختفت|اختفى|حذفت|حُذفت|ضاعت|فقدت|فقدنا)[^.!?؟]{0,30}(?:البيانات|السجلات|الطلبات|الفواتير|العناوين)|(?:البيانات|السجلات|الطلبات|الفواتير|العناوين)[^.!?؟]{0,30}(?:اختفت|حذفت|ضاعت|فقدت)|(?:ข้อมูล|ประวัติ|คำสั่งซื้อ|ใบแจ้งหนี้)[^.!?]{0,20}(?:หายหมด|หายไป|ถูกลบ)',
+  '(?:记录|数据|订单|发票|地址|历史|資料|紀錄)[^。！？!?]{0,12}(?:不见了|不見了|消失|被删|被刪|丢失|丟失|没了|沒了)|(?:データ|履歴|記録|注文|請求書|住所)[^。！？!?]{0,12}(?:消え|削除され|なくなっ|無くなっ)|(?:اختفت|اختفى|حذفت|حُذفت|ضاعت|فقدت|فقدنا)[^.!?؟]{0,30}(?:ال)?(?:بيانات|سجلات|طلبات|فواتير|عناوين|قواعد)|(?:ال)?(?:بيانات|سجلات|طلبات|فواتير|عناوين)[^.!?؟]{0,30}(?:اختفت|حذفت|ضاعت|فقدت)|(?:ข้อมูล|ประวัติ|คำสั่งซื้อ|ใบแจ้งหนี้)[^.!?]{0,20}(?:หายหมด|หายไป|ถูกลบ)',
 );
 
 /**

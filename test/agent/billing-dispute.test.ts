@@ -21,8 +21,21 @@ describe('an invoice to correct, or one that bills what was sent back, is a bill
     expect(isBillingDispute(text, 'billing', null)).toBe(true);
   });
 
+  // The nineteenth round: a charge made though an exemption, a cancellation or a return said it should not be.
+  it.each([
+    'we were billed VAT on the last order although the exemption certificate is on file',
+    'they debited the yearly fee despite us cancelling in March',
+    'Nos cobraron el IVA otra vez aunque estamos exentos.',
+    'Vous avez facturé la TVA alors que nous sommes exonérés.',
+    'Die Gebühr wurde trotz Kündigung wieder abgebucht.',
+    'Ci avete addebitato l’IVA anche se siamo esenti.',
+  ])('a charge though it should not be: %s', (text) => {
+    expect(isBillingDispute(text, 'billing', null)).toBe(true);
+  });
+
   it.each([
     'how do I get a corrected invoice?',
+    'will we be billed for next month even though we cancelled today?',
     'can you fix the address on my invoice?',
     'what happens to the invoice if we return the desk?',
     'our invoice was correct after all, thanks',

@@ -240,3 +240,28 @@ describe('a person asked for by being put through, fetched or looped in', () => 
     }
   });
 });
+
+// The nineteenth round: thanks followed by a sign-off, a name, a title and a disclaimer.
+describe('thanks above a signature need no answer; a question or an outage above one still counts', () => {
+  it('the signature is not read as more words', async () => {
+    for (const text of [
+      'Great, thanks for sorting it.\n\nBest regards,\nOlga Novak\nProcurement Lead, Tallis Labs\nThis e-mail is confidential.',
+      'Thanks a lot!\n\nSent from my Galaxy',
+      'Danke, alles klar.\n\nViele Grüße\nJonas\nEinkauf',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+      expect(r.reply, text).toBeUndefined();
+    }
+  });
+
+  it('a request or a failure above the signature is still one', async () => {
+    for (const text of [
+      'Could you resend the invoice for 1044?\n\nKind regards,\nOlga',
+      'thanks\nregards, our whole team is locked out since noon',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).not.toBe('ignore');
+    }
+  });
+});
