@@ -192,8 +192,11 @@ function withoutSignOff(text: string): string {
 }
 
 export function isCourtesyOnly(raw: string): boolean {
+  // A question mark or an unhappy face anywhere, below the sign-off too ("P.S. can you refund
+  // 1045?"), is something to answer; only the courtesy words are read above it.
+  const whole = emojiForShortcodes(raw);
+  if (ASKS.test(whole) || UNHAPPY.test(whole)) return false;
   const text = emojiForShortcodes(withoutSignOff(raw));
-  if (ASKS.test(text) || UNHAPPY.test(text)) return false;
   // "the refund for 1045 came through, thanks": an order number beside word that it arrived.
   if (arrivedWithThanks(foldWord(text))) return true;
   if (/\d/.test(text)) return false;

@@ -259,6 +259,7 @@ describe('thanks above a signature need no answer; a question or an outage above
     for (const text of [
       'Could you resend the invoice for 1044?\n\nKind regards,\nOlga',
       'thanks\nregards, our whole team is locked out since noon',
+      'Thanks for the help!\n\nBest regards,\nOlga\n\nP.S. can you refund the $40 gift wrap on 1045?',
     ]) {
       const r = await run(text);
       expect(r.route, text).not.toBe('ignore');
