@@ -12,7 +12,7 @@ import {
 } from './lexicon.js';
 import { CLAUSE_BREAK, ENDS_AS_QUESTION, costQuestionAt, scriptCostQuestion } from './action-questions.js';
 import { askAboutLater, saidHypothetically } from './hypothetical.js';
-import { findTerms, isNegatedAt, says, words, type Lexicon } from './term-match.js';
+import { findTerms, hasSequence, isNegatedAt, says, words, type Lexicon } from './term-match.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
 export interface CustomerLine {
@@ -93,7 +93,7 @@ const WEIGHING: readonly (readonly string[])[] = [
 
 /** Whether these words weigh the action as a plan (one of `WEIGHING`'s sequences). */
 function weighs(list: readonly string[]): boolean {
-  return WEIGHING.some((seq) => list.some((_, i) => seq.every((w, k) => list[i + k] === w)));
+  return WEIGHING.some((seq) => hasSequence(list, seq));
 }
 
 /** Openers of a question about what would happen, and the first person that follows them. */
@@ -290,7 +290,7 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
       offset += list.length;
       const asked =
         !(turnedDown && question) &&
-        !askAboutLater(sentence, clause, conditioned) &&
+        !askAboutLater(sentence, list, conditioned) &&
         clauseAsks(clause, action, askedAfter, weighed, costAsked);
       weighed ||= weighs(list);
       turnedDown ||= clauseRefuses(clause, action);

@@ -5,7 +5,7 @@
  * request finder (`customer-request.ts`) reads a sentence through these before it finds an ask.
  */
 import { ENDS_AS_QUESTION } from './action-questions.js';
-import { words } from './term-match.js';
+import { hasSequence, words } from './term-match.js';
 
 /** Words, or word sequences, folded as `words` gives them, that make a whole sentence hypothetical. */
 const HYPOTHETICAL: readonly (readonly string[])[] = [
@@ -109,28 +109,29 @@ const ADDRESSED = new Set([
   'panstwo',
 ]);
 
-const has = (list: readonly string[], seq: readonly string[]) =>
-  list.some((_, i) => seq.every((w, k) => list[i + k] === w));
-
 /** Whether a sentence is said as a hypothetical ("hypothetically", "en théorie", "仮に"). */
 export function saidHypothetically(sentence: string): boolean {
   const list = words(sentence);
   return (
-    HYPOTHETICAL.some((seq) => has(list, seq)) ||
+    HYPOTHETICAL.some((seq) => hasSequence(list, seq)) ||
     HYPOTHETICAL_IN_SCRIPT.some((term) => sentence.includes(term))
   );
 }
 
 /**
- * Whether an ask in `clause` belongs to a question about later, under a condition an earlier clause
- * of the question opened: the sentence is a question, an earlier clause opened a condition that is
- * not the polite form of the ask (`conditioned`), the sentence puts the event later ("later",
- * "still", "más adelante"), and the clause does not address the company ("could you refund it?"
- * stays a request whatever came before).
+ * Whether an ask in a clause (`clauseWords`, as `words` gives them) belongs to a question about
+ * later, under a condition an earlier clause of the question opened: the sentence is a question, an
+ * earlier clause opened a condition that is not the polite form of the ask (`conditioned`), the
+ * sentence puts the event later ("later", "still", "más adelante"), and the clause does not
+ * address the company ("could you refund it?" stays a request whatever came before).
  */
-export function askAboutLater(sentence: string, clause: string, conditioned: boolean): boolean {
+export function askAboutLater(
+  sentence: string,
+  clauseWords: readonly string[],
+  conditioned: boolean,
+): boolean {
   if (!conditioned) return false;
   if (!ENDS_AS_QUESTION.test(sentence)) return false;
   if (!words(sentence).some((w) => LATER.has(w))) return false;
-  return !words(clause).some((w) => ADDRESSED.has(w));
+  return !clauseWords.some((w) => ADDRESSED.has(w));
 }

@@ -33,6 +33,11 @@ export function words(text: string): string[] {
   );
 }
 
+/** Whether `seq` stands in `list` as consecutive words (both folded as `words` gives them). */
+export function hasSequence(list: readonly string[], seq: readonly string[]): boolean {
+  return list.some((_, i) => seq.every((w, k) => list[i + k] === w));
+}
+
 /** Optimal string alignment distance (Damerau–Levenshtein with adjacent transpositions). */
 export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [

@@ -65,7 +65,7 @@ export function matchOpenTicket(
 function concernOf(text: string): ReturnType<typeof detectConcern> {
   const folded = fold(text);
   if (asksAboutPlannedStep(folded) || forgotOwnPassword(folded)) return null;
-  if (isEmojiOnly(text) || isCourtesyOnly(text)) return null;
+  if (courtesyIn(text)) return null;
   const concern = detectConcern(text);
   return concern === 'outage' && (asksWhatIsSupported(folded) || asksWhenSupportAnswers(folded))
     ? null
@@ -88,6 +88,8 @@ function rememberLast<R>(check: (text: string) => R): (text: string) => R {
 const concernIn = rememberLast(concernOf);
 const securityIn = rememberLast(mentionsSecurity);
 const dataLossIn = rememberLast(mentionsDataLoss);
+/** Emoji alone, or only words of thanks, approval and greeting (read by the concern and the pleasantry rule). */
+const courtesyIn = rememberLast((text: string) => isEmojiOnly(text) || isCourtesyOnly(text));
 
 /**
  * The decisions code makes whatever an engine (or a model) proposed: urgency floors from plan
@@ -132,7 +134,7 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
       urgency !== 'critical' &&
       urgency !== 'high' &&
       !dataLossIn(fold(input.text)) &&
-      (proposed.isPleasantry || isEmojiOnly(input.text) || isCourtesyOnly(input.text)),
+      (proposed.isPleasantry || courtesyIn(input.text)),
     continuesTicketId,
   });
 }
