@@ -62,7 +62,7 @@ const COURTESY_CORE = new Set(
     // es, fr, de, pt, it, nl, pl
     'gracias perfecto perfecta genial vale listo funciona funciono solucionado resuelto estupendo excelente hola ' +
     'entendido entendi comprendido claro clarisimo ' +
-    'merci parfait parfaite regle resolu bonjour nickel impeccable marche compris entendu clair ' +
+    'merci remercie remercions parfait parfaite regle resolu bonjour nickel impeccable marche compris entendu clair ' +
     'danke dankeschon perfekt toll prima geklappt klappt funktioniert passt erledigt bestens wunderbar ' +
     'verstanden kapiert ' +
     'obrigado obrigada valeu perfeito otimo funcionou resolvido beleza entendi entendido compreendi ' +
@@ -87,7 +87,7 @@ const COURTESY_FILLER = new Set(
     'je wel u helemaal goed zo het werkt weer hartelijk snap ik ' +
     'bardzo wszystko dzien dobry w ' +
     // a day, an evening or a weekend wished ("fijne dag nog", "schönen Tag noch", "miłego dnia")
-    'anyway anyways here aqui ici hier aca qui tutaj to na whole entire ' +
+    'anyway anyways here aqui ici hier aca qui tutaj to na whole entire verder nu ' +
     'fijne prettige nog avond schonen noch wochenende feierabend bonne soiree buon buona giornata serata ' +
     'feliz semana fin otimo milego dnia wieczoru'
   ).split(' '),
@@ -98,7 +98,7 @@ const APPRECIATED_HELP =
 
 /** "for the help", "por la ayuda": thanks for something, not a request for it. */
 const THANKED_FOR =
-  'help|reply|replies|answer|info|information|quick (?:reply|response|answer)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie';
+  'help|reply|replies|answer|info|information|retour|quick (?:reply|response|answer)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie';
 const THANKS_FOR = new RegExp(
   String.raw`\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:${THANKED_FOR})\b`,
   'g',
@@ -112,8 +112,22 @@ const NEVER_MIND =
   /\bnever ?mind\b|\b(?:figured|sorted|worked) (?:it|that) out(?: (?:myself|ourselves))?\b|\b(?:sorted|found) (?:it|that)(?: (?:myself|ourselves))?\b/g;
 
 /** "Exactly what I needed", "just what we were looking for": approval, said without a core word. */
-const JUST_WHAT_WAS_NEEDED =
-  /\b(?:(?:exactly|just|precisely) what|(?:that'?s |that is )?(?:everything|all)(?: that)?) (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)\b/g;
+const JUST_WHAT_WAS_NEEDED = new RegExp(
+  [
+    String.raw`\b(?:(?:exactly|just|precisely) what|(?:that'?s |that is )?(?:everything|all)(?: that)?) (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)`,
+    // "justo lo que necesitaba", "exactement ce qu'il me fallait", "genau das, was wir brauchten",
+    // "exatamente o que eu precisava", "proprio quello che ci serviva", "precies wat ik nodig had",
+    // "dokładnie tego potrzebowałem"
+    String.raw`\b(?:justo|exactamente|precisamente) lo que (?:necesitaba|necesitabamos|buscaba|buscabamos)`,
+    String.raw`\b(?:exactement|justement) ce (?:qu'il (?:me|nous) fallait|dont (?:j'avais|nous avions) besoin|que je cherchais)`,
+    String.raw`\b(?:genau|genau das|genau das,?) was (?:ich|wir) (?:brauchte|brauchten|gesucht habe|gesucht haben)`,
+    String.raw`\b(?:exatamente|justamente) o que (?:eu |nos )?(?:precisava|precisavamos|queria|queriamos)`,
+    String.raw`\b(?:proprio|esattamente) (?:quello|cio) che (?:mi|ci) serviva`,
+    String.raw`\b(?:(?:dat|dit) is )?(?:precies|net) wat (?:ik|we|wij) nodig (?:had|hadden)`,
+    String.raw`\b(?:dokladnie|wlasnie) (?:tego|to),? (?:czego )?(?:potrzebowalem|potrzebowalam|potrzebowalismy|szukalem|szukalam)`,
+  ].join('|') + String.raw`\b`,
+  'g',
+);
 
 /**
  * One word of context beside thanks ("much obliged, that clears it up for our finance team") does
@@ -183,9 +197,9 @@ function withoutNames(text: string): string {
 // Scripts written without spaces: the message is courtesy pieces end to end (original text: folding
 // would strip Thai vowels and Japanese voicing marks).
 const CJK_THAI_ARABIC_CORE =
-  /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|ありがとう|有難う|助かりました|解決しました|了解|承知しました|わかりました|分かりました|谢谢|謝謝|多谢|感谢|好的|解决了|明白了|清楚了|收到|شكرا|مشكور|تمام|ممتاز|فهمت/u;
+  /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|ありがとう|有難う|助かりました|解決しました|了解|承知しました|わかりました|分かりました|谢谢|謝謝|多谢|感谢|好的|解决了|明白了|清楚了|收到|شكرا|شكر|مشكور|تمام|ممتاز|فهمت|جزاكم|جزاك/u;
 const CJK_THAI_ARABIC_PIECE =
-  /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|وصلت|وصل|الرسالة|رسالتكم|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لكم|لك|كثيرا|مشكورين|مشكور|تمام|ممتاز|ألف|الف|على|المساعدة|مساعدتكم|مساعدتك|الرد|ردكم|ردك|السريع|السريعة/gu;
+  /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|وصلت|وصل|الرسالة|رسالتكم|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|的帮助|帮助|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|جزاكم|جزاك|الله|خيرا|المشكلة|الطلبية|شكرا|شكر|جزيلا|لكم|لك|كثيرا|مشكورين|مشكور|تمام|ممتاز|ألف|الف|على|المساعدة|مساعدتكم|مساعدتك|الرد|ردكم|ردك|السريع|السريعة|تم|حل/gu;
 
 /**
  * A sign-off and what follows it (name, title, company, disclaimer, "Sent from my iPhone"): not

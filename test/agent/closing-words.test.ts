@@ -78,6 +78,34 @@ describe('a customer who closes in other words needs no answer (offline engine)'
     }
   });
 
+  it('"just what we needed" in the eight languages, formal French thanks and Arabic and Chinese set thanks', async () => {
+    for (const text of [
+      'Super, dat is precies wat ik nodig had. Dank!',
+      'genial, justo lo que necesitaba',
+      "merci, c'est exactement ce qu'il nous fallait",
+      'perfeito, exatamente o que eu precisava',
+      'grazie, proprio quello che ci serviva',
+      'Je vous remercie pour votre retour.',
+      'شكراً، تم حل المشكلة',
+      'جزاكم الله خيرا',
+      '非常感谢你们的帮助',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+    }
+  });
+
+  it('"just what we needed" followed by a request, and an unsolved problem in Arabic, are still read', async () => {
+    for (const text of [
+      'precies wat ik nodig had, maar de factuur klopt niet',
+      'لم يتم حل المشكلة',
+      'exactement ce qu’il nous fallait, pouvez-vous aussi rembourser 1045',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).not.toBe('ignore');
+    }
+  });
+
   it('thanks followed by "but not yet" in Japanese and Thai is not small talk', async () => {
     for (const text of ['ありがとうございます。でも、まだ届いていません', 'ขอบคุณค่ะ แต่ยังไม่ได้รับของ']) {
       const r = await run(text);
