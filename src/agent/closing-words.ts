@@ -24,7 +24,7 @@ const CLOSING_PHRASE = new RegExp(
     String.raw`got it|fair enough|fair|makes sense|take your time|that did it|sounds good|will do|roger(?: that)?|copy that`,
     String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon`,
     String.raw`(?:happy|merry) (?:friday|monday|weekend|holidays?|new year|christmas|xmas|easter|thanksgiving|diwali|eid|hanukkah|lunar new year|birthday)`,
-    String.raw`season'?s greetings|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
+    String.raw`(?:(?:oops|sorry|my bad),? )*wrong (?:channel|thread|chat|group|window)(?:,? (?:sorry|my bad|oops))*|season'?s greetings|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
     String.raw`(?:you|u) can close (?:this|it|the (?:ticket|thread))(?: now)?|feel free to close (?:this|it|the (?:ticket|thread))`,
     // es
     String.raw`no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|feliz (?:navidad|ano nuevo|finde|fin de semana)|de nada`,

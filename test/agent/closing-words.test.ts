@@ -106,6 +106,22 @@ describe('a customer who closes in other words needs no answer (offline engine)'
     }
   });
 
+  it('a newcomer welcomed, a message posted in the wrong channel, and "it works now" in Chinese and Arabic', async () => {
+    for (const text of [
+      'welcome aboard Tom!',
+      'bienvenida, Marta 👋',
+      'bienvenue à Chloé !',
+      'herzlich willkommen, Jonas',
+      'sorry, wrong channel!',
+      'oops wrong thread, sorry',
+      '可以了，谢谢',
+      'اشتغل الآن، شكرا',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+    }
+  });
+
   it('thanks followed by "but not yet" in Japanese and Thai is not small talk', async () => {
     for (const text of ['ありがとうございます。でも、まだ届いていません', 'ขอบคุณค่ะ แต่ยังไม่ได้รับของ']) {
       const r = await run(text);
