@@ -58,7 +58,7 @@ const COURTESY_CORE = new Set(
     'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
     'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
     'morning afternoon evening bye goodbye noted understood star legend lifesaver hero champ obliged ta thankyou thanx ' +
-    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet received welcome ' +
+    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome ' +
     // a newcomer welcomed ('welcome aboard, Tom!', 'bienvenue', 'witamy')
     'bienvenido bienvenida bienvenidos bienvenue willkommen benvenuto benvenuta benvenuti welkom witamy ' +
     // es, fr, de, pt, it, nl, pl
@@ -141,8 +141,14 @@ const TURNS_THANKS = new Set(
     ' ',
   ),
 );
+const GONE_WRONG_WORD =
+  /^(?:damaged|broken|wrong|missing|late|short|cracked|dented|faulty|defective|leaking|leaks|stuck|empty|rot[oa]s?|danad[oa]s?|abime\w*|casse\w*|kaputt|beschadig\w*|quebrad[oa]s?|danificad[oa]s?|rott[oiae]|danneggiat[oiae]|kapot|uszkodzon\w*|zepsut\w*|falta|manque|fehlt|mancante|ontbreekt|brakuje|equivocad[oa]|falsch|errad[oa]|sbagliat[oa]|verkeerd\w*)$/;
 const isHarmlessExtra = (word: string) =>
-  word.length > 2 && !TURNS_THANKS.has(word) && conceptsOf(normalizeForModel(word)).length === 0;
+  word.length > 2 &&
+  !TURNS_THANKS.has(word) &&
+  // "received, damaged", "ok, broken": the word says something went wrong.
+  !GONE_WRONG_WORD.test(word) &&
+  conceptsOf(normalizeForModel(word)).length === 0;
 
 /**
  * Word that what was awaited has come, with thanks ("refund landed on our card this morning,

@@ -71,6 +71,7 @@ describe('a customer who closes in other words needs no answer (offline engine)'
       'd’accord, on attend le remboursement',
       'ok, ich gebe das weiter, aber die Rechnung fehlt immer noch',
       '好的，我们等退款',
+      'received, damaged',
       'تمام، سننتظر الاسترداد',
     ]) {
       const r = await run(text);
