@@ -8,6 +8,7 @@
  * help). An empty message is not a pleasantry either: adapters send one for a file or an image.
  */
 
+import { hasClosing, withClosingsRead, withoutOwnStepsInScript } from './closing-words.js';
 import { normalizeForModel } from './offline/model/features.js';
 import { conceptsOf } from './offline/model/lexicon.js';
 
@@ -57,17 +58,19 @@ const COURTESY_CORE = new Set(
     'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
     'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
     'morning afternoon evening bye goodbye noted understood star legend lifesaver hero champ obliged ta thankyou thanx ' +
-    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind ' +
+    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome ' +
+    // a newcomer welcomed ('welcome aboard, Tom!', 'bienvenue', 'witamy')
+    'bienvenido bienvenida bienvenidos bienvenue willkommen benvenuto benvenuta benvenuti welkom witamy ' +
     // es, fr, de, pt, it, nl, pl
     'gracias perfecto perfecta genial vale listo funciona funciono solucionado resuelto estupendo excelente hola ' +
     'entendido entendi comprendido claro clarisimo ' +
-    'merci parfait parfaite regle resolu bonjour nickel impeccable marche compris entendu clair ' +
+    'merci remercie remercions parfait parfaite regle resolu bonjour nickel impeccable marche compris entendu clair ' +
     'danke dankeschon perfekt toll prima geklappt klappt funktioniert passt erledigt bestens wunderbar ' +
     'verstanden kapiert ' +
     'obrigado obrigada valeu perfeito otimo funcionou resolvido beleza entendi entendido compreendi ' +
     'grazie perfetto ottimo risolto buongiorno buonasera gentilissimo gentilissima gentilissimi gentilissime gentili ' +
     'sistemato capito chiaro chiarissimo ' +
-    'bedankt dankjewel dankuwel opgelost goedemorgen fijn duidelijk helder begrepen top ' +
+    'bedankt dank dankjewel dankuwel opgelost goedemorgen fijn duidelijk helder begrepen top ' +
     'dziekuje dziekujemy dzieki swietnie dziala porzadku jasne rozumiem zrozumialem zrozumialam'
   ).split(' '),
 );
@@ -83,10 +86,10 @@ const COURTESY_FILLER = new Set(
     'vielen dank sehr schon jetzt alles gut klar guten tag abend hat es hab habe ' +
     'muito muita deu certo tudo bom boa dia tarde ficou rapida ' +
     'mille tutto a posto bene benissimo molto tante ho veloce ' +
-    'dank je wel u helemaal goed zo het werkt weer hartelijk snap ik ' +
+    'je wel u helemaal goed zo het werkt weer hartelijk snap ik ' +
     'bardzo wszystko dzien dobry w ' +
     // a day, an evening or a weekend wished ("fijne dag nog", "schönen Tag noch", "miłego dnia")
-    'anyway anyways sweet ' +
+    'anyway anyways here aqui ici hier aca qui tutaj to na whole entire verder nu aboard onboard ' +
     'fijne prettige nog avond schonen noch wochenende feierabend bonne soiree buon buona giornata serata ' +
     'feliz semana fin otimo milego dnia wieczoru'
   ).split(' '),
@@ -96,8 +99,14 @@ const APPRECIATED_HELP =
   /\b(?:appreciate|appreciated|grateful for|thankful for)(?: (?:the|your|all(?: the| your)?))? (?:(?:quick|fast|speedy|prompt|swift|great|kind) )?(?:help|support|reply|response|answer)\b/g;
 
 /** "for the help", "por la ayuda": thanks for something, not a request for it. */
-const THANKS_FOR =
-  /\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:help|reply|replies|answer|info|information|quick (?:reply|response|answer)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie)\b/g;
+const THANKED_FOR =
+  'help|reply|replies|answer|info|information|retour|quick (?:reply|response|answer)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie';
+const THANKS_FOR = new RegExp(
+  String.raw`\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:${THANKED_FOR})\b`,
+  'g',
+);
+/** A German noun thanked for ("danke für die schnelle Antwort") is capitalised, not a name. */
+const THANKED_FOR_WORD = new RegExp(`^(?:${THANKED_FOR})$`);
 const MAX_COURTESY_WORDS = 10;
 
 /** "never mind, figured it out", "nvm, sorted it myself": what was asked needs no answer any more. */
@@ -105,8 +114,22 @@ const NEVER_MIND =
   /\bnever ?mind\b|\b(?:figured|sorted|worked) (?:it|that) out(?: (?:myself|ourselves))?\b|\b(?:sorted|found) (?:it|that)(?: (?:myself|ourselves))?\b/g;
 
 /** "Exactly what I needed", "just what we were looking for": approval, said without a core word. */
-const JUST_WHAT_WAS_NEEDED =
-  /\b(?:(?:exactly|just|precisely) what|(?:that'?s |that is )?(?:everything|all)(?: that)?) (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)\b/g;
+const JUST_WHAT_WAS_NEEDED = new RegExp(
+  [
+    String.raw`\b(?:(?:exactly|just|precisely) what|(?:that'?s |that is )?(?:everything|all)(?: that)?) (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)`,
+    // "justo lo que necesitaba", "exactement ce qu'il me fallait", "genau das, was wir brauchten",
+    // "exatamente o que eu precisava", "proprio quello che ci serviva", "precies wat ik nodig had",
+    // "dokładnie tego potrzebowałem"
+    String.raw`\b(?:justo|exactamente|precisamente) lo que (?:necesitaba|necesitabamos|buscaba|buscabamos)`,
+    String.raw`\b(?:exactement|justement) ce (?:qu'il (?:me|nous) fallait|dont (?:j'avais|nous avions) besoin|que je cherchais)`,
+    String.raw`\b(?:genau|genau das|genau das,?) was (?:ich|wir) (?:brauchte|brauchten|gesucht habe|gesucht haben)`,
+    String.raw`\b(?:exatamente|justamente) o que (?:eu |nos )?(?:precisava|precisavamos|queria|queriamos)`,
+    String.raw`\b(?:proprio|esattamente) (?:quello|cio) che (?:mi|ci) serviva`,
+    String.raw`\b(?:(?:dat|dit) is )?(?:precies|net) wat (?:ik|we|wij) nodig (?:had|hadden)`,
+    String.raw`\b(?:dokladnie|wlasnie) (?:tego|to),? (?:czego )?(?:potrzebowalem|potrzebowalam|potrzebowalismy|szukalem|szukalam)`,
+  ].join('|') + String.raw`\b`,
+  'g',
+);
 
 /**
  * One word of context beside thanks ("much obliged, that clears it up for our finance team") does
@@ -118,8 +141,14 @@ const TURNS_THANKS = new Set(
     ' ',
   ),
 );
+const GONE_WRONG_WORD =
+  /^(?:damaged|broken|wrong|missing|late|short|cracked|dented|faulty|defective|leaking|leaks|stuck|empty|rot[oa]s?|danad[oa]s?|abime\w*|casse\w*|kaputt|beschadig\w*|quebrad[oa]s?|danificad[oa]s?|rott[oiae]|danneggiat[oiae]|kapot|uszkodzon\w*|zepsut\w*|falta|manque|fehlt|mancante|ontbreekt|brakuje|equivocad[oa]|falsch|errad[oa]|sbagliat[oa]|verkeerd\w*)$/;
 const isHarmlessExtra = (word: string) =>
-  word.length > 2 && !TURNS_THANKS.has(word) && conceptsOf(normalizeForModel(word)).length === 0;
+  word.length > 2 &&
+  !TURNS_THANKS.has(word) &&
+  // "received, damaged", "ok, broken": the word says something went wrong.
+  !GONE_WRONG_WORD.test(word) &&
+  conceptsOf(normalizeForModel(word)).length === 0;
 
 /**
  * Word that what was awaited has come, with thanks ("refund landed on our card this morning,
@@ -129,7 +158,7 @@ const isHarmlessExtra = (word: string) =>
 const THANKS =
   /\b(?:thanks|thank you|thx|ty|cheers|appreciated|gracias|merci|danke|obrigad[oa]|grazie|bedankt|dank je|dziekuje|dzieki)\b/;
 const ARRIVED =
-  /\b(?:landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
+  /\b(?:got (?:the|my|our) (?:refund|money|credit|parcel|package|order|delivery|replacement|items?|goods|shipment)|landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
 const ARRIVAL_GONE_WRONG =
   /\b(?:not|n't|never|but|still|yet|only|damaged|broken|wrong|missing|late|short|cracked|dented|half|partial|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|rot[oa]s?|danad[oa]s?|abime\w*|casse\w*|kaputt|beschadig\w*|quebrad[oa]s?|danificad[oa]s?|rott[oiae]|danneggiat[oiae]|kapot|uszkodzon\w*|zepsut\w*|falta|manque|fehlt|mancante|ontbreekt|brakuje|equivocad[oa]|falsch|errad[oa]|sbagliat[oa]|verkeerd\w*)\b/;
 const MAX_ARRIVAL_WORDS = 16;
@@ -140,7 +169,7 @@ function arrivedWithThanks(folded: string): boolean {
   const words = folded.split(/[^\p{L}\d']+/u).filter(Boolean);
   return (
     words.length <= MAX_ARRIVAL_WORDS &&
-    THANKS.test(folded) &&
+    (THANKS.test(folded) || hasClosing(folded)) &&
     ARRIVED.test(folded) &&
     !ARRIVAL_GONE_WRONG.test(folded) &&
     !FURTHER_ASK.test(folded)
@@ -165,7 +194,8 @@ function withoutNames(text: string): string {
     const vocativeFirst = first && /^\s*,/.test(text.slice(offset + whole.length));
     if ((first && !vocativeFirst) || afterSentence || names >= 2) return whole;
     const folded = foldWord(word);
-    if (COURTESY_CORE.has(folded) || COURTESY_FILLER.has(folded)) return whole;
+    if (COURTESY_CORE.has(folded) || COURTESY_FILLER.has(folded) || THANKED_FOR_WORD.test(folded))
+      return whole;
     if (conceptsOf(normalizeForModel(word)).length) return whole;
     names++;
     return `${before} `;
@@ -175,9 +205,9 @@ function withoutNames(text: string): string {
 // Scripts written without spaces: the message is courtesy pieces end to end (original text: folding
 // would strip Thai vowels and Japanese voicing marks).
 const CJK_THAI_ARABIC_CORE =
-  /ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|ありがとう|有難う|助かりました|解決しました|了解|承知しました|わかりました|分かりました|谢谢|謝謝|多谢|感谢|好的|解决了|明白了|清楚了|收到|شكرا|مشكور|تمام|ممتاز|فهمت/u;
+  /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|ありがとう|有難う|助かりました|解決しました|了解|承知しました|わかりました|分かりました|谢谢|謝謝|多谢|感谢|好的|解决了|明白了|清楚了|收到|شكرا|شكر|مشكور|تمام|ممتاز|فهمت|جزاكم|جزاك|可以了|اشتغل/u;
 const CJK_THAI_ARABIC_PIECE =
-  /ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|شكرا|جزيلا|لكم|لك|كثيرا|مشكورين|مشكور|تمام|ممتاز|ألف|الف|على|المساعدة|مساعدتكم|مساعدتك|الرد|ردكم|ردك|السريع|السريعة/gu;
+  /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|وصلت|وصل|الرسالة|رسالتكم|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|的帮助|帮助|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|جزاكم|جزاك|الله|خيرا|المشكلة|الطلبية|شكرا|شكر|جزيلا|لكم|لك|كثيرا|مشكورين|مشكور|تمام|ممتاز|ألف|الف|على|المساعدة|مساعدتكم|مساعدتك|الرد|ردكم|ردك|السريع|السريعة|تم|حل|可以了|اشتغل|الآن/gu;
 
 /**
  * A sign-off and what follows it (name, title, company, disclaimer, "Sent from my iPhone"): not
@@ -200,13 +230,13 @@ export function isCourtesyOnly(raw: string): boolean {
   // "the refund for 1045 came through, thanks": an order number beside word that it arrived.
   if (arrivedWithThanks(foldWord(text))) return true;
   if (/\d/.test(text)) return false;
-  const scriptless = text
+  const scriptless = withoutOwnStepsInScript(text)
     .replace(/[\u064B-\u065F\u0670]/g, '')
     .replace(/[\s\p{P}\p{S}\p{Extended_Pictographic}]/gu, '');
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(scriptless)) {
     return CJK_THAI_ARABIC_CORE.test(scriptless) && scriptless.replace(CJK_THAI_ARABIC_PIECE, '') === '';
   }
-  const folded = foldWord(withoutNames(text))
+  const folded = withClosingsRead(foldWord(withoutNames(text)))
     .replace(NEVER_MIND, ' nvm ')
     .replace(APPRECIATED_HELP, ' appreciated ')
     .replace(THANKS_FOR, ' ')

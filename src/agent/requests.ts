@@ -100,6 +100,18 @@ const SEND_ELSEWHERE = new RegExp(
   // "we moved to 12 Harbour Rd": the order should follow them there. "can 1028 go to my office instead?"
   `\\b(?:go|goes|be delivered|be sent|be shipped|come|arrive|(?:leave|drop) (?:it|them|the (?:parcel|package|box|boxes|order|delivery))(?: off)?)\\b (?:to|at|with) (?:(?:my|our|the|a|another|other) )?(?:\\w+ ){0,2}(?:${PLACE})\\b[^.?!]{0,40}\\binstead\\b|\\b(?:go|goes|be delivered|be sent|be shipped|come|arrive|ship|send|deliver)\\b[^.?!]{0,20}\\b(?:to|at) (?:the|our|my) new (?:${PLACE})\\b|\\binstead of (?:the|our|my) (?:office|home|house|hq|headquarters|address|warehouse|shop|store)\\b|\\b${SEND_VERB}\\b[^.?!]{0,60}${STREET}|${STREET}[^.?!]{0,30}\\binstead\\b|\\b${VERB_CHANGE}\\b[^.?!]{0,60}${STREET}|\\b(?:moved|relocated|moving)\\b[^.?!]{0,30}${STREET}`,
 );
+/**
+ * Sending an order to another of the customer's places, said without the word "address": "can
+ * 1006 go to our other clinic?", "envíenlo a nuestra otra sede", "an unseren anderen Standort".
+ */
+const SEND_TO_PLACE_VERB =
+  '(?:go|goes|be delivered|be sent|be shipped|ship|send|deliver|redirect|envi\\w*|mand\\w*|entreg\\w*|livr\\w*|envoy\\w*|expedi\\w*|liefer\\w*|schick\\w*|sped\\w*|consegn\\w*|bezorg\\w*|verzend\\w*|stur\\w*|stuur\\w*|wys[lł]\\w*|dostarcz\\w*)';
+const OUR_OTHER_PLACE =
+  "(?:to (?:our|my) other|a (?:nuestra|nuestro|mi) otr[oa]|a notre autre|(?:an|zu|in) (?:unser\\w*|mein\\w*) (?:ander\\w*|zweit\\w*)|para (?:a |o )?(?:nossa|nosso|minha|meu) outr[oa]|(?:all'|alla |al |nella |nel )(?:nostr[oa]|mi[oa]) altr[oa]|naar (?:onze|ons|mijn) (?:andere|tweede)|do (?:naszego|naszej|mojego|mojej) (?:drugi\\w*|inn\\w*))";
+const TO_OUR_OTHER_PLACE = new RegExp(
+  `\\b${SEND_TO_PLACE_VERB}\\b[^.?!]{0,40}${OUR_OTHER_PLACE}\\b|${OUR_OTHER_PLACE}\\b[^.?!]{0,30}\\b${SEND_TO_PLACE_VERB}\\b`,
+);
+
 // Holding or delaying an order is not an action any tool has.
 const HOLD_ORDER =
   /\b(?:hold|pause|delay|postpone|put off)\b(?: (?:off|back))?[^.?!]{0,20}\b(?:order|shipment|delivery|shipping|pedido|commande|bestellung|encomenda|ordine)\b|\b(?:hold|pause)\b[^.?!]{0,10}\b\d{3,10}\b/;
@@ -216,7 +228,7 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
   const service = serviceRequest(f);
   if (service) return { kind: 'service_request', label: SERVICE_REQUEST_LABELS[service] };
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
-  if (SEND_ELSEWHERE.test(f) || asksToReroute(f))
+  if (SEND_ELSEWHERE.test(f) || asksToReroute(f) || (TO_OUR_OTHER_PLACE.test(f) && THEIR_PARCEL.test(f)))
     return { kind: 'change_address', label: 'change the delivery address of an order' };
   if (HOLD_ORDER.test(f)) return { kind: 'modify_order', label: 'hold or delay an order' };
   if (EXPEDITE.test(f)) return { kind: 'expedite', label: 'rush an order' };

@@ -34,6 +34,16 @@ describe('requests on an order that no tool carries out', () => {
     ['modify_order', 'can we get custom box printing with our logo on the next batch?'],
     ['modify_order', 'is it possible to have the aprons embroidered with the café name?'],
     ['modify_order', 'Könnt ihr eine Gravur auf die Thermoskannen machen?'],
+    // Another of the customer's places, without the word "address", in the eight reply languages.
+    ['change_address', 'please ship the chairs on 1045 to our other office'],
+    ['change_address', 'can 1045 be sent to our other site?'],
+    ['change_address', '¿Pueden enviar el pedido 1045 a nuestra otra oficina?'],
+    ['change_address', 'Pouvez-vous livrer la commande 1045 à notre autre site ?'],
+    ['change_address', 'Könnt ihr 1045 an unseren anderen Standort liefern?'],
+    ['change_address', 'Podem enviar a encomenda 1045 para a nossa outra loja?'],
+    ['change_address', "Potete spedire l'ordine 1045 alla nostra altra sede?"],
+    ['change_address', 'Kunnen jullie 1045 naar onze andere vestiging sturen?'],
+    ['change_address', 'Czy możecie wysłać 1045 do naszego drugiego biura?'],
   ])('%s: %s', (kind, text) => {
     expect(unanswerableRequest(text)?.kind).toBe(kind);
   });
@@ -50,6 +60,8 @@ describe('requests on an order that no tool carries out', () => {
     'can we get express shipping on the next order?',
     'the login page redirects me back to sign-in every time',
     'how do I personalise the dashboard view?',
+    'is our other office on the same plan?',
+    'we ordered for our other site last month, where is the invoice for 1045?',
   ])('a question the help center answers, or an action with a tool, is not one: %s', (text) => {
     expect(unanswerableRequest(text)).toBeNull();
   });

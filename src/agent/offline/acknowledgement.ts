@@ -31,6 +31,12 @@ const ASKS = new RegExp(
   ].join('|'),
   'u',
 );
+/**
+ * The same in the scripts without spaces, read in the text as written (folding strips Thai vowel
+ * and tone marks): an ask, or a turn against the thanks ("but", "not yet", "not").
+ */
+const ASKS_IN_SCRIPT =
+  /请|吗|ください|お願い|ได้ไหม|ไหม|(?<!ที่)ช่วย|هل|ممكن|أريد|اريد|でも|しかし|まだ|ません|ないです|但是|还没|没有|不是|แต่|ยังไม่|ไม่ได้|لكن|لم|ليس/u;
 
 /** "exactly what we wanted", "just what I needed": a question word inside a statement. */
 const STATED = /\b(?:exactly|just|precisely|that'?s|is|was) (?:what|how)\b/g;
@@ -48,6 +54,7 @@ export function isAcknowledgement(text: string, probabilities: Partial<Record<In
     (probabilities.other ?? 0) >= OTHER_MIN_PROBABILITY &&
     A_WORD.test(text) &&
     !ASKS.test(said) &&
+    !ASKS_IN_SCRIPT.test(text) &&
     !showsUnhappiness(text)
   );
 }

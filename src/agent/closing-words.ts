@@ -1,0 +1,130 @@
+/**
+ * How customers close a conversation besides "thanks": a set phrase ("no worries", "fair enough",
+ * "happy Friday", "pas de souci", "kein Stress", "sem pressa", "nessun problema", "geen haast",
+ * "nie ma sprawy") or what they will do next themselves ("I'll let the front desk know", "we'll
+ * wait for the courier then", "je transmets à l'équipe", "ich gebe das weiter", "店長に伝えて
+ * おきます", "我转告同事", "เดี๋ยวแจ้งทีม", "سأبلغ الفريق"). Neither asks anything. pleasantry.ts
+ * reads them as courtesy; they never make a message a pleasantry alone (a word of thanks, approval
+ * or greeting must be there too, except for a set closing phrase, which is one).
+ *
+ * A step that names money, a failure or an account problem ("I'll wait for the refund", "we'll
+ * tell our bank you charged twice") or turns against what was said ("but", "still", "not yet")
+ * is not taken out, so the message stays one to answer.
+ */
+
+import { normalizeForModel } from './offline/model/features.js';
+import { conceptsOf } from './offline/model/lexicon.js';
+
+/** Set phrases that close or wave off, in folded text (lower case, no accents, "ł" → "l"). */
+const CLOSING_PHRASE = new RegExp(
+  [
+    // en
+    String.raw`no (?:worries|worry|rush|hurry|problem|probs?|stress)`,
+    String.raw`not a problem|nothing else (?:needed|required|to do)|that'?s all(?: for now)?|all (?:good|set|sorted|done)`,
+    String.raw`got it|fair enough|fair|makes sense|take your time|that did it|sounds good|will do|roger(?: that)?|copy that`,
+    String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon`,
+    String.raw`(?:happy|merry) (?:friday|monday|weekend|holidays?|new year|christmas|xmas|easter|thanksgiving|diwali|eid|hanukkah|lunar new year|birthday)`,
+    String.raw`(?:(?:oops|sorry|my bad),? )*wrong (?:channel|thread|chat|group|window)(?:,? (?:sorry|my bad|oops))*|season'?s greetings|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
+    String.raw`(?:you|u) can close (?:this|it|the (?:ticket|thread))(?: now)?|feel free to close (?:this|it|the (?:ticket|thread))`,
+    // es
+    String.raw`no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|feliz (?:navidad|ano nuevo|finde|fin de semana)|de nada`,
+    // fr
+    String.raw`d'accord|pas de soucis?|aucun souci|sans souci|pas de (?:probleme|stress)|pas d'urgence|rien ne presse|c'est note|bien (?:recu|note)|bon (?:week-?end|week end)|bonnes fetes|joyeux noel|bonne annee|bonne fin de (?:semaine|journee)`,
+    // de
+    String.raw`kein (?:problem|stress|thema)|keine eile|alles klar|geht klar|passt schon|frohe weihnachten|frohes neues(?: jahr)?|schones wochenende`,
+    // pt
+    String.raw`sem (?:problemas?|pressa|stress)|(?:ja )?deu (?:tudo )?certo|de boa|combinado|feliz natal|bom fim de semana|boas festas`,
+    // it
+    String.raw`nessun problema|nessuna fretta|ricevuto|buon (?:fine settimana|weekend|natale)|buone feste|(?:grazie )?per la disponibilita`,
+    // nl
+    String.raw`geen (?:probleem|haast|zorgen)|komt goed|goed ontvangen|fijne feestdagen|(?:prettig|fijn) weekend`,
+    // pl
+    String.raw`nie ma (?:sprawy|problemu)|bez pospiechu|spoko|wesolych swiat|(?:udanego|milego) weekendu`,
+  ]
+    .map((p) => `(?:${p})`)
+    .join('|'),
+  'g',
+);
+const CLOSING = new RegExp(String.raw`(?<![\p{L}'])(?:${CLOSING_PHRASE.source})(?![\p{L}'])`, 'gu');
+
+/** A first-person step of the customer's own: pass it on, wait, check inside, close on their side. */
+const OWN_STEP_LATIN = new RegExp(
+  [
+    // en: "I'll let the front desk know", "will pass it along", "we'll wait then", "I'll check with finance"
+    String.raw`\b(?:(?:i|we)(?:'ll| will|'m going to|'re going to| are going to| am going to)|will|gonna)(?: (?:just|now|then|also|definitely|simply|go ahead and))* (?:let|tell|pass|forward|share|loop|wait|hold|keep|check|circle|update|inform|relay|look|try|sit)\b[^.,;!?]*`,
+    // es: "se lo paso al equipo", "lo reviso con mi jefe y os digo", "vamos a esperar"
+    String.raw`\b(?:(?:se lo|se la|lo|la|les|le|os) )?(?:paso|pasare|comento|comentare|reenvio|reenviare|transmito|aviso|avisare|reviso|revisare|esperamos|esperaremos|esperare)\b[^.,;!?]*|\b(?:vamos a|voy a) (?:esperar|avisar|pasar|comentar|revisar|reenviar)\b[^.,;!?]*`,
+    // fr: "je transmets à l'équipe", "je fais suivre à la compta", "on attend le transporteur alors"
+    String.raw`\b(?:je|j'|on|nous)\s?(?:vais |allons |va )?(?:transmets|transmettre|transmettrai|transmettons|fais suivre|faire suivre|ferai suivre|previens|prevenir|previendrai|attend|attendons|attendre|attendrai|partage|partager|informe|informer|regarde|regarder|verifie|verifier)\b[^.,;!?]*`,
+    // de: "ich gebe das an die Buchhaltung weiter", "dann warten wir ab", "ich sage Bescheid"
+    String.raw`\b(?:ich|wir) (?:gebe|geben|leite|leiten|sage|sagen)\b[^.,;!?]*\b(?:weiter|bescheid)\b|\b(?:warten wir|wir warten|ich warte)(?: (?:dann|einfach|mal|noch))*(?: ab)?\b|\b(?:melde mich|melden uns)\b[^.,;!?]*`,
+    // pt: "vou repassar para o time", "vamos aguardar então", "aviso o pessoal"
+    String.raw`\b(?:vou|vamos|irei|iremos) (?:repassar|avisar|aguardar|esperar|passar|encaminhar|compartilhar|falar|verificar)\b[^.,;!?]*|\b(?:repasso|encaminho|aguardamos|aviso)\b[^.,;!?]*`,
+    // it: "lo giro al mio responsabile", "aspettiamo allora", "lo inoltro al collega"
+    String.raw`\b(?:(?:lo|la|li|le|glielo) )?(?:giro|girero|inoltro|inoltrero|passero|aspettiamo|aspetto|aspetteremo|avviso|avvisero|condivido|riferisco|riferiro|faccio sapere|faro sapere)\b[^.,;!?]*`,
+    // nl: "ik geef het door aan de collega's", "dan wachten we even af", "ik laat het weten"
+    String.raw`\b(?:ik|we|wij) (?:geef|geven|stuur|sturen|laat|laten)\b[^.,;!?]*\b(?:door|weten)\b[^.,;!?]*|\b(?:wachten we|we wachten|ik wacht)(?: (?:dan|even|maar|nog))*(?: af)?\b`,
+    // pl: "przekażę zespołowi", "to czekamy na kuriera", "dam znać"
+    String.raw`\b(?:przekaze|przekazemy|dam znac|damy znac|poczekamy|poczekam|czekamy|sprawdze|sprawdzimy|udostepnie)\b[^.,;!?]*`,
+  ].join('|'),
+  'g',
+);
+
+/**
+ * The same in scripts written without spaces, one clause (or, in Thai, one space-separated piece)
+ * at a time: a Japanese, Chinese or Thai piece holding a verb of passing on or waiting, or an
+ * Arabic clause from such a verb to its end.
+ */
+const SCRIPT_STEP =
+  /伝えて?おきます|伝えます|共有(?:して)?(?:おきます|します|いたします)|転送します|待ちます|待ってみます|お待ちします|相談します|我们?(?:会|就)?(?:转告|转达|转发|告诉|通知|分享|再等|等)|(?:เดี๋ยว|จะ)\S*(?:แจ้ง|บอก|ส่งต่อ|รอ)/u;
+const ARABIC_STEP = /^(?:سأبلغ|سنبلغ|سأخبر|سنخبر|سننتظر|سأنتظر|سأشارك|سنشارك|سأحول|سنحول)/u;
+const CLAUSE_BREAK = /([。、，,！!？?.،؟\n]+)/u;
+
+/** What keeps a step in the message: a turn, a question or a concept someone must act on. */
+const TURNS =
+  /\b(?:but|still|not|yet|no|never|why|when|how|please|can|could|pero|todavia|mais|toujours|pas|aber|noch immer|immer noch|nicht|mas|ainda|nao|ma|ancora|non|maar|nog steeds|niet|ale|wciaz|nadal|nie)\b|でも|しかし|まだ|ません|ない|但|还没|没有|不|แต่|ยัง|ไม่|لكن|لم|لا|ليس/u;
+const ACTED_ON = new Set([
+  'refund',
+  'cancel',
+  'return',
+  'charge',
+  'payment',
+  'password',
+  'login',
+  'error',
+  'outage',
+  'data_gone',
+  'security',
+  'urgent',
+]);
+/** Scripts the lexicon does not read: the words of money and failure that keep a step. */
+const ACTED_ON_SCRIPT =
+  /返金|返品|キャンセル|請求|エラー|退款|退货|取消|扣款|错误|คืนเงิน|ยกเลิก|คืนสินค้า|ผิดพลาด|استرداد|إلغاء|الغاء|إرجاع|خطأ/u;
+
+function harmless(step: string): boolean {
+  if (TURNS.test(step) || ACTED_ON_SCRIPT.test(step)) return false;
+  return !conceptsOf(normalizeForModel(step)).some((c) => ACTED_ON.has(c));
+}
+
+/** Folded Latin text with its set closing phrases read as "ok" and its own harmless steps taken out. */
+export function withClosingsRead(folded: string): string {
+  return folded.replace(OWN_STEP_LATIN, (step) => (harmless(step) ? ' ' : step)).replace(CLOSING, ' ok ');
+}
+
+/** Text in a script without spaces with the customer's own harmless steps taken out. */
+export function withoutOwnStepsInScript(text: string): string {
+  return text
+    .split(CLAUSE_BREAK)
+    .map((clause) => {
+      const pieces = clause.split(/(\s+)/u);
+      const at = pieces.findIndex((piece) => ARABIC_STEP.test(piece));
+      if (at >= 0) return harmless(pieces.slice(at).join('')) ? pieces.slice(0, at).join('') : clause;
+      return pieces.map((piece) => (SCRIPT_STEP.test(piece) && harmless(piece) ? ' ' : piece)).join('');
+    })
+    .join('');
+}
+/** A set closing phrase anywhere in folded text ("all sorted, nothing else needed"). */
+export function hasClosing(folded: string): boolean {
+  CLOSING.lastIndex = 0;
+  return CLOSING.test(folded);
+}
