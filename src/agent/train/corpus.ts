@@ -9,6 +9,8 @@ import { nl } from './banks/nl.js';
 import { ar, ja, th, zh } from './banks/other-scripts.js';
 import { pl } from './banks/pl.js';
 import { pt } from './banks/pt.js';
+import { INCIDENT_BANKS } from './banks/incidents/index.js';
+import { storiesFor, tellAsStory } from './story.js';
 
 export const BANKS: LanguageBank[] = [en, es, fr, de, pt, it, nl, pl, ja, zh, th, ar];
 
@@ -25,9 +27,15 @@ export interface CorpusRecord {
   concern: Concern;
   /** How the generator voiced it (for reading the corpus, not a label). */
   voice: Voice;
+  /**
+   * Fitted by the concern head only: the incident banks' phrasings, near misses and every
+   * story-told copy. The intent, urgency and sentiment heads learn from the language banks as
+   * before, so the concern model's new data cannot move a refund's or a route's confidence.
+   */
+  concernOnly?: true;
 }
 
-type Voice = 'plain' | 'terse' | 'polite' | 'typos' | 'angry' | 'rambling' | 'happy';
+type Voice = 'plain' | 'terse' | 'polite' | 'typos' | 'angry' | 'rambling' | 'happy' | 'story';
 const VOICES: Voice[] = ['plain', 'terse', 'polite', 'typos', 'angry', 'rambling', 'happy'];
 
 const CONCERN_INTENT: Record<Exclude<Concern, 'none'>, Intent> = {
@@ -193,16 +201,23 @@ export function generateCorpus(): { train: CorpusRecord[]; dev: CorpusRecord[] }
   const train: CorpusRecord[] = [];
   const dev: CorpusRecord[] = [];
   for (const bank of BANKS) {
-    const items: Array<{ template: string; intent: Intent; concern: Concern }> = [];
-    for (const [intent, list] of Object.entries(bank.intents) as Array<[Intent, string[]]>) {
-      for (const template of list) items.push({ template, intent, concern: 'none' });
-    }
-    for (const [concern, list] of Object.entries(bank.concerns) as Array<
-      [Exclude<Concern, 'none'>, string[]]
-    >) {
-      for (const template of list) items.push({ template, intent: CONCERN_INTENT[concern], concern });
-    }
-    for (const { template, intent, concern } of items) {
+    const incidents = INCIDENT_BANKS[bank.language];
+    const items: Array<{ template: string; intent: Intent; concern: Concern; concernOnly: boolean }> = [];
+    const add = (source: Pick<LanguageBank, 'concerns'> & { intents: Partial<LanguageBank['intents']> }) => {
+      const concernOnly = source !== bank;
+      for (const [intent, list] of Object.entries(source.intents) as Array<[Intent, string[]]>) {
+        for (const template of list) items.push({ template, intent, concern: 'none', concernOnly });
+      }
+      for (const [concern, list] of Object.entries(source.concerns) as Array<
+        [Exclude<Concern, 'none'>, string[]]
+      >) {
+        for (const template of list)
+          items.push({ template, intent: CONCERN_INTENT[concern], concern, concernOnly });
+      }
+    };
+    add(bank);
+    if (incidents) add({ intents: incidents.nearMisses, concerns: incidents.concerns });
+    for (const { template, intent, concern, concernOnly } of items) {
       const key = `${bank.language}|${template}`;
       // The four small banks train whole: a held-out phrasing there has too few neighbours to say much.
       const small = SMALL_BANKS.includes(bank.language);
@@ -228,6 +243,22 @@ export function generateCorpus(): { train: CorpusRecord[]; dev: CorpusRecord[] }
           sentiment,
           concern,
           voice: vv,
+          ...(concernOnly ? { concernOnly: true as const } : {}),
+        });
+      }
+      const stories = incidents ? storiesFor(concern, intent === 'other') : 0;
+      for (let s = 0; s < stories; s++) {
+        const r = rng(hash(`${key}#story${s}`));
+        const text = tellAsStory(fillSlots(body, bank, r), concern, incidents!, r, s);
+        target.push({
+          text,
+          language: bank.language,
+          intent,
+          urgency: urgencyOf(intent, concern, false),
+          sentiment: negative || concern !== 'none' ? 'negative' : 'neutral',
+          concern,
+          voice: 'story',
+          concernOnly: true,
         });
       }
     }

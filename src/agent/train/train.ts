@@ -59,8 +59,12 @@ export function trainHead(
   golden: GoldenLabel[] = [],
 ): TrainedHead {
   const { classes, label } = HEADS[head];
+  // The incident banks' records teach the concern head alone (CorpusRecord.concernOnly): the
+  // other heads fit the language banks, and the file still names the whole corpus it came from.
   const toExamples = (list: CorpusRecord[]): Example[] =>
-    list.map((r) => ({ x: featurize(r.text), y: classes.indexOf(label(r)) }));
+    list
+      .filter((r) => head === 'concern' || !r.concernOnly)
+      .map((r) => ({ x: featurize(r.text), y: classes.indexOf(label(r)) }));
   const trainEx = [
     ...toExamples(train),
     ...golden.map((g) => ({ x: featurize(g.text), y: classes.indexOf(g.label) })),

@@ -21,7 +21,9 @@ describe('the intent registry and the trained intent model agree', () => {
     const dev = readFileSync('data/corpus/dev.jsonl', 'utf8')
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { text: string; intent: string });
+      .map((l) => JSON.parse(l) as { text: string; intent: string; concernOnly?: true })
+      // The incident banks' records are fitted by the concern head alone (corpus.ts).
+      .filter((r) => !r.concernOnly);
     for (const intent of INTENT_IDS) {
       const mine = dev.filter((r) => r.intent === intent);
       const right = mine.filter((r) => classifyIntent(r.text).intent === intent);
