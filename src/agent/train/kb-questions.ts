@@ -1,9 +1,43 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
 /**
  * Knowledge-base questions written from the kb/ articles for the answerability model: ones an
  * article answers (resolve) and ones on the same topics no article answers (escalate: a person
- * must check, decide or find out). Written for training; never taken from the golden test split.
+ * must check, decide or find out). Written for training; never taken from a golden split.
  */
 type Labelled = { text: string; route: 'resolve' | 'escalate' };
+
+/**
+ * data/kb-questions.jsonl: questions written article by article, in a customer's words and about a
+ * third in other languages. A resolve line carries the article's words that answer it; an escalate
+ * line (a near-miss on the article's topic) says what the article does not state.
+ */
+export const KB_QUESTIONS_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../data/kb-questions.jsonl',
+);
+
+const Base = { text: z.string().min(1), article: z.string().min(1), language: z.string().length(2) };
+export const WrittenQuestionSchema = z.discriminatedUnion('route', [
+  z.strictObject({ ...Base, route: z.literal('resolve'), answer: z.string().min(1) }),
+  z.strictObject({ ...Base, route: z.literal('escalate'), lacks: z.string().min(1) }),
+]);
+export type WrittenQuestion = z.infer<typeof WrittenQuestionSchema>;
+
+/** The file's questions, each line checked against the schema (a bad line names its number). */
+export function readWrittenQuestions(file = KB_QUESTIONS_FILE): WrittenQuestion[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line, i) => {
+      const parsed = WrittenQuestionSchema.safeParse(JSON.parse(line));
+      if (!parsed.success) throw new Error(`${path.basename(file)} line ${i + 1}: ${parsed.error.message}`);
+      return parsed.data;
+    });
+}
 
 const ANSWERED = [
   'how long is the warranty on office chairs?',
@@ -103,6 +137,15 @@ const NOT_ANSWERED = [
   'who is our account manager?',
 ];
 
+/**
+ * The questions the answerability fit and the word vectors read: the short list above. The file's
+ * questions are not fitted yet. Measured (issue 11, round 20): at WRITTEN_WEIGHT with their own
+ * answerable share they lowered the answerability held out per customer split (1571 -> 1563 of
+ * 1710); reweighted to the customers' prior they changed nothing but the pooled consumed route
+ * (3137 -> 3136); in the answer memory they raised the grouped cross-validation (1789 -> 1812 of
+ * 2032), train2 held out (219 -> 240 of 322), pooled consumed (3137 -> 3140) and blind dev18
+ * (197 -> 201 of 250) but sent "do you ship to Portugal?" to a person.
+ */
 export const KB_QUESTIONS: Labelled[] = [
   ...ANSWERED.map((text) => ({ text, route: 'resolve' as const })),
   ...NOT_ANSWERED.map((text) => ({ text, route: 'escalate' as const })),
