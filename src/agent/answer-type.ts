@@ -1,4 +1,4 @@
-import { fold } from './offline/text.js';
+import { fold, foldedPattern } from './offline/text.js';
 
 /**
  * What kind of answer a question asks for. "How long do I have to return…" is answered by a
@@ -31,15 +31,16 @@ const CUES: Array<[AnswerType, RegExp]> = [
 ];
 
 // The same cues in Japanese, Chinese, Thai and Arabic (no word boundaries; folded like the text).
-const foldCue = (cue: string) => new RegExp(cue.normalize('NFD').replace(/\p{M}/gu, ''), 'u');
 CUES.push(
   [
     'duration',
-    foldCue('何日|何日間|いつまで|どのくらい|どれくらい|几天|多久|多长时间|กี่วัน|นานแค่ไหน|كم يوم|كم من الوقت'),
+    foldedPattern(
+      '何日|何日間|いつまで|どのくらい|どれくらい|几天|多久|多长时间|กี่วัน|นานแค่ไหน|كم يوم|كم من الوقت',
+    ),
   ],
-  ['amount', foldCue('いくら|多少钱|ราคาเท่า|เท่าไหร่|เท่าไร|كم سعر|كم تكلفة|كم يكلف')],
-  ['steps', foldCue('どうすれば|どうやって|如何|怎么|怎样|ทำอย่างไร|ทำยังไง|كيف')],
-  ['place', foldCue('どこ|哪里|哪裡|在哪|ที่ไหน|أين')],
+  ['amount', foldedPattern('いくら|多少钱|ราคาเท่า|เท่าไหร่|เท่าไร|كم سعر|كم تكلفة|كم يكلف')],
+  ['steps', foldedPattern('どうすれば|どうやって|如何|怎么|怎样|ทำอย่างไร|ทำยังไง|كيف')],
+  ['place', foldedPattern('どこ|哪里|哪裡|在哪|ที่ไหน|أين')],
 );
 
 /**

@@ -17,7 +17,7 @@ import { fold } from './offline/text.js';
 import { routeMessage } from './route.js';
 import { routedSentiment, threadSignals } from './thread-signals.js';
 import { withThreadUrgency } from './thread-urgency.js';
-import { mentionsDataLoss } from './urgency.js';
+import { mentionsDataLoss } from './data-loss.js';
 import type {
   AgentEscalation,
   AgentHooks,

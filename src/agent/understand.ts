@@ -15,14 +15,10 @@ import { fold } from './offline/text.js';
 import { asksWhatIsSupported, asksWhenSupportAnswers } from './capability-question.js';
 import { isCourtesyOnly, isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
-import {
-  asksAboutPlannedStep,
-  forgotOwnPassword,
-  isBillingDispute,
-  mentionsDataLoss,
-  mentionsSecurity,
-  ruleUrgency,
-} from './urgency.js';
+import { isBillingDispute } from './billing-errors.js';
+import { asksAboutPlannedStep, mentionsDataLoss } from './data-loss.js';
+import { forgotOwnPassword, mentionsSecurity } from './security-concern.js';
+import { ruleUrgency } from './urgency.js';
 
 /** What the understand stage reads. */
 export const UnderstandInputSchema = z.object({

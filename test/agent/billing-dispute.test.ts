@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBillingDispute } from '../../src/agent/urgency.js';
+import { isBillingDispute } from '../../src/agent/billing-errors.js';
 import { MAYA, PRIYA, useOfflineAgent } from './agent-input.js';
 
 const run = useOfflineAgent();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { understandOffline } from '../../src/agent/understand.js';
-import { mentionsDataLoss } from '../../src/agent/urgency.js';
+import { mentionsDataLoss } from '../../src/agent/data-loss.js';
 import { fold } from '../../src/agent/offline/text.js';
 
 // Questions about the shop's security process, and a wiped phone, went to a person as a breach or

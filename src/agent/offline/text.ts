@@ -9,6 +9,14 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`]/g, "'").toLowerCase();
 }
 
+/**
+ * A pattern of substrings in scripts without spaces (Japanese, Chinese, Thai, Arabic…), folded as
+ * `fold` folds the text it is tested on: Thai vowel signs and Japanese voicing marks dropped.
+ */
+export function foldedPattern(terms: string): RegExp {
+  return new RegExp(terms.normalize('NFD').replace(/\p{M}/gu, ''), 'u');
+}
+
 const STOPWORDS = new Set(
   (
     'a an the i me my we our us you your it its is are was were be been am do does did have has had to of in on at for ' +

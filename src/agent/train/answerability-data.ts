@@ -10,7 +10,7 @@ import { fold } from '../offline/text.js';
 import { isAboutOwnOrder, retrieve } from '../retrieve.js';
 import type { AgentTools, KnowledgeBase } from '../types.js';
 import { understandOffline } from '../understand.js';
-import { mentionsDataLoss } from '../urgency.js';
+import { mentionsDataLoss } from '../data-loss.js';
 import { KB_QUESTIONS } from './kb-questions.js';
 import { heldOutKeys, heldOutOf, lineKey, loadTrainingSplit } from './training-splits.js';
 

@@ -1,0 +1,81 @@
+/**
+ * Records lost, deleted or wiped (the account's data, not a parcel), in the supported languages,
+ * told apart from a wish to have data deleted and a question about a planned step. Always a
+ * person's job; an enterprise customer's is critical (urgency.ts).
+ */
+import { questionType } from './answer-type.js';
+import { foldedPattern } from './offline/text.js';
+
+const DATA_LOSS =
+  /\b(data loss|lost (?:all )?(?:of )?(?:our |my |the )?(?:data|files|records)|(?:data|files|records) (?:is |are |has been |have been )?(?:gone|missing|deleted|wiped|lost)|wiped|p[ée]rdida de datos|datos perdidos|perte de donn[ée]es|donn[ée]es perdues|datenverlust|daten (?:sind )?(?:weg|verloren|gel[öo]scht)|perda de dados|dados perdidos|perdita (?:di|dei) dati|dati persi|gegevensverlies|data (?:is )?kwijt|utrata danych|dane (?:zosta[lł]y )?(?:utracone|usuni[ęe]te|stracone))\b/i;
+
+/** Records that vanished from the account, not a parcel that has not arrived. */
+const RECORDS_GONE = new RegExp(
+  [
+    String.raw`\b(?:order history|invoices|records|files|reports|contacts|(?:saved )?(?:addresses|carts)|product (?:list|catalog)|catalog(?:ue)?|settings|documents|price lists?|history|account data|approval rules|team list)\b[^.!?]{0,40}\b(?:disappeared|vanished|erased|wiped|(?:were|was|got|have been|has been) (?:deleted|removed|erased)|(?:are|is|went) (?:just |all |completely )?(?:gone|empty)|(?:are|is) missing from (?:the|our|my) (?:account|portal|dashboard|system))\b`,
+    // "our address book is empty", "40 saved delivery locations gone since yesterday"
+    String.raw`\b(?:address book|(?:saved |delivery |shipping )+(?:locations|addresses)|order history|invoices|approval rules|team members)\b[^.!?]{0,20}\b(?:(?:is|are) (?:now |just |completely )?empty|gone (?:since|overnight|after|from)|(?:all )?vanished)\b`,
+    // es, fr, de, pt, it, nl, pl (folded text)
+    String.raw`\b(?:facturas|direcciones|historial|datos)\b[^.!?]{0,40}\b(?:desaparecieron|desaparecio|se borraron|se borro|borrad[oa]s|eliminad[oa]s|vaci[oa])\b`,
+    String.raw`\b(?:factures|adresses|historique|donnees|fichiers)\b[^.!?]{0,60}\b(?:ont ete supprime\w*|supprimee?s|ont disparu|disparu\w*|efface\w*|est vide)\b`,
+    String.raw`\b(?:bestellhistorie|bestellverlauf|rechnungen|adressen|daten|verlauf|auftrage|bestellungen|katalog|adressbuch)\b[^.!?]{0,40}\b(?:ist|sind) (?:\w+ )?(?:leer|weg|verschwunden|geloscht)\b`,
+    String.raw`\b(?:faturas|enderecos|historico|dados)\b[^.!?]{0,40}\b(?:sumiram|sumiu|desaparece\w*|apagad[oa]s|excluid[oa]s)\b`,
+    String.raw`\b(?:fatture|indirizzi|storico|dati)\b[^.!?]{0,40}\b(?:spariti|sparite|scompars\w*|cancellat[ie]|vuoto)\b`,
+    String.raw`\b(?:facturen|adressen|bestelgeschiedenis|bestellingen|gegevens|\w*catalogus|adresboek)\b[^.!?]{0,40}\b(?:verdwenen|verwijderd|leeg)\b`,
+    // "kein einziger alter Auftrag mehr zu sehen": nothing of theirs is shown any more
+    String.raw`\bkeine?r? (?:einzige[rn]? )?(?:alte[rn]? )?(?:auftrag|auftrage|bestellung\w*|rechnung\w*|adresse\w*|daten)\b[^.!?]{0,30}\bmehr (?:zu sehen|da|sichtbar|vorhanden|angezeigt)\b`,
+    String.raw`\b(?:faktury|adresy|historia zamowien|dane)\b[^.!?]{0,40}\b(?:znikn\w*|usuni\w*|pust\w*)`,
+  ].join('|'),
+  'i',
+);
+
+/**
+ * A question about what happens after the customer's own planned step ("once we shut the account
+ * down, how soon is our data wiped?", "if we close the account, when is our data deleted?"): the
+ * privacy policy answers it; nothing has been lost or broken into.
+ */
+const PLANNED_STEP =
+  /\b(?:once|if|after|when|before) (?:we|i) (?:\w+ )?(?:close|closes|shut|delete|cancel|remove|leave|downgrade|deactivate|terminate|end|stop)\w*\b/;
+export function asksAboutPlannedStep(text: string): boolean {
+  return PLANNED_STEP.test(text) && (text.includes('?') || questionType(text) !== 'other');
+}
+
+/**
+ * A phone or a laptop wiped or reset ("new phone, the old one was wiped with the authenticator on
+ * it"): a lost second factor or a device, not the account's data. Records said gone beside it
+ * still count.
+ */
+const DEVICE_WIPED =
+  /\b(?:phone|laptop|computer|device|tablet|ipad|iphone|android|mobile)\b[^.!?]{0,20}\b(?:wiped|reset)\b|\b(?:wiped|reset) (?:my|our|the|his|her|their) (?:old )?(?:phone|laptop|computer|device|tablet|ipad|iphone|mobile)\b/g;
+
+/** Records that vanished, in Chinese, Japanese, Arabic and Thai (substrings, folded like the text). */
+const RECORDS_GONE_SCRIPTS = foldedPattern(
+  '(?:记录|数据|订单|发票|地址|历史|資料|紀錄)[^。！？!?]{0,12}(?:不见了|不見了|消失|被删|被刪|丢失|丟失|没了|沒了)|(?:データ|履歴|記録|注文|請求書|住所)[^。！？!?]{0,12}(?:消え|削除され|なくなっ|無くなっ)|(?:اختفت|اختفى|حذفت|حُذفت|ضاعت|فقدت|فقدنا)[^.!?؟]{0,30}(?:ال)?(?:بيانات|سجلات|طلبات|فواتير|عناوين|قواعد)|(?:ال)?(?:بيانات|سجلات|طلبات|فواتير|عناوين)[^.!?؟]{0,30}(?:اختفت|حذفت|ضاعت|فقدت)|(?:ข้อมูล|ประวัติ|คำสั่งซื้อ|ใบแจ้งหนี้)[^.!?]{0,20}(?:หายหมด|หายไป|ถูกลบ)',
+);
+
+/**
+ * Data the customer wants deleted ("I just want my own personal data deleted, who do I write
+ * to?", "please have our old records erased"): a privacy request the privacy article answers,
+ * not data lost. Said gone as a fact ("our data was deleted") it is still lost.
+ */
+const DELETION_WANTED =
+  /\b(?:want|wants|would like|'d like|need|wish|asking|request\w*|can you|could you|please|pls|have)\b[^.!?]{0,40}\b(?:data|account|records|info\w*|details|history)\b (?:deleted|removed|erased|purged|wiped)\b/;
+const LOSS_STATED =
+  /\b(?:was|were|got|has been|have been|is|are|went) (?:all |just |completely )?(?:deleted|removed|erased|wiped|gone|missing|lost)\b/;
+
+/** Data the customer asks to have deleted, with nothing said lost (folded text). */
+export function wantsDataDeleted(text: string): boolean {
+  return DELETION_WANTED.test(text) && !LOSS_STATED.test(text);
+}
+
+/** Lost, deleted or wiped data, in the supported languages: always a person's job. */
+export function mentionsDataLoss(text: string): boolean {
+  if (asksAboutPlannedStep(text) || wantsDataDeleted(text)) return false;
+  // A trailing-off "are just... empty now?" reads as one sentence.
+  const withoutDevices = text.replace(DEVICE_WIPED, ' ').replace(/ ?(?:\.{2,}|…) ?/g, ' ');
+  return (
+    DATA_LOSS.test(withoutDevices) ||
+    RECORDS_GONE.test(withoutDevices) ||
+    RECORDS_GONE_SCRIPTS.test(withoutDevices)
+  );
+}
