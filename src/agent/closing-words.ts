@@ -16,36 +16,33 @@ import { normalizeForModel } from './offline/model/features.js';
 import { conceptsOf } from './offline/model/lexicon.js';
 
 /** Set phrases that close or wave off, in folded text (lower case, no accents, "ł" → "l"). */
-const CLOSING_PHRASE = new RegExp(
-  [
-    // en
-    String.raw`no (?:worries|worry|rush|hurry|problem|probs?|stress)`,
-    String.raw`not a problem|nothing else (?:needed|required|to do)|that'?s all(?: for now)?|all (?:good|set|sorted|done)`,
-    String.raw`got it|fair enough|fair|makes sense|take your time|that did it|sounds good|will do|roger(?: that)?|copy that`,
-    String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon`,
-    String.raw`(?:happy|merry) (?:friday|monday|weekend|holidays?|new year|christmas|xmas|easter|thanksgiving|diwali|eid|hanukkah|lunar new year|birthday)`,
-    String.raw`(?:(?:oops|sorry|my bad),? )*wrong (?:channel|thread|chat|group|window)(?:,? (?:sorry|my bad|oops))*|season'?s greetings|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
-    String.raw`(?:you|u) can close (?:this|it|the (?:ticket|thread))(?: now)?|feel free to close (?:this|it|the (?:ticket|thread))`,
-    // es
-    String.raw`no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|feliz (?:navidad|ano nuevo|finde|fin de semana)|de nada`,
-    // fr
-    String.raw`d'accord|pas de soucis?|aucun souci|sans souci|pas de (?:probleme|stress)|pas d'urgence|rien ne presse|c'est note|bien (?:recu|note)|bon (?:week-?end|week end)|bonnes fetes|joyeux noel|bonne annee|bonne fin de (?:semaine|journee)`,
-    // de
-    String.raw`kein (?:problem|stress|thema)|keine eile|alles klar|geht klar|passt schon|frohe weihnachten|frohes neues(?: jahr)?|schones wochenende`,
-    // pt
-    String.raw`sem (?:problemas?|pressa|stress)|(?:ja )?deu (?:tudo )?certo|de boa|combinado|feliz natal|bom fim de semana|boas festas`,
-    // it
-    String.raw`nessun problema|nessuna fretta|ricevuto|buon (?:fine settimana|weekend|natale)|buone feste|(?:grazie )?per la disponibilita`,
-    // nl
-    String.raw`geen (?:probleem|haast|zorgen)|komt goed|goed ontvangen|fijne feestdagen|(?:prettig|fijn) weekend`,
-    // pl
-    String.raw`nie ma (?:sprawy|problemu)|bez pospiechu|spoko|wesolych swiat|(?:udanego|milego) weekendu`,
-  ]
-    .map((p) => `(?:${p})`)
-    .join('|'),
-  'g',
-);
-const CLOSING = new RegExp(String.raw`(?<![\p{L}'])(?:${CLOSING_PHRASE.source})(?![\p{L}'])`, 'gu');
+const CLOSING_PHRASES = [
+  // en
+  String.raw`no (?:worries|worry|rush|hurry|problem|probs?|stress)`,
+  String.raw`not a problem|nothing else (?:needed|required|to do)|that'?s all(?: for now)?|all (?:good|set|sorted|done)`,
+  String.raw`got it|fair enough|fair|makes sense|take your time|that did it|sounds good|will do|roger(?: that)?|copy that`,
+  String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon`,
+  String.raw`(?:happy|merry) (?:friday|monday|weekend|holidays?|new year|christmas|xmas|easter|thanksgiving|diwali|eid|hanukkah|lunar new year|birthday)`,
+  String.raw`(?:(?:oops|sorry|my bad),? )*wrong (?:channel|thread|chat|group|window)(?:,? (?:sorry|my bad|oops))*|season'?s greetings|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
+  String.raw`(?:you|u) can close (?:this|it|the (?:ticket|thread))(?: now)?|feel free to close (?:this|it|the (?:ticket|thread))`,
+  // es
+  String.raw`no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|feliz (?:navidad|ano nuevo|finde|fin de semana)|de nada`,
+  // fr
+  String.raw`d'accord|pas de soucis?|aucun souci|sans souci|pas de (?:probleme|stress)|pas d'urgence|rien ne presse|c'est note|bien (?:recu|note)|bon (?:week-?end|week end)|bonnes fetes|joyeux noel|bonne annee|bonne fin de (?:semaine|journee)`,
+  // de
+  String.raw`kein (?:problem|stress|thema)|keine eile|alles klar|geht klar|passt schon|frohe weihnachten|frohes neues(?: jahr)?|schones wochenende`,
+  // pt
+  String.raw`sem (?:problemas?|pressa|stress)|(?:ja )?deu (?:tudo )?certo|de boa|combinado|feliz natal|bom fim de semana|boas festas`,
+  // it
+  String.raw`nessun problema|nessuna fretta|ricevuto|buon (?:fine settimana|weekend|natale)|buone feste|(?:grazie )?per la disponibilita`,
+  // nl
+  String.raw`geen (?:probleem|haast|zorgen)|komt goed|goed ontvangen|fijne feestdagen|(?:prettig|fijn) weekend`,
+  // pl
+  String.raw`nie ma (?:sprawy|problemu)|bez pospiechu|spoko|wesolych swiat|(?:udanego|milego) weekendu`,
+]
+  .map((p) => `(?:${p})`)
+  .join('|');
+const CLOSING = new RegExp(String.raw`(?<![\p{L}'])(?:${CLOSING_PHRASES})(?![\p{L}'])`, 'gu');
 
 /** A first-person step of the customer's own: pass it on, wait, check inside, close on their side. */
 const OWN_STEP_LATIN = new RegExp(

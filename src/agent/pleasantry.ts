@@ -141,8 +141,9 @@ const TURNS_THANKS = new Set(
     ' ',
   ),
 );
-const GONE_WRONG_WORD =
-  /^(?:damaged|broken|wrong|missing|late|short|cracked|dented|faulty|defective|leaking|leaks|stuck|empty|rot[oa]s?|danad[oa]s?|abime\w*|casse\w*|kaputt|beschadig\w*|quebrad[oa]s?|danificad[oa]s?|rott[oiae]|danneggiat[oiae]|kapot|uszkodzon\w*|zepsut\w*|falta|manque|fehlt|mancante|ontbreekt|brakuje|equivocad[oa]|falsch|errad[oa]|sbagliat[oa]|verkeerd\w*)$/;
+/** Words that say something arrived wrong, in the supported languages (folded text). */
+const GONE_WRONG = String.raw`damaged|broken|wrong|missing|late|short|cracked|dented|rot[oa]s?|danad[oa]s?|abime\w*|casse\w*|kaputt|beschadig\w*|quebrad[oa]s?|danificad[oa]s?|rott[oiae]|danneggiat[oiae]|kapot|uszkodzon\w*|zepsut\w*|falta|manque|fehlt|mancante|ontbreekt|brakuje|equivocad[oa]|falsch|errad[oa]|sbagliat[oa]|verkeerd\w*`;
+const GONE_WRONG_WORD = new RegExp(`^(?:${GONE_WRONG}|faulty|defective|leaking|leaks|stuck|empty)$`);
 const isHarmlessExtra = (word: string) =>
   word.length > 2 &&
   !TURNS_THANKS.has(word) &&
@@ -159,8 +160,9 @@ const THANKS =
   /\b(?:thanks|thank you|thx|ty|cheers|appreciated|gracias|merci|danke|obrigad[oa]|grazie|bedankt|dank je|dziekuje|dzieki)\b/;
 const ARRIVED =
   /\b(?:got (?:the|my|our) (?:refund|money|credit|parcel|package|order|delivery|replacement|items?|goods|shipment)|landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
-const ARRIVAL_GONE_WRONG =
-  /\b(?:not|n't|never|but|still|yet|only|damaged|broken|wrong|missing|late|short|cracked|dented|half|partial|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|rot[oa]s?|danad[oa]s?|abime\w*|casse\w*|kaputt|beschadig\w*|quebrad[oa]s?|danificad[oa]s?|rott[oiae]|danneggiat[oiae]|kapot|uszkodzon\w*|zepsut\w*|falta|manque|fehlt|mancante|ontbreekt|brakuje|equivocad[oa]|falsch|errad[oa]|sbagliat[oa]|verkeerd\w*)\b/;
+const ARRIVAL_GONE_WRONG = new RegExp(
+  String.raw`\b(?:not|n't|never|but|still|yet|only|half|partial|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|${GONE_WRONG})\b`,
+);
 const MAX_ARRIVAL_WORDS = 16;
 /** A further ask beside the thanks ("…came through, thanks. can you also refund 1046?"). */
 const FURTHER_ASK =

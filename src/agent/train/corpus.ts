@@ -203,8 +203,10 @@ export function generateCorpus(): { train: CorpusRecord[]; dev: CorpusRecord[] }
   for (const bank of BANKS) {
     const incidents = INCIDENT_BANKS[bank.language];
     const items: Array<{ template: string; intent: Intent; concern: Concern; concernOnly: boolean }> = [];
-    const add = (source: Pick<LanguageBank, 'concerns'> & { intents: Partial<LanguageBank['intents']> }) => {
-      const concernOnly = source !== bank;
+    const add = (
+      source: Pick<LanguageBank, 'concerns'> & { intents: Partial<LanguageBank['intents']> },
+      concernOnly: boolean,
+    ) => {
       for (const [intent, list] of Object.entries(source.intents) as Array<[Intent, string[]]>) {
         for (const template of list) items.push({ template, intent, concern: 'none', concernOnly });
       }
@@ -215,8 +217,9 @@ export function generateCorpus(): { train: CorpusRecord[]; dev: CorpusRecord[] }
           items.push({ template, intent: CONCERN_INTENT[concern], concern, concernOnly });
       }
     };
-    add(bank);
-    if (incidents) add({ intents: incidents.nearMisses, concerns: incidents.concerns });
+    add(bank, false);
+    // The incident banks teach the concern head alone (CorpusRecord.concernOnly).
+    if (incidents) add({ intents: incidents.nearMisses, concerns: incidents.concerns }, true);
     for (const { template, intent, concern, concernOnly } of items) {
       const key = `${bank.language}|${template}`;
       // The four small banks train whole: a held-out phrasing there has too few neighbours to say much.
