@@ -5,6 +5,9 @@ import {
   parseOrderSystemConfig,
   type OrderSystemConfig,
 } from './commerce/order-system-config.js';
+import { DEFAULT_COMPAT_NICE } from './memory/local-mongo.js';
+
+const NICE_RANGE = 'must be a whole number from 0 to 19';
 
 const csv = z
   .string()
@@ -86,11 +89,11 @@ export const EnvSchema = z
     MONGODB_DB: z.string().default('switchboard'),
     EMBEDDED_MONGO: z.enum(['on', 'off']).default('on'),
     MONGO_COMPAT_NICE: z.coerce
-      .number({ message: 'must be a whole number from 0 to 19' })
-      .int('must be a whole number from 0 to 19')
-      .min(0, 'must be a whole number from 0 to 19')
-      .max(19, 'must be a whole number from 0 to 19')
-      .default(10),
+      .number({ message: NICE_RANGE })
+      .int(NICE_RANGE)
+      .min(0, NICE_RANGE)
+      .max(19, NICE_RANGE)
+      .default(DEFAULT_COMPAT_NICE),
 
     SLACK_BOT_TOKEN: optionalString.refine((s) => s === undefined || /^xox[bp]-/.test(s), {
       message: 'must be a bot token starting with xoxb-',
@@ -273,7 +276,7 @@ export interface Config {
     uri?: string;
     dbName: string;
     embedded: boolean;
-    /** The embedded mongo-compat server's `nice`, below the app's (MONGO_COMPAT_NICE, 10; 0 = same). */
+    /** The embedded mongo-compat server's `nice`, below the app's (MONGO_COMPAT_NICE, DEFAULT_COMPAT_NICE; 0 = same). */
     compatNice: number;
   };
   slack?: {

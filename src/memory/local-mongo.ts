@@ -29,7 +29,7 @@ export interface LocalMongoOptions {
   /** Build tools/mongo-compat with Go when its binary is missing or stale (default true). */
   buildIfMissing?: boolean;
   /**
-   * The spawned mongo-compat's `nice` (0–19; default 10, `config.mongo.compatNice`). Lower priority than
+   * The spawned mongo-compat's `nice` (0–19; default DEFAULT_COMPAT_NICE, `config.mongo.compatNice`). Lower priority than
    * the app: the app runs messages on one thread and waits on the server for every step, so the
    * server's threads waking on each command should not preempt that thread; the server still gets
    * the other core. The test suite passes 0: its many workers would starve a lower-priority server.
@@ -109,8 +109,8 @@ export function buildMongoCompat(logger?: Logger): boolean {
   return existsSync(MONGO_COMPAT_BIN);
 }
 
-/** Below the app's priority unless told otherwise (see LocalMongoOptions.nice). */
-const DEFAULT_NICE = 10;
+/** Below the app's priority unless told otherwise (see LocalMongoOptions.nice; MONGO_COMPAT_NICE's default). */
+export const DEFAULT_COMPAT_NICE = 10;
 
 async function spawnServer(kind: 'mongod' | 'mongo-compat', options: LocalMongoOptions): Promise<LocalMongo> {
   const started = performance.now();
@@ -121,7 +121,7 @@ async function spawnServer(kind: 'mongod' | 'mongo-compat', options: LocalMongoO
     kind === 'mongod'
       ? ['mongod', ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet']]
       : [MONGO_COMPAT_BIN, ['-listen', `127.0.0.1:${port}`, '-dir', dir]];
-  const nice = kind === 'mongo-compat' ? (options.nice ?? DEFAULT_NICE) : 0;
+  const nice = kind === 'mongo-compat' ? (options.nice ?? DEFAULT_COMPAT_NICE) : 0;
   const child =
     nice > 0 && onPath('nice')
       ? spawn('nice', ['-n', String(nice), cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
