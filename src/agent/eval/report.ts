@@ -61,7 +61,7 @@ const missingFacts = (c: EvalCase) => {
 /** Every figure `npm run eval` prints, from the cases of one run. */
 export function summarize(cases: EvalCase[], engine: 'llm' | 'offline'): EvalReport {
   const intentOk = (c: EvalCase) => c.result.understanding.intent === c.message.intent;
-  const routeOk = (c: EvalCase) => c.result.route === c.message.route;
+  const routeOk = (c: EvalCase) => c.ticket.route === c.message.route;
   const urgencyLabelled = cases.filter((c) => c.message.urgency);
   const urgencyOk = (c: EvalCase) => c.result.understanding.urgency === c.message.urgency;
   const critical = cases.filter((c) => c.message.urgency === 'critical');
@@ -72,7 +72,7 @@ export function summarize(cases: EvalCase[], engine: 'llm' | 'offline'): EvalRep
   let fn = 0;
   for (const c of routed) {
     const expected = c.message.route === 'escalate';
-    const got = c.result.route === 'escalate';
+    const got = c.ticket.route === 'escalate';
     if (expected && got) tp++;
     else if (!expected && got) fp++;
     else if (expected && !got) fn++;
@@ -131,8 +131,8 @@ export function summarize(cases: EvalCase[], engine: 'llm' | 'offline'): EvalRep
       .map((c) => ({
         text: c.message.text,
         expected: c.message.route!,
-        got: c.result.route,
-        reason: c.result.reason,
+        got: c.ticket.route,
+        reason: c.ticket.reason,
       })),
     factMisses: withFacts
       .filter((c) => missingFacts(c).length)

@@ -7,6 +7,7 @@ import { toAgentCustomer } from '../types.js';
 import type { GoldenMessage } from './golden.js';
 import { summarize, type EvalReport } from './report.js';
 import type { EvalCase } from './score.js';
+import { ticketRoute } from './ticket-route.js';
 
 export type { EvalReport } from './report.js';
 export type { EvalCase } from './score.js';
@@ -63,6 +64,14 @@ export async function runEval(
     cases.push({
       message,
       result,
+      ticket: await ticketRoute(result, {
+        tenantId: deps.tenantId,
+        text: message.text,
+        customer,
+        settings: deps.settings,
+        orders: deps.orders,
+        clock: deps.clock,
+      }),
       staffNotes: customer?.preferences.notes ? [customer.preferences.notes] : [],
     });
   }

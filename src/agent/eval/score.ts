@@ -1,11 +1,14 @@
 import { SYSTEM_MARKER } from '../llm/prompts.js';
 import type { AgentResult } from '../types.js';
 import type { GoldenMessage } from './golden.js';
+import type { TicketRoute } from './ticket-route.js';
 
 /** One labelled message with what the agent did, and the staff-only texts it must not show. */
 export interface EvalCase {
   message: GoldenMessage;
   result: AgentResult;
+  /** Where the ticket went: the agent's route, then the money policy on its proposal. */
+  ticket: TicketRoute;
   /** Staff-only text for this customer (the account's note), never to be shown to them. */
   staffNotes: string[];
 }
