@@ -2,6 +2,7 @@ import { isCancellable } from '../commerce/eligibility.js';
 import { formatMoney, minorDigits, tryToMinor } from '../domain/money.js';
 import { findCustomerRequests } from './customer-request.js';
 import { extractEntities } from './entities.js';
+import { namedItemsRefund, type NamedItems } from './refund-items.js';
 import { ProposedActionSchema, type AgentInput, type AgentTools, type ProposedAction } from './types.js';
 
 /** What a proposal is checked against besides the order: what the customer actually asked for. */
@@ -62,21 +63,27 @@ type AmountRule = { ok: true; amountMinor: number; note?: string } | { ok: false
 
 /**
  * The amount a refund may ask for. The model's number is never trusted alone: it stands only when
- * it is an amount the customer wrote. The same number in major units (the customer wrote "$45",
- * the model passed 45 instead of 4500) is read as the customer's amount. When the customer named
- * no amount, the proposal's figure is dropped for the order's refundable amount, which policy then
- * thresholds. When the customer named an amount and the proposal says something else, a person
- * decides.
+ * it is an amount the customer wrote, or else the price of the lines of the order the customer
+ * named ("just refund the arm": `namedItemsRefund`, from the order's own lines). The same number in
+ * major units (the customer wrote "$45", the model passed 45 instead of 4500) is read as the
+ * customer's amount. When the customer named neither, the proposal's figure is dropped for the
+ * order's refundable amount, which policy then thresholds. When the customer named an amount or a
+ * part of the order and the proposal says something else, a person decides.
  */
 function settleAmount(
   proposed: number | undefined,
   refundableMinor: number,
   customerAmounts: number[],
   currency: string,
+  named: NamedItems | null,
 ): AmountRule {
-  const asked = customerMinorAmounts(customerAmounts, currency);
+  const written = customerMinorAmounts(customerAmounts, currency);
+  const asked = written.length ? written : named ? [named.amountMinor] : [];
   const money = (n: number) => formatMoney(n, currency);
-  const askedText = asked.map(money).join(', ');
+  const askedText =
+    !written.length && named
+      ? `${named.lines.join(' and ')} (${money(named.amountMinor)})`
+      : asked.map(money).join(', ');
   if (proposed === undefined) {
     if (!asked.length || asked.includes(refundableMinor)) return { ok: true, amountMinor: refundableMinor };
     return {
@@ -161,6 +168,7 @@ export async function checkProposedAction(
     eligibility.refundableMinor,
     context.customerAmounts,
     order.currency,
+    namedItemsRefund(order, context.customerTexts),
   );
   if (!amount.ok) return { ok: false, reason: amount.reason, escalate: true };
   if (amount.amountMinor > eligibility.refundableMinor) {

@@ -1,5 +1,6 @@
 import type { Order } from '../../domain/index.js';
 import { checkProposedAction, customerMinorAmounts, type ProposalContext } from '../actions.js';
+import { namedItemsRefund } from '../refund-items.js';
 import { formatDate, formatMoney, phrase } from '../phrases.js';
 import type { Evidence } from '../retrieve.js';
 import type { AgentReply, AgentTools, ProposedAction, Understanding } from '../types.js';
@@ -100,20 +101,23 @@ function kbText(ev: Evidence, lang: string): AgentReply | null {
  * The amount the customer asks to have refunded, from their words only: the amounts in this
  * message, else in their earlier messages on the ticket. Several amounts are narrowed by leaving
  * out the order's total ("I paid $250, $20 of it was missing"); if that still leaves more than one,
- * a person asks which. No amount means the order's refundable amount (undefined).
+ * a person asks which. No amount: the lines of the order they named ("just the arm"), else the
+ * order's refundable amount (undefined).
  */
 function requestedRefund(
   order: Order,
   current: number[],
   earlier: number[],
+  texts: string[],
 ): { ok: true; amountMinor?: number } | { ok: false; reason: string } {
   const written = current.length ? current : earlier;
   const candidates = customerMinorAmounts(written, order.currency);
   if (!candidates.length) {
     // Amounts the currency cannot express ("¥1500.50") are a question for a person, not a full refund.
-    return written.length
-      ? { ok: false, reason: `the amount the customer wrote is not a valid ${order.currency} amount` }
-      : { ok: true };
+    if (written.length)
+      return { ok: false, reason: `the amount the customer wrote is not a valid ${order.currency} amount` };
+    const named = namedItemsRefund(order, texts);
+    return named ? { ok: true, amountMinor: named.amountMinor } : { ok: true };
   }
   if (candidates.length === 1) return { ok: true, amountMinor: candidates[0] };
   const partial = candidates.filter((n) => n !== order.totalMinor);
@@ -165,7 +169,12 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
     if (u.intent === 'refund' && o.status === 'returned' && o.refunds.length)
       return { kind: 'reply', reply: reply(orderStatusText(o, lang)) };
     if (u.intent === 'refund') {
-      const requested = requestedRefund(o, u.entities.amounts, ctx.proposal.customerAmounts);
+      const requested = requestedRefund(
+        o,
+        u.entities.amounts,
+        ctx.proposal.customerAmounts,
+        ctx.proposal.customerTexts,
+      );
       if (!requested.ok) return { kind: 'escalate', reason: `refund request: ${requested.reason}` };
       const check = await checkProposedAction(
         {

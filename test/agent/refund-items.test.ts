@@ -1,0 +1,141 @@
+import OpenAI from 'openai';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { createLlmAgent } from '../../src/agent/llm/llm-agent.js';
+import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
+import { namedItemsRefund } from '../../src/agent/refund-items.js';
+import type { KnowledgeBase } from '../../src/agent/types.js';
+import { callTools, say, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { inputFor, JORDAN } from './agent-input.js';
+
+const line = (name: string, quantity: number, unitPriceMinor: number) => ({
+  sku: name.slice(0, 6),
+  name,
+  quantity,
+  unitPriceMinor,
+});
+const deskAndArm = {
+  totalMinor: 67_899,
+  items: [line('Standing desk frame', 1, 58_900), line('Dual monitor arm', 1, 8_999)],
+};
+const deskAndLamp = {
+  totalMinor: 62_000,
+  items: [line('Standing desk frame', 1, 58_900), line('LED desk lamp', 1, 3_100)],
+};
+const twoCabinets = { totalMinor: 75_000, items: [line('Locking file cabinet', 2, 37_500)] };
+const routerAndFee = {
+  totalMinor: 50_001,
+  items: [line('Business Wi-Fi router', 1, 50_000), line('Handling fee', 1, 1)],
+};
+const amount = (order: Parameters<typeof namedItemsRefund>[0], text: string) =>
+  namedItemsRefund(order, [text])?.amountMinor ?? 'whole order';
+
+describe('the part of an order a refund asks for, from the order’s own lines', () => {
+  it('is the line the customer asks back, with fewer units when they say so', () => {
+    expect(amount(deskAndArm, 'only need the arm refunded, the frame is fine')).toBe(8_999);
+    expect(amount(deskAndArm, 'can you refund the monitor arm? clamp is missing')).toBe(8_999);
+    expect(amount(deskAndLamp, 'please credit us for the lamp, it flickers')).toBe(3_100);
+    expect(amount(twoCabinets, 'refund one of the cabinets, its door is dented')).toBe(37_500);
+    expect(amount(twoCabinets, 'we want 1 cabinet refunded, keeping the other')).toBe(37_500);
+  });
+
+  it('is the whole order when they ask for the order, all of it, or every product in it', () => {
+    // The order is asked back; the product is the reason.
+    expect(amount(deskAndArm, 'Refund order 1007 please, the desk motor died')).toBe('whole order');
+    expect(amount(deskAndArm, 'refund the desk and the arm, both came scratched')).toBe('whole order');
+    expect(amount(deskAndArm, 'money back for everything on 1007 please')).toBe('whole order');
+    expect(amount(twoCabinets, 'refund the cabinets please, the locks jam')).toBe('whole order');
+    expect(amount(twoCabinets, 'Nous voulons un remboursement intégral, les armoires sont abîmées')).toBe(
+      'whole order',
+    );
+    // The router is every product on the order; the fee goes with it.
+    expect(amount(routerAndFee, 'refund the router, it will not power on')).toBe('whole order');
+    // "desk" is in both names: alone it names neither line; beside "lamp" it is the other one.
+    expect(amount(deskAndLamp, 'refund the desk please')).toBe('whole order');
+    expect(amount(deskAndLamp, 'money back for the desk and lamp please, desk wobbles')).toBe('whole order');
+    expect(amount(deskAndLamp, 'refund the desk lamp, it buzzes')).toBe(3_100);
+    // What they keep is not what they ask back.
+    expect(amount(deskAndArm, 'refund the arm, we are keeping the desk')).toBe(8_999);
+  });
+});
+
+// Order 1044 is Acme's $750.00 order: a shelving unit ($310), a file cabinet ($375) and an assembly
+// service ($65), delivered ten days ago.
+let env: SeededEnv;
+let kb: KnowledgeBase;
+let fake: FakeOpenAi;
+
+beforeAll(async () => {
+  env = await createSeededEnv();
+  kb = createKnowledgeBase({ source: env.stores.kbArticles });
+  fake = await startFakeOpenAi();
+});
+afterAll(async () => {
+  await fake?.close();
+  await env?.close();
+});
+
+describe('a refund of part of an order is proposed for that part', () => {
+  const offline = () => createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
+
+  it('offline: the assembly service on 1044 is $65.00, not the $750.00 order', async () => {
+    const r = await offline().run(
+      await inputFor(
+        env,
+        kb,
+        JORDAN,
+        'we built everything ourselves, so please refund the assembly service on 1044',
+      ),
+    );
+    expect(r.proposedAction).toMatchObject({ type: 'refund', orderId: '1044', amountMinor: 6_500 });
+    expect(r.reply?.text).toContain('$65.00');
+  });
+
+  it('offline: "refund 1044, the cabinet lock is broken" is still the whole order', async () => {
+    const r = await offline().run(
+      await inputFor(env, kb, JORDAN, 'refund 1044 please, the cabinet lock is broken'),
+    );
+    expect(r.proposedAction).toMatchObject({ type: 'refund', orderId: '1044', amountMinor: 75_000 });
+  });
+
+  it('LLM: a model proposing the whole order when the customer named one line goes to a person', async () => {
+    fake.script(
+      say({
+        language: 'en',
+        intent: 'refund',
+        urgency: 'medium',
+        sentiment: 'neutral',
+        orderIds: ['1044'],
+        wantsHuman: false,
+        securityConcern: false,
+        isPleasantry: false,
+        continuesTicketId: null,
+      }),
+      callTools({ name: 'propose_refund', args: { orderId: '1044' } }),
+      say({ reply: 'I have asked our team to refund order 1044.', citations: [], needsEscalation: false }),
+      say({
+        summary: 'The customer wants part of order 1044 refunded.',
+        internalNote: 'Amount check.',
+        customerMessage: 'A person will follow up.',
+      }),
+    );
+    const agent = createLlmAgent({
+      client: new OpenAI({ apiKey: 'test-key', baseURL: fake.baseURL }),
+      model: 'fake-model',
+      logger: pino({ level: 'silent' }),
+      clock: env.clock,
+      timeoutMs: 5000,
+      maxRetries: 0,
+    });
+    const r = await agent.run(
+      await inputFor(env, kb, JORDAN, 'please refund the assembly service on 1044, our crew assembled it'),
+    );
+    expect(r.route).toBe('escalate');
+    expect(r.proposedAction).toBeUndefined();
+    expect(r.reason).toMatch(
+      /asked for 1 × Assembly service \(\$65\.00\), but the proposal is for the full \$750\.00/,
+    );
+  });
+});
