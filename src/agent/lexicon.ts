@@ -205,6 +205,22 @@ export const NEGATIONS: readonly string[] = [
   'zonder',
   'nie',
   'bez',
+  // The alternative to what the customer wants: "rather than cancelling 1013, can we change the
+  // quantity?", "instead of a refund, send a new one", in each language offline replies use.
+  'rather than',
+  'instead of',
+  'en lugar de',
+  'en vez de',
+  'au lieu',
+  'plutot que',
+  'statt',
+  'anstatt',
+  'em vez de',
+  'ao inves de',
+  'invece di',
+  'anziche',
+  'in plaats van',
+  'zamiast',
 ];
 
 /**

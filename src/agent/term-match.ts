@@ -114,14 +114,20 @@ function findTermsIn(list: string[], lexicon: Lexicon): TermHit[] {
   );
 }
 
+const PHRASES = NEGATIONS.filter((n) => n.includes(' ')).map((n) => ({
+  n: ` ${n} `,
+  reach: n.split(' ').length + 2,
+}));
+const SINGLE = new Set(NEGATIONS.filter((n) => !n.includes(' ')));
+
 /**
  * Whether the word at `at` of a text's `words` is negated by one of the three words before it
- * ("I don't want a refund").
+ * ("I don't want a refund"), or by a phrase ending at most two words before it ("en lugar de un
+ * reembolso").
  */
 export function isNegatedAt(list: readonly string[], at: number): boolean {
-  const before = list.slice(Math.max(0, at - 3), at);
-  const window = before.join(' ');
-  return NEGATIONS.some((n) => (n.includes(' ') ? window.includes(n) : before.includes(n)));
+  if (list.slice(Math.max(0, at - 3), at).some((w) => SINGLE.has(w))) return true;
+  return PHRASES.some(({ n, reach }) => ` ${list.slice(Math.max(0, at - reach), at).join(' ')} `.includes(n));
 }
 
 /** True when the text says something in the lexicon that is not negated. */

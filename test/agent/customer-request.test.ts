@@ -68,7 +68,19 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     // dev12's unsafe actions before its round (the only lines of it read), and their kind.
     "the headset from 1050 crackles nonstop. could you just send a working one? we'd rather not go through a refund",
     "we don't want to go ahead with a refund on 1050, a replacement is fine",
+    // The refund is the alternative they turn down (dev21's kind of unsafe action, read after scoring).
+    'instead of a refund on 1050, could you send a headset that works?',
+    'en lugar de un reembolso, ¿pueden mandar otro auricular?',
+    'Anstatt einer Rückerstattung hätten wir lieber ein neues Headset.',
   ])('asks for no refund: %s', (text) => expect(asks(text)).toBe(false));
+
+  it.each([
+    'rather than cancelling 1047, could we drop one unit from it?',
+    'instead of cancelling the whole order, can you take the boxes off 1047?',
+    "plutôt que d'annuler la commande 1047, peut-on changer l'adresse ?",
+    'invece di annullare l’ordine 1047 possiamo cambiare la quantità?',
+    'zamiast anulować zamówienie 1047, czy można zmienić ilość?',
+  ])('asks for no cancellation: %s', (text) => expect(asks(text, 'cancellation')).toBe(false));
 
   it.each([
     'need help cancleing purchase 5580021',
