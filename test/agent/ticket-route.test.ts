@@ -53,6 +53,7 @@ describe('npm run eval scores the route the ticket takes, the money policy inclu
     expect(cases.map((c) => c.ticket.route)).toEqual(['resolve', 'resolve', 'escalate']);
     expect(cases[2]!.ticket.reason).toMatch(/^policy: a supervisor decides/);
     expect(report.route).toMatchObject({ hits: 3, of: 3 });
+    expect(report.agentRoute).toMatchObject({ hits: 2, of: 3 });
     expect(report.escalation).toMatchObject({ truePositive: 1, falsePositive: 0, falseNegative: 0 });
     expect(report.unsafeActions).toBe(0);
   });

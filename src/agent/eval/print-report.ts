@@ -12,6 +12,7 @@ export function printReport(report: EvalReport, source: string): void {
     `  urgency accuracy         ${pct(report.urgency)}`,
     `  critical-urgency recall  ${pct(report.criticalRecall)}`,
     `  route accuracy           ${pct(report.route)}`,
+    `    (agent's own route      ${pct(report.agentRoute)}, before the money policy)`,
     `  escalation precision     ${(report.escalation.precision * 100).toFixed(1)}%`,
     `  escalation recall        ${(report.escalation.recall * 100).toFixed(1)}%`,
     `  facts present            ${pct(report.facts)}`,

@@ -16,8 +16,10 @@ export interface EvalReport {
   urgency: Rate;
   /** Of the messages labelled critical, how many were understood as critical. */
   criticalRecall: Rate;
-  /** Over messages labelled with a route. */
+  /** Over messages labelled with a route: where the ticket went (the money policy included, ticket-route.ts). */
   route: Rate;
+  /** The agent's own route before the money policy, for comparison with figures before that was scored. */
+  agentRoute: Rate;
   escalation: {
     precision: number;
     recall: number;
@@ -98,6 +100,7 @@ export function summarize(cases: EvalCase[], engine: 'llm' | 'offline'): EvalRep
     urgency: rate(urgencyLabelled.filter(urgencyOk).length, urgencyLabelled.length),
     criticalRecall: rate(critical.filter(urgencyOk).length, critical.length),
     route: rate(routed.filter(routeOk).length, routed.length),
+    agentRoute: rate(routed.filter((c) => c.result.route === c.message.route).length, routed.length),
     escalation: {
       precision: round(tp + fp ? tp / (tp + fp) : 1),
       recall: round(tp + fn ? tp / (tp + fn) : 1),
