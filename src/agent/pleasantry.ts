@@ -11,7 +11,13 @@
 import { hasClosing, withClosingsRead, withoutOwnStepsInScript } from './closing-words.js';
 import { normalizeForModel } from './offline/model/features.js';
 import { conceptsOf } from './offline/model/lexicon.js';
-import { HOLIDAY_EMOJI, hasSeasonWish, isSeasonWord, SEASON_COMPANY, SEASON_WISH_SCRIPT } from './season-wishes.js';
+import {
+  HOLIDAY_EMOJI,
+  hasSeasonWish,
+  isSeasonWord,
+  SEASON_COMPANY,
+  SEASON_WISH_SCRIPT,
+} from './season-wishes.js';
 
 /** Emoji pieces: pictographs, skin tones, flags, ZWJ, variation selectors, keycaps, tag sequences. */
 const EMOJI_OR_PUNCTUATION =
@@ -263,6 +269,8 @@ export function isCourtesyOnly(raw: string): boolean {
     (w) => !COURTESY_CORE.has(w) && !COURTESY_FILLER.has(w) && !(wished && SEASON_COMPANY.has(w)),
   );
   return (
-    words.some((w) => COURTESY_CORE.has(w)) && extra.length <= (wished ? 2 : 1) && extra.every(isHarmlessExtra)
+    words.some((w) => COURTESY_CORE.has(w)) &&
+    extra.length <= (wished ? 2 : 1) &&
+    extra.every(isHarmlessExtra)
   );
 }

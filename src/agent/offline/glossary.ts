@@ -215,9 +215,22 @@ const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   [foldedPattern('住所|届け先|地址|ที่อยู่|العنوان'), 'shipping address'],
   [foldedPattern('ステータスページ|状态页|狀態頁|หน้าสถานะ|صفحة الحالة'), 'status page'],
   [foldedPattern('メンテナンス|维护|維護|ปิดปรับปรุง|บำรุงรักษา|صيانة'), 'planned maintenance'],
-  [foldedPattern('アクセス権|访问权限|訪問權限|สิทธิ์การเข้าถึง|صلاحية الوصول|صلاحيات الوصول'), 'remove person team members'],
-  [foldedPattern('個人情報|个人信息|个人数据|個人資料|ข้อมูลส่วนตัว|البيانات الشخصية|الخصوصية|隐私|プライバシー'), 'privacy personal data deletion'],
-  [foldedPattern('解約|退会|アカウント削除|注销|销户|ยกเลิกบัญชี|ปิดบัญชี|(?:أغلق|اغلق|ألغ|الغ|حذف|إغلاق|اغلاق|إلغاء|الغاء)\\S{0,4} ?(?:ال)?حساب'), 'close account'],
+  [
+    foldedPattern('アクセス権|访问权限|訪問權限|สิทธิ์การเข้าถึง|صلاحية الوصول|صلاحيات الوصول'),
+    'remove person team members',
+  ],
+  [
+    foldedPattern(
+      '個人情報|个人信息|个人数据|個人資料|ข้อมูลส่วนตัว|البيانات الشخصية|الخصوصية|隐私|プライバシー',
+    ),
+    'privacy personal data deletion',
+  ],
+  [
+    foldedPattern(
+      '解約|退会|アカウント削除|注销|销户|ยกเลิกบัญชี|ปิดบัญชี|(?:أغلق|اغلق|ألغ|الغ|حذف|إغلاق|اغلاق|إلغاء|الغاء)\\S{0,4} ?(?:ال)?حساب',
+    ),
+    'close account',
+  ],
   [foldedPattern('脆弱性|漏洞|ช่องโหว่|ثغرة'), 'report security vulnerability'],
   [foldedPattern('配送業者|運送会社|快递公司|物流公司|运输公司|บริษัทขนส่ง|شركة الشحن'), 'carriers shipping'],
 ];
