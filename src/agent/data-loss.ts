@@ -15,6 +15,10 @@ const RECORDS_GONE = new RegExp(
     String.raw`\b(?:order history|invoices|records|files|reports|contacts|(?:saved )?(?:addresses|carts)|product (?:list|catalog)|catalog(?:ue)?|settings|documents|price lists?|history|account data|approval rules|team list)\b[^.!?]{0,40}\b(?:disappeared|vanished|erased|wiped|(?:were|was|got|have been|has been) (?:deleted|removed|erased)|(?:are|is|went) (?:just |all |completely )?(?:gone|empty)|(?:are|is) missing from (?:the|our|my) (?:account|portal|dashboard|system))\b`,
     // "our address book is empty", "40 saved delivery locations gone since yesterday"
     String.raw`\b(?:address book|(?:saved |delivery |shipping )+(?:locations|addresses)|order history|invoices|approval rules|team members)\b[^.!?]{0,20}\b(?:(?:is|are) (?:now |just |completely )?empty|gone (?:since|overnight|after|from)|(?:all )?vanished)\b`,
+    // Records counted as none where there were some: "the orders tab shows 0 orders, yesterday there
+    // were hundreds", "the whole year is just empty"
+    String.raw`\b(?:shows?|showing|says|lists?|listing|displays?|displaying) (?:0|zero|no|none of (?:our|the)) (?:orders|invoices|records|files|reports|contacts|addresses|customers|users|products|documents|entries|transactions)\b[^.!?]{0,30}[.!?,;—-]*[^.!?]{0,60}\b(?:yesterday|last (?:week|night|month)|this morning|used to|there were|we had)\b`,
+    String.raw`\b(?:the )?(?:whole|entire) (?:year|month|quarter|order history|history|account|catalog(?:ue)?|list)\b (?:is|are|went|looks|got) (?:just |now |completely |totally )?(?:empty|blank|wiped)\b`,
     // es, fr, de, pt, it, nl, pl (folded text)
     String.raw`\b(?:facturas|direcciones|historial|datos)\b[^.!?]{0,40}\b(?:desaparecieron|desaparecio|se borraron|se borro|borrad[oa]s|eliminad[oa]s|vaci[oa])\b`,
     String.raw`\b(?:factures|adresses|historique|donnees|fichiers)\b[^.!?]{0,60}\b(?:ont ete supprime\w*|supprimee?s|ont disparu|disparu\w*|efface\w*|est vide)\b`,
