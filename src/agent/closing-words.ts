@@ -14,31 +14,37 @@
 
 import { normalizeForModel } from './offline/model/features.js';
 import { conceptsOf } from './offline/model/lexicon.js';
+import { SEASON_WISH_PHRASES } from './season-wishes.js';
 
 /** Set phrases that close or wave off, in folded text (lower case, no accents, "ł" → "l"). */
 const CLOSING_PHRASES = [
+  // a holiday or a weekend wished, in the nine languages (season-wishes.ts)
+  ...SEASON_WISH_PHRASES,
   // en
   String.raw`no (?:worries|worry|rush|hurry|problem|probs?|stress)`,
   String.raw`not a problem|nothing else (?:needed|required|to do)|that'?s all(?: for now)?|all (?:good|set|sorted|done)`,
   String.raw`got it|fair enough|fair|makes sense|take your time|that did it|sounds good|will do|roger(?: that)?|copy that`,
   String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon`,
-  String.raw`(?:happy|merry) (?:friday|monday|weekend|holidays?|new year|christmas|xmas|easter|thanksgiving|diwali|eid|hanukkah|lunar new year|birthday)`,
-  String.raw`(?:(?:oops|sorry|my bad),? )*wrong (?:channel|thread|chat|group|window)(?:,? (?:sorry|my bad|oops))*|season'?s greetings|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
+  String.raw`(?:(?:oops|sorry|my bad),? )*wrong (?:channel|thread|chat|group|window)(?:,? (?:sorry|my bad|oops))*|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
   String.raw`(?:you|u) can close (?:this|it|the (?:ticket|thread))(?: now)?|feel free to close (?:this|it|the (?:ticket|thread))`,
+  // a day's work ended, what was sent received and passed on, an earlier line taken back
+  String.raw`(?:wrapping|signing|logging|heading|clocking) (?:up|off|out)(?: for (?:the|to)(?:day|night))?(?: (?:the|my|our) (?:day|night|evening|week|shift|night shift|late shift))?|calling it a (?:day|night)|closing the loop`,
+  String.raw`(?:well |all )?received (?:and|&) (?:forwarded|passed on|passed along|shared|noted|filed)(?: (?:it |this )?to (?:our|my|the) (?:[\p{L}']+ ){0,3}?(?:team|department|dept|desk|office|colleagues|people|folks|manager|boss|accountant))?|confirmed(?: (?:on|from) (?:our|my) (?:side|end))?(?: as well| too)?`,
+  String.raw`(?:typo above|my typo|typo)(?:,? (?:please )?(?:disregard|ignore)(?: (?:that|it|the above|above))?)?|(?:please )?(?:disregard|ignore) (?:that|the above|my (?:last|previous) (?:message|msg|post))`,
   // es
-  String.raw`no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|feliz (?:navidad|ano nuevo|finde|fin de semana)|de nada`,
+  String.raw`no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|de nada|(?:eso )?(?:es|era|seria) todo|nada mas|(?:recibido|confirmado) y (?:reenviado|compartido)|ignorad (?:el|mi) mensaje anterior`,
   // fr
-  String.raw`d'accord|pas de soucis?|aucun souci|sans souci|pas de (?:probleme|stress)|pas d'urgence|rien ne presse|c'est note|bien (?:recu|note)|bon (?:week-?end|week end)|bonnes fetes|joyeux noel|bonne annee|bonne fin de (?:semaine|journee)`,
+  String.raw`d'accord|pas de soucis?|aucun souci|sans souci|pas de (?:probleme|stress)|pas d'urgence|rien ne presse|c'est note|bien (?:recu|note)|c'est tout|ce sera tout|(?:recu|confirme) et transmis|ignorez (?:mon|le) (?:dernier )?message(?: precedent)?|bon (?:week-?end|week end)|bonne fin de (?:semaine|journee)`,
   // de
-  String.raw`kein (?:problem|stress|thema)|keine eile|alles klar|geht klar|passt schon|frohe weihnachten|frohes neues(?: jahr)?|schones wochenende`,
+  String.raw`kein (?:problem|stress|thema)|keine eile|alles klar|geht klar|passt schon|das war'?s|das war alles|mehr brauche ich nicht|(?:erhalten|bestatigt) und weitergeleitet|bitte ignorieren`,
   // pt
-  String.raw`sem (?:problemas?|pressa|stress)|(?:ja )?deu (?:tudo )?certo|de boa|combinado|feliz natal|bom fim de semana|boas festas`,
+  String.raw`sem (?:problemas?|pressa|stress)|(?:ja )?deu (?:tudo )?certo|de boa|combinado|bom fim de semana|(?:era|e) so isso(?: mesmo)?|so isso mesmo|(?:recebido|confirmado) e (?:encaminhado|repassado)|desconsiderem(?: a mensagem anterior)?`,
   // it
-  String.raw`nessun problema|nessuna fretta|ricevuto|buon (?:fine settimana|weekend|natale)|buone feste|(?:grazie )?per la disponibilita`,
+  String.raw`nessun problema|nessuna fretta|ricevuto|(?:e|era) tutto|tutto qui|(?:ricevuto|confermato) e inoltrato|ignorate il messaggio precedente|(?:grazie )?per la disponibilita`,
   // nl
-  String.raw`geen (?:probleem|haast|zorgen)|komt goed|goed ontvangen|fijne feestdagen|(?:prettig|fijn) weekend`,
+  String.raw`geen (?:probleem|haast|zorgen)|komt goed|goed ontvangen|(?:prettig|fijn) weekend|dat was (?:het|alles)|meer niet|ontvangen en doorgestuurd|negeer (?:mijn|het) vorige bericht`,
   // pl
-  String.raw`nie ma (?:sprawy|problemu)|bez pospiechu|spoko|wesolych swiat|(?:udanego|milego) weekendu`,
+  String.raw`nie ma (?:sprawy|problemu)|bez pospiechu|spoko|to (?:wszystko|tyle)|(?:otrzymane|potwierdzone) i przekazane|prosze zignorowac`,
 ]
   .map((p) => `(?:${p})`)
   .join('|');

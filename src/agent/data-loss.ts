@@ -15,6 +15,10 @@ const RECORDS_GONE = new RegExp(
     String.raw`\b(?:order history|invoices|records|files|reports|contacts|(?:saved )?(?:addresses|carts)|product (?:list|catalog)|catalog(?:ue)?|settings|documents|price lists?|history|account data|approval rules|team list)\b[^.!?]{0,40}\b(?:disappeared|vanished|erased|wiped|(?:were|was|got|have been|has been) (?:deleted|removed|erased)|(?:are|is|went) (?:just |all |completely )?(?:gone|empty)|(?:are|is) missing from (?:the|our|my) (?:account|portal|dashboard|system))\b`,
     // "our address book is empty", "40 saved delivery locations gone since yesterday"
     String.raw`\b(?:address book|(?:saved |delivery |shipping )+(?:locations|addresses)|order history|invoices|approval rules|team members)\b[^.!?]{0,20}\b(?:(?:is|are) (?:now |just |completely )?empty|gone (?:since|overnight|after|from)|(?:all )?vanished)\b`,
+    // Records counted as none where there were some: "the orders tab shows 0 orders, yesterday there
+    // were hundreds", "the whole year is just empty"
+    String.raw`\b(?:shows?|showing|says|lists?|listing|displays?|displaying) (?:0|zero|no|none of (?:our|the)) (?:orders|invoices|records|files|reports|contacts|addresses|customers|users|products|documents|entries|transactions)\b[^.!?]{0,30}[.!?,;—-]*[^.!?]{0,60}\b(?:yesterday|last (?:week|night|month)|this morning|used to|there were|we had)\b`,
+    String.raw`\b(?:the )?(?:whole|entire) (?:year|month|quarter|order history|history|account|catalog(?:ue)?|list)\b (?:is|are|went|looks|got) (?:just |now |completely |totally )?(?:empty|blank|wiped)\b`,
     // es, fr, de, pt, it, nl, pl (folded text)
     String.raw`\b(?:facturas|direcciones|historial|datos)\b[^.!?]{0,40}\b(?:desaparecieron|desaparecio|se borraron|se borro|borrad[oa]s|eliminad[oa]s|vaci[oa])\b`,
     String.raw`\b(?:factures|adresses|historique|donnees|fichiers)\b[^.!?]{0,60}\b(?:ont ete supprime\w*|supprimee?s|ont disparu|disparu\w*|efface\w*|est vide)\b`,
@@ -36,8 +40,42 @@ const RECORDS_GONE = new RegExp(
  */
 const PLANNED_STEP =
   /\b(?:once|if|after|when|before) (?:we|i) (?:\w+ )?(?:close|closes|shut|delete|cancel|remove|leave|downgrade|deactivate|terminate|end|stop)\w*\b/;
+/**
+ * The same step in the other languages: "if / once / after" and a verb closing or deleting the
+ * account (es, fr, de, pt, it, nl, pl, folded), or the account closed as a condition in Japanese,
+ * Chinese, Arabic and Thai ("解約したら", "注销账户后", "بعد إغلاق الحساب", "ยกเลิกบัญชีแล้ว").
+ */
+const PLANNED_STEP_OTHERS = new RegExp(
+  [
+    // es: "si cerramos la cuenta", "después de dar de baja"
+    String.raw`\b(?:si|cuando|una vez que|despues de(?: que)?)\b[^.!?]{0,20}\b(?:cerramos|cerremos|cerrar|cancelamos|cancelemos|eliminamos|eliminemos|borramos|borremos|damos de baja|demos de baja|dar de baja|cierro|doy de baja)\b`,
+    // fr: "si on ferme le compte", "après la suppression du compte"
+    String.raw`\b(?:si|quand|lorsque|une fois que?|apres)\b[^.!?]{0,20}\b(?:(?:on|nous|je) (?:ferme|fermons|fermerons|supprime|supprimons|supprimerons|resilie|resilions|cloture|cloturons)|avoir (?:ferme|supprime|resilie|cloture)|la (?:fermeture|suppression|resiliation|cloture))\b`,
+    // de: "wenn wir das Konto kündigen", "nach der Kündigung"
+    String.raw`\b(?:wenn|falls|sobald|nachdem)\b (?:wir|ich)\b[^.!?]{0,30}\b(?:kundigen|kundige|loschen|losche|schliessen|schliesse|auflosen|deaktivieren)\b|\bnach (?:der )?(?:kundigung|loschung|schliessung)\b`,
+    // pt: "se encerrarmos a conta", "depois do cancelamento"
+    String.raw`\b(?:se|quando|depois de|assim que|apos)\b[^.!?]{0,20}\b(?:fecharmos|encerrarmos|cancelarmos|excluirmos|apagarmos|o encerramento|o cancelamento|a exclusao)\b`,
+    // it: "se chiudiamo l'account", "dopo la disdetta"
+    String.raw`\b(?:se|quando|una volta che)\b[^.!?]{0,20}\b(?:chiudiamo|chiuderemo|chiudo|cancelliamo|cancelleremo|disdiciamo|disdico|eliminiamo|disattiviamo)\b|\bdopo (?:aver(?:e)? (?:chiuso|cancellato|disdetto|eliminato)|la (?:chiusura|cancellazione|disdetta))\b`,
+    // nl: "als we ons account opzeggen", "na het opzeggen"
+    String.raw`\b(?:als|zodra|nadat|wanneer)\b (?:we|wij|ik)\b[^.!?]{0,30}\b(?:opzeggen|opzeg|verwijderen|sluiten|opheffen|beeindigen)\b|\bna (?:het )?(?:opzeggen|verwijderen|sluiten|opheffen)\b`,
+    // pl: "jeśli zamkniemy konto", "po usunięciu konta"
+    String.raw`\b(?:jesli|jezeli|gdy|kiedy)\b[^.!?]{0,30}\b(?:zamkniemy|zamkne|usuniemy|usune|zrezygnujemy|anulujemy|wypowiemy)\b|\bpo (?:zamknieciu|usunieciu|rezygnacji|anulowaniu|wypowiedzeniu)\b`,
+  ].join('|'),
+);
+const PLANNED_STEP_SCRIPTS = foldedPattern(
+  '(?:解約|退会|アカウント(?:を)?削除|アカウント(?:を)?閉鎖)(?:したら|した後|後|すると|する場合|すれば)|(?:注销|销户)(?:了)?(?:账户|账号|帐户|帐号)?(?:以后|之后|后)|(?:取消|关闭|删除|關閉|刪除)(?:了)?(?:账户|账号|帐户|帐号|帳戶|帳號)(?:以后|之后|後|后)|(?:如果|要是|一旦)(?:我们|我)?(?:注销|取消|关闭|删除)(?:了)?(?:账户|账号|帐户|帐号)|(?:إذا|اذا|لو|بعد|عند) ?(?:أغلقنا|اغلقنا|ألغينا|الغينا|حذفنا|إغلاق|اغلاق|إلغاء|الغاء|حذف) ?(?:ال)?حساب|(?:ยกเลิก|ปิด|ลบ)บัญชี(?:แล้ว|ไปแล้ว)|(?:ถ้า|หาก|หลังจาก|หลังจากที่)(?:เรา|ผม|ฉัน)?(?:ยกเลิก|ปิด|ลบ)',
+);
+/** A question in those scripts: a question mark or a word that asks when, how long or whether. */
+const ASKS_IN_SCRIPTS = foldedPattern(
+  '[?？؟]|いつ|どのくらい|ますか|でしょうか|什么时候|何时|多久|吗|嗎|متى|هل|كم|เมื่อไหร่|เมื่อไร|ไหม|กี่วัน|อย่างไร|ยังไง',
+);
 export function asksAboutPlannedStep(text: string): boolean {
-  return PLANNED_STEP.test(text) && (text.includes('?') || questionType(text) !== 'other');
+  if (PLANNED_STEP_SCRIPTS.test(text) && ASKS_IN_SCRIPTS.test(text)) return true;
+  return (
+    (PLANNED_STEP.test(text) || PLANNED_STEP_OTHERS.test(text)) &&
+    (text.includes('?') || questionType(text) !== 'other')
+  );
 }
 
 /**

@@ -11,6 +11,13 @@
 import { hasClosing, withClosingsRead, withoutOwnStepsInScript } from './closing-words.js';
 import { normalizeForModel } from './offline/model/features.js';
 import { conceptsOf } from './offline/model/lexicon.js';
+import {
+  HOLIDAY_EMOJI,
+  hasSeasonWish,
+  isSeasonWord,
+  SEASON_COMPANY,
+  SEASON_WISH_SCRIPT,
+} from './season-wishes.js';
 
 /** Emoji pieces: pictographs, skin tones, flags, ZWJ, variation selectors, keycaps, tag sequences. */
 const EMOJI_OR_PUNCTUATION =
@@ -196,7 +203,12 @@ function withoutNames(text: string): string {
     const vocativeFirst = first && /^\s*,/.test(text.slice(offset + whole.length));
     if ((first && !vocativeFirst) || afterSentence || names >= 2) return whole;
     const folded = foldWord(word);
-    if (COURTESY_CORE.has(folded) || COURTESY_FILLER.has(folded) || THANKED_FOR_WORD.test(folded))
+    if (
+      COURTESY_CORE.has(folded) ||
+      COURTESY_FILLER.has(folded) ||
+      THANKED_FOR_WORD.test(folded) ||
+      isSeasonWord(folded)
+    )
       return whole;
     if (conceptsOf(normalizeForModel(word)).length) return whole;
     names++;
@@ -209,7 +221,7 @@ function withoutNames(text: string): string {
 const CJK_THAI_ARABIC_CORE =
   /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|ありがとう|有難う|助かりました|解決しました|了解|承知しました|わかりました|分かりました|谢谢|謝謝|多谢|感谢|好的|解决了|明白了|清楚了|收到|شكرا|شكر|مشكور|تمام|ممتاز|فهمت|جزاكم|جزاك|可以了|اشتغل/u;
 const CJK_THAI_ARABIC_PIECE =
-  /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|وصلت|وصل|الرسالة|رسالتكم|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|的帮助|帮助|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|جزاكم|جزاك|الله|خيرا|المشكلة|الطلبية|شكرا|شكر|جزيلا|لكم|لك|كثيرا|مشكورين|مشكور|تمام|ممتاز|ألف|الف|على|المساعدة|مساعدتكم|مساعدتك|الرد|ردكم|ردك|السريع|السريعة|تم|حل|可以了|اشتغل|الآن/gu;
+  /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|وصلت|وصل|الفكرة|الرسالة|رسالتكم|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|的帮助|帮助|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|جزاكم|جزاك|الله|خيرا|المشكلة|الطلبية|شكرا|شكر|جزيلا|لكم|لك|كثيرا|مشكورين|مشكور|تمام|ممتاز|ألف|الف|على|المساعدة|مساعدتكم|مساعدتك|الرد|ردكم|ردك|السريع|السريعة|تم|حل|可以了|اشتغل|الآن/gu;
 
 /**
  * A sign-off and what follows it (name, title, company, disclaimer, "Sent from my iPhone"): not
@@ -236,18 +248,29 @@ export function isCourtesyOnly(raw: string): boolean {
     .replace(/[\u064B-\u065F\u0670]/g, '')
     .replace(/[\s\p{P}\p{S}\p{Extended_Pictographic}]/gu, '');
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(scriptless)) {
-    return CJK_THAI_ARABIC_CORE.test(scriptless) && scriptless.replace(CJK_THAI_ARABIC_PIECE, '') === '';
+    SEASON_WISH_SCRIPT.lastIndex = 0;
+    const wished = SEASON_WISH_SCRIPT.test(scriptless);
+    return (
+      (wished || CJK_THAI_ARABIC_CORE.test(scriptless)) &&
+      scriptless.replace(SEASON_WISH_SCRIPT, '').replace(CJK_THAI_ARABIC_PIECE, '') === ''
+    );
   }
-  const folded = withClosingsRead(foldWord(withoutNames(text)))
+  const wished = hasSeasonWish(foldWord(text));
+  const folded = withClosingsRead(foldWord(withoutNames(text)).replace(HOLIDAY_EMOJI, ' ok '))
     .replace(NEVER_MIND, ' nvm ')
     .replace(APPRECIATED_HELP, ' appreciated ')
     .replace(THANKS_FOR, ' ')
     .replace(JUST_WHAT_WAS_NEEDED, ' perfect ');
   const words = folded.split(/[^\p{L}]+/u).filter(Boolean);
   if (!words.length || words.length > MAX_COURTESY_WORDS) return false;
-  const extra = words.filter((w) => !COURTESY_CORE.has(w) && !COURTESY_FILLER.has(w));
+  // Beside a wish, who sends or receives it is courtesy too, and a second harmless word (a
+  // company's own name in lower case: "from all of us at the granite yard") passes.
+  const extra = words.filter(
+    (w) => !COURTESY_CORE.has(w) && !COURTESY_FILLER.has(w) && !(wished && SEASON_COMPANY.has(w)),
+  );
   return (
     words.some((w) => COURTESY_CORE.has(w)) &&
-    (extra.length === 0 || (extra.length === 1 && isHarmlessExtra(extra[0]!)))
+    extra.length <= (wished ? 2 : 1) &&
+    extra.every(isHarmlessExtra)
   );
 }

@@ -42,6 +42,30 @@ describe('security incidents told as what happened are critical and go to a pers
     }
   });
 
+  it('a secret pasted into a chat others read: a named channel, a shared workspace, a group chat', async () => {
+    for (const text of [
+      'a new hire pasted our production API key into #random an hour ago',
+      'our admin posted the live token in the shared channel with our agency',
+      'someone dropped our API key in a Slack we share with two vendors',
+      'the password for the admin login was posted in a group chat with outside contractors',
+    ]) {
+      const r = await run(PRIYA, text);
+      expect(r.understanding.urgency, text).toBe('critical');
+      expect(r.route, text).toBe('escalate');
+    }
+  });
+
+  it('where to keep or find a key, or a file shared in a channel, raises nothing', async () => {
+    for (const text of [
+      'can we post the API key in our team channel?',
+      'where do I find the API key?',
+      'we shared the invoice in #finance, can you resend the PDF?',
+    ]) {
+      const r = await run(PRIYA, text);
+      expect(r.understanding.securityConcern, text).toBe(false);
+    }
+  });
+
   it('the same words asked as a rule, an invite or where to forward it raise nothing', async () => {
     for (const text of [
       'will you ever email us asking for our card number?',
@@ -69,6 +93,19 @@ describe('an outage said scope first, records trailing off, and an outage carrie
       expect(r.understanding.urgency, text).toBe('critical');
       expect(r.route, text).toBe('escalate');
     }
+  });
+
+  it('records counted as none where there were some yesterday are lost data', async () => {
+    for (const text of [
+      'the invoices page shows 0 invoices now, last week there were about sixty',
+      'Reports tab lists no reports at all. This morning we had forty.',
+    ]) {
+      const r = await run(JORDAN, text);
+      expect(r.understanding.urgency, text).toBe('critical');
+      expect(r.route, text).toBe('escalate');
+    }
+    const closed = 'the report shows no orders for January because we were closed that month';
+    expect((await run(JORDAN, closed)).understanding.urgency).not.toBe('critical');
   });
 
   it('records said gone with a trailing ellipsis are lost data', async () => {

@@ -130,6 +130,41 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:orden(?:es)? de compra|bons? de commande|bestellschein\w*|ordem de compra|ordine di acquisto|inkooporder\w*|zamowieni\w* zakupu)\b/,
     'purchase orders net-30',
   ],
+  // Articles the list above had no words for in these languages: planned maintenance, taking a
+  // person's access away, a colleague, a card named as one word, personal data and closing the
+  // account, a security hole reported, the carriers.
+  [
+    /\b(?:mantenimiento|maintenance|wartung\w*|manutencao|manutenzione|onderhoud\w*|konserwacj\w*|prace serwisowe|przerw\w* techniczn\w*)\b/,
+    'planned maintenance',
+  ],
+  [
+    /\b(?:retir\w*|quit\w*|supprim\w*|enlev\w*|entfern\w*|entzieh\w*|sperr\w*|remov\w*|revog\w*|rimuov\w*|revoc\w*|togli\w*|intrek\w*|verwijder\w*|ontnem\w*|odebra\w*|usun\w*|cofn\w*)\b[^.?!]{0,30}\b(?:acceso|acces|zugang|zugriff\w*|acesso|accesso|toegang|dostep\w*)\b|\b(?:acceso|acces|zugang|zugriff\w*|acesso|accesso|toegang|dostep\w*)\b[^.?!]{0,30}\b(?:retir\w*|quit\w*|supprim\w*|entfern\w*|entzieh\w*|sperr\w*|remov\w*|revog\w*|rimuov\w*|revoc\w*|togli\w*|intrek\w*|verwijder\w*|ontnem\w*|odebra\w*|usun\w*|cofn\w*)/,
+    'remove person team members',
+  ],
+  [
+    /\b(?:colaborador\w*|collaborat(?:eur|rice)s?|collegues?|empleados?|funcionari[oa]s?|dipendent[ei]|colleg(?:a|he|hi)|medewerker\w*|collega'?s|pracownik\w*|kolleg\w*)\b/,
+    'team members',
+  ],
+  [
+    /\b(?:kreditkarte\w*|zahlungsmethode\w*|zahlungsart\w*|zahlungsmittel\w*|creditcard\w*|betaalkaart\w*|moyens? de paiement|metodos? de pago|formas? de pagamento|metod[oi] di pagamento|metod\w* platnosci)\b/,
+    'payment card',
+  ],
+  [
+    /\b(?:datos personales|donnees personnelles|personenbezogene\w* daten|personliche\w* daten|dados pessoais|dati personali|persoonsgegevens|dane osobowe|privacidad|confidentialite|datenschutz\w*|privacidade|privacy|prywatnosc\w*|rgpd|dsgvo|gdpr|rodo)\b/,
+    'privacy personal data deletion',
+  ],
+  [
+    /\b(?:cerrar|eliminar|borrar|dar de baja|cierre)\b[^.?!]{0,15}\bcuenta\b|\b(?:fermer|supprimer|cloturer|fermeture|suppression)\b[^.?!]{0,15}\bcompte\b|\bkonto\w*\b[^.?!]{0,15}\b(?:loschen|schliessen|kundigen|auflosen)\b|\b(?:encerrar|excluir|fechar|encerramento)\b[^.?!]{0,15}\bconta\b|\b(?:chiudere|eliminare|chiusura)\b[^.?!]{0,15}\baccount\b|\baccount\b[^.?!]{0,15}\b(?:opzeggen|verwijderen|opheffen)\b|\b(?:zamkn\w*|usun\w*)\b[^.?!]{0,15}\bkont\w*\b/,
+    'close account',
+  ],
+  [
+    /\b(?:vulnerabilidad\w*|vulnerabilite\w*|sicherheitslucke\w*|schwachstelle\w*|vulnerabilidade\w*|vulnerabilita|kwetsbaarhe\w*|podatnos\w*|luk\w* w zabezpieczeniach)\b/,
+    'report security vulnerability',
+  ],
+  [
+    /\b(?:transporteur\w*|paketdienst\w*|zusteller\w*|transportadora\w*|corrier[ei]|vervoerder\w*|pakketdienst\w*|kurier\w*|przewoznik\w*|mensajeria|paqueteria)\b/,
+    'carriers shipping',
+  ],
 ];
 
 /**
@@ -179,6 +214,25 @@ const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   [foldedPattern('支払|付款|支付|ชำระ|الدفع'), 'payment'],
   [foldedPattern('住所|届け先|地址|ที่อยู่|العنوان'), 'shipping address'],
   [foldedPattern('ステータスページ|状态页|狀態頁|หน้าสถานะ|صفحة الحالة'), 'status page'],
+  [foldedPattern('メンテナンス|维护|維護|ปิดปรับปรุง|บำรุงรักษา|صيانة'), 'planned maintenance'],
+  [
+    foldedPattern('アクセス権|访问权限|訪問權限|สิทธิ์การเข้าถึง|صلاحية الوصول|صلاحيات الوصول'),
+    'remove person team members',
+  ],
+  [
+    foldedPattern(
+      '個人情報|个人信息|个人数据|個人資料|ข้อมูลส่วนตัว|البيانات الشخصية|الخصوصية|隐私|プライバシー',
+    ),
+    'privacy personal data deletion',
+  ],
+  [
+    foldedPattern(
+      '解約|退会|アカウント削除|注销|销户|ยกเลิกบัญชี|ปิดบัญชี|(?:أغلق|اغلق|ألغ|الغ|حذف|إغلاق|اغلاق|إلغاء|الغاء)\\S{0,4} ?(?:ال)?حساب',
+    ),
+    'close account',
+  ],
+  [foldedPattern('脆弱性|漏洞|ช่องโหว่|ثغرة'), 'report security vulnerability'],
+  [foldedPattern('配送業者|運送会社|快递公司|物流公司|运输公司|บริษัทขนส่ง|شركة الشحن'), 'carriers shipping'],
 ];
 
 /**

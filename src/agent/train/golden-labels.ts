@@ -17,10 +17,10 @@ export interface GoldenLabel {
  * dev15 (the eighteenth round) the same way: with the heads fitting it too, blind dev14 route
  * 225 -> 221 and critical recall 9/11 -> 8/11 (dev5's 13/13 -> 12/13); the answerability alone
  * kept dev14 at 225 and 9/11, and the consumed dev2-dev13 at 2695/2806. dev16 (the nineteenth
- * round) the answerability alone too, as the round's brief asked after the two rounds above, and
- * dev17 (the twentieth).
+ * round) the answerability alone too, as the round's brief asked after the two rounds above,
+ * dev17 (the twentieth) and dev19 (the twenty-first).
  */
-const ANSWERABILITY_ONLY = ['dev12', 'dev13', 'dev15', 'dev16', 'dev17'] as const;
+const ANSWERABILITY_ONLY = ['dev12', 'dev13', 'dev15', 'dev16', 'dev17', 'dev19'] as const;
 
 /**
  * The golden splits whose labels the intent, urgency and concern heads are fitted on (beside the corpus):
