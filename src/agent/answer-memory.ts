@@ -20,6 +20,11 @@ export const AnswerMemorySchema = z.object({
   articles: z.array(z.string()),
   /** Each question's distinct search terms (kb-index-build.ts `queryTerms`), space-separated, and its label (1: answerable). */
   entries: z.array(z.tuple([z.string(), z.union([z.literal(0), z.literal(1)])])),
+  /**
+   * Questions written from the articles (data/kb-questions.jsonl), in the same form: neighbours
+   * like the customers' questions, but they do not weigh the terms (`neighbourIndex`).
+   */
+  written: z.array(z.tuple([z.string(), z.union([z.literal(0), z.literal(1)])])).optional(),
 });
 export type AnswerMemory = z.infer<typeof AnswerMemorySchema>;
 
@@ -47,28 +52,34 @@ export interface NeighbourIndex {
 const splitTerms = (s: string) => (s ? s.split(' ') : []);
 
 export function neighbourIndex(memory: AnswerMemory): NeighbourIndex {
+  // A term weighs by how rare it is among customers' questions only. The written questions
+  // crowd a few topic words ("ship" is in dozens of them): counted, those would weigh less and a
+  // question about a place or a product none names would lose the customer neighbour it had
+  // ("do you ship to Portugal?": its only one, "where do you ship from?", fell below the bar).
   const n = memory.entries.length;
+  const all = [...memory.entries, ...(memory.written ?? [])];
   const df = new Map<string, number>();
   const postings = new Map<string, number[]>();
-  memory.entries.forEach(([terms], i) => {
+  all.forEach(([terms], i) => {
     for (const t of new Set(splitTerms(terms))) {
-      df.set(t, (df.get(t) ?? 0) + 1);
+      if (i < n) df.set(t, (df.get(t) ?? 0) + 1);
       const list = postings.get(t) ?? [];
       list.push(i);
       postings.set(t, list);
     }
   });
   const idf = new Map([...df].map(([t, d]) => [t, Math.log((n + 1) / d)]));
-  const norms = memory.entries.map(([terms]) =>
-    Math.sqrt([...new Set(splitTerms(terms))].reduce((s, t) => s + idf.get(t)! ** 2, 0)),
+  const unseenIdf = Math.log(n + 1);
+  const norms = all.map(([terms]) =>
+    Math.sqrt([...new Set(splitTerms(terms))].reduce((s, t) => s + (idf.get(t) ?? unseenIdf) ** 2, 0)),
   );
   return {
     idf,
     postings,
     norms,
-    labels: memory.entries.map(([, y]) => y),
+    labels: all.map(([, y]) => y),
     articles: new Set(memory.articles),
-    unseenIdf: Math.log(n + 1),
+    unseenIdf,
   };
 }
 
@@ -89,9 +100,8 @@ export function neighbourVote(
   if (!norm) return 0;
   const dot = new Map<number, number>();
   for (const t of distinct) {
-    const w = index.idf.get(t);
-    if (w === undefined) continue;
-    for (const i of index.postings.get(t)!) dot.set(i, (dot.get(i) ?? 0) + w * w);
+    const w = weight(t);
+    for (const i of index.postings.get(t) ?? []) dot.set(i, (dot.get(i) ?? 0) + w * w);
   }
   const near = [...dot]
     .map(([i, d]) => ({ i, sim: d / (norm * index.norms[i]!) }))

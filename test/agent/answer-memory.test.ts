@@ -98,6 +98,47 @@ describe('the labelled questions most like a new one', () => {
   });
 });
 
+describe("questions written from the articles, beside the customers' ones", () => {
+  const customers: AnswerabilitySet = {
+    source: 'dev9',
+    examples: [
+      example('where do you ship from?', 1),
+      example('do you ship internationally?', 1),
+      example('how fast do you ship standard orders?', 1),
+      example('how long do refunds take to reach the card?', 1),
+      example('is there a GraphQL endpoint?', 0),
+    ],
+  };
+  const written = (text: string, y: 0 | 1) => ({ ...example(text, y), written: true });
+  const writtenSet: AnswerabilitySet = {
+    source: 'kb-questions',
+    examples: [
+      written('do you ship to Canada?', 1),
+      written('do you ship on weekends?', 0),
+      written('can you ship to a pickup locker?', 0),
+      written('which carrier do you ship express with?', 1),
+      written('can the ordering API send webhooks signed with our own secret?', 0),
+    ],
+  };
+  const vote = (sets: AnswerabilitySet[], text: string) =>
+    neighbourVote(neighbourIndex(answerMemory(sets)), queryTerms(text), API_KEY);
+
+  it("vote like customers' questions on what they ask", () => {
+    expect(vote([customers], 'will the ordering API sign webhooks with a secret we choose?')).toBe(0);
+    expect(
+      vote([customers, writtenSet], 'will the ordering API sign webhooks with a secret we choose?'),
+    ).toBeLessThan(-0.3);
+  });
+
+  it('do not change how much a word weighs: a question about a place no question named keeps its vote', () => {
+    // "ship" is in most written lines; counted in the weights, it would weigh less and the one
+    // customer question alike ("where do you ship from?") would fall below the bar.
+    const before = vote([customers], 'do you ship to Portugal?');
+    expect(before).toBeGreaterThan(0);
+    expect(vote([customers, writtenSet], 'do you ship to Portugal?')).toBe(before);
+  });
+});
+
 describe('a help-center question customers asked before (the committed model, npm run train)', () => {
   const run = useOfflineAgent();
 
@@ -113,6 +154,17 @@ describe('a help-center question customers asked before (the committed model, np
       expect(r.route, text).toBe('escalate');
       expect(r.reason, text).toMatch(/^confidence 0\.\d\d below/);
     }
+  });
+
+  it("is routed like the questions written from the articles: a longer return window asked for, a warranty claim's video", async () => {
+    // Fresh lines, not in data/kb-questions.jsonl: the returns article states the 30-day window
+    // and no exception to it; the warranty article says a short video helps for intermittent faults.
+    const holidays = await run(JORDAN, 'do you extend the return window over the holidays?');
+    expect(holidays.route).toBe('escalate');
+    expect(holidays.reason).toMatch(/^confidence 0\.\d\d below/);
+    const video = await run(JORDAN, 'is a video needed to claim warranty on a flickering monitor?');
+    expect(video.route).toBe('resolve');
+    expect(video.reply).toBeTruthy();
   });
 
   it('is answered when the articles did answer it then: a removed member losing access', async () => {

@@ -11,7 +11,7 @@ import { isAboutOwnOrder, retrieve } from '../retrieve.js';
 import type { AgentTools, KnowledgeBase } from '../types.js';
 import { understandOffline } from '../understand.js';
 import { mentionsDataLoss } from '../data-loss.js';
-import { KB_QUESTIONS } from './kb-questions.js';
+import { KB_QUESTIONS, readWrittenQuestions } from './kb-questions.js';
 import { heldOutKeys, heldOutOf, lineKey, loadTrainingSplit } from './training-splits.js';
 
 const TENANT = 'train';
@@ -106,6 +106,8 @@ export type LabelledExample = LabelledSignals & {
   /** The question's search terms and its article's key, for the neighbour vote. */
   terms: readonly string[];
   articleKey: string;
+  /** Written from the articles (data/kb-questions.jsonl): in the memory beside customers' questions, not as one. */
+  written?: boolean;
 };
 
 export interface AnswerabilitySet {
@@ -143,12 +145,25 @@ export async function answerabilitySets(
   beforeSource('kb-questions');
   // A written question can repeat a held-out line word for word (one repeated a test line).
   const held = await heldOutKeys(heldOutOf(splits));
-  await collect(
-    'kb-questions',
-    KB_QUESTIONS.filter((q) => !held.has(lineKey(q.text))),
-  );
+  const listed = KB_QUESTIONS.filter((q) => !held.has(lineKey(q.text)));
+  const known = new Set(listed.map((q) => lineKey(q.text)));
+  await collect('kb-questions', listed);
+  const { examples } = out.at(-1)!;
+  const fromFile: LabelledExample[] = [];
+  for (const q of readWrittenQuestions()) {
+    if (held.has(lineKey(q.text)) || known.has(lineKey(q.text))) continue;
+    const e = await labelledSignals(kb, q);
+    if (e) fromFile.push({ ...e, written: true });
+  }
+  examples.push(...fromFile);
   // Written questions count less than labelled customer messages: fewer of them are like what customers ask.
-  for (const e of out.at(-1)!.examples) e.weight = WRITTEN_WEIGHT;
+  for (const e of examples) e.weight = WRITTEN_WEIGHT;
+  // The file was written about half near-misses on purpose, like train2: fitted as it is, it
+  // would move the model's base rate.
+  reweightToPrior(
+    fromFile,
+    out.filter((s) => s.source !== 'train2' && s.source !== 'kb-questions'),
+  );
   // The customers' prior is read from every split of customers' messages (train, dev and the
   // consumed sets: 72–91% answerable each, about 81% pooled); train2 alone was written off it.
   const boundary = out.find((s) => s.source === 'train2');
@@ -176,12 +191,18 @@ export async function answerabilitySets(
 const VOTE = ANSWERABILITY_FEATURES.indexOf('neighbourVote');
 const MEMORY_SOURCES = (s: AnswerabilitySet) => s.source !== 'kb-questions';
 
-/** The labelled customer questions (every golden split read, not the written ones) as the model file keeps them. */
+/**
+ * The labelled customer questions (every golden split read) and the questions written from the
+ * articles (data/kb-questions.jsonl; not the short list) as the model file keeps them.
+ */
 export function answerMemory(sets: AnswerabilitySet[]): AnswerMemory {
   const examples = sets.filter(MEMORY_SOURCES).flatMap((s) => s.examples);
+  const written = sets.flatMap((s) => s.examples.filter((e) => e.written));
+  const entry = (e: LabelledExample): [string, 0 | 1] => [e.terms.join(' '), e.y];
   return {
-    articles: [...new Set(examples.map((e) => e.articleKey))].sort(),
-    entries: examples.map((e): [string, 0 | 1] => [e.terms.join(' '), e.y]),
+    articles: [...new Set([...examples, ...written].map((e) => e.articleKey))].sort(),
+    entries: examples.map(entry),
+    ...(written.length ? { written: written.map(entry) } : {}),
   };
 }
 

@@ -138,13 +138,10 @@ const NOT_ANSWERED = [
 ];
 
 /**
- * The questions the answerability fit and the word vectors read: the short list above. The file's
- * questions are not fitted yet. Measured (issue 11, round 20): at WRITTEN_WEIGHT with their own
- * answerable share they lowered the answerability held out per customer split (1571 -> 1563 of
- * 1710); reweighted to the customers' prior they changed nothing but the pooled consumed route
- * (3137 -> 3136); in the answer memory they raised the grouped cross-validation (1789 -> 1812 of
- * 2032), train2 held out (219 -> 240 of 322), pooled consumed (3137 -> 3140) and blind dev18
- * (197 -> 201 of 250) but sent "do you ship to Portugal?" to a person.
+ * The short list above: fitted by the answerability model at WRITTEN_WEIGHT and read by the word
+ * vectors, but not in the answer memory. The file's questions (readWrittenQuestions) are fitted
+ * too, reweighted to the customers' answerable share, and are in the memory, where they are
+ * neighbours but do not weigh the terms (answer-memory.ts; answerability-data.ts).
  */
 export const KB_QUESTIONS: Labelled[] = [
   ...ANSWERED.map((text) => ({ text, route: 'resolve' as const })),
