@@ -29,6 +29,15 @@ const RECORDS_GONE = new RegExp(
     // "kein einziger alter Auftrag mehr zu sehen": nothing of theirs is shown any more
     String.raw`\bkeine?r? (?:einzige[rn]? )?(?:alte[rn]? )?(?:auftrag|auftrage|bestellung\w*|rechnung\w*|adresse\w*|daten)\b[^.!?]{0,30}\bmehr (?:zu sehen|da|sichtbar|vorhanden|angezeigt)\b`,
     String.raw`\b(?:faktury|adresy|historia zamowien|dane)\b[^.!?]{0,40}\b(?:znikn\w*|usuni\w*|pust\w*)`,
+    // The verb first: "¿por qué se borraron todos nuestros datos?", "sumiram todas as faturas",
+    // "warum sind alle unsere Rechnungen weg?", "zniknęły wszystkie faktury"
+    String.raw`\b(?:se borraron|se borro|se perdieron|se perdio|se eliminaron|desaparecieron|desaparecio)\b (?:\w+ ){0,3}(?:facturas|direcciones|historial|datos|pedidos|registros|archivos)\b`,
+    String.raw`\b(?:sumiram|sumiu|apagaram|desapareceram|se perderam|foram apagad[oa]s)\b (?:\w+ ){0,3}(?:faturas|enderecos|historico|dados|pedidos|registros|arquivos)\b`,
+    String.raw`\b(?:sono (?:spariti|sparite|scomparsi|scomparse|stati cancellati|state cancellate)|hanno cancellato|abbiamo perso)\b (?:\w+ ){0,3}(?:fatture|indirizzi|storico|dati|ordini|file)\b`,
+    String.raw`\b(?:ont disparu|a disparu|ont ete (?:supprime|efface)\w*|avons perdu)\b (?:\w+ ){0,3}(?:factures|adresses|historique|donnees|fichiers|commandes)\b`,
+    String.raw`\b(?:sind|ist)\b (?:\w+ ){0,3}(?:daten|rechnungen|bestellungen|adressen|auftrage|bestellhistorie|dateien)\b (?:\w+ ){0,2}(?:weg|verschwunden|geloscht|leer)\b`,
+    String.raw`\b(?:zijn|is)\b (?:\w+ ){0,3}(?:gegevens|facturen|bestellingen|adressen|bestanden)\b (?:\w+ ){0,2}(?:verdwenen|verwijderd|weg|kwijt)\b`,
+    String.raw`\b(?:znikn\S*|usuni\S*|stracili\S*) (?:\S+ ){0,3}(?:faktury|adresy|historia|dane|zamowienia|pliki)\b`,
   ].join('|'),
   'i',
 );

@@ -43,4 +43,24 @@ describe('a wiped phone or laptop is a lost device, not lost data', () => {
   ])('records said gone beside it still count: %s', (text) => {
     expect(mentionsDataLoss(fold(text))).toBe(true);
   });
+
+  it.each([
+    '¿Por qué se perdieron todas nuestras facturas de octubre?',
+    'De repente sumiram todos os nossos pedidos do painel',
+    'Sono spariti tutti i nostri indirizzi salvati',
+    'Ce matin ont disparu toutes nos factures de septembre',
+    'Warum sind alle unsere Rechnungen plötzlich weg?',
+    'Sinds gisteren zijn al onze bestellingen verdwenen',
+    'Zniknęły wszystkie nasze faktury z konta',
+  ])('lost records said verb first: %s', (text) => {
+    expect(mentionsDataLoss(fold(text))).toBe(true);
+  });
+
+  it.each([
+    '¿Se borran nuestros datos si cerramos la cuenta?',
+    'Ist die Rechnung schon unterwegs?',
+    'Zijn onze gegevens veilig bij jullie?',
+  ])('questions about the data are not lost data: %s', (text) => {
+    expect(mentionsDataLoss(fold(text))).toBe(false);
+  });
 });
