@@ -1,5 +1,6 @@
 import type { Order } from '../domain/index.js';
 import { fold, foldedPattern } from './offline/text.js';
+import { words } from './term-match.js';
 
 /** What part of an order the customer's words ask to have back: lines of it, and the amount. */
 export interface NamedItems {
@@ -31,29 +32,21 @@ const WHOLE = foldedPattern(
   ].join('|'),
 );
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  single: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
-
-const words = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+const NUMBER_WORDS = new Map<string, number>([
+  ['a', 1],
+  ['an', 1],
+  ['one', 1],
+  ['single', 1],
+  ['two', 2],
+  ['three', 3],
+  ['four', 4],
+  ['five', 5],
+  ['six', 6],
+  ['seven', 7],
+  ['eight', 8],
+  ['nine', 9],
+  ['ten', 10],
+]);
 
 /** "cabinets" → "cabinet", "boxes" → "box": enough for product nouns in English. */
 const singular = (w: string) =>
@@ -161,8 +154,10 @@ function countBefore(tokens: string[], at: number): number | undefined {
   for (let i = Math.max(0, at - 5); i < at; i++) {
     const t = tokens[i]!;
     if (/^\d{1,2}$/.test(t)) return Number(t) || undefined;
-    if (t in NUMBER_WORDS && (t !== 'a' && t !== 'an' ? true : i === at - 1 || tokens[i + 1] === 'single'))
-      return NUMBER_WORDS[t];
+    const n = NUMBER_WORDS.get(t);
+    // "a" and "an" count only right before the product ("a chair"), not in "a refund for the chairs".
+    if (n !== undefined && (n > 1 || (t !== 'a' && t !== 'an') || i === at - 1 || tokens[i + 1] === 'single'))
+      return n;
   }
   return undefined;
 }
