@@ -23,7 +23,7 @@ import { benchReplicas } from './replicas.js';
 import { benchScale } from './scale.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
-import { byCommandText, rateText, statementsText, throughputPass } from './throughput.js';
+import { byCommandText, byKindLines, rateText, statementsText, throughputPass } from './throughput.js';
 import {
   ascending,
   cpuText,
@@ -271,6 +271,12 @@ async function offline(uri: string, serverPid: number | undefined): Promise<void
     `offline: write statements per message, ${CONCURRENCY} in flight`,
     statementsText(monitored.inFlight),
   );
+  // Which commands runs in flight already share (statements each > what one message writes).
+  for (const [mode, m] of [
+    ['sequential', monitored.sequential],
+    [`${CONCURRENCY} in flight`, monitored.inFlight],
+  ] as const)
+    for (const line of byKindLines(m)) report.row(`offline: commands by kind, ${mode}`, line);
   report.row('kb search p50 (200 queries)', ms(percentile(kbSorted, 50)));
   report.row('kb search p95', ms(percentile(kbSorted, 95)));
 }

@@ -37,6 +37,12 @@ export interface ModeFigures {
   /** Write statements per message by collection (see RoundTrips.statements). */
   statements: Map<string, number>;
   /**
+   * By command kind (command, collection and first statement's filter keys, see stats.shapeOf,
+   * without its statement count): commands per message, and statements per command (a command
+   * shared by runs in flight carries several runs' statements).
+   */
+  byKind: Map<string, { commands: number; statements: number }>;
+  /**
    * Cores busy while its blocks ran: this bench's two processes, and the whole machine (other
    * work on it included: a machine busy beyond the bench's own share was measuring its neighbours).
    */
@@ -99,6 +105,7 @@ export async function throughputPass(
     trips: 0,
     byTarget: new Map<string, number>(),
     statements: new Map<string, number>(),
+    kinds: new Map<string, { n: number; statements: number }>(),
     seconds: 0,
     machine: 0,
   });
@@ -123,6 +130,11 @@ export async function throughputPass(
     a.trips += trips.total;
     for (const [k, v] of trips.byTarget) a.byTarget.set(k, (a.byTarget.get(k) ?? 0) + v);
     for (const [k, v] of trips.statements) a.statements.set(k, (a.statements.get(k) ?? 0) + v);
+    for (const [shape, { n }] of trips.timeByShape) {
+      const [, kind, times] = /^(.*?)(?: ×(\d+))?$/.exec(shape)!;
+      const k = a.kinds.get(kind!) ?? { n: 0, statements: 0 };
+      a.kinds.set(kind!, { n: k.n + n, statements: k.statements + n * Number(times ?? 1) });
+    }
   };
   for (let r = 0; r < opts.rounds; r++) {
     const order: Mode[] = r % 2 === 0 ? ['sequential', 'inFlight'] : ['inFlight', 'sequential'];
@@ -139,6 +151,9 @@ export async function throughputPass(
       trips: a.trips / messages,
       byTarget: new Map([...a.byTarget].map(([k, v]) => [k, v / messages])),
       statements: new Map([...a.statements].map(([k, v]) => [k, v / messages])),
+      byKind: new Map(
+        [...a.kinds].map(([k, v]) => [k, { commands: v.n / messages, statements: v.statements / v.n }]),
+      ),
       cores: { bench: (a.node + a.server) / 1000 / a.seconds, machine: a.machine / a.seconds },
     };
   };
@@ -173,3 +188,13 @@ export const byCommandText = (m: ModeFigures, counts = m.byTarget): string =>
 /** "7.0 (thread_leases 4.0, messages 3.0, …)": write statements per message, by collection. */
 export const statementsText = (m: ModeFigures): string =>
   `${[...m.statements.values()].reduce((a, b) => a + b, 0).toFixed(1)} (${byCommandText(m, m.statements)})`;
+
+/**
+ * One line per command kind, most first: "update thread_leases {_id,…}: 1.000 a message, 1.0
+ * statements each". Reads count one statement; the kinds under 0.01 a message are left out.
+ */
+export const byKindLines = (m: ModeFigures): string[] =>
+  [...m.byKind]
+    .sort((a, b) => b[1].commands - a[1].commands)
+    .filter(([, v]) => v.commands >= 0.01)
+    .map(([k, v]) => `${v.commands.toFixed(3)} a message, ${v.statements.toFixed(2)} statements each: ${k}`);
