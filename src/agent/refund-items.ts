@@ -68,20 +68,41 @@ function nameWords(name: string): string[] {
  * on a desk + arm order; "desk" names neither line of a desk frame + desk lamp order), with a count
  * when they say fewer units than the line holds ("one of the two cabinets"). Null when the request
  * is for the whole order: an order of one unit, no line named, every unit named, or words for the
- * whole ("in full", "both", "all of it"). Code and the order's own lines decide; no model does.
+ * whole ("in full", "both", "all of it"), unless they keep lines back ("everything except the lamp",
+ * "we're keeping the desk": the rest of the order). Code and the order's own lines decide; no model does.
  */
 export function namedItemsRefund(
   order: Pick<Order, 'items' | 'totalMinor'>,
   texts: string[],
 ): NamedItems | null {
   const units = order.items.reduce((n, i) => n + i.quantity, 0);
-  if (units <= 1 || texts.some((t) => WHOLE.test(fold(t)))) return null;
+  if (units <= 1) return null;
   const perLine = order.items.map((i) => nameWords(i.name));
   const clauses = texts.flatMap((t) => t.split(CLAUSE)).map((c) => words(c).map(singular));
   const named = new Map<number, number>();
   const ownWords = perLine.map((mine, index) =>
     mine.filter((w) => perLine.every((other, j) => j === index || !other.includes(w))),
   );
+  // "Refund everything except the lamp", "refund 1007, we're keeping the desk": all but those lines.
+  const keptLines = new Set(
+    clauses.flatMap((ts) =>
+      ts.flatMap((token, at) => {
+        const index = ownWords.findIndex((own) => own.includes(token));
+        return index >= 0 && kept(ts, at) ? [index] : [];
+      }),
+    ),
+  );
+  const allBut = (): NamedItems | null => {
+    const rest = order.items.filter((_, index) => !keptLines.has(index));
+    const amountMinor =
+      order.totalMinor -
+      order.items
+        .filter((_, index) => keptLines.has(index))
+        .reduce((sum, item) => sum + item.unitPriceMinor * item.quantity, 0);
+    if (!keptLines.size || !rest.length || amountMinor <= 0) return null;
+    return { amountMinor, lines: rest.map((item) => `${item.quantity} × ${item.name}`) };
+  };
+  if (texts.some((t) => WHOLE.test(fold(t)))) return allBut();
   const name = (index: number, ts: string[], at: number) => {
     const quantity = order.items[index]!.quantity;
     const count = Math.min(countBefore(ts, at) ?? quantity, quantity);
@@ -110,7 +131,7 @@ export function namedItemsRefund(
       if (lines.length === 1 && inClause.size > 0) name(lines[0]!, ts, at);
     });
   }
-  if (!named.size) return null;
+  if (!named.size) return allBut();
   // Every product named in full, only a fee left over: the whole order.
   const products = order.items.flatMap((item, index) => (isFee(item.name) ? [] : [{ item, index }]));
   if (products.every(({ item, index }) => named.get(index) === item.quantity)) return null;

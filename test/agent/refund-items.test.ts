@@ -58,6 +58,8 @@ describe('the part of an order a refund asks for, from the order’s own lines',
     expect(amount(deskAndLamp, 'refund the desk lamp, it buzzes')).toBe(3_100);
     // What they keep is not what they ask back.
     expect(amount(deskAndArm, 'refund the arm, we are keeping the desk')).toBe(8_999);
+    expect(amount(deskAndLamp, 'refund everything except the lamp')).toBe(58_900);
+    expect(amount(deskAndArm, 'please refund order 1007, we will keep the arm')).toBe(58_900);
   });
 });
 
