@@ -248,11 +248,10 @@ export function isCourtesyOnly(raw: string): boolean {
     .replace(/[\u064B-\u065F\u0670]/g, '')
     .replace(/[\s\p{P}\p{S}\p{Extended_Pictographic}]/gu, '');
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(scriptless)) {
-    SEASON_WISH_SCRIPT.lastIndex = 0;
-    const wished = SEASON_WISH_SCRIPT.test(scriptless);
+    const unwished = scriptless.replace(SEASON_WISH_SCRIPT, '');
     return (
-      (wished || CJK_THAI_ARABIC_CORE.test(scriptless)) &&
-      scriptless.replace(SEASON_WISH_SCRIPT, '').replace(CJK_THAI_ARABIC_PIECE, '') === ''
+      (unwished !== scriptless || CJK_THAI_ARABIC_CORE.test(scriptless)) &&
+      unwished.replace(CJK_THAI_ARABIC_PIECE, '') === ''
     );
   }
   const wished = hasSeasonWish(foldWord(text));

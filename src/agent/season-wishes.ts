@@ -37,10 +37,12 @@ const SEASON_WISH = new RegExp(
 /** Emoji sent as a holiday wish on their own ("🎅🎄 from all of us at the yard"). */
 export const HOLIDAY_EMOJI = /[🎄🎅🤶🎁🎆🎇🧧🎍🪔🕎⛄☃]/gu;
 
+// The same without the global flag, for tests: a global pattern's test() starts where its last match ended.
+const ANY_HOLIDAY_EMOJI = new RegExp(HOLIDAY_EMOJI.source, 'u');
+
 /** A wish in folded Latin text, or a holiday emoji. */
 export function hasSeasonWish(folded: string): boolean {
-  HOLIDAY_EMOJI.lastIndex = 0;
-  return SEASON_WISH.test(folded) || HOLIDAY_EMOJI.test(folded);
+  return SEASON_WISH.test(folded) || ANY_HOLIDAY_EMOJI.test(folded);
 }
 
 /**
