@@ -1,6 +1,9 @@
+import OpenAI from 'openai';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
+import type { EvalDeps } from '../../src/agent/eval/run-eval.js';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { createLlmAgent } from '../../src/agent/llm/llm-agent.js';
 import { createOfflineAgent, offlineStages } from '../../src/agent/offline/offline-agent.js';
 import type { EngineStages } from '../../src/agent/pipeline.js';
 import type { Agent, AgentInput, AgentResult, KnowledgeBase } from '../../src/agent/types.js';
@@ -8,6 +11,7 @@ import { understandOffline } from '../../src/agent/understand.js';
 import type { Intent } from '../../src/domain/index.js';
 import { toAgentCustomer } from '../../src/agent/types.js';
 import { createAgentTools } from '../../src/agent/tools.js';
+import { say, type FakeOpenAi, type FakeStep } from '../support/fake-openai.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
 
 /** An agent input as the engine builds it, for a demo customer (by contact email) or a stranger. */
@@ -79,5 +83,50 @@ export function offlineEngineReading(intent: Intent, intentConfidence: number): 
     async understand(input) {
       return { understanding: { ...understandOffline(input), intent, intentConfidence } };
     },
+  };
+}
+
+/** The LLM engine against the scripted OpenAI-compatible server (`startFakeOpenAi`). */
+export function scriptedLlmAgent(
+  env: SeededEnv,
+  fake: Pick<FakeOpenAi, 'baseURL'>,
+  opts: { timeoutMs?: number; maxRetries?: number } = {},
+): Agent {
+  return createLlmAgent({
+    client: new OpenAI({ apiKey: 'test-key', baseURL: fake.baseURL }),
+    model: 'fake-model',
+    logger: pino({ level: 'silent' }),
+    clock: env.clock,
+    timeoutMs: opts.timeoutMs ?? 5000,
+    maxRetries: opts.maxRetries ?? 0,
+  });
+}
+
+/** The model's reading of a plain refund request on `orderId`, as its first call answers. */
+export const understoodRefund = (orderId: string): FakeStep =>
+  say({
+    language: 'en',
+    intent: 'refund',
+    urgency: 'medium',
+    sentiment: 'neutral',
+    orderIds: [orderId],
+    wantsHuman: false,
+    securityConcern: false,
+    isPleasantry: false,
+    continuesTicketId: null,
+  });
+
+/** What `runEval` needs to run the offline engine over labelled messages on a seeded database. */
+export async function offlineEvalDeps(env: SeededEnv): Promise<EvalDeps> {
+  const tenant = await env.stores.tenants.get(env.tenantId);
+  return {
+    agent: createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) }),
+    kb: createKnowledgeBase({ source: env.stores.kbArticles }),
+    tenantId: env.tenantId,
+    settings: tenant!.settings,
+    customers: env.stores.customers,
+    interactions: env.stores.interactions,
+    orders: env.orderSystem,
+    clock: env.clock,
   };
 }

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOLDEN_SPLITS, loadGoldenSet } from '../../src/agent/eval/golden.js';
 import { runEval, type EvalReport } from '../../src/agent/eval/run-eval.js';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { offlineEvalDeps } from './agent-input.js';
 
 let env: SeededEnv;
 let report: EvalReport;
@@ -15,19 +13,8 @@ let report: EvalReport;
 // (npm run eval), never asserted here, so nothing is tuned against it.
 beforeAll(async () => {
   env = await createSeededEnv();
-  const tenant = await env.stores.tenants.get(env.tenantId);
-  const kb = createKnowledgeBase({ source: env.stores.kbArticles });
   const messages = await loadGoldenSet(path.resolve('test/golden/dev.jsonl'));
-  ({ report } = await runEval(messages, {
-    agent: createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) }),
-    kb,
-    tenantId: env.tenantId,
-    settings: tenant!.settings,
-    customers: env.stores.customers,
-    interactions: env.stores.interactions,
-    orders: env.orderSystem,
-    clock: env.clock,
-  }));
+  ({ report } = await runEval(messages, await offlineEvalDeps(env)));
   if (process.env.GOLDEN_DEBUG) writeFileSync('/tmp/golden-report.json', JSON.stringify(report, null, 2));
 }, 120_000);
 

@@ -1,29 +1,17 @@
-import OpenAI from 'openai';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createLlmAgent } from '../../src/agent/llm/llm-agent.js';
 import { phrase } from '../../src/agent/phrases.js';
 import type { Agent, KnowledgeBase } from '../../src/agent/types.js';
 import { callTools, say, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, MAYA } from './agent-input.js';
+import { inputFor, MAYA, scriptedLlmAgent } from './agent-input.js';
 
 let env: SeededEnv;
 let fake: FakeOpenAi;
 let kb: KnowledgeBase;
 
-function agent(opts: { timeoutMs?: number; maxRetries?: number } = {}): Agent {
-  const client = new OpenAI({ apiKey: 'test-key', baseURL: fake.baseURL });
-  return createLlmAgent({
-    client,
-    model: 'fake-model',
-    logger: pino({ level: 'silent' }),
-    clock: env.clock,
-    timeoutMs: opts.timeoutMs ?? 5000,
-    maxRetries: opts.maxRetries ?? 2,
-  });
-}
+const agent = (opts: { timeoutMs?: number; maxRetries?: number } = {}): Agent =>
+  scriptedLlmAgent(env, fake, { timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries ?? 2 });
 
 const understood = (over: Record<string, unknown> = {}) =>
   say({

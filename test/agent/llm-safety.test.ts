@@ -1,8 +1,5 @@
-import OpenAI from 'openai';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createLlmAgent } from '../../src/agent/llm/llm-agent.js';
 import { answerSystemPrompt, escalateSystemPrompt } from '../../src/agent/llm/prompts.js';
 import { phrase } from '../../src/agent/phrases.js';
 import type { Agent, AgentResult, KnowledgeBase } from '../../src/agent/types.js';
@@ -15,23 +12,13 @@ import {
   type RecordedRequest,
 } from '../support/fake-openai.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, JORDAN, MAYA } from './agent-input.js';
+import { inputFor, JORDAN, MAYA, scriptedLlmAgent } from './agent-input.js';
 
 let env: SeededEnv;
 let fake: FakeOpenAi;
 let kb: KnowledgeBase;
 
-function agent(): Agent {
-  const client = new OpenAI({ apiKey: 'test-key', baseURL: fake.baseURL });
-  return createLlmAgent({
-    client,
-    model: 'fake-model',
-    logger: pino({ level: 'silent' }),
-    clock: env.clock,
-    timeoutMs: 5000,
-    maxRetries: 0,
-  });
-}
+const agent = (): Agent => scriptedLlmAgent(env, fake);
 
 /** The one call's reading, with no answer of its own: the resolver falls back to the tool loop. */
 const reading = (over: Record<string, unknown> = {}) =>

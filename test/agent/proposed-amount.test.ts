@@ -1,14 +1,12 @@
-import OpenAI from 'openai';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createLlmAgent } from '../../src/agent/llm/llm-agent.js';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import type { Agent, AgentInput, KnowledgeBase } from '../../src/agent/types.js';
 import { OrderSchema } from '../../src/domain/index.js';
 import { callTools, say, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, MAYA, PRIYA } from './agent-input.js';
+import { inputFor, MAYA, PRIYA, scriptedLlmAgent, understoodRefund } from './agent-input.js';
 
 // Order 1043 is Maya's $250.00 order, delivered and eligible for a refund (see DEMO).
 
@@ -16,31 +14,10 @@ let env: SeededEnv;
 let fake: FakeOpenAi;
 let kb: KnowledgeBase;
 
-function llmAgent(): Agent {
-  return createLlmAgent({
-    client: new OpenAI({ apiKey: 'test-key', baseURL: fake.baseURL }),
-    model: 'fake-model',
-    logger: pino({ level: 'silent' }),
-    clock: env.clock,
-    timeoutMs: 5000,
-    maxRetries: 0,
-  });
-}
+const llmAgent = (): Agent => scriptedLlmAgent(env, fake);
 
 const offline = () => createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
 
-const understoodRefund = (orderId = '1043') =>
-  say({
-    language: 'en',
-    intent: 'refund',
-    urgency: 'medium',
-    sentiment: 'neutral',
-    orderIds: [orderId],
-    wantsHuman: false,
-    securityConcern: false,
-    isPleasantry: false,
-    continuesTicketId: null,
-  });
 const escalation = say({
   summary: 'The customer wants a refund on order 1043; the amount needs a person.',
   internalNote: 'Amount check.',
@@ -51,7 +28,7 @@ const answer = (reply: string) => say({ reply, citations: [], needsEscalation: f
 /** The model proposes `amountMinor` on order 1043 and then answers with `reply`. */
 function scriptProposal(amountMinor: number | undefined, reply: string) {
   fake.script(
-    understoodRefund(),
+    understoodRefund('1043'),
     callTools({
       name: 'propose_refund',
       args: amountMinor === undefined ? { orderId: '1043' } : { orderId: '1043', amountMinor },

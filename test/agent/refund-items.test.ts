@@ -1,14 +1,12 @@
-import OpenAI from 'openai';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createLlmAgent } from '../../src/agent/llm/llm-agent.js';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import { namedItemsRefund } from '../../src/agent/refund-items.js';
 import type { KnowledgeBase } from '../../src/agent/types.js';
 import { callTools, say, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, JORDAN } from './agent-input.js';
+import { inputFor, JORDAN, scriptedLlmAgent, understoodRefund } from './agent-input.js';
 
 const line = (name: string, quantity: number, unitPriceMinor: number) => ({
   sku: name.slice(0, 6),
@@ -104,17 +102,7 @@ describe('a refund of part of an order is proposed for that part', () => {
 
   it('LLM: a model proposing the whole order when the customer named one line goes to a person', async () => {
     fake.script(
-      say({
-        language: 'en',
-        intent: 'refund',
-        urgency: 'medium',
-        sentiment: 'neutral',
-        orderIds: ['1044'],
-        wantsHuman: false,
-        securityConcern: false,
-        isPleasantry: false,
-        continuesTicketId: null,
-      }),
+      understoodRefund('1044'),
       callTools({ name: 'propose_refund', args: { orderId: '1044' } }),
       say({ reply: 'I have asked our team to refund order 1044.', citations: [], needsEscalation: false }),
       say({
@@ -123,15 +111,7 @@ describe('a refund of part of an order is proposed for that part', () => {
         customerMessage: 'A person will follow up.',
       }),
     );
-    const agent = createLlmAgent({
-      client: new OpenAI({ apiKey: 'test-key', baseURL: fake.baseURL }),
-      model: 'fake-model',
-      logger: pino({ level: 'silent' }),
-      clock: env.clock,
-      timeoutMs: 5000,
-      maxRetries: 0,
-    });
-    const r = await agent.run(
+    const r = await scriptedLlmAgent(env, fake).run(
       await inputFor(env, kb, JORDAN, 'please refund the assembly service on 1044, our crew assembled it'),
     );
     expect(r.route).toBe('escalate');

@@ -1,10 +1,8 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoldenMessageSchema, type GoldenMessage } from '../../src/agent/eval/golden.js';
 import { runEval, type EvalCase, type EvalReport } from '../../src/agent/eval/run-eval.js';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
-import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
+import { offlineEvalDeps } from './agent-input.js';
 
 // Refund requests on Cobalt Labs' demo orders, labelled by the README's policy: under AUTO_REFUND_MAX
 // the bot refunds, up to SUPERVISOR_REFUND_ABOVE (inclusive) an approver decides on a card, above it
@@ -25,17 +23,7 @@ let cases: EvalCase[];
 
 beforeAll(async () => {
   env = await createSeededEnv();
-  const tenant = await env.stores.tenants.get(env.tenantId);
-  ({ report, cases } = await runEval(messages, {
-    agent: createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) }),
-    kb: createKnowledgeBase({ source: env.stores.kbArticles }),
-    tenantId: env.tenantId,
-    settings: tenant!.settings,
-    customers: env.stores.customers,
-    interactions: env.stores.interactions,
-    orders: env.orderSystem,
-    clock: env.clock,
-  }));
+  ({ report, cases } = await runEval(messages, await offlineEvalDeps(env)));
 }, 60_000);
 
 afterAll(async () => env?.close());
