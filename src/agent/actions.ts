@@ -2,7 +2,7 @@ import { isCancellable } from '../commerce/eligibility.js';
 import { formatMoney, minorDigits, tryToMinor } from '../domain/money.js';
 import { findCustomerRequests } from './customer-request.js';
 import { extractEntities } from './entities.js';
-import { namedItemsRefund, type NamedItems } from './refund-items.js';
+import { namedItemsRefund, UNNAMED_PART_REASON, type NamedItems, type UnnamedPart } from './refund-items.js';
 import { ProposedActionSchema, type AgentInput, type AgentTools, type ProposedAction } from './types.js';
 
 /** What a proposal is checked against besides the order: what the customer actually asked for. */
@@ -75,9 +75,13 @@ function settleAmount(
   refundableMinor: number,
   customerAmounts: number[],
   currency: string,
-  named: NamedItems | null,
+  part: NamedItems | UnnamedPart | null,
+  orderId: string,
 ): AmountRule {
   const written = customerMinorAmounts(customerAmounts, currency);
+  if (!written.length && part && 'unnamed' in part)
+    return { ok: false, reason: UNNAMED_PART_REASON(orderId) };
+  const named = part && 'unnamed' in part ? null : part;
   const asked = written.length ? written : named ? [named.amountMinor] : [];
   const money = (n: number) => formatMoney(n, currency);
   const askedText =
@@ -169,6 +173,7 @@ export async function checkProposedAction(
     context.customerAmounts,
     order.currency,
     namedItemsRefund(order, context.customerTexts),
+    order.orderId,
   );
   if (!amount.ok) return { ok: false, reason: amount.reason, escalate: true };
   if (amount.amountMinor > eligibility.refundableMinor) {

@@ -1,5 +1,6 @@
 import type { Order } from '../domain/index.js';
 import { fold, foldedPattern } from './offline/text.js';
+import { partsAskedBack } from './refund-part.js';
 import { words } from './term-match.js';
 
 /** What part of an order the customer's words ask to have back: lines of it, and the amount. */
@@ -8,6 +9,12 @@ export interface NamedItems {
   /** Each named line as "1 × Dual monitor arm". */
   lines: string[];
 }
+
+/** A part asked back in words no line names ("solo la lámpara"): a person picks the lines. */
+export interface UnnamedPart {
+  unnamed: true;
+}
+const UNNAMED: UnnamedPart = { unnamed: true };
 
 // Words in product names that name no product on their own ("Steel shelving unit", "kit", "bundle").
 const GENERIC = new Set(
@@ -69,12 +76,14 @@ function nameWords(name: string): string[] {
  * when they say fewer units than the line holds ("one of the two cabinets"). Null when the request
  * is for the whole order: an order of one unit, no line named, every unit named, or words for the
  * whole ("in full", "both", "all of it"), unless they keep lines back ("everything except the lamp",
- * "we're keeping the desk": the rest of the order). Code and the order's own lines decide; no model does.
+ * "we're keeping the desk": the rest of the order). A part asked back in words no line's name has
+ * ("uno de los dos escritorios", "nur den Stuhl": `asksBackUnnamedPart`) is `UnnamedPart`, never
+ * the whole order. Code and the order's own lines decide; no model does.
  */
 export function namedItemsRefund(
   order: Pick<Order, 'items' | 'totalMinor'>,
   texts: string[],
-): NamedItems | null {
+): NamedItems | UnnamedPart | null {
   const units = order.items.reduce((n, i) => n + i.quantity, 0);
   if (units <= 1) return null;
   const perLine = order.items.map((i) => nameWords(i.name));
@@ -102,7 +111,15 @@ export function namedItemsRefund(
     if (!keptLines.size || !rest.length || amountMinor <= 0) return null;
     return { amountMinor, lines: rest.map((item) => `${item.quantity} × ${item.name}`) };
   };
-  if (texts.some((t) => WHOLE.test(fold(t)))) return allBut();
+  // With words for the whole order ("both", "todo"), only a part no line's name has is unclear
+  // ("reembolso completo de los dos" is both).
+  const parts = partsAskedBack(texts);
+  const lineOf = (phrase: string[]) =>
+    ownWords.findIndex((own) => phrase.some((w) => own.includes(singular(w))));
+  const anyLineOf = (phrase: string[]) =>
+    phrase.some((w) => perLine.some((mine) => mine.includes(singular(w))));
+  if (texts.some((t) => WHOLE.test(fold(t))))
+    return allBut() ?? (parts.some((p) => !anyLineOf(p.words)) ? UNNAMED : null);
   const name = (index: number, ts: string[], at: number) => {
     const quantity = order.items[index]!.quantity;
     const count = Math.min(countBefore(ts, at) ?? quantity, quantity);
@@ -131,7 +148,20 @@ export function namedItemsRefund(
       if (lines.length === 1 && inClause.size > 0) name(lines[0]!, ts, at);
     });
   }
-  if (!named.size) return allBut();
+  if (!named.size) {
+    const rest = allBut();
+    if (rest) return rest;
+    // Parts the English reading above did not catch ("alleen de lamp terugbetalen", "one of the
+    // three headsets … refund just that one"): the line whose own word the phrase has; a phrase with
+    // none ("solo la lámpara", "the desk" of a desk frame and a desk lamp) goes to a person.
+    for (const p of parts) {
+      const index = lineOf(p.words);
+      if (index < 0 || p.except) return UNNAMED;
+      const quantity = order.items[index]!.quantity;
+      named.set(index, Math.max(named.get(index) ?? 0, p.one ? 1 : quantity));
+    }
+    if (!named.size) return null;
+  }
   // Every product named in full, only a fee left over: the whole order.
   const products = order.items.flatMap((item, index) => (isFee(item.name) ? [] : [{ item, index }]));
   if (products.every(({ item, index }) => named.get(index) === item.quantity)) return null;
@@ -182,3 +212,7 @@ function countBefore(tokens: string[], at: number): number | undefined {
   }
   return undefined;
 }
+
+/** Why a refund of a part no line names goes to a person (staff read it on the card). */
+export const UNNAMED_PART_REASON = (orderId: string) =>
+  `the customer asks back part of order ${orderId} in words none of its lines has; a person picks the lines and the amount`;

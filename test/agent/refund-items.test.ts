@@ -27,8 +27,10 @@ const routerAndFee = {
   totalMinor: 50_001,
   items: [line('Business Wi-Fi router', 1, 50_000), line('Handling fee', 1, 1)],
 };
-const amount = (order: Parameters<typeof namedItemsRefund>[0], text: string) =>
-  namedItemsRefund(order, [text])?.amountMinor ?? 'whole order';
+const amount = (order: Parameters<typeof namedItemsRefund>[0], text: string) => {
+  const part = namedItemsRefund(order, [text]);
+  return part === null ? 'whole order' : 'unnamed' in part ? 'a person picks' : part.amountMinor;
+};
 
 describe('the part of an order a refund asks for, from the order’s own lines', () => {
   it('is the line the customer asks back, with fewer units when they say so', () => {
@@ -50,14 +52,55 @@ describe('the part of an order a refund asks for, from the order’s own lines',
     );
     // The router is every product on the order; the fee goes with it.
     expect(amount(routerAndFee, 'refund the router, it will not power on')).toBe('whole order');
-    // "desk" is in both names: alone it names neither line; beside "lamp" it is the other one.
-    expect(amount(deskAndLamp, 'refund the desk please')).toBe('whole order');
+    // "desk" is in both names: alone it names neither line (a person asks which); beside "lamp" it is the other one.
+    expect(amount(deskAndLamp, 'refund the desk please')).toBe('a person picks');
     expect(amount(deskAndLamp, 'money back for the desk and lamp please, desk wobbles')).toBe('whole order');
     expect(amount(deskAndLamp, 'refund the desk lamp, it buzzes')).toBe(3_100);
     // What they keep is not what they ask back.
     expect(amount(deskAndArm, 'refund the arm, we are keeping the desk')).toBe(8_999);
     expect(amount(deskAndLamp, 'refund everything except the lamp')).toBe(58_900);
     expect(amount(deskAndArm, 'please refund order 1007, we will keep the arm')).toBe(58_900);
+  });
+
+  it('is for a person when a part is asked back in words no line has (another language), never the whole order', () => {
+    // The catalogue names lines in English; these customers name one of them in their own language.
+    for (const text of [
+      'Hola, solo la lámpara del pedido 1027 por favor, parpadea',
+      'Queremos el reembolso de la silla rota, el resto está bien',
+      'uno de los dos armarios llegó abollado, ¿nos devuelven ese?',
+      'Bitte nur den Monitorarm erstatten, der Tisch bleibt',
+      'Pouvez-vous rembourser uniquement la lampe ? Elle clignote',
+      "l'une des deux armoires est cassée, remboursez celle-là svp",
+      'Gostaríamos do reembolso da luminária, o resto ficou ótimo',
+      'Potete rimborsare solo la lampada? La scrivania va bene',
+      'Prosimy o zwrot za lampę z zamówienia 1027, biurko zostaje',
+      'refund everything except the cushions please',
+      'just the seat pads need refunding, they tore',
+    ])
+      expect(amount(deskAndLamp, text), text).toBe('a person picks');
+  });
+
+  it('is the line whose own word the part has, in any language’s grammar', () => {
+    expect(amount(deskAndLamp, 'Kunnen jullie alleen de lamp terugbetalen? Het bureau houden we')).toBe(
+      3_100,
+    );
+    expect(amount(twoCabinets, 'one of the two cabinets arrived dented. refund just that one?')).toBe(37_500);
+    expect(amount(deskAndArm, 'Nur den arm bitte, der Rest passt')).toBe(8_999);
+  });
+
+  it('stays the whole order when the words ask for the order, its money or all of it, in any language', () => {
+    for (const text of [
+      'Quiero el reembolso del pedido 1027, llegó tarde',
+      'Rückerstattung der Bestellung 1027 bitte',
+      'remboursement de la commande 1027 svp',
+      'reembolso completo de los dos, por favor',
+      'just wanted to ask for a refund on 1027',
+      'only the refund please, no replacement',
+      'refund to my card please',
+      'can I get a refund for the damaged order?',
+      'Nur eine Frage: bekomme ich eine Rückerstattung für 1027?',
+    ])
+      expect(amount(deskAndLamp, text), text).toBe('whole order');
   });
 });
 
@@ -98,6 +141,44 @@ describe('a refund of part of an order is proposed for that part', () => {
       await inputFor(env, kb, JORDAN, 'refund 1044 please, the cabinet lock is broken'),
     );
     expect(r.proposedAction).toMatchObject({ type: 'refund', orderId: '1044', amountMinor: 75_000 });
+  });
+
+  it('offline: a part named in Spanish is not refunded as the whole $750.00 order; a person picks the lines', async () => {
+    const r = await offline().run(
+      await inputFor(
+        env,
+        kb,
+        JORDAN,
+        'Por favor, reembolso solo del servicio de montaje del pedido 1044, lo montamos nosotros',
+      ),
+    );
+    expect(r.proposedAction).toBeUndefined();
+    expect(r.route).toBe('escalate');
+    expect(r.reason).toMatch(/part of order 1044/);
+  });
+
+  it('LLM: a full-order refund proposed for a part named in another language goes to a person', async () => {
+    fake.script(
+      understoodRefund('1044'),
+      callTools({ name: 'propose_refund', args: { orderId: '1044' } }),
+      say({ reply: 'He pedido el reembolso del pedido 1044.', citations: [], needsEscalation: false }),
+      say({
+        summary: 'The customer wants part of order 1044 refunded.',
+        internalNote: 'Amount check.',
+        customerMessage: 'Una persona le responderá.',
+      }),
+    );
+    const r = await scriptedLlmAgent(env, fake).run(
+      await inputFor(
+        env,
+        kb,
+        JORDAN,
+        'Bitte nur den Aufbauservice von 1044 erstatten, wir haben selbst montiert',
+      ),
+    );
+    expect(r.route).toBe('escalate');
+    expect(r.proposedAction).toBeUndefined();
+    expect(r.reason).toMatch(/part of order 1044 in words none of its lines has/);
   });
 
   it('LLM: a model proposing the whole order when the customer named one line goes to a person', async () => {

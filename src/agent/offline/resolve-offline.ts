@@ -1,6 +1,6 @@
 import type { Order } from '../../domain/index.js';
 import { checkProposedAction, customerMinorAmounts, type ProposalContext } from '../actions.js';
-import { namedItemsRefund } from '../refund-items.js';
+import { namedItemsRefund, UNNAMED_PART_REASON } from '../refund-items.js';
 import { formatDate, formatMoney, phrase } from '../phrases.js';
 import type { Evidence } from '../retrieve.js';
 import type { AgentReply, AgentTools, ProposedAction, Understanding } from '../types.js';
@@ -117,6 +117,7 @@ function requestedRefund(
     if (written.length)
       return { ok: false, reason: `the amount the customer wrote is not a valid ${order.currency} amount` };
     const named = namedItemsRefund(order, texts);
+    if (named && 'unnamed' in named) return { ok: false, reason: UNNAMED_PART_REASON(order.orderId) };
     return named ? { ok: true, amountMinor: named.amountMinor } : { ok: true };
   }
   if (candidates.length === 1) return { ok: true, amountMinor: candidates[0] };
