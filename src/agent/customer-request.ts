@@ -225,16 +225,54 @@ function asksInScript(clause: string, lexicon: ScriptAsks): boolean {
  * after the cost word of a question about the cost (`askedAfter`: that word's index in this
  * clause's words; negative when it lies in an earlier clause of the sentence, none when absent).
  */
-function asksInWords(clause: string, lexicon: Lexicon, askedAfter?: number, weighed = false): boolean {
+function asksInWords(
+  clause: string,
+  lexicon: Lexicon,
+  askedAfter?: number,
+  weighed = false,
+  question = false,
+): boolean {
   const list = words(clause);
   const polite = list.some((w) => POLITE.has(w));
   return findTerms(clause, lexicon).some(
     (hit) =>
       !refused(list, hit.word) &&
+      !(question && eligibilityAsked(list, hit.word)) &&
       (polite ||
         (!list.slice(0, hit.word).some((w) => CONDITIONS.has(w)) &&
           !heldOff(list, hit.word, weighed) &&
           (askedAfter === undefined || hit.word < askedAfter))),
+  );
+}
+
+// "Is that refundable at all?", "¿es reembolsable?", "ist 1011 noch stornierbar?", "are we eligible
+// for a refund?": in a question, whether the action is possible, not a request for it.
+const ELIGIBLE_FORM =
+  /^(?:refundable|reembolsable|remboursable|erstattungsfahig|erstattbar|reembolsavel|rimborsabile|terugbetaalbaar|cancell?able|annulable|stornierbar|cancelavel|annullabile|cancellabile|annuleerbaar)$/;
+const ELIGIBLE = new Set([
+  'eligible',
+  'qualify',
+  'qualifies',
+  'entitled',
+  'elegible',
+  'elegibles',
+  'eligibles',
+  'berechtigt',
+  'anspruch',
+  'elegivel',
+  'elegiveis',
+  'idoneo',
+  'idonei',
+  'diritto',
+  'recht',
+  'uprawnieni',
+  'uprawniony',
+]);
+
+/** Whether the ask word at `at` only asks whether the action is possible ("is it refundable?"). */
+function eligibilityAsked(list: readonly string[], at: number): boolean {
+  return (
+    ELIGIBLE_FORM.test(list[at] ?? '') || list.slice(Math.max(0, at - 4), at).some((w) => ELIGIBLE.has(w))
   );
 }
 
@@ -245,15 +283,16 @@ function clauseAsks(
   askedAfter?: number,
   weighed = false,
   costAsked = false,
+  question = false,
 ): boolean {
   if (action === 'refund')
     return (
-      asksInWords(clause, REFUND_REQUEST, askedAfter, weighed) ||
+      asksInWords(clause, REFUND_REQUEST, askedAfter, weighed, question) ||
       wantsAmountBack(clause, weighed) ||
       (!costAsked && asksInScript(clause, REFUND_REQUEST_SCRIPTS))
     );
   return (
-    asksInWords(clause, CANCEL_REQUEST, askedAfter, weighed) ||
+    asksInWords(clause, CANCEL_REQUEST, askedAfter, weighed, question) ||
     (!costAsked && asksInScript(clause, CANCEL_REQUEST_SCRIPTS))
   );
 }
@@ -291,7 +330,7 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
       const asked =
         !(turnedDown && question) &&
         !askAboutLater(sentence, list, conditioned) &&
-        clauseAsks(clause, action, askedAfter, weighed, costAsked);
+        clauseAsks(clause, action, askedAfter, weighed, costAsked, question);
       weighed ||= weighs(list);
       turnedDown ||= clauseRefuses(clause, action);
       // "if the lamp breaks later, …": a clause that opens with a condition, not the polite form

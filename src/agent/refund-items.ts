@@ -1,6 +1,6 @@
 import type { Order } from '../domain/index.js';
 import { fold, foldedPattern } from './offline/text.js';
-import { partsAskedBack } from './refund-part.js';
+import { CLAUSE, partsAskedBack } from './refund-part.js';
 import { words } from './term-match.js';
 
 /** What part of an order the customer's words ask to have back: lines of it, and the amount. */
@@ -119,7 +119,7 @@ export function namedItemsRefund(
   const anyLineOf = (phrase: string[]) =>
     phrase.some((w) => perLine.some((mine) => mine.includes(singular(w))));
   if (texts.some((t) => WHOLE.test(fold(t))))
-    return allBut() ?? (parts.some((p) => !anyLineOf(p.words)) ? UNNAMED : null);
+    return allBut() ?? (parts.some((p) => !p.charge && !anyLineOf(p.words)) ? UNNAMED : null);
   const name = (index: number, ts: string[], at: number) => {
     const quantity = order.items[index]!.quantity;
     const count = Math.min(countBefore(ts, at) ?? quantity, quantity);
@@ -171,7 +171,6 @@ export function namedItemsRefund(
   return { amountMinor, lines: chosen.map(({ item, count }) => `${count} × ${item.name}`) };
 }
 
-const CLAUSE = /[.!?;,:\n()\u2013\u2014]+|\s-\s|\bbut\b/;
 
 // The words that ask for money back, and where the thing asked back stands from them: "refund the
 // arm", "money back for the espresso machine", "the lamp on 1027 refunded", "just the arm".

@@ -7,6 +7,8 @@ export interface PartPhrase {
   one: boolean;
   /** "Except the lamp": the part kept, not asked back. */
   except: boolean;
+  /** A charge named beside a refund word ("the sales tax on 1011 refunded"): a part unless the whole is asked. */
+  charge?: boolean;
 }
 
 /**
@@ -31,12 +33,20 @@ export function partsAskedBack(texts: string[]): PartPhrase[] {
         if (EXCEPT.has(t)) return found(at + 1, 1, false, false, true);
         if (ONE.has(t) && OF.has(ts[at + 1] ?? '')) return found(at + 2, 2, false, true);
         if (REFUND.has(t)) return found(at + 1, 2, true);
+        if (CHARGES.has(t) && ts.some((w) => REFUND.has(w) || REFUNDED.has(w)))
+          return [{ words: [t], one: false, except: false, charge: true }];
         return [];
       });
     });
 }
 
-const CLAUSE = /[.!?;,:\n()\u2013\u2014]+|\s-\s/;
+/**
+ * Clause breaks, and the words that open a reason ("a refund because shipping took forever": the
+ * shipping is why, not what), in the eight languages ("car", "da" and "want" left out: they are
+ * English and Portuguese words too).
+ */
+export const CLAUSE =
+  /[.!?;,:\n()\u2013\u2014]+|\s-\s|(?<![\p{L}\p{N}])(?:but|because|since|cause|coz|porque|pois|parce que|weil|perch[eé]|omdat|poniewa[zż]|bo)(?![\p{L}\p{N}])/iu;
 
 /**
  * The phrase from `from` when it names a thing that is not the order, its money or all of it:
@@ -88,6 +98,16 @@ const REFUND = set(`refund reimburse reembolso reembolsar reembolsen reembolsa r
   devolver devuelvan devuelva rembourser remboursement remboursez erstattung ruckerstattung
   erstatten zuruckerstatten estorno estornar rimborso rimborsare rimborsate restituire terugbetaling
   terugbetalen zwrot zwrocic zwrotu`);
+
+// Forms of the refund words that come after the thing ("the tax … refunded", "die Steuer erstattet").
+const REFUNDED = set(`refunded refundable reimbursed credited reembolsado reembolsada reembolsable
+  rembourse remboursee remboursable erstattet erstattungsfahig reembolsado reembolsavel rimborsato
+  rimborsata rimborsabile terugbetaald terugbetaalbaar zwrocony zwrocona`);
+
+// Charges beside the products: tax and shipping. Asked back alone, they are a part of the order.
+const CHARGES = set(`tax taxes vat gst hst iva tva mwst ust mehrwertsteuer steuer steuern imposto impostos
+  impuesto impuestos imposta btw podatek shipping postage freight envio frete spedizione
+  verzendkosten versand versandkosten porto wysylka`);
 
 const ARTICLES = set(`the a an for of on my our this these those el la los las le les l o a os as il lo i
   gli de het der die das den dem des du del do da della dello dei delle di van por para pour fur per

@@ -234,6 +234,29 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'Cancel 1047 please, if we wait it ships',
   ])('a request with an "if" in it still asks: %s', (text) => expect(asks(text, 'cancellation')).toBe(true));
 
+  it.each([
+    'We paid sales tax on 1011 — is that refundable at all, and how?',
+    'is order 1045 still refundable?',
+    'Are we eligible for a refund on 1045?',
+    '¿El pedido 1045 es reembolsable?',
+    'Est-ce que la commande 1045 est remboursable ?',
+    'Ist Bestellung 1047 noch stornierbar?',
+    'O pedido 1045 é reembolsável?',
+    "L'ordine 1045 è rimborsabile?",
+    'Is bestelling 1045 terugbetaalbaar?',
+    'is 1047 still cancellable?',
+  ])('a question whether the action is possible asks for nothing: %s', (text) =>
+    expect(asks(text) || asks(text, 'cancellation')).toBe(false),
+  );
+
+  it.each([
+    'Is 1045 refundable? If so please refund it.',
+    'It is refundable per your policy, so refund 1045 please',
+    'can the lamp on 1045 be refunded?',
+  ])('an ask beside the question, or the polite form, still asks: %s', (text) =>
+    expect(asks(text)).toBe(true),
+  );
+
   it('quotes the sentence that asks, from the newest message that asks', () => {
     const [request] = findCustomerRequests(
       [

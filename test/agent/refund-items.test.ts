@@ -88,6 +88,22 @@ describe('the part of an order a refund asks for, from the order’s own lines',
     expect(amount(deskAndArm, 'Nur den arm bitte, der Rest passt')).toBe(8_999);
   });
 
+  it('reads tax and shipping asked back as a part: the order’s own line, or a person', () => {
+    const withShipping = {
+      totalMinor: 62_500,
+      items: [...deskAndLamp.items, line('Shipping', 1, 500)],
+    };
+    expect(amount(deskAndLamp, 'can the sales tax on 1027 be refunded? we are exempt now')).toBe(
+      'a person picks',
+    );
+    expect(amount(deskAndLamp, '¿Pueden reembolsar el IVA del pedido 1027?')).toBe('a person picks');
+    expect(amount(deskAndLamp, 'Bitte die Versandkosten von 1027 erstatten')).toBe('a person picks');
+    expect(amount(withShipping, 'please refund the shipping on 1027, it came a week late')).toBe(500);
+    // The reason is not what is asked back; all of it "including shipping" is the whole order.
+    expect(amount(withShipping, 'I want a refund because shipping took forever')).toBe('whole order');
+    expect(amount(withShipping, 'refund the whole order including shipping')).toBe('whole order');
+  });
+
   it('stays the whole order when the words ask for the order, its money or all of it, in any language', () => {
     for (const text of [
       'Quiero el reembolso del pedido 1027, llegó tarde',
