@@ -1,7 +1,8 @@
 /**
- * Questions about an action that ask for nothing: what cancelling or a refund would cost ("what
- * would it cost us to cancel 1019?", "is there a fee to cancel…?", "取消订单1013要收费吗？"). The
- * request finder (`customer-request.ts`) reads a sentence's clauses through these.
+ * Questions about an action that ask for nothing: whether it is possible ("is 1045 refundable?"),
+ * or what cancelling or a refund would cost ("what would it cost us to cancel 1019?", "is there a
+ * fee to cancel…?", "取消订单1013要收费吗？"). The request finder (`customer-request.ts`) reads a
+ * sentence's clauses through these.
  */
 import { words } from './term-match.js';
 
@@ -181,4 +182,35 @@ export function costQuestionAt(sentence: string): number {
     else if (asked && COSTS.has(list[i]!)) return i;
   }
   return -1;
+}
+
+// "Is that refundable at all?", "¿es reembolsable?", "ist 1011 noch stornierbar?", "are we eligible
+// for a refund?": in a question, whether the action is possible, not a request for it.
+const ELIGIBLE_FORM =
+  /^(?:refundable|reembolsable|remboursable|erstattungsfahig|erstattbar|reembolsavel|rimborsabile|terugbetaalbaar|cancell?able|annulable|stornierbar|cancelavel|annullabile|cancellabile|annuleerbaar)$/;
+const ELIGIBLE = new Set([
+  'eligible',
+  'qualify',
+  'qualifies',
+  'entitled',
+  'elegible',
+  'elegibles',
+  'eligibles',
+  'berechtigt',
+  'anspruch',
+  'elegivel',
+  'elegiveis',
+  'idoneo',
+  'idonei',
+  'diritto',
+  'recht',
+  'uprawnieni',
+  'uprawniony',
+]);
+
+/** Whether the ask word at `at` only asks whether the action is possible ("is it refundable?"). */
+export function eligibilityAsked(list: readonly string[], at: number): boolean {
+  return (
+    ELIGIBLE_FORM.test(list[at] ?? '') || list.slice(Math.max(0, at - 4), at).some((w) => ELIGIBLE.has(w))
+  );
 }

@@ -10,7 +10,13 @@ import {
   YES,
   type ScriptAsks,
 } from './lexicon.js';
-import { CLAUSE_BREAK, ENDS_AS_QUESTION, costQuestionAt, scriptCostQuestion } from './action-questions.js';
+import {
+  CLAUSE_BREAK,
+  ENDS_AS_QUESTION,
+  costQuestionAt,
+  eligibilityAsked,
+  scriptCostQuestion,
+} from './action-questions.js';
 import { askAboutLater, saidHypothetically } from './hypothetical.js';
 import { findTerms, hasSequence, isNegatedAt, says, words, type Lexicon } from './term-match.js';
 
@@ -242,37 +248,6 @@ function asksInWords(
         (!list.slice(0, hit.word).some((w) => CONDITIONS.has(w)) &&
           !heldOff(list, hit.word, weighed) &&
           (askedAfter === undefined || hit.word < askedAfter))),
-  );
-}
-
-// "Is that refundable at all?", "¿es reembolsable?", "ist 1011 noch stornierbar?", "are we eligible
-// for a refund?": in a question, whether the action is possible, not a request for it.
-const ELIGIBLE_FORM =
-  /^(?:refundable|reembolsable|remboursable|erstattungsfahig|erstattbar|reembolsavel|rimborsabile|terugbetaalbaar|cancell?able|annulable|stornierbar|cancelavel|annullabile|cancellabile|annuleerbaar)$/;
-const ELIGIBLE = new Set([
-  'eligible',
-  'qualify',
-  'qualifies',
-  'entitled',
-  'elegible',
-  'elegibles',
-  'eligibles',
-  'berechtigt',
-  'anspruch',
-  'elegivel',
-  'elegiveis',
-  'idoneo',
-  'idonei',
-  'diritto',
-  'recht',
-  'uprawnieni',
-  'uprawniony',
-]);
-
-/** Whether the ask word at `at` only asks whether the action is possible ("is it refundable?"). */
-function eligibilityAsked(list: readonly string[], at: number): boolean {
-  return (
-    ELIGIBLE_FORM.test(list[at] ?? '') || list.slice(Math.max(0, at - 4), at).some((w) => ELIGIBLE.has(w))
   );
 }
 
