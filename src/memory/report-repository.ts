@@ -245,7 +245,7 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
       updateOne: {
         filter: { _id: c.id as never, rev: c.expectedRev },
         // The compact counters are marked with the `rev` this write makes; the pairs an earlier
-        // version wrote are dropped (that version rewrites them, without the mark, see countersOf).
+        // version wrote are dropped (that version rewrites them, without the mark: stored-counters.ts).
         update: {
           $set: { ...c.doc, cv: c.expectedRev + 1, w: token },
           $unset: { counters: '' },
