@@ -11,6 +11,7 @@ import type { Ticket } from '../src/domain/index.js';
 import { ensureIndexes } from '../src/memory/indexes.js';
 import { createMongoStores } from '../src/memory/mongo-stores.js';
 import { sum, type Counters } from '../src/reports/counters.js';
+import { encodeCounters } from '../src/memory/stored-counters.js';
 import { ticketCounters, ticketFact } from '../src/reports/facts.js';
 import { createReportRecorder } from '../src/reports/recorder.js';
 import { createReportService } from '../src/reports/report-service.js';
@@ -125,7 +126,8 @@ export async function benchReport(uri: string, report: Report, tickets: number):
           _id: `${T}:t:${t.ticketId}`,
           tenantId: T,
           fact,
-          counters: Object.entries(counters).map(([key, n]) => ({ k: key, n })),
+          counted: encodeCounters(counters),
+          cv: 1,
           day: fact.day,
           rev: 1,
         });

@@ -23,7 +23,15 @@ import { benchReplicas } from './replicas.js';
 import { benchScale } from './scale.js';
 import { SCENARIOS, outcomeOf, type Measure, type Scenario } from './scenarios.js';
 import { scriptedModel } from './scripted-model.js';
-import { byCommandText, byKindLines, rateText, statementsText, throughputPass } from './throughput.js';
+import {
+  byCommandText,
+  byKindLines,
+  bytesLines,
+  bytesText,
+  rateText,
+  statementsText,
+  throughputPass,
+} from './throughput.js';
 import {
   ascending,
   cpuText,
@@ -277,6 +285,14 @@ async function offline(uri: string, serverPid: number | undefined): Promise<void
     [`${CONCURRENCY} in flight`, monitored.inFlight],
   ] as const)
     for (const line of byKindLines(m)) report.row(`offline: commands by kind, ${mode}`, line);
+  // What the server decodes and re-encodes per message (FerretDB's cost grows with document size).
+  for (const [mode, m] of [
+    ['sequential', monitored.sequential],
+    [`${CONCURRENCY} in flight`, monitored.inFlight],
+  ] as const) {
+    report.row(`offline: bytes on the wire per message, ${mode}`, bytesText(m));
+    for (const line of bytesLines(m)) report.row(`offline: bytes by kind, ${mode}`, line);
+  }
   report.row('kb search p50 (200 queries)', ms(percentile(kbSorted, 50)));
   report.row('kb search p95', ms(percentile(kbSorted, 95)));
 }

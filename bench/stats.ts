@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CommandStartedEvent, MongoClient } from 'mongodb';
+import { BSON, type CommandStartedEvent, type CommandSucceededEvent, type MongoClient } from 'mongodb';
 import { isReportCommand } from './report-attribution.js';
 
 /** Nearest-rank percentile of an ascending list; NaN for an empty one. */
@@ -34,6 +34,12 @@ export interface RoundTrips {
    * bundled server takes its one-at-a-time write path once per statement.
    */
   statements: Map<string, number>;
+  /**
+   * Bytes on the wire by command kind (command, collection and filter keys, no statement count):
+   * the command's BSON as sent and its reply's, as command monitoring sees them (OP_MSG framing
+   * left out). The bundled server decodes and re-encodes every document it reads or writes.
+   */
+  bytes: Map<string, { request: number; reply: number }>;
   reset(): void;
 }
 
@@ -77,6 +83,7 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
     report: { total: 0, byTarget: new Map() },
     timeByShape: new Map(),
     statements: new Map(),
+    bytes: new Map(),
     reset() {
       counter.total = 0;
       counter.byTarget.clear();
@@ -85,7 +92,14 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
       counter.report.byTarget.clear();
       counter.timeByShape.clear();
       counter.statements.clear();
+      counter.bytes.clear();
     },
+  };
+  const kinds = new Map<number, string>();
+  const wire = (kind: string) => {
+    const b = counter.bytes.get(kind) ?? { request: 0, reply: 0 };
+    counter.bytes.set(kind, b);
+    return b;
   };
   const shapes = new Map<number, string>();
   client.on('commandStarted', (e: CommandStartedEvent) => {
@@ -103,7 +117,18 @@ export function countRoundTrips(client: MongoClient): RoundTrips {
     } else counter.log.push(shaped);
     if (counter.log.length > 10_000) counter.log.splice(0, 5_000);
     shapes.set(e.requestId, shaped);
+    const kind = shaped.replace(/ ×\d+$/, '');
+    kinds.set(e.requestId, kind);
+    wire(kind).request += BSON.calculateObjectSize(e.command);
   });
+  const replied = (e: CommandSucceededEvent) => {
+    const kind = kinds.get(e.requestId);
+    if (kind === undefined) return;
+    kinds.delete(e.requestId);
+    wire(kind).reply += BSON.calculateObjectSize(e.reply as Record<string, unknown>);
+  };
+  client.on('commandSucceeded', replied);
+  client.on('commandFailed', (e) => kinds.delete(e.requestId));
   const timed = (e: { requestId: number; duration: number }) => {
     const shape = shapes.get(e.requestId);
     if (!shape) return;

@@ -42,6 +42,8 @@ export interface ModeFigures {
    * shared by runs in flight carries several runs' statements).
    */
   byKind: Map<string, { commands: number; statements: number }>;
+  /** Bytes on the wire per message by command kind (see RoundTrips.bytes), over all its blocks. */
+  bytes: Map<string, { request: number; reply: number }>;
   /**
    * Cores busy while its blocks ran: this bench's two processes, and the whole machine (other
    * work on it included: a machine busy beyond the bench's own share was measuring its neighbours).
@@ -106,6 +108,7 @@ export async function throughputPass(
     byTarget: new Map<string, number>(),
     statements: new Map<string, number>(),
     kinds: new Map<string, { n: number; statements: number }>(),
+    bytes: new Map<string, { request: number; reply: number }>(),
     seconds: 0,
     machine: 0,
   });
@@ -130,6 +133,10 @@ export async function throughputPass(
     a.trips += trips.total;
     for (const [k, v] of trips.byTarget) a.byTarget.set(k, (a.byTarget.get(k) ?? 0) + v);
     for (const [k, v] of trips.statements) a.statements.set(k, (a.statements.get(k) ?? 0) + v);
+    for (const [k, v] of trips.bytes) {
+      const b = a.bytes.get(k) ?? { request: 0, reply: 0 };
+      a.bytes.set(k, { request: b.request + v.request, reply: b.reply + v.reply });
+    }
     for (const [shape, { n }] of trips.timeByShape) {
       const [, kind, times] = /^(.*?)(?: ×(\d+))?$/.exec(shape)!;
       const k = a.kinds.get(kind!) ?? { n: 0, statements: 0 };
@@ -153,6 +160,9 @@ export async function throughputPass(
       statements: new Map([...a.statements].map(([k, v]) => [k, v / messages])),
       byKind: new Map(
         [...a.kinds].map(([k, v]) => [k, { commands: v.n / messages, statements: v.statements / v.n }]),
+      ),
+      bytes: new Map(
+        [...a.bytes].map(([k, v]) => [k, { request: v.request / messages, reply: v.reply / messages }]),
       ),
       cores: { bench: (a.node + a.server) / 1000 / a.seconds, machine: a.machine / a.seconds },
     };
@@ -198,3 +208,25 @@ export const byKindLines = (m: ModeFigures): string[] =>
     .sort((a, b) => b[1].commands - a[1].commands)
     .filter(([, v]) => v.commands >= 0.01)
     .map(([k, v]) => `${v.commands.toFixed(3)} a message, ${v.statements.toFixed(2)} statements each: ${k}`);
+
+/** "12,281 B sent, 1,006 B received": bytes on the wire per message, all commands. */
+export const bytesText = (m: ModeFigures): string => {
+  const all = [...m.bytes.values()].reduce(
+    (a, b) => ({ request: a.request + b.request, reply: a.reply + b.reply }),
+    {
+      request: 0,
+      reply: 0,
+    },
+  );
+  return `${Math.round(all.request).toLocaleString('en')} B sent, ${Math.round(all.reply).toLocaleString('en')} B received`;
+};
+
+/** One line per command kind, most bytes first: "4,076 B sent, 20 B received: insert messages". */
+export const bytesLines = (m: ModeFigures): string[] =>
+  [...m.bytes]
+    .sort((a, b) => b[1].request + b[1].reply - a[1].request - a[1].reply)
+    .filter(([, v]) => v.request + v.reply >= 10)
+    .map(
+      ([k, v]) =>
+        `${Math.round(v.request).toLocaleString('en')} B sent, ${Math.round(v.reply).toLocaleString('en')} B received: ${k}`,
+    );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { escapeKeyPart, type Counters } from '../reports/counters.js';
-import type { GapEntry, ReportStore, StoredFact, TicketsBehind } from '../reports/ports.js';
+import type { GapEntry, ReportStore, TicketsBehind } from '../reports/ports.js';
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Document, type UpdateFilter } from 'mongodb';
 import {
   bulkWriteErrors,
@@ -10,16 +10,7 @@ import {
   retryOnDuplicate,
   type RepositoryDeps,
 } from './collections.js';
-
-const StoredFactSchema = z.object({
-  fact: z.unknown(),
-  /** Pairs, not an object: FerretDB's `$set` of an object field kept the old keys (seen in tests). */
-  counters: z
-    .array(z.object({ k: z.string(), n: z.number() }))
-    .transform((pairs) => Object.fromEntries(pairs.map((p) => [p.k, p.n]))),
-  day: z.string(),
-  rev: z.number().int().nonnegative(),
-});
+import { encodeCounters, storedFactOf } from './stored-counters.js';
 
 const GapEntrySchema = z.object({
   ticketId: z.string(),
@@ -253,7 +244,13 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
     return {
       updateOne: {
         filter: { _id: c.id as never, rev: c.expectedRev },
-        update: { $set: { ...c.doc, w: token }, $inc: { rev: 1 } },
+        // The compact counters are marked with the `rev` this write makes; the pairs an earlier
+        // version wrote are dropped (that version rewrites them, without the mark: stored-counters.ts).
+        update: {
+          $set: { ...c.doc, cv: c.expectedRev + 1, w: token },
+          $unset: { counters: '' },
+          $inc: { rev: 1 },
+        },
         upsert: true,
       },
     };
@@ -341,22 +338,22 @@ export function createReportRepository(deps: RepositoryDeps): ReportStore {
     async getFact(tenantId, factId) {
       const doc = await facts.findOne({ _id: key(tenantId, factId) });
       if (!doc) return null;
-      const parsed = StoredFactSchema.safeParse(doc);
-      if (!parsed.success) {
+      const stored = storedFactOf(doc);
+      if (!stored) {
         deps.logger.warn(
           { collection: COLLECTIONS.reportFacts, id: String(doc._id) },
           'unreadable report fact; recounted',
         );
         return null;
       }
-      return parsed.data as StoredFact;
+      return stored;
     },
 
     putFact(tenantId, factId, value, expectedRev, dayChanges = []) {
       const doc = {
         tenantId,
         fact: value.fact,
-        counters: Object.entries(value.counters).map(([k, n]) => ({ k, n })),
+        counted: encodeCounters(value.counters),
         day: value.day,
       };
       // Compare-and-set on `rev`: of two processes recounting at once, one wins (and only its
