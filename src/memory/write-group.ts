@@ -27,7 +27,8 @@ export type SendBatch<I, R = void> = (
 export function createWriteGroup<I, R = void>(
   max: number,
   send: SendBatch<I, R>,
-  deadlineMs?: number,
+  /** commandDeadlineMs(collection) of the collection `send` writes to: required, so no group can forget it. */
+  deadlineMs: number | undefined,
 ): (items: I[]) => Promise<R | undefined> {
   let busy = false;
   const queue: Waiting<I, R>[] = [];
