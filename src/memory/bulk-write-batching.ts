@@ -1,4 +1,5 @@
 import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
+import { commandDeadlineMs } from './group-send.js';
 import { createWriteGroup } from './write-group.js';
 
 /** At most this many statements in one command (the bundled server hangs on ~300). */
@@ -23,17 +24,21 @@ export const MAX_GROUPED_STATEMENTS = 50;
 export function createBulkWriteGroup<T extends Document>(
   col: Collection<T>,
 ): (ops: AnyBulkWriteOperation<T>[]) => Promise<boolean> {
-  const group = createWriteGroup<AnyBulkWriteOperation<T>, boolean>(MAX_GROUPED_STATEMENTS, async (batch) => {
-    try {
-      const ops = batch.flatMap((p) => p.items);
-      const res = await col.bulkWrite(ops, { ordered: true });
-      // Told only of commands of single-document updates (another kind counts otherwise).
-      const matched =
-        ops.every((op) => 'updateOne' in op) && res.matchedCount + res.upsertedCount === ops.length;
-      for (const p of batch) p.resolve(matched);
-    } catch (err) {
-      for (const p of batch) p.reject(err);
-    }
-  });
+  const group = createWriteGroup<AnyBulkWriteOperation<T>, boolean>(
+    MAX_GROUPED_STATEMENTS,
+    async (batch) => {
+      try {
+        const ops = batch.flatMap((p) => p.items);
+        const res = await col.bulkWrite(ops, { ordered: true });
+        // Told only of commands of single-document updates (another kind counts otherwise).
+        const matched =
+          ops.every((op) => 'updateOne' in op) && res.matchedCount + res.upsertedCount === ops.length;
+        for (const p of batch) p.resolve(matched);
+      } catch (err) {
+        for (const p of batch) p.reject(err);
+      }
+    },
+    commandDeadlineMs(col),
+  );
   return async (ops) => (await group(ops)) !== false;
 }

@@ -1,4 +1,5 @@
 import type { Collection, Document, Filter, WithId } from 'mongodb';
+import { commandDeadlineMs, sendSettled } from './group-send.js';
 
 /** At most this many callers in one grouped read. */
 export const MAX_GROUPED_READS = 50;
@@ -30,6 +31,7 @@ export interface IdReadGroup<T extends Document> {
 export function createIdReadGroup<T extends Document & { _id: string }>(col: Collection<T>): IdReadGroup<T> {
   let busy = false;
   const queue: Pending<T>[] = [];
+  const deadlineMs = commandDeadlineMs(col);
 
   async function send(batch: Pending<T>[]): Promise<void> {
     try {
@@ -45,7 +47,14 @@ export function createIdReadGroup<T extends Document & { _id: string }>(col: Col
   }
 
   async function drain(): Promise<void> {
-    while (queue.length > 0) await send(queue.splice(0, MAX_GROUPED_READS));
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_GROUPED_READS);
+      await sendSettled(
+        () => send(batch),
+        (err) => batch.forEach((p) => p.reject(err)),
+        deadlineMs,
+      );
+    }
     busy = false;
   }
 

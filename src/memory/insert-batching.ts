@@ -7,6 +7,7 @@ import {
   type OptionalUnlessRequiredId,
 } from 'mongodb';
 import { bulkWriteErrors } from './collections.js';
+import { commandDeadlineMs, sendSettled } from './group-send.js';
 
 /** At most this many documents in one batched insert (FerretDB v1 stalls on very large commands). */
 export const MAX_INSERT_BATCH = 50;
@@ -41,6 +42,7 @@ export class BatchedWriteError extends Error {
 export function withBatchedInserts<T extends Document>(col: Collection<T>): Collection<T> {
   let busy = false;
   const queue: Pending[] = [];
+  const deadlineMs = commandDeadlineMs(col);
 
   async function send(batch: Pending[]): Promise<void> {
     if (batch.length === 1) {
@@ -76,7 +78,14 @@ export function withBatchedInserts<T extends Document>(col: Collection<T>): Coll
   }
 
   async function drain(): Promise<void> {
-    while (queue.length > 0) await send(queue.splice(0, MAX_INSERT_BATCH));
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_INSERT_BATCH);
+      await sendSettled(
+        () => send(batch),
+        (err) => batch.forEach((p) => p.reject(err)),
+        deadlineMs,
+      );
+    }
     busy = false;
   }
 

@@ -1,6 +1,7 @@
 import { MongoBulkWriteError, type Collection, type Document } from 'mongodb';
 import { bulkWriteErrors } from './collections.js';
 import { BatchedWriteError, MAX_INSERT_BATCH } from './insert-batching.js';
+import { commandDeadlineMs } from './group-send.js';
 import { createWriteGroup } from './write-group.js';
 
 /**
@@ -19,32 +20,37 @@ import { createWriteGroup } from './write-group.js';
  * failed each one's own insert: what it stored before failing is a rerun's duplicate to find.
  */
 export function createOrderedInsertGroup(col: Collection): (docs: Document[]) => Promise<void> {
-  return createWriteGroup<Document>(MAX_INSERT_BATCH, async (batch, requeue) => {
-    try {
-      await col.insertMany(
-        batch.flatMap((p) => p.items),
-        { ordered: true },
-      );
-      for (const p of batch) p.resolve();
-    } catch (err) {
-      const refused = err instanceof MongoBulkWriteError ? bulkWriteErrors(err)[0] : undefined;
-      if (!refused || batch.length === 1 || (err as MongoBulkWriteError).result.getWriteConcernError()) {
-        for (const p of batch) p.reject(err);
-        return;
-      }
-      let start = 0;
-      for (const [i, p] of batch.entries()) {
-        const end = start + p.items.length;
-        if (refused.index >= end) p.resolve();
-        else if (refused.index >= start)
-          p.reject(new BatchedWriteError(refused.code, refused.errmsg ?? 'insert refused'));
-        else {
-          // Not written: the callers after the refusal go again, ahead of newer ones.
-          requeue(batch.slice(i));
+  const deadlineMs = commandDeadlineMs(col);
+  return createWriteGroup<Document>(
+    MAX_INSERT_BATCH,
+    async (batch, requeue) => {
+      try {
+        await col.insertMany(
+          batch.flatMap((p) => p.items),
+          { ordered: true },
+        );
+        for (const p of batch) p.resolve();
+      } catch (err) {
+        const refused = err instanceof MongoBulkWriteError ? bulkWriteErrors(err)[0] : undefined;
+        if (!refused || batch.length === 1 || (err as MongoBulkWriteError).result.getWriteConcernError()) {
+          for (const p of batch) p.reject(err);
           return;
         }
-        start = end;
+        let start = 0;
+        for (const [i, p] of batch.entries()) {
+          const end = start + p.items.length;
+          if (refused.index >= end) p.resolve();
+          else if (refused.index >= start)
+            p.reject(new BatchedWriteError(refused.code, refused.errmsg ?? 'insert refused'));
+          else {
+            // Not written: the callers after the refusal go again, ahead of newer ones.
+            requeue(batch.slice(i));
+            return;
+          }
+          start = end;
+        }
       }
-    }
-  });
+    },
+    deadlineMs,
+  );
 }

@@ -60,6 +60,10 @@ export async function startMongoProxy(): Promise<MongoProxy> {
       uri.host = `127.0.0.1:${port}`;
       const client = new MongoClient(uri.toString(), {
         serverSelectionTimeoutMS: 1000,
+        // Bounded like the app's own client (src/memory/connect.ts), shorter: a grouped command
+        // the driver never ends fails within commandDeadlineMs (10 s here, group-send.ts).
+        connectTimeoutMS: 1000,
+        socketTimeoutMS: 3000,
         heartbeatFrequencyMS: 500,
         ignoreUndefined: true,
         directConnection: true,
