@@ -19,6 +19,7 @@
 import { isHarmlessStep, withClosingsRead } from './closing-words.js';
 import { fold } from './offline/text.js';
 import { showsUnhappiness } from './pleasantry.js';
+import { withoutSalutation } from './salutation.js';
 
 const MAX_WORDS = 22;
 
@@ -104,6 +105,8 @@ export function isThanksStatement(raw: string): boolean {
   const read = withClosingsRead(folded);
   const words = folded.split(/[^\p{L}']+/u).filter(Boolean);
   if (!words.length || words.length > MAX_WORDS) return false;
+  // Only a greeting and a good wish to everyone ("good morning all, hope everyone had a nice weekend").
+  if (!/[?¿？]/u.test(text) && !/\p{L}/u.test(withoutSalutation(text))) return true;
   if (!OPENER.test(read)) return false;
   if (ASKS_OR_TURNS.test(read) || GONE_WRONG.test(read) || IMPERATIVE.test(read)) return false;
   return isHarmlessStep(read.replace(ADDRESS_ALL, ' '));

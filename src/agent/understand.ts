@@ -19,6 +19,7 @@ import { isBillingDispute } from './billing-errors.js';
 import { asksAboutPlannedStep, mentionsDataLoss } from './data-loss.js';
 import { forgotOwnPassword, mentionsSecurity } from './security-concern.js';
 import { ruleUrgency } from './urgency.js';
+import { withoutSalutation } from './salutation.js';
 
 /** What the understand stage reads. */
 export const UnderstandInputSchema = z.object({
@@ -57,12 +58,17 @@ export function matchOpenTicket(
  * product supports reports no outage, and a message made only of thanks, greetings and emoji
  * ("noted 👌", "have a nice weekend, everyone!") reports nothing: the model had read them as a
  * breach and an outage, and the patterns still look at them (mentionsSecurity, mentionsDataLoss).
+ * A greeting or wish to everyone is read without its salutation (salutation.ts).
  */
 function concernOf(text: string): ReturnType<typeof detectConcern> {
   const folded = fold(text);
   if (asksAboutPlannedStep(folded) || forgotOwnPassword(folded)) return null;
   if (courtesyIn(text)) return null;
-  const concern = detectConcern(text);
+  // "good morning all", "hope everyone had a nice weekend": who is greeted, not who cannot work.
+  const unsaluted = withoutSalutation(text);
+  const read = unsaluted === folded ? text : unsaluted;
+  if (!/\p{L}/u.test(read)) return null;
+  const concern = detectConcern(read);
   return concern === 'outage' && (asksWhatIsSupported(folded) || asksWhenSupportAnswers(folded))
     ? null
     : concern;
