@@ -18,7 +18,12 @@ import { orderRequestNoToolDoes } from './order-requests.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
 import { articleKey, neighbourVote } from './answer-memory.js';
-import { asksAboutRefundStatus, asksInGeneral, speaksOfOwnOrders } from './question-scope.js';
+import {
+  asksAboutRefundStatus,
+  asksInGeneral,
+  asksWhatIfRefund,
+  speaksOfOwnOrders,
+} from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
 import { semanticFit } from './semantic-signals.js';
 import { fold } from './offline/text.js';
@@ -71,6 +76,8 @@ export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
   // "When will my refund for 1045 arrive?" asks how long refunds take, not for a refund.
   if (u.intent === 'refund' && asksAboutRefundStatus(text)) return false;
+  // "If the grinder on 1043 dies next year, do we get our money back?": the policy's answer, no ask.
+  if (u.intent === 'refund' && u.entities.orderIds.length && asksWhatIfRefund(text)) return false;
   if (u.entities.orderIds.length) return true;
   if (u.intent === 'cancel') return true;
   // With no order named, a list of the customer's orders answers only a message about orders: "is
