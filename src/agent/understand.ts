@@ -55,9 +55,10 @@ export function matchOpenTicket(
  * The concern the concern model finds, except where code knows the text raises none: a question
  * about what follows the customer's own planned step, or how long data is kept before it is
  * deleted, is a policy question, a forgotten password of one's own, with no breach said beside
- * it, is a password reset, a question about what the product supports reports no outage, and a message made only of thanks, greetings and emoji
- * ("noted 👌", "have a nice weekend, everyone!") reports nothing: the model had read them as a
- * breach and an outage, and the patterns still look at them (mentionsSecurity, mentionsDataLoss).
+ * it, is a password reset, a question about what the product supports reports no outage, and a
+ * message made only of thanks, greetings and emoji ("noted 👌", "have a nice weekend, everyone!")
+ * reports nothing: the model had read them as a breach and an outage, and the patterns still look
+ * at them (mentionsSecurity, mentionsDataLoss).
  * A greeting or wish to everyone is read without its salutation (salutation.ts).
  */
 function concernOf(text: string): ReturnType<typeof detectConcern> {
