@@ -23,6 +23,7 @@ const CLOSING_PHRASES = [
   // en
   String.raw`no (?:worries|worry|rush|hurry|problem|probs?|stress)`,
   String.raw`not a problem|nothing else (?:needed|required|to do)|that'?s all(?: for now)?|all (?:good|set|sorted|done)`,
+  String.raw`no (?:more|further|other) questions?(?: (?:for now|at this (?:time|point)|from (?:me|us|my side|our side)|today))?|nothing (?:more|further) (?:from (?:me|us)|for now)`,
   String.raw`got it|fair enough|fair|makes sense|take your time|that did it|sounds good|will do|roger(?: that)?|copy that`,
   String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon`,
   String.raw`(?:(?:oops|sorry|my bad),? )*wrong (?:channel|thread|chat|group|window)(?:,? (?:sorry|my bad|oops))*|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
@@ -32,19 +33,19 @@ const CLOSING_PHRASES = [
   String.raw`(?:well |all )?received (?:and|&) (?:forwarded|passed on|passed along|shared|noted|filed)(?: (?:it |this )?to (?:our|my|the) (?:[\p{L}']+ ){0,3}?(?:team|department|dept|desk|office|colleagues|people|folks|manager|boss|accountant))?|confirmed(?: (?:on|from) (?:our|my) (?:side|end))?(?: as well| too)?`,
   String.raw`(?:typo above|my typo|typo)(?:,? (?:please )?(?:disregard|ignore)(?: (?:that|it|the above|above))?)?|(?:please )?(?:disregard|ignore) (?:that|the above|my (?:last|previous) (?:message|msg|post))`,
   // es
-  String.raw`no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|de nada|(?:eso )?(?:es|era|seria) todo|nada mas|(?:recibido|confirmado) y (?:reenviado|compartido)|ignorad (?:el|mi) mensaje anterior`,
+  String.raw`no tengo (?:mas|otras) preguntas|ninguna (?:otra )?pregunta(?: mas)?|no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|de nada|(?:eso )?(?:es|era|seria) todo|nada mas|(?:recibido|confirmado) y (?:reenviado|compartido)|ignorad (?:el|mi) mensaje anterior`,
   // fr
-  String.raw`d'accord|pas de soucis?|aucun souci|sans souci|pas de (?:probleme|stress)|pas d'urgence|rien ne presse|c'est note|bien (?:recu|note)|c'est tout|ce sera tout|(?:recu|confirme) et transmis|ignorez (?:mon|le) (?:dernier )?message(?: precedent)?|bon (?:week-?end|week end)|bonne fin de (?:semaine|journee)`,
+  String.raw`(?:je n'ai )?pas d'autres? questions?|plus de questions?|d'accord|pas de soucis?|aucun souci|sans souci|pas de (?:probleme|stress)|pas d'urgence|rien ne presse|c'est note|bien (?:recu|note)|c'est tout|ce sera tout|(?:recu|confirme) et transmis|ignorez (?:mon|le) (?:dernier )?message(?: precedent)?|bon (?:week-?end|week end)|bonne fin de (?:semaine|journee)`,
   // de
-  String.raw`kein (?:problem|stress|thema)|keine eile|alles klar|geht klar|passt schon|das war'?s|das war alles|mehr brauche ich nicht|(?:erhalten|bestatigt) und weitergeleitet|bitte ignorieren`,
+  String.raw`keine (?:weiteren |anderen )?fragen(?: mehr)?|kein (?:problem|stress|thema)|keine eile|alles klar|geht klar|passt schon|das war'?s|das war alles|mehr brauche ich nicht|(?:erhalten|bestatigt) und weitergeleitet|bitte ignorieren`,
   // pt
-  String.raw`sem (?:problemas?|pressa|stress)|(?:ja )?deu (?:tudo )?certo|de boa|combinado|bom fim de semana|(?:era|e) so isso(?: mesmo)?|so isso mesmo|(?:recebido|confirmado) e (?:encaminhado|repassado)|desconsiderem(?: a mensagem anterior)?`,
+  String.raw`nao tenho mais (?:duvidas|perguntas)|sem mais (?:duvidas|perguntas)|nenhuma (?:outra )?(?:duvida|pergunta)|sem (?:problemas?|pressa|stress)|(?:ja )?deu (?:tudo )?certo|de boa|combinado|bom fim de semana|(?:era|e) so isso(?: mesmo)?|so isso mesmo|(?:recebido|confirmado) e (?:encaminhado|repassado)|desconsiderem(?: a mensagem anterior)?`,
   // it
-  String.raw`nessun problema|nessuna fretta|ricevuto|(?:e|era) tutto|tutto qui|(?:ricevuto|confermato) e inoltrato|ignorate il messaggio precedente|(?:grazie )?per la disponibilita`,
+  String.raw`non ho altre domande|nessun'altra domanda|nessuna (?:altra )?domanda|nessun problema|nessuna fretta|ricevuto|(?:e|era) tutto|tutto qui|(?:ricevuto|confermato) e inoltrato|ignorate il messaggio precedente|(?:grazie )?per la disponibilita`,
   // nl
-  String.raw`geen (?:probleem|haast|zorgen)|komt goed|goed ontvangen|(?:prettig|fijn) weekend|dat was (?:het|alles)|meer niet|ontvangen en doorgestuurd|negeer (?:mijn|het) vorige bericht`,
+  String.raw`geen (?:verdere |andere )?vragen(?: meer)?|geen (?:probleem|haast|zorgen)|komt goed|goed ontvangen|(?:prettig|fijn) weekend|dat was (?:het|alles)|meer niet|ontvangen en doorgestuurd|negeer (?:mijn|het) vorige bericht`,
   // pl
-  String.raw`nie ma (?:sprawy|problemu)|bez pospiechu|spoko|to (?:wszystko|tyle)|(?:otrzymane|potwierdzone) i przekazane|prosze zignorowac`,
+  String.raw`nie mam (?:wiecej|juz|innych) pytan|brak (?:dalszych |innych )?pytan|nie ma (?:sprawy|problemu)|bez pospiechu|spoko|to (?:wszystko|tyle)|(?:otrzymane|potwierdzone) i przekazane|prosze zignorowac`,
 ]
   .map((p) => `(?:${p})`)
   .join('|');
@@ -104,14 +105,17 @@ const ACTED_ON = new Set([
 const ACTED_ON_SCRIPT =
   /返金|返品|キャンセル|請求|エラー|退款|退货|取消|扣款|错误|คืนเงิน|ยกเลิก|คืนสินค้า|ผิดพลาด|استرداد|إلغاء|الغاء|إرجاع|خطأ/u;
 
-function harmless(step: string): boolean {
+/** Nothing in the text to act on: no turn or question, no money, failure or account concept. */
+export function isHarmlessStep(step: string): boolean {
   if (TURNS.test(step) || ACTED_ON_SCRIPT.test(step)) return false;
   return !conceptsOf(normalizeForModel(step)).some((c) => ACTED_ON.has(c));
 }
 
 /** Folded Latin text with its set closing phrases read as "ok" and its own harmless steps taken out. */
 export function withClosingsRead(folded: string): string {
-  return folded.replace(OWN_STEP_LATIN, (step) => (harmless(step) ? ' ' : step)).replace(CLOSING, ' ok ');
+  return folded
+    .replace(OWN_STEP_LATIN, (step) => (isHarmlessStep(step) ? ' ' : step))
+    .replace(CLOSING, ' ok ');
 }
 
 /** Text in a script without spaces with the customer's own harmless steps taken out. */
@@ -121,8 +125,8 @@ export function withoutOwnStepsInScript(text: string): string {
     .map((clause) => {
       const pieces = clause.split(/(\s+)/u);
       const at = pieces.findIndex((piece) => ARABIC_STEP.test(piece));
-      if (at >= 0) return harmless(pieces.slice(at).join('')) ? pieces.slice(0, at).join('') : clause;
-      return pieces.map((piece) => (SCRIPT_STEP.test(piece) && harmless(piece) ? ' ' : piece)).join('');
+      if (at >= 0) return isHarmlessStep(pieces.slice(at).join('')) ? pieces.slice(0, at).join('') : clause;
+      return pieces.map((piece) => (SCRIPT_STEP.test(piece) && isHarmlessStep(piece) ? ' ' : piece)).join('');
     })
     .join('');
 }

@@ -88,12 +88,35 @@ export function asksAboutPlannedStep(text: string): boolean {
 }
 
 /**
+ * A question about how long data is kept before it is deleted ("how many days are old chats stored
+ * before they get wiped?", "how long do you keep invoices before purging them?", "¿cuánto tiempo
+ * guardan los datos antes de borrarlos?"): the privacy and retention articles answer it; nothing
+ * has been lost.
+ */
+const RETENTION_QUESTION = new RegExp(
+  [
+    String.raw`\b(?:how long|how many (?:days|weeks|months|years)|when)\b[^.!?]{0,60}\b(?:kept|stored|retained|saved|stay|stays|keep|store|retain|hold)\b[^.!?]{0,40}\bbefore\b[^.!?]{0,30}\b(?:deleted?|wiped?|purged?|erased?|removed?|deleting|wiping|purging|erasing|removing)\b`,
+    String.raw`\b(?:retention|retain|keep|store)\b[^.!?]{0,40}\b(?:until|before) (?:they|it|the \w+|data|that|those) (?:get |gets |is |are |will be )?(?:deleted|wiped|purged|erased)\b`,
+    String.raw`\bcuanto tiempo\b[^.!?]{0,60}\b(?:guardan|conservan|almacenan)\b[^.!?]{0,40}\bantes de (?:borrar|eliminar)\w*`,
+    String.raw`\bcombien de temps\b[^.!?]{0,60}\b(?:conservez|gardez|stockez)\b[^.!?]{0,40}\bavant de(?:s)? (?:les )?(?:supprimer|effacer)\b`,
+    String.raw`\bwie lange\b[^.!?]{0,60}\b(?:gespeichert|aufbewahrt|behalten)\b[^.!?]{0,40}\bbevor\b[^.!?]{0,30}\b(?:geloscht|entfernt)\b`,
+    String.raw`\bquanto tempo\b[^.!?]{0,60}\b(?:guardam|mantem|armazenam|conservate|tenete|conservano)\b[^.!?]{0,40}\bprima (?:di|che)\b|\bquanto tempo\b[^.!?]{0,60}\b(?:guardam|mantem|armazenam)\b[^.!?]{0,40}\bantes de\b`,
+    String.raw`\bhoe lang\b[^.!?]{0,60}\b(?:bewaard|opgeslagen|bewaren)\b[^.!?]{0,40}\bvoordat\b`,
+    String.raw`\bjak dlugo\b[^.!?]{0,60}\b(?:przechowujecie|przechowywane|trzymacie)\b[^.!?]{0,40}\b(?:zanim|przed)\b`,
+  ].join('|'),
+);
+export function asksAboutRetention(text: string): boolean {
+  return (text.includes('?') || questionType(text) !== 'other') && RETENTION_QUESTION.test(text);
+}
+const RETENTION_CLAUSE = new RegExp(RETENTION_QUESTION.source, 'g');
+
+/**
  * A phone or a laptop wiped or reset ("new phone, the old one was wiped with the authenticator on
  * it"): a lost second factor or a device, not the account's data. Records said gone beside it
  * still count.
  */
 const DEVICE_WIPED =
-  /\b(?:phone|laptop|computer|device|tablet|ipad|iphone|android|mobile)\b[^.!?]{0,20}\b(?:wiped|reset)\b|\b(?:wiped|reset) (?:my|our|the|his|her|their) (?:old )?(?:phone|laptop|computer|device|tablet|ipad|iphone|mobile)\b/g;
+  /\b(?:phone|laptop|computer|device|tablet|ipad|iphone|android|mobile)\b[^.!?]{0,50}\b(?:wiped|reset)\b|\b(?:wiped|reset) (?:my|our|the|his|her|their) (?:old )?(?:phone|laptop|computer|device|tablet|ipad|iphone|mobile)\b/g;
 
 /** Records that vanished, in Chinese, Japanese, Arabic and Thai (substrings, folded like the text). */
 const RECORDS_GONE_SCRIPTS = foldedPattern(
@@ -118,8 +141,10 @@ export function wantsDataDeleted(text: string): boolean {
 /** Lost, deleted or wiped data, in the supported languages: always a person's job. */
 export function mentionsDataLoss(text: string): boolean {
   if (asksAboutPlannedStep(text) || wantsDataDeleted(text)) return false;
-  // A trailing-off "are just... empty now?" reads as one sentence.
-  const withoutDevices = text.replace(DEVICE_WIPED, ' ').replace(/ ?(?:\.{2,}|…) ?/g, ' ');
+  // A trailing-off "are just... empty now?" reads as one sentence. A question about how long data
+  // is kept is taken out; records said gone beside it still count.
+  const withoutRetention = asksAboutRetention(text) ? text.replace(RETENTION_CLAUSE, ' ') : text;
+  const withoutDevices = withoutRetention.replace(DEVICE_WIPED, ' ').replace(/ ?(?:\.{2,}|…) ?/g, ' ');
   return (
     DATA_LOSS.test(withoutDevices) ||
     RECORDS_GONE.test(withoutDevices) ||

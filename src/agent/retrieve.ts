@@ -13,11 +13,17 @@ import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { articleMentions, namesNotInArticles } from './named-things.js';
 import { figuresNotInArticle } from './asked-figures.js';
 import { orderAnswerConfidence } from './order-answers.js';
+import { asksBeyondOrderRecord } from './beyond-order-record.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
 import { articleKey, neighbourVote } from './answer-memory.js';
-import { asksAboutRefundStatus, asksInGeneral, speaksOfOwnOrders } from './question-scope.js';
+import {
+  asksAboutRefundStatus,
+  asksInGeneral,
+  asksWhatIfRefund,
+  speaksOfOwnOrders,
+} from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
 import { semanticFit } from './semantic-signals.js';
 import { fold } from './offline/text.js';
@@ -70,6 +76,8 @@ export function isAboutOwnOrder(u: Understanding, text: string): boolean {
   if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
   // "When will my refund for 1045 arrive?" asks how long refunds take, not for a refund.
   if (u.intent === 'refund' && asksAboutRefundStatus(text)) return false;
+  // "If the grinder on 1043 dies next year, do we get our money back?": the policy's answer, no ask.
+  if (u.intent === 'refund' && u.entities.orderIds.length && asksWhatIfRefund(text)) return false;
   if (u.entities.orderIds.length) return true;
   if (u.intent === 'cancel') return true;
   // With no order named, a list of the customer's orders answers only a message about orders: "is
@@ -91,6 +99,8 @@ export function bestParagraph(body: string, query: string): string {
 
 // Whatever the records say, a request no tool can carry out needs a person: below every threshold.
 const UNANSWERABLE_CONFIDENCE = 0.35;
+// A question about what a product does or a service beside a named order: the order's record is not the answer.
+const BEYOND_RECORD_CONFIDENCE = 0.5;
 // A question asking for a duration, an amount or a date that the passage does not state.
 const UNANSWERED_TYPE_FACTOR = 0.6;
 const PASSAGE_OVERLAP_SHARE = 0.3;
@@ -193,6 +203,12 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
         ev.notes.push(
           `order ${ev.order.orderId} found on the customer's account (${ev.order.status})${answer.note ? `; ${answer.note}` : ''}`,
         );
+        if (u.entities.orderIds.length && asksBeyondOrderRecord(deps.text)) {
+          ev.confidence = Math.min(ev.confidence, BEYOND_RECORD_CONFIDENCE);
+          ev.notes.push(
+            'a question about the product or a service beside the order: its record does not answer it',
+          );
+        }
       } else if (ev.notFoundOrderIds.length) {
         ev.confidence = 0.65;
         ev.notes.push(`order ${ev.notFoundOrderIds.join(', ')} not on the customer's account`);

@@ -16,9 +16,10 @@ import { asksWhatIsSupported, asksWhenSupportAnswers } from './capability-questi
 import { isCourtesyOnly, isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
 import { isBillingDispute } from './billing-errors.js';
-import { asksAboutPlannedStep, mentionsDataLoss } from './data-loss.js';
+import { asksAboutPlannedStep, asksAboutRetention, mentionsDataLoss } from './data-loss.js';
 import { forgotOwnPassword, mentionsSecurity } from './security-concern.js';
 import { ruleUrgency } from './urgency.js';
+import { withoutSalutation } from './salutation.js';
 
 /** What the understand stage reads. */
 export const UnderstandInputSchema = z.object({
@@ -52,17 +53,28 @@ export function matchOpenTicket(
 
 /**
  * The concern the concern model finds, except where code knows the text raises none: a question
- * about what follows the customer's own planned step is a policy question, a forgotten password
- * of one's own, with no breach said beside it, is a password reset, a question about what the
- * product supports reports no outage, and a message made only of thanks, greetings and emoji
- * ("noted 👌", "have a nice weekend, everyone!") reports nothing: the model had read them as a
- * breach and an outage, and the patterns still look at them (mentionsSecurity, mentionsDataLoss).
+ * about what follows the customer's own planned step, or how long data is kept before it is
+ * deleted, is a policy question, a forgotten password of one's own, with no breach said beside
+ * it, is a password reset, a question about what the product supports reports no outage, and a
+ * message made only of thanks, greetings and emoji ("noted 👌", "have a nice weekend, everyone!")
+ * reports nothing: the model had read them as a breach and an outage, and the patterns still look
+ * at them (mentionsSecurity, mentionsDataLoss).
+ * A greeting or wish to everyone is read without its salutation (salutation.ts).
  */
 function concernOf(text: string): ReturnType<typeof detectConcern> {
   const folded = fold(text);
-  if (asksAboutPlannedStep(folded) || forgotOwnPassword(folded)) return null;
+  if (
+    asksAboutPlannedStep(folded) ||
+    (asksAboutRetention(folded) && !mentionsDataLoss(folded)) ||
+    forgotOwnPassword(folded)
+  )
+    return null;
   if (courtesyIn(text)) return null;
-  const concern = detectConcern(text);
+  // "good morning all", "hope everyone had a nice weekend": who is greeted, not who cannot work.
+  const unsaluted = withoutSalutation(text);
+  const read = unsaluted === folded ? text : unsaluted;
+  if (!/\p{L}/u.test(read)) return null;
+  const concern = detectConcern(read);
   return concern === 'outage' && (asksWhatIsSupported(folded) || asksWhenSupportAnswers(folded))
     ? null
     : concern;

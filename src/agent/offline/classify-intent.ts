@@ -2,6 +2,7 @@ import type { Intent, Sentiment, Urgency } from '../../domain/index.js';
 import { CANCEL_REQUEST, REFUND_REQUEST } from '../lexicon.js';
 import { isCourtesyOnly, isEmojiOnly } from '../pleasantry.js';
 import { says } from '../term-match.js';
+import { isThanksStatement } from '../thanks-statement.js';
 import { predict } from './model/linear-model.js';
 import { model } from './model/models.js';
 import {
@@ -114,7 +115,8 @@ export function isPleasantry(text: string): boolean {
     PLEASANTRY.test(fold(text).trim()) ||
     THANKS_IT_WORKED.test(fold(text).trim()) ||
     isEmojiOnly(text) ||
-    isCourtesyOnly(text)
+    isCourtesyOnly(text) ||
+    isThanksStatement(text)
   );
 }
 
