@@ -19,10 +19,20 @@ const RECORDS_GONE = new RegExp(
     // were hundreds", "the whole year is just empty"
     String.raw`\b(?:shows?|showing|says|lists?|listing|displays?|displaying) (?:0|zero|no|none of (?:our|the)) (?:orders|invoices|records|files|reports|contacts|addresses|customers|users|products|documents|entries|transactions)\b[^.!?]{0,30}[.!?,;—-]*[^.!?]{0,60}\b(?:yesterday|last (?:week|night|month)|this morning|used to|there were|we had)\b`,
     String.raw`\b(?:the )?(?:whole|entire) (?:year|month|quarter|order history|history|account|catalog(?:ue)?|list)\b (?:is|are|went|looks|got) (?:just |now |completely |totally )?(?:empty|blank|wiped)\b`,
+    // Settings the customer built, found blank: "the approval rules we set up are all blank since
+    // your update", "every user's roles and permissions were reset to nothing".
+    String.raw`\b(?:approval (?:rules|flows|chains|workflows)|(?:user )?roles|permissions|budgets|spending limits|cost cent(?:er|re)s|workflows|templates|rules|settings|configurations?|delivery addresses|user accounts|users)\b[^.!?]{0,40}\b(?:(?:are|is|were|was|went|look|looks|came back|come back) (?:now |just |all |completely |suddenly )*(?:blank|empty|cleared|wiped|reset to (?:nothing|blank|empty|defaults?))|have been (?:cleared|wiped|reset)|got (?:cleared|wiped))\b`,
     // es, fr, de, pt, it, nl, pl (folded text)
     String.raw`\b(?:facturas|direcciones|historial|datos)\b[^.!?]{0,40}\b(?:desaparecieron|desaparecio|se borraron|se borro|borrad[oa]s|eliminad[oa]s|vaci[oa])\b`,
     String.raw`\b(?:factures|adresses|historique|donnees|fichiers)\b[^.!?]{0,60}\b(?:ont ete supprime\w*|supprimee?s|ont disparu|disparu\w*|efface\w*|est vide)\b`,
-    String.raw`\b(?:bestellhistorie|bestellverlauf|rechnungen|adressen|daten|verlauf|auftrage|bestellungen|katalog|adressbuch)\b[^.!?]{0,40}\b(?:ist|sind) (?:\w+ )?(?:leer|weg|verschwunden|geloscht)\b`,
+    String.raw`\b(?:bestellhistorie|bestellverlauf|rechnungen|\w*adressen|daten|verlauf|auftrage|bestellungen|katalog|adressbuch|rollen|berechtigungen|\w*regeln|einstellungen|benutzerkonten)\b[^.!?]{0,40}\b(?:ist|sind) (?:\w+ ){0,4}(?:leer|weg|verschwunden|geloscht|zuruckgesetzt)\b`,
+    // The same settings found blank in es, fr, pt, it, nl, pl.
+    String.raw`\b(?:roles|permisos|reglas|configuracion|ajustes|direcciones de entrega|usuarios)\b[^.!?]{0,40}\b(?:estan|esta|aparecen|quedaron) (?:\w+ ){0,2}(?:vaci[oa]s?|en blanco|borrad[oa]s)\b`,
+    String.raw`\b(?:roles|droits|regles|parametres|adresses de livraison|utilisateurs)\b[^.!?]{0,40}\b(?:sont|est) (?:\w+ ){0,2}(?:vides?|effacee?s|reinitialisee?s)\b`,
+    String.raw`\b(?:funcoes|permissoes|regras|configuracoes|enderecos de entrega|usuarios)\b[^.!?]{0,40}\b(?:estao|esta|ficaram) (?:\w+ ){0,2}(?:vazi[oa]s?|em branco|apagad[oa]s)\b`,
+    String.raw`\b(?:ruoli|permessi|regole|impostazioni|indirizzi di consegna|utenti)\b[^.!?]{0,40}\b(?:sono|e) (?:\w+ ){0,2}(?:vuot[ieo]|cancellat[ie]|azzerat[ie])\b`,
+    String.raw`\b(?:rollen|rechten|regels|instellingen|afleveradressen|gebruikers)\b[^.!?]{0,40}\b(?:zijn|is) (?:\w+ ){0,3}(?:leeg|gewist|verdwenen)\b`,
+    String.raw`\b(?:role|uprawnienia|reguly|ustawienia|adresy dostaw|uzytkownicy)\b[^.!?]{0,40}\b(?:sa|jest) (?:\w+ ){0,2}(?:puste|wyczyszczone|usuniete)\b`,
     String.raw`\b(?:faturas|enderecos|historico|dados)\b[^.!?]{0,40}\b(?:sumiram|sumiu|desaparece\w*|apagad[oa]s|excluid[oa]s)\b`,
     String.raw`\b(?:fatture|indirizzi|storico|dati)\b[^.!?]{0,40}\b(?:spariti|sparite|scompars\w*|cancellat[ie]|vuoto)\b`,
     String.raw`\b(?:facturen|adressen|bestelgeschiedenis|bestellingen|gegevens|\w*catalogus|adresboek)\b[^.!?]{0,40}\b(?:verdwenen|verwijderd|leeg)\b`,

@@ -74,6 +74,13 @@ const OTHERS_RECORDS_SHOWN = new RegExp(
 const WANTS_TO_SEE =
   /\b(?:want|wants|would like|'d like|like|need|needs|wish|able|possible|way|allow\w*|let (?:us|me)|permission)\b[^.!?]{0,15}\b(?:to )?(?:see|view|show)\b/;
 
+/**
+ * A way found, not wished for: "our pentester found a way to see other accounts' orders", "we
+ * discovered a bug that shows other customers' invoices". A report, whatever follows.
+ */
+const FOUND_A_WAY =
+  /\b(?:found|find|discovered|spotted|figured out|noticed|stumbled on|came across|there'?s|there is)\b (?:\w+ ){0,2}(?:a |an )?(?:way|bug|hole|flaw|loophole|vulnerabilit\w*|exploit|trick|glitch)\b|\b(?:pen ?test\w*|security researcher|bug bounty|idor)\b/;
+
 /** Where to send such a message on ("…where should I forward it?"): the reporting article answers it. */
 const WHERE_TO_FORWARD = /\b(?:where|who|how)\b[^.!?]{0,30}\b(?:forward|report|send (?:it|them|this))\b/;
 
@@ -88,6 +95,6 @@ export function reportsSecurityIncident(text: string): boolean {
     (PHISHING_ASK.test(text) && !WHERE_TO_FORWARD.test(text)) ||
     FORMER_MEMBER_ACTIVE.test(text) ||
     PAYMENT_REDIRECTED.test(text) ||
-    (OTHERS_RECORDS_SHOWN.test(text) && !WANTS_TO_SEE.test(text))
+    (OTHERS_RECORDS_SHOWN.test(text) && (FOUND_A_WAY.test(text) || !WANTS_TO_SEE.test(text)))
   );
 }

@@ -1,3 +1,4 @@
+import { workStopped } from './work-stopped.js';
 import { withoutOutagesInGeneral } from './capability-question.js';
 import { statesBillingError } from './billing-errors.js';
 import { mentionsDataLoss, wantsDataDeleted } from './data-loss.js';
@@ -72,6 +73,7 @@ export function ruleUrgency(
   const outage =
     concern === 'outage' ||
     WIDE_FAILURE.test(text) ||
+    workStopped(text) ||
     OUTAGE_SCRIPTS.test(text) ||
     EVERYONE_FAILS.test(text) ||
     (OUTAGE.test(withoutOutagesInGeneral(text)) && (intent === 'technical' || PRODUCT_PART.test(text)));

@@ -1,0 +1,51 @@
+/**
+ * An outage told as what it stops, not as "down": many people, sites or devices that cannot do
+ * their work through the product ("two shifts can't reorder", "400 nurses cannot requisition",
+ * "our depot in Lyon can't order anything", "every till shows 'cannot reach server'"), or an
+ * integration that returns nothing ("your API returns empty order lists to our ERP"). In the eight
+ * languages offline replies are written in (folded text). urgency.ts reads it as an outage: critical
+ * for an enterprise customer, high otherwise.
+ */
+
+// Who cannot work: a count or several of a group of people, sites or devices.
+const MANY = String.raw`(?:\d[\d,.]*|two|three|four|five|six|several|multiple|dozens of|hundreds of|both|all (?:the |our )?)`;
+const GROUP = String.raw`(?:shifts?|staff|people|users|employees|workers|colleagues|stores|shops|branches|sites|warehouses|depots|teams|locations|departments|clinics|schools|wards|nurses|drivers|pickers|buyers|agents|cashiers|tills|registers|terminals|handhelds|scanners|devices|tablets|kiosks|machines)`;
+// Where they work, as one unit: "our warehouse (in Hamburg)", "the whole night shift".
+const SITE = String.raw`(?:warehouse|store|shop|branch|site|office|clinic|plant|depot|factory|kitchen|team|department|hub|ward|pharmacy|school|restaurant|night shift|day shift|shift|call cent(?:er|re)|front desk)`;
+const CANNOT = String.raw`(?:can'?t|cannot|can not|could ?n'?t|could not|are unable to|is unable to|unable to|have no way to)`;
+// What they cannot do: the work the product carries.
+const WORK = String.raw`(?:order|reorder|re-order|requisition|place (?:an? )?orders?|submit (?:an? )?orders?|check ?out|work|operate|ship|pick|pack|dispatch|process|scan|invoice|bill|pay|log ?in|sign ?in|access|get (?:anything|any \w+) (?:done|through|out))`;
+
+const ENGLISH = [
+  String.raw`\b${MANY} ${GROUP}\b[^.!?]{0,25}\b${CANNOT} (?:even |still |currently |now )?${WORK}\b`,
+  String.raw`\b(?:our|the|my) (?:whole |entire )?${SITE}s?\b(?: (?:in|at|on) [\w-]+)?[^.!?]{0,15}\b${CANNOT} (?:even |still |currently |now )?${WORK}\b`,
+  // Every device shows a connection error: "every scanner says 'cannot reach ordering service'".
+  String.raw`\b(?:every|each|all (?:of )?(?:our|the)|all)\s+(?:[\w-]+\s+){0,2}(?:handhelds?|scanners?|devices?|terminals?|tills?|registers?|tablets?|laptops?|machines?|kiosks?|stations?|computers?|pcs|printers?|screens?)\b[^.!?]{0,40}\b(?:cannot|can'?t|unable to|could not|failed to|no connection|not connect\w*|offline|time[sd]? ?out|timing out|error)\b`,
+  // An integration that returns nothing or errors: "your API has been returning empty order lists".
+  String.raw`\b(?:(?:your|the) )?(?:api|integration|feed|endpoint|sync|webhooks?|edi|punch-?out|connector)\b[^.!?]{0,30}\b(?:returning|returns|returned|sending|sends|giving|gives|comes? back with|coming back with|answer(?:s|ing)? with)\b (?:us |only |just )?(?:\w+ ){0,1}(?:empty|nothing|no data|no orders|blank|errors?|50[0234]s?|zero|null)\b`,
+];
+
+// The same in es fr de pt it nl pl: a site or many people that cannot order or work.
+const OTHERS = [
+  // es: "nuestro almacén de Sevilla no puede pedir nada", "300 empleados no pueden hacer pedidos"
+  String.raw`\b(?:almacen|tienda|sucursal|oficina|clinica|planta|equipo|turno|farmacia|deposito|empleados|trabajadores|usuarios|turnos|tiendas|sucursales)\b[^.!?]{0,30}\bno (?:puede|pueden|podemos|consigue|consiguen|logra|logran) (?:\w+ ){0,1}(?:pedir|hacer (?:ningun )?pedidos?|comprar|trabajar|operar|facturar|despachar|entrar|acceder)\b`,
+  // fr: "notre entrepôt de Lyon ne peut plus rien commander", "3 équipes ne peuvent pas travailler"
+  String.raw`\b(?:entrepot|magasin|agence|bureau|clinique|usine|equipe|equipes|depot|pharmacie|employes|salaries|utilisateurs|magasins|agences)\b[^.!?]{0,30}\bne (?:peut|peuvent|parvient|parviennent|arrive|arrivent) (?:plus |pas )?(?:rien |a )?(?:commander|passer (?:de )?commandes?|travailler|facturer|expedier|se connecter|acceder)\b`,
+  // de: "unser Lager in Hamburg kann nichts bestellen", "300 Mitarbeiter können nicht arbeiten"
+  String.raw`\b(?:\w*lager|filiale|standort|werk|buro|team|abteilung|schicht|apotheke|mitarbeiter|mitarbeitende|kollegen|nutzer|benutzer|filialen|standorte)\b[^.!?]{0,30}\b(?:kann|konnen|konnte|konnten) (?:\w+ ){0,3}?(?:nichts|nicht|keine \w+) (?:mehr )?(?:bestellen|nachbestellen|arbeiten|ausliefern|versenden|abrechnen|einloggen|anmelden|zugreifen)\b`,
+  // pt: "nosso armazém não consegue fazer pedidos", "200 funcionários não conseguem trabalhar"
+  String.raw`\b(?:armazem|loja|filial|escritorio|clinica|fabrica|equipe|equipa|turno|farmacia|funcionarios|colaboradores|usuarios|lojas|filiais)\b[^.!?]{0,30}\bnao (?:pode|podem|consegue|conseguem|conseguimos) (?:\w+ ){0,1}(?:pedir|fazer (?:nenhum )?pedidos?|comprar|trabalhar|operar|faturar|entrar|acessar)\b`,
+  // it: "il magazzino di Torino non riesce a ordinare", "200 dipendenti non possono lavorare"
+  String.raw`\b(?:magazzino|negozio|filiale|ufficio|clinica|stabilimento|team|turno|farmacia|dipendenti|utenti|negozi|filiali)\b[^.!?]{0,30}\bnon (?:puo|possono|riesce|riescono|riusciamo) (?:piu |a |ad )*(?:ordinare|fare (?:nessun )?ordini|comprare|lavorare|operare|fatturare|accedere|entrare)\b`,
+  // nl: "ons magazijn in Gent kan niets bestellen", "300 medewerkers kunnen niet werken"
+  String.raw`\b(?:magazijn|winkel|vestiging|kantoor|kliniek|fabriek|team|ploeg|apotheek|medewerkers|gebruikers|winkels|vestigingen)\b[^.!?]{0,30}\b(?:kan|kunnen|kon|konden) (?:\w+ ){0,3}?(?:niets|niet|geen \w+) (?:meer )?(?:bestellen|werken|leveren|factureren|inloggen)\b`,
+  // pl: "nasz magazyn w Poznaniu nie może nic zamówić", "300 pracowników nie może pracować"
+  String.raw`\b(?:magazyn|sklep|oddzial|biuro|klinika|fabryka|zespol|zmiana|apteka|pracownikow|pracownicy|uzytkownicy|sklepy|oddzialy)\b[^.!?]{0,30}\bnie (?:moze|moga|mozemy) (?:nic |niczego )?(?:zamowic|zamawiac|pracowac|fakturowac|zalogowac|wejsc)\b`,
+];
+
+const WORK_STOPPED = new RegExp([...ENGLISH, ...OTHERS].join('|'), 'i');
+
+/** Many people, sites or devices that cannot do their work through the product (folded text). */
+export function workStopped(text: string): boolean {
+  return WORK_STOPPED.test(text);
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { understandOffline } from '../../src/agent/understand.js';
+import type { Plan } from '../../src/domain/index.js';
+
+// Phrasings written for these tests: crises told as what they stop (people, sites or devices that
+// cannot work, an integration that returns nothing), settings found blank, and a hole someone found.
+const urgencyOf = (text: string, plan: Plan = 'enterprise') =>
+  understandOffline({ text, plan, isNewTicket: true, openTickets: [] }).urgency;
+
+describe('an outage told as the work it stops is critical for an enterprise customer', () => {
+  it.each([
+    'since 7am two shifts cannot place orders, the line is idle',
+    '400 nurses across the hospital are unable to requisition anything this morning',
+    'our depot in Lyon can’t order anything since the update, trucks are waiting',
+    'every till in our five shops shows "unable to connect to server"',
+    'all of our handhelds keep timing out when the pickers scan',
+    'the API has been returning empty product lists to our ERP since midnight',
+    'your punch-out integration is sending back 503s to our procurement system',
+    'Nuestro almacén de Valencia no puede hacer pedidos desde las 8, el turno está parado',
+    'Notre entrepôt de Lille ne peut plus rien commander depuis ce matin',
+    'Unsere Filiale in Köln kann seit heute früh nichts bestellen',
+    'A nossa filial do Porto não consegue fazer pedidos desde ontem',
+    'Il magazzino di Bologna non riesce a ordinare da stamattina',
+    'Ons magazijn in Gent kan sinds vanochtend niets bestellen',
+    'Nasz magazyn w Poznaniu nie może nic zamówić od rana',
+  ])('“%s”', (text) => expect(urgencyOf(text)).toBe('critical'));
+
+  it('is high, not critical, for a customer on another plan', () => {
+    expect(urgencyOf('our depot in Lyon can’t order anything since the update', 'pro')).toBe('high');
+  });
+
+  it('one person’s trouble, or a question about what staff may do, is not an outage', () => {
+    for (const text of [
+      'I can’t order the blue chairs, they are out of stock?',
+      'can our warehouse staff order on behalf of the office?',
+      'how do two users share one cart?',
+      'the coffee machine from 1008 leaks, our kitchen can’t use it, refund please',
+    ])
+      expect(urgencyOf(text), text).not.toBe('critical');
+  });
+});
+
+describe('settings the customer built, found blank, are lost data', () => {
+  it.each([
+    'all our approval rules are blank since your update this weekend',
+    'every user’s roles and permissions were reset to nothing overnight',
+    'the spending limits we configured look completely empty now',
+    'Die Rollen und Berechtigungen unserer Nutzer sind seit gestern komplett leer',
+    'Las reglas de aprobación están vacías desde la actualización',
+    'Les adresses de livraison de nos utilisateurs sont toutes vides ce matin',
+  ])('“%s” is critical for an enterprise customer', (text) => expect(urgencyOf(text)).toBe('critical'));
+});
+
+describe('a hole someone found in the product is a security concern', () => {
+  it.each([
+    'our security team found a way to view other customers’ invoices by changing the URL',
+    'we discovered a bug that shows other companies’ order history on the dashboard',
+    'a pentester of ours could list other accounts’ addresses from the export page',
+  ])('“%s” is critical on any plan', (text) => expect(urgencyOf(text, 'pro')).toBe('critical'));
+
+  it('a wish to see several accounts together is not', () => {
+    expect(urgencyOf('is there a way to see other stores’ orders in one dashboard?', 'pro')).not.toBe(
+      'critical',
+    );
+  });
+});
