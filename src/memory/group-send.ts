@@ -26,9 +26,8 @@ export function commandDeadlineMs(col: object): number | undefined {
  *
  * Why a deadline: the driver (mongodb 7.9) as published never settles a command written to a
  * socket that Node has already destroyed on the server's end-of-stream but whose `close` it has
- * not yet emitted.
- * The write returns false without an error, the driver waits for a `drain` that never comes, and
- * the `close` that follows fails only a pending read. `setImmediate` runs exactly in that window
+ * not yet emitted. The write returns false without an error, the driver waits for a `drain` that
+ * never comes, and the `close` that follows fails only a pending read. `setImmediate` runs exactly in that window
  * (check phase, between the poll that read the end and the close phase), and the groups send
  * from it; socketTimeoutMS does not help (Node ignores a timeout on a destroyed socket), and the
  * driver's `timeoutMS` has no effect in 7.x. Without this a whole group stayed stuck: every later

@@ -15,7 +15,8 @@ export interface MongoProxy {
   down(): void;
   /**
    * The server stops reading what the open connections send (a hung server, a full network):
-   * their writes back up, and nothing is cut until the client's own socket timeout does it.
+   * their writes back up, and nothing is cut until the client cuts them itself (its monitor's
+   * timeout or its socket timeout).
    */
   stall(): void;
   up(): Promise<void>;
