@@ -6,6 +6,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci's postinstall applies them (patch-package): the driver's write fix, patches/mongodb+*.patch.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json vite.config.ts ./
 COPY scripts ./scripts
@@ -22,6 +24,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # No install scripts: no runtime dependency needs one (esbuild's belongs to the build stage).
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# The driver as the build stage patched it (same lockfile version; patch-package is a dev tool).
+COPY --from=build /app/node_modules/mongodb ./node_modules/mongodb
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 COPY kb ./kb

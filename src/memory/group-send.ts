@@ -24,14 +24,16 @@ export function commandDeadlineMs(col: object): number | undefined {
  * already settled keeps its outcome). A command still running after it returned must not requeue
  * its callers: they were told it failed.
  *
- * Why a deadline: the driver (mongodb 7.9) never settles a command written to a socket that Node
- * has already destroyed on the server's end-of-stream but whose `close` it has not yet emitted.
- * The write returns false without an error, the driver waits for a `drain` that never comes, and
- * the `close` that follows fails only a pending read. `setImmediate` runs exactly in that window
+ * Why a deadline: the driver (mongodb 7.9) as published never settles a command written to a
+ * socket that Node has already destroyed on the server's end-of-stream but whose `close` it has
+ * not yet emitted. The write returns false without an error, the driver waits for a `drain` that
+ * never comes, and the `close` that follows fails only a pending read. `setImmediate` runs exactly in that window
  * (check phase, between the poll that read the end and the close phase), and the groups send
  * from it; socketTimeoutMS does not help (Node ignores a timeout on a destroyed socket), and the
  * driver's `timeoutMS` has no effect in 7.x. Without this a whole group stayed stuck: every later
- * caller queued behind the command that never ended.
+ * caller queued behind the command that never ended. The driver is now patched at the root
+ * (patches/mongodb+7.9.0.patch fails such a write); the deadline stays as a second line of
+ * defence, for an install that skipped the patch or a hang of another cause.
  */
 export async function sendSettled(
   send: () => Promise<void>,

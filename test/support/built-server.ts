@@ -17,8 +17,12 @@ export function ensureBuilt(): void {
   if (res.status !== 0) throw new Error(`npm run build failed:\n${res.stdout}\n${res.stderr}`);
 }
 
-/** Besides package files and node_modules, what the runtime image copies (the Dockerfile must match). */
-export const RUNTIME_PARTS = ['dist', 'web/dist', 'kb', 'data/models'] as const;
+/**
+ * Besides package files and node_modules, what the runtime image copies (the Dockerfile must
+ * match): the driver too, as the development install patched it (patches/; the production
+ * install runs no install scripts, so no patch-package).
+ */
+export const RUNTIME_PARTS = ['dist', 'web/dist', 'kb', 'data/models', 'node_modules/mongodb'] as const;
 
 /**
  * What the container image holds: package files, `npm ci --omit=dev` (no tsx, no TypeScript, no

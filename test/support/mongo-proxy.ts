@@ -13,6 +13,12 @@ export interface MongoProxy {
   connect(dbName: string): Promise<{ client: MongoClient; db: Db }>;
   /** Cuts every open connection and refuses new ones until `up()`. */
   down(): void;
+  /**
+   * The server stops reading what the open connections send (a hung server, a full network):
+   * their writes back up, and nothing is cut until the client cuts them itself (its monitor's
+   * timeout or its socket timeout).
+   */
+  stall(): void;
   up(): Promise<void>;
   close(): Promise<void>;
 }
@@ -20,6 +26,7 @@ export interface MongoProxy {
 export async function startMongoProxy(): Promise<MongoProxy> {
   const target = new URL(inject('mongoUri'));
   const sockets = new Set<net.Socket>();
+  const inbounds = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
   const clients: MongoClient[] = [];
@@ -29,11 +36,13 @@ export async function startMongoProxy(): Promise<MongoProxy> {
       const s = net.createServer((inbound) => {
         const outbound = net.connect(Number(target.port), target.hostname);
         sockets.add(inbound).add(outbound);
+        inbounds.add(inbound);
         const drop = () => {
           inbound.destroy();
           outbound.destroy();
           sockets.delete(inbound);
           sockets.delete(outbound);
+          inbounds.delete(inbound);
         };
         inbound.on('error', drop).on('close', drop);
         outbound.on('error', drop).on('close', drop);
@@ -52,6 +61,7 @@ export async function startMongoProxy(): Promise<MongoProxy> {
     server = undefined;
     for (const s of sockets) s.destroy();
     sockets.clear();
+    inbounds.clear();
   };
 
   return {
@@ -73,6 +83,12 @@ export async function startMongoProxy(): Promise<MongoProxy> {
       return { client, db: client.db(dbName) };
     },
     down,
+    stall() {
+      for (const inbound of inbounds) {
+        inbound.unpipe();
+        inbound.pause();
+      }
+    },
     async up() {
       if (!server) await listen();
     },
