@@ -6,8 +6,10 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies them (patch-package): the driver's write fix, patches/mongodb+*.patch.
+# npm ci's postinstall (scripts/postinstall.mjs, patch-package) applies the driver's write fix,
+# patches/mongodb+*.patch.
 COPY patches ./patches
+COPY scripts/postinstall.mjs ./scripts/postinstall.mjs
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json vite.config.ts ./
 COPY scripts ./scripts

@@ -177,6 +177,19 @@ describe('the container recipe', () => {
     expect(runtime).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
   });
 
+  it('copies what npm ci runs (its postinstall and the patches) before the build stage installs', () => {
+    const build = dockerfile.slice(0, dockerfile.indexOf('AS runtime'));
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const script = /node (\S+)/.exec(pkg.scripts.postinstall ?? '')?.[1];
+    expect(script).toBeDefined();
+    const install = build.indexOf('RUN npm ci');
+    expect(build.indexOf(`COPY ${script}`)).toBeGreaterThan(0);
+    expect(build.indexOf(`COPY ${script}`)).toBeLessThan(install);
+    expect(build.indexOf('COPY patches')).toBeLessThan(install);
+  });
+
   it('starts MongoDB 7 as a replica set with a volume, and points Switchboard at it', () => {
     const compose = parseYaml(readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8')) as {
       services: Record<
