@@ -214,3 +214,59 @@ export function eligibilityAsked(list: readonly string[], at: number): boolean {
     ELIGIBLE_FORM.test(list[at] ?? '') || list.slice(Math.max(0, at - 4), at).some((w) => ELIGIBLE.has(w))
   );
 }
+
+// "Do partial refunds take longer than full ones?", "how long does a refund take?", "¿cuánto
+// tardan los reembolsos?": in a question, refunds or cancellations in general, how they work.
+const GENERIC_ASKS = new Set([
+  'refunds',
+  'cancellations',
+  'returns',
+  'reembolsos',
+  'devoluciones',
+  'remboursements',
+  'annulations',
+  'erstattungen',
+  'ruckerstattungen',
+  'stornierungen',
+  'cancelamentos',
+  'rimborsi',
+  'cancellazioni',
+  'terugbetalingen',
+  'annuleringen',
+  'zwroty',
+  'anulacje',
+]);
+const GENERIC_SINGULAR = new Set([
+  'refund',
+  'cancellation',
+  'return',
+  'reembolso',
+  'remboursement',
+  'erstattung',
+  'ruckerstattung',
+  'rimborso',
+  'terugbetaling',
+  'zwrot',
+]);
+const PROCESS_WORDS = new Set(
+  `do does did are is were will would how long when why what usually typically normally generally
+   the a an your all most partial full international card bank standard normal usual
+   cuanto cuantos tiempo tardan tarda cuando como los las el un una son se
+   combien de temps quand comment les le un une sont prennent prend
+   wie lange wann dauern dauert sind die der eine ein
+   quanto tempo demoram demora quando como os o um uma sao
+   ci vogliono vuole quando come i il gli un una sono
+   hoe lang duren duurt wanneer zijn de een
+   jak dlugo trwaja trwa kiedy sa`.split(/\s+/),
+);
+
+// "How long does a refund take?": the singular in general, after an indefinite article.
+const INDEFINITE = new Set(['a', 'an', 'un', 'une', 'una', 'um', 'uma', 'een', 'eine', 'ein']);
+
+/** Whether the ask word at `at` names the action in general, in a question about how it works. */
+export function processAsked(list: readonly string[], at: number): boolean {
+  const word = list[at] ?? '';
+  const before = list.slice(0, at);
+  if (!before.length || !before.every((w) => PROCESS_WORDS.has(w))) return false;
+  return GENERIC_ASKS.has(word) || (GENERIC_SINGULAR.has(word) && before.some((w) => INDEFINITE.has(w)));
+}

@@ -15,6 +15,7 @@ import {
   ENDS_AS_QUESTION,
   costQuestionAt,
   eligibilityAsked,
+  processAsked,
   scriptCostQuestion,
 } from './action-questions.js';
 import { askAboutLater, saidHypothetically } from './hypothetical.js';
@@ -243,7 +244,7 @@ function asksInWords(
   return findTerms(clause, lexicon).some(
     (hit) =>
       !refused(list, hit.word) &&
-      !(question && eligibilityAsked(list, hit.word)) &&
+      !(question && (eligibilityAsked(list, hit.word) || processAsked(list, hit.word))) &&
       (polite ||
         (!list.slice(0, hit.word).some((w) => CONDITIONS.has(w)) &&
           !heldOff(list, hit.word, weighed) &&

@@ -250,9 +250,22 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
   );
 
   it.each([
+    'Do partial refunds take longer than full ones? we have not decided about 1045 yet',
+    'how long does a refund usually take, for 1045 say?',
+    '¿Cuánto tardan los reembolsos con tarjeta? lo pregunto por el pedido 1045',
+    'Combien de temps prennent les remboursements ? pour la commande 1045',
+    'Wie lange dauern Erstattungen bei Bestellung 1045?',
+    'Hoe lang duren terugbetalingen voor bestelling 1045?',
+  ])('a question about how refunds work in general asks for nothing: %s', (text) =>
+    expect(asks(text)).toBe(false),
+  );
+
+  it.each([
     'Is 1045 refundable? If so please refund it.',
     'It is refundable per your policy, so refund 1045 please',
     'can the lamp on 1045 be refunded?',
+    'can we get refunds for 1045 and 1046?',
+    'Do refunds on 1045 need a form? Please refund it anyway',
   ])('an ask beside the question, or the polite form, still asks: %s', (text) =>
     expect(asks(text)).toBe(true),
   );
