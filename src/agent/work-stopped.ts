@@ -22,7 +22,7 @@ const ENGLISH = [
   // Every device shows a connection error: "every scanner says 'cannot reach ordering service'".
   String.raw`\b(?:every|each|all (?:of )?(?:our|the)|all)\s+(?:[\w-]+\s+){0,2}(?:handhelds?|scanners?|devices?|terminals?|tills?|registers?|tablets?|laptops?|machines?|kiosks?|stations?|computers?|pcs|printers?|screens?)\b[^.!?]{0,40}\b(?:cannot|can'?t|unable to|could not|failed to|no connection|not connect\w*|offline|time[sd]? ?out|timing out|error)\b`,
   // An integration that returns nothing or errors: "your API has been returning empty order lists".
-  String.raw`\b(?:(?:your|the) )?(?:api|integration|feed|endpoint|sync|webhooks?|edi|punch-?out|connector)\b[^.!?]{0,30}\b(?:returning|returns|returned|sending|sends|giving|gives|comes? back with|coming back with|answer(?:s|ing)? with)\b (?:us |only |just )?(?:\w+ ){0,1}(?:empty|nothing|no data|no orders|blank|errors?|50[0234]s?|zero|null)\b`,
+  String.raw`\b(?:(?:your|the) )?(?:api|integration|feed|endpoint|sync|webhooks?|edi|punch-?out|connector)\b[^.!?]{0,50}\b(?:returning|returns|returned|has returned|sending|sends|sent|giving|gives|comes? back with|coming back with|answer(?:s|ing)? with)\b (?:us |only |just )?(?:\w+ ){0,1}(?:empty|nothing|no data|no orders|blank|errors?|50[0234]s?|zero|null)\b`,
 ];
 
 // The same in es fr de pt it nl pl: a site or many people that cannot order or work.

@@ -64,3 +64,19 @@ describe('a hole someone found in the product is a security concern', () => {
     );
   });
 });
+
+describe('security incidents told in Chinese, Japanese and Arabic', () => {
+  it.each([
+    '有人用我们采购主管的账号登录了系统，可他今天根本没上班',
+    '后台显示登录地点在海外，我们没人出国',
+    '知らない人が管理者のメールアドレスを変更していました',
+    '海外からログインされた記録があります、うちの社員ではありません',
+    'وصلتنا رسالة باسمكم تطلب كلمة المرور الخاصة بحساب الشركة',
+  ])('“%s” is critical on any plan', (text) => expect(urgencyOf(text, 'free')).toBe('critical'));
+
+  it('an integration that has returned nothing for hours, said at length, is an outage', () => {
+    expect(
+      urgencyOf('the stock integration that syncs our three clinics with you has returned nothing since 6am'),
+    ).toBe('critical');
+  });
+});
