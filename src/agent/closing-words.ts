@@ -32,6 +32,13 @@ const CLOSING_PHRASES = [
   String.raw`(?:wrapping|signing|logging|heading|clocking) (?:up|off|out)(?: for (?:the|to)(?:day|night))?(?: (?:the|my|our) (?:day|night|evening|week|shift|night shift|late shift))?|calling it a (?:day|night)|closing the loop`,
   String.raw`(?:well |all )?received (?:and|&) (?:forwarded|passed on|passed along|shared|noted|filed)(?: (?:it |this )?to (?:our|my|the) (?:[\p{L}']+ ){0,3}?(?:team|department|dept|desk|office|colleagues|people|folks|manager|boss|accountant))?|confirmed(?: (?:on|from) (?:our|my) (?:side|end))?(?: as well| too)?`,
   String.raw`(?:typo above|my typo|typo)(?:,? (?:please )?(?:disregard|ignore)(?: (?:that|it|the above|above))?)?|(?:please )?(?:disregard|ignore) (?:that|the above|my (?:last|previous) (?:message|msg|post))`,
+  // nothing further for anyone to do ("no further action needed on our end", "no hace falta nada
+  // más", "aucune autre action requise", "kein Handlungsbedarf", "nenhuma ação necessária",
+  // "nessun'altra azione richiesta", "geen actie nodig", "nic więcej nie trzeba"), in the eight languages
+  String.raw`no (?:further|more|other) (?:action|steps?)(?: is| are)? (?:needed|required|necessary)(?: (?:on|from) (?:our|my) (?:end|side)| from (?:us|me))?|nothing (?:more|further|else) (?:for (?:you|us) )?to do(?: here)?`,
+  String.raw`no (?:hace falta|hay que hacer|se necesita) (?:nada mas|hacer nada mas|ninguna otra accion)|ninguna (?:otra )?accion (?:necesaria|requerida)|aucune (?:autre )?action (?:n'est )?(?:requise|necessaire)|rien (?:d'autre|de plus) a faire`,
+  String.raw`kein (?:weiterer )?handlungsbedarf|keine weiteren (?:schritte|massnahmen) (?:notig|erforderlich)|nenhuma (?:outra )?acao (?:e )?necessaria|nada mais a fazer|nessun'altra azione (?:e )?(?:necessaria|richiesta)|nessuna (?:altra )?azione (?:e )?(?:necessaria|richiesta)`,
+  String.raw`geen (?:verdere |andere )?actie (?:nodig|vereist)|verder niets nodig|nic wiecej nie trzeba|zadne (?:dalsze )?dzialania nie sa potrzebne`,
   // es
   String.raw`no tengo (?:mas|otras) preguntas|ninguna (?:otra )?pregunta(?: mas)?|no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|de nada|(?:eso )?(?:es|era|seria) todo|nada mas|(?:recibido|confirmado) y (?:reenviado|compartido)|ignorad (?:el|mi) mensaje anterior`,
   // fr
@@ -86,7 +93,12 @@ const CLAUSE_BREAK = /([。、，,！!？?.،؟\n]+)/u;
 
 /** What keeps a step in the message: a turn, a question or a concept someone must act on. */
 const TURNS =
-  /\b(?:but|still|not|yet|no|never|why|when|how|please|can|could|pero|todavia|mais|toujours|pas|aber|noch immer|immer noch|nicht|mas|ainda|nao|ma|ancora|non|maar|nog steeds|niet|ale|wciaz|nadal|nie)\b|でも|しかし|まだ|ません|ない|但|还没|没有|不|แต่|ยัง|ไม่|لكن|لم|لا|ليس/u;
+  /\b(?:but|still|not|yet|no|never|why|when|how|please|can|could|pero|todavia|mais|toujours|pas|aber|noch immer|immer noch|nicht|mas|ainda|nao|ma|ancora|non|maar|nog steeds|niet|ale|wciaz|nadal|nie)\b|でも|しかし|まだ|ません|ない|但|还没|没有|不|แต่|ยัง|ไม่/u;
+/**
+ * Arabic turns as whole words: "لم" and "لا" are also inside "المساعدة" (the help) and "المسؤول"
+ * (the one in charge), so read as letters they kept every Arabic thanks naming the help.
+ */
+const ARABIC_TURNS = /(?:^|[\s،.!؟])(?:لكن|ولكن|لم|لا|ليس)(?=[\s،.!؟]|$)/u;
 const ACTED_ON = new Set([
   'refund',
   'cancel',
@@ -107,7 +119,7 @@ const ACTED_ON_SCRIPT =
 
 /** Nothing in the text to act on: no turn or question, no money, failure or account concept. */
 export function isHarmlessStep(step: string): boolean {
-  if (TURNS.test(step) || ACTED_ON_SCRIPT.test(step)) return false;
+  if (TURNS.test(step) || ARABIC_TURNS.test(step) || ACTED_ON_SCRIPT.test(step)) return false;
   return !conceptsOf(normalizeForModel(step)).some((c) => ACTED_ON.has(c));
 }
 

@@ -35,13 +35,15 @@ const OPENER = new RegExp(
       // en
       String.raw`thanks|thank (?:you|u)|thankyou|thx|tks|ty|cheers|many thanks|much appreciated|appreciated|ok|okay|perfect|great|brilliant|awesome|amazing|excellent|fantastic|wonderful|lovely|sweet|nice|cool|super|noted|understood|received|welcome|welcoming|haha+|lol|that did the trick|that worked|all good|got (?:the|your) \w+`,
       // es, fr, de, pt, it, nl, pl
-      String.raw`gracias|muchas gracias|perfecto|genial|estupendo|entendido|recibido|vale|bienvenid[oa]s?`,
-      String.raw`merci|parfait|genial|super|note|compris|bien recu|bienvenue`,
-      String.raw`danke|vielen dank|perfekt|super|prima|toll|verstanden|alles klar|willkommen`,
-      String.raw`obrigad[oa]|muito obrigad[oa]|perfeito|otimo|entendido|recebido|bem-vind[oa]|bem vind[oa]`,
-      String.raw`grazie|perfetto|ottimo|capito|ricevuto|benvenut[oaie]`,
-      String.raw`bedankt|dank (?:je|u)(?: wel)?|dankjewel|dankuwel|perfect|top|begrepen|ontvangen|welkom`,
-      String.raw`dziekuje|dziekujemy|dzieki|swietnie|super|rozumiem|jasne|przyjete|witamy`,
+      // es, fr, de, pt, it, nl, pl; thanks made stronger ("mil gracias", "mille grazie",
+      // "tausend Dank", "hartelijk dank", "wielkie dzięki") opens as plain thanks does
+      String.raw`gracias|(?:muchas|muchisimas|mil) gracias|perfecto|genial|estupendo|entendido|recibido|vale|bienvenid[oa]s?`,
+      String.raw`merci|mille mercis?|parfait|genial|super|note|compris|bien recu|bienvenue`,
+      String.raw`danke|(?:vielen|tausend|herzlichen|besten) dank|perfekt|super|prima|toll|verstanden|alles klar|willkommen`,
+      String.raw`obrigad[oa]|muit[oa] obrigad[oa]|mil obrigad[oa]s|perfeito|otimo|entendido|recebido|bem-vind[oa]|bem vind[oa]`,
+      String.raw`grazie|mille grazie|grazie mille|perfetto|ottimo|capito|ricevuto|benvenut[oaie]`,
+      String.raw`bedankt|(?:hartelijk|heel erg|reuze) bedankt|hartelijk dank|dank (?:je|u)(?: wel)?|dankjewel|dankuwel|perfect|top|begrepen|ontvangen|welkom`,
+      String.raw`dziekuje|dziekujemy|dzieki|(?:wielkie|stokrotne) dzieki|serdecznie dziekuje(?:my)?|swietnie|super|rozumiem|jasne|przyjete|witamy`,
     ].join('|') +
     String.raw`)\b`,
 );
@@ -68,7 +70,7 @@ const ASKS_OR_TURNS = new RegExp(
     String.raw`\b(?:que|como|cuando|donde|quoi|comment|quand|pourquoi|wie|wann|warum|onde|quando|cosa|perche|hoe|wanneer|waar|waarom|jak|kiedy|gdzie|dlaczego|czy|combien|quel|quelle|quels|ne|n'|plus|keeps|keep)\b`,
     // a person asked for, beside the thanks ("I'd rather speak with a person, thanks")
     String.raw`\b(?:rather|speak|talk|call|person|human|agent|someone|somebody|manager|staff|medewerker|hablar|persona|parler|personne|sprechen|mensch|falar|pessoa|parlare|spreken|mens|rozmawiac|osoba)\b`,
-    String.raw`n't\b|\b(?:cannot|unable|not|no|nothing|never|but|still|yet|however|except|though|although|wrong|issue|issues|problem|problems|again|pero|todavia|mais|toujours|pas|aber|nicht|kein\w*|noch|nao|mas|ainda|non|ancora|ma|maar|niet|geen|nog|ale|nie|wciaz|nadal)\b`,
+    String.raw`n't\b|\b(?:cannot|unable|not|no|nothing|never|but|still|yet|however|except|though|although|wrong|issue|issues|problem|problems|(?<!\b(?:happy|glad|smiling|relieved|content|calm) )again|pero|todavia|mais|toujours|pas|aber|nicht|kein\w*|noch|nao|mas|ainda|non|ancora|ma|maar|niet|geen|nog|ale|nie|wciaz|nadal)\b`,
   ].join('|'),
   'u',
 );
@@ -79,9 +81,9 @@ const GONE_WRONG =
 
 /** In scripts without spaces: a word of thanks or acknowledgement, and what keeps it a message to answer. */
 const SCRIPT_THANKS =
-  /^[\s\p{P}\p{S}]*(?:ありがとう|感謝|助かりました|了解|承知|谢谢|謝謝|感谢|多谢|收到|ขอบคุณ|รับทราบ|شكرا|شكراً|مشكور|جزاك|تمام)/u;
+  /^[\s\p{P}\p{S}]*(?:ありがとう|感謝|助かりました|了解|承知|素晴らしい|完璧|谢谢|謝謝|感谢|多谢|收到|好的|太好了|完美|ขอบคุณ|รับทราบ|โอเค|เยี่ยม|شكرا|شكراً|مشكور|جزاك|تمام|ممتاز|رائع)/u;
 const SCRIPT_ASKS =
-  /[?？؟]|请|吗|麻烦|帮我|人工|转接|ください|下さい|お願い|担当者|オペレーター|ได้ไหม|ไหม|ช่วย|หรือเปล่า|เจ้าหน้าที่|でも|しかし|まだ|ません|ない|但|还没|没有|不|แต่|ยัง|ไม่/u;
+  /[?？؟]|请|吗|麻烦|帮我|人工|转接|ください|下さい|お願い|担当者|オペレーター|ได้ไหม|ไหม|(?<!ที่)ช่วย(?!ได้(?:เยอะ|มาก))|หรือเปล่า|เจ้าหน้าที่|でも|しかし|まだ|ません|ない|但|还没|没有|不|แต่|ยัง|ไม่/u;
 /** Arabic asks and turns, as whole words: "لم" is also inside "المعلومة". */
 const ARABIC_ASKS = /(?:^|[\s،.])(?:هل|ممكن|أريد|اريد|نريد|يرجى|الرجاء|لكن|ولكن|لم|ليس|لا|موظف)(?=[\s،.]|$)/u;
 const SCRIPT_LETTERS = /[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u;

@@ -176,6 +176,30 @@ describe('a person asked for by role, or on the phone, in the eight languages (o
       expect(r.reason ?? '', text).not.toMatch(/asked for a person/);
     }
   });
+
+  it('until what time a person can be reached asks about support hours, in the eight languages; an ask beside it still asks', async () => {
+    for (const text of [
+      'till what time can we talk to someone on the Basic plan?',
+      'what are your support hours on Enterprise, up to which hour can I get hold of an agent?',
+      '¿hasta qué hora puedo hablar con una persona?',
+      "jusqu'à quelle heure peut-on joindre un conseiller ?",
+      'bis wann kann ich abends jemanden erreichen?',
+      'até que horas posso falar com uma pessoa?',
+      'fino a che ora posso parlare con un operatore?',
+      'tot hoe laat is er een medewerker bereikbaar?',
+      'do której godziny mogę rozmawiać z konsultantem?',
+    ]) {
+      const r = await run(text);
+      expect(r.reason ?? '', text).not.toMatch(/asked for a person/);
+    }
+    for (const text of [
+      'until what time can I reach a person? put me through to someone now please',
+      'quiero hablar con una persona ahora, ¿hasta qué hora están?',
+    ]) {
+      const r = await run(text);
+      expect(r.reason, text).toMatch(/asked for a person/);
+    }
+  });
 });
 
 // Phrasings written for this round, in other words than any labelled set's.

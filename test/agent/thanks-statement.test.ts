@@ -49,6 +49,63 @@ describe('thanks with a word on the customer’s own day asks nothing (offline e
     }
   });
 
+  it('thanks made stronger, an approval in a script without spaces, or "happy again" opens a thanks statement', async () => {
+    for (const text of [
+      'nice one, the front desk is smiling again',
+      'muchísimas gracias, el equipo ya lo tiene todo',
+      'mille mercis, la comptable a tout reçu',
+      'tausend Dank, die Kollegen haben es schon gespeichert',
+      'muito obrigada, a equipe já tem tudo',
+      'mille grazie, il magazzino ha già tutto',
+      'hartelijk bedankt, de collega’s hebben alles',
+      'wielkie dzięki, zespół już wszystko dostał',
+      '太好了，同事们都收到了',
+      '好的，我们已经转给财务了',
+      'ขอบคุณค่ะ ช่วยได้มากเลย ทีมงานดีใจมาก',
+      'شكراً على المساعدة، المدير ممتن جداً',
+      'شكرا جزيلا، المعلومة مفيدة للمكتب',
+    ]) {
+      expect(isThanksStatement(text), text).toBe(true);
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+    }
+  });
+
+  it('nothing further for anyone to do, beside thanks or an ok, in the eight reply languages', async () => {
+    for (const text of [
+      'ok, no further action required from us',
+      'thanks, nothing more to do here',
+      'vale, no hace falta nada más',
+      'merci, aucune autre action requise',
+      'danke, kein Handlungsbedarf mehr',
+      'perfeito, nenhuma ação necessária',
+      'grazie, nessun’altra azione richiesta',
+      'bedankt, geen verdere actie nodig',
+      'dzięki, nic więcej nie trzeba',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+    }
+  });
+
+  it('the same openings beside a problem, a request or a turn are still answered', () => {
+    for (const text of [
+      'great, the scanner failed again',
+      'thanks, the label printer is broken again',
+      'mil gracias, pero el pedido sigue sin llegar',
+      'tausend Dank, aber die Rechnung fehlt noch',
+      '好的，请帮我取消订单',
+      '太好了，但是还没有收到',
+      'ขอบคุณค่ะ ช่วยเช็กให้หน่อย',
+      'ขอบคุณค่ะ ช่วยได้ไหมคะ',
+      'شكراً على المساعدة، لكن الطلب لم يصل',
+      'شكرا، لا أستطيع الدخول',
+      'no further action needed? the refund is still missing',
+    ]) {
+      expect(isThanksStatement(text), text).toBe(false);
+    }
+  });
+
   it('thanks beside a question, a request, a turn, a problem, an order or a person asked for is answered', () => {
     for (const text of [
       'thanks, where do I find the invoice for last month',

@@ -41,7 +41,9 @@ export function classifyIntent(text: string): IntentGuess {
 function withoutContactlessHumanRequest(text: string, guess: IntentGuess): IntentGuess {
   // The raw text too: folding strips Thai vowel marks (พนักงาน).
   const folded = fold(text).replace(RESPONSE_TIME_QUESTION, ' ');
-  const raw = text.toLowerCase().replace(RESPONSE_TIME_QUESTION, ' ');
+  // Only the scripts folding changes are read raw: accented Latin text ("¿hasta qué hora…?") would
+  // miss the question's pattern and keep its contact word.
+  const raw = text.toLowerCase().replace(/\p{Script=Latin}+/gu, ' ');
   if (guess.intent !== 'human_request' || CONTACT_CUE.test(folded) || CONTACT_CUE.test(raw)) return guess;
   const [intent, confidence] = Object.entries(guess.probabilities)
     .filter(([i]) => i !== 'human_request')
