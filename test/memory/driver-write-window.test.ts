@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { pollTrigger, type PollTrigger } from '../support/poll-trigger.js';
 import { MongoBulkWriteError, MongoNetworkError, type Db } from 'mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMongoProxy, type MongoProxy } from '../support/mongo-proxy.js';
@@ -14,28 +14,6 @@ import { startMongoProxy, type MongoProxy } from '../support/mongo-proxy.js';
  * is the same hang through the patch's other half: a large write waiting for `drain` when the
  * driver cuts a connection the server stopped reading.
  */
-
-/** Runs `ops` from a `setImmediate` queued by the I/O callback that reads a byte written now. */
-async function pollTrigger() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
-  const out = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
-  await new Promise((resolve) => out.once('connect', resolve));
-  const inbound = await accepted;
-  return {
-    fire: <T>(ops: () => Promise<T>[]) =>
-      new Promise<{ settled: Promise<PromiseSettledResult<T>[]> }>((resolve) => {
-        inbound.once('data', () => setImmediate(() => resolve({ settled: Promise.allSettled(ops()) })));
-        out.write('x');
-      }),
-    close() {
-      out.destroy();
-      inbound.destroy();
-      server.close();
-    },
-  };
-}
 
 /** Whether `p` settled within `ms`; a promise that never settles is what this test is about. */
 async function settlesWithin<T>(p: Promise<T>, ms: number): Promise<T | 'still pending'> {
@@ -56,7 +34,7 @@ const SOCKET_TIMEOUT_MS = 3000;
 
 describe('a plain driver command written as the database closes the connection', () => {
   let proxy: MongoProxy | undefined;
-  let trigger: Awaited<ReturnType<typeof pollTrigger>>;
+  let trigger: PollTrigger;
   beforeAll(async () => {
     trigger = await pollTrigger();
   });
@@ -81,7 +59,7 @@ describe('a plain driver command written as the database closes the connection',
       );
 
       proxy.down();
-      const { settled } = await trigger.fire(() => Array.from({ length: WARM }, (_, i) => c.op(db, i)));
+      const { settled } = await trigger.fire(() => Array.from({ length: WARM }, (_, i) => c.op(db, i)), true);
       const outcomes = await settlesWithin(settled, SOCKET_TIMEOUT_MS);
       expect(outcomes).not.toBe('still pending');
       if (outcomes === 'still pending') return;

@@ -1,5 +1,5 @@
+import { pollTrigger, type PollTrigger } from '../support/poll-trigger.js';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
@@ -21,36 +21,6 @@ import { startMongoProxy, type MongoProxy } from '../support/mongo-proxy.js';
  * of a loopback connection written right after the cut), every one must settle with an error,
  * and once the database is back, sent again as a platform would, each write is stored once.
  */
-
-interface Trigger {
-  /**
-   * Runs `ops` from the I/O callback that reads a byte written now (the next poll); `settled`
-   * is their outcomes, handled from the start (a rejection is never left unhandled meanwhile).
-   */
-  fire<T>(ops: () => Promise<T>[]): Promise<{ settled: Promise<PromiseSettledResult<T>[]> }>;
-  close(): void;
-}
-
-async function pollTrigger(): Promise<Trigger> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
-  const out = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
-  await new Promise((resolve) => out.once('connect', resolve));
-  const inbound = await accepted;
-  return {
-    fire: (ops) =>
-      new Promise((resolve) => {
-        inbound.once('data', () => resolve({ settled: Promise.allSettled(ops()) }));
-        out.write('x');
-      }),
-    close() {
-      out.destroy();
-      inbound.destroy();
-      server.close();
-    },
-  };
-}
 
 /** Sends `op` again until it succeeds, as a platform sends again a request that failed. */
 async function again<T>(op: () => Promise<T>): Promise<T> {
@@ -151,7 +121,7 @@ async function seed(db: Db, c: Case): Promise<void> {
 
 describe('grouped commands when the database is cut away (proxy) while callers wait', () => {
   let proxy: MongoProxy;
-  let trigger: Trigger;
+  let trigger: PollTrigger;
   beforeAll(async () => {
     trigger = await pollTrigger();
   });
@@ -183,7 +153,7 @@ describe('grouped commands when the database is cut away (proxy) while callers w
 describe('grouped commands when the server process is killed while callers wait', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'group-outage-'));
   let server: LocalMongo | undefined;
-  let trigger: Trigger;
+  let trigger: PollTrigger;
   beforeAll(async () => {
     trigger = await pollTrigger();
   });
