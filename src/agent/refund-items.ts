@@ -77,7 +77,7 @@ function nameWords(name: string): string[] {
  * is for the whole order: an order of one unit, no line named, every unit named, or words for the
  * whole ("in full", "both", "all of it"), unless they keep lines back ("everything except the lamp",
  * "we're keeping the desk": the rest of the order). A part asked back in words no line's name has
- * ("uno de los dos escritorios", "nur den Stuhl": `asksBackUnnamedPart`) is `UnnamedPart`, never
+ * ("uno de los dos escritorios", "nur den Stuhl": `partsAskedBack`) is `UnnamedPart`, never
  * the whole order. Code and the order's own lines decide; no model does.
  */
 export function namedItemsRefund(
@@ -170,7 +170,6 @@ export function namedItemsRefund(
   if (amountMinor >= order.totalMinor) return null;
   return { amountMinor, lines: chosen.map(({ item, count }) => `${count} × ${item.name}`) };
 }
-
 
 // The words that ask for money back, and where the thing asked back stands from them: "refund the
 // arm", "money back for the espresso machine", "the lamp on 1027 refunded", "just the arm".

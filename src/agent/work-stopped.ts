@@ -14,7 +14,7 @@ const GROUP = String.raw`(?:shifts?|staff|people|users|employees|workers|colleag
 const SITE = String.raw`(?:warehouse|store|shop|branch|site|office|clinic|plant|depot|factory|kitchen|team|department|hub|ward|pharmacy|school|restaurant|night shift|day shift|shift|call cent(?:er|re)|front desk)`;
 const CANNOT = String.raw`(?:can'?t|cannot|can not|could ?n'?t|could not|are unable to|is unable to|unable to|have no way to)`;
 // What they cannot do: the work the product carries.
-const WORK = String.raw`(?:order|reorder|re-order|requisition|place (?:an? )?orders?|submit (?:an? )?orders?|check ?out|work|operate|ship|pick|pack|dispatch|process|scan|invoice|bill|pay|log ?in|sign ?in|access|get (?:anything|any \w+) (?:done|through|out))`;
+const WORK = String.raw`(?:order|reorder|re-order|requisition|place (?:an? )?orders?|submit (?:an? )?orders?|check ?out|work|operate|ship|pick|pack|dispatch|process|scan|invoice|bill|pay|log ?in|sign ?in|access (?:anything|the (?:app|portal|site|platform|system|dashboard|account|shop|store)|your \w+)|get (?:anything|any \w+) (?:done|through|out))`;
 
 const ENGLISH = [
   String.raw`\b${MANY} ${GROUP}\b[^.!?]{0,25}\b${CANNOT} (?:even |still |currently |now )?${WORK}\b`,

@@ -14,6 +14,7 @@ describe('an outage told as the work it stops is critical for an enterprise cust
     'our depot in Lyon can’t order anything since the update, trucks are waiting',
     'every till in our five shops shows "unable to connect to server"',
     'all of our handhelds keep timing out when the pickers scan',
+    'our whole office cannot access the portal since 10am',
     'the API has been returning empty product lists to our ERP since midnight',
     'your punch-out integration is sending back 503s to our procurement system',
     'Nuestro almacén de Valencia no puede hacer pedidos desde las 8, el turno está parado',
@@ -35,6 +36,7 @@ describe('an outage told as the work it stops is critical for an enterprise cust
       'can our warehouse staff order on behalf of the office?',
       'how do two users share one cart?',
       'the coffee machine from 1008 leaks, our kitchen can’t use it, refund please',
+      'our team can’t access the new invoices tab, is it switched on for us?',
     ])
       expect(urgencyOf(text), text).not.toBe('critical');
   });
