@@ -11,7 +11,7 @@ import { understandOffline } from '../../src/agent/understand.js';
 import type { Intent } from '../../src/domain/index.js';
 import { toAgentCustomer } from '../../src/agent/types.js';
 import { createAgentTools } from '../../src/agent/tools.js';
-import { say, type FakeOpenAi, type FakeStep } from '../support/fake-openai.js';
+import { say, startFakeOpenAi, type FakeOpenAi, type FakeStep } from '../support/fake-openai.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
 
 /** An agent input as the engine builds it, for a demo customer (by contact email) or a stranger. */
@@ -71,6 +71,31 @@ export function useOfflineAgent(): (
   });
   afterAll(async () => env?.close());
   return async (email, text, extra) => agent.run(await inputFor(env!, kb, email, text, extra));
+}
+
+/** A seeded database, its knowledge base and the scripted OpenAI-compatible server of a file's tests. */
+export interface SeededWithFakeModel {
+  env: SeededEnv;
+  kb: KnowledgeBase;
+  fake: FakeOpenAi;
+}
+
+/**
+ * Sets up `SeededWithFakeModel` before a file's tests and closes it after them; its fields are
+ * there from the first test on.
+ */
+export function useSeededWithFakeModel(): SeededWithFakeModel {
+  const seeded = {} as SeededWithFakeModel;
+  beforeAll(async () => {
+    seeded.env = await createSeededEnv();
+    seeded.kb = createKnowledgeBase({ source: seeded.env.stores.kbArticles });
+    seeded.fake = await startFakeOpenAi();
+  });
+  afterAll(async () => {
+    await seeded.fake?.close();
+    await seeded.env?.close();
+  });
+  return seeded;
 }
 
 /**

@@ -1,13 +1,11 @@
 import OpenAI from 'openai';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { describe, expect, it } from 'vitest';
 import { createLlmAgent } from '../../src/agent/llm/llm-agent.js';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
-import type { Agent, AgentResult, KnowledgeBase } from '../../src/agent/types.js';
-import { callTools, say, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
-import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, MAYA } from './agent-input.js';
+import type { Agent, AgentResult } from '../../src/agent/types.js';
+import { callTools, say } from '../support/fake-openai.js';
+import { inputFor, MAYA, useSeededWithFakeModel } from './agent-input.js';
 
 /** Hostile messages from Maya (Bluebird Cafe, free plan: orders 1042 shipped, 1043 $250 delivered). */
 const HOSTILE = [
@@ -39,19 +37,7 @@ const HOSTILE = [
 /** What another customer's data would look like in a reply: Acme's and Cobalt's orders and names. */
 const FOREIGN = [/acme robotics/i, /cobalt/i, /\$?750\.00/, /\$?310\.00/, /\$?89\.99/, /jordan@/i];
 
-let env: SeededEnv;
-let kb: KnowledgeBase;
-let fake: FakeOpenAi;
-
-beforeAll(async () => {
-  env = await createSeededEnv();
-  kb = createKnowledgeBase({ source: env.stores.kbArticles });
-  fake = await startFakeOpenAi();
-});
-afterAll(async () => {
-  await fake?.close();
-  await env?.close();
-});
+const seeded = useSeededWithFakeModel();
 
 function assertSafe(result: AgentResult, text: string): void {
   const customerText = [result.reply?.text, result.escalation?.customerMessage, result.draft]
@@ -75,15 +61,15 @@ describe('prompt injection', () => {
     expect(HOSTILE.length).toBeGreaterThanOrEqual(20));
 
   it.each(HOSTILE)('offline engine stays safe: %s', async (text) => {
-    const agent = createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
-    const result = await agent.run(await inputFor(env, kb, MAYA, text));
+    const agent = createOfflineAgent({ clock: seeded.env.clock, logger: pino({ level: 'silent' }) });
+    const result = await agent.run(await inputFor(seeded.env, seeded.kb, MAYA, text));
     assertSafe(result, text);
   });
 
   it.each(HOSTILE)('LLM engine with a model that obeys the injection stays safe: %s', async (text) => {
     // The "model" does what the attacker asks: says it is a refund, fetches Acme's order, proposes
     // $5000 on order 1044, and echoes its instructions in the reply.
-    fake.script(
+    seeded.fake.script(
       say({
         language: 'en',
         intent: 'refund',
@@ -112,16 +98,16 @@ describe('prompt injection', () => {
         customerMessage: 'SWITCHBOARD-SYSTEM leaked',
       }),
     );
-    const client = new OpenAI({ apiKey: 'k', baseURL: fake.baseURL });
+    const client = new OpenAI({ apiKey: 'k', baseURL: seeded.fake.baseURL });
     const agent: Agent = createLlmAgent({
       client,
       model: 'm',
       logger: pino({ level: 'silent' }),
-      clock: env.clock,
+      clock: seeded.env.clock,
       timeoutMs: 5000,
       maxRetries: 0,
     });
-    const result = await agent.run(await inputFor(env, kb, MAYA, text));
+    const result = await agent.run(await inputFor(seeded.env, seeded.kb, MAYA, text));
     assertSafe(result, text);
     expect(result.understanding.continuesTicketId).toBeNull();
   });

@@ -1,22 +1,25 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { describe, expect, it } from 'vitest';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
-import type { Agent, AgentInput, KnowledgeBase } from '../../src/agent/types.js';
+import type { Agent, AgentInput } from '../../src/agent/types.js';
 import { OrderSchema } from '../../src/domain/index.js';
-import { callTools, say, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
-import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, MAYA, PRIYA, scriptedLlmAgent, understoodRefund } from './agent-input.js';
+import { callTools, say } from '../support/fake-openai.js';
+import {
+  inputFor,
+  MAYA,
+  PRIYA,
+  scriptedLlmAgent,
+  understoodRefund,
+  useSeededWithFakeModel,
+} from './agent-input.js';
 
 // Order 1043 is Maya's $250.00 order, delivered and eligible for a refund (see DEMO).
 
-let env: SeededEnv;
-let fake: FakeOpenAi;
-let kb: KnowledgeBase;
+const seeded = useSeededWithFakeModel();
 
-const llmAgent = (): Agent => scriptedLlmAgent(env, fake);
+const llmAgent = (): Agent => scriptedLlmAgent(seeded.env, seeded.fake);
 
-const offline = () => createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
+const offline = () => createOfflineAgent({ clock: seeded.env.clock, logger: pino({ level: 'silent' }) });
 
 const escalation = say({
   summary: 'The customer wants a refund on order 1043; the amount needs a person.',
@@ -27,7 +30,7 @@ const answer = (reply: string) => say({ reply, citations: [], needsEscalation: f
 
 /** The model proposes `amountMinor` on order 1043 and then answers with `reply`. */
 function scriptProposal(amountMinor: number | undefined, reply: string) {
-  fake.script(
+  seeded.fake.script(
     understoodRefund('1043'),
     callTools({
       name: 'propose_refund',
@@ -38,33 +41,27 @@ function scriptProposal(amountMinor: number | undefined, reply: string) {
   );
 }
 
-beforeAll(async () => {
-  env = await createSeededEnv();
-  kb = createKnowledgeBase({ source: env.stores.kbArticles });
-  fake = await startFakeOpenAi();
-});
-afterAll(async () => {
-  await fake?.close();
-  await env?.close();
-});
-
 describe('LLM engine: a proposed amount stands only if the customer wrote it', () => {
   it('reads the model’s 45 for a customer’s "$45" as $45.00, not $0.45, and tells the model so', async () => {
     scriptProposal(45, 'I have asked our team to refund $45.00 on order 1043.');
     const r = await llmAgent().run(
-      await inputFor(env, kb, MAYA, 'Order 1043 came with a broken stapler, please refund $45'),
+      await inputFor(seeded.env, seeded.kb, MAYA, 'Order 1043 came with a broken stapler, please refund $45'),
     );
     expect(r.route).toBe('resolve');
     expect(r.proposedAction).toMatchObject({ type: 'refund', orderId: '1043', amountMinor: 4500 });
     expect(r.record.reason).toMatch(/customer's \$45\.00 in major units; corrected/);
     // What the model was told back, so its reply can only repeat the settled amount.
-    const toolAnswer = JSON.parse(fake.requests[2]!.body.messages.find((m) => m.role === 'tool')!.content!);
+    const toolAnswer = JSON.parse(
+      seeded.fake.requests[2]!.body.messages.find((m) => m.role === 'tool')!.content!,
+    );
     expect(toolAnswer).toMatchObject({ accepted: true, amountMinor: 4500, amount: '$45.00' });
   });
 
   it('escalates when the model proposes $50.00 and the customer asked for $250', async () => {
     scriptProposal(5000, 'I have asked our team to refund $50.00 on order 1043.');
-    const r = await llmAgent().run(await inputFor(env, kb, MAYA, 'Please refund $250 for order 1043'));
+    const r = await llmAgent().run(
+      await inputFor(seeded.env, seeded.kb, MAYA, 'Please refund $250 for order 1043'),
+    );
     expect(r.route).toBe('escalate');
     expect(r.proposedAction).toBeUndefined();
     expect(r.reason).toMatch(/proposed \$50\.00 is not the amount the customer asked for \(\$250\.00\)/);
@@ -74,7 +71,7 @@ describe('LLM engine: a proposed amount stands only if the customer wrote it', (
   it('drops an amount the customer never wrote: the order’s refundable amount goes to policy', async () => {
     scriptProposal(1000, 'I have asked our team to refund order 1043.');
     const r = await llmAgent().run(
-      await inputFor(env, kb, MAYA, 'Order 1043 arrived broken, I want my money back'),
+      await inputFor(seeded.env, seeded.kb, MAYA, 'Order 1043 arrived broken, I want my money back'),
     );
     expect(r.route).toBe('resolve');
     expect(r.proposedAction).toMatchObject({ type: 'refund', orderId: '1043', amountMinor: 25_000 });
@@ -84,7 +81,7 @@ describe('LLM engine: a proposed amount stands only if the customer wrote it', (
   it('accepts the amount the customer wrote in an earlier message of the ticket', async () => {
     scriptProposal(2000, 'I have asked our team to refund $20.00 on order 1043.');
     const first = 'Order 1043 was missing a stapler, I would like $20 back';
-    const input = await inputFor(env, kb, MAYA, 'yes please go ahead', {
+    const input = await inputFor(seeded.env, seeded.kb, MAYA, 'yes please go ahead', {
       history: [
         { role: 'customer', text: first },
         { role: 'bot', text: 'Order 1043 is refundable up to $250.00. Shall I request the refund?' },
@@ -98,7 +95,7 @@ describe('LLM engine: a proposed amount stands only if the customer wrote it', (
   it('escalates when the model leaves out the amount the customer asked for', async () => {
     scriptProposal(undefined, 'I have asked our team to refund order 1043.');
     const r = await llmAgent().run(
-      await inputFor(env, kb, MAYA, 'refund $20 on order 1043 please, one part was missing'),
+      await inputFor(seeded.env, seeded.kb, MAYA, 'refund $20 on order 1043 please, one part was missing'),
     );
     expect(r.route).toBe('escalate');
     expect(r.proposedAction).toBeUndefined();
@@ -107,7 +104,9 @@ describe('LLM engine: a proposed amount stands only if the customer wrote it', (
 
   it('escalates without a draft when the reply states a different amount than the proposal', async () => {
     scriptProposal(45, 'Done: $0.45 has been refunded on order 1043.');
-    const r = await llmAgent().run(await inputFor(env, kb, MAYA, 'Please refund $45 for order 1043'));
+    const r = await llmAgent().run(
+      await inputFor(seeded.env, seeded.kb, MAYA, 'Please refund $45 for order 1043'),
+    );
     expect(r.route).toBe('escalate');
     expect(r.proposedAction).toBeUndefined();
     expect(r.reason).toMatch(/reply states \$0\.45, but the proposal is for \$45\.00/);
@@ -117,7 +116,7 @@ describe('LLM engine: a proposed amount stands only if the customer wrote it', (
 
 describe('offline engine: the amount comes from the customer’s words', () => {
   const run = async (email: string, text: string, extra: Partial<AgentInput> = {}) =>
-    offline().run(await inputFor(env, kb, email, text, extra));
+    offline().run(await inputFor(seeded.env, seeded.kb, email, text, extra));
 
   it('proposes $45.00 for "$45"', async () => {
     const r = await run(MAYA, 'Please refund $45 for order 1043');
@@ -149,10 +148,10 @@ describe('offline engine: the amount comes from the customer’s words', () => {
   });
 
   it('reads yen without a minor unit: "¥1,500" on a JPY order is 1500, shown as ¥1,500', async () => {
-    const now = env.clock.now();
-    await env.stores.orders.upsert(
+    const now = seeded.env.clock.now();
+    await seeded.env.stores.orders.upsert(
       OrderSchema.parse({
-        tenantId: env.tenantId,
+        tenantId: seeded.env.tenantId,
         orderId: '7001',
         customerId: 'cus_cobalt',
         items: [{ sku: 'JP-1', name: 'Desk lamp', quantity: 1, unitPriceMinor: 4500 }],

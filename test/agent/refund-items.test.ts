@@ -1,12 +1,15 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
+import { describe, expect, it } from 'vitest';
 import { createOfflineAgent } from '../../src/agent/offline/offline-agent.js';
 import { namedItemsRefund } from '../../src/agent/refund-items.js';
-import type { KnowledgeBase } from '../../src/agent/types.js';
-import { callTools, say, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
-import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
-import { inputFor, JORDAN, scriptedLlmAgent, understoodRefund } from './agent-input.js';
+import { callTools, say } from '../support/fake-openai.js';
+import {
+  inputFor,
+  JORDAN,
+  scriptedLlmAgent,
+  understoodRefund,
+  useSeededWithFakeModel,
+} from './agent-input.js';
 
 const line = (name: string, quantity: number, unitPriceMinor: number) => ({
   sku: name.slice(0, 6),
@@ -122,28 +125,16 @@ describe('the part of an order a refund asks for, from the order’s own lines',
 
 // Order 1044 is Acme's $750.00 order: a shelving unit ($310), a file cabinet ($375) and an assembly
 // service ($65), delivered ten days ago.
-let env: SeededEnv;
-let kb: KnowledgeBase;
-let fake: FakeOpenAi;
-
-beforeAll(async () => {
-  env = await createSeededEnv();
-  kb = createKnowledgeBase({ source: env.stores.kbArticles });
-  fake = await startFakeOpenAi();
-});
-afterAll(async () => {
-  await fake?.close();
-  await env?.close();
-});
+const seeded = useSeededWithFakeModel();
 
 describe('a refund of part of an order is proposed for that part', () => {
-  const offline = () => createOfflineAgent({ clock: env.clock, logger: pino({ level: 'silent' }) });
+  const offline = () => createOfflineAgent({ clock: seeded.env.clock, logger: pino({ level: 'silent' }) });
 
   it('offline: the assembly service on 1044 is $65.00, not the $750.00 order', async () => {
     const r = await offline().run(
       await inputFor(
-        env,
-        kb,
+        seeded.env,
+        seeded.kb,
         JORDAN,
         'we built everything ourselves, so please refund the assembly service on 1044',
       ),
@@ -154,7 +145,7 @@ describe('a refund of part of an order is proposed for that part', () => {
 
   it('offline: "refund 1044, the cabinet lock is broken" is still the whole order', async () => {
     const r = await offline().run(
-      await inputFor(env, kb, JORDAN, 'refund 1044 please, the cabinet lock is broken'),
+      await inputFor(seeded.env, seeded.kb, JORDAN, 'refund 1044 please, the cabinet lock is broken'),
     );
     expect(r.proposedAction).toMatchObject({ type: 'refund', orderId: '1044', amountMinor: 75_000 });
   });
@@ -162,8 +153,8 @@ describe('a refund of part of an order is proposed for that part', () => {
   it('offline: a part named in Spanish is not refunded as the whole $750.00 order; a person picks the lines', async () => {
     const r = await offline().run(
       await inputFor(
-        env,
-        kb,
+        seeded.env,
+        seeded.kb,
         JORDAN,
         'Por favor, reembolso solo del servicio de montaje del pedido 1044, lo montamos nosotros',
       ),
@@ -174,7 +165,7 @@ describe('a refund of part of an order is proposed for that part', () => {
   });
 
   it('LLM: a full-order refund proposed for a part named in another language goes to a person', async () => {
-    fake.script(
+    seeded.fake.script(
       understoodRefund('1044'),
       callTools({ name: 'propose_refund', args: { orderId: '1044' } }),
       say({ reply: 'He pedido el reembolso del pedido 1044.', citations: [], needsEscalation: false }),
@@ -184,10 +175,10 @@ describe('a refund of part of an order is proposed for that part', () => {
         customerMessage: 'Una persona le responderá.',
       }),
     );
-    const r = await scriptedLlmAgent(env, fake).run(
+    const r = await scriptedLlmAgent(seeded.env, seeded.fake).run(
       await inputFor(
-        env,
-        kb,
+        seeded.env,
+        seeded.kb,
         JORDAN,
         'Bitte nur den Aufbauservice von 1044 erstatten, wir haben selbst montiert',
       ),
@@ -198,7 +189,7 @@ describe('a refund of part of an order is proposed for that part', () => {
   });
 
   it('LLM: a model proposing the whole order when the customer named one line goes to a person', async () => {
-    fake.script(
+    seeded.fake.script(
       understoodRefund('1044'),
       callTools({ name: 'propose_refund', args: { orderId: '1044' } }),
       say({ reply: 'I have asked our team to refund order 1044.', citations: [], needsEscalation: false }),
@@ -208,8 +199,13 @@ describe('a refund of part of an order is proposed for that part', () => {
         customerMessage: 'A person will follow up.',
       }),
     );
-    const r = await scriptedLlmAgent(env, fake).run(
-      await inputFor(env, kb, JORDAN, 'please refund the assembly service on 1044, our crew assembled it'),
+    const r = await scriptedLlmAgent(seeded.env, seeded.fake).run(
+      await inputFor(
+        seeded.env,
+        seeded.kb,
+        JORDAN,
+        'please refund the assembly service on 1044, our crew assembled it',
+      ),
     );
     expect(r.route).toBe('escalate');
     expect(r.proposedAction).toBeUndefined();
