@@ -1,5 +1,6 @@
 import type { Intent, Sentiment, Urgency } from '../../domain/index.js';
 import { CANCEL_REQUEST, REFUND_REQUEST } from '../lexicon.js';
+import { asksGoodsBackOnly } from '../goods-return.js';
 import { isCourtesyOnly, isEmojiOnly } from '../pleasantry.js';
 import { says } from '../term-match.js';
 import { isThanksStatement } from '../thanks-statement.js';
@@ -31,7 +32,12 @@ export function classifyIntent(text: string): IntentGuess {
     confidence: p.probability,
     probabilities,
   });
-  return explicitMoneyRequest(text, guess) ?? guess;
+  return goodsBackIsReturn(text, explicitMoneyRequest(text, guess) ?? guess);
+}
+
+/** A refund reading whose only ask is to send goods back is a return (goods-return.ts). */
+function goodsBackIsReturn(text: string, guess: IntentGuess): IntentGuess {
+  return guess.intent === 'refund' && asksGoodsBackOnly(text) ? { ...guess, intent: 'return' } : guess;
 }
 
 /**
