@@ -160,7 +160,7 @@ const ASKS_IF_COVERED = new RegExp(
     '(?:^|[.!,;:]\\s*|\\b(?:so|and|but|still) )(?:covered|under warranty)\\s*\\?',
     // es, fr, de, pt, it, nl, pl
     '\\b(?:esta|estan|entra|queda) (?:cubiert[oa]s?|en la garantia)\\b|\\bcubiert[oa]s? por la garantia\\b',
-    '\\b(?:est-ce|c\'est|sont-ils|est-il|est-elle|sont-elles) (?:encore )?(?:couvert|sous garantie|pris en charge)|\\bcouverte?s? par la garantie\\b',
+    "\\b(?:est-ce|c'est|sont-ils|est-il|est-elle|sont-elles) (?:encore )?(?:couvert|sous garantie|pris en charge)|\\bcouverte?s? par la garantie\\b",
     '\\b(?:ist|sind|fallt|fallen|gilt) (?:das|es|sie|dies|der|die)\\b[^.?!]{0,25}\\b(?:abgedeckt|unter die garantie|noch garantie|garantie)\\b',
     '\\b(?:esta|estao|fica) cobert[oa]s?\\b|\\bcobert[oa]s? pela garantia\\b',
     '\\b(?:e|sono|rientra|rientrano) (?:ancora )?(?:copert[oaie]|in garanzia|nella garanzia)\\b|\\bcopert[oaie] dalla garanzia\\b',
@@ -206,8 +206,9 @@ const CHANGE_LOGIN = new RegExp(
 const SOFTWARE_ERROR =
   /\b(?:type|reference|syntax|range)error\b|\buncaught\b|\b\w+exception\b|\btraceback\b|\bcannot read propert(?:y|ies) of (?:undefined|null)\b|\bis not a function\b|\berr_[a-z0-9_]+\b|\berror:? ?#?\d{4,}\b/;
 
+// A register named as a thing ("our asset register", "the company register") is a ledger, not a sign-up.
 const SIGN_UP =
-  /\b(?:sign(?:ing)? ?up|signup)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|\b(?:register|registration)\b(?! (?:number|certificate|office))|\b(?:create|open|set up|make|get) (?:an?|a new|another|a second|a separate|my|our|new) (?:\w+ )?account\b|\b(?:registrar(?:me|se|nos)?|crear (?:una )?cuenta|inscri(?:re|ption|vez)|creer un compte|registrieren|konto (?:erstellen|anlegen|eroffnen)|cadastr\w*|criar (?:uma )?conta|registrar\w*|creare un account|registrarmi|registrarsi|aanmelden|registreren|account aanmaken|zarejestr\w*|zalozyc konto)\b/;
+  /\b(?:sign(?:ing)? ?up|signup)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|(?<!\b(?:asset|assets|cash|company|companies|trade|commercial|business|tax|vat|risk|land|fixed[- ]asset|inventory|stock|the|our|my|their|your|its|this|that) )\b(?:register|registration)\b(?! (?:number|certificate|office))|\b(?:create|open|set up|make|get) (?:an?|a new|another|a second|a separate|my|our|new) (?:\w+ )?account\b|\b(?:registrar(?:me|se|nos)?|crear (?:una )?cuenta|inscri(?:re|ption|vez)|creer un compte|registrieren|konto (?:erstellen|anlegen|eroffnen)|cadastr\w*|criar (?:uma )?conta|registrar\w*|creare un account|registrarmi|registrarsi|aanmelden|registreren|account aanmaken|zarejestr\w*|zalozyc konto)\b/;
 
 const RETURN = /\b(?:return|send (?:it|them) back|devol\w*|retour\w*|zuruck\w*|restitu\w*|reso|zwrot\w*)\b/;
 

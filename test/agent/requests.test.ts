@@ -126,6 +126,23 @@ describe('requests on an order that no tool carries out', () => {
   });
 });
 
+// The twenty-fourth round: a register named as a thing is a ledger, not signing up.
+describe('a register as a ledger is not a sign-up', () => {
+  it.each([
+    'can you confirm 1044 arrived? it has to go on our asset register today',
+    'our fixed-asset register still shows the two desks from 1007, were they returned?',
+    'the company register lists our old name, can invoices show the new one?',
+    'is the VAT number from the trade register enough for the tax exemption?',
+  ])('%s', (text) => {
+    expect(unanswerableRequest(text)?.kind).not.toBe('sign_up');
+  });
+
+  it('registering still is', () => {
+    expect(unanswerableRequest('can I register a second account for our new shop?')?.kind).toBe('sign_up');
+    expect(unanswerableRequest('we would like to register our school as a customer')?.kind).toBe('sign_up');
+  });
+});
+
 // Issue 11, class "a question escalated by a too-broad rule": changing what was ordered needs an order.
 describe('a swap or exchange with no order in it is not an order change', () => {
   it.each([
