@@ -17,6 +17,16 @@ const YES_NO =
 const FIGURE =
   /(?<![\w$.,])(\d+(?:[.,]\d+)?)(?=\s*(?:-|\s)?(?:days?|weeks?|months?|years?|hours?|minutes?|attempts?|tries|characters?|chars?|users?|seats?|%|percent|kg|lbs?)\b)/g;
 
+/**
+ * A figure that tells the customer's own case, not a term asked for: how late a parcel was ("came
+ * 4 days late"), how long ago ("invoices from 2 months back", "3 weeks ago"), how old the item is
+ * ("6 weeks old"), when it failed ("if it dies after 6 months"). The article's rule answers the
+ * case; there is no other figure to state.
+ */
+const CASE_AFTER = /^[\s-]{0,2}[a-z]+\s+(?:late|ago|back|old|overdue|later|in a row)\b/;
+const CASE_BEFORE =
+  /\b(?:die[sd]?|dying|broke|breaks|broken|fail(?:s|ed)?|stop(?:s|ped)(?: \w+ing)?|quit(?:s)?|gave out|gives out|went dead|wears? out|wore out) (?:after|within|in) (?:about |only |just |around |roughly )?~?$/;
+
 /** The figures a yes/no question names that the article's text does not contain (empty: none). */
 export function figuresNotInArticle(question: string, articleText: string): string[] {
   const q = fold(question);
@@ -25,6 +35,9 @@ export function figuresNotInArticle(question: string, articleText: string): stri
   const missing = new Set<string>();
   for (const m of q.matchAll(FIGURE)) {
     const n = m[1]!;
+    const at = m.index;
+    if (CASE_AFTER.test(q.slice(at + n.length)) || CASE_BEFORE.test(q.slice(Math.max(0, at - 40), at)))
+      continue;
     // A figure stands as a number: the "2" of "2FA" states no two years.
     const stated = new RegExp(`(?<![\\w.,])${n.replace(/[.,]/g, '[.,]')}(?![\\d.,]?\\w)`).test(article);
     if (!stated) missing.add(n);

@@ -40,6 +40,18 @@ const asksForToolAction = (text: string, folded: string) =>
   findCustomerRequests([{ text }], 'refund').length > 0 ||
   findCustomerRequests([{ text }], 'cancellation').length > 0;
 
+/**
+ * The order's invoice or receipt asked for, however it is said ("receipt for 1027 pls", "Rechnung
+ * für 1008 noch einmal schicken?", "¿me mandan la factura del 1025?"): the customer downloads it
+ * from the billing page, as the invoices article says. Made out to another name or address, or
+ * with something added or changed on it, it is a reissue, a person's job. Folded text.
+ */
+const INVOICE_COPY =
+  /\b(?:invoices?|receipts?|rechnung(?:en)?|quittung(?:en)?|factura|facturas|recibos?|factures?|recus?|fattur[ae]|ricevut[ae]|facturen|factuur|faktur[aey]?|paragon)\b/;
+const REISSUED =
+  /\b(?:name|names|address|vat|tax id|made out|reissue\w*|print\w*|add\w*|includ\w*|show\w*|number|po|purchase order|split\w*|merg\w*|combin\w*|chang\w*|updat\w*|separat\w*|cost cent\w*|firm\w*|\w+namen|nombre|nom|namen|nome|naam|nazw\w*|adres\w*|direccion|anschrift|endereco|indirizzo|raison sociale|firma|empresa|azienda|bedrijf|correct\w*|korrig\w*|corrig\w*|wrong|falsch|errone\w*|fout\w*|bled\w*)\b/;
+const asksForInvoiceCopy = (f: string) => INVOICE_COPY.test(f) && !REISSUED.test(f);
+
 export function orderRequestNoToolDoes(
   text: string,
   opts: { inThread?: boolean } = {},
@@ -49,6 +61,7 @@ export function orderRequestNoToolDoes(
   if (!extractEntities(text).orderIds.length) return null;
   if (opts.inThread && confirmationAnswer(text) !== null) return null;
   const f = fold(text);
-  if (!ASKS_US.test(f) || ASKS_ABOUT_STATE.test(f) || asksForToolAction(text, f)) return null;
+  if (!ASKS_US.test(f) || ASKS_ABOUT_STATE.test(f) || asksForInvoiceCopy(f) || asksForToolAction(text, f))
+    return null;
   return { kind: 'modify_order', label: 'have something done to an order that no tool does' };
 }

@@ -147,17 +147,47 @@ const THEIRS =
 const ASKS_WHAT_IS_COVERED =
   /\b(?:does|do|would|will) (?:the |your |a )?(?:warranty|guarantee) (?:cover|include|apply)\b/;
 /**
- * "headset died after 4 months, is that covered?": whether the warranty covers a failure, asked
- * with no order named and nothing asked to be done, is the warranty article's to answer; the claim
- * comes with an order ("the grinder from 1030 died after 3 weeks. warranty??") or an ask ("can we
- * get it swapped under warranty?"). Folded text.
+ * "headset died after 4 months, is that covered?", "the printer from 1022 stopped feeding after 3
+ * months. still under warranty?": whether the warranty covers a failure is the warranty article's
+ * to answer (its periods, what it excludes), with an order named or not; the claim is an ask
+ * ("can we get it swapped under warranty?", "please arrange a repair") or the failure told with a
+ * bare "warranty?". Folded text.
  */
-const ASKS_IF_COVERED =
-  /\b(?:is|are|was|would|will) (?:that|this|it|they|we|these|those)(?: still)? (?:covered|under (?:the )?(?:warranty|guarantee))\b|\b(?:esta|estan) cubiert[oa]s?\b|\b(?:est-ce|c'est|sont-ils|est-il) (?:couvert|sous garantie)\b|\b(?:ist|sind|fallt|fallen) (?:das|es|sie)\b[^.?!]{0,20}\b(?:abgedeckt|unter die garantie)\b/;
+const ASKS_IF_COVERED = new RegExp(
+  [
+    '\\b(?:is|are|was|would|will) (?:that|this|it|they|we|these|those|the \\w+)(?: still)? (?:covered|under (?:the )?(?:warranty|guarantee))\\b',
+    '\\b(?:still )?covered (?:by|under) (?:the |your |a |our )?(?:warranty|guarantee)\\b',
+    '(?:^|[.!,;:]\\s*|\\b(?:so|and|but|still) )(?:covered|under warranty)\\s*\\?',
+    // es, fr, de, pt, it, nl, pl
+    '\\b(?:esta|estan|entra|queda) (?:cubiert[oa]s?|en la garantia)\\b|\\bcubiert[oa]s? por la garantia\\b',
+    "\\b(?:est-ce|c'est|sont-ils|est-il|est-elle|sont-elles) (?:encore )?(?:couvert|sous garantie|pris en charge)|\\bcouverte?s? par la garantie\\b",
+    '\\b(?:ist|sind|fallt|fallen|gilt) (?:das|es|sie|dies|der|die)\\b[^.?!]{0,25}\\b(?:abgedeckt|unter die garantie|noch garantie|garantie)\\b',
+    '\\b(?:esta|estao|fica) cobert[oa]s?\\b|\\bcobert[oa]s? pela garantia\\b',
+    '\\b(?:e|sono|rientra|rientrano) (?:ancora )?(?:copert[oaie]|in garanzia|nella garanzia)\\b|\\bcopert[oaie] dalla garanzia\\b',
+    '\\bvalt (?:dat|het|die|dit|deze)\\b[^.?!]{0,15}\\bonder (?:de )?garantie\\b|\\bgedekt door (?:de )?garantie\\b',
+    '\\bobjet\\w* gwarancj\\w*|\\bczy (?:to|on|ona|ono|jest)\\b[^.?!]{0,20}\\bna gwarancji\\b',
+  ].join('|'),
+);
 const ASKS_TO_ACT =
   /\b(?:repair\w*|replace\w*|swap\w*|claim|fix|send|arrange|exchange|what happens now|what now)\b/;
+/**
+ * Which remedy the warranty gives, asked as a choice ("do you swap it or send it for repair?",
+ * "warranty replacement or repair?", "¿lo cambian o lo reparan?"): the article says when the item
+ * is replaced and when repaired. Asked of us as a favour ("can you replace or repair it?") it is a
+ * claim. Folded text.
+ */
+const REPLACED =
+  '(?:swap\\w*|replace\\w*|exchange\\w*|new one|cambi\\w*|reempla\\w*|sustitu\\w*|remplac\\w*|echang\\w*|austausch\\w*|tausch\\w*|ersatz|ersetz\\w*|troca\\w*|trocam|substitu\\w*|sostitu\\w*|vervang\\w*|omruil\\w*|wymian\\w*|wymieni\\w*)';
+const REPAIRED = '(?:repair\\w*|repar\\w*|fix(?:ed)?|conserto|consert\\w*|ripar\\w*|naprawi?\\w*)';
+const OR = '(?:or|o|ou|oder|of|czy)';
+const ASKS_WHICH_REMEDY = new RegExp(
+  `\\b${REPLACED}\\b[^.?!]{0,40}\\b${OR}\\b[^.?!]{0,30}\\b${REPAIRED}\\b[^.!?]{0,60}\\?|\\b${REPAIRED}\\b[^.?!]{0,40}\\b${OR}\\b[^.?!]{0,30}\\b${REPLACED}\\b[^.!?]{0,60}\\?`,
+);
+const ASKED_AS_FAVOUR =
+  /\b(?:can|could|would|will) you\b[^.?!]{0,15}\b(?:replace|swap|repair|fix|exchange|send)\b|\b(?:please|pls|plz)\b/;
 const asksIfCovered = (f: string) =>
-  ASKS_IF_COVERED.test(f) && !/\b\d{3,10}\b/.test(f) && !ASKS_TO_ACT.test(f);
+  (ASKS_IF_COVERED.test(f) && !ASKS_TO_ACT.test(f)) ||
+  (ASKS_WHICH_REMEDY.test(f) && !ASKED_AS_FAVOUR.test(f));
 const isSpreadClaim = (f: string) =>
   FAILED_ANYWHERE.test(f) && AGE_OR_WARRANTY.test(f) && THEIRS.test(f) && !ASKS_WHAT_IS_COVERED.test(f);
 const WARRANTY_CLAIM = new RegExp(
@@ -176,8 +206,9 @@ const CHANGE_LOGIN = new RegExp(
 const SOFTWARE_ERROR =
   /\b(?:type|reference|syntax|range)error\b|\buncaught\b|\b\w+exception\b|\btraceback\b|\bcannot read propert(?:y|ies) of (?:undefined|null)\b|\bis not a function\b|\berr_[a-z0-9_]+\b|\berror:? ?#?\d{4,}\b/;
 
+// A register named as a thing ("our asset register", "the company register") is a ledger, not a sign-up.
 const SIGN_UP =
-  /\b(?:sign(?:ing)? ?up|signup)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|\b(?:register|registration)\b(?! (?:number|certificate|office))|\b(?:create|open|set up|make|get) (?:an?|a new|another|a second|a separate|my|our|new) (?:\w+ )?account\b|\b(?:registrar(?:me|se|nos)?|crear (?:una )?cuenta|inscri(?:re|ption|vez)|creer un compte|registrieren|konto (?:erstellen|anlegen|eroffnen)|cadastr\w*|criar (?:uma )?conta|registrar\w*|creare un account|registrarmi|registrarsi|aanmelden|registreren|account aanmaken|zarejestr\w*|zalozyc konto)\b/;
+  /\b(?:sign(?:ing)? ?up|signup)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|(?<!\b(?:asset|assets|cash|company|companies|trade|commercial|business|tax|vat|risk|land|fixed[- ]asset|inventory|stock|the|our|my|their|your|its|this|that) )\b(?:register|registration)\b(?! (?:number|certificate|office))|\b(?:create|open|set up|make|get) (?:an?|a new|another|a second|a separate|my|our|new) (?:\w+ )?account\b|\b(?:registrar(?:me|se|nos)?|crear (?:una )?cuenta|inscri(?:re|ption|vez)|creer un compte|registrieren|konto (?:erstellen|anlegen|eroffnen)|cadastr\w*|criar (?:uma )?conta|registrar\w*|creare un account|registrarmi|registrarsi|aanmelden|registreren|account aanmaken|zarejestr\w*|zalozyc konto)\b/;
 
 const RETURN = /\b(?:return|send (?:it|them) back|devol\w*|retour\w*|zuruck\w*|restitu\w*|reso|zwrot\w*)\b/;
 

@@ -47,4 +47,23 @@ describe('a yes/no question about a figure the article does not state', () => {
     expect(figuresNotInArticle('Can we have 10 users on it?', twoFactor)).toEqual([]);
     expect(figuresNotInArticle('Are the codes 8 characters long?', twoFactor)).toEqual([]);
   });
+
+  // The twenty-fourth round: a figure telling the customer's own case is not a term asked for.
+  it.each([
+    'our overnight parcel turned up 3 days late, do you give anything back for that?',
+    'can you resend the invoices from 5 weeks ago with our new VAT number?',
+    'could the receipts from ~4 months back show our new company name?',
+    'is a desk fan covered if it breaks after 8 months?',
+    'will the warranty still apply if the scanner stops working within 10 months?',
+    'is the chair still covered? it is 14 months old',
+  ])('tells the case, asks for no other figure: %s', (text) => {
+    expect(figuresNotInArticle(text, RETURNS)).toEqual([]);
+  });
+
+  it('still reads a figure asked for beside one that tells the case', () => {
+    expect(figuresNotInArticle('our parcel came 2 days late; can we get a 45-day window?', RETURNS)).toEqual([
+      '45',
+    ]);
+    expect(figuresNotInArticle('can I return it after 45 days?', RETURNS)).toEqual(['45']);
+  });
 });

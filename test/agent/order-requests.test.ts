@@ -42,6 +42,30 @@ describe('a request about a named order that no tool carries out (offline engine
     }
   });
 
+  // The twenty-fourth round: the invoice or receipt asked for in other words and languages.
+  it('a copy of the invoice or receipt, however it is asked, is answered from the invoices article', async () => {
+    for (const text of [
+      'receipt for order 1043 please, accounts need it',
+      'need the receipt for 1042 pls, bookkeeping wants it',
+      'Könnten Sie mir die Quittung für 1043 bitte schicken?',
+      '¿Pueden mandarme la factura del pedido 1042?',
+      'Pourriez-vous me renvoyer la facture de la commande 1043 ?',
+      'Potete mandarmi la fattura dell’ordine 1042?',
+    ]) {
+      const r = await run(text);
+      expect(r.escalation?.summary ?? '', text).not.toMatch(/no tool does/);
+      expect(r.route, text).toBe('resolve');
+      expect(r.proposedAction, text).toBeUndefined();
+    }
+    for (const text of [
+      'Könnt ihr die Rechnung für 1043 auf unseren neuen Firmennamen ausstellen?',
+      'please add our PO number to the receipt for 1042',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+    }
+  });
+
   it('a copy of the invoice, stopping an order or money back keep their own answers', async () => {
     const copy = await run('can you send me the invoice for 1043?');
     expect(copy.escalation?.summary ?? '').not.toMatch(/no tool does/);

@@ -22,13 +22,10 @@ describe('requests on an order that no tool carries out', () => {
     ['expedite', 'any chance you could speed 1019 up? the install is monday'],
     ['expedite', 'can you move 1033 to overnight shipping?'],
     ['modify_order', 'please take two of the chairs off 1001 and ship the rest'],
-    [
-      'warranty_claim',
-      'the monitor arm from 1045 stopped gripping after a month, is that covered by the warranty?',
-    ],
     ['warranty_claim', 'Unsere Kaffeemühle aus Bestellung 1030 ist nach zwei Wochen kaputt – Garantie?'],
-    ['warranty_claim', 'La lámpara de nuestro pedido 1027 ya no funciona, ¿entra en la garantía?'],
     ['warranty_claim', 'our scanner gave out. we only had it for five weeks'],
+    ['warranty_claim', 'the arm from 1045 stopped gripping after a month. can you replace or repair it?'],
+    ['warranty_claim', 'the router on 1018 died after 6 weeks, please swap it or repair it?'],
     // Making a product theirs: no tool does it, no article offers it.
     ['modify_order', 'Could you engrave our names inside the espresso cups we ordered?'],
     ['modify_order', 'can we get custom box printing with our logo on the next batch?'],
@@ -78,18 +75,37 @@ describe('requests on an order that no tool carries out', () => {
     },
   );
 
-  it('such a question is answered from the warranty article; with an order or an ask it stays a claim', async () => {
-    for (const text of [
-      'our headset died after three months, is that covered?',
-      'scanner stopped scanning after 6 months of normal use. is that covered?',
-    ]) {
-      const r = await run(MAYA, text);
+  // The twenty-fourth round: writers of the later sets label "is it covered?" a question the
+  // warranty article answers with the order named too; and so a choice between the remedies.
+  it.each([
+    'the chair from 1001 broke after 3 months, is that covered?',
+    'the monitor arm from 1045 stopped gripping after a month, covered by the warranty?',
+    'our printer (1022) stopped feeding after two months. still under warranty?',
+    'La lámpara de nuestro pedido 1027 ya no funciona después de 3 meses, ¿está cubierta por la garantía?',
+    'Le fauteuil de la commande 1001 est cassé après deux mois, est-ce couvert par la garantie ?',
+    'Die Lampe aus 1027 ist nach 3 Monaten kaputt. Fällt das unter die Garantie?',
+    'A cadeira do pedido 1001 quebrou depois de 3 meses, está coberta pela garantia?',
+    "La sedia dell'ordine 1001 si è rotta dopo tre mesi, è coperta dalla garanzia?",
+    'De lamp van 1027 is na drie maanden kapot, valt dat onder de garantie?',
+    'our grinder died after 7 weeks. do you replace it or send it off for repair?',
+    'scanner stopped working after a month - warranty swap or repair?',
+    'Die Kaffeemühle ist nach 5 Wochen kaputt: Austausch oder Reparatur?',
+  ])('whether a failure of a named order is covered, or which remedy applies, is a question: %s', (text) => {
+    expect(unanswerableRequest(text)?.kind).not.toBe('warranty_claim');
+  });
+
+  it('such a question is answered from the warranty article; with an ask it stays a claim', async () => {
+    for (const [email, text] of [
+      [MAYA, 'our headset died after three months, is that covered?'],
+      [MAYA, 'scanner stopped scanning after 6 months of normal use. is that covered?'],
+      [MAYA, 'the grinder from 1043 stopped grinding after 5 weeks. still under warranty?'],
+      [MAYA, 'our headset quit after a month. do you swap it or repair it?'],
+    ] as const) {
+      const r = await run(email, text);
       expect(r.route, text).toBe('resolve');
       expect(r.reply?.text, text).toMatch(/warrant/i);
+      expect(r.proposedAction, text).toBeUndefined();
     }
-    expect(unanswerableRequest('the chair from 1001 broke after 3 months, is that covered?')?.kind).toBe(
-      'warranty_claim',
-    );
     expect(
       unanswerableRequest('the printer died after 2 months, is it covered? can you replace it')?.kind,
     ).toBe('warranty_claim');
@@ -107,6 +123,23 @@ describe('requests on an order that no tool carries out', () => {
       expect(r.route, text).toBe('escalate');
       expect(r.reply, text).toBeUndefined();
     }
+  });
+});
+
+// The twenty-fourth round: a register named as a thing is a ledger, not signing up.
+describe('a register as a ledger is not a sign-up', () => {
+  it.each([
+    'can you confirm 1044 arrived? it has to go on our asset register today',
+    'our fixed-asset register still shows the two desks from 1007, were they returned?',
+    'the company register lists our old name, can invoices show the new one?',
+    'is the VAT number from the trade register enough for the tax exemption?',
+  ])('%s', (text) => {
+    expect(unanswerableRequest(text)?.kind).not.toBe('sign_up');
+  });
+
+  it('registering still is', () => {
+    expect(unanswerableRequest('can I register a second account for our new shop?')?.kind).toBe('sign_up');
+    expect(unanswerableRequest('we would like to register our school as a customer')?.kind).toBe('sign_up');
   });
 });
 
