@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Document } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
 import type {
   InboundRecord,
   InboundRef,
@@ -9,9 +9,10 @@ import type {
 import type { TakenTurn } from '../conversation/thread-lease.schema.js';
 import type { PostedRef } from '../domain/index.js';
 import { createBulkWriteGroup } from './bulk-write-batching.js';
-import { bulkWriteErrors, isDuplicateKeyError, retryOnDuplicate } from './collections.js';
+import { isDuplicateKeyError, retryOnDuplicate } from './collections.js';
 import { IDLE_RETENTION_MS, recordField, staleRecords, ticketOf, type TurnDoc } from './turn-documents.js';
 import { endFallbackStatements, endTurnStatements, recordFinishStatement } from './turn-end.js';
+import { createTurnTakeGroup } from './turn-take-group.js';
 
 /** Statements per bulk write: the bundled server hangs on update commands of ~300 statements. */
 const BATCH = 50;
@@ -35,6 +36,8 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
   const path = (id: string) => `events.${recordField(id)}`;
   // Runs ending at the same time give their turns back in one command (bulk-write-batching.ts).
   const finishing = createBulkWriteGroup(col);
+  // Messages accepted at the same time take their turns in one command (turn-take-group.ts).
+  const taking = createTurnTakeGroup(durable);
   const read = async (ref: InboundRef): Promise<InboundRecord | null> => {
     const doc = await col.findOne({ _id: ref.home! });
     return decode(doc?.events?.[recordField(ref.id)]);
@@ -105,29 +108,23 @@ export function createTurnJournal({ col, durable, encode, decode }: TurnJournalD
       }
     } else {
       // Ordered, home first: when the home statement collides (busy, or a redelivery), the others
-      // do not run, so a finished message's redelivery never joins its author's queue again.
+      // do not run, so a finished message's redelivery never joins its author's queue again. Takes
+      // of messages accepted meanwhile share the command (turn-take-group.ts).
       const ops: AnyBulkWriteOperation<TurnDoc>[] = [home, ...others].map((k) => ({
         updateOne: { ...(k === home ? homeTake : otherTake(k)), upsert: true },
       }));
-      try {
-        const res = await durable.bulkWrite(ops, { ordered: true });
-        const created = new Set(Object.values(res.upsertedIds).map(String));
-        for (const k of keys) turns.set(k, { token: created.has(k) ? 1 : undefined });
+      const took = await taking({ keys: [home, ...others], entry, field, mark, ops });
+      if (took.kind === 'refused') {
+        // Not taken: the home is busy, or the record is there already (a redelivery's).
+        const there = took.home?.events?.[field] as Document | undefined;
+        if (there) return { record: redelivered(there, entry), created: false };
+      } else if (took.kind === 'taken') {
+        for (const k of keys) turns.set(k, { token: took.created.has(k) ? 1 : undefined });
         homeTaken = true;
-      } catch (err) {
-        if (!(err instanceof MongoBulkWriteError) || bulkWriteErrors(err).some((e) => e.code !== 11000))
-          throw err;
-        // Which statement collided, the bundled server does not say reliably (its counts and
-        // indexes on a failed bulk write are not MongoDB's): the home document does. Its record
-        // carrying this accept's mark means the home statement applied (and took the turn).
-        const doc = await durable.findOne({ _id: home });
-        const there = doc?.events?.[field] as Document | undefined;
-        if (there && there.acceptedAs !== mark) return { record: redelivered(there, entry), created: false };
-        homeTaken = there !== undefined;
-        if (homeTaken) {
-          turns.set(home, { token: undefined });
-          busy = [...others];
-        }
+      } else {
+        turns.set(home, { token: undefined });
+        busy = [...others];
+        homeTaken = true;
       }
     }
     if (!homeTaken) {

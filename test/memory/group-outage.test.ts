@@ -1,4 +1,5 @@
 import { pollTrigger, type PollTrigger } from '../support/poll-trigger.js';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { collection, isDuplicateKeyError } from '../../src/memory/collections.js
 import { createIdReadGroup } from '../../src/memory/id-read-batching.js';
 import { startLocalMongo, type LocalMongo } from '../../src/memory/local-mongo.js';
 import { createOrderedInsertGroup } from '../../src/memory/ordered-insert-batching.js';
+import type { TurnDoc } from '../../src/memory/turn-documents.js';
+import { createTurnTakeGroup } from '../../src/memory/turn-take-group.js';
 import { startMongoProxy, type MongoProxy } from '../support/mongo-proxy.js';
 
 /**
@@ -109,6 +112,38 @@ const cases: Case[] = [
     },
     async check(col) {
       expect(await col.countDocuments()).toBe(ids.length);
+    },
+  },
+  {
+    name: 'turn takes (turn-take-group.ts, overlapping)',
+    run(db) {
+      const take = createTurnTakeGroup(db.collection<TurnDoc>('bulk'));
+      // An accept's take as turn-journal.ts makes it: the home (its record, once) and one other key.
+      const put = (id: string) => {
+        const keys = [id, `${id}-author`];
+        const mark = randomUUID();
+        const ops = keys.map((k, j) => ({
+          updateOne: {
+            filter: {
+              _id: k,
+              'queue.0': { $exists: false },
+              ...(j === 0 ? { 'events.r': { $exists: false } } : {}),
+            },
+            update: { $set: { queue: [id], ...(j === 0 ? { 'events.r': { acceptedAs: mark } } : {}) } },
+            upsert: true,
+          },
+        })) as unknown as Parameters<typeof take>[0]['ops'];
+        return take({ keys, entry: id, field: 'r', mark, ops });
+      };
+      // A take applied by an attempt that failed late is refused again, as a redelivery's is.
+      const retry = async (i: number) => expect(['taken', 'refused']).toContain((await put(ids[i]!)).kind);
+      return { ops: () => ids.map(put), retry };
+    },
+    async check(col) {
+      const homes = await col.find({ _id: { $in: ids as never[] } }).toArray();
+      // Each message's record stored once, its entry once in its thread's queue.
+      expect(homes.map((d) => [d._id, d.queue])).toEqual(ids.map((id) => [id, [id]]));
+      expect(homes.every((d) => typeof d.events?.r?.acceptedAs === 'string')).toBe(true);
     },
   },
 ];

@@ -52,3 +52,57 @@ describe('a write group whose command throws', () => {
     ]);
   });
 });
+
+/**
+ * `overlap` (the accepts' takes, turn-take-group.ts): callers of one turn of the event loop share
+ * a command, and a caller never waits behind a command on its way; callers sent back go again.
+ */
+describe('an overlapping write group', () => {
+  it('sends a caller at once while another command is still on its way', async () => {
+    const sent: number[][] = [];
+    const pending: Array<() => void> = [];
+    const group = createWriteGroup<number, string>(
+      10,
+      async (batch) => {
+        sent.push(batch.flatMap((p) => p.items));
+        // Each command ends only when the test lets it.
+        await new Promise<void>((resolve) => pending.push(resolve));
+        for (const p of batch) p.resolve(`stored ${batch.flatMap((b) => b.items).join('+')}`);
+      },
+      undefined,
+      { overlap: true },
+    );
+    const first = [group([1]), group([2])];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([[1, 2]]);
+    // The first command has not ended: the next caller does not wait for it.
+    const third = group([3]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([[1, 2], [3]]);
+    pending.forEach((end) => end());
+    expect(await Promise.all([...first, third])).toEqual(['stored 1+2', 'stored 1+2', 'stored 3']);
+  });
+
+  it('sends callers a command sent back with the next callers, ahead of them', async () => {
+    const sent: number[][] = [];
+    let calls = 0;
+    const group = createWriteGroup<number, string>(
+      10,
+      async (batch, requeue) => {
+        calls++;
+        sent.push(batch.flatMap((p) => p.items));
+        if (calls === 1) {
+          batch[0]!.resolve('stored');
+          requeue(batch.slice(1));
+          return;
+        }
+        for (const p of batch) p.resolve('stored again');
+      },
+      undefined,
+      { overlap: true },
+    );
+    expect(await Promise.all([group([1]), group([2])])).toEqual(['stored', 'stored again']);
+    expect(sent).toEqual([[1, 2], [2]]);
+  });
+});
