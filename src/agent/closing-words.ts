@@ -34,7 +34,7 @@ const CLOSING_PHRASES = [
   String.raw`(?:an|zu) (?:unsere[nrm]? |meine[nrm]? |die |den )(?:buchhaltung|buchhalter\w*|team|chef\w*) weitergeleitet|(?:ja )?(?:encaminhei|encaminhado|repassei|repassado) (?:para|ao|a) (?:o |a |nosso |nossa |meu |minha )?(?:contador|contadora|financeiro|equipe|time|chefe)`,
   String.raw`(?:gia )?(?:inoltrato|girato|passato) (?:al|alla|a) (?:nostro |nostra |mio |mia )?(?:commercialista|contabile|team|responsabile|amministrazione)|doorgestuurd naar (?:onze |mijn |de )(?:boekhouder|boekhouding|collega'?s?|team|baas)|przekaza\w* (?:do )?(?:ksiegowej|ksiegowosci|ksiegowego|zespolu|szefa)`,
   String.raw`(?:(?:oops|sorry|my bad),? )*wrong (?:channel|thread|chat|group|window)(?:,? (?:sorry|my bad|oops))*|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
-  String.raw`(?:you|u) can close (?:this|it|the (?:ticket|thread))(?: now)?|feel free to close (?:this|it|the (?:ticket|thread))`,
+  String.raw`(?:you|u) can close (?:this(?: one)?|it|the (?:ticket|thread))(?: now)?|feel free to close (?:this(?: one)?|it|the (?:ticket|thread))`,
   // a day's work ended, what was sent received and passed on, an earlier line taken back
   String.raw`(?:wrapping|signing|logging|heading|clocking) (?:up|off|out)(?: for (?:the|to)(?:day|night))?(?: (?:the|my|our) (?:day|night|evening|week|shift|night shift|late shift))?|calling it a (?:day|night)|closing the loop`,
   String.raw`(?:well |all )?received (?:and|&) (?:forwarded|passed on|passed along|shared|noted|filed)(?: (?:it |this )?to (?:our|my|the) (?:[\p{L}']+ ){0,3}?(?:team|department|dept|desk|office|colleagues|people|folks|manager|boss|accountant))?|confirmed(?: (?:on|from) (?:our|my) (?:side|end))?(?: as well| too)?`,

@@ -104,7 +104,7 @@ const COURTESY_FILLER = new Set(
 );
 /** "appreciate the quick help", "grateful for all the help": thanks, not a request for help. */
 const APPRECIATED_HELP =
-  /\b(?:appreciate|appreciated|grateful for|thankful for)(?: (?:the|your|all(?: the| your)?))? (?:(?:quick|fast|speedy|prompt|swift|great|kind) )?(?:help|support|reply|response|answer|turnaround|patience|confirmation)\b|\bappreciate (?:you|y'?all|you guys|you all) (?:confirming|checking|getting back|following up|looking into (?:it|this|that)|sorting (?:it|this|that)(?: out)?)\b/g;
+  /\b(?:appreciate|appreciated|grateful for|thankful for)(?: (?:the|your|all(?: the| your)?))? (?:(?:quick|fast|speedy|prompt|swift|great|kind) )?(?:help|support|reply|response|answer|turnaround|patience|confirmation|fix|cancel|cancellation)\b|\bappreciate (?:you|y'?all|you guys|you all) (?:confirming|checking|getting back|following up|looking into (?:it|this|that)|sorting (?:it|this|that)(?: out)?)\b/g;
 
 /**
  * "for the help", "por la ayuda": thanks for something, not a request for it; so is thanks for
@@ -113,7 +113,7 @@ const APPRECIATED_HELP =
  */
 const THANKED_FOR =
   'help|reply|replies|answer|info|information|retour|quick (?:reply|response|answer|turnaround)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie|' +
-  'patience(?: with (?:me|us|my questions|all my questions|all (?:of )?this))?|turnaround|speed|confirmation|confirming|heads[- ]up|update|follow[- ]?up|paciencia|rapidez|confirmacion|rapidite|confirmation|geduld|schnelligkeit|bestatigung|confirmacao|pazienza|rapidita|conferma|snelheid|bevestiging|cierpliwosc|szybkosc|potwierdzenie';
+  'explaining(?: (?:it|this|that|everything))?(?: (?:again|twice|so clearly))?|patience(?: with (?:me|us|my questions|all my questions|all (?:of )?this))?|turnaround|speed|confirmation|confirming|heads[- ]up|update|follow[- ]?up|paciencia|rapidez|confirmacion|rapidite|confirmation|geduld|schnelligkeit|bestatigung|confirmacao|pazienza|rapidita|conferma|snelheid|bevestiging|cierpliwosc|szybkosc|potwierdzenie';
 const THANKS_FOR = new RegExp(
   String.raw`\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:${THANKED_FOR})\b`,
   'g',
@@ -197,7 +197,8 @@ function arrivedWithThanks(folded: string): boolean {
     (THANKS.test(folded) || hasClosing(folded)) &&
     ARRIVED.test(folded) &&
     !ARRIVAL_GONE_WRONG.test(folded) &&
-    !FURTHER_ASK.test(folded)
+    // "refund landed, you can close this one": a closing is not a further ask.
+    !FURTHER_ASK.test(withClosingsRead(folded))
   );
 }
 
