@@ -40,6 +40,38 @@ const LOOK_ALIKE_LATIN = new RegExp(
   String.raw`\b${LOOKED_LIKE_OURS}\b[\s\S]{0,100}\b${TYPED_SECRET}|\b${TYPED_SECRET}\b[\s\S]{0,100}\b${LOOKED_LIKE_OURS}`,
 );
 
+/**
+ * A message in another language that asks for a secret ("un correo 'de Northwind' pidiendo
+ * confirmar la contraseña", "eine Nachricht, die nach unserem Passwort fragt"): the phishing ask
+ * security-reports.ts reads in English.
+ */
+const MAIL = String.raw`(?:correo|mensaje|sms|llamada|courriel|e-?mail|mail|message|appel|nachricht|anruf|mensagem|ligacao|messaggio|telefonata|chiamata|bericht|telefoontje|wiadomosc\w*|telefon)`;
+const ASKING = String.raw`(?:pidiendo|pide|pedia|solicitando|solicita|exigiendo|demandant|demande|reclamant|exigeant|(?:fordert|bittet|verlangt)(?: uns| mich)?(?: auf| um| nach)?|fragt nach|pedindo|pede|exigindo|chiedendo|chiede|richiedendo|richiede|vraagt|vroeg|vragend|prosi\w*|prosz\w*|zada\w*)`;
+const SECRET_ASKED = String.raw`(?:contrasena|clave|codigos?|datos (?:de la |bancarios|de acceso)|(?:numero|datos) de (?:la )?tarjeta|mot de passe|codes?|numero de (?:la )?carte|coordonnees bancaires|identifiants|passwort|kennwort|kartennummer|kartendaten|zugangsdaten|bankdaten|senha|numero do cartao|dados (?:do cartao|bancarios)|password|codici|numero della carta|dati (?:della carta|bancari)|credenziali|wachtwoord|kaartnummer|bankgegevens|inloggegevens|has[lł]\w*|kod\w*|numer\w* karty|dan\w* (?:karty|logowania|bankow\w*))`;
+const ASKED_IN_MAIL = new RegExp(
+  String.raw`\b${MAIL}\b[^.!?]{0,80}\b${ASKING}\b[^.!?]{0,40}\b${SECRET_ASKED}\b|` +
+    // the verb last (de, nl): "eine Nachricht, die nach unserem Passwort fragt", "een mail die om ons wachtwoord vraagt"
+    String.raw`\b${MAIL}\b[^.!?]{0,80}\b(?:nach|um|om) (?:\w+ )?(?:passwort|kennwort|kartennummer|kartendaten|zugangsdaten|bankdaten|wachtwoord|kaartnummer|inloggegevens|bankgegevens|codes?)\b[^.!?]{0,10}\b(?:fragt|fragte|gefragt|verlangt|verlangte|bittet|bat|vraagt|vroeg|gevraagd)\b`,
+);
+
+/**
+ * A change to how the account is protected that nobody made: "got emails that our recovery codes
+ * were regenerated, I did nothing", "password reset notice this morning, wasn't me".
+ */
+const PROTECTION_CHANGED = new RegExp(
+  String.raw`\b(?:recovery codes?|backup codes?|2fa|mfa|two[- ]factor|password|login e-?mail|security (?:settings|questions?))\b[^.!?]{0,40}\b(?:regenerated|reset|changed|updated|disabled|turned off)\b[\s\S]{0,80}\b(?:(?:i|we) did nothing|(?:i|we) (?:didn'?t|did not) (?:do|touch|change|request) (?:anything|a thing|it|that)|(?:it )?wasn'?t (?:me|us)|not (?:me|us)\b)`,
+);
+
+/** Someone removed, then an order or a sign-in under their name: "we removed Kevin… an order placed under his name". */
+const UNDER_REMOVED_NAME = new RegExp(
+  String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left the company)\b[\s\S]{0,120}\b(?:orders?|purchases?|log ?ins?|sign ?ins?)\b[^.!?]{0,40}\b(?:under|with|from|on|using) (?:his|her|their) (?:name|login|account|user(?: ?name)?|credentials)\b`,
+);
+
+/** Used from a network or a key that is not the customer's: "orders from an IP range that isn't ours". */
+const NOT_OUR_SOURCE = new RegExp(
+  String.raw`\bfrom (?:an? |some )?(?:ip(?: range| address)?|ips|devices?|locations?|countr(?:y|ies)|networks?|servers?)\b (?:that |which )?(?:isn'?t|aren'?t|is not|are not|wasn'?t|weren'?t) ours\b`,
+);
+
 /** The same three in Japanese, Chinese, Arabic and Thai (no word boundaries in these scripts). */
 const TOLD_IN_SCRIPTS = foldedPattern(
   [
@@ -59,6 +91,12 @@ const TOLD_IN_SCRIPTS = foldedPattern(
     String.raw`(?:ยืนยันสองขั้นตอน|ยืนยันตัวตนสองชั้น|ยืนยันตัวตนสองขั้นตอน|2fa|mfa)[^]{0,40}(?:ถูกปิด|ปิดไป|ปิดอยู่|ปิดแล้ว)[^]{0,60}(?:ไม่ได้ทำ|ไม่ได้ปิด|ไม่มีใคร)`,
     String.raw`(?:ประเทศ|สถานที่|เมือง)ที่(?:ไม่มีใคร|พวกเราไม่เคย|เราไม่เคย)[^]{0,10}(?:ไป|เคยไป)`,
     String.raw`เหมือน(?:เว็บ|หน้า|เพจ)(?:ของ)?(?:คุณ|บริษัทคุณ)[^]{0,60}(?:กรอก|ใส่)[^]{0,10}(?:รหัสผ่าน|รหัส)`,
+    // orders nobody placed, a sign-in from a device nobody knows: zh 没人下过单 / 不认识的订单, ja 誰も注文していない /
+    // 知らない端末からログイン, th เข้าบัญชีจากเครื่องที่ไม่รู้จัก, ar طلبات لم يطلبها أحد / من جهاز غير معروف
+    String.raw`(?:没人|没有人|谁都没|谁也没)(?:下过|下了|订过)(?:单|订单)|(?:我们|我)(?:没有|没|从没|并没有)下过(?:这些|这个|那些)?(?:单|订单)|(?:不认识|不认得|陌生)的(?:订单|登录|设备)|陌生(?:设备|手机|电脑)[^。！？]{0,6}(?:登录|登入|登陆)`,
+    String.raw`誰も注文して(?:い)?ない|(?:注文した|頼んだ)覚えの?ない|知らない(?:端末|デバイス|パソコン|スマホ)から[^。！？]{0,6}(?:ログイン|アクセス)`,
+    String.raw`(?:เข้า|ล็อกอิน)[^]{0,30}จาก(?:เครื่อง|อุปกรณ์|ประเทศ|ที่)ที่ไม่รู้จัก|(?:คำสั่งซื้อ|ออเดอร์)[^]{0,30}(?:ไม่มีใคร|เราไม่ได้)(?:สั่ง)`,
+    String.raw`(?:طلبات|طلبية|طلب)[^.!?؟]{0,30}(?:لم يطلبها أحد|لم نطلبها|لم نقم بها)|من جهاز (?:غير معروف|لا نعرفه|غريب)`,
   ].join('|'),
 );
 /** A sign-in in those scripts, needed beside a place nobody has been to. */
@@ -71,7 +109,15 @@ const PLACE_IN_SCRIPTS = foldedPattern(
 
 /** One of the three, told as what happened (folded text). */
 export function tellsSecurityIncident(text: string): boolean {
-  if (SECOND_FACTOR_OFF.test(text) || PLACE_NOBODY_BEEN.test(text) || LOOK_ALIKE_LATIN.test(text))
+  if (
+    SECOND_FACTOR_OFF.test(text) ||
+    PLACE_NOBODY_BEEN.test(text) ||
+    LOOK_ALIKE_LATIN.test(text) ||
+    ASKED_IN_MAIL.test(text) ||
+    PROTECTION_CHANGED.test(text) ||
+    UNDER_REMOVED_NAME.test(text) ||
+    NOT_OUR_SOURCE.test(text)
+  )
     return true;
   if (!TOLD_IN_SCRIPTS.test(text)) return false;
   // A place nobody has been to is a security concern only beside a sign-in.

@@ -50,12 +50,44 @@ describe('security incidents told as what someone saw, in the twelve languages, 
     }
   });
 
+  it('a message asking for a secret in other languages, orders nobody placed, a device nobody knows', async () => {
+    for (const text of [
+      'Recibimos un mensaje de "soporte" que pide el número de tarjeta para desbloquear la cuenta',
+      'Ich habe eine Nachricht erhalten, die nach meinem Passwort fragt, angeblich von euch',
+      'We kregen een mail die om ons wachtwoord vraagt met jullie logo erop',
+      'Dostaliśmy wiadomość, która prosi o hasło do panelu',
+      '账户里有三张订单，我们没人下过单',
+      '誰も注文していないのに注文が二件入っています',
+      'มีคนล็อกอินบัญชีเราจากอุปกรณ์ที่ไม่รู้จักเมื่อคืน',
+      'هناك طلبات على حسابنا لم يطلبها أحد منا',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.understanding.urgency, text).toBe('critical');
+      expect(r.route, text).toBe('escalate');
+    }
+  });
+
+  it('protection changed that nobody changed, someone removed whose login is used, a source that is not ours', async () => {
+    for (const text of [
+      'three "your backup codes were regenerated" notices overnight and we did nothing',
+      'we offboarded Lena last month and yesterday two orders went in under her login',
+      'our audit log shows API calls from servers that aren’t ours with the live key',
+    ]) {
+      const r = await run(PRIYA, text);
+      expect(r.understanding.urgency, text).toBe('critical');
+      expect(r.route, text).toBe('escalate');
+    }
+  });
+
   it('how two-factor is switched off, or a place no one has been to without a sign-in, raises nothing', async () => {
     for (const text of [
       'how do I turn off 2FA for a user who lost their phone',
       'we have never been to your showroom, where is it',
       '我们从来没去过你们的门店，地址在哪里',
       'our team has never been to a country you ship from, how long does customs take',
+      'can I change my password? I did nothing wrong, it just expired',
+      'Ich habe eine E-Mail erhalten: wie ändere ich mein Passwort?',
+      'do you ship from a warehouse that isn’t ours if we use our own carrier account',
     ]) {
       const r = await run(MAYA, text);
       expect(r.understanding.urgency, text).not.toBe('critical');
