@@ -1,5 +1,5 @@
 /**
- * Three kinds of security incident told as what someone saw, in the twelve supported languages
+ * Security incidents told as what someone saw, in the twelve supported languages
  * (folded text: lower case, no accents or marks, so Japanese voicing and Thai vowels are folded
  * in the patterns too):
  *
@@ -8,7 +8,11 @@
  * - a sign-in from a place none of the team has been to: "the login history shows access from a
  *   country none of us has ever visited";
  * - a look-alike page that took a password: "the page looked just like yours and she typed her
- *   password in".
+ *   password in";
+ * - a message asking for a password, a card or codes in the other Latin-script languages; orders
+ *   nobody placed and a device nobody knows in Chinese, Japanese, Thai and Arabic; codes or a
+ *   password changed when "I did nothing"; a removed person's login used; use from an IP or a
+ *   server "that isn't ours".
  *
  * security-concern.ts has the English "I / we did not" forms; these add the third person and the
  * other languages. Each needs the fact and the denial or the look-alike together, so a question
@@ -107,7 +111,7 @@ const PLACE_IN_SCRIPTS = foldedPattern(
   String.raw`(?:行った|訪れた|いった|滞在した)こと(?:が|の)(?:ない|ありません)(?:国|場所|都市|地域|ところ)|(?:去过|到过)的?(?:国家|地方|城市|地区)|(?:لم يزرها|لم يزره|لم يذهب|لم يسافر) (?:أحد|احد)|ที่(?:ไม่มีใคร|พวกเราไม่เคย|เราไม่เคย)`,
 );
 
-/** One of the three, told as what happened (folded text). */
+/** One of these, told as what happened (folded text). */
 export function tellsSecurityIncident(text: string): boolean {
   if (
     SECOND_FACTOR_OFF.test(text) ||
