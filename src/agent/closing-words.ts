@@ -25,9 +25,16 @@ const CLOSING_PHRASES = [
   String.raw`not a problem|nothing else (?:needed|required|to do)|that'?s all(?: for now)?|all (?:good|set|sorted|done)`,
   String.raw`no (?:more|further|other) questions?(?: (?:for now|at this (?:time|point)|from (?:me|us|my side|our side)|today))?|nothing (?:more|further) (?:from (?:me|us)|for now)`,
   String.raw`got it|fair enough|fair|makes sense|take your time|that did it|sounds good|will do|roger(?: that)?|copy that`,
-  String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon`,
+  String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon|over and out(?: for (?:the|this|to)(?: ?day| week| weekend| night))?`,
+  // what was sent is passed on already ("forwarded to our bookkeeper", "transmis à la compta",
+  // "an die Buchhaltung weitergeleitet", "repassei para o financeiro", "inoltrato al
+  // commercialista", "doorgestuurd naar de boekhouder", "przekazałem do księgowości")
+  String.raw`(?:(?:i|we)(?:'ve| have)? )?(?:forwarded|passed (?:it |this )?(?:on|along)|sent (?:it |this )?(?:on|over)|shared (?:it|this))(?: (?:it|this))? to (?:our|my|the) (?:[\p{L}']+ ){0,2}?(?:team|department|dept|desk|office|colleagues?|people|folks|manager|boss|accountants?|bookkeeper|finance|accounting|accounts)`,
+  String.raw`(?:lo |la )?(?:he |hemos )?(?:reenviado|pasado) (?:a|al) (?:nuestro |nuestra |mi )?(?:contable|contador|contadora|equipo|jefe|jefa|contabilidad)|(?:c'est |deja )?transmis a (?:notre |mon |ma |la )(?:comptable|equipe|compta|comptabilite|responsable)`,
+  String.raw`(?:an|zu) (?:unsere[nrm]? |meine[nrm]? |die |den )(?:buchhaltung|buchhalter\w*|team|chef\w*) weitergeleitet|(?:ja )?(?:encaminhei|encaminhado|repassei|repassado) (?:para|ao|a) (?:o |a |nosso |nossa |meu |minha )?(?:contador|contadora|financeiro|equipe|time|chefe)`,
+  String.raw`(?:gia )?(?:inoltrato|girato|passato) (?:al|alla|a) (?:nostro |nostra |mio |mia )?(?:commercialista|contabile|team|responsabile|amministrazione)|doorgestuurd naar (?:onze |mijn |de )(?:boekhouder|boekhouding|collega'?s?|team|baas)|przekaza\w* (?:do )?(?:ksiegowej|ksiegowosci|ksiegowego|zespolu|szefa)`,
   String.raw`(?:(?:oops|sorry|my bad),? )*wrong (?:channel|thread|chat|group|window)(?:,? (?:sorry|my bad|oops))*|closing (?:this|it|the (?:ticket|thread))(?: out)?(?: on our (?:end|side))?`,
-  String.raw`(?:you|u) can close (?:this|it|the (?:ticket|thread))(?: now)?|feel free to close (?:this|it|the (?:ticket|thread))`,
+  String.raw`(?:you|u) can close (?:this(?: one)?|it|the (?:ticket|thread))(?: now)?|feel free to close (?:this(?: one)?|it|the (?:ticket|thread))`,
   // a day's work ended, what was sent received and passed on, an earlier line taken back
   String.raw`(?:wrapping|signing|logging|heading|clocking) (?:up|off|out)(?: for (?:the|to)(?:day|night))?(?: (?:the|my|our) (?:day|night|evening|week|shift|night shift|late shift))?|calling it a (?:day|night)|closing the loop`,
   String.raw`(?:well |all )?received (?:and|&) (?:forwarded|passed on|passed along|shared|noted|filed)(?: (?:it |this )?to (?:our|my|the) (?:[\p{L}']+ ){0,3}?(?:team|department|dept|desk|office|colleagues|people|folks|manager|boss|accountant))?|confirmed(?: (?:on|from) (?:our|my) (?:side|end))?(?: as well| too)?`,
@@ -50,7 +57,7 @@ const CLOSING_PHRASES = [
   // it
   String.raw`non ho altre domande|nessun'altra domanda|nessuna (?:altra )?domanda|nessun problema|nessuna fretta|ricevuto|(?:e|era) tutto|tutto qui|(?:ricevuto|confermato) e inoltrato|ignorate il messaggio precedente|(?:grazie )?per la disponibilita`,
   // nl
-  String.raw`geen (?:verdere |andere )?vragen(?: meer)?|geen (?:probleem|haast|zorgen)|komt goed|goed ontvangen|(?:prettig|fijn) weekend|dat was (?:het|alles)|meer niet|ontvangen en doorgestuurd|negeer (?:mijn|het) vorige bericht`,
+  String.raw`geen (?:verdere |andere )?vragen(?: meer)?|geen (?:probleem|haast|zorgen)|komt goed|goed ontvangen|(?:prettig|fijn|goed|mooi) weekend(?: allemaal| iedereen)?|dat was (?:het|alles)|meer niet|ontvangen en doorgestuurd|negeer (?:mijn|het) vorige bericht`,
   // pl
   String.raw`nie mam (?:wiecej|juz|innych) pytan|brak (?:dalszych |innych )?pytan|nie ma (?:sprawy|problemu)|bez pospiechu|spoko|to (?:wszystko|tyle)|(?:otrzymane|potwierdzone) i przekazane|prosze zignorowac`,
 ]

@@ -11,6 +11,7 @@
 import { hasClosing, withClosingsRead, withoutOwnStepsInScript } from './closing-words.js';
 import { normalizeForModel } from './offline/model/features.js';
 import { conceptsOf } from './offline/model/lexicon.js';
+import { PRAISED } from './praise.js';
 import {
   HOLIDAY_EMOJI,
   hasSeasonWish,
@@ -103,11 +104,16 @@ const COURTESY_FILLER = new Set(
 );
 /** "appreciate the quick help", "grateful for all the help": thanks, not a request for help. */
 const APPRECIATED_HELP =
-  /\b(?:appreciate|appreciated|grateful for|thankful for)(?: (?:the|your|all(?: the| your)?))? (?:(?:quick|fast|speedy|prompt|swift|great|kind) )?(?:help|support|reply|response|answer)\b/g;
+  /\b(?:appreciate|appreciated|grateful for|thankful for)(?: (?:the|your|all(?: the| your)?))? (?:(?:quick|fast|speedy|prompt|swift|great|kind) )?(?:help|support|reply|response|answer|turnaround|patience|confirmation|fix|cancel|cancellation)\b|\bappreciate (?:you|y'?all|you guys|you all) (?:confirming|checking|getting back|following up|looking into (?:it|this|that)|sorting (?:it|this|that)(?: out)?)\b/g;
 
-/** "for the help", "por la ayuda": thanks for something, not a request for it. */
+/**
+ * "for the help", "por la ayuda": thanks for something, not a request for it; so is thanks for
+ * patience, speed or a confirmation ("thanks for your patience with me", "obrigado pela rapidez",
+ * "merci pour votre patience", "danke für die Geduld", "dzięki za cierpliwość").
+ */
 const THANKED_FOR =
-  'help|reply|replies|answer|info|information|retour|quick (?:reply|response|answer)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie';
+  'help|reply|replies|answer|info|information|retour|quick (?:reply|response|answer|turnaround)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie|' +
+  'explaining(?: (?:it|this|that|everything))?(?: (?:again|twice|so clearly))?|patience(?: with (?:me|us|my questions|all my questions|all (?:of )?this))?|turnaround|speed|confirmation|confirming|heads[- ]up|update|follow[- ]?up|paciencia|rapidez|confirmacion|rapidite|confirmation|geduld|schnelligkeit|bestatigung|confirmacao|pazienza|rapidita|conferma|snelheid|bevestiging|cierpliwosc|szybkosc|potwierdzenie';
 const THANKS_FOR = new RegExp(
   String.raw`\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:${THANKED_FOR})\b`,
   'g',
@@ -134,6 +140,16 @@ const JUST_WHAT_WAS_NEEDED = new RegExp(
     String.raw`\b(?:proprio|esattamente) (?:quello|cio) che (?:mi|ci) serviva`,
     String.raw`\b(?:(?:dat|dit) is )?(?:precies|net) wat (?:ik|we|wij) nodig (?:had|hadden)`,
     String.raw`\b(?:dokladnie|wlasnie) (?:tego|to),? (?:czego )?(?:potrzebowalem|potrzebowalam|potrzebowalismy|szukalem|szukalam)`,
+    // "that was it", "that's the bit I was missing", "era isso mesmo", "dat was precies wat ik
+    // zocht", "c'était ça", "eso era", "era proprio quello", "o to chodziło": the answer fitted
+    String.raw`\bthat(?:'s| is| was) (?:exactly |precisely |just )?(?:it|the (?:bit|piece|part|step|setting|thing|one) (?:i|we) (?:was|were) missing)|\bthat was the missing (?:piece|bit|step)`,
+    String.raw`\b(?:eso|esto) (?:era|es) (?:justo )?lo que (?:buscabamos|buscaba|me faltaba|nos faltaba)|\b(?:era eso|eso era)(?: justo)?`,
+    String.raw`\bc'(?:etait|est) (?:exactement |bien )?(?:ca|ce qui me manquait|ce qui nous manquait|ce que je cherchais)`,
+    String.raw`\bdas war(?: es| genau)?,? was (?:ich|wir) gesucht (?:habe|haben)`,
+    String.raw`\b(?:era|e) isso(?: mesmo)?|\bera (?:exatamente )?o que (?:eu )?(?:procurava|precisava)`,
+    String.raw`\bera (?:proprio )?(?:quello|questo)(?: che (?:cercavo|cercavamo|mi mancava|ci mancava))?`,
+    String.raw`\bdat was (?:precies |nou net )?(?:het|wat (?:ik|we|wij) (?:zochten|zocht|nodig hadden|nodig had))`,
+    String.raw`\bo to (?:wlasnie )?chodzilo|\btego (?:wlasnie )?(?:szukalem|szukalam|szukalismy)`,
   ].join('|') + String.raw`\b`,
   'g',
 );
@@ -166,7 +182,7 @@ const isHarmlessExtra = (word: string) =>
 const THANKS =
   /\b(?:thanks|thank you|thx|ty|cheers|appreciated|gracias|merci|danke|obrigad[oa]|grazie|bedankt|dank je|dziekuje|dzieki)\b/;
 const ARRIVED =
-  /\b(?:got (?:the|my|our) (?:refund|money|credit|parcel|package|order|delivery|replacement|items?|goods|shipment)|landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
+  /\b(?:got (?:the|my|our) (?:refund|money|credit|parcel|package|order|delivery|replacement|items?|goods|shipment)|landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|caiu|cairam|entrou na conta|cayo en la cuenta|eingegangen|gutgeschrieben|accreditat[oa]|bijgeschreven|wplyne\w*|zaksiegowan\w*|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
 const ARRIVAL_GONE_WRONG = new RegExp(
   String.raw`\b(?:not|n't|never|but|still|yet|only|half|partial|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|${GONE_WRONG})\b`,
 );
@@ -181,7 +197,8 @@ function arrivedWithThanks(folded: string): boolean {
     (THANKS.test(folded) || hasClosing(folded)) &&
     ARRIVED.test(folded) &&
     !ARRIVAL_GONE_WRONG.test(folded) &&
-    !FURTHER_ASK.test(folded)
+    // "refund landed, you can close this one": a closing is not a further ask.
+    !FURTHER_ASK.test(withClosingsRead(folded))
   );
 }
 
@@ -258,6 +275,7 @@ export function isCourtesyOnly(raw: string): boolean {
   const folded = withClosingsRead(foldWord(withoutNames(text)).replace(HOLIDAY_EMOJI, ' ok '))
     .replace(NEVER_MIND, ' nvm ')
     .replace(APPRECIATED_HELP, ' appreciated ')
+    .replace(PRAISED, ' lifesaver ')
     .replace(THANKS_FOR, ' ')
     .replace(JUST_WHAT_WAS_NEEDED, ' perfect ');
   const words = folded.split(/[^\p{L}]+/u).filter(Boolean);

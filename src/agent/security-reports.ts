@@ -7,6 +7,8 @@
  * Folded text (lower case, no accents, straight quotes).
  */
 
+import { tellsSecurityIncident } from './security-told.js';
+
 /** What a phishing message asks for: what lets someone pay or sign in as the customer. */
 const ASKED_SECRET = String.raw`(?:(?:full |whole |complete )?(?:credit |debit |payment )?card (?:number|details|info\w*|data)|cvv|cvc|security code|pin|passwords?|pass ?codes?|log ?in (?:details|credentials)|sign[- ]?in details|credentials|recovery codes?|backup codes?|(?:2fa|mfa|one[- ]time|verification|sms|login) codes?|bank (?:details|account(?: number)?|login)|iban|account (?:number|details|password))`;
 
@@ -95,6 +97,7 @@ export function reportsSecurityIncident(text: string): boolean {
     (PHISHING_ASK.test(text) && !WHERE_TO_FORWARD.test(text)) ||
     FORMER_MEMBER_ACTIVE.test(text) ||
     PAYMENT_REDIRECTED.test(text) ||
+    tellsSecurityIncident(text) ||
     (OTHERS_RECORDS_SHOWN.test(text) && (FOUND_A_WAY.test(text) || !WANTS_TO_SEE.test(text)))
   );
 }
