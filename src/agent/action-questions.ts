@@ -154,8 +154,9 @@ const QUESTION_OPENERS = new Set(['is', 'are', 'do', 'does', 'would', 'will', 'i
 
 /**
  * In a question about what the action costs ("what would it cost us to cancel 1019?", "is there a
- * penalty to cancel…?", "¿cuánto cuesta cancelar…?"), the index in the sentence's words of the
- * cost word after which an ask is part of the question, not a request; -1 in any other sentence.
+ * penalty to cancel…?", "does cancelling cost anything?", "¿cuánto cuesta cancelar…?"), the index
+ * in the sentence's words of the question's first word, from which an ask is part of the question,
+ * not a request; -1 in any other sentence.
  * A cost said without a question before it ("you charged us twice, refund it?") changes nothing.
  */
 export function costQuestionAt(sentence: string): number {
@@ -174,12 +175,17 @@ export function costQuestionAt(sentence: string): number {
   // "Annullare il 1006 adesso ha dei costi o è gratis?": whether it costs or is free is the
   // question, and the action its subject, whatever the order of the words.
   if (list.some((w) => FREE.has(w)) && list.some((w) => COSTS.has(w))) return 0;
-  let asked = false;
+  // Where the question about the cost opens (its latest opener or question word before the cost
+  // word): the action between it and the cost word is the cost's subject ("does cancelling cost
+  // anything?", "how much does cancelling 1047 cost?"); an ask before it stays an ask ("please
+  // cancel 1047, does it cost anything?").
+  // A Spanish question opens where its "¿" stands.
+  let askedAt = /^\s*¿/.test(sentence) ? 0 : -1;
   for (let i = 0; i < list.length; i++) {
-    if (opens(i)) asked = true;
+    if (opens(i)) askedAt = i;
     // German "was kostet…" (English "was" is no question word).
-    if (QUESTION_WORDS.has(list[i]!) || (list[i] === 'was' && /^kost/.test(list[i + 1] ?? ''))) asked = true;
-    else if (asked && COSTS.has(list[i]!)) return i;
+    if (QUESTION_WORDS.has(list[i]!) || (list[i] === 'was' && /^kost/.test(list[i + 1] ?? ''))) askedAt = i;
+    else if (askedAt >= 0 && COSTS.has(list[i]!)) return askedAt;
   }
   return -1;
 }

@@ -183,6 +183,11 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'Quanto costa annullare l’ordine 1047 adesso?',
     'Wat kost het om bestelling 1047 te annuleren?',
     'Ile kosztuje anulowanie zamówienia 1047?',
+    // The action as the cost's subject, between the question's opener and the cost word.
+    'does cancelling order 1047 cost anything? still deciding',
+    'how much does cancelling 1047 cost us?',
+    'would a refund on 1045 cost us a restocking fee?',
+    '¿Cancelar el 1047 cuesta algo? Todavía lo estamos pensando',
   ])('a question about what the action costs asks for nothing: %s', (text) => {
     expect(asks(text)).toBe(false);
     expect(asks(text, 'cancellation')).toBe(false);
@@ -194,6 +199,7 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
     'we will pay the fee, cancel 1047',
     'order 1047 was charged twice, can you cancel it?',
     'what the heck, you charged us twice on 1047, cancel it?',
+    'please cancel 1047, does it cost anything?',
   ])('a request that also speaks of the cost still asks: %s', (text) =>
     expect(asks(text, 'cancellation')).toBe(true),
   );
