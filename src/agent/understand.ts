@@ -75,9 +75,14 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
   const read = unsaluted === folded ? text : unsaluted;
   if (!/\p{L}/u.test(read)) return null;
   const concern = detectConcern(read);
-  return concern === 'outage' && (asksWhatIsSupported(folded) || asksWhenSupportAnswers(folded))
-    ? null
-    : concern;
+  // A question about what the product supports or when support answers reports no outage, and
+  // no lost data unless its words say so ("O suporte responde no fim de semana?" read as data loss
+  // at 0.53).
+  if (asksWhatIsSupported(folded) || asksWhenSupportAnswers(folded)) {
+    if (concern === 'outage') return null;
+    if (concern === 'data_loss' && !mentionsDataLoss(folded)) return null;
+  }
+  return concern;
 }
 
 /**

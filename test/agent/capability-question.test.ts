@@ -52,6 +52,8 @@ describe('a question about when support answers reports no outage', () => {
     'does anyone from support reply on sundays?',
     '¿El soporte responde los fines de semana?',
     'O suporte responde no fim de semana?',
+    'Vocês respondem aos sábados?',
+    'Le support répond-il le week-end ?',
   ])('%s is no outage, not even for an enterprise customer', (text) => {
     const u = understood(text);
     expect(u.urgency).not.toBe('critical');
