@@ -71,3 +71,30 @@ describe('a whole company unable to sign in, said with the Japanese te-form', ()
     expect(urgencyOf(text, 'enterprise')).toBe('critical'),
   );
 });
+
+describe('a whole site or every site unable to work, in Japanese, Chinese, Thai and Arabic', () => {
+  it.each([
+    '昼から全店舗で発注ができなくなっています',
+    '倉庫全体で出荷作業が止まっています',
+    '所有门店从早上开始都无法下单',
+    '整个仓库都没法发货了',
+    'ทุกสาขาสั่งซื้อไม่ได้ตั้งแต่เช้า',
+    'جميع الفروع لا تستطيع الطلب منذ الصباح',
+  ])('“%s” is critical for an enterprise customer and high otherwise', (text) => {
+    expect(urgencyOf(text, 'enterprise')).toBe('critical');
+    expect(urgencyOf(text, 'pro')).toBe('high');
+  });
+
+  it('one order that cannot ship is not an outage', () => {
+    expect(urgencyOf('注文1042が倉庫から出荷できないのはなぜですか', 'enterprise')).not.toBe('critical');
+    expect(urgencyOf('订单1042为什么不能发货？', 'enterprise')).not.toBe('critical');
+  });
+});
+
+describe('a pop-up window asking for a card, in the other Latin-script languages', () => {
+  it.each([
+    'Nos salió una ventana emergente pidiendo el número de tarjeta para seguir',
+    "Une fenêtre s'est ouverte demandant notre numéro de carte",
+    'Ein Pop-up fragt nach unserer Kartennummer, kommt das von euch?',
+  ])('“%s”', (text) => expect(urgencyOf(text)).toBe('critical'));
+});
