@@ -92,13 +92,13 @@ const SECRET = String.raw`(?:api[- ]?keys?|(?:access |auth |bearer |secret |live
  */
 const CHAT_PLACE = String.raw`(?:into|in|to|on) #[a-z0-9][\w-]*|(?:shared|external|company-wide|all-hands|general|customer|partner|vendor|group) (?:slack |teams )?(?:channel|chat|workspace|thread)|(?:slack|teams|channel|workspace|chat|group)\b[^.!?]{0,20}\b(?:we share|shared) with|(?:other|outside|external) (?:companies|people|partners|vendors|guests|customers)|group chat|whatsapp group|mailing list|all-staff e-?mail`;
 const SHOWN = String.raw`(?:pasted|posted|shared|committed|pushed|uploaded|published|tweeted|leaked|dropped|put|ended up|went out|showed|shown|visible|readable)`;
-const PUBLIC_PLACE = String.raw`(?:public(?:ly)?|open[- ]source|discord|twitter|x\.com|linkedin|facebook|instagram|tiktok|mastodon|social media|blog(?: post)?|reddit|forum|stack ?overflow|screenshot|live ?stream|stream|youtube|webinar|conference talk|community (?:slack|channel|chat)|pastebin|gist|the internet|${CHAT_PLACE})`;
+const PUBLIC_PLACE = String.raw`(?:public(?:ly)?|open[- ]source|discord|twitter|x\.com|linkedin|facebook|instagram|insta|tiktok|mastodon|social media|blog(?: post)?|reddit|forum|stack ?overflow|screenshot|live ?stream|stream|youtube|webinar|conference talk|community (?:slack|channel|chat)|pastebin|gist|the internet|${CHAT_PLACE})`;
 const SECRET_EXPOSED = new RegExp(
   [
     String.raw`\b(?:api keys?|tokens?|secrets?|credentials|passwords?)\b[^.!?]{0,60}\b(?:public (?:github |gitlab )?(?:repo|repository|gist)|gist|pastebin|leaked|exposed)\b`,
     String.raw`\b${SECRET}\b[^.!?]{0,60}\b${SHOWN}\b[^.!?]{0,40}\b${PUBLIC_PLACE}\b`,
     String.raw`\b${SHOWN}\b[^.!?]{0,30}\b${SECRET}\b[^.!?]{0,60}\b${PUBLIC_PLACE}\b`,
-    String.raw`\b(?:screenshot|screen ?share|recording|video|stream)\b[^.!?]{0,40}\b(?:shows?|showing|showed|with|had|has|containing|contains|included|includes)\b[^.!?]{0,30}\b${SECRET}\b`,
+    String.raw`\b(?:screenshot|screen ?share|recording|video|stream)\b[^.!?]{0,40}\b(?:shows?|showing|showed|with|w|had|has|containing|contains|included|includes)\b[^.!?]{0,30}\b${SECRET}\b`,
     // "our read-write API key was in a screenshot we posted": the secret inside what was shown.
     String.raw`\b${SECRET}\b[^.!?]{0,20}\b(?:was|were|is|are|got|ended up|appeared|appears|showed up|shows up) (?:clearly |fully |still )?(?:in|on|inside|visible in|readable in) (?:a|an|the|our|my|one of our|that)\b[^.!?]{0,20}\b(?:screenshot|screen ?share|recording|video|post|tweet|slides?|deck|blog|stream|demo)\b`,
     // Thai (folded: vowel and tone marks dropped): hacked, or an account entered without permission.

@@ -7,13 +7,14 @@
  * Folded text (lower case, no accents, straight quotes).
  */
 
+import { tellsSomeoneElseIn } from './security-access.js';
 import { tellsSecurityIncident } from './security-told.js';
 
 /** What a phishing message asks for: what lets someone pay or sign in as the customer. */
 const ASKED_SECRET = String.raw`(?:(?:full |whole |complete )?(?:credit |debit |payment )?card (?:number|details|info\w*|data)|cvv|cvc|security code|pin|passwords?|pass ?codes?|log ?in (?:details|credentials)|sign[- ]?in details|credentials|recovery codes?|backup codes?|(?:2fa|mfa|one[- ]time|verification|sms|login) codes?|bank (?:details|account(?: number)?|login)|iban|account (?:number|details|password))`;
 
 /** A message that reached the customer: an email, a text, a call, a direct message. */
-const MESSAGE = String.raw`(?<!error )(?:e-?mails?|mails?|emailed|texts?|texted|sms|messages?|messaged|calls?|called|phoned|rang|phone ?calls?|dms?|letters?|whats ?app)`;
+const MESSAGE = String.raw`(?<!error )(?:e-?mails?|mails?|emailed|texts?|texted|sms|messages?|messaged|calls?|called|phoned|rang|phone ?calls?|dms?|letters?|whats ?app|pop-?ups?)`;
 
 /** Asked to hand it over, not to set one up ("an email asking me to set a password" is an invite). */
 const HAND_OVER = String.raw`(?:ask(?:s|ed|ing)? (?:us |me |them )?for|want(?:s|ed|ing)?|request(?:s|ed|ing)?|demand(?:s|ed|ing)?|to (?:re-?)?(?:confirm|verify|validate|send|share|provide|give|reply with|type in|enter (?:our|my|the|their|full|all)))`;
@@ -26,6 +27,15 @@ const HAND_OVER = String.raw`(?:ask(?:s|ed|ing)? (?:us |me |them )?for|want(?:s|
  */
 const PHISHING_ASK = new RegExp(
   String.raw`\b${MESSAGE}\b[^.!?]{0,80}\b${HAND_OVER}\b[^.!?]{0,40}\b${ASKED_SECRET}\b`,
+);
+
+/**
+ * "got a text saying it's Northwind and they need my card number", "a pop-up claiming to be you
+ * wants our login": a message that says it is us, then a secret. "An email from you says my card
+ * details need updating" is a reminder, not this (no claim: "saying it's", "pretending").
+ */
+const CLAIMS_TO_BE_US = new RegExp(
+  String.raw`\b${MESSAGE}\b[^.!?]{0,40}\b(?:saying|says|said|claiming|claims|claimed|pretending|pretends|supposedly)\b (?:that )?(?:it'?s |its |it is |it was |they'?re |they are |to be |from )?(?:northwind|you|u|your (?:company|team|support|billing))\b[^.!?]{0,80}\b${ASKED_SECRET}\b`,
 );
 
 /** Someone no longer on the team: removed, left, let go. */
@@ -94,10 +104,11 @@ const NOT_A_REPORT =
 export function reportsSecurityIncident(text: string): boolean {
   if (NOT_A_REPORT.test(text)) return false;
   return (
-    (PHISHING_ASK.test(text) && !WHERE_TO_FORWARD.test(text)) ||
+    ((PHISHING_ASK.test(text) || CLAIMS_TO_BE_US.test(text)) && !WHERE_TO_FORWARD.test(text)) ||
     FORMER_MEMBER_ACTIVE.test(text) ||
     PAYMENT_REDIRECTED.test(text) ||
     tellsSecurityIncident(text) ||
+    tellsSomeoneElseIn(text) ||
     (OTHERS_RECORDS_SHOWN.test(text) && (FOUND_A_WAY.test(text) || !WANTS_TO_SEE.test(text)))
   );
 }

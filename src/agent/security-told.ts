@@ -49,7 +49,7 @@ const LOOK_ALIKE_LATIN = new RegExp(
  * confirmar la contraseña", "eine Nachricht, die nach unserem Passwort fragt"): the phishing ask
  * security-reports.ts reads in English.
  */
-const MAIL = String.raw`(?:correo|mensaje|sms|llamada|courriel|e-?mail|mail|message|appel|nachricht|anruf|mensagem|ligacao|messaggio|telefonata|chiamata|bericht|telefoontje|wiadomosc\w*|telefon)`;
+const MAIL = String.raw`(?:pop-?up|ventana emergente|fenetre|finestra|venster|okienk\w*|janela|correo|mensaje|sms|llamada|courriel|e-?mail|mail|message|appel|nachricht|anruf|mensagem|ligacao|messaggio|telefonata|chiamata|bericht|telefoontje|wiadomosc\w*|telefon)`;
 const ASKING = String.raw`(?:pidiendo|pide|pedia|solicitando|solicita|exigiendo|demandant|demande|reclamant|exigeant|(?:fordert|bittet|verlangt)(?: uns| mich)?(?: auf| um| nach)?|fragt nach|pedindo|pede|exigindo|chiedendo|chiede|richiedendo|richiede|vraagt|vroeg|vragend|prosi\w*|prosz\w*|zada\w*)`;
 const SECRET_ASKED = String.raw`(?:contrasena|clave|codigos?|datos (?:de la |bancarios|de acceso)|(?:numero|datos) de (?:la )?tarjeta|mot de passe|codes?|numero de (?:la )?carte|coordonnees bancaires|identifiants|passwort|kennwort|kartennummer|kartendaten|zugangsdaten|bankdaten|senha|numero do cartao|dados (?:do cartao|bancarios)|password|codici|numero della carta|dati (?:della carta|bancari)|credenziali|wachtwoord|kaartnummer|bankgegevens|inloggegevens|has[lł]\w*|kod\w*|numer\w* karty|dan\w* (?:karty|logowania|bankow\w*))`;
 const ASKED_IN_MAIL = new RegExp(

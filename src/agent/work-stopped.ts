@@ -6,6 +6,7 @@
  * languages offline replies are written in (folded text). urgency.ts reads it as an outage: critical
  * for an enterprise customer, high otherwise.
  */
+import { foldedPattern } from './offline/text.js';
 
 // Who cannot work: a count or several of a group of people, sites or devices.
 const MANY = String.raw`(?:\d[\d,.]*|two|three|four|five|six|several|multiple|dozens of|hundreds of|both|all (?:the |our )?)`;
@@ -45,7 +46,21 @@ const OTHERS = [
 
 const WORK_STOPPED = new RegExp([...ENGLISH, ...OTHERS].join('|'), 'i');
 
+/**
+ * The same in Japanese, Chinese, Thai and Arabic: every site or the whole of one, then the work it
+ * cannot do ("全店舗で発注できない", "整个仓库都没法发货", "ทุกสาขาสั่งซื้อไม่ได้", "جميع الفروع لا
+ * تستطيع الطلب"). A single order that cannot ship names no whole site, so it is not one.
+ */
+const WORK_STOPPED_SCRIPTS = foldedPattern(
+  [
+    String.raw`(?:全店舗|全拠点|全支店|全部署|全倉庫|全社|会社全体|倉庫全体|店舗全体|工場全体|すべての(?:店舗|拠点|支店|倉庫|端末)|全ての(?:店舗|拠点|支店|倉庫|端末))[^。！？]{0,12}(?:発注|注文|出荷|作業|業務|仕事|ログイン)[^。！？]{0,6}(?:でき(?:ない|なく|ません)|が(?:完全に)?止ま|がストップ|停止)`,
+    String.raw`(?:所有(?:门店|分店|仓库|网点|部门|终端)|全部(?:门店|分店|仓库|网点)|整个(?:仓库|门店|公司|部门|工厂|团队)|全公司|各个(?:门店|仓库|网点))[^。！？]{0,8}(?:(?:没法|无法|不能|下不了|发不了)[^。！？]{0,4}(?:下单|订货|发货|出货|工作|登录|作业|用)|用不了|停摆|瘫痪|全停了)`,
+    String.raw`(?:ทุกสาขา|ทั้งคลังสินค้า|ทั้งคลัง|ทั้งโกดัง|ทั้งบริษัท|ทั้งแผนก|ทุกคลัง|ทุกร้าน)[^]{0,20}(?:สั่งซื้อ|สั่งของ|ส่งของ|จัดส่ง|ทำงาน|ล็อกอิน|เข้าระบบ)[^]{0,6}ไม่ได้`,
+    String.raw`(?:جميع|كل) (?:الفروع|المستودعات|المتاجر|الأقسام|الاقسام|الموظفين)[^.!?؟]{0,20}(?:لا (?:تستطيع|يستطيع|يستطيعون|يمكنها|يمكنهم)|متوقف|توقف)|(?:المستودع|الفرع|الشركة|القسم) (?:بأكمله|بالكامل|كله)[^.!?؟]{0,20}(?:لا (?:يستطيع|تستطيع|يمكنه)|متوقف|توقف)`,
+  ].join('|'),
+);
+
 /** Many people, sites or devices that cannot do their work through the product (folded text). */
 export function workStopped(text: string): boolean {
-  return WORK_STOPPED.test(text);
+  return WORK_STOPPED.test(text) || WORK_STOPPED_SCRIPTS.test(text);
 }
