@@ -37,7 +37,7 @@ const OPENER = new RegExp(
       // es, fr, de, pt, it, nl, pl
       // es, fr, de, pt, it, nl, pl; thanks made stronger ("mil gracias", "mille grazie",
       // "tausend Dank", "hartelijk dank", "wielkie dzięki") opens as plain thanks does
-      String.raw`gracias|(?:muchas|muchisimas|mil) gracias|perfecto|genial|estupendo|entendido|recibido|vale|bienvenid[oa]s?|(?:se|lo|te|os|les) agradec(?:e|emos|o)`,
+      String.raw`gracias|(?:muchas|muchisimas|mil) gracias|perfecto|genial|estupendo|entendido|recibido|vale|bienvenid[oa]s?|(?:se|lo|te|os|les) agradec(?:e|emos)|(?:lo |se lo )?agradezco`,
       String.raw`merci|mille mercis?|parfait|genial|super|note|compris|bien recu|bienvenue|(?:j'apprecie|c'est apprecie|nous apprecions)`,
       String.raw`danke|(?:vielen|tausend|herzlichen|besten) dank|perfekt|super|prima|toll|verstanden|alles klar|willkommen|(?:weiss ich zu schatzen|wissen wir zu schatzen)`,
       String.raw`obrigad[oa]|muit[oa] obrigad[oa]|mil obrigad[oa]s|perfeito|otimo|entendido|recebido|bem-vind[oa]|bem vind[oa]|agradec(?:o|emos)`,
