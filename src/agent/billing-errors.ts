@@ -25,6 +25,18 @@ const CHARGED_DESPITE = new RegExp(
   String.raw`${CHARGED}[^.!?]{0,60}${DESPITE}[^.!?]{0,60}${SHOULD_NOT_BE}|${DESPITE}[^.!?]{0,60}${SHOULD_NOT_BE}[^.!?]{0,40}${CHARGED}`,
 );
 
+/**
+ * Billed for a plan other than the one they are on: "billed for the Enterprise tier but we're on
+ * Pro", "nos facturaron el plan Business pero estamos en Starter", "facturé au tarif Enterprise
+ * alors que nous sommes en Pro", "Enterprise berechnet, obwohl wir Pro haben", "cobraram o plano
+ * Enterprise mas estamos no Pro", "fatturato il piano Enterprise ma siamo su Pro", "Enterprise
+ * gefactureerd terwijl we op Pro zitten", "obciążyli nas za Enterprise, a mamy Pro".
+ */
+const PLAN = String.raw`\b(?:plan|tier|enterprise|business|pro|premium|starter|basic|plano|piano|tarif\w*|abo\w*|abonnement|pakket|pakiet)\b`;
+const BUT_WE_ARE_ON = String.raw`\b(?:but|though|although|while|whereas|pero|aunque|mais|alors que|aber|obwohl|doch|wahrend|mas|porem|embora|ma|mentre|maar|terwijl|ale|chociaz|(?<=,\s?)a)\b[^.!?]{0,25}\b(?:we'?re (?:still )?on|we are (?:still )?on|i'?m on|i am on|we (?:only )?have|we'?re|our plan is|estamos en|tenemos|nous sommes|on est|nous avons|wir sind|wir haben|wir (?:\w+ ){1,2}(?:haben|sind|nutzen)|estamos no|estamos em|temos|siamo|abbiamo|we zitten|we hebben|wij zitten|we op|wij op|mamy|jestesmy)\b`;
+const BILLED_OTHER_PLAN = new RegExp(
+  `(?:(?:${CHARGED}|\\bfatturat\\w*)[^.!?]{0,50}${PLAN}|${PLAN}[^.!?]{0,30}(?:${CHARGED}|\\bfatturat\\w*))[^.!?]{0,40}${BUT_WE_ARE_ON}`,
+);
 /** Asked about as a rule ("will we be billed even though we cancelled?"), not said to have happened. */
 const ASKED_IF = /^\W*(?:will|would|do|does|are|is|can|could|should|if|what if|why would)\b/;
 
@@ -47,6 +59,9 @@ export function statesBillingError(text: string): boolean {
     BILLING_ERROR.test(text) ||
     WRONG_SUM.test(text) ||
     (CHARGED_DESPITE.test(text) && !ASKED_IF.test(text)) ||
+    (BILLED_OTHER_PLAN.test(text) &&
+      !ASKED_IF.test(text) &&
+      !/^\W*(?:how|what|which|why|when)\b/.test(text)) ||
     BILLING_ERROR_SCRIPTS.test(text)
   );
 }

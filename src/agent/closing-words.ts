@@ -46,6 +46,17 @@ const CLOSING_PHRASES = [
   String.raw`no (?:hace falta|hay que hacer|se necesita) (?:nada mas|hacer nada mas|ninguna otra accion)|ninguna (?:otra )?accion (?:necesaria|requerida)|aucune (?:autre )?action (?:n'est )?(?:requise|necessaire)|rien (?:d'autre|de plus) a faire`,
   String.raw`kein (?:weiterer )?handlungsbedarf|keine weiteren (?:schritte|massnahmen) (?:notig|erforderlich)|nenhuma (?:outra )?acao (?:e )?necessaria|nada mais a fazer|nessun'altra azione (?:e )?(?:necessaria|richiesta)|nessuna (?:altra )?azione (?:e )?(?:necessaria|richiesta)`,
   String.raw`geen (?:verdere |andere )?actie (?:nodig|vereist)|verder niets nodig|nic wiecej nie trzeba|zadne (?:dalsze )?dzialania nie sa potrzebne`,
+  // a good stretch of time wished ("have a great start to the month", "enjoy the rest of your
+  // week", "buen inicio de semana", "bon début de mois", "guten Start in die Woche", "bom início
+  // de mês", "buon inizio settimana", "fijne start van de week", "udanego początku tygodnia")
+  String.raw`(?:have|enjoy|wishing you|wish you) (?:a |an |the )?(?:(?:great|good|nice|lovely|wonderful|productive|smooth|fantastic|restful|relaxing|strong|happy) )?(?:start (?:to|of)|rest of) (?:the |your )?(?:day|week|month|year|quarter|afternoon|evening|weekend|shift)|(?:a |an )?(?:great|good|nice|lovely|wonderful|productive|smooth|fantastic|restful|relaxing|strong|happy) start (?:to|of) (?:the |your )?(?:day|week|month|year|quarter|afternoon|evening|weekend|shift)|(?:have|enjoy) (?:a |an |the |your )?(?:great|good|nice|lovely|wonderful|productive|smooth|fantastic|restful|relaxing|strong|happy) (?:day|week|month|year|quarter|afternoon|evening|weekend|shift)|enjoy (?:the |your )(?:day|week|month|year|quarter|afternoon|evening|weekend|shift)`,
+  String.raw`(?:(?:que )?(?:tengas|tengais|tenga|tengan) (?:un |una )?)?(?:(?:buen|feliz) (?:inicio|comienzo) de (?:mes|semana|ano)|(?:buena|feliz) semana|feliz dia|buen mes)`,
+  String.raw`(?:(?:je vous souhaite|bonne continuation et) )?(?:(?:bon|excellent) (?:debut|commencement) de (?:mois|semaine|journee|annee)|(?:bonne|excellente) (?:semaine|journee|soiree|fin de journee|continuation))`,
+  String.raw`(?:(?:einen|ein) )?(?:guten|schonen) (?:start|einstieg) in (?:den|die|das) (?:neuen |neue |neu )?(?:monat|woche|tag|jahr)|(?:eine )?(?:schone|gute|erfolgreiche) woche(?: noch)?|(?:einen )?schonen (?:tag|abend)(?: noch)?`,
+  String.raw`(?:tenha(?:m)? (?:um|uma) )?(?:(?:bom|otimo|excelente) (?:inicio|comeco) de (?:mes|semana|ano)|(?:boa|otima|excelente) semana|(?:bom|otimo) (?:mes|fim de dia))`,
+  String.raw`buon (?:inizio|proseguimento)(?: (?:di |del |della )?(?:mese|settimana|anno|giornata))?|buona (?:settimana|giornata|serata|continuazione)`,
+  String.raw`(?:een )?(?:fijne|goede|prettige|mooie) (?:start|begin) van de (?:maand|week|dag|dienst)|(?:een )?(?:fijne|prettige) (?:week|dag|avond|dienst)(?: nog)?|(?:een )?goede week(?: nog)?`,
+  String.raw`(?:zycze )?(?:udanego|milego|dobrego) (?:poczatku|startu) (?:miesiaca|tygodnia|roku|dnia)|(?:udanego|milego|dobrego) (?:tygodnia|dnia|miesiaca|wieczoru)`,
   // es
   String.raw`no tengo (?:mas|otras) preguntas|ninguna (?:otra )?pregunta(?: mas)?|no pasa nada|sin prisa|no hay prisa|ninguna prisa|sin problema|todo en orden|quedamos asi|buen finde|de nada|(?:eso )?(?:es|era|seria) todo|nada mas|(?:recibido|confirmado) y (?:reenviado|compartido)|ignorad (?:el|mi) mensaje anterior`,
   // fr

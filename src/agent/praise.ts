@@ -19,6 +19,11 @@ export const PRAISED = new RegExp(
       String.raw`\bmi (?:avete|hai|ha) salvato (?:la giornata|il pomeriggio|la vita)|\bsiete (?:grandi|mitici|i migliori)`,
       String.raw`\b(?:jullie hebben|je hebt|u heeft) mijn dag gered|\bjullie zijn (?:top|geweldig|de besten)`,
       String.raw`\buratowal\w* mi (?:dzien|popoludnie)|\bjestescie (?:super|najlepsi|wielcy)`,
+      // how whoever helped behaved, said to them ("you've been so kind again", "han sido muy
+      // amables como siempre", "vous avez été très gentils", "ihr wart wie immer sehr hilfsbereit",
+      // "vocês foram muito atenciosos", "siete stati gentilissimi", "jullie waren erg behulpzaam",
+      // "byliście bardzo pomocni"), with the "again" or "as always" that often follows it
+      String.raw`(?:\byou(?: guys| all)?(?:'ve| have)? (?:been|were)|\b(?:has|habeis|han) sido|\b(?:vous avez ete|tu as ete)|\b(?:ihr wart|sie waren|du warst)(?: wie immer| wieder)?|\b(?:voces|vcs|voce) (?:foram|foi)|\b(?:siete stati|sei stat[oa]|e stat[oa])|\b(?:jullie waren|u was|je was)|\b(?:byliscie|byles|bylas))(?: (?:so|very|really|incredibly|extremely|super|muy|super|tan|tres|vraiment|si|sehr|wirklich|so|muito|tao|davvero|molto|cosi|erg|heel|echt|zo|bardzo|naprawde|niezwykle))? (?:kind|helpful|patient|responsive|lovely|wonderful|amables?|atent[oa]s?|servicial(?:es)?|gentil(?:le)?s?|aimables?|serviables?|nett|freundlich|hilfsbereit|gentis|gentil|atencios[oa]s?|prestativ[oa]s?|gentilissim[oaie]|gentili|gentile|disponibilissim[oaie]|disponibili|cortesi|vriendelijk|behulpzaam|aardig|mili|mila|mily|pomocni|pomocna|pomocny|uprzejmi|uprzejma|uprzejmy)(?: (?:again|once again|as always|as usual|as ever|this time too|como siempre|una vez mas|comme toujours|encore une fois|wie immer|einmal mehr|como sempre|mais uma vez|come sempre|anche stavolta|anche questa volta|ancora una volta|zoals altijd|weer|opnieuw|jak zawsze|po raz kolejny|znowu))?`,
     ].join('|') +
     String.raw`)\b`,
   'g',

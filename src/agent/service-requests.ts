@@ -2,10 +2,19 @@
  * Services and account changes that no tool performs and the help center does not offer, asked
  * for by form (folded text): collecting an order at, or bringing returns to, the warehouse in
  * person; payment terms other than the plan's; merging two accounts; handing the account to a
- * new owner. An article that shares the words ("we ship from our warehouse in Columbus", "net-30
- * terms for Enterprise") would look like an answer and leave the ask undone.
+ * new owner; a word passed to the driver or courier of an order ("can the driver be told we
+ * moved to suite 410?", "avisad al repartidor", "prévenez le livreur", "bitte dem Fahrer Bescheid
+ * sagen", "avisem o entregador", "avvisate il corriere", "laat de bezorger weten", "przekażcie
+ * kurierowi", "配達員に伝えてください", "请告诉快递员", "ช่วยบอกคนส่งของ", "أبلغوا السائق"): no tool
+ * reaches the carrier. An article that shares the words ("we ship from our warehouse in
+ * Columbus", "net-30 terms for Enterprise", "the driver calls before delivery") would look like
+ * an answer and leave the ask undone.
  */
-export type ServiceRequest = 'collect_in_person' | 'payment_terms' | 'merge_accounts' | 'transfer_ownership';
+
+import { foldedPattern } from './offline/text.js';
+
+export type ServiceRequest =
+  'collect_in_person' | 'payment_terms' | 'merge_accounts' | 'transfer_ownership' | 'carrier_note';
 
 const WAREHOUSE =
   '(?:warehouse|depot|facility|loading dock|almacen|bodega|entrepot|lager|warenlager|armazem|magazzino|magazijn|magazyn\\w*)';
@@ -29,12 +38,36 @@ const MERGE_ACCOUNTS =
 const TRANSFER_OWNERSHIP =
   /\btransfer\w* (?:the |our |my )?(?:account )?ownership\b|\bownership of (?:the |our |my )?account\b[^.?!]{0,20}\bto\b|\bmake (?:\w+ ){1,3}the (?:new )?(?:account )?owner\b|\b(?:transferir|transferer|ubertragen|trasferire|overdragen|przeniesc)\b[^.?!]{0,30}\b(?:propiedad|propriete|eigentum|inhaber\w*|propriedade|proprieta|eigendom|wlasnosc)\b/;
 
+const CARRIER =
+  '(?:the |your |our |a |an )?(?:driver|courier|delivery (?:guy|man|person|driver|team|people)|carrier|postman|mail carrier|ups|fedex|dhl|usps)';
+const CARRIER_NOTE = new RegExp(
+  [
+    // en: "can the driver be told", "tell the courier to use the side gate", "a note for the driver"
+    `\\b(?:can|could|would|will|please|pls)\\b[^.?!]{0,30}\\b${CARRIER} (?:be )?(?:told|informed|notified|made aware|warned)\\b`,
+    `\\b(?:tell|let|inform|notify|message|text|remind|warn|ask)\\b ${CARRIER}\\b(?! (?:has|have|had|did|was|were|is|are)\\b)`,
+    `\\b(?:note|message|instructions?|heads[- ]up) (?:for|to) ${CARRIER}\\b`,
+    // es, fr, de, pt, it, nl, pl
+    String.raw`\b(?:avis\w*|decir\w*|dig\w*|inform\w*|comunic\w*) (?:a |al )?(?:la |el )?(?:repartidor|mensajero|transportista|conductor|chofer)\b`,
+    String.raw`\b(?:preven\w*|previen\w*|dire|dites|informer|informez|avertir|avertissez) (?:au |le |la |a la )?(?:livreur|transporteur|chauffeur)\b`,
+    String.raw`\b(?:dem|den) (?:fahrer|zusteller|kurier|paketboten|lieferanten)\b[^.?!]{0,40}\b(?:bescheid|sagen|mitteilen|informieren|ausrichten)\b`,
+    String.raw`\b(?:avis\w*|inform\w*|dizer|diga\w*|falar) (?:ao |o |a )?(?:entregador|motorista|transportadora|carteiro)\b`,
+    String.raw`\b(?:avvis\w*|dire|dite|informare|informate|comunicare|far sapere) (?:al |il |l')?(?:corriere|autista|fattorino)\b`,
+    String.raw`\b(?:de |aan de )?(?:bezorger|koerier|chauffeur|pakketbezorger)\b[^.?!]{0,40}\b(?:laten weten|doorgeven|zeggen|informeren|inlichten)\b`,
+    String.raw`\b(?:przekaz\w*|poinformuj\w*|poinformowac|powiedz\w*|dac znac|dajcie znac)\b[^.?!]{0,20}\b(?:kurier\w*|dostawc\w*)\b`,
+  ].join('|'),
+);
+// ja, zh, th, ar: folded as the message is (Thai tone marks and Japanese voicing go).
+const CARRIER_NOTE_SCRIPT = foldedPattern(
+  '配達員に伝え|配達の方に伝え|ドライバーに伝え|ドライバーさんに伝え|運送会社に伝え|告诉司机|转告司机|跟司机说|通知司机|告诉快递员|转告快递员|跟快递员说|通知快递员|告诉快递小哥|บอกคนส่งของ|แจ้งคนส่งของ|บอกคนขับ|แจ้งคนขับ|บอกพนักงานส่ง|แจ้งพนักงานส่ง|ابلغوا السائق|ابلاغ السائق|اخبروا السائق|اخبار السائق|ابلغوا المندوب|ابلاغ المندوب|اخبروا المندوب',
+);
+
 /** The service or account change asked for, if any. */
 export function serviceRequest(folded: string): ServiceRequest | null {
   if (COLLECT_IN_PERSON.test(folded) && !CARRIER_COLLECTS.test(folded)) return 'collect_in_person';
   if (PAYMENT_TERMS.test(folded)) return 'payment_terms';
   if (MERGE_ACCOUNTS.test(folded)) return 'merge_accounts';
   if (TRANSFER_OWNERSHIP.test(folded)) return 'transfer_ownership';
+  if (CARRIER_NOTE.test(folded) || CARRIER_NOTE_SCRIPT.test(folded)) return 'carrier_note';
   return null;
 }
 
@@ -44,4 +77,5 @@ export const SERVICE_REQUEST_LABELS: Record<ServiceRequest, string> = {
   payment_terms: 'have payment terms other than their plan’s',
   merge_accounts: 'merge two accounts into one',
   transfer_ownership: 'hand the account to a new owner',
+  carrier_note: 'pass a word to the driver or courier of an order',
 };

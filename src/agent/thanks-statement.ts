@@ -33,17 +33,17 @@ const OPENER = new RegExp(
   String.raw`^\W*(?:` +
     [
       // en
-      String.raw`thanks|thank (?:you|u)|thankyou|thx|tks|ty|cheers|many thanks|much appreciated|appreciated|ok|okay|perfect|great|brilliant|awesome|amazing|excellent|fantastic|wonderful|lovely|sweet|nice|cool|super|noted|understood|received|welcome|welcoming|haha+|lol|that did the trick|that worked|all good|got (?:the|your) \w+`,
+      String.raw`thanks|thank (?:you|u)|thankyou|thx|tks|ty|cheers|many thanks|much appreciated|appreciated|ok|okay|perfect|great|brilliant|awesome|amazing|excellent|fantastic|wonderful|lovely|sweet|nice|cool|super|noted|understood|received|welcome|welcoming|haha+|lol|that did the trick|that worked|all good|got (?:the|your) \w+|(?:really |much |greatly |truly )?appreciate (?:it|that|this|you|y'all|you all)`,
       // es, fr, de, pt, it, nl, pl
       // es, fr, de, pt, it, nl, pl; thanks made stronger ("mil gracias", "mille grazie",
       // "tausend Dank", "hartelijk dank", "wielkie dzięki") opens as plain thanks does
-      String.raw`gracias|(?:muchas|muchisimas|mil) gracias|perfecto|genial|estupendo|entendido|recibido|vale|bienvenid[oa]s?`,
-      String.raw`merci|mille mercis?|parfait|genial|super|note|compris|bien recu|bienvenue`,
-      String.raw`danke|(?:vielen|tausend|herzlichen|besten) dank|perfekt|super|prima|toll|verstanden|alles klar|willkommen`,
-      String.raw`obrigad[oa]|muit[oa] obrigad[oa]|mil obrigad[oa]s|perfeito|otimo|entendido|recebido|bem-vind[oa]|bem vind[oa]`,
-      String.raw`grazie|mille grazie|grazie mille|perfetto|ottimo|capito|ricevuto|benvenut[oaie]`,
-      String.raw`bedankt|(?:hartelijk|heel erg|reuze) bedankt|hartelijk dank|dank (?:je|u)(?: wel)?|dankjewel|dankuwel|perfect|top|begrepen|ontvangen|welkom`,
-      String.raw`dziekuje|dziekujemy|dzieki|(?:wielkie|stokrotne) dzieki|serdecznie dziekuje(?:my)?|swietnie|super|rozumiem|jasne|przyjete|witamy`,
+      String.raw`gracias|(?:muchas|muchisimas|mil) gracias|perfecto|genial|estupendo|entendido|recibido|vale|bienvenid[oa]s?|(?:se|lo|te|os|les) agradec(?:e|emos)|(?:lo |se lo )?agradezco`,
+      String.raw`merci|mille mercis?|parfait|genial|super|note|compris|bien recu|bienvenue|(?:j'apprecie|c'est apprecie|nous apprecions)`,
+      String.raw`danke|(?:vielen|tausend|herzlichen|besten) dank|perfekt|super|prima|toll|verstanden|alles klar|willkommen|(?:weiss ich zu schatzen|wissen wir zu schatzen)`,
+      String.raw`obrigad[oa]|muit[oa] obrigad[oa]|mil obrigad[oa]s|perfeito|otimo|entendido|recebido|bem-vind[oa]|bem vind[oa]|agradec(?:o|emos)`,
+      String.raw`grazie|mille grazie|grazie mille|perfetto|ottimo|capito|ricevuto|benvenut[oaie]|(?:lo |la )?apprezz(?:o|iamo)`,
+      String.raw`bedankt|(?:hartelijk|heel erg|reuze) bedankt|hartelijk dank|dank (?:je|u)(?: wel)?|dankjewel|dankuwel|perfect|top|begrepen|ontvangen|welkom|(?:ik waardeer|we waarderen|wordt gewaardeerd)`,
+      String.raw`dziekuje|dziekujemy|dzieki|(?:wielkie|stokrotne) dzieki|serdecznie dziekuje(?:my)?|swietnie|super|rozumiem|jasne|przyjete|witamy|doceniam(?:y)?`,
     ].join('|') +
     String.raw`)\b`,
 );
@@ -66,7 +66,7 @@ const ASKS_OR_TURNS = new RegExp(
     String.raw`(?:^|[.,;:!—–-]\s*)(?:what|whats|how|where|why|who|which|should|shall|is|are|do|does|did)\b|\b(?:what|how|where|why|who|which|when)(?: (?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|has|have|much|many|long|often|soon|to))\b`,
     String.raw`\b(?:do|does|did|is|are|can|could|will|would|should|shall|may|might|has|have)\s+(?:i|we|you|it|they|he|she|there|this|that)\b`,
     // a verb of the polite plural opening a clause is a request ("stoppez…", "disdite…")
-    String.raw`(?:^|[.,;:!—–-]\s*)\p{L}+(?:ez|ate|ete|ite)\b`,
+    String.raw`(?:^|[.,;:!—–-]\s*)(?!appreciate\b)\p{L}+(?:ez|ate|ete|ite)\b`,
     String.raw`\b(?:que|como|cuando|donde|quoi|comment|quand|pourquoi|wie|wann|warum|onde|quando|cosa|perche|hoe|wanneer|waar|waarom|jak|kiedy|gdzie|dlaczego|czy|combien|quel|quelle|quels|ne|n'|plus|keeps|keep)\b`,
     // a person asked for, beside the thanks ("I'd rather speak with a person, thanks")
     String.raw`\b(?:rather|speak|talk|call|person|human|agent|someone|somebody|manager|staff|medewerker|hablar|persona|parler|personne|sprechen|mensch|falar|pessoa|parlare|spreken|mens|rozmawiac|osoba)\b`,
