@@ -19,6 +19,7 @@ import {
   scriptCostQuestion,
 } from './action-questions.js';
 import { askAboutLater, saidHypothetically } from './hypothetical.js';
+import { saysMoneyArrived } from './money-arrived.js';
 import { findTerms, hasSequence, isNegatedAt, says, words, type Lexicon } from './term-match.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
@@ -306,6 +307,7 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
       const asked =
         !(turnedDown && question) &&
         !askAboutLater(sentence, list, conditioned) &&
+        !(action === 'refund' && saysMoneyArrived(clause)) &&
         clauseAsks(clause, action, askedAfter, weighed, costAsked, question);
       weighed ||= weighs(list);
       turnedDown ||= clauseRefuses(clause, action);

@@ -181,14 +181,14 @@ const isHarmlessExtra = (word: string) =>
  */
 const THANKS =
   /\b(?:thanks|thank you|thx|ty|cheers|appreciated|gracias|merci|danke|obrigad[oa]|grazie|bedankt|dank je|dziekuje|dzieki)\b/;
-const ARRIVED =
+export const ARRIVED =
   /\b(?:got (?:the|my|our) (?:refund|money|credit|parcel|package|order|delivery|replacement|items?|goods|shipment)|landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|caiu|cairam|entrou na conta|cayo en la cuenta|eingegangen|gutgeschrieben|accreditat[oa]|bijgeschreven|wplyne\w*|zaksiegowan\w*|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
-const ARRIVAL_GONE_WRONG = new RegExp(
+export const ARRIVAL_GONE_WRONG = new RegExp(
   String.raw`\b(?:not|n't|never|but|still|yet|only|half|partial|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|${GONE_WRONG})\b`,
 );
 const MAX_ARRIVAL_WORDS = 16;
 /** A further ask beside the thanks ("…came through, thanks. can you also refund 1046?"). */
-const FURTHER_ASK =
+export const FURTHER_ASK =
   /\b(?:can|could|would|please|pls|plz|also|another|next|need|want|por favor|bitte|per favore|prosze|graag)\b/;
 function arrivedWithThanks(folded: string): boolean {
   const words = folded.split(/[^\p{L}\d']+/u).filter(Boolean);

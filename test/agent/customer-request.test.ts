@@ -194,6 +194,21 @@ describe('a customer asking for a refund or a cancellation, found by code', () =
   });
 
   it.each([
+    'refund for 1050 landed, all good. do we get a credit note for our books?',
+    'the refund on 1043 came through this morning, how do I book it?',
+    'money for 1045 is back on our card, one question about the invoice though: which date does it carry?',
+    'die Erstattung für 1050 ist gutgeschrieben, bekommen wir eine Gutschrift?',
+  ])('a refund told as arrived asks for no refund: %s', (text) => expect(asks(text)).toBe(false));
+
+  it.each([
+    'the refund for 1050 still has not landed, please check',
+    'order 1043 arrived broken, refund it please',
+    'only half the refund for 1050 came through, can you send the rest?',
+  ])('an arrival that went wrong, or told before the ask, still asks: %s', (text) =>
+    expect(asks(text)).toBe(true),
+  );
+
+  it.each([
     'Cancel 1047 please, and what will the fee be?',
     'the fee is fine, please cancel order 1047',
     'we will pay the fee, cancel 1047',
