@@ -84,13 +84,16 @@ function overlapping<I, R>(
     scheduled = true;
     setImmediate(flush);
   }
-  return (items) => {
-    if (items.length === 0) return Promise.resolve(undefined);
-    return new Promise<R>((resolve, reject) => {
-      queue.push({ items, resolve, reject });
-      schedule();
-    });
-  };
+  return (items) => joinQueue(queue, items, schedule);
+}
+
+/** A caller joins `queue` with its items, and `kick` has the queue sent; no items, nothing sent. */
+function joinQueue<I, R>(queue: Waiting<I, R>[], items: I[], kick: () => void): Promise<R | undefined> {
+  if (items.length === 0) return Promise.resolve(undefined);
+  return new Promise<R>((resolve, reject) => {
+    queue.push({ items, resolve, reject });
+    kick();
+  });
 }
 
 /**
@@ -112,25 +115,18 @@ export function createWriteGroup<I, R = void>(
   let busy = false;
   const queue: Waiting<I, R>[] = [];
 
-  function take(): Waiting<I, R>[] {
-    return takeBatch(queue, max);
-  }
-
   async function drain(): Promise<void> {
     while (queue.length > 0) {
-      await sendBatch(take(), send, deadlineMs, (rest) => queue.unshift(...rest));
+      await sendBatch(takeBatch(queue, max), send, deadlineMs, (rest) => queue.unshift(...rest));
     }
     busy = false;
   }
 
-  return (items) => {
-    if (items.length === 0) return Promise.resolve(undefined);
-    return new Promise<R>((resolve, reject) => {
-      queue.push({ items, resolve, reject });
+  return (items) =>
+    joinQueue(queue, items, () => {
       if (busy) return;
       busy = true;
       // Sent in the loop's check phase: callers woken by the replies read in the same poll join it.
       setImmediate(() => void drain());
     });
-  };
 }
