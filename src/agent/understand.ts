@@ -65,7 +65,7 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
   const folded = fold(text);
   if (
     asksAboutPlannedStep(folded) ||
-    (asksAboutRetention(folded) && !mentionsDataLoss(folded)) ||
+    (asksAboutRetention(folded) && !dataLossIn(folded)) ||
     forgotOwnPassword(folded)
   )
     return null;
@@ -80,7 +80,7 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
   // at 0.53).
   if (asksWhatIsSupported(folded) || asksWhenSupportAnswers(folded)) {
     if (concern === 'outage') return null;
-    if (concern === 'data_loss' && !mentionsDataLoss(folded)) return null;
+    if (concern === 'data_loss' && !dataLossIn(folded)) return null;
   }
   return concern;
 }
