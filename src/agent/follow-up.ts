@@ -19,12 +19,15 @@ import { says } from './term-match.js';
 
 /** What a complaint about waiting or a failed fix sounds like, beside the angry words (NEGATIVE). */
 const COMPLAINT =
-  /\?\?|!!|\b(?:any (?:update|news)|it'?s been|seriously|again|still (?:no|not|nothing|nobody|waiting|hasn'?t|haven'?t|isn'?t|doesn'?t|didn'?t|broken|missing|says|locked|the same)|nobody (?:has )?(?:answered|replied|responded|called|got back|came)|no one (?:has )?(?:answered|replied|responded|called|got back|came)|(?:did|tried) (?:that|it|this) (?:twice|already|again)|didn'?t work|did not work|doesn'?t work|not working|(?:is|was)n'?t helping|(?:did|does)n'?t help|did not help|does not help|no help|useless|get me|someone (?:real|actually)|a (?:human|person)|todavia|sigue sin|toujours pas|immer noch|ainda nao|ancora non|nog steeds|nadal nie)\b/;
+  /\?\?|!!|\b(?:any (?:update|news)|it'?s been|it has been|seriously|again|still (?:no|not|nothing|nobody|waiting|hasn'?t|haven'?t|isn'?t|doesn'?t|didn'?t|broken|missing|says|locked|the same)|nobody (?:has )?(?:answered|replied|responded|called|got back|came)|no one (?:has )?(?:answered|replied|responded|called|got back|came)|(?:did|tried) (?:that|it|this) (?:twice|already|again)|didn'?t work|did not work|doesn'?t work|not working|(?:is|was)n'?t helping|(?:did|does)n'?t help|did not help|does not help|no help|useless|get me|someone (?:real|actually)|a (?:human|person)|todavia|sigue sin|toujours pas|immer noch|ainda nao|ancora non|nog steeds|nadal nie)\b/;
 
-/** The answer missed the question: "not what I asked", "that didn't answer it", "I asked about…". */
+/**
+ * The customer says what they asked: "not what I asked", "I asked about 1045". "That didn't answer
+ * my question" alone says only that it missed; what follows may be a new ask for a person.
+ */
 const MISSED_QUESTION = new RegExp(
   [
-    String.raw`\bnot what i (?:asked|meant|was asking)\b|\bnot my question\b|\b(?:didn'?t|did not|doesn'?t|does not) answer (?:it|that|this|my question|the question|what i asked)\b|\bi (?:asked|meant|was asking) (?:about|for|if|whether|how|when|where|which|what)\b`,
+    String.raw`\bnot what i (?:asked|meant|was asking)\b|\bnot my question\b|\bi (?:asked|meant|was asking) (?:about|for|if|whether|how|when|where|which|what)\b`,
     String.raw`\bno es lo que (?:pregunte|preguntaba)\b|\bno (?:era|es) mi pregunta\b|\bpregunte (?:por|sobre)\b|\bce n'est pas (?:ce que j'ai demande|ma question)\b|\bj'ai demande (?:pour|si|quand|comment)\b|\b(?:das )?(?:war|ist) nicht (?:meine frage|das, was ich gefragt habe)\b|\bich habe nach\b[^.!?]{0,40}\bgefragt\b|\bnao (?:foi|e) (?:o que eu )?pergunt\w*\b|\bperguntei (?:sobre|se)\b|\bnon e (?:quello che ho chiesto|la mia domanda)\b|\bho chiesto (?:di|se|del|della)\b|\bdat (?:is|was) niet (?:wat ik vroeg|mijn vraag)\b|\bik vroeg (?:naar|of)\b|\bnie o to pyta\w*\b|\bpyta\w* o\b`,
   ].join('|'),
 );

@@ -65,7 +65,8 @@ function withoutContactlessHumanRequest(text: string, guess: IntentGuess): Inten
 }
 
 /** Another person as a recipient or a user: "cc a second person", "add another person to the account". */
-const ANOTHER_PERSON = /\b(?:a |one )?(?:second|another|other|extra|additional|third) (?:person|people|user|colleague)s?\b/g;
+const ANOTHER_PERSON =
+  /\b(?:a |one )?(?:second|another|other|extra|additional|third) (?:person|people|user|colleague)s?\b/g;
 
 /** How much weight the model must itself give a money intent for an explicit request to win. */
 const EXPLICIT_REQUEST_FLOOR = 0.2;
