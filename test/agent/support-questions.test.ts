@@ -34,7 +34,7 @@ describe('a question about whether and when people answer does not ask for one',
 describe('a question about data after a planned closure is no data loss', () => {
   it.each([
     'if the school closes its account, how long until pupil records are wiped?',
-    'once our account is deleted, when is everything purged?',
+    'once our account is deleted, how soon is all our data wiped?',
     'after the account gets closed, are the invoices erased right away?',
     'how do I get my own contact data deleted but keep the company account?',
   ])('%s', (text) => {
