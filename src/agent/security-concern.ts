@@ -3,6 +3,7 @@
  * what happened: security-reports.ts), told apart from questions about security and a forgotten
  * password. Always critical (urgency.ts), whatever a model says.
  */
+import { withoutSecurityInGeneral } from './security-questions.js';
 import { reportsSecurityIncident } from './security-reports.js';
 
 // Security concerns, in the eight supported languages (folded text; Polish ł kept or folded).
@@ -113,7 +114,7 @@ const ASKS_IF_SAFE =
   /^\W*(?:is it (?:safe|ok|okay|fine|a problem)|should (?:we|i)|can (?:we|i)|how (?:do|can|should) (?:we|i)|what if)\b/;
 
 export function mentionsSecurity(text: string): boolean {
-  const said = text.replace(ABOUT_SECURITY, ' ');
+  const said = withoutSecurityInGeneral(text.replace(ABOUT_SECURITY, ' '));
   return (
     SECURITY.test(said) ||
     (SECRET_EXPOSED.test(said) && !ASKS_IF_SAFE.test(said)) ||

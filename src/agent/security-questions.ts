@@ -16,7 +16,7 @@ const HOW_IT_WORKS = new RegExp(
   String.raw`(?:^|[.!?;:—–-]\s*|\b(?:so|and|but|also|pls|please|quick question|question)[,:]?\s+)(?:` +
     [
       // en
-      String.raw`how (?:do|does|can|could|should|would|long|often|many|much|soon|far)|what(?:'s| is| are| was| happens| counts| do you| does)|which|where (?:do|does|can|is|are)|who (?:can|should|gets|sees)|is there (?:a|an|any)|(?:can|could|may) (?:we|i|our|my|you|someone|a|the|these|those|this|that|it|they)|do (?:you|we|i)|does (?:the|your|a|an|each|every)|are (?:there|you)|is it possible|will (?:the|a|an|you)|should (?:we|i)`,
+      String.raw`how (?:do|does|can|could|should|would|long|often|many|much|soon|far)|what(?:'s| is| are| was| happens| counts| do you| does| should| can| do (?:we|i))|who do (?:we|i)|which|where (?:do|does|can|is|are)|who (?:can|should|gets|sees)|is there (?:a|an|any)|(?:can|could|may) (?:we|i|our|my|you|someone|a|the|these|those|this|that|it|they)|do (?:you|we|i)|does (?:the|your|a|an|each|every)|are (?:there|you)|is it possible|will (?:the|a|an|you)|should (?:we|i)`,
       // es
       String.raw`(?:¿\s*)?(?:como|cuanto|cuantos|cuantas|cual|cuales|donde|quien|que pasa|se puede|puedo|podemos|pueden|hay (?:alguna )?(?:forma|manera|opcion)|es posible|envian|hacen envios)`,
       // fr
@@ -69,4 +69,23 @@ export function asksHowItWorks(text: string): boolean {
   if (!LATIN_ONLY.test(text) || TELLS_INCIDENT.test(text)) return false;
   const asks = text.includes('?') && HOW_IT_WORKS.test(text.trim());
   return asks || OWN_LOCKOUT.test(text);
+}
+
+/**
+ * A breach spoken of in general, as the subject of a question about the process: "what should we
+ * do if our account ever gets hacked?", "how do you handle a data breach, do you tell customers?",
+ * "in case of fraud on our card, who do we call?".
+ */
+const SECURITY_IN_GENERAL = new RegExp(
+  [
+    String.raw`\b(?:if|in case|when|whenever|should)\b (?:(?:our|my|an?|the|one of (?:our|the)|someone'?s) )?(?:\w+ ){0,2}?(?:ever |someday |one day )?(?:gets?|is|are|were|was|got|becomes?) (?:ever )?(?:hacked|compromised|breached|stolen|leaked|phished)\b`,
+    String.raw`\b(?:in case of|in the event of|if there(?:'s| is| was| were| ever is)|when there(?:'s| is)|handle|handles|handling|deal with|respond to|notify (?:us|customers) (?:of|about)|report) (?:a |an |any )?(?:data |security )?(?:breach|breaches|hack|hacks|security incidents?|fraud|phishing attempts?)\b`,
+  ].join('|'),
+  'g',
+);
+
+/** The text without breaches spoken of in general, when it is a question that tells no incident (folded text). */
+export function withoutSecurityInGeneral(text: string): string {
+  if (!text.includes('?') || TELLS_INCIDENT.test(text)) return text;
+  return text.replace(SECURITY_IN_GENERAL, ' ');
 }

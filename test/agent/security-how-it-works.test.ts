@@ -15,6 +15,8 @@ describe('a question about how a setting or a policy works is not a breach', () 
     'is there an audit log of who changed our payment details?',
     'what security checks do you run before shipping to a new address?',
     'how does your fraud screening work for big first orders?',
+    'what should we do if our account ever gets hacked?',
+    'how do you handle a data breach, do you notify customers?',
     '¿Cómo cambio la tarjeta guardada en nuestra cuenta?',
     'Livrez-vous aussi en Suisse ? Notre filiale à Genève en a besoin',
   ])('%s', (text) => {
@@ -39,6 +41,8 @@ describe('an incident told as a question stays a breach', () => {
     'how did a stranger get our card number? there is a charge from a shop we never used',
     'we got a login alert from Lagos, how do we see which device it was?',
     'how do we lock things down? a login from Vietnam at 4am, none of us travel',
+    'our account got hacked last night, what should we do?',
+    'if our account was hacked, why are there orders none of us placed?',
   ])('%s', (text) => {
     const u = understand(text);
     expect(u.securityConcern).toBe(true);
