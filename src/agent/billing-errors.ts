@@ -1,7 +1,8 @@
 /**
  * A charge the customer says is wrong (charged twice, another sum than agreed, billed despite an
  * exemption or a cancellation, an invoice to correct), in the supported languages: a person checks
- * it. An order placed twice ("commandé en double") is a cancellation, not a charge said wrong. Read by the urgency rules (urgency.ts) and the route (understand.ts).
+ * it. An order placed twice ("commandé en double") is a cancellation, not a charge said wrong.
+ * Read by the urgency rules (urgency.ts) and the route (understand.ts).
  */
 import { isInformationQuestion } from './answer-type.js';
 import { fold, foldedPattern } from './offline/text.js';

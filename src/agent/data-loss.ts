@@ -55,8 +55,8 @@ const RECORDS_GONE = new RegExp(
 /**
  * A question about what happens after the customer's own planned step ("once we shut the account
  * down, how soon is our data wiped?", "if we close the account, when is our data deleted?", "if
- * the school closes its account…", "once our account is deleted…"): the
- * privacy policy answers it; nothing has been lost or broken into.
+ * the school closes its account…", "once our account is deleted…"): the privacy policy answers
+ * it; nothing has been lost or broken into.
  */
 const PLANNED_STEP = new RegExp(
   [

@@ -84,7 +84,10 @@ const SECURITY_IN_GENERAL = new RegExp(
   'g',
 );
 
-/** The text without breaches spoken of in general, when it is a question that tells no incident (folded text). */
+/**
+ * The text without breaches spoken of in general, when it is a question that tells no incident
+ * (folded text).
+ */
 export function withoutSecurityInGeneral(text: string): string {
   if (!text.includes('?') || TELLS_INCIDENT.test(text)) return text;
   return text.replace(SECURITY_IN_GENERAL, ' ');

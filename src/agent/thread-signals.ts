@@ -16,7 +16,10 @@ export interface ThreadSignals {
    * not just ask the missed question again more precisely (follow-up.ts).
    */
   saysNotHelped: boolean;
-  /** A question with no complaint code hears in it (follow-up.ts): the model's negativity alone does not hand it over. */
+  /**
+   * A question with no complaint code hears in it (follow-up.ts): the engine's negative reading
+   * alone does not hand it to a person.
+   */
   plainFollowUp: boolean;
   /** Negative by code (angry words, "!!", capitals), whatever a model made of it. */
   negative: boolean;
