@@ -54,11 +54,19 @@ const RECORDS_GONE = new RegExp(
 
 /**
  * A question about what happens after the customer's own planned step ("once we shut the account
- * down, how soon is our data wiped?", "if we close the account, when is our data deleted?"): the
- * privacy policy answers it; nothing has been lost or broken into.
+ * down, how soon is our data wiped?", "if we close the account, when is our data deleted?", "if
+ * the school closes its account…", "once our account is deleted…"): the privacy policy answers
+ * it; nothing has been lost or broken into.
  */
-const PLANNED_STEP =
-  /\b(?:once|if|after|when|before) (?:we|i) (?:\w+ )?(?:close|closes|shut|delete|cancel|remove|leave|downgrade|deactivate|terminate|end|stop)\w*\b/;
+const PLANNED_STEP = new RegExp(
+  [
+    String.raw`\b(?:once|if|after|when|before) (?:we|i) (?:\w+ )?(?:close|closes|shut|delete|cancel|remove|leave|downgrade|deactivate|terminate|end|stop)\w*\b`,
+    // Another who decides for the account ("if the council closes its account"), or the account
+    // closed as the condition ("once our account is deleted").
+    String.raw`\b(?:once|if|after|when|before) (?:the|our|my) (?:\w+ ){0,2}?(?:closes|shuts|deletes|cancels|terminates|deactivates|ends) (?:its|their|our|the|his|her) (?:\w+ )?(?:account|subscription|contract)\b`,
+    String.raw`\b(?:once|if|after|when|before) (?:the|our|my|an|your) (?:\w+ )?(?:account|subscription|contract) (?:is|gets|has been|was|got) (?:closed|deleted|cancell?ed|terminated|deactivated|removed|shut down)\b`,
+  ].join('|'),
+);
 /**
  * The same step in the other languages: "if / once / after" and a verb closing or deleting the
  * account (es, fr, de, pt, it, nl, pl, folded), or the account closed as a condition in Japanese,
@@ -139,7 +147,7 @@ const RECORDS_GONE_SCRIPTS = foldedPattern(
  * not data lost. Said gone as a fact ("our data was deleted") it is still lost.
  */
 const DELETION_WANTED =
-  /\b(?:want|wants|would like|'d like|need|wish|asking|request\w*|can you|could you|please|pls|have)\b[^.!?]{0,40}\b(?:data|account|records|info\w*|details|history)\b (?:deleted|removed|erased|purged|wiped)\b/;
+  /\b(?:want|wants|would like|'d like|need|wish|asking|request\w*|can you|could you|please|pls|have|get)\b[^.!?]{0,40}\b(?:data|account|records|info\w*|details|history)\b (?:deleted|removed|erased|purged|wiped)\b/;
 const LOSS_STATED =
   /\b(?:was|were|got|has been|have been|is|are|went) (?:all |just |completely )?(?:deleted|removed|erased|wiped|gone|missing|lost)\b/;
 

@@ -16,8 +16,13 @@ export const RouteInputSchema = z.object({
       afterBotAnswer: z.boolean().default(false),
       repeatsQuestion: z.boolean().default(false),
       saysNotHelped: z.boolean().default(false),
+      /**
+       * A question after the answer with no complaint code hears: negative by the engine's reading
+       * alone, it raises the bar instead of going to a person.
+       */
+      plainFollowUp: z.boolean().default(false),
     })
-    .default({ afterBotAnswer: false, repeatsQuestion: false, saysNotHelped: false }),
+    .default({ afterBotAnswer: false, repeatsQuestion: false, saysNotHelped: false, plainFollowUp: false }),
   /**
    * A help-center question whose high urgency or negative sentiment is its tone only ("urgent:
    * what's the rate limit on Pro?", "ugh, how do we pull our order history into a csv?"): no
@@ -51,7 +56,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * Route in code, never by a model. Always a person: a security concern, data loss, critical
  * urgency, a request for a person, the resolver's own signal, a customer saying the bot's answer
  * did not help, the same question asked again after an answer, and negative sentiment after a bot
- * answer. Otherwise by confidence: high and critical urgency and negative messages need
+ * answer (unless it is a plain follow-up question: the engine alone read it as negative). Otherwise by confidence: high and critical urgency and negative messages need
  * `confidenceHigh` (0.75), except a plain help-center question's tone; everything else
  * `confidenceNormal` (0.60).
  */
@@ -71,7 +76,8 @@ export function routeMessage(raw: RouteInput): RouteDecision {
   if (input.thread.saysNotHelped) return person('the customer says the answer did not help');
   if (input.thread.repeatsQuestion)
     return person('the customer asked the same question again after an answer');
-  if (input.thread.afterBotAnswer && negative) return person('negative sentiment after a bot answer');
+  if (input.thread.afterBotAnswer && negative && !input.thread.plainFollowUp)
+    return person('negative sentiment after a bot answer');
   const bar =
     input.plainQuestion && (input.urgency === 'high' || negative)
       ? 'plain-question'

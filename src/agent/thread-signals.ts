@@ -1,4 +1,5 @@
 import type { Sentiment } from '../domain/index.js';
+import { isPlainFollowUpQuestion, narrowsMissedQuestion } from './follow-up.js';
 import { NEGATIVE, NOT_HELPED } from './lexicon.js';
 import { fold } from './offline/text.js';
 import { says, words } from './term-match.js';
@@ -10,8 +11,16 @@ export interface ThreadSignals {
   afterBotAnswer: boolean;
   /** An earlier customer message the bot answered asked the same thing. */
   repeatsQuestion: boolean;
-  /** The customer says the bot's answer did not help ("that didn't help", "no me ayudó"). */
+  /**
+   * The customer says the bot's answer did not help ("that didn't help", "no me ayudó"), and does
+   * not just ask the missed question again more precisely (follow-up.ts).
+   */
   saysNotHelped: boolean;
+  /**
+   * A question with no complaint code hears in it (follow-up.ts): the engine's negative reading
+   * alone does not hand it to a person.
+   */
+  plainFollowUp: boolean;
   /** Negative by code (angry words, "!!", capitals), whatever a model made of it. */
   negative: boolean;
 }
@@ -81,7 +90,8 @@ export function threadSignals(history: AgentInput['history'], text: string): Thr
           text,
           earlier.filter((m) => m.role === 'customer' || m.role === 'bot').map((m) => m.text),
         )),
-    saysNotHelped: afterBotAnswer && says(text, NOT_HELPED),
+    saysNotHelped: afterBotAnswer && says(text, NOT_HELPED) && !narrowsMissedQuestion(text),
+    plainFollowUp: afterBotAnswer && !soundsNegative(text) && isPlainFollowUpQuestion(text),
     negative: soundsNegative(text),
   };
 }

@@ -45,17 +45,28 @@ function goodsBackIsReturn(text: string, guess: IntentGuess): IntentGuess {
  * about how soon a person answers; otherwise the next likeliest intent.
  */
 function withoutContactlessHumanRequest(text: string, guess: IntentGuess): IntentGuess {
-  // The raw text too: folding strips Thai vowel marks (พนักงาน).
-  const folded = fold(text).replace(RESPONSE_TIME_QUESTION, ' ');
-  // Only the scripts folding changes are read raw: accented Latin text ("¿hasta qué hora…?") would
-  // miss the question's pattern and keep its contact word.
+  if (guess.intent !== 'human_request') return guess;
+  const whole = fold(text);
+  const withoutResponse = whole.replace(RESPONSE_TIME_QUESTION, ' ');
+  // A question about when and whether people answer asks about support; only an explicit ask
+  // beside it ("…? can someone call me now") asks for a person.
+  const aboutResponse = withoutResponse !== whole && !asksForHuman(text);
+  // A person named as a recipient or a user ("cc a second person on every invoice") is no contact.
+  const folded = withoutResponse.replace(ANOTHER_PERSON, ' ');
+  // The raw text too: folding strips Thai vowel marks (พนักงาน). Only the scripts folding changes
+  // are read raw: accented Latin text ("¿hasta qué hora…?") would miss the question's pattern and
+  // keep its contact word.
   const raw = text.toLowerCase().replace(/\p{Script=Latin}+/gu, ' ');
-  if (guess.intent !== 'human_request' || CONTACT_CUE.test(folded) || CONTACT_CUE.test(raw)) return guess;
+  if (!aboutResponse && (CONTACT_CUE.test(folded) || CONTACT_CUE.test(raw))) return guess;
   const [intent, confidence] = Object.entries(guess.probabilities)
     .filter(([i]) => i !== 'human_request')
     .sort((a, b) => b[1] - a[1])[0] as [Intent, number];
   return { ...guess, intent, confidence };
 }
+
+/** Another person as a recipient or a user: "cc a second person", "add another person to the account". */
+const ANOTHER_PERSON =
+  /\b(?:a |one )?(?:second|another|other|extra|additional|third) (?:person|people|user|colleague)s?\b/g;
 
 /** How much weight the model must itself give a money intent for an explicit request to win. */
 const EXPLICIT_REQUEST_FLOOR = 0.2;
