@@ -15,8 +15,31 @@ import type { UnanswerableRequest } from './requests.js';
  * requests.ts names the common requests (an address change, an added item) in every language;
  * this is the rest, by form, and applies only once the named order is found.
  */
-const ASKS_US =
-  /\b(?:can|could|would|will) (?:you|u|ya|your team|someone|somebody)\b|\bcan (?:we|i) (?:get|have)\b|\b(?:please|pls|plz|kindly)\b|\bi(?:'d| would) like you to\b|\bneeds? to (?:go|be)\b|^(?:\w+ )?(?:add|apply|change|move|update|ship|send|deliver|put|transfer|reissue|split|hold|drop|remove|swap|switch|reroute|redirect|merge)\b|\b(?:por favor|bitte|merci de|prosze|per favore|alstublieft|graag)\b|\b(?:podem|podeis|pueden|puede|podrian|konnt ihr|konnen sie|kunnen jullie|kunt u|potete|potreste|possono|mozecie|moglibyscie|pourriez|pouvez)\b/m;
+const ASKS_DIRECTLY =
+  /\b(?:can|could|would|will) (?:you|u|ya|your team|someone|somebody)\b|\bcan (?:we|i) (?:get|have)\b|\bi(?:'d| would) like you to\b|\bneeds? to (?:go|be)\b|^(?:\w+ )?(?:add|apply|change|move|update|ship|send|deliver|put|transfer|reissue|split|hold|drop|remove|swap|switch|reroute|redirect|merge)\b|\bmerci de\b|\b(?:podem|podeis|pueden|puede|podrian|konnt ihr|konnen sie|kunnen jullie|kunt u|potete|potreste|possono|mozecie|moglibyscie|pourriez|pouvez)\b/m;
+// A courtesy word alone marks an ask too ("put a note on 1025 for the driver pls").
+const COURTESY = /\b(?:please|pls|plz|kindly|por favor|bitte|prosze|per favore|alstublieft|graag)\b/;
+
+/**
+ * When the order was expected or is needed ("urgent pls, the boxes on 1042 were meant to be here
+ * for today's job", "1042 need it TODAY asap pls"): with only a courtesy word standing alone to
+ * make it an ask, the customer asks where the order is, which its status and delivery estimate
+ * answer. Asking us to do something ("can you…", "please leave it at…", "rush it": requests.ts
+ * reads rushing) stays a request. Folded text.
+ */
+const EXPECTED_OR_NEEDED = new RegExp(
+  [
+    '\\b(?:meant|supposed|expected|promised|due) to (?:be here|be delivered|be with us|arrive|come|get here|land|show up)\\b',
+    "\\b(?:should|would) (?:have|'ve) (?:been (?:here|delivered)|arrived|come|got(?:ten)? here|landed|shown up)\\b",
+    '\\bneed(?:ed|s)? (?:it|them|this|these|those|the \\w+|\\d{3,10})(?: \\w+){0,2} (?:today|tonight|tomorrow|by|before|asap|now|this (?:morning|afternoon|week))\\b',
+    "\\b(?:necesitamos|necesito|lo necesitamos|nous en avons besoin|wir brauchen (?:es|sie)|precisamos|ci serve|ci servono|we hebben het nodig|potrzebujemy)\\b[^.?!]{0,30}\\b(?:hoy|manana|aujourd'hui|demain|heute|morgen|hoje|amanha|oggi|domani|vandaag|dzisiaj|jutro)\\b",
+  ].join('|'),
+);
+// A courtesy word before a verb asks for that ("please leave 1042 at the gate, we need it tonight").
+const COURTESY_BEFORE_VERB =
+  /\b(?:please|pls|plz|kindly|por favor|bitte|prosze|per favore|alstublieft|graag) [a-z]/;
+const asksWhereItIs = (f: string) =>
+  EXPECTED_OR_NEEDED.test(f) && !ASKS_DIRECTLY.test(f) && !COURTESY_BEFORE_VERB.test(f);
 
 /**
  * What the order's data and the help center answer: where, when, its state, its tracking, asking
@@ -61,7 +84,13 @@ export function orderRequestNoToolDoes(
   if (!extractEntities(text).orderIds.length) return null;
   if (opts.inThread && confirmationAnswer(text) !== null) return null;
   const f = fold(text);
-  if (!ASKS_US.test(f) || ASKS_ABOUT_STATE.test(f) || asksForInvoiceCopy(f) || asksForToolAction(text, f))
+  if (
+    !(ASKS_DIRECTLY.test(f) || COURTESY.test(f)) ||
+    ASKS_ABOUT_STATE.test(f) ||
+    asksWhereItIs(f) ||
+    asksForInvoiceCopy(f) ||
+    asksForToolAction(text, f)
+  )
     return null;
   return { kind: 'modify_order', label: 'have something done to an order that no tool does' };
 }

@@ -1,7 +1,7 @@
 import { questionType } from './answer-type.js';
 import { findCustomerRequests } from './customer-request.js';
 import { saidHypothetically } from './hypothetical.js';
-import { fold } from './offline/text.js';
+import { fold, foldedPattern } from './offline/text.js';
 
 /**
  * Whether a question on an order topic is about one of the customer's orders or about how things
@@ -19,12 +19,25 @@ const REFUND_PENDING =
   /\b(?:my|the|our|this|that) refund\b[^.?!]{0,40}\b(?:arrive\w*|show\w*|appear\w*|land\w*|post\w*|hit|reach\w*|clear\w*|still|isn'?t|hasn'?t|not yet)\b|\b(?:haven'?t|hasn'?t|not|never) (?:yet )?(?:seen|received|got(?:ten)?) (?:my|the|our|a|any|that) refund\b|\brefund (?:status|reference|timing|times?)\b|\b(?:nothing|no money|not|isn'?t|hasn'?t)\b[^.?!]{0,25}\b(?:on|in|to|hit) (?:my|our|the) (?:card|account|bank|statement)\b|\bis (?:that|this|it) normal\b/;
 
 /**
+ * The same question in Japanese, Chinese, Thai and Arabic: when or how long until the refund or
+ * the money is back ("退款要多久才能到账", "متى يعود المبلغ إلى البطاقة؟", "返金はいつ届きますか").
+ * Money named with a word of time; a request for a refund ("请退款", "أريد استرداد") asks no time.
+ */
+const MONEY_BACK_OTHER_SCRIPTS = foldedPattern(
+  '退款|退钱|退費|退费|到账|返金|払い戻し|払戻|คืนเงิน|เงินคืน|استرداد|استرجاع|المبلغ|أموالنا|فلوسنا',
+);
+const WHEN_OTHER_SCRIPTS = foldedPattern(
+  '多久|什么时候|何时|几天|いつ|何日|どのくらい|เมื่อไหร่|เมื่อไร|กี่วัน|นานแค่ไหน|متى|كم يوم|كم من الوقت',
+);
+
+/**
  * A question about a refund's progress ("when will my refund for 1045 arrive?", "the refund still
  * isn't on my card"), not a request for one: the refund-timing article answers it, and nothing is
  * proposed.
  */
 export function asksAboutRefundStatus(text: string): boolean {
   const f = fold(text);
+  if (MONEY_BACK_OTHER_SCRIPTS.test(f) && WHEN_OTHER_SCRIPTS.test(f)) return true;
   if (!REFUND_NAMED.test(f) || REFUND_ASKED.test(f)) return false;
   const asked = questionType(text);
   return REFUND_PENDING.test(f) || asked === 'duration' || asked === 'date';

@@ -25,6 +25,7 @@ import {
   speaksOfOwnOrders,
 } from './question-scope.js';
 import { unanswerableRequest } from './requests.js';
+import { namesWarranty } from './warranty-claim.js';
 import { semanticFit } from './semantic-signals.js';
 import { fold } from './offline/text.js';
 import type { AgentTools, KnowledgeBase, Understanding } from './types.js';
@@ -240,7 +241,10 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     // whatever intent was read: a refund, a cancellation or a return asked for keeps its own path.
     if (!request && ev.order && u.entities.orderIds.length)
       request = orderRequestNoToolDoes(deps.text, { inThread: deps.inThread });
-    if (u.intent !== 'return' && u.intent !== 'shipping' && !request) return unanswered(ev, request);
+    // A question about the warranty beside the order ("what do you need for the warranty? 1043 stopped
+    // grinding") is the warranty article's too, whatever intent was read.
+    if (u.intent !== 'return' && u.intent !== 'shipping' && !request && !namesWarranty(fold(deps.text)))
+      return unanswered(ev, request);
   }
   return searchKb(u, deps, ev, asked, request);
 }

@@ -74,6 +74,35 @@ describe('a request about a named order that no tool carries out (offline engine
   });
 });
 
+// Phrasings written for this test, not taken from a set.
+describe('an order said to be late or needed soon, with only a courtesy word (offline engine)', () => {
+  it('asks where the order is: its status answers, no request is read', async () => {
+    for (const text of [
+      'pls, 1042 was supposed to be here by this morning, the café opens at noon',
+      'we need 1042 before the market on friday, please!',
+      'order 1042 should have been here yesterday pls',
+      'urgent!! need the boxes from 1042 tomorrow first thing, thanks pls',
+    ]) {
+      const r = await run(text);
+      expect(r.escalation?.summary ?? '', text).not.toMatch(/no tool does/);
+      expect(r.route, text).toBe('resolve');
+      expect(r.reply?.text, text).toContain('1042');
+      expect(r.proposedAction, text).toBeUndefined();
+    }
+  });
+
+  it('something asked of us about it is still a request', async () => {
+    for (const text of [
+      'please leave 1042 behind the side gate, we need it tonight',
+      'could you hand 1042 to the bakery next door? we need it today',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+      expect(r.escalation?.summary, text).toMatch(/no tool does/);
+    }
+  });
+});
+
 describe('a billing question is not a billing dispute for its words alone (offline engine)', () => {
   it('"one invoice a month rather than one per order" and a question without its mark are answered', async () => {
     for (const text of [

@@ -31,3 +31,21 @@ describe('help-center questions in Japanese, Chinese, Thai and Arabic (offline e
     }
   });
 });
+
+// Phrasings written for this test, not taken from a set.
+describe('when the money of a refund is back, asked in Japanese, Chinese, Thai and Arabic', () => {
+  it('is answered from the refund-timing article, with or without an order named, and nothing is proposed', async () => {
+    for (const text of [
+      '1050 的退款什么时候能退回到信用卡？',
+      '注文1050の返金はいつカードに戻りますか？',
+      'คืนเงินของ 1050 จะเข้าบัตรเมื่อไหร่คะ',
+      'إذا ألغينا الطلب، متى يعود المبلغ إلى الحساب؟',
+      'متى يصل المبلغ المسترد للطلب 1050 إلى بطاقتي؟',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('resolve');
+      expect(r.proposedAction, text).toBeUndefined();
+      expect(r.articleIds, text).toContain('refund-timing');
+    }
+  });
+});

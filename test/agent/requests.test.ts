@@ -162,3 +162,40 @@ describe('a swap or exchange with no order in it is not an order change', () => 
     );
   });
 });
+
+// Phrasings written for this test, not taken from a set.
+describe('the addresses kept on the account are not an order to redirect', () => {
+  it.each([
+    'people on our team keep selecting the wrong delivery address at checkout, is there a fix?',
+    'the default shipping address on the account is outdated, can that be fixed?',
+    'the saved address in our address book has the wrong zip, can we correct it?',
+  ])('with no order named, the help center answers: %s', (text) => {
+    expect(unanswerableRequest(text)?.kind).not.toBe('change_address');
+  });
+
+  it.each([
+    'the address on order 1042 is wrong, it took the old one from the address book',
+    'order 1045 went out with our outdated default address, please fix it',
+  ])('an order named with a wrong address is still a change: %s', (text) => {
+    expect(unanswerableRequest(text)?.kind).toBe('change_address');
+  });
+
+  it('a question about the account’s addresses is answered from the address article', async () => {
+    const r = await run(
+      MAYA,
+      'people on our team keep selecting the wrong delivery address at checkout, is there a fix?',
+    );
+    expect(r.route).toBe('resolve');
+    expect(r.reply?.text).toMatch(/address book/i);
+  });
+});
+
+describe('the place said before, "there instead"', () => {
+  it.each([
+    'we moved the warehouse to the unit behind ours. 1042 has shipped, can it be delivered there instead?',
+    'our team works from the new studio now, please send 1045 there instead',
+    'the clinic closed, can the boxes go there instead — the address is in my last message',
+  ])('asks for the order to go elsewhere: %s', (text) => {
+    expect(unanswerableRequest(text)?.kind).toBe('change_address');
+  });
+});

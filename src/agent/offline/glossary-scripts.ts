@@ -7,7 +7,13 @@ import { foldedPattern } from './text.js';
  */
 export const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   [foldedPattern('返品|退货|退換|คืนสินค้า|ส่งคืน|إرجاع|ارجاع'), 'return policy'],
-  [foldedPattern('返金|退款|คืนเงิน|เงินคืน|استرداد'), 'refund'],
+  // Money coming back said without the noun: "the amount returned", "back on the account".
+  [
+    foldedPattern(
+      '返金|払い戻し|払戻|退款|退钱|退回|到账|คืนเงิน|เงินคืน|استرداد|المسترد|استرجاع|يعود المبلغ|يرجع المبلغ|عودة المبلغ',
+    ),
+    'refund',
+  ],
   [foldedPattern('パスワード|密码|密碼|รหัสผ่าน|كلمة المرور|كلمة السر'), 'password reset'],
   [foldedPattern('ログイン|登录|登入|เข้าสู่ระบบ|تسجيل الدخول'), 'login sign in'],
   [

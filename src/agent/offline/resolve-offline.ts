@@ -229,7 +229,14 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
       const text = returnText(o, ev, lang, days);
       return { kind: 'reply', reply: reply(kb ? `${text}\n\n${kb.text}` : text, kb?.citations ?? []) };
     }
-    return { kind: 'reply', reply: reply(orderStatusText(o, lang)) };
+    // The warranty's article, searched beside the order when the question names it (retrieve.ts),
+    // follows the order's status; a shipping question keeps the status alone.
+    const beside = u.intent === 'shipping' ? null : kbText(ev, lang);
+    const status = orderStatusText(o, lang);
+    return {
+      kind: 'reply',
+      reply: reply(beside ? `${status}\n\n${beside.text}` : status, beside?.citations ?? []),
+    };
   }
   const kb = kbText(ev, lang);
   if (kb) return { kind: 'reply', reply: kb };
