@@ -20,6 +20,7 @@ import {
 } from './action-questions.js';
 import { askAboutLater, saidHypothetically } from './hypothetical.js';
 import { saysMoneyArrived } from './money-arrived.js';
+import { disclaimsAnyAsk } from './no-ask.js';
 import { findTerms, hasSequence, isNegatedAt, says, words, type Lexicon } from './term-match.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
@@ -288,6 +289,9 @@ function clauseRefuses(clause: string, action: 'refund' | 'cancellation'): boole
  * cancel 1047?") asks for nothing: moving money on it would be acting on a question.
  */
 function asks(text: string, action: 'refund' | 'cancellation'): boolean {
+  // "Not asking for anything yet. If two of the chairs went back, would the refund cover both?":
+  // a question after the customer said they ask for nothing is about the policy, as in one sentence.
+  let disclaimed = false;
   return sentences(text).some((sentence) => {
     // "Hypothetically, could we get our money back…?": a question about the policy, all of it.
     if (saidHypothetically(sentence)) return false;
@@ -298,7 +302,7 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
     const question = ENDS_AS_QUESTION.test(sentence);
     let offset = 0;
     let weighed = false;
-    let turnedDown = false;
+    let turnedDown = disclaimed;
     let conditioned = false;
     return sentence.split(CLAUSE_BREAK).some((clause) => {
       const askedAfter = cost < 0 ? undefined : cost - offset;
@@ -310,7 +314,9 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
         !(action === 'refund' && saysMoneyArrived(clause)) &&
         clauseAsks(clause, action, askedAfter, weighed, costAsked, question);
       weighed ||= weighs(list);
-      turnedDown ||= clauseRefuses(clause, action);
+      const nothingAsked = disclaimsAnyAsk(list);
+      disclaimed ||= nothingAsked;
+      turnedDown ||= nothingAsked || clauseRefuses(clause, action);
       // "if the lamp breaks later, …": a clause that opens with a condition, not the polite form
       // of the ask ("if possible, …", "if you could …").
       conditioned ||= CONDITIONS.has(list[0] ?? '') && !list.some((w) => POLITE.has(w));

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { findCustomerRequests } from '../../src/agent/customer-request.js';
+
+const asks = (text: string, action: 'refund' | 'cancellation' = 'refund') =>
+  findCustomerRequests([{ text }], action).length > 0;
+
+// A customer who says they ask for nothing yet and then asks what a refund or a cancellation
+// would be has asked a question about the policy: moving money on it would act on a question.
+describe('a message that says it asks for nothing yet', () => {
+  it.each([
+    "we're not asking for anything today — if the lamp on 1045 came back, would the refund include shipping?",
+    'Nothing to request at this point. If we sent back two of the monitors on 1017, would we get the money for both?',
+    "I'm not requesting anything yet; if one chair from 1017 is returned, is the refund only for that chair?",
+    'No pedimos nada todavía: si devolvemos una silla del pedido 1017, ¿el reembolso sería solo de esa?',
+    "Je ne demande rien pour l'instant : si on renvoie un casque de la commande 1017, le remboursement serait-il partiel ?",
+    'Não estou pedindo nada ainda: se devolvermos uma cadeira do pedido 1017, o reembolso seria só dela?',
+    'Non chiedo niente per ora: se rimandiamo una sedia dell’ordine 1017, il rimborso sarebbe solo per quella?',
+    'Ik vraag nog niets: als we één stoel van 1017 terugsturen, is de terugbetaling dan alleen voor die stoel?',
+    'Nie proszę o nic, tylko pytam: jeśli odeślemy jedno krzesło z 1017, czy zwrot będzie tylko za nie?',
+    'Wir wollen noch nichts, nur eine Frage: wenn wir zwei Headsets von 1017 zurückschicken, wäre die Erstattung nur für die zwei?',
+  ])('asks for no refund: %s', (text) => {
+    expect(asks(text)).toBe(false);
+  });
+
+  it.each([
+    'Not asking for anything yet: if we cancelled 1047 tomorrow, would there be a fee?',
+    'Nothing to request yet. If we cancel 1047 next week, would the whole amount come back?',
+  ])('asks for no cancellation: %s', (text) => {
+    expect(asks(text, 'cancellation')).toBe(false);
+  });
+
+  it.each([
+    // A disclaimer of anything *else*, then the ask itself.
+    'Not asking for anything else, just refund order 1045 please.',
+    'I don’t need anything fancy. Please refund 1045.',
+    // The ask said before the disclaimer of more.
+    'Please refund 1045 — we are not asking for anything more than that.',
+    'No pedimos nada más: reembolsen el pedido 1045, por favor.',
+    "We're not asking for anything but our money back on 1045, can you do that?",
+    'Je ne demande rien sauf le remboursement de la commande 1045, est-ce possible ?',
+  ])('still asks: %s', (text) => {
+    expect(asks(text)).toBe(true);
+  });
+});
