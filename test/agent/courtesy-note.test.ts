@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { isCourtesyNote } from '../../src/agent/courtesy-note.js';
+import { MAYA, useOfflineAgent } from './agent-input.js';
+
+const runAs = useOfflineAgent();
+const run = (text: string) => runAs(MAYA, text);
+
+async function expectIgnored(texts: string[]): Promise<void> {
+  for (const text of texts) {
+    expect(isCourtesyNote(text), text).toBe(true);
+    const r = await run(text);
+    expect(r.route, text).toBe('ignore');
+    expect(r.reply, text).toBeUndefined();
+  }
+}
+
+describe('a note that something worked out, or is no longer needed, asks nothing (offline engine)', () => {
+  it('word that it worked, arrived or is back, with thanks anywhere, an order number included', async () => {
+    await expectIgnored([
+      'That sorted it, the new password worked and reception is back in. Thanks!',
+      'saw the money for 1052 back on the card, cheers',
+      'ty, the invoice for 2043 looks right now',
+      'thanks, our login is back up',
+      'update: the courier came this morning, all sorted',
+      'sent the old one back at the post office this morning, appreciate it',
+    ]);
+  });
+
+  it('the same in the other Latin-script languages, a login or a refund named', async () => {
+    await expectIgnored([
+      'merci, la connexion fonctionne de nouveau chez nous',
+      'danke, das Passwort-Reset hat geklappt',
+      'valeu, o reembolso do pedido 1088 caiu hoje',
+      'grazie, il login funziona di nuovo',
+      'bedankt, de terugbetaling voor 1070 is binnen',
+      'dzięki, logowanie znowu działa',
+    ]);
+  });
+
+  it('a step no longer needed, or an answer accepted as the customer restates it', async () => {
+    await expectIgnored([
+      "ok, I'll hold off on cancelling then, thanks",
+      'no return needed after all, we glued the leg ourselves, thanks anyway',
+      'ah ok so the discount starts from next month, makes sense. thanks',
+      "forget the refund, we'll keep it. thanks",
+      'ok, no cancellation needed then, thanks',
+      'merci, plus besoin du remboursement, on garde la chaise',
+    ]);
+  });
+
+  it('a longer note with a salutation and a signature, and a farewell before leave', async () => {
+    await expectIgnored([
+      'Dear team,\n\nthe replacement units arrived this morning and were installed without any issues. Thank you for arranging it.\n\nKind regards,\nMarta Lind\nIT Lead, Fjord Freight\n+47 22 00 00 00',
+      'Just a quick note to say the onboarding call yesterday was really useful. Thanks again to Sam!',
+      "I'm off from tomorrow until the 3rd of January, happy holidays to you all!",
+      "we're closing up for the holidays now, speak in January",
+      'Last working day for me before the break, thanks for all the help this year',
+    ]);
+  });
+
+  it('thanks beside a change to make, a problem, a partial or double arrival, or a request is answered', () => {
+    for (const text of [
+      'our office moves to Berlin next month, thanks',
+      'thanks, the parcel arrived but the box is empty',
+      'refund landed twice, thanks',
+      'thanks, refund 1043 please',
+      "the refund for 1043 hasn't arrived, thanks",
+      'Thanks, received 2 of the 3 boxes',
+      'thanks, parcel arrived, the lamp inside is in pieces',
+      'thanks, it works now on desktop, mobile shows an error',
+      'thanks, the refund went through for the wrong amount',
+      'the courier came, thanks. cancel 1050 as well',
+      'no refund needed, just send the right size',
+      'we received the invoice, thanks. our VAT number is now DE123456789',
+      "I'm off until Monday, can someone call my colleague about the refund",
+      'thanks, the login works again, but someone changed our payout account',
+      'all good, the export came through. where do I find last year’s?',
+    ]) {
+      expect(isCourtesyNote(text), text).toBe(false);
+    }
+  });
+
+  it('a breach told beside the thanks still reaches a person', async () => {
+    for (const text of [
+      'the reset worked, thanks. someone had logged in from Brazil overnight and changed our bank details',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('escalate');
+    }
+  });
+});
