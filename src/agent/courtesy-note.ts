@@ -28,19 +28,19 @@ import { PRAISED } from './praise.js';
 import { hasSeasonWish } from './season-wishes.js';
 import { ADDRESS_ALL, ASKS_OR_TURNS, GONE_WRONG, IMPERATIVE } from './thanks-statement.js';
 
-const MAX_WORDS = 60;
+const MAX_WORDS = 80;
 
-/** Thanks, praise or approval anywhere in the note, in the eight Latin-script languages (folded). */
+/** Thanks, praise, approval or an acknowledgement anywhere in the note, in the eight Latin-script languages (folded). */
 const THANKED = new RegExp(
   [
-    String.raw`\b(?:thanks|thank (?:you|u)|thankyou|thx|tks|ty|cheers|many thanks|much obliged|appreciated|(?:i |we )?(?:really |much |greatly |truly )?appreciate (?:it|that|this|you|the)|grateful|thankful|legend|brilliant|perfect|great stuff|nice one|nice|sweet|cool|lovely|awesome|excellent|fantastic|wonderful|wow|whoa|phew|yay|woohoo|hooray|(?:what a|that'?s a) relief)\b`,
+    String.raw`\b(?:thanks|thank (?:you|u)|thankyou|thx|tks|ty|cheers|many thanks|much obliged|appreciated|(?:i |we )?(?:really |much |greatly |truly )?appreciate (?:it|that|this|you|the)|grateful|thankful|legend|brilliant|perfect|great stuff|nice one|nice|sweet|cool|lovely|awesome|excellent|fantastic|wonderful|wow|whoa|phew|yay|woohoo|hooray|(?:what a|that'?s a) relief|noted|duly noted|acknowledged|understood|well received|received with thanks|(?:just )?(?:letting you know|to let you know|confirming)|fyi|for your information|(?:we|i) (?:hereby )?confirm|confirmed)\b`,
     String.raw`\b(?:gracias|agradec\w*|perfecto|genial|estupendo|merci|remerci\w*|parfait|danke\w*|(?:vielen|tausend|herzlichen|besten) dank|perfekt|prima|obrigad[oa]s?|valeu|perfeito|otimo|grazie|ringrazi\w*|perfetto|ottimo|bedankt|dank (?:je|u)(?: wel)?|dankjewel|dankuwel|hartelijk dank|dziekuje\w*|dzieki|podziekowania|swietnie)\b`,
   ].join('|'),
 );
 
 /** A good day, week or weekend wished ("have a good weekend", "enjoy the rest of your Monday"). */
 const WISHED =
-  /\b(?:have|enjoy) (?:a |the |your )?(?:(?:good|great|nice|lovely|fab|wonderful|pleasant|restful) )?(?:rest of (?:the |your )?)?(?:day|week|weekend|evening|one|afternoon|monday|tuesday|wednesday|thursday|friday|break|holidays?)\b|\b(?:buen|feliz) (?:dia|fin de semana|finde)|\bbonne (?:journee|soiree|semaine|fin de semaine)|\bbon week-?end|\bschon\w* (?:tag|wochenende|abend)|\b(?:bom|boa) (?:dia|tarde|fim de semana|semana)|\bbuon\w* (?:giornata|serata|fine settimana|weekend)|\b(?:fijne|prettige|goede) (?:dag|avond|week|weekend)|\b(?:milego|udanego|dobrego) (?:dnia|weekendu|wieczoru|tygodnia)/;
+  /\b(?:have|enjoy) (?:a |the |your )?(?:(?:good|great|nice|lovely|fab|wonderful|pleasant|restful) )?(?:rest of (?:the |your )?)?(?:day|week|weekend|evening|one|afternoon|monday|tuesday|wednesday|thursday|friday|break|holidays?)\b|\b(?:buen|feliz) (?:dia|fin de semana|finde)|\bbonne (?:journee|soiree|semaine|fin de semaine)|\bbon week-?end|\bschon\w* (?:tag|wochenende|abend)|\b(?:bom|boa) (?:dia|tarde|fim de semana|semana)|\bbuon\w* (?:giornata|serata|fine settimana|weekend)|\b(?:fijne|prettige|goede) (?:dag|avond|week|weekend)|\b(?:milego|udanego|dobrego) (?:dnia|weekendu|wieczoru|tygodnia)|\bwish(?:ing)? (?:you|y'all|everyone|everybody|the team|all)(?: all)?(?: (?:a|an|the|very))?(?: (?:happy|merry|restful|relaxing|good|great|lovely|wonderful|peaceful|safe|healthy|prosperous|joyful|well deserved|nice|festive|fantastic))*(?: (?:break|holidays?|christmas|new year|season|weekend|time off|rest|festive season|holiday season|summer|vacation|week|day|year))?\b/g;
 
 /**
  * A farewell before leave: the customer is off, out or closed for a while, or signs off until a
@@ -48,7 +48,28 @@ const WISHED =
  * day before the break", "estoy de vacaciones", "bin ab morgen im Urlaub").
  */
 const ON_LEAVE =
-  /\b(?:last (?:working )?day|(?:i'm|i am|we're|we are|i'll be|we'll be|office is|office will be|shop is|store is|we|i) (?:off|out|away|closed|closing(?: up)?|on (?:leave|holiday|holidays|vacation|break|pto|annual leave))|out of (?:the )?office|closing up|signing off|logging off|see you (?:in|next|after|on)|speak (?:in|next|after|on)|talk (?:in|next|after|on)|(?:de|en) vacaciones|en conge\w*|en vacances|im urlaub|in den urlaub|de ferias|in ferie|met vakantie|op vakantie|na urlopie)\b/;
+  /\b(?:last (?:working )?day|(?:i'm|i am|we're|we are|i'll be|we'll be|office is|office will be|shop is|store is|we|i) (?:off|out|away|closed|closing(?: up)?|on (?:leave|holiday|holidays|vacation|break|pto|annual leave))|out of (?:the )?office|closing up|signing off|logging off|see you (?:in|next|after|on)|speak (?:in|next|after|on)|talk (?:in|next|after|on)|(?:de|en) vacaciones|en conge\w*|en vacances|im urlaub|in den urlaub|de ferias|in ferie|met vakantie|op vakantie|na urlopie)\b|\b(?:is|are|will be|'ll be|am|'m|'re|be) (?:off|out|away|closed|shut)(?= (?:from|until|till|for|over|between|on|after|starting|through|next|tomorrow|today|this|the rest))|\b(?:(?:i|we)(?:'ll| will) be back|back (?:in the office|at work|at my desk|on (?:the )?\d)|returning(?= (?:on|in|the|\d|monday|tuesday|wednesday|thursday|friday|next|after)))|\b(?:volvemos|volvere|estamos cerrados|cerramos|cerrado hasta|nous sommes fermes|ferme(?:s)? jusqu|de retour le|wir sind (?:bis|ab|vom)|geschlossen|zuruck am|wieder da|voltamos|estaremos fechados|fechad[oa]s? ate|siamo chiusi|chius[oi] fino|torniamo|rientro|gesloten|terug op|zijn terug|wracamy|wracam|zamkniet\w*|nieczynn\w*)\b/;
+
+/** Who to reach meanwhile, beside a farewell before leave ("for anything urgent, contact Maria"). */
+const MEANWHILE =
+  /\b(?:for|in case of) (?:anything|something|any) urgent(?: matters| queries| requests| issues)?,? (?:please )?(?:contact|reach|email|call|ring|ask) [^.;!\n]*|\bfor urgent (?:matters|queries|requests|issues),? (?:please )?(?:contact|reach|email|call|ring|ask) [^.;!\n]*/g;
+
+/**
+ * The set phrases of a careful note: what would read as a question or a turn is courtesy ("I can
+ * confirm", "we would like to thank you", "should you need anything further, let us know", "you
+ * may close this ticket", "the issue has been resolved").
+ */
+const FORMAL_COURTESY = new RegExp(
+  [
+    String.raw`\b(?:i|we) can (?:now |hereby |happily )?confirm(?: that)?`,
+    String.raw`\b(?:i|we)(?: would|'d) like to (?:thank|say thank(?:s| you)|express (?:our|my) (?:thanks|gratitude|appreciation)|let you know|confirm)`,
+    String.raw`\b(?:should|if|in case|whenever) (?:you|we|i) (?:need|require|have) (?:anything|any(?:thing)? (?:else|further|more)|any (?:further |other |more )?(?:questions?|information|details|assistance|help))(?: (?:in the future|later|from (?:us|me|our side|my side|our end)))?,? (?:(?:please |just )?(?:do not hesitate to |don't hesitate to |feel free to )?(?:let (?:us|me) know|get in touch|reach out|contact (?:us|me)|ask|we'll (?:reach out|be in touch|let you know)|we will (?:reach out|be in touch|let you know)|i'll (?:reach out|be in touch|let you know)))?`,
+    String.raw`\b(?:please )?(?:do not|don't) hesitate to (?:contact|reach|get in touch with) (?:us|me)`,
+    String.raw`\b(?:you )?(?:may|can|please) (?:now |go ahead and )?close (?:this|the|our|my) (?:ticket|case|request|thread|query)`,
+    String.raw`\b(?:the|this|that|our|my) (?:[\p{L}']+ ){0,3}?(?:issue|problem|error|incident|outage|matter|ticket|case|query|bug)s?(?: (?:with|on|in|for|regarding|about) (?:[\p{L}']+ ){1,4}?)? ?(?:is|are|has been|have been|was|were|got|seems|appears)(?: to be)?(?: now)?(?: fully| completely| finally| all)? (?:resolved|fixed|solved|sorted|closed|gone|cleared|over)\b`,
+  ].join('|'),
+  'gu',
+);
 
 /** Talk later: "speak in January", "talk to you next week", "see you after the break" (no person asked for). */
 const TALK_LATER =
@@ -57,6 +78,13 @@ const TALK_LATER =
 /** Something praised ("the onboarding call yesterday was really useful"): the thing is no request. */
 const THING_PRAISED =
   /\b(?:the|our|your|that|this|it|everything)(?: [\p{L}']+){0,4} (?:was|were|is|are|has been|have been) (?:really |very |super |so |extremely |incredibly |most |absolutely )?(?:useful|helpful|clear|spot on|great|excellent|brilliant|perfect|fast|quick|painless|easy|smooth|a success|a big help)\b/gu;
+
+/** Able to work again ("we can sign in again", "staff are able to print again"): no turn, a fix. */
+const ABLE_AGAIN =
+  /\b(?:can|could|(?:is|are|am|'re|'m) (?:now )?able to) (?:now )?(?:log ?in|sign ?in|login|get (?:in|back in)|access (?:it|the [\p{L}']+|our [\p{L}']+)|print|work|use (?:it|the [\p{L}']+)|connect|sync|export|import|upload|download|pay|check ?out|see (?:it|them|our [\p{L}']+|the [\p{L}']+))(?: [\p{L}']+){0,2}? again\b/gu;
+
+/** The customer's own people ("our staff", "my manager"): no person asked for. */
+const OWN_PEOPLE = /\b(?:our|my) (?:[\p{L}']+ )?(?:staff|people|agents?|managers?|someone|person)\b/gu;
 
 /** What a note opens with before it says anything ("update:", "fyi -", "quick one:"). */
 const LEAD_IN =
@@ -75,6 +103,11 @@ const WORKED_OUT = new RegExp(
     String.raw`\b(?:works?|worked|working|going through|goes through)(?: (?:now|again|fine|perfectly|great|ok|okay|like a charm|a treat|as expected))\b|\b(?:it|that|this|the \w+(?: \w+)?) (?:did it|did the trick|worked|works)\b|\bdid the trick\b`,
     String.raw`\b(?:is|are|'s|'re|was|were|got|been|now|all|everyone|everybody)(?: now| all| finally| safely)? back (?:in|on|up|online|to normal|in business|on track)\b|\b(?:fixed|sorted|resolved|solved|cleared|squared away|sorted out|all set|up and running|good to go)\b`,
     String.raw`\b(?:arrived|landed|came through|come through|turned up|showed up|came in|went through|got here|is here|are here|delivered|received|reached us)\b|\b(?:saw|see|seen|got|have|had) (?:the |my |our )?(?:money|refund|credit|funds?)(?: \w+){0,3} back\b|\bin one piece\b|\bsafe and sound\b|\bintact\b`,
+    String.raw`\b(?:is|are) (?:now |all |fully )?(?:working|fine|ok|okay|stable|live|running|online)\b|\bchecks? out\b|\ball green\b|\bconfirm(?:ing|ed)? (?:the )?receipt\b|\breceipt (?:is )?confirmed\b`,
+    // a step the customer took as we said: "we've applied the change you suggested"
+    String.raw`\b(?:(?:i|we)(?:'ve| have)?|just) (?:applied|installed|configured|implemented|followed|tried|done|made|updated|changed|set up|enabled|switched|turned)\b[^.,;!]*\b(?:you (?:suggested|said|mentioned|recommended|described|sent)|as (?:suggested|advised|described|instructed|you said)|per your (?:instructions|advice|email|steps))\b`,
+    String.raw`\b(?:forwarded|passed|shared|circulated|saved|filed|added) (?:it|them|this|the \w+(?: \w+)?) (?:on |along |over )?(?:to|in|with)\b`,
+    String.raw`\b(?:payment|it|the invoice|the (?:\w+ )?order) (?:will be|has been|is|was) (?:made|paid|settled|scheduled|processed|approved|released|placed)\b`,
     // what was sent is approved, paid or filed on the customer's side
     String.raw`\b(?:approved|paid|settled|reconciled|booked|filed|processed|updated|signed)(?: (?:it|them|now|already))?(?: (?:for payment|on our (?:end|side)|in our (?:system|books|records)))?\b`,
     // the customer's own step, done: "dropped it at the UPS store", "sent the old one back"
@@ -111,6 +144,18 @@ const NOTHING_NEEDED = new RegExp(
   'g',
 );
 
+/**
+ * What a set phrase of a careful note says: "I can confirm (that) …" leaves what is confirmed to
+ * be read, "we would like to thank you" is thanks, "the issue has been resolved" reports a fix,
+ * the rest close.
+ */
+function readFormal(phrase: string): string {
+  if (/(?:can|like to) (?:now |hereby |happily )?(?:confirm|let you know)/.test(phrase)) return ' ';
+  if (/like to/.test(phrase)) return ' thanks ';
+  if (/ (?:resolved|fixed|solved|sorted|closed|gone|cleared|over)$/.test(phrase)) return ' fixed ';
+  return ' ok ';
+}
+
 /** A number that may be an order, an amount or a code: only in a clause that says it worked out. */
 const ORDER_OR_AMOUNT =
   /[$€£¥]|\d{3,}|\b\d+[.,]\d+\b|\b\d+ ?(?:usd|eur|gbp|pln|dollars?|euros?|pounds?|zl)\b/;
@@ -130,7 +175,8 @@ const SALUTATION_LINE =
 /** PRAISED is global (it is replaced in text); a fresh copy tests without a carried position. */
 const praised = (folded: string) => new RegExp(PRAISED.source).test(folded);
 
-const CLAUSE = /[.!;\n]+|,\s*|\s+(?:and|y|et|und|e|en|i)\s+|\s+[—–-]\s+/u;
+/** Where a clause ends: a stop, a comma, a dash or an "and" between spaces. */
+const CLAUSE = /[.!;\n]+|,|(?<=\s)(?:and|y|et|und|e|en|i)(?=\s)|(?<=\s)[—–-](?=\s)/u;
 
 /** True for a note of thanks that says something worked out or is no longer needed, and asks nothing. */
 export function isCourtesyNote(raw: string): boolean {
@@ -143,8 +189,9 @@ export function isCourtesyNote(raw: string): boolean {
     .replace(/[’‘`]/g, "'")
     .replace(/ł/g, 'l')
     .replace(/(\p{L})-(\p{L})/gu, '$1 $2')
-    .replace(LEAD_IN, '')
+    .replace(LEAD_IN, ' fyi ')
     .replace(THANKS_AGAIN, ' thanks ');
+  const onLeave = ON_LEAVE.test(folded);
   const words = folded.split(/[^\p{L}\d']+/u).filter(Boolean);
   if (!words.length || words.length > MAX_WORDS) return false;
   NOTHING_NEEDED.lastIndex = 0;
@@ -154,19 +201,27 @@ export function isCourtesyNote(raw: string): boolean {
     hasClosing(folded) ||
     praised(folded) ||
     hasSeasonWish(folded) ||
-    WISHED.test(folded) ||
-    ON_LEAVE.test(folded);
+    new RegExp(WISHED.source).test(folded) ||
+    new RegExp(FORMAL_COURTESY.source, 'u').test(folded) ||
+    onLeave;
   if (!courteous && !nothingNeeded) return false;
   const read = withClosingsRead(
     folded
+      .replace(FORMAL_COURTESY, readFormal)
       .replace(NOTHING_NEEDED, ' ok ')
+      .replace(ABLE_AGAIN, ' fixed ')
+      .replace(new RegExp(ON_LEAVE.source, 'g'), ' away ')
       .replace(TALK_LATER, ' ok ')
+      .replace(WISHED, ' ok ')
+      .replace(MEANWHILE, (m) => (onLeave ? ' ok ' : m))
       .replace(THING_PRAISED, ' kudos ')
       .replace(APPRECIATED_HELP, ' thanks ')
       .replace(THANKS_FOR, ' ')
       .replace(PRAISED, ' thanks ')
       .replace(JUST_WHAT_WAS_NEEDED, ' perfect '),
-  ).replace(ADDRESS_ALL, ' ');
+  )
+    .replace(ADDRESS_ALL, ' ')
+    .replace(OWN_PEOPLE, ' we ');
   if (ASKS_OR_TURNS.test(read) || GONE_WRONG.test(read) || GOES_AGAINST.test(read)) return false;
   // Something is told back as done or not needed: thanks beside any other news ("our office moves
   // next month, thanks") may still be a change for us to make.
@@ -175,7 +230,7 @@ export function isCourtesyNote(raw: string): boolean {
     nothingNeeded ||
     /\bkudos\b/.test(read) ||
     hasClosing(folded) ||
-    ON_LEAVE.test(folded) ||
+    onLeave ||
     praised(folded);
   if (!told) return false;
   const clauses = read.split(CLAUSE).filter((c) => /\p{L}|\d/u.test(c));

@@ -58,6 +58,32 @@ describe('a note that something worked out, or is no longer needed, asks nothing
     ]);
   });
 
+  it('a careful note from procurement or IT: confirmed, resolved, received, with its set phrases', async () => {
+    await expectIgnored([
+      'Good afternoon,\n\nI can confirm that the issue with the SSO configuration has been resolved and all of our staff are able to sign in again. Many thanks for your assistance.\n\nKind regards,\nHelen Crane\nIT Service Desk',
+      'Hello,\nWe confirm receipt of the corrected invoice. Payment will be made within 30 days as per our terms.\nRegards,\nAccounts Payable',
+      'Dear Northwind support,\nWe would like to thank you for the quick turnaround on the purchase order. The goods were received in good order and have been added to our inventory. Should we need anything further, we will be in touch.\nBest regards,\nAnna Kowalski\nProcurement Officer',
+      "We've applied the config change you suggested and SSO is now working for every user. Thanks for the detailed guidance.",
+      'the problem is fixed, you may close this ticket',
+      'fyi the refund showed up today',
+    ]);
+  });
+
+  it('a farewell before the holidays with the dates of leave, in the eight Latin-script languages', async () => {
+    await expectIgnored([
+      'Hi all, the team is off from the 22nd and back on January 5th. Thanks for all your help this year and happy holidays!',
+      "I'll be out of office from 23 December, returning 2 January. For anything urgent please contact Maria at maria@fjord.example. Merry Christmas!",
+      'Wishing you all a restful break, see you next year!',
+      'Felices fiestas, volvemos el 7 de enero',
+      'Bonnes fêtes, nous sommes fermés jusqu’au 3 janvier',
+      'Frohe Weihnachten, wir sind bis 6. Januar im Urlaub',
+      'Boas festas, voltamos dia 5 de janeiro',
+      'Buone feste, siamo chiusi fino al 7 gennaio',
+      'Fijne feestdagen, we zijn tot 4 januari gesloten',
+      'Wesołych Świąt, wracamy 7 stycznia',
+    ]);
+  });
+
   it('thanks beside a change to make, a problem, a partial or double arrival, or a request is answered', () => {
     for (const text of [
       'our office moves to Berlin next month, thanks',
@@ -75,6 +101,12 @@ describe('a note that something worked out, or is no longer needed, asks nothing
       "I'm off until Monday, can someone call my colleague about the refund",
       'thanks, the login works again, but someone changed our payout account',
       'all good, the export came through. where do I find last year’s?',
+      'Confirm cancellation of order 1043, thanks',
+      'thanks, our bill is up 20% this month',
+      "I'll be out of office from 23 December. For anything urgent please refund order 1043.",
+      'Hi, I can confirm we want to cancel order 1043, thanks',
+      'Should we need anything further, can you call me?',
+      'we can now see another company’s invoices again, thanks',
     ]) {
       expect(isCourtesyNote(text), text).toBe(false);
     }
