@@ -16,6 +16,7 @@
  */
 
 import { hasClosing, isHarmlessStep, withClosingsRead } from './closing-words.js';
+import { isScriptCourtesyNote } from './courtesy-note-script.js';
 import { fold } from './offline/text.js';
 import {
   APPRECIATED_HELP,
@@ -181,8 +182,8 @@ const CLAUSE = /[.!;\n]+|,|(?<=\s)(?:and|y|et|und|e|en|i)(?=\s)|(?<=\s)[—–-]
 /** True for a note of thanks that says something worked out or is no longer needed, and asks nothing. */
 export function isCourtesyNote(raw: string): boolean {
   if (/[?¿？؟]/u.test(raw) || showsUnhappiness(raw)) return false;
-  // Latin script only: the scripts without spaces have their own readers (pleasantry.ts).
-  if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(raw)) return false;
+  // Japanese, Chinese, Thai and Arabic are read as written (courtesy-note-script.ts).
+  if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(raw)) return isScriptCourtesyNote(raw);
   const body = withoutSignOff(raw).replace(SALUTATION_LINE, '').replace(/^\s+/, '');
   // "passwort-reset" is one word: a hyphen inside it opens no clause.
   const folded = fold(body)

@@ -82,10 +82,10 @@ export const GONE_WRONG =
 /** In scripts without spaces: a word of thanks or acknowledgement, and what keeps it a message to answer. */
 const SCRIPT_THANKS =
   /^[\s\p{P}\p{S}]*(?:ありがとう|感謝|助かりました|了解|承知|素晴らしい|完璧|谢谢|謝謝|感谢|多谢|收到|好的|太好了|完美|ขอบคุณ|รับทราบ|โอเค|เยี่ยม|شكرا|شكراً|مشكور|جزاك|تمام|ممتاز|رائع)/u;
-const SCRIPT_ASKS =
+export const SCRIPT_ASKS =
   /[?？؟]|请|吗|麻烦|帮我|人工|转接|ください|下さい|お願い|担当者|オペレーター|ได้ไหม|ไหม|(?<!ที่)ช่วย(?!ได้(?:เยอะ|มาก))|หรือเปล่า|เจ้าหน้าที่|でも|しかし|まだ|ません|ない|但|还没|没有|不|แต่|ยัง|ไม่/u;
 /** Arabic asks and turns, as whole words: "لم" is also inside "المعلومة". */
-const ARABIC_ASKS = /(?:^|[\s،.])(?:هل|ممكن|أريد|اريد|نريد|يرجى|الرجاء|لكن|ولكن|لم|ليس|لا|موظف)(?=[\s،.]|$)/u;
+export const ARABIC_ASKS = /(?:^|[\s،.])(?:هل|ممكن|أريد|اريد|نريد|يرجى|الرجاء|لكن|ولكن|لم|ليس|لا|موظف)(?=[\s،.]|$)/u;
 const SCRIPT_LETTERS = /[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u;
 const MAX_SCRIPT_CHARS = 90;
 

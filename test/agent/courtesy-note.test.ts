@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCourtesyNote } from '../../src/agent/courtesy-note.js';
+import { isScriptCourtesyNote } from '../../src/agent/courtesy-note-script.js';
 import { MAYA, useOfflineAgent } from './agent-input.js';
 
 const runAs = useOfflineAgent();
@@ -82,6 +83,32 @@ describe('a note that something worked out, or is no longer needed, asks nothing
       'Fijne feestdagen, we zijn tot 4 januari gesloten',
       'Wesołych Świąt, wracamy 7 stycznia',
     ]);
+  });
+
+  it('the same in Japanese, Chinese, Thai and Arabic: money arrived, or the days closed beside a wish', async () => {
+    for (const text of [
+      '谢谢，退款已经到账了',
+      '年末年始は12月28日から1月5日までお休みです。良いお年を！',
+      '我们1月2日前放假，新年快乐！',
+      'ร้านปิดถึงวันที่ 3 มกราคม สวัสดีปีใหม่ครับ',
+      'كل عام وأنتم بخير، نحن في إجازة حتى 3 يناير',
+    ]) {
+      expect(isScriptCourtesyNote(text), text).toBe(true);
+      const r = await run(text);
+      expect(r.route, text).toBe('ignore');
+    }
+  });
+
+  it('in those scripts, an order number, an ask or a turn beside the thanks is answered', () => {
+    for (const text of [
+      '谢谢，订单1043的退款已经到账了',
+      '谢谢，退款还没到账',
+      '12月28日からお休みです。注文をキャンセルしてください',
+      'ขอบคุณครับ ร้านปิดถึงวันที่ 3 แต่ยังไม่ได้รับเงินคืน',
+      'شكراً، نحن في إجازة لكن الطلب لم يصل',
+    ]) {
+      expect(isScriptCourtesyNote(text), text).toBe(false);
+    }
   });
 
   it('thanks beside a change to make, a problem, a partial or double arrival, or a request is answered', () => {
