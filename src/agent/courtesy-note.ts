@@ -41,7 +41,7 @@ const THANKED = new RegExp(
 
 /** A good day, week or weekend wished ("have a good weekend", "enjoy the rest of your Monday"). */
 const WISHED =
-  /\b(?:have|enjoy) (?:a |the |your )?(?:(?:good|great|nice|lovely|fab|wonderful|pleasant|restful) )?(?:rest of (?:the |your )?)?(?:day|week|weekend|evening|one|afternoon|monday|tuesday|wednesday|thursday|friday|break|holidays?)\b|\b(?:buen|feliz) (?:dia|fin de semana|finde)|\bbonne (?:journee|soiree|semaine|fin de semaine)|\bbon week-?end|\bschon\w* (?:tag|wochenende|abend)|\b(?:bom|boa) (?:dia|tarde|fim de semana|semana)|\bbuon\w* (?:giornata|serata|fine settimana|weekend)|\b(?:fijne|prettige|goede) (?:dag|avond|week|weekend)|\b(?:milego|udanego|dobrego) (?:dnia|weekendu|wieczoru|tygodnia)|\bwish(?:ing)? (?:you|y'all|everyone|everybody|the team|all)(?: all)?(?: (?:a|an|the|very))?(?: (?:happy|merry|restful|relaxing|good|great|lovely|wonderful|peaceful|safe|healthy|prosperous|joyful|well deserved|nice|festive|fantastic))*(?: (?:break|holidays?|christmas|new year|season|weekend|time off|rest|festive season|holiday season|summer|vacation|week|day|year))?\b/g;
+  /\b(?:have|enjoy) (?:a |the |your )?(?:(?:good|great|nice|lovely|fab|wonderful|pleasant|restful) )?(?:rest of (?:the |your )?)?(?:day|week|weekend|evening|one|afternoon|monday|tuesday|wednesday|thursday|friday|break|holidays?)\b|\b(?:buen|feliz) (?:fin de semana|finde)|\bque (?:tengas|tengan|tenga) (?:un )?buen dia|\bbonne (?:journee|soiree|semaine|fin de semaine)|\bbon week-?end|\bschon\w* (?:tag|wochenende|abend)|\b(?:tenha|tenham) (?:um |uma )?(?:bom|boa|otimo|otima) (?:dia|tarde|fim de semana|semana)|\bbom fim de semana|\bboa semana|\bbuon\w* (?:giornata|serata|fine settimana|weekend)|\b(?:fijne|prettige|goede) (?:dag|avond|week|weekend)|\b(?:milego|udanego|dobrego) (?:dnia|weekendu|wieczoru|tygodnia)|\bwish(?:ing)? (?:you|y'all|everyone|everybody|the team|all)(?: all)?(?: (?:a|an|the|very))?(?: (?:happy|merry|restful|relaxing|good|great|lovely|wonderful|peaceful|safe|healthy|prosperous|joyful|well deserved|nice|festive|fantastic))*(?: (?:break|holidays?|christmas|new year|season|weekend|time off|rest|festive season|holiday season|summer|vacation|week|day|year))?\b/g;
 
 /**
  * A farewell before leave: the customer is off, out or closed for a while, or signs off until a
@@ -72,6 +72,10 @@ const FORMAL_COURTESY = new RegExp(
   'gu',
 );
 
+/** Back to work: "back to the forklift", "off to the next drop", "lecę dalej", "torno in studio". */
+const BACK_TO_WORK =
+  /\b(?:back to (?:work|it|the [\p{L}']+|my [\p{L}']+)|off to (?:the|a|my) [\p{L}']+|heading (?:out|off|back)|lece dalej|ide dalej|wracam do [\p{L}']+|torno (?:in|al|a) [\p{L}']+|vuelvo (?:al|a la) [\p{L}']+|je retourne (?:au|a la|bosser) ?[\p{L}']*|zuruck (?:an die|zur|zum) [\p{L}']+|ik ga weer (?:verder|aan de slag)|volto (?:ao|para o|para a) [\p{L}']+)/u;
+
 /** Talk later: "speak in January", "talk to you next week", "see you after the break" (no person asked for). */
 const TALK_LATER =
   /\b(?:speak|talk|chat|see you|catch you)(?: (?:to|with) (?:you|y'all|you all))? (?:again )?(?:in|next|after|on|soon|later|tomorrow|then)\b/g;
@@ -83,6 +87,18 @@ const THING_PRAISED =
 /** Able to work again ("we can sign in again", "staff are able to print again"): no turn, a fix. */
 const ABLE_AGAIN =
   /\b(?:can|could|(?:is|are|am|'re|'m) (?:now )?able to) (?:now )?(?:log ?in|sign ?in|login|get (?:in|back in)|access (?:it|the [\p{L}']+|our [\p{L}']+)|print|work|use (?:it|the [\p{L}']+)|connect|sync|export|import|upload|download|pay|check ?out|see (?:it|them|our [\p{L}']+|the [\p{L}']+))(?: [\p{L}']+){0,2}? again\b/gu;
+
+/**
+ * The customer defers: they will check inside and come back ("I'll check with the team and come
+ * back to you", "let me ask my manager and I'll get back to you", "ok, I'll talk to finance and
+ * revert"). Nothing is for us to do until they do.
+ */
+const DEFERS =
+  /\b(?:(?:i|we)(?:'ll| will| am going to|'m going to| are going to|'re going to)|let me|let us|let's) (?:just |quickly |first |now )?(?:check|talk|speak|confirm|discuss|look|run (?:it|this|that) (?:by|past)|see|ask|verify|double check|think|clarify|consult|sync|review)\b[^.;!?\n]{0,60}?\b(?:(?:come|get|circle|report) back(?: to (?:you|u|y'all))?|revert|follow up|be in touch|let (?:you|u) know|update (?:you|u)|confirm)\b/g;
+
+/** A deferral that holds no ask or money beside it ("… whether we want the refund and get back to you"). */
+const deferOnly = (phrase: string) =>
+  isHarmlessStep(phrase) && !/\b(?:want|wants|need|needs|whether|if|or)\b/.test(phrase);
 
 /** The customer's own people ("our staff", "my manager"): no person asked for. */
 const OWN_PEOPLE = /\b(?:our|my) (?:[\p{L}']+ )?(?:staff|people|agents?|managers?|someone|person)\b/gu;
@@ -107,6 +123,8 @@ const WORKED_OUT = new RegExp(
     String.raw`\b(?:is|are) (?:now |all |fully )?(?:working|fine|ok|okay|stable|live|running|online)\b|\bchecks? out\b|\ball green\b|\bconfirm(?:ing|ed)? (?:the )?receipt\b|\breceipt (?:is )?confirmed\b`,
     // a step the customer took as we said: "we've applied the change you suggested"
     String.raw`\b(?:(?:i|we)(?:'ve| have)?|just) (?:applied|installed|configured|implemented|followed|tried|done|made|updated|changed|set up|enabled|switched|turned)\b[^.,;!]*\b(?:you (?:suggested|said|mentioned|recommended|described|sent)|as (?:suggested|advised|described|instructed|you said)|per your (?:instructions|advice|email|steps))\b`,
+    // whoever was awaited came: "the driver just came", "courier picked it up an hour ago"
+    String.raw`\b(?:just|finally|already) (?:came|come|been)\b|\b(?:came|come) (?:by|round|over|today|this morning|earlier)\b|\b(?:picked (?:it|them|the [\p{L}']+) up|picked up|collected (?:it|them|the [\p{L}']+))\b`,
     String.raw`\b(?:forwarded|passed|shared|circulated|saved|filed|added) (?:it|them|this|the \w+(?: \w+)?) (?:on |along |over )?(?:to|in|with)\b`,
     String.raw`\b(?:payment|it|the invoice|the (?:\w+ )?order) (?:will be|has been|is|was) (?:made|paid|settled|scheduled|processed|approved|released|placed)\b`,
     // what was sent is approved, paid or filed on the customer's side
@@ -118,11 +136,12 @@ const WORKED_OUT = new RegExp(
     String.raw`\b(?:ya )?funciona(?:ba)?(?: bien| ya| de nuevo| otra vez)?|\b(?:ha |han )?(?:llegado|llego|llegaron)\b|\b(?:resuelto|solucionado|arreglado|recibido)\b`,
     String.raw`\b(?:ca (?:marche|fonctionne)|fonctionne (?:bien|de nouveau|a nouveau)|est (?:bien )?arrive\w*|bien arrive\w*|(?:bien )?recu|regle|resolu|repare)\b`,
     String.raw`\b(?:funktioniert(?: wieder| jetzt)?|hat geklappt|geklappt|(?:ist|sind) (?:gut |heil )?angekommen|angekommen|erhalten|gelost|erledigt|behoben)\b`,
-    String.raw`\b(?:funcionou|funciona(?: de novo)?|chegou|chegaram|deu certo|resolvido|recebido|recebemos|caiu|cairam|entrou)\b`,
+    String.raw`\b(?:funcionou|funciona(?: de novo)?|chegou|chegaram|deu certo|resolvido|recebido|recebemos)\b|\b(?:ja )?(?:caiu|cairam|entrou) (?:na conta|no cartao|no banco)|\b(?:reembolso|dinheiro|estorno|valor|pagamento|credito)(?: [\p{L}\d]+){0,3}? (?:ja )?(?:caiu|cairam|entrou)\b`,
     String.raw`\b(?:funziona(?: di nuovo)?|(?:e |sono )?arrivat[oaie]|risolto|sistemato|ricevut[oaie])\b`,
     String.raw`\b(?:werkt (?:weer|nu|prima)|(?:is |zijn )?(?:aangekomen|binnen|ontvangen)|opgelost|gelukt)\b`,
     String.raw`\b(?:dziala|dotarl\w*|doszl\w*|rozwiazan\w*|udalo sie|otrzymal\w*)\b`,
   ].join('|'),
+  'u',
 );
 
 /**
@@ -167,7 +186,7 @@ const YEAR = /(?<![\p{L}\d])20\d\d(?![\p{L}\d])/gu;
  * 3 boxes, only half), or damage said in words thanks-statement.ts does not list.
  */
 const GOES_AGAINST =
-  /\b(?:twice|double|doubled|two times|extra|duplicate\w*|instead|only|half|partial\w*|some of|part of|\d+ (?:of|out of) (?:the )?\d+|in pieces|shattered|smashed|scratched|bent|torn|ripped|soaked|wet|stained|dead|mouldy|moldy|spoiled|spoilt|leak\w*)\b/;
+  /\b(?:twice|double|doubled|two times|extra|duplicate\w*|instead|only|half|partial\w*|some of|part of|\d+ (?:of|out of) (?:the )?\d+|in pieces|shattered|smashed|scratched|bent|torn|ripped|soaked|wet|stained|dead|mouldy|moldy|spoiled|spoilt|leak\w*|down|outage|crash\w*|offline|ausgefallen|caid[oa]|caiu para|en panne|caduto|storing|awaria|padl\w*)\b/;
 
 /** An opening line of greeting ("Hi team,", "Dear Northwind support,", "Hello Sam"). */
 const SALUTATION_LINE =
@@ -203,6 +222,7 @@ export function isCourtesyNote(raw: string): boolean {
     praised(folded) ||
     hasSeasonWish(folded) ||
     new RegExp(WISHED.source).test(folded) ||
+    new RegExp(DEFERS.source).test(folded) ||
     new RegExp(FORMAL_COURTESY.source, 'u').test(folded) ||
     onLeave;
   if (!courteous && !nothingNeeded) return false;
@@ -210,6 +230,7 @@ export function isCourtesyNote(raw: string): boolean {
     folded
       .replace(FORMAL_COURTESY, readFormal)
       .replace(NOTHING_NEEDED, ' ok ')
+      .replace(DEFERS, (m) => (deferOnly(m) ? ' ok ' : m))
       .replace(ABLE_AGAIN, ' fixed ')
       .replace(new RegExp(ON_LEAVE.source, 'g'), ' away ')
       .replace(TALK_LATER, ' ok ')
@@ -229,6 +250,8 @@ export function isCourtesyNote(raw: string): boolean {
   const told =
     WORKED_OUT.test(read) ||
     nothingNeeded ||
+    BACK_TO_WORK.test(read) ||
+    new RegExp(DEFERS.source).test(folded) ||
     /\bkudos\b/.test(read) ||
     hasClosing(folded) ||
     onLeave ||

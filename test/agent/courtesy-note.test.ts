@@ -49,6 +49,16 @@ describe('a note that something worked out, or is no longer needed, asks nothing
     ]);
   });
 
+  it('the customer defers: they will check inside and come back, or whoever was awaited came', async () => {
+    await expectIgnored([
+      "I'll check with the team and come back to you",
+      "let me check with my manager and I'll get back to you",
+      "ok, I'll talk to finance and revert",
+      'courier picked it up an hour ago, cheers',
+      'the courier collected the old printer this morning, thanks',
+    ]);
+  });
+
   it('a longer note with a salutation and a signature, and a farewell before leave', async () => {
     await expectIgnored([
       'Dear team,\n\nthe replacement units arrived this morning and were installed without any issues. Thank you for arranging it.\n\nKind regards,\nMarta Lind\nIT Lead, Fjord Freight\n+47 22 00 00 00',
@@ -133,6 +143,8 @@ describe('a note that something worked out, or is no longer needed, asks nothing
       "I'll be out of office from 23 December. For anything urgent please refund order 1043.",
       'Hi, I can confirm we want to cancel order 1043, thanks',
       'Should we need anything further, can you call me?',
+      "I'll check with the team, but can you hold the order meanwhile",
+      'let me check with finance whether we want the refund and get back to you',
       'we can now see another company’s invoices again, thanks',
     ]) {
       expect(isCourtesyNote(text), text).toBe(false);
