@@ -66,7 +66,7 @@ const COURTESY_CORE = new Set(
     'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
     'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
     'morning afternoon evening bye goodbye noted understood star legend lifesaver hero champ obliged ta thankyou thanx ' +
-    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome ' +
+    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome okey dokey ' +
     // a newcomer welcomed ('welcome aboard, Tom!', 'bienvenue', 'witamy')
     'bienvenido bienvenida bienvenidos bienvenue willkommen benvenuto benvenuta benvenuti welkom witamy ' +
     // es, fr, de, pt, it, nl, pl
@@ -113,7 +113,7 @@ export const APPRECIATED_HELP =
  */
 const THANKED_FOR =
   'help|reply|replies|answer|info|information|retour|quick (?:reply|response|answer|turnaround)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie|' +
-  'explaining(?: (?:it|this|that|everything))?(?: (?:again|twice|so clearly))?|patience(?: with (?:me|us|my questions|all my questions|all (?:of )?this))?|turnaround|speed|confirmation|confirming|heads[- ]up|update|follow[- ]?up|paciencia|rapidez|confirmacion|rapidite|confirmation|geduld|schnelligkeit|bestatigung|confirmacao|pazienza|rapidita|conferma|snelheid|bevestiging|cierpliwosc|szybkosc|potwierdzenie';
+  'explaining(?: (?:it|this|that|everything))?(?: (?:again|twice|so clearly))?|bearing with (?:me|us)|putting up with (?:me|us)|patience(?: with (?:me|us|my questions|all my questions|all (?:of )?this))?|turnaround|speed|confirmation|confirming|heads[- ]up|update|follow[- ]?up|paciencia|rapidez|confirmacion|rapidite|confirmation|geduld|schnelligkeit|bestatigung|confirmacao|pazienza|rapidita|conferma|snelheid|bevestiging|cierpliwosc|szybkosc|potwierdzenie';
 export const THANKS_FOR = new RegExp(
   String.raw`\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:${THANKED_FOR})\b`,
   'g',

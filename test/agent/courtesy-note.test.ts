@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCourtesyNote } from '../../src/agent/courtesy-note.js';
 import { isScriptCourtesyNote } from '../../src/agent/courtesy-note-script.js';
+import { isCourtesyOnly } from '../../src/agent/pleasantry.js';
 import { MAYA, useOfflineAgent } from './agent-input.js';
 
 const runAs = useOfflineAgent();
@@ -57,6 +58,30 @@ describe('a note that something worked out, or is no longer needed, asks nothing
       'courier picked it up an hour ago, cheers',
       'the courier collected the old printer this morning, thanks',
     ]);
+  });
+
+  it('thanks beside a word that the customer is back to work is a note, which the concern model does not read', async () => {
+    for (const text of [
+      'thanks, makes sense, back to the spreadsheet',
+      'cheers, off to the next site',
+      'grazie, chiaro, torno al magazzino',
+      'gracias, todo claro, vuelvo al taller',
+      'dzięki, wszystko jasne, lecę dalej',
+    ]) {
+      expect(isCourtesyNote(text), text).toBe(true);
+      expect((await run(text)).route, text).toBe('ignore');
+    }
+  });
+
+  it('thanks for bearing with us, and "okey dokey", are courtesy words (pleasantry.ts)', async () => {
+    for (const text of [
+      'okey dokey, cheers for putting up with me',
+      'thanks for bearing with us today',
+      'okey dokey, thanks a lot for bearing with us',
+    ]) {
+      expect(isCourtesyOnly(text), text).toBe(true);
+      expect((await run(text)).route, text).toBe('ignore');
+    }
   });
 
   it('a longer note with a salutation and a signature, and a farewell before leave', async () => {
@@ -145,6 +170,9 @@ describe('a note that something worked out, or is no longer needed, asks nothing
       'Should we need anything further, can you call me?',
       "I'll check with the team, but can you hold the order meanwhile",
       'let me check with finance whether we want the refund and get back to you',
+      'thanks, back to the refund for 1043: where is it',
+      'ok, off to the bank, the charge is still wrong',
+      'bom dia a todos, o sistema caiu para toda a equipe',
       'we can now see another company’s invoices again, thanks',
     ]) {
       expect(isCourtesyNote(text), text).toBe(false);
