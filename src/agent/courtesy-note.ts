@@ -100,6 +100,13 @@ const DEFERS =
 const deferOnly = (phrase: string) =>
   isHarmlessStep(phrase) && !/\b(?:want|wants|need|needs|whether|if|or)\b/.test(phrase);
 
+/**
+ * A request said as a bare verb that thanks-statement.ts's list does not hold ("we're closed from
+ * the 23rd, deliver the chairs before then", "hold the parcel till Monday").
+ */
+const BARE_REQUEST =
+  /^\s*(?:just |then |so )?(?:deliver|ship|hold|pause|stop|keep|bring|call|email|invoice|bill|charge|book|arrange|pick|collect|drop|leave|ring|text|swap|exchange|replace|fix|repair|sort|hurry|rush|expedite)\b/;
+
 /** The customer's own people ("our staff", "my manager"): no person asked for. */
 const OWN_PEOPLE = /\b(?:our|my) (?:[\p{L}']+ )?(?:staff|people|agents?|managers?|someone|person)\b/gu;
 
@@ -224,7 +231,8 @@ export function isCourtesyNote(raw: string): boolean {
     new RegExp(WISHED.source).test(folded) ||
     new RegExp(DEFERS.source).test(folded) ||
     new RegExp(FORMAL_COURTESY.source, 'u').test(folded) ||
-    onLeave;
+    // a farewell ("speak in January"); days of leave alone may still come with a request
+    new RegExp(TALK_LATER.source).test(folded);
   if (!courteous && !nothingNeeded) return false;
   const read = withClosingsRead(
     folded
@@ -262,6 +270,7 @@ export function isCourtesyNote(raw: string): boolean {
     // "refund for 1029 sorted" opens with a verb's form and names an order, and asks for nothing.
     if (WORKED_OUT.test(clause)) return true;
     return (
+      !BARE_REQUEST.test(clause) &&
       !ORDER_OR_AMOUNT.test(clause.replace(YEAR, ' ')) &&
       !IMPERATIVE.test(clause.trim()) &&
       isHarmlessStep(clause)

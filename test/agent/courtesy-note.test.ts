@@ -173,6 +173,10 @@ describe('a note that something worked out, or is no longer needed, asks nothing
       'thanks, back to the refund for 1043: where is it',
       'ok, off to the bank, the charge is still wrong',
       'bom dia a todos, o sistema caiu para toda a equipe',
+      "we're closed from the 23rd, the chairs should come before then",
+      'we are closed from the 23rd, deliver the chairs before that, thanks',
+      'the first box arrived, ship the rest next week, thanks',
+      'happy holidays! hold the parcel till we are back on the 5th',
       'we can now see another company’s invoices again, thanks',
     ]) {
       expect(isCourtesyNote(text), text).toBe(false);
