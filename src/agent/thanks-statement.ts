@@ -85,7 +85,8 @@ const SCRIPT_THANKS =
 export const SCRIPT_ASKS =
   /[?？؟]|请|吗|麻烦|帮我|人工|转接|ください|下さい|お願い|担当者|オペレーター|ได้ไหม|ไหม|(?<!ที่)ช่วย(?!ได้(?:เยอะ|มาก))|หรือเปล่า|เจ้าหน้าที่|でも|しかし|まだ|ません|ない|但|还没|没有|不|แต่|ยัง|ไม่/u;
 /** Arabic asks and turns, as whole words: "لم" is also inside "المعلومة". */
-export const ARABIC_ASKS = /(?:^|[\s،.])(?:هل|ممكن|أريد|اريد|نريد|يرجى|الرجاء|لكن|ولكن|لم|ليس|لا|موظف)(?=[\s،.]|$)/u;
+export const ARABIC_ASKS =
+  /(?:^|[\s،.])(?:هل|ممكن|أريد|اريد|نريد|يرجى|الرجاء|لكن|ولكن|لم|ليس|لا|موظف)(?=[\s،.]|$)/u;
 const SCRIPT_LETTERS = /[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u;
 const MAX_SCRIPT_CHARS = 90;
 
