@@ -132,7 +132,7 @@ const ACTED_ON = new Set([
   'urgent',
 ]);
 /** Scripts the lexicon does not read: the words of money and failure that keep a step. */
-const ACTED_ON_SCRIPT =
+export const ACTED_ON_SCRIPT =
   /返金|返品|キャンセル|請求|エラー|退款|退货|取消|扣款|错误|คืนเงิน|ยกเลิก|คืนสินค้า|ผิดพลาด|استرداد|إلغاء|الغاء|إرجاع|خطأ/u;
 
 /** Nothing in the text to act on: no turn or question, no money, failure or account concept. */

@@ -66,7 +66,7 @@ const COURTESY_CORE = new Set(
     'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
     'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
     'morning afternoon evening bye goodbye noted understood star legend lifesaver hero champ obliged ta thankyou thanx ' +
-    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome ' +
+    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome okey dokey ' +
     // a newcomer welcomed ('welcome aboard, Tom!', 'bienvenue', 'witamy')
     'bienvenido bienvenida bienvenidos bienvenue willkommen benvenuto benvenuta benvenuti welkom witamy ' +
     // es, fr, de, pt, it, nl, pl
@@ -103,7 +103,7 @@ const COURTESY_FILLER = new Set(
   ).split(' '),
 );
 /** "appreciate the quick help", "grateful for all the help": thanks, not a request for help. */
-const APPRECIATED_HELP =
+export const APPRECIATED_HELP =
   /\b(?:appreciate|appreciated|grateful for|thankful for)(?: (?:the|your|all(?: the| your)?))? (?:(?:quick|fast|speedy|prompt|swift|great|kind) )?(?:help|support|reply|response|answer|turnaround|patience|confirmation|fix|cancel|cancellation)\b|\bappreciate (?:you|y'?all|you guys|you all) (?:confirming|checking|getting back|following up|looking into (?:it|this|that)|sorting (?:it|this|that)(?: out)?)\b/g;
 
 /**
@@ -113,8 +113,8 @@ const APPRECIATED_HELP =
  */
 const THANKED_FOR =
   'help|reply|replies|answer|info|information|retour|quick (?:reply|response|answer|turnaround)|response|support|checking|looking|explanation|ayuda|respuesta|explicacion|aide|reponse|explication|hilfe|antwort|erklarung|ajuda|resposta|explicacao|aiuto|risposta|spiegazione|hulp|antwoord|uitleg|pomoc|odpowiedz|wyjasnienie|' +
-  'explaining(?: (?:it|this|that|everything))?(?: (?:again|twice|so clearly))?|patience(?: with (?:me|us|my questions|all my questions|all (?:of )?this))?|turnaround|speed|confirmation|confirming|heads[- ]up|update|follow[- ]?up|paciencia|rapidez|confirmacion|rapidite|confirmation|geduld|schnelligkeit|bestatigung|confirmacao|pazienza|rapidita|conferma|snelheid|bevestiging|cierpliwosc|szybkosc|potwierdzenie';
-const THANKS_FOR = new RegExp(
+  'explaining(?: (?:it|this|that|everything))?(?: (?:again|twice|so clearly))?|bearing with (?:me|us)|putting up with (?:me|us)|patience(?: with (?:me|us|my questions|all my questions|all (?:of )?this))?|turnaround|speed|confirmation|confirming|heads[- ]up|update|follow[- ]?up|paciencia|rapidez|confirmacion|rapidite|confirmation|geduld|schnelligkeit|bestatigung|confirmacao|pazienza|rapidita|conferma|snelheid|bevestiging|cierpliwosc|szybkosc|potwierdzenie';
+export const THANKS_FOR = new RegExp(
   String.raw`\b(?:for|por|pour|fur|pela|pelo|per|voor|za) (?:the |your |all (?:the |your )?|la |tu |su |votre |ton |die |ihre |deine |a |sua |l'|il |vostro |de |je |uw |twoja )?(?:(?:quick|fast|speedy|prompt|swift|great|detailed|clear|kind|helpful|rapida|rapido|rapide|schnelle|snelle|veloce|szybka|szybkie|szybka) )?(?:${THANKED_FOR})\b`,
   'g',
 );
@@ -127,7 +127,7 @@ const NEVER_MIND =
   /\bnever ?mind\b|\b(?:figured|sorted|worked) (?:it|that) out(?: (?:myself|ourselves))?\b|\b(?:sorted|found) (?:it|that)(?: (?:myself|ourselves))?\b/g;
 
 /** "Exactly what I needed", "just what we were looking for": approval, said without a core word. */
-const JUST_WHAT_WAS_NEEDED = new RegExp(
+export const JUST_WHAT_WAS_NEEDED = new RegExp(
   [
     String.raw`\b(?:(?:exactly|just|precisely) what|(?:that'?s |that is )?(?:everything|all)(?: that)?) (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)`,
     // "justo lo que necesitaba", "exactement ce qu'il me fallait", "genau das, was wir brauchten",
@@ -246,7 +246,7 @@ const CJK_THAI_ARABIC_PIECE =
  */
 const SIGN_OFF_LINE =
   /^[ \t]*(?:--[ \t]*$|sent from my |(?:(?:(?:kind|best|warm) )?regards|best|cheers|cordialement|bien (?:a|à) vous|saludos|un saludo|atentamente|mit freundlichen gr(?:ü|u|ue)(?:ß|ss)en|viele gr(?:ü|u|ue)(?:ß|ss)e|beste gr(?:ü|u|ue)(?:ß|ss)e|atenciosamente|abra[cç]os|cordiali saluti|distinti saluti|met vriendelijke groet|groeten|pozdrawiam|z powa[zż]aniem)[,.!]?[ \t]*$)/i;
-function withoutSignOff(text: string): string {
+export function withoutSignOff(text: string): string {
   const lines = text.split('\n');
   const at = lines.findIndex((line, i) => i > 0 && SIGN_OFF_LINE.test(line));
   return (at > 0 && lines.slice(0, at).join('\n').trim()) || text;

@@ -29,7 +29,7 @@ const MAX_WORDS = 22;
  * opens it too ("sorry, wrong channel — …"). A greeting does not: "hi team, close our account,
  * thanks" wraps a request in courtesy.
  */
-const OPENER = new RegExp(
+export const OPENER = new RegExp(
   String.raw`^\W*(?:` +
     [
       // en
@@ -49,15 +49,15 @@ const OPENER = new RegExp(
 );
 
 /** A request said as a bare verb after the thanks ("thanks, show me my orders", "ok, close our account"). */
-const IMPERATIVE =
+export const IMPERATIVE =
   /(?:^|[.,;:!—–-]\s*)(?:show|send|resend|update|change|remove|delete|close|set|add|cancel|refund|check|give|make|put|reset|connect|transfer|book|schedule|move|switch|upgrade|downgrade|unlock|invite|escalate|get me|find|look)\b|\b(?:merci|danke|grazie) (?:de|d'|fur|di) \w+(?:er|ir|re|en)\b|\b(?:adicionar|remover|alterar|cancelar|mudar|enviar|trocar|anadir|eliminar|cambiar|borrar|ajouter|supprimer|changer|envoyer|annuler|hinzufugen|entfernen|andern|schicken|stornieren|aggiungere|rimuovere|cambiare|inviare|annullare|toevoegen|verwijderen|wijzigen|sturen|annuleren|dodac|usunac|zmienic|wyslac|anulowac)\b/;
 
 /** A greeting or good wish to everyone: the address, not people who cannot work. */
-const ADDRESS_ALL =
+export const ADDRESS_ALL =
   /\b(?:all|everyone|everybody|y'all|you all|all of you|team|folks|people|todos|tout le monde|a tous|alle|zusammen|tutti|iedereen|allemaal|wszystkim|wszyscy)\b/g;
 
 /** A question, a request or a turn against the thanks, in the eight Latin-script languages. */
-const ASKS_OR_TURNS = new RegExp(
+export const ASKS_OR_TURNS = new RegExp(
   [
     String.raw`[?¿]`,
     String.raw`\b(?:can|could|would|please|pls|plz|need|needs|want|wants|send|give|help|tell me|let me know|puede|puedes|podria|podrian|por favor|quiero|necesito|necesitamos|pouvez|peux|pourriez|voudrais|besoin|s'il vous|bitte|konnen|konnt|kannst|konnten|brauche|brauchen|mochte|pode|podem|poderia|quero|preciso|precisamos|puoi|potete|potreste|vorrei|voglio|per favore|kun|kunt|kunnen|graag|alsjeblieft|mozesz|mozecie|prosze|chce|potrzebuje|potrzebujemy|wil|wilt|willen|chcemy|chcialbym|chcialabym|gostaria|gostariamos|quisiera|queremos|voudrions|mochten|wollen|vorremmo)\b`,
@@ -76,16 +76,17 @@ const ASKS_OR_TURNS = new RegExp(
 );
 
 /** Something gone wrong, said plainly (folded). */
-const GONE_WRONG =
+export const GONE_WRONG =
   /\b(?:damaged|broken|broke|missing|lost|late|delayed|short|cracked|dented|faulty|defective|leaking|stuck|empty|failed|fails|failing|failure|slow|crash\w*|expired|locked|blocked|charged|duplicate|urgent|asap|roto|rota|danad[oa]|casse|kaputt|defekt|quebrad[oa]|rott[oa]|kapot|zepsut\w*|uszkodzon\w*|useless|pointless|unhelpful|worthless|hopeless|waste|joke|wtf|ugh|sigh|seriously|inutil\w*|nutzlos|nutteloos|bezuzyteczn\w*|unacceptable|ridiculous|terrible|awful|disappointed|disappointing|frustrat\w*|annoy\w*)\b/;
 
 /** In scripts without spaces: a word of thanks or acknowledgement, and what keeps it a message to answer. */
 const SCRIPT_THANKS =
   /^[\s\p{P}\p{S}]*(?:ありがとう|感謝|助かりました|了解|承知|素晴らしい|完璧|谢谢|謝謝|感谢|多谢|收到|好的|太好了|完美|ขอบคุณ|รับทราบ|โอเค|เยี่ยม|شكرا|شكراً|مشكور|جزاك|تمام|ممتاز|رائع)/u;
-const SCRIPT_ASKS =
+export const SCRIPT_ASKS =
   /[?？؟]|请|吗|麻烦|帮我|人工|转接|ください|下さい|お願い|担当者|オペレーター|ได้ไหม|ไหม|(?<!ที่)ช่วย(?!ได้(?:เยอะ|มาก))|หรือเปล่า|เจ้าหน้าที่|でも|しかし|まだ|ません|ない|但|还没|没有|不|แต่|ยัง|ไม่/u;
 /** Arabic asks and turns, as whole words: "لم" is also inside "المعلومة". */
-const ARABIC_ASKS = /(?:^|[\s،.])(?:هل|ممكن|أريد|اريد|نريد|يرجى|الرجاء|لكن|ولكن|لم|ليس|لا|موظف)(?=[\s،.]|$)/u;
+export const ARABIC_ASKS =
+  /(?:^|[\s،.])(?:هل|ممكن|أريد|اريد|نريد|يرجى|الرجاء|لكن|ولكن|لم|ليس|لا|موظف)(?=[\s،.]|$)/u;
 const SCRIPT_LETTERS = /[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u;
 const MAX_SCRIPT_CHARS = 90;
 

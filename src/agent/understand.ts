@@ -13,6 +13,7 @@ import {
 import { isAcknowledgement } from './offline/acknowledgement.js';
 import { fold } from './offline/text.js';
 import { asksWhatIsSupported, asksWhenSupportAnswers } from './capability-question.js';
+import { isCourtesyNote } from './courtesy-note.js';
 import { isCourtesyOnly, isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
 import { isBillingDispute } from './billing-errors.js';
@@ -105,8 +106,13 @@ function rememberLast<R>(check: (text: string) => R): (text: string) => R {
 const concernIn = rememberLast(concernOf);
 const securityIn = rememberLast(mentionsSecurity);
 const dataLossIn = rememberLast(mentionsDataLoss);
-/** Emoji alone, or only words of thanks, approval and greeting (read by the concern and the pleasantry rule). */
-const courtesyIn = rememberLast((text: string) => isEmojiOnly(text) || isCourtesyOnly(text));
+/**
+ * Emoji alone, only words of thanks, approval and greeting, or a note of thanks that something
+ * worked out or is no longer needed (read by the concern and the pleasantry rule).
+ */
+const courtesyIn = rememberLast(
+  (text: string) => isEmojiOnly(text) || isCourtesyOnly(text) || isCourtesyNote(text),
+);
 
 /**
  * The decisions code makes whatever an engine (or a model) proposed: urgency floors from plan

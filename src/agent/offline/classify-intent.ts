@@ -1,5 +1,6 @@
 import type { Intent, Sentiment, Urgency } from '../../domain/index.js';
 import { CANCEL_REQUEST, REFUND_REQUEST } from '../lexicon.js';
+import { isCourtesyNote } from '../courtesy-note.js';
 import { asksGoodsBackOnly } from '../goods-return.js';
 import { isCourtesyOnly, isEmojiOnly } from '../pleasantry.js';
 import { says } from '../term-match.js';
@@ -146,7 +147,8 @@ export function isPleasantry(text: string): boolean {
     THANKS_IT_WORKED.test(fold(text).trim()) ||
     isEmojiOnly(text) ||
     isCourtesyOnly(text) ||
-    isThanksStatement(text)
+    isThanksStatement(text) ||
+    isCourtesyNote(text)
   );
 }
 
