@@ -90,7 +90,10 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'quote bulk orders',
   ],
   // A file fetched by a link ("descargar", "herunterladen"): the export's download link, or an invoice's.
-  [/\b(?:descarga\w*|telecharg\w*|herunterlad\w*|download\w*|baixa(?:r|do)|scaric\w*|pobra(?:c|nia)\w*)\b/, 'download'],
+  [
+    /\b(?:descarga\w*|telecharg\w*|herunterlad\w*|download\w*|baixa(?:r|do)|scaric\w*|pobra(?:c|nia)\w*)\b/,
+    'download',
+  ],
   // A discount for quantity is the bulk article's; one for who the customer is (a startup) is nobody's.
   [
     /\b(?:descuento|rabatt|remise|scont[oi]|korting|rabat|desconto)\w*(?=[^.?!]{0,30}\b(?:volum\w*|menge\w*|quantit\w*|hurt\w*|grandes?|grote|gross\w*|ilosc\w*|bulk)\b)/,
@@ -236,7 +239,7 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // The address on invoices is the invoices article's billing details, not a delivery address.
   [
     /\b(?:(?:new|old|current|registered|company|office) )?(?:address|street)\b(?=[^]{0,60}\binvoices?\b)|(?<=\binvoices?\b[^]{0,60})\b(?:(?:new|old|current|registered|company|office) )?(?:address|street)\b/g,
-    'billing details',
+    'address billing details',
   ],
   // Many invoices in one file are the data export's ("Invoices as a ZIP of PDFs"), not one invoice's page.
   [
