@@ -16,6 +16,11 @@ export const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   ],
   [foldedPattern('パスワード|密码|密碼|รหัสผ่าน|كلمة المرور|كلمة السر'), 'password reset'],
   [foldedPattern('ログイン|登录|登入|เข้าสู่ระบบ|تسجيل الدخول'), 'login sign in'],
+  // An account locked after too many tries: the password article's "Locked out".
+  [
+    foldedPattern('ロックされ|アカウントロック|锁定|被锁|鎖定|ถูกล็อก|ล็อกบัญชี|مقفل|تم قفل|محاولات كثيرة'),
+    'locked out failed attempts',
+  ],
   [
     foldedPattern('領収書|請求書|インボイス|发票|發票|收据|ใบเสร็จ|ใบแจ้งหนี้|ใบกำกับภาษี|فاتورة|فواتير|إيصال'),
     'invoice receipt',

@@ -37,6 +37,11 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:rimbors\w*|terugbetal\w*|zwrot pieniedzy|geld terug)\b/, 'refund'],
   [/\b(?:wachtwoord|haslo|hasla)\b/, 'password reset'],
   [/\b(?:accedere|accesso|inloggen|zalogowac|logowanie)\b/, 'login sign in'],
+  // An account locked after too many tries: the password article's "Locked out" (a card blocked is not).
+  [
+    /\b(?:cuenta|compte|konto|conta|account|accesso|acceso|acces|zugang|login|utente|benutzer\w*|usuario)\b[^.?!]{0,25}\b(?:bloquead[oa]|bloquee?|verrouille\w*|gesperrt|blockiert|bloccat[oa]|geblokkeerd|zablokowan\w*)\b|\b(?:demasiados|trop de|zu viele\w*|muitas|troppi|te veel|zbyt wiele|za duzo)\b[^.?!]{0,20}\b(?:intentos|tentatives|versuch\w*|anmeldeversuch\w*|tentativas|tentativi|pogingen|prob\w*)\b/,
+    'locked out failed attempts',
+  ],
   [/\b(?:fattur\w*|factuur|facturen|faktur\w*|rachun\w*|ricevuta|bon)\b/, 'invoice receipt'],
   [/\b(?:pagament\w*|betaling\w*|betaalmethode\w*|platnos\w*|karta|carta di credito)\b/, 'payment card'],
   [/\b(?:orari|openingstijden|godzin\w*)\b/, 'support hours'],

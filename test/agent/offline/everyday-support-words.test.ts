@@ -94,7 +94,7 @@ describe('help-center questions in everyday words are answered, not escalated fo
     );
   });
 
-  it('a quote, a download link and a bulk order in other languages and scripts', async () => {
+  it('a quote, a download link, a bulk order and a locked account in other languages and scripts', async () => {
     await answered('Bis wann ist ein Angebot von euch gültig?', 'bulk-orders-and-quotes', /30 days/);
     await answered(
       'Wie lange gilt ein Angebot für eine Großbestellung?',
@@ -105,6 +105,19 @@ describe('help-center questions in everyday words are answered, not escalated fo
     await answered('ダウンロードリンクはいつまで使えますか？', 'data-export', /7 days/);
     await answered('下载链接多久失效？', 'data-export', /7 days/);
     await answered('ลิงก์ดาวน์โหลดหมดอายุเมื่อไหร่', 'data-export', /7 days/);
+    // An account locked after too many tries is the password article's, whatever the language.
+    await answered(
+      'Unser Konto ist nach zu vielen Anmeldeversuchen gesperrt. Wie lange dauert das?',
+      'password-reset',
+      /30 minutes/,
+    );
+    await answered(
+      'Mi cuenta está bloqueada después de varios intentos, ¿cuánto tiempo tengo que esperar?',
+      'password-reset',
+      /30 minutes/,
+    );
+    await answered('アカウントがロックされました。何分待てばいいですか？', 'password-reset', /30 minutes/);
+    await answered('账号被锁定了，要等多久？', 'password-reset', /30 minutes/);
     // An invoice to download stays the invoice's.
     await answered('Wo kann ich meine Rechnungen herunterladen?', 'invoices-and-receipts', /PDF invoice/);
   });
