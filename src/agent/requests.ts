@@ -58,6 +58,14 @@ const ORDER_NAMED =
 const ACCOUNT_ADDRESSES =
   /\b(?:at (?:the )?checkout|checkout (?:page|screen)|address ?book|saved (?:delivery |shipping )?address(?:es)?|default (?:delivery |shipping )?address|addresses (?:saved|on file|in (?:the |our )?(?:account|settings))|libreta de direcciones|direccion predeterminada|carnet d'adresses|adresse par defaut|adressbuch|standardadresse|livro de enderecos|endereco padrao|indirizzo predefinito|rubrica (?:degli )?indirizzi|adresboek|standaardadres|ksiazk\w* adresow\w*|domysln\w* adres\w*)\b/;
 
+/**
+ * The address printed on invoices ("the invoices still show our old street"): the billing details
+ * the invoices article says how to change, not where a parcel goes. Folded text.
+ */
+const INVOICE_ADDRESS =
+  /\b(?:invoices?|receipts?|credit notes?|billing (?:address|details)|facturas?|factures?|rechnung\w*|faturas?|fattur\w*|factu(?:u|re)\w*|faktur\w*)\b/;
+const PARCEL = /\b(?:ship\w*|deliver\w*|parcels?|packages?|couriers?|dispatch\w*)\b/;
+
 const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
   [
     'change_address',
@@ -222,6 +230,7 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
     if (kind === 'modify_order' && CANCEL_OR_REFUND.test(f)) continue;
     if (re === SWAP_ITEM && !ORDER_NAMED.test(f)) continue;
     if (kind === 'change_address' && ACCOUNT_ADDRESSES.test(f) && !ORDER_NAMED.test(f)) continue;
+    if (kind === 'change_address' && INVOICE_ADDRESS.test(f) && !PARCEL.test(f)) continue;
     return kind === 'modify_order' ? { kind, label, beforeDelivery: true } : { kind, label };
   }
   return null;

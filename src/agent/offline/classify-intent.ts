@@ -13,6 +13,7 @@ import {
   INJECTION_CUES,
   PLEASANTRY,
   RESPONSE_TIME_QUESTION,
+  SHIPPED_YET_QUESTION,
   THANKS_IT_WORKED,
 } from './intent-rules.js';
 import { fold } from './text.js';
@@ -25,7 +26,8 @@ export interface IntentGuess {
 }
 
 /** Intent by the trained model (npm run train): character n-grams, words and support concepts. */
-export function classifyIntent(text: string): IntentGuess {
+export function classifyIntent(raw: string): IntentGuess {
+  const text = withoutProductTraits(raw);
   const p = predict(model('intent'), text);
   const probabilities = p.probabilities as Partial<Record<Intent, number>>;
   const guess = withoutContactlessHumanRequest(text, {
@@ -33,7 +35,34 @@ export function classifyIntent(text: string): IntentGuess {
     confidence: p.probability,
     probabilities,
   });
-  return goodsBackIsReturn(text, explicitMoneyRequest(text, guess) ?? guess);
+  return goodsBackIsReturn(text, explicitMoneyRequest(text, guess) ?? shippedYet(text, guess) ?? guess);
+}
+
+/** How much weight the model must itself give order status for a question whether it shipped to win. */
+const SHIPPED_YET_FLOOR = 0.2;
+
+/**
+ * "Ist die Bestellung 1040 schon verschickt?": asking whether a named order has left is its
+ * status, though the model read "verschickt" next to an order as a cancellation or billing. Never
+ * beside an ask to cancel or refund ("storniert, falls noch nicht verschickt"): that stays theirs.
+ */
+function shippedYet(text: string, guess: IntentGuess): IntentGuess | null {
+  if (guess.intent === 'order_status' || (guess.probabilities.order_status ?? 0) < SHIPPED_YET_FLOOR)
+    return null;
+  const folded = fold(text);
+  if (!/\b\d{3,10}\b/.test(folded) || !SHIPPED_YET_QUESTION.test(folded)) return null;
+  if (says(text, CANCEL_REQUEST) || says(text, REFUND_REQUEST)) return null;
+  return { ...guess, intent: 'order_status' };
+}
+
+/**
+ * What a product does is part of its name, not a request: "the noise-cancelling headset from 1050"
+ * asks nothing to be cancelled, yet its "cancel" pulled the model and the request lists that way.
+ */
+const PRODUCT_TRAIT = /\bnoise[- ]?(?:cancel+(?:ing|ation)|reduc(?:ing|tion))\b/gi;
+
+function withoutProductTraits(text: string): string {
+  return text.replace(PRODUCT_TRAIT, 'noise-free');
 }
 
 /** A refund reading whose only ask is to send goods back is a return (goods-return.ts). */
@@ -52,8 +81,9 @@ function withoutContactlessHumanRequest(text: string, guess: IntentGuess): Inten
   // A question about when and whether people answer asks about support; only an explicit ask
   // beside it ("…? can someone call me now") asks for a person.
   const aboutResponse = withoutResponse !== whole && !asksForHuman(text);
-  // A person named as a recipient or a user ("cc a second person on every invoice") is no contact.
-  const folded = withoutResponse.replace(ANOTHER_PERSON, ' ');
+  // A person named as a recipient or a user ("cc a second person on every invoice"), or one of the
+  // customer's own people ("our site manager changed his mind"), is no contact.
+  const folded = withoutResponse.replace(ANOTHER_PERSON, ' ').replace(OWN_SUPERVISOR, ' ');
   // The raw text too: folding strips Thai vowel marks (พนักงาน). Only the scripts folding changes
   // are read raw: accented Latin text ("¿hasta qué hora…?") would miss the question's pattern and
   // keep its contact word.
@@ -68,6 +98,14 @@ function withoutContactlessHumanRequest(text: string, guess: IntentGuess): Inten
 /** Another person as a recipient or a user: "cc a second person", "add another person to the account". */
 const ANOTHER_PERSON =
   /\b(?:a |one )?(?:second|another|other|extra|additional|third) (?:person|people|user|colleague)s?\b/g;
+
+/**
+ * The customer's own manager or supervisor, named as who decides or who left ("a shift supervisor
+ * left on Friday", "if the site manager changes his mind"), not as whom to talk to: "speak to a
+ * manager", "get me your supervisor", "I need a manager", "a supervisor, now" keep theirs.
+ */
+const OWN_SUPERVISOR =
+  /(?<!\b(?:to|with|for|me|get|want|need|needs|give|put|find|call|your)\s)\b(?:(?:our|my|his|her|their)\s(?:[a-z]+\s)?|(?:the|a|an)\s(?!(?:actual|real|human|live|proper)\s)[a-z]+\s)(?:manager|supervisor)s?\b/g;
 
 /** How much weight the model must itself give a money intent for an explicit request to win. */
 const EXPLICIT_REQUEST_FLOOR = 0.2;

@@ -16,6 +16,11 @@ export const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   ],
   [foldedPattern('パスワード|密码|密碼|รหัสผ่าน|كلمة المرور|كلمة السر'), 'password reset'],
   [foldedPattern('ログイン|登录|登入|เข้าสู่ระบบ|تسجيل الدخول'), 'login sign in'],
+  // An account locked after too many tries: the password article's "Locked out".
+  [
+    foldedPattern('ロックされ|アカウントロック|锁定|被锁|鎖定|ถูกล็อก|ล็อกบัญชี|مقفل|تم قفل|محاولات كثيرة'),
+    'locked out failed attempts',
+  ],
   [
     foldedPattern('領収書|請求書|インボイス|发票|發票|收据|ใบเสร็จ|ใบแจ้งหนี้|ใบกำกับภาษี|فاتورة|فواتير|إيصال'),
     'invoice receipt',
@@ -37,7 +42,9 @@ export const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   [foldedPattern('破損|壊れ|损坏|破损|เสียหาย|تالف|مكسور'), 'damaged defective'],
   [foldedPattern('紛失|届かない|遅延|丢失|延迟|สูญหาย|ล่าช้า|مفقود|تأخر'), 'lost delayed package'],
   [foldedPattern('関税|通関|海关|关税|ศุลกากร|جمارك'), 'customs duties'],
-  [foldedPattern('エクスポート|导出|ส่งออกข้อมูล|تصدير'), 'export data'],
+  [foldedPattern('エクスポート|导出|ส่งออกข้อมูล|ข้อมูลที่ส่งออก|ไฟล์ส่งออก|تصدير'), 'export data'],
+  // A file fetched by a link: the export's download link, or an invoice's.
+  [foldedPattern('ダウンロード|下载|下載|ดาวน์โหลด|تنزيل|تحميل'), 'download link'],
   [foldedPattern('海外|国外|ต่างประเทศ|دولي|الخارج'), 'international shipping'],
   [foldedPattern('寄到|寄送|送到|届くまで|ส่งของ|ส่งไป'), 'shipping delivery time'],
   [foldedPattern('割引|折扣|优惠|ส่วนลด|خصم'), 'volume discount'],

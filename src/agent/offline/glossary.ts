@@ -37,6 +37,11 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:rimbors\w*|terugbetal\w*|zwrot pieniedzy|geld terug)\b/, 'refund'],
   [/\b(?:wachtwoord|haslo|hasla)\b/, 'password reset'],
   [/\b(?:accedere|accesso|inloggen|zalogowac|logowanie)\b/, 'login sign in'],
+  // An account locked after too many tries: the password article's "Locked out" (a card blocked is not).
+  [
+    /\b(?:cuenta|compte|konto|conta|account|accesso|acceso|acces|zugang|login|utente|benutzer\w*|usuario)\b[^.?!]{0,25}\b(?:bloquead[oa]|bloquee?|verrouille\w*|gesperrt|blockiert|bloccat[oa]|geblokkeerd|zablokowan\w*)\b|\b(?:demasiados|trop de|zu viele\w*|muitas|troppi|te veel|zbyt wiele|za duzo)\b[^.?!]{0,20}\b(?:intentos|tentatives|versuch\w*|anmeldeversuch\w*|tentativas|tentativi|pogingen|prob\w*)\b/,
+    'locked out failed attempts',
+  ],
   [/\b(?:fattur\w*|factuur|facturen|faktur\w*|rachun\w*|ricevuta|bon)\b/, 'invoice receipt'],
   [/\b(?:pagament\w*|betaling\w*|betaalmethode\w*|platnos\w*|karta|carta di credito)\b/, 'payment card'],
   [/\b(?:orari|openingstijden|godzin\w*)\b/, 'support hours'],
@@ -86,8 +91,13 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:dwuetapow\w*|dwusk\S*adnikow\w*|tweestaps\w*|twee-?factor\w*)\b/, 'two-factor authentication'],
   [/\b(?:spedition\w*|transportista|fret)\b/, 'freight shipping delivery time'],
   [
-    /\b(?:devis|offerte\w*|presupuesto\w*|cotizacion\w*|orcamento\w*|preventiv\w*|wycen\w*)\b/,
+    /\b(?:devis|offerte\w*|presupuesto\w*|cotizacion\w*|orcamento\w*|preventiv\w*|wycen\w*|angebot(?:e|s)?|kostenvoranschlag\w*|(?:gro(?:ss|ß)|sammel)bestellung\w*)\b/,
     'quote bulk orders',
+  ],
+  // A file fetched by a link ("descargar", "herunterladen"): the export's download link, or an invoice's.
+  [
+    /\b(?:descarga\w*|telecharg\w*|herunterlad\w*|download\w*|baixa(?:r|do)|scaric\w*|pobra(?:c|nia)\w*)\b/,
+    'download',
   ],
   // A discount for quantity is the bulk article's; one for who the customer is (a startup) is nobody's.
   [
@@ -216,6 +226,41 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [/\b(?:spreadsheet|excel)\b/g, 'csv export'],
   [/\b(?:colleagues?|co-?workers?|teammates?|employees?|staff members?)\b/g, 'team members'],
   [/\b(?:take away|revoke|remove) (?:his |her |their )?access\b/g, 'remove person'],
+  [
+    /\b(?:take|took|taking|kick|kicked|drop|dropped|remove|removed) (?:[a-z]+ ){0,2}?(?:him|her|them|[a-z]+) (?:off|out of|from) (?:the |our |my )?(?:team|account|workspace)\b/g,
+    'remove person team members',
+  ],
+  // Two-factor made compulsory for everyone is the owners' "require … for every member".
+  [
+    /\b(?:make|force|get|have) (?:every|all|each|everyone)\b[^.?!]{0,30}\b(?:use|turn on|set up|enable|switch on)\b(?= (?:an? |the )?(?:authenticator|two-factor|two[- ]step|2fa|mfa))|\b(?:enforce|mandate|mandatory|compulsory)\b(?=[^.?!]{0,30}\b(?:authenticator|two-factor|two[- ]step|2fa|mfa))/g,
+    'require for every member',
+  ],
+  // What a person may do on the account is a role in the team article ("Viewer: see orders and
+  // invoices only"); what an API key may do is its scope, the keys article's word.
+  [
+    /(?<!\b(?:api|keys?|tokens?|integrations?)\b[^.?!]{0,40})\b(?:(?:permission|access|user) levels?|permissions?|(?:what|which) (?:role|level))\b(?![^.?!]{0,40}\b(?:api|keys?|tokens?|integrations?|scopes?)\b)/g,
+    'roles',
+  ],
+  // The address on invoices is the invoices article's billing details, not a delivery address.
+  [
+    /\b(?:(?:new|old|current|registered|company|office) )?(?:address|street)\b(?=[^]{0,60}\binvoices?\b)|(?<=\binvoices?\b[^]{0,60})\b(?:(?:new|old|current|registered|company|office) )?(?:address|street)\b/g,
+    'address billing details',
+  ],
+  // Many invoices in one file are the data export's ("Invoices as a ZIP of PDFs"), not one invoice's page.
+  [
+    /\b(?:in one go|(?:all )?at once|in bulk|in one (?:file|batch|zip|download)|all together|not one by one)\b(?<=\binvoices?\b[^.?!]{0,50})|\b(?:bulk|mass) (?:download|export)\w*(?= (?:of )?(?:our |all |the )*invoices\b)/g,
+    'export zip',
+  ],
+  // Supplies sent on a schedule without ordering each time are the bulk article's recurring orders.
+  [
+    /\b(?:(?:standing|repeat|recurring|scheduled|automatic|regular) (?:(?:weekly|monthly) )?|(?:weekly|monthly) )(?:orders?|deliver\w*|shipments?)\b|\bauto-?re-?order\w*|\b(?:every|each) (?:week|month|fortnight)\b(?=[^.?!]{0,30}\bautomatic\w*)|\bautomatic\w*\b(?=[^.?!]{0,30}\b(?:every|each) (?:week|month|fortnight)\b)/g,
+    'recurring orders consumables',
+  ],
+  // A charge the bank or card refused, said without "declined": the payment article's declines.
+  [
+    /\b(?:payments?|charges?|cards?|renewals?|fees?|subscriptions?)\b[^.?!]{0,25}?\b(?:bounced|(?:was|got|been|is being) (?:declined|blocked|rejected|refused)|(?:didn'?t|did not|won'?t|wouldn'?t) go through)\b|\bbank (?:blocked|declined|rejected|refused)\b/g,
+    'declined payment',
+  ],
   // Weekends in a question about shipping are about the days orders go out, else about support hours.
   [
     /(?<=\b(?:ship|ships|shipping|shipped|deliver\w*|dispatch\w*|send|sent|go out|goes out)\b[^.?!]{0,40})\b(?:saturdays?|sundays?|weekends?)\b|\b(?:saturdays?|sundays?|weekends?)\b(?=[^.?!]{0,40}\b(?:ship|ships|shipping|shipped|deliver\w*|dispatch\w*)\b)/g,
@@ -277,6 +322,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     'equipment',
   ],
   [/\b(?:thermal labels?|label rolls?|rolls? of (?:thermal )?labels?)\b/g, 'consumables'],
+  // Goods taken out of their box to look at are what the return policy calls opened items.
+  [
+    /\b(?:(?:been )?(?:taken )?out of (?:the|its|their) (?:box|packaging)|opened (?:the |its |their )?(?:\w+ )?(?:box|boxes|packaging|package)|unboxed|(?:box|packaging) (?:was |has been |is )?opened)\b/g,
+    'opened items',
+  ],
 ];
 
 /** The question in the articles' own words where everyday English names a thing otherwise. */

@@ -11,7 +11,8 @@ const CONTACT_PERSON =
   '(?:someone|somebody|a person|a member of (?:your|the) (?:\\w+ )?team|(?:our|my|an?|the|your) (?:\\w+ )?(?:account manager|manager|specialist|rep|representative)|(?:anyone|someone|somebody) (?:from|in|on|at) (?:your|the) (?:\\w+ )?(?:team|department|office))';
 
 export const HUMAN_REQUEST_CUES: RegExp[] = [
-  /\b(?:human|real person|actual person|live (?:agent|person|chat)|a person|(?:an?|some|the) (?:agent|representative|rep|manager|supervisor)|(?<!\b(?:remove|removed|removing|delete|deleted|add|added|adding|invite|invited|kick|kicked|take|took) )someone (?:real|from (?:your|the) team)|speak (?:to|with) (?:someone|somebody)|talk (?:to|with) (?:someone|somebody)|(?:talk|speak) (?:to|with) (?:them|him|her) directly|not a bot|stop the bot|no bots?)\b/,
+  // "the manager" who must do something ("does the manager have to pay at the door?") is the customer's own.
+  /\b(?:human|real person|actual person|live (?:agent|person|chat)|a person|(?:an?|some|the) (?:agent|representative|rep|manager|supervisor)(?! (?:has|have|had|is|was|will|wants?|wanted|asked|said|left|changes?|changed|needs? to|signs?|signed|pays?|paid)\b)|(?<!\b(?:remove|removed|removing|delete|deleted|add|added|adding|invite|invited|kick|kicked|take|took) )someone (?:real|from (?:your|the) team)|speak (?:to|with) (?:someone|somebody)|talk (?:to|with) (?:someone|somebody)|(?:talk|speak) (?:to|with) (?:them|him|her) directly|not a bot|stop the bot|no bots?)\b/,
   /\b(?:hablar con (?:una persona|un humano|alguien|un agente)|persona real|parler a (?:un humain|quelqu'un|une personne|un conseiller)|un humain|mit einem menschen|echten menschen|mitarbeiter sprechen|falar com (?:um humano|uma pessoa|alguem|um atendente)|pessoa real)\b/,
   /\b(?:parlare con (?:una persona|un operatore|qualcuno)|persona vera|met een (?:mens|medewerker)|echt persoon|z (?:czlowiekiem|konsultantem)|prawdziwa osoba)\b/,
   // Asking to be contacted, or to speak with a named kind of person: "can I get a callback",
@@ -84,3 +85,10 @@ export const INJECTION_CUES: RegExp[] = [
   /\b(?:approve (?:my|this|the) (?:refund|request) (?:automatically|now|immediately)|auto-?approve|skip (?:the )?approval|bypass (?:the )?(?:approval|policy|limits?))\b/i,
   /\b(?:ignora|ignorez|ignoriere|ignore) (?:las |les |alle |as )?(?:instrucciones|instructions|anweisungen|instrucoes)\b/i,
 ];
+
+/**
+ * Whether a named order has left yet, asked in the eight Latin-script languages: "is 1040 schon
+ * verschickt?", "o pedido já saiu?", "l'ordine è già partito?", "has 1042 gone out yet?".
+ */
+export const SHIPPED_YET_QUESTION =
+  /\b(?:ja (?:saiu|foi (?:enviad|despachad|expedid)[oa]s?|partiu|esta a caminho)|(?:saiu|foi enviad[oa]) ja|(?:e|sono|sia|siano) gia (?:partit[oaie]|stat[oaie] spedit[oaie]|spedit[oaie]|in viaggio)|gia (?:partit|spedit)\w*|ya (?:salio|se envio|ha salido|fue enviad[oa]|ha sido enviad[oa]|esta en camino|lo enviaron)|deja (?:parti|expedie|envoye)e?s?|(?:schon|bereits) (?:verschickt|versendet|versandt|unterwegs|raus|abgeschickt|losgeschickt|rausgegangen)|al (?:verzonden|verstuurd|onderweg|vertrokken)|juz (?:wys[lł]an\w*|nadan\w*|w drodze)|(?:has|have|did) (?:it|they|\d{3,10}|(?:the |my |our )?order(?: \d{3,10})?) (?:shipped|left|gone out|go out|been (?:sent|shipped|dispatched))(?: yet)?)\b/;
