@@ -12,6 +12,7 @@ import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { articleMentions, namesNotInArticles } from './named-things.js';
 import { figuresNotInArticle } from './asked-figures.js';
+import { servicesNotInArticles } from './unstated-services.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { asksBeyondOrderRecord } from './beyond-order-record.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
@@ -390,6 +391,14 @@ async function searchKb(
     if (figures.length) {
       kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
       ev.notes.push(`the question asks about ${figures.join(', ')}, a figure the article does not state`);
+    }
+    const services = servicesNotInArticles(
+      deps.text,
+      [chosenArticle, ...hits.map((h) => h.article)].map(articleText),
+    );
+    if (services.length) {
+      kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
+      ev.notes.push(`the question asks for ${services.join('; ')}, which no article found states`);
     }
   }
   if (ev.kind !== 'orders' && u.billingDispute) {

@@ -1,0 +1,96 @@
+import { fold } from './offline/text.js';
+
+/**
+ * Services and document forms a question asks us for that only an article saying so can answer.
+ * "Can we get our invoices in Dutch?", "能开增值税专用发票吗？" or "do you take the old chairs away
+ * when you deliver the new ones?" find the invoices or the returns article: the topic is right,
+ * but the article never says whether we do that, so quoting it answers a question nobody asked
+ * (and says no without saying it). A person answers, and the question is recorded as a gap.
+ *
+ * Each kind is one entry: how a question asks for it, in the reply languages (and Chinese and
+ * Japanese where they name it), and what an article that answers it says. Another help center
+ * whose article states it ("invoices can be issued in English or German", "we recycle packaging")
+ * answers the question itself.
+ */
+interface UnstatedService {
+  /** What the question asks for, for the staff note. */
+  label: string;
+  /** The question asks for it (folded text). */
+  asks: RegExp;
+  /** An article that says whether we do it (folded title, tags and body). */
+  statedBy: RegExp;
+}
+
+// A document we issue or send: the thing a language, a paper copy or a form is asked for.
+const DOCUMENT =
+  String.raw`(?:invoices?|receipts?|credit notes?|statements?|documents?|paperwork|instructions|manuals?|contracts?|quotes?|facturas?|recibos?|factures?|recus?|rechnung\w*|beleg\w*|gutschrift\w*|dokument\w*|anleitung\w*|faturas?|notas?|fattur[ae]|ricevut[ae]|factu(?:ur|ren)|bonnen|documenten|handleiding\w*|faktur\w*|rachun\w*|paragon\w*|instrukcj\w*)`;
+
+// A language asked for by name, in the reply languages' words for "in <language>".
+const LANGUAGE_NAMES =
+  String.raw`(?:english|french|german|spanish|dutch|italian|polish|portuguese|chinese|japanese|ingles|frances|aleman|espanol|castellano|neerlandes|holandes|italiano|polaco|portugues|chino|japones|anglais|francais|allemand|espagnol|neerlandais|italien|polonais|portugais|chinois|japonais|englisch|franzosisch|deutsch|spanisch|niederlandisch|hollandisch|italienisch|polnisch|portugiesisch|chinesisch|japanisch|inglese|francese|tedesco|spagnolo|olandese|polacco|portoghese|cinese|giapponese|engels|frans|duits|spaans|nederlands|italiaans|pools|portugees|chinees|japans|angielsk\w*|francusk\w*|niemieck\w*|hiszpansk\w*|holendersk\w*|niderlandzk\w*|wlosk\w*|polsk\w*|portugalsk\w*|chinsk\w*|japonsk\w*|polsku|angielsku|niemiecku|francusku)`;
+const IN_LANGUAGE = String.raw`(?:\b(?:in|en|auf|em|in het|na|po|w jezyku|rediges? en|redigees? en|written in|translated (?:in)?to)\s+${LANGUAGE_NAMES}\b|\b(?:bilingual|bilingues?|zweisprachig\w*|bilingue\w*|tweetalig\w*|dwujezyczn\w*)\b)`;
+
+// Taking things off the customer's hands, and what for.
+const TAKE_AWAY =
+  String.raw`(?:take|taking|takes|haul|hauling|collect|collecting|pick(?:ing)? up|remove|removing|dispose of|get rid of)`;
+const FOR_RECYCLING =
+  String.raw`(?:\b(?:for|to) (?:be )?recycl\w*|\bpara (?:su )?recicla\w*|\bpour (?:le |les )?recycl\w*|\bzum recyceln\b|\bzur entsorgung\b|\bper (?:il )?ricicl\w*|\bvoor (?:de )?recycling\b|\bdo (?:recyklingu|utylizacji)\b)`;
+
+const SERVICES: readonly UnstatedService[] = [
+  {
+    label: 'a document in a language the articles do not offer',
+    asks: new RegExp(
+      String.raw`\b${DOCUMENT}\b[^.?!]{0,60}${IN_LANGUAGE}|${IN_LANGUAGE}[^.?!]{0,30}\b${DOCUMENT}\b|(?:中文|英文|日文|双语|雙語|中英)(?:的)?(?:发票|發票|收据|收據)|(?:英語|日本語|英文)(?:の|で)(?:請求書|領収書)`,
+      'u',
+    ),
+    statedBy: /\blanguages?\b|\bin (?:english|french|german|spanish|dutch|italian|polish|portuguese)\b/,
+  },
+  {
+    label: 'a paper copy sent by post',
+    asks: new RegExp(
+      String.raw`\b${DOCUMENT}\b[^.?!]{0,60}\b(?:by (?:post|mail|snail ?mail)|in the (?:post|mail)|on paper|paper cop(?:y|ies)|printed cop(?:y|ies)|per (?:post|brief)|auf papier|par (?:courrier|la poste)|sur papier|por correo(?: postal)?|en papel|pelo correio|em papel|per posta|su carta|cartace\w*|op papier|papieren|poczta|listownie|w wersji papierowej|papierow\w*)\b|\b(?:paper|printed|papieren|papierow\w*|cartace\w*)\s+${DOCUMENT}\b[^.?!]{0,40}\b(?:by|per|via|par|por|pelo|poczta)\b`,
+    ),
+    statedBy: /\b(?:by post|by mail|paper|printed cop\w*|postal)\b/,
+  },
+  {
+    label: "a country's own tax document or e-invoicing network",
+    asks: new RegExp(
+      String.raw`(?:增值税|增值稅)?专用发票|专票|專用發票|\b(?:fapiao|nota fiscal|nf-?e|cfdi|factura electronica|fattura elettronica|e-?fattura|fattura pa|xrechnung|zugferd|factur-?x|peppol|ksef|e-?invoic\w*|e-?faktur\w*|faktur\w* ustrukturyzowan\w*)\b`,
+      'u',
+    ),
+    statedBy: /\b(?:fapiao|nota fiscal|cfdi|fattura elettronica|xrechnung|zugferd|factur-?x|peppol|ksef|e-?invoic\w*)\b|专用发票/u,
+  },
+  {
+    label: 'a statement of account',
+    // A bank's statement ("Kontoauszug", "estado de cuenta") is the customer's own: only a supplier's
+    // statement or balance confirmation is asked of us.
+    asks: /\b(?:statements? of (?:account|accounts|balance)|(?:year-?end|annual|yearly) (?:account )?statements?|saldenbestatigung\w*|saldobestatigung\w*|saldobevestiging\w*|potwierdzeni\w* sald\w*|conferma (?:del )?saldo|confirmation de solde|confirmacion de saldo|confirmacao de saldo)\b|对账单|對賬單|残高確認書/u,
+    statedBy: /\bstatements? of account|\baccount statements?\b/,
+  },
+  {
+    label: 'taking old things away (disposal or recycling)',
+    asks: new RegExp(
+      [
+        // take back, haul away or collect the old chairs or the old packaging ("used" would be a return)
+        String.raw`\b${TAKE_AWAY}\b[^.?!]{0,20}\b(?:old|empty)\s+[^.?!]{0,30}\b(?:furniture|chairs?|desks?|tables?|packaging|boxes|cartons|pallets?|equipment|machines?|printers?|ones)\b`,
+        // … for recycling, in every reply language
+        String.raw`\b${TAKE_AWAY}\b[^.?!]{0,60}${FOR_RECYCLING}`,
+        // es, fr, de, pt, it, nl, pl: collect or take back old things or packaging
+        String.raw`\b(?:retiran|retirais|recogen|recogeis|se llevan|reprenez|recuperez|reprennent|enlevez|nehmt ihr|nehmen sie|holt ihr|holen sie|entsorgt ihr|entsorgen sie|recolhem|levam|ritirate|ritirano|portate via|nemen jullie|halen jullie|odbieracie|odbierzecie|zabieracie)\b[^.?!]{0,60}\b(?:viej\w*|anciens?|anciennes?|alte\w*|antig\w*|velh\w*|vecch\w*|oude|stare|starych|embalaj\w*|emballages?|verpackung\w*|embalage\w*|imballag\w*|verpakking\w*|opakowan\w*|kartony|kartonow|cajas|cartons|dozen)\b`,
+      ].join('|'),
+    ),
+    statedBy: /\brecycl\w*|\bdispos\w*|\bhaul\w* away\b|\btake (?:back|away) (?:old|used|packaging)\b/,
+  },
+];
+
+/**
+ * What the question asks us for that none of the given articles (title, tags and body of each)
+ * states whether we do: empty when it asks for none of these, or an article says.
+ */
+export function servicesNotInArticles(question: string, articles: readonly string[]): string[] {
+  const q = fold(question).replace(/\s+/g, ' ');
+  const asked = SERVICES.filter((s) => s.asks.test(q));
+  if (!asked.length) return [];
+  const read = articles.map(fold);
+  return asked.filter((s) => !read.some((a) => s.statedBy.test(a))).map((s) => s.label);
+}
