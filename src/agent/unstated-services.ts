@@ -22,19 +22,24 @@ interface UnstatedService {
 }
 
 // A document we issue or send: the thing a language, a paper copy or a form is asked for.
-const DOCUMENT =
-  String.raw`(?:invoices?|receipts?|credit notes?|statements?|documents?|paperwork|instructions|manuals?|contracts?|quotes?|facturas?|recibos?|factures?|recus?|rechnung\w*|beleg\w*|gutschrift\w*|dokument\w*|anleitung\w*|faturas?|notas?|fattur[ae]|ricevut[ae]|factu(?:ur|ren)|bonnen|documenten|handleiding\w*|faktur\w*|rachun\w*|paragon\w*|instrukcj\w*)`;
+const DOCUMENT = String.raw`(?:invoices?|receipts?|credit notes?|statements?|documents?|paperwork|instructions|manuals?|contracts?|quotes?|facturas?|recibos?|factures?|recus?|rechnung\w*|beleg\w*|gutschrift\w*|dokument\w*|anleitung\w*|faturas?|notas?|fattur[ae]|ricevut[ae]|factu(?:ur|ren)|bonnen|documenten|handleiding\w*|faktur\w*|rachun\w*|paragon\w*|instrukcj\w*)`;
 
 // A language asked for by name, in the reply languages' words for "in <language>".
-const LANGUAGE_NAMES =
-  String.raw`(?:english|french|german|spanish|dutch|italian|polish|portuguese|chinese|japanese|ingles|frances|aleman|espanol|castellano|neerlandes|holandes|italiano|polaco|portugues|chino|japones|anglais|francais|allemand|espagnol|neerlandais|italien|polonais|portugais|chinois|japonais|englisch|franzosisch|deutsch|spanisch|niederlandisch|hollandisch|italienisch|polnisch|portugiesisch|chinesisch|japanisch|inglese|francese|tedesco|spagnolo|olandese|polacco|portoghese|cinese|giapponese|engels|frans|duits|spaans|nederlands|italiaans|pools|portugees|chinees|japans|angielsk\w*|francusk\w*|niemieck\w*|hiszpansk\w*|holendersk\w*|niderlandzk\w*|wlosk\w*|polsk\w*|portugalsk\w*|chinsk\w*|japonsk\w*|polsku|angielsku|niemiecku|francusku)`;
+const LANGUAGE_NAMES = String.raw`(?:english|french|german|spanish|dutch|italian|polish|portuguese|chinese|japanese|ingles|frances|aleman|espanol|castellano|neerlandes|holandes|italiano|polaco|portugues|chino|japones|anglais|francais|allemand|espagnol|neerlandais|italien|polonais|portugais|chinois|japonais|englisch|franzosisch|deutsch|spanisch|niederlandisch|hollandisch|italienisch|polnisch|portugiesisch|chinesisch|japanisch|inglese|francese|tedesco|spagnolo|olandese|polacco|portoghese|cinese|giapponese|engels|frans|duits|spaans|nederlands|italiaans|pools|portugees|chinees|japans|angielsk\w*|francusk\w*|niemieck\w*|hiszpansk\w*|holendersk\w*|niderlandzk\w*|wlosk\w*|polsk\w*|portugalsk\w*|chinsk\w*|japonsk\w*|polsku|angielsku|niemiecku|francusku)`;
 const IN_LANGUAGE = String.raw`(?:\b(?:in|en|auf|em|in het|na|po|w jezyku|rediges? en|redigees? en|written in|translated (?:in)?to)\s+${LANGUAGE_NAMES}\b|\b(?:bilingual|bilingues?|zweisprachig\w*|bilingue\w*|tweetalig\w*|dwujezyczn\w*)\b)`;
 
 // Taking things off the customer's hands, and what for.
-const TAKE_AWAY =
-  String.raw`(?:take|taking|takes|haul|hauling|collect|collecting|pick(?:ing)? up|remove|removing|dispose of|get rid of)`;
-const FOR_RECYCLING =
-  String.raw`(?:\b(?:for|to) (?:be )?recycl\w*|\bpara (?:su )?recicla\w*|\bpour (?:le |les )?recycl\w*|\bzum recyceln\b|\bzur entsorgung\b|\bper (?:il )?ricicl\w*|\bvoor (?:de )?recycling\b|\bdo (?:recyklingu|utylizacji)\b)`;
+const TAKE_AWAY = String.raw`(?:take|taking|takes|haul|hauling|collect|collecting|pick(?:ing)? up|remove|removing|dispose of|get rid of)`;
+const FOR_RECYCLING = String.raw`(?:\b(?:for|to) (?:be )?recycl\w*|\bpara (?:su )?recicla\w*|\bpour (?:le |les )?recycl\w*|\bzum recyceln\b|\bzur entsorgung\b|\bper (?:il )?ricicl\w*|\bvoor (?:de )?recycling\b|\bdo (?:recyklingu|utylizacji)\b)`;
+
+// A discount or special price, and the kinds of organization one may be asked for.
+const DISCOUNT = String.raw`(?:discount\w*|reduced (?:price|rate)s?|special (?:price|pricing|rate)s?|(?:nonprofit|charity|education|educational|school|student) pricing|price breaks?|descuentos?|rebajas?|remises?|reductions?|rabais|rabatt\w*|nachlass\w*|preisnachlass\w*|descontos?|scont[oi]|kortings?\w*|rabat\w*|znizk\w*|ulg\w*)`;
+const ORGANIZATION = String.raw`(?:charit\w*|nonprofits?|non-profits?|not-for-profits?|ngos?|schools?|school districts?|education\w*|universit\w*|colleges?|students?|churche?s?|ong|sin animo de lucro|beneficen\w*|escuelas?|educacion|colegios?|associations?|ecoles?|caritati\w*|gemeinnutzig\w*|vereine?|schulen?|bildung\w*|escolas?|educacao|beneficent\w*|scuol[ae]|istruzione|onlus|goede doel\w*|stichting\w*|onderwijs|scholen|fundacj\w*|szkol\w*|edukac\w*|organizacj\w* pozarzadow\w*)`;
+const PRODUCT = String.raw`(?:headsets?|desks?|frames?|chairs?|lamps?|routers?|scanners?|printers?|monitor arms?|shelving|shelves|grinders?|machines?|cable kits?|tabletops?)`;
+const COLOURS =
+  'black|white|grey|gray|red|blue|green|silver|oak|walnut|beige|brown|navy|pink|yellow|orange|chrome|another colou?r|a different colou?r';
+const COLOURS_ELSEWHERE =
+  'negro|negra|blanco|blanca|gris|azul|rojo|roja|verde|noir|noire|blanc|blanche|bleu|rouge|vert|schwarz|weiss|weiß|grau|blau|rot|grun|preto|preta|branco|branca|cinza|vermelho|nero|bianco|grigio|blu|rosso|zwart|wit|witte|grijs|blauw|rood|groen|czarn\\w*|bia\\w*|szar\\w*|niebiesk\\w*|czerwon\\w*|zielon\\w*|otro color|autre couleur|andere(?:n|r)? farbe|outra cor|altro colore|andere kleur|inny kolor';
 
 const SERVICES: readonly UnstatedService[] = [
   {
@@ -58,7 +63,8 @@ const SERVICES: readonly UnstatedService[] = [
       String.raw`(?:增值税|增值稅)?专用发票|专票|專用發票|\b(?:fapiao|nota fiscal|nf-?e|cfdi|factura electronica|fattura elettronica|e-?fattura|fattura pa|xrechnung|zugferd|factur-?x|peppol|ksef|e-?invoic\w*|e-?faktur\w*|faktur\w* ustrukturyzowan\w*)\b`,
       'u',
     ),
-    statedBy: /\b(?:fapiao|nota fiscal|cfdi|fattura elettronica|xrechnung|zugferd|factur-?x|peppol|ksef|e-?invoic\w*)\b|专用发票/u,
+    statedBy:
+      /\b(?:fapiao|nota fiscal|cfdi|fattura elettronica|xrechnung|zugferd|factur-?x|peppol|ksef|e-?invoic\w*)\b|专用发票/u,
   },
   {
     label: 'a statement of account',
@@ -80,6 +86,42 @@ const SERVICES: readonly UnstatedService[] = [
       ].join('|'),
     ),
     statedBy: /\brecycl\w*|\bdispos\w*|\bhaul\w* away\b|\btake (?:back|away) (?:old|used|packaging)\b/,
+  },
+  {
+    label: 'a discount or a gift for a kind of organization (charities, schools)',
+    asks: new RegExp(
+      [
+        String.raw`\b${DISCOUNT}[^.?!]{0,60}\b${ORGANIZATION}|\b${ORGANIZATION}[^.?!]{0,40}\b${DISCOUNT}`,
+        String.raw`\b(?:give|donate|donat\w*|offer)\b[^.?!]{0,50}\b(?:to|for) (?:a |registered )?(?:charit\w*|nonprofits?|non-profits?|schools?)\b`,
+        String.raw`(?:خصم|تخفيض)[^.?!؟]{0,30}(?:خيري|جمعي|مدارس|مدرس|تعليم)|(?:慈善|学校|教育|非営利|非营利)[^。？?]{0,15}(?:折扣|优惠|割引)|(?:折扣|优惠|割引)[^。？?]{0,15}(?:慈善|学校|教育|非営利|非营利)`,
+      ].join('|'),
+      'u',
+    ),
+    statedBy: new RegExp(
+      String.raw`\b${ORGANIZATION}[^.]{0,40}\b${DISCOUNT}|\b${DISCOUNT}[^.]{0,40}\b${ORGANIZATION}`,
+    ),
+  },
+  {
+    label: "a product's colour or finish",
+    asks: new RegExp(
+      [
+        String.raw`\b(?:do|does) (?:you|u|ya|they|it)\b[^.?!]{0,50}\bin (?:${COLOURS})\b|\b(?:come|comes|available|stock|carry|sell|make) (?:\w+ ){0,2}in (?:${COLOURS})\b|\b(?:other|another|different|more) (?:colou?rs?|finish(?:es)?)\b|\bcolou?r (?:options|choices|variants?)\b`,
+        String.raw`\b(?:tienen|teneis|hay|venden|avez-vous|avez vous|existe|gibt es|habt ihr|haben sie|fuhrt ihr|tem|tem(?:os)?|vendem|avete|c'e|vendete|hebben jullie|is er|verkopen jullie|macie|czy jest|sprzedajecie)\b[^.?!]{0,50}\b(?:${COLOURS_ELSEWHERE})\b`,
+      ].join('|'),
+    ),
+    statedBy: /\bcolou?rs?\b|\bfinish(?:es)?\b/,
+  },
+  {
+    label: 'whether a product works with something else',
+    asks: new RegExp(
+      String.raw`\b${PRODUCT}\b[^.?!]{0,30}(?:\b(?:is|are) (?:it |they )?compatible with|(?<!how )\b(?:does|do|will|would) (?:it|they|that|this) (?:work|play) with|\bwork(?:s)? with (?:both|all|either|\w+ (?:and|or) \w+)\b)|\b(?:is|are|does|do|will|would)\b (?:the |your |this |that |a |our |an )?(?:[\w-]+ ){0,3}${PRODUCT}\b[^.?!]{0,20}\b(?:compatible with|work with|fit (?:on|onto))`,
+    ),
+    statedBy: /\bcompatib\w*/,
+  },
+  {
+    label: 'a payment split or spread over time',
+    asks: /\bsplit (?:the |our |a |this |my )?(?:payment|bill|invoice|charge|cost|amount)s?\b|\bpay(?:ing)?\b[^.?!]{0,20}\bin (?:instal+ments|(?:two|2|three|3|several|monthly) (?:parts|payments|instal+ments|chunks))\b|\bhalf (?:by |on |with |via )?(?:card|credit card|ach|bank transfer|invoice|po)\b[^.?!]{0,20}\bhalf\b|\bpay\w* (?:by|in) instal+ments\b|\b(?:prepay|pre-pay)\b[^.?!]{0,40}\b(?:as|for) (?:a )?credit\b|\b(?:ratenzahlung|in raten|a plazos|en cuotas|en plusieurs fois|paiement fractionne|parcelad\w*|em parcelas|rateizz\w*|in termijnen|na raty|rataln\w*)\b|分期付款/u,
+    statedBy: /\binstal+ments?\b|\bsplit\w*\b[^.]{0,30}\bpayments?\b|\bprepa(?:y|id) credit\b/,
   },
 ];
 
