@@ -55,6 +55,8 @@ export const EvidenceSchema = z.object({
   ordersUnavailable: z.enum(['not_connected', 'unreachable', 'cannot_cancel']).optional(),
   /** A request in the message no tool can carry out ("change the delivery address…"): a person must act. */
   unanswerable: z.string().optional(),
+  /** Services or document forms the question asks for that no article found states (unstated-services.ts). */
+  notStated: z.array(z.string()).optional(),
   /** What the answerability model read for a knowledge-base answer (answerability.ts). */
   signals: z.custom<AnswerabilitySignals>().optional(),
 });
@@ -155,6 +157,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     !u.entities.orderIds.length &&
     (asksInGeneral(deps.text) ||
       asksAboutRefundStatus(deps.text) ||
+      servicesNotInArticles(deps.text, []).length > 0 ||
       (!deps.inThread && !speaksOfOwnOrders(deps.text)))
   ) {
     // A question about how things work: the help center's answer, when it is sure, beats a list of orders.
@@ -163,6 +166,9 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
       kb.notes.push('a question about how things work, no order named: answered from the help center');
       return kb;
     }
+    // "Do you ship between Christmas and New Year?": a list of the customer's orders does not answer
+    // what no article states either; a person does.
+    if (kb.notStated?.length) return kb;
   }
   if (ownOrder && deps.tools.ordersAvailable === false) {
     // Knowledge-base-only deployment: say so instead of asking for an order number.
@@ -392,14 +398,16 @@ async function searchKb(
       kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
       ev.notes.push(`the question asks about ${figures.join(', ')}, a figure the article does not state`);
     }
-    const services = servicesNotInArticles(
-      deps.text,
-      [chosenArticle, ...hits.map((h) => h.article)].map(articleText),
-    );
-    if (services.length) {
-      kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
-      ev.notes.push(`the question asks for ${services.join('; ')}, which no article found states`);
-    }
+  }
+  // Whether we do it (invoices in Dutch, Saturday delivery…) is for an article to say: none found does.
+  const services = servicesNotInArticles(
+    deps.text,
+    hits.map((h) => `${h.article.title}\n${h.article.tags.join(' ')}\n${h.article.body}`),
+  );
+  if (services.length) {
+    ev.notStated = services;
+    kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
+    ev.notes.push(`the question asks for ${services.join('; ')}, which no article found states`);
   }
   if (ev.kind !== 'orders' && u.billingDispute) {
     // An article can explain billing; only a person can check and correct a specific charge.

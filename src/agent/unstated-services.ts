@@ -19,6 +19,8 @@ interface UnstatedService {
   asks: RegExp;
   /** An article that says whether we do it (folded title, tags and body). */
   statedBy: RegExp;
+  /** Only when the message asks (a question, "whether", "any chance"): said in passing it is the customer's news. */
+  onlyAsked?: boolean;
 }
 
 // A document we issue or send: the thing a language, a paper copy or a form is asked for.
@@ -40,6 +42,12 @@ const COLOURS =
   'black|white|grey|gray|red|blue|green|silver|oak|walnut|beige|brown|navy|pink|yellow|orange|chrome|another colou?r|a different colou?r';
 const COLOURS_ELSEWHERE =
   'negro|negra|blanco|blanca|gris|azul|rojo|roja|verde|noir|noire|blanc|blanche|bleu|rouge|vert|schwarz|weiss|weiß|grau|blau|rot|grun|preto|preta|branco|branca|cinza|vermelho|nero|bianco|grigio|blu|rosso|zwart|wit|witte|grijs|blauw|rood|groen|czarn\\w*|bia\\w*|szar\\w*|niebiesk\\w*|czerwon\\w*|zielon\\w*|otro color|autre couleur|andere(?:n|r)? farbe|outra cor|altro colore|andere kleur|inny kolor';
+
+// Holidays, and what we might close or keep running over them.
+const HOLIDAY = String.raw`(?:christmas|xmas|new year'?s?|(?:the )?holidays|holiday (?:season|period|week|break)|thanksgiving|easter|bank holidays?|public holidays?)`;
+const OPEN_OR_SHIPPING = String.raw`(?:open|closed|ship|ships|shipping|deliver\w*|dispatch\w*|extend\w*|pause\w*)`;
+const HOLIDAY_ELSEWHERE = String.raw`(?:navidad|ano nuevo|noel|nouvel an|fetes de fin d'annee|weihnacht\w*|zwischen den jahren|neujahr|feiertage[n]?|natal|ano novo|natale|capodanno|kerst(?:dagen|mis|vakantie)?|oud en nieuw|nieuwjaar|feestdagen|swiat\w*|boze narodzenie|nowy rok|sylwester)`;
+const OPEN_OR_SHIPPING_ELSEWHERE = String.raw`(?:abiert\w*|cerrad\w*|envi(?:an|ais|os)\b|entreg\w*|ouvert\w*|ferme\w*|expedi\w*|livr\w*|geoffnet|geschlossen|versand\w*|versend\w*|liefer\w*|aberto\w*|fechad\w*|aperti|aperto|chius\w*|spedi\w*|consegn\w*|gesloten|verzend\w*|lever\w*|bezorg\w*|otwart\w*|zamkni\w*|wysyl\w*|dostaw\w*)`;
 
 const SERVICES: readonly UnstatedService[] = [
   {
@@ -123,7 +131,42 @@ const SERVICES: readonly UnstatedService[] = [
     asks: /\bsplit (?:the |our |a |this |my )?(?:payment|bill|invoice|charge|cost|amount)s?\b|\bpay(?:ing)?\b[^.?!]{0,20}\bin (?:instal+ments|(?:two|2|three|3|several|monthly) (?:parts|payments|instal+ments|chunks))\b|\bhalf (?:by |on |with |via )?(?:card|credit card|ach|bank transfer|invoice|po)\b[^.?!]{0,20}\bhalf\b|\bpay\w* (?:by|in) instal+ments\b|\b(?:prepay|pre-pay)\b[^.?!]{0,40}\b(?:as|for) (?:a )?credit\b|\b(?:ratenzahlung|in raten|a plazos|en cuotas|en plusieurs fois|paiement fractionne|parcelad\w*|em parcelas|rateizz\w*|in termijnen|na raty|rataln\w*)\b|分期付款/u,
     statedBy: /\binstal+ments?\b|\bsplit\w*\b[^.]{0,30}\bpayments?\b|\bprepa(?:y|id) credit\b/,
   },
+  {
+    label: 'a delivery on a chosen day (a weekend or a given date)',
+    asks: new RegExp(
+      [
+        String.raw`\b(?:saturday|sunday|weekend) deliver(?:y|ies)\b|\b(?<!(?:was|were|been|got|is|it) )deliver(?:y|ies|ed|s)?\b[^.?!]{0,30}\b(?:on|at|over) (?:a |the )?(?:saturdays?|sundays?|weekends?)\b`,
+        String.raw`\bdeliver\w*\b[^.?!]{0,30}\bon (?:a |one )?(?:specific|particular|certain|set|chosen|fixed|given) (?:day|date)\b|\b(?:specific|particular|chosen|fixed) delivery (?:day|date)\b|\b(?:choose|pick|select|book) (?:a |the |our )?delivery (?:day|date)\b`,
+        String.raw`\bentreg\w*[^.?!]{0,30}\b(?:sabados?|domingos?|fin(?:es)? de semana|fim de semana|(?:dia|fecha|data) (?:concret|especific|determinad|cert)\w*)`,
+        String.raw`\blivr\w*[^.?!]{0,30}\b(?:samedis?|dimanches?|week-?ends?|jour (?:precis|particulier|donne)|date (?:precise|particuliere|donnee))\b`,
+        String.raw`\b(?:liefer\w*|zustell\w*)[^.?!]{0,30}\b(?:samstags?|sonntags?|wochenende|(?:bestimmten|festen|gewunschten) (?:tag|datum|termin))\b|\bwunschtermin\w*|\bsamstagszustellung\w*`,
+        String.raw`\bconsegn\w*[^.?!]{0,30}\b(?:sabato|domenica|fine settimana|(?:giorno|data) (?:specific|precis)\w*)`,
+        String.raw`\b(?:lever\w*|bezorg\w*)[^.?!]{0,30}\b(?:zaterdag\w*|zondag\w*|weekend|(?:bepaalde|specifieke|vaste) (?:dag|datum))\b`,
+        String.raw`\bdostaw\w*[^.?!]{0,30}\b(?:sobot\w*|niedziel\w*|weekend\w*|(?:konkretny|okreslony|wybrany) (?:dzien|termin|date))`,
+      ].join('|'),
+    ),
+    statedBy:
+      /\b(?:saturday|weekend) deliver\w*|\bdeliver\w* on (?:saturdays?|weekends?)\b|\b(?:choose|pick) (?:a |the |your )?delivery (?:day|date)\b/,
+    onlyAsked: true,
+  },
+  {
+    label: 'our schedule over a holiday',
+    asks: new RegExp(
+      [
+        String.raw`\b(?:you|your|u|ur|anything|nothing|shipping|deliveries|support)\b[^.?!]{0,40}\b${OPEN_OR_SHIPPING}\b[^.?!]{0,40}\b${HOLIDAY}\b`,
+        String.raw`\b${HOLIDAY}\b[^.?!]{0,40}\b(?:you|your|u|ur|anything|nothing|shipping|deliveries|support)\b[^.?!]{0,30}\b${OPEN_OR_SHIPPING}\b`,
+        String.raw`\b${OPEN_OR_SHIPPING_ELSEWHERE}[^.?!]{0,40}\b${HOLIDAY_ELSEWHERE}|\b${HOLIDAY_ELSEWHERE}[^.?!]{0,40}\b${OPEN_OR_SHIPPING_ELSEWHERE}`,
+        String.raw`(?:年末年始|正月|お盆|ゴールデンウィーク)[^。]{0,20}(?:配送|発送|休み|営業|休業)|(?:春节|过年|国庆)[^。]{0,20}(?:发货|放假|营业|配送)`,
+      ].join('|'),
+      'u',
+    ),
+    statedBy: /\b(?:holidays?|christmas|new year)\b/,
+    onlyAsked: true,
+  },
 ];
+
+const ASKING =
+  /[?？؟]|\b(?:whether|wondering|any chance|can (?:you|we|i)|could (?:you|we)|do you|is there|czy|ob ihr|ob sie|si vous|se voces|se voi|of jullie)\b/u;
 
 /**
  * What the question asks us for that none of the given articles (title, tags and body of each)
@@ -131,7 +174,8 @@ const SERVICES: readonly UnstatedService[] = [
  */
 export function servicesNotInArticles(question: string, articles: readonly string[]): string[] {
   const q = fold(question).replace(/\s+/g, ' ');
-  const asked = SERVICES.filter((s) => s.asks.test(q));
+  const asking = ASKING.test(q);
+  const asked = SERVICES.filter((s) => (asking || !s.onlyAsked) && s.asks.test(q));
   if (!asked.length) return [];
   const read = articles.map(fold);
   return asked.filter((s) => !read.some((a) => s.statedBy.test(a))).map((s) => s.label);
