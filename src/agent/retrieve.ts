@@ -109,8 +109,9 @@ const BEYOND_RECORD_CONFIDENCE = 0.5;
 const UNANSWERED_TYPE_FACTOR = 0.6;
 const PASSAGE_OVERLAP_SHARE = 0.3;
 // A question about a named thing (a provider, a format, a tool) that no article mentions, or about
-// a figure the article does not state (a 60-day window where it says 30): the article is on the
-// topic but does not answer it, so a person does (below every threshold).
+// a figure the article does not state (a 60-day window where it says 30), or for a service no
+// article found states (invoices in Dutch, Saturday delivery): the article is on the topic but does
+// not answer it, so a person does (below every threshold).
 const NOT_STATED_CONFIDENCE = 0.45;
 // A duration or an amount the question asks for, stated in the chosen passage.
 const FIGURES = new Set(['duration', 'amount']);
