@@ -12,7 +12,7 @@ import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { articleMentions, namesNotInArticles } from './named-things.js';
 import { figuresNotInArticle } from './asked-figures.js';
-import { servicesNotInArticles } from './unstated-services.js';
+import { asksForService, servicesNotInArticles } from './unstated-services.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { asksBeyondOrderRecord } from './beyond-order-record.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
@@ -158,7 +158,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     !u.entities.orderIds.length &&
     (asksInGeneral(deps.text) ||
       asksAboutRefundStatus(deps.text) ||
-      servicesNotInArticles(deps.text, []).length > 0 ||
+      asksForService(deps.text) ||
       (!deps.inThread && !speaksOfOwnOrders(deps.text)))
   ) {
     // A question about how things work: the help center's answer, when it is sure, beats a list of orders.

@@ -180,3 +180,8 @@ export function servicesNotInArticles(question: string, articles: readonly strin
   const read = articles.map(fold);
   return asked.filter((s) => !read.some((a) => s.statedBy.test(a))).map((s) => s.label);
 }
+
+/** Whether the question asks for one of these at all (before any article is read). */
+export function asksForService(question: string): boolean {
+  return servicesNotInArticles(question, []).length > 0;
+}
