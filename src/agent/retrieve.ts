@@ -12,6 +12,7 @@ import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { articleMentions, namesNotInArticles } from './named-things.js';
 import { figuresNotInArticle } from './asked-figures.js';
+import { asksForService, servicesNotInArticles } from './unstated-services.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { asksBeyondOrderRecord } from './beyond-order-record.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
@@ -54,6 +55,8 @@ export const EvidenceSchema = z.object({
   ordersUnavailable: z.enum(['not_connected', 'unreachable', 'cannot_cancel']).optional(),
   /** A request in the message no tool can carry out ("change the delivery address…"): a person must act. */
   unanswerable: z.string().optional(),
+  /** Services or document forms the question asks for that no article found states (unstated-services.ts). */
+  notStated: z.array(z.string()).optional(),
   /** What the answerability model read for a knowledge-base answer (answerability.ts). */
   signals: z.custom<AnswerabilitySignals>().optional(),
 });
@@ -106,8 +109,9 @@ const BEYOND_RECORD_CONFIDENCE = 0.5;
 const UNANSWERED_TYPE_FACTOR = 0.6;
 const PASSAGE_OVERLAP_SHARE = 0.3;
 // A question about a named thing (a provider, a format, a tool) that no article mentions, or about
-// a figure the article does not state (a 60-day window where it says 30): the article is on the
-// topic but does not answer it, so a person does (below every threshold).
+// a figure the article does not state (a 60-day window where it says 30), or for a service no
+// article found states (invoices in Dutch, Saturday delivery): the article is on the topic but does
+// not answer it, so a person does (below every threshold).
 const NOT_STATED_CONFIDENCE = 0.45;
 // A duration or an amount the question asks for, stated in the chosen passage.
 const FIGURES = new Set(['duration', 'amount']);
@@ -154,6 +158,7 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     !u.entities.orderIds.length &&
     (asksInGeneral(deps.text) ||
       asksAboutRefundStatus(deps.text) ||
+      asksForService(deps.text) ||
       (!deps.inThread && !speaksOfOwnOrders(deps.text)))
   ) {
     // A question about how things work: the help center's answer, when it is sure, beats a list of orders.
@@ -162,6 +167,9 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
       kb.notes.push('a question about how things work, no order named: answered from the help center');
       return kb;
     }
+    // "Do you ship between Christmas and New Year?": a list of the customer's orders does not answer
+    // what no article states either; a person does.
+    if (kb.notStated?.length) return kb;
   }
   if (ownOrder && deps.tools.ordersAvailable === false) {
     // Knowledge-base-only deployment: say so instead of asking for an order number.
@@ -391,6 +399,16 @@ async function searchKb(
       kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
       ev.notes.push(`the question asks about ${figures.join(', ')}, a figure the article does not state`);
     }
+  }
+  // Whether we do it (invoices in Dutch, Saturday delivery…) is for an article to say: none found does.
+  const services = servicesNotInArticles(
+    deps.text,
+    hits.map((h) => `${h.article.title}\n${h.article.tags.join(' ')}\n${h.article.body}`),
+  );
+  if (services.length) {
+    ev.notStated = services;
+    kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
+    ev.notes.push(`the question asks for ${services.join('; ')}, which no article found states`);
   }
   if (ev.kind !== 'orders' && u.billingDispute) {
     // An article can explain billing; only a person can check and correct a specific charge.
