@@ -18,6 +18,8 @@ const SECURITY = new RegExp(
     String.raw`(?:\b(?:placed|made|added|created)\b[^.!?]{0,60}\b(?:orders?|addresses|purchases?)\b|\b(?:orders?|addresses|purchases?)\b[^.!?]{0,40}\b(?:placed|made|added|created)\b)[\s\S]{0,60}\b(?:it|that|those|they)? ?(?:wasn'?t|was not|weren'?t|were not) (?:us|me|one of us|anyone here)\b`,
     // Said in the next sentence: "3 orders on our account from last night. none of us placed them".
     String.raw`\b(?:orders?|purchases?|charges?|payments?|transactions?)\b[\s\S]{0,100}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:placed|made|ordered|authori[sz]ed) (?:them|it|these|those|that|this|any of (?:them|these|those))\b`,
+    // A relative clause further on: "four orders … going to a warehouse in Leeds that nobody here placed".
+    String.raw`\b(?:orders?|purchases?)\b[^.!?]{0,100}\b(?:that|which) (?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:ever )?(?:placed|made|ordered|authori[sz]ed|recogni[sz]es)\b`,
     String.raw`\bsuspicious (?:log ?ins?|sign ?ins?|activity|access|charges?|orders?|emails?|transactions?)\b`,
     String.raw`\bsomeone (?:else )?(?:has )?(?:logged|signed|got) (?:in|into)\b`,
     String.raw`\b(?:stolen (?:card|credit card|password|credentials|account|identity|login)|(?:card|password|account) (?:was |has been |got )?stolen)\b`,

@@ -76,6 +76,23 @@ const NOT_OUR_SOURCE = new RegExp(
   String.raw`\bfrom (?:an? |some )?(?:ip(?: range| address)?|ips|devices?|locations?|countr(?:y|ies)|networks?|servers?)\b (?:that |which )?(?:isn'?t|aren'?t|is not|are not|wasn'?t|weren'?t) ours\b`,
 );
 
+/**
+ * Orders nobody on the team placed, as a relative clause after where they go: "dos pedidos para
+ * una dirección en Bilbao que nadie de nosotros hizo", "Bestellungen nach Wien, die niemand von
+ * uns aufgegeben hat" (security-concern.ts reads the English and the first-person forms).
+ */
+const ORDERS_NOBODY_PLACED = new RegExp(
+  [
+    String.raw`\bpedidos?\b[^.!?]{0,100}\bque nadie(?: de nosotros| aqui| del equipo| en la empresa)? (?:hizo|realizo|pidio|ha hecho|ha realizado|ha pedido)\b`,
+    String.raw`\bcommandes?\b[^.!?]{0,100}\bque personne(?: d'entre nous| ici| chez nous| de l'equipe)? n'a (?:passe\w*|fait\w*|commande\w*)`,
+    String.raw`\bbestellung(?:en)?\b[^.!?]{0,100}\bdie (?:niemand|keiner)(?: von uns| hier| bei uns| im team)? (?:aufgegeben|gemacht|bestellt|getatigt|ausgelost)\b`,
+    String.raw`\bpedidos?\b[^.!?]{0,100}\bque ninguem(?: de nos| aqui| da equipe| da equipa)? (?:fez|pediu|realizou|feito)\b`,
+    String.raw`\bordin[ei]\b[^.!?]{0,100}\bche nessuno(?: di noi| qui| del team)? ha (?:fatto|effettuato|piazzato|ordinato)\b`,
+    String.raw`\bbestelling(?:en)?\b[^.!?]{0,100}\bdie niemand(?: van ons| hier| bij ons)? (?:heeft )?(?:geplaatst|gedaan|besteld)\b`,
+    String.raw`\bzamowie\w*\b[^.!?]{0,100}\bktor\w* nikt(?: z nas| u nas| tutaj)? nie (?:z[lł]o[zż]y[lł]|zamowi[lł]|zrobi[lł])`,
+  ].join('|'),
+);
+
 /** The same three in Japanese, Chinese, Arabic and Thai (no word boundaries in these scripts). */
 const TOLD_IN_SCRIPTS = foldedPattern(
   [
@@ -120,7 +137,8 @@ export function tellsSecurityIncident(text: string): boolean {
     ASKED_IN_MAIL.test(text) ||
     PROTECTION_CHANGED.test(text) ||
     UNDER_REMOVED_NAME.test(text) ||
-    NOT_OUR_SOURCE.test(text)
+    NOT_OUR_SOURCE.test(text) ||
+    ORDERS_NOBODY_PLACED.test(text)
   )
     return true;
   if (!TOLD_IN_SCRIPTS.test(text)) return false;

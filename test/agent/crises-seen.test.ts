@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { understandOffline } from '../../src/agent/understand.js';
+import type { Plan } from '../../src/domain/index.js';
+
+// Phrasings written for the twenty-sixth round, in other words than any labelled set's: crises told
+// as what someone saw or what stopped, without the words "hacked", "breach" or "outage".
+const urgencyOf = (text: string, plan: Plan = 'pro') =>
+  understandOffline({ text, plan, isNewTicket: true, openTickets: [] }).urgency;
+
+describe('a message that looks like ours and asks for a card is critical', () => {
+  it.each([
+    'our bookkeeper got a mail that looked just like yours, asking him to re-enter the card — the long number and the 3 digits on the back',
+    'a text that looks exactly like one of yours wants the full card number before Friday',
+    'an email that looks like your billing team asked our cashier for the three-digit code on the back of the card',
+  ])('“%s”', (text) => expect(urgencyOf(text)).toBe('critical'));
+});
+
+describe('orders nobody placed, said as a relative clause, are critical', () => {
+  it.each([
+    'we found four orders in last month’s history going to a warehouse in Leeds that nobody here placed',
+    'there is an order for twenty laptops on our account from Sunday night which none of us made',
+    'Hay dos pedidos en nuestro historial para una dirección en Bilbao que nadie de nosotros hizo',
+    "Il y a trois commandes sur notre compte pour un hôtel à Nice que personne n'a passées",
+    'In unserem Konto stehen zwei Bestellungen nach Wien, die niemand von uns aufgegeben hat',
+    'Apareceram pedidos na nossa conta para um endereço em Braga que ninguém fez',
+    'Ci sono tre ordini nel nostro storico per un indirizzo a Bari che nessuno di noi ha fatto',
+    'Er staan twee bestellingen op ons account naar een adres in Gent die niemand van ons heeft geplaatst',
+    'Na naszym koncie są dwa zamówienia do Gdańska, których nikt z nas nie złożył',
+  ])('“%s”', (text) => expect(urgencyOf(text)).toBe('critical'));
+});
+
+describe('a device nobody knows that signed in is critical', () => {
+  it.each([
+    'this morning a laptop I have never seen signed into the admin account',
+    'a phone nobody here recognises logged in to our shop account overnight',
+    'Un móvil que no conocemos inició sesión en la cuenta de la empresa anoche',
+    "Un ordinateur que nous ne connaissons pas s'est connecté à notre compte cette nuit",
+    'Ein Gerät, das keiner von uns kennt, hat sich heute Nacht in unser Konto eingeloggt',
+    'Um celular que nenhum de nós conhece entrou na conta da loja ontem à noite',
+    'Un telefono che non conosciamo ha fatto accesso al nostro account stanotte',
+    'Een laptop die we niet kennen heeft vannacht ingelogd op ons account',
+    'Nieznany nam telefon zalogował się wczoraj na konto firmy',
+    '昨夜、見覚えのないスマホが会社のアカウントにログインしていました',
+    '昨晚有一台我们不认识的电脑登录了公司账号',
+    'เมื่อเช้ามีมือถือที่เราไม่รู้จักเข้าสู่ระบบบัญชีบริษัท',
+    'جهاز لا نعرفه سجل الدخول إلى حساب الشركة الليلة الماضية',
+  ])('“%s”', (text) => expect(urgencyOf(text)).toBe('critical'));
+});
+
+describe('a checkout or a page that hangs for everyone is an outage', () => {
+  it.each([
+    'the order screen keeps spinning for all 12 of our pickers since lunch',
+    'checkout hangs for every one of our buyers, nothing goes through',
+    'payment page just freezes for all of our staff this morning',
+    'El pago se queda cargando para todos nuestros compradores desde las nueve',
+    'La page de paiement tourne en boucle pour tous nos acheteurs',
+    'Der Checkout hängt seit heute früh bei allen Einkäufern',
+    'O checkout fica carregando para todos os nossos compradores',
+    'Il checkout resta in caricamento per tutti i nostri buyer',
+    'De kassa blijft laden voor iedereen bij ons sinds vanochtend',
+    'Strona płatności zawiesza się dla wszystkich naszych kupców',
+    '我们所有的同事从中午开始都没法登录',
+    '所有采购同事下单时一直转圈，订单提交不了',
+    '社員全員、注文画面が読み込み中のまま固まっています',
+    'ทุกคนในบริษัทหน้าชำระเงินหมุนค้างตั้งแต่เช้า',
+    'صفحة الدفع عالقة عند الجميع منذ الصباح',
+  ])('“%s” is critical for an enterprise customer and high otherwise', (text) => {
+    expect(urgencyOf(text, 'enterprise')).toBe('critical');
+    expect(urgencyOf(text, 'pro')).toBe('high');
+  });
+});
+
+describe('everyday questions on the same topics stay calm', () => {
+  it.each([
+    'does the checkout page ever hang when many people order at once?',
+    'what are the three digits on the back of the card called, and where do I type them at checkout?',
+    'can I see which devices are signed into our account?',
+    'how do I check who placed an order on our account?',
+    'is there a way to see orders placed by a colleague who left?',
+    'will you ever send an email asking for my full card number?',
+    '¿Cómo veo qué dispositivos han iniciado sesión en la cuenta?',
+    '怎么查看哪些设备登录了我们的账号？',
+  ])('“%s” is not critical', (text) => expect(urgencyOf(text, 'enterprise')).not.toBe('critical'));
+});
