@@ -82,3 +82,17 @@ describe('everyday questions on the same topics stay calm', () => {
     '怎么查看哪些设备登录了我们的账号？',
   ])('“%s” is not critical', (text) => expect(urgencyOf(text, 'enterprise')).not.toBe('critical'));
 });
+
+describe('asking where to send a suspected phishing mail is a question, not an incident', () => {
+  it.each([
+    'who do we tell about the phishing emails that keep landing in our shared inbox? happy to forward them on',
+    'where should I report a few phishing-looking texts that use your logo?',
+    'who can we notify about suspicious-looking emails claiming to be your accounts team?',
+  ])('“%s” is not critical', (text) => expect(urgencyOf(text)).not.toBe('critical'));
+
+  it('is still critical when someone handed the secret over', () => {
+    expect(
+      urgencyOf('who do I tell? one of those phishing emails got our cashier to type in the card number'),
+    ).toBe('critical');
+  });
+});
