@@ -18,6 +18,7 @@
  * other languages. Each needs the fact and the denial or the look-alike together, so a question
  * about how two-factor works, or a forgotten password, is not one.
  */
+import { moneyNotOurs } from './money-not-ours.js';
 import { foldedPattern } from './offline/text.js';
 
 /** Two-factor or a passkey, in the twelve languages. */
@@ -138,6 +139,7 @@ export function tellsSecurityIncident(text: string): boolean {
     PROTECTION_CHANGED.test(text) ||
     UNDER_REMOVED_NAME.test(text) ||
     NOT_OUR_SOURCE.test(text) ||
+    moneyNotOurs(text) ||
     ORDERS_NOBODY_PLACED.test(text)
   )
     return true;

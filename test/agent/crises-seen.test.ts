@@ -96,3 +96,66 @@ describe('asking where to send a suspected phishing mail is a question, not an i
     ).toBe('critical');
   });
 });
+
+describe('a card, an account or a payout that is not ours is critical on any plan', () => {
+  it.each([
+    'the card saved for our monthly order now ends in 0093, and none of us owns a card like that',
+    'the payouts for November were sent to an account that is not ours',
+    'Los pagos de este mes fueron a una cuenta bancaria que no es nuestra',
+    "La carte enregistrée se termine par 5521, ce n'est pas la nôtre",
+    'Die hinterlegte Karte endet auf 5521, das ist nicht unsere',
+    'O cartão registado termina em 5521 e não é nosso',
+    'La carta registrata finisce con 5521, non è nostra',
+    'De betaalkaart op ons account eindigt op 5521, dat is niet onze kaart',
+    'Karta zapisana na koncie kończy się na 5521, to nie jest nasza karta',
+    '账户里绑定的卡尾号5521，不是我们的卡',
+    '登録されているカードは末尾5521で、うちのカードではありません',
+    'บัตรที่ผูกกับบัญชีลงท้าย 5521 ไม่ใช่บัตรของเรา',
+    'البطاقة المسجلة تنتهي بـ 5521 وهي ليست بطاقتنا',
+  ])('“%s”', (text) => expect(urgencyOf(text)).toBe('critical'));
+
+  it('a card that is no longer ours, or a parcel, is not', () => {
+    expect(
+      urgencyOf('the card on file isn’t ours anymore, we changed banks — where do I update it?'),
+    ).not.toBe('critical');
+    expect(urgencyOf('we got a parcel that isn’t ours, who collects it?')).not.toBe('critical');
+  });
+});
+
+describe('work waiting on a failure, and a feed that stopped, are an outage', () => {
+  it.each([
+    'the couriers are standing around because not one label will print since 7',
+    'our packers are idle, the pick list screen won’t load',
+    'your order sync stalled overnight and the morning wave has nothing to pick',
+    'Los repartidores están esperando y no podemos generar ni un albarán',
+    "Les livreurs attendent depuis une heure, impossible d'imprimer les bons",
+    'Die Fahrer warten, wir können keine Lieferscheine drucken',
+    'Os estafetas estão à espera e não conseguimos imprimir as guias',
+    'I corrieri sono fermi, non riusciamo a stampare le etichette',
+    'De koeriers staan te wachten, we kunnen geen labels printen',
+    'Kierowcy czekają, a my nie możemy wydrukować etykiet',
+    '司机都在等，运单一直打印不出来',
+    'ドライバーが待機しているのに、伝票が印刷できません',
+    'รถบรรทุกรออยู่ แต่พิมพ์ใบส่งของไม่ได้',
+    'الشاحنات تنتظر منذ ساعة ولا يمكننا طباعة بوليصة الشحن',
+    'La integración dejó de funcionar anoche y no entra ningún pedido',
+    "L'intégration s'est arrêtée cette nuit, plus aucune commande n'arrive",
+    'Die Schnittstelle ist seit Mitternacht ausgefallen',
+    'A integração parou de madrugada',
+    "L'integrazione si è fermata stanotte",
+    'De koppeling ligt sinds vannacht stil',
+    'Integracja przestała działać w nocy',
+    '订单同步昨晚中断了',
+    '受注連携が昨夜から止まっています',
+    'การซิงค์คำสั่งซื้อหยุดตั้งแต่เมื่อคืน',
+    'توقفت المزامنة منذ الليلة الماضية',
+  ])('“%s” is critical for an enterprise customer', (text) =>
+    expect(urgencyOf(text, 'enterprise')).toBe('critical'),
+  );
+
+  it.each([
+    'the driver is waiting at the gate, which dock should he use?',
+    'our kitchen is waiting on order 1028 — can’t wait to try the beans!',
+    'how do I pause the sync over the holidays?',
+  ])('“%s” is not critical', (text) => expect(urgencyOf(text, 'enterprise')).not.toBe('critical'));
+});
