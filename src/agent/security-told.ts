@@ -67,6 +67,20 @@ const PROTECTION_CHANGED = new RegExp(
   String.raw`\b(?:recovery codes?|backup codes?|2fa|mfa|two[- ]factor|password|login e-?mail|security (?:settings|questions?))\b[^.!?]{0,40}\b(?:regenerated|reset|changed|updated|disabled|turned off)\b[\s\S]{0,80}\b(?:(?:i|we) did nothing|(?:i|we) (?:didn'?t|did not) (?:do|touch|change|request) (?:anything|a thing|it|that)|(?:it )?wasn'?t (?:me|us)|not (?:me|us)\b)`,
 );
 
+/**
+ * An account at work while its owner could not be using it: "my colleague's account is placing
+ * orders while she's on holiday with no laptop"; in Chinese, someone placing orders with the
+ * customer's account ("有人用我们的账号下了二十单").
+ */
+const USED_WHILE_AWAY = new RegExp(
+  String.raw`\baccount\b[^.!?]{0,20}\b(?:making|placing|placed|made|logged in|logging in|signing in|signed in|active|used)\b[^.!?]{0,40}\bwhile (?:she|he|i|they|we)(?:'s|'re|'m| is| was| am| are| were)? (?:on (?:holiday|vacation|leave|a plane|a flight|sick leave|maternity leave)|away|off|asleep|in hospital|out of (?:the )?office)\b`,
+);
+/** Asked about as a setting ("can my account keep placing orders while I'm away?"), not a report. */
+const ASKS_WHETHER = /^\W*(?:can|could|will|would|does|do|how|is it|what|should)\b/;
+const USED_BY_SOMEONE_SCRIPTS = foldedPattern(
+  String.raw`有人(?:用|拿|登录了?)(?:我们|我)的(?:账号|帐号|账户|帐户)[^。！？]{0,10}(?:下了|下单|订了|买了)`,
+);
+
 /** Someone removed, then an order or a sign-in under their name: "we removed Kevin… an order placed under his name". */
 const UNDER_REMOVED_NAME = new RegExp(
   String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left the company)\b[\s\S]{0,120}\b(?:orders?|purchases?|log ?ins?|sign ?ins?)\b[^.!?]{0,40}\b(?:under|with|from|on|using) (?:his|her|their) (?:name|login|account|user(?: ?name)?|credentials)\b`,
@@ -140,6 +154,8 @@ export function tellsSecurityIncident(text: string): boolean {
     UNDER_REMOVED_NAME.test(text) ||
     NOT_OUR_SOURCE.test(text) ||
     moneyNotOurs(text) ||
+    (USED_WHILE_AWAY.test(text) && !ASKS_WHETHER.test(text)) ||
+    USED_BY_SOMEONE_SCRIPTS.test(text) ||
     ORDERS_NOBODY_PLACED.test(text)
   )
     return true;

@@ -7,7 +7,7 @@
  * for an enterprise customer, high otherwise.
  */
 import { foldedPattern } from './offline/text.js';
-import { feedStopped, workWaitsOnFailure } from './work-waiting.js';
+import { feedStopped, shopsRefusePayments, workWaitsOnFailure } from './work-waiting.js';
 
 // Who cannot work: a count or several of a group of people, sites or devices.
 // "all", "all our", "all four", "all of our 12": a space closes each form, as the pattern after it expects.
@@ -68,6 +68,7 @@ export function workStopped(text: string): boolean {
     WORK_STOPPED.test(text) ||
     WORK_STOPPED_SCRIPTS.test(text) ||
     feedStopped(text) ||
-    workWaitsOnFailure(text)
+    workWaitsOnFailure(text) ||
+    shopsRefusePayments(text)
   );
 }

@@ -5,7 +5,9 @@
  * - work that waits on a failure: "the drivers are waiting because we can't print a single
  *   label", "los camiones están esperando y no podemos imprimir etiquetas", "卡车都在等，运单打印不出来";
  * - an order feed that stopped: "the sync stopped last night and 400 orders are stuck", "la
- *   synchronisation s'est arrêtée cette nuit".
+ *   synchronisation s'est arrêtée cette nuit";
+ * - payments refused at every shop: "in all our shops card payments are declined since 8", "em
+ *   todas as lojas os pagamentos são recusados".
  *
  * Waiting needs a failure beside it: "the driver is waiting outside, which entrance?" names none,
  * and one driver at one door is not a crowd (the patterns name trucks, drivers, a line, a site).
@@ -79,4 +81,20 @@ const FEED_STOPPED_SCRIPTS = foldedPattern(
 /** An order feed that stopped (folded text). */
 export function feedStopped(text: string): boolean {
   return FEED_STOPPED.test(text) || FEED_STOPPED_SCRIPTS.test(text);
+}
+
+/** Every shop, till or branch, in the eight Latin-script languages. */
+const EVERY_SHOP = String.raw`(?:(?:all|every|each) (?:of )?(?:our |the )?(?:\d+ |two |three |four |five |six )?(?:shops?|stores?|branches|tills?|registers?|locations?|sites?|restaurants?|outlets?|checkouts?)|todas (?:las|nuestras) (?:tiendas|sucursales|cajas)|(?:tous (?:les|nos) (?:magasins|points de vente|restaurants)|toutes (?:les|nos) (?:caisses|agences|boutiques))|allen (?:filialen|geschaften|laden|markten|kassen)|todas as (?:lojas|filiais|caixas)|(?:tutti i (?:negozi|punti vendita)|tutte le (?:casse|filiali))|al (?:onze|de) (?:winkels|filialen|kassa'?s|vestigingen)|wszystkich (?:sklepach|oddzialach|kasach|punktach))`;
+const PAYMENTS = String.raw`(?:payments?|cards?|transactions?|pagos?|tarjetas?|cobros?|paiements?|cartes?|zahlung\w*|karten\w*|pagamentos?|cartoes|pagamenti|carte|betaling\w*|pinbetaling\w*|platnosc\w*|platnosci|kart\w*|transakcj\w*)`;
+const REFUSED = String.raw`(?:declined|refused|rejected|failing|fail|bounc\w*|rechazad\w*|denegad\w*|fallan|no pasan?|refuse\w*|rejete\w*|echou\w*|ne passe\w*|abgelehnt|geht (?:\w+ ){0,4}keine|keine (?:\w+ ){0,3}durch|scheitern|recusad\w*|rejeitad\w*|falham|nao passam|rifiutat\w*|respint\w*|non passano|falliscono|geweigerd|afgewezen|mislukken|mislukt|odrzucan\w*|odrzucone|nie przechodz\w*)`;
+const SHOPS_REFUSE = new RegExp(
+  String.raw`\b${EVERY_SHOP}\b[^.!?]{0,60}\b${PAYMENTS}\b[^.!?]{0,40}\b${REFUSED}\b|\b${PAYMENTS}\b[^.!?]{0,40}\b${REFUSED}\b[^.!?]{0,40}\b${EVERY_SHOP}\b`,
+);
+const SHOPS_REFUSE_SCRIPTS = foldedPattern(
+  String.raw`(?:所有|全部|每家)(?:门店|分店|店铺|收银台)[^。！？]{0,20}(?:支付|付款|刷卡)[^。！？]{0,10}(?:失败|被拒|不了)|(?:全店舗|全ての店舗|すべての店舗|全レジ)[^。！？]{0,20}(?:決済|支払い|カード)[^。！？]{0,10}(?:でき(?:ない|ません)|拒否|エラー|通らない)|ทุก(?:สาขา|ร้าน)[^]{0,20}(?:ชำระเงิน|จ่ายเงิน|รูดบัตร)[^]{0,10}(?:ไม่ได้|ถูกปฏิเสธ)|(?:جميع|كل) (?:الفروع|المتاجر|المحلات)[^.!?؟]{0,30}(?:الدفع|المدفوعات|البطاقات)[^.!?؟]{0,20}(?:مرفوض|ترفض|يرفض|لا يعمل|فشل)`,
+);
+
+/** Payments refused at every shop, till or branch (folded text). */
+export function shopsRefusePayments(text: string): boolean {
+  return SHOPS_REFUSE.test(text) || SHOPS_REFUSE_SCRIPTS.test(text);
 }

@@ -159,3 +159,49 @@ describe('work waiting on a failure, and a feed that stopped, are an outage', ()
     'how do I pause the sync over the holidays?',
   ])('“%s” is not critical', (text) => expect(urgencyOf(text, 'enterprise')).not.toBe('critical'));
 });
+
+describe('payments refused at every shop are an outage', () => {
+  it.each([
+    'card payments are being declined at every one of our tills since opening',
+    'across all 9 of our stores the card payments keep failing this morning',
+    'En todas nuestras tiendas los pagos con tarjeta salen rechazados desde las diez',
+    'Dans toutes nos boutiques les paiements par carte sont refusés depuis midi',
+    'In allen Filialen werden Kartenzahlungen seit Mittag abgelehnt',
+    'Em todas as filiais os pagamentos com cartão estão a ser recusados',
+    'In tutti i negozi i pagamenti con carta vengono respinti da mezzogiorno',
+    'In al onze filialen worden pinbetalingen sinds de middag afgewezen',
+    'We wszystkich oddziałach płatności kartą są odrzucane od południa',
+    '所有门店从中午开始刷卡都失败',
+    '全店舗でカード決済が通らない状態です',
+    'ทุกสาขารูดบัตรไม่ได้ตั้งแต่เที่ยง',
+    'في جميع الفروع الدفع بالبطاقات مرفوض منذ الظهر',
+  ])('“%s” is critical for an enterprise customer', (text) =>
+    expect(urgencyOf(text, 'enterprise')).toBe('critical'),
+  );
+
+  it('a question about which cards are accepted is not', () => {
+    expect(
+      urgencyOf('which cards are declined at your checkout, and do all your shops take Amex?', 'enterprise'),
+    ).not.toBe('critical');
+  });
+});
+
+describe('records counted as none that were there, and an account used while its owner is away', () => {
+  it.each([
+    'the invoices tab lists no invoices at all for 2025 — they were all there on Tuesday',
+    'Os pedidos do ano passado desapareceram do histórico da conta',
+  ])('“%s” is critical for an enterprise customer', (text) =>
+    expect(urgencyOf(text, 'enterprise')).toBe('critical'),
+  );
+
+  it.each([
+    'our buyer’s account placed three orders last night while he was on a plane to Tokyo',
+    '有人拿我们的账号订了十台电脑，我们完全不知道',
+  ])('“%s” is critical on any plan', (text) => expect(urgencyOf(text)).toBe('critical'));
+
+  it('a question whether orders go on while someone is away is not', () => {
+    expect(urgencyOf('can my account keep placing scheduled orders while I’m on holiday?')).not.toBe(
+      'critical',
+    );
+  });
+});
