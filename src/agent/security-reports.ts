@@ -40,12 +40,11 @@ const CLAIMS_TO_BE_US = new RegExp(
 
 /**
  * "a mail that looked just like yours asked her to re-enter the card: the long number and the 3
- * digits on the back", "a text with your logo wants our company card re-entered": a message made
- * to look like ours that asks for a secret or the card, the claim made by its look rather than in
- * words.
+ * digits on the back": a message made to look like ours that asks for a secret, the claim made by
+ * its look rather than in words.
  */
 const LOOKS_LIKE_OURS_ASKS = new RegExp(
-  String.raw`\b${MESSAGE}\b[^.!?]{0,40}\b(?:(?:looks?|looked|looking) (?:exactly |just |almost |very much )?like (?:yours|one of yours|it (?:is|was|came|comes) from you|it'?s from you|your (?:own |official )?(?:company|team|support|billing|accounts|e-?mails?|mails?|invoices?|messages?|texts?)(?: team)?)|(?:with|using|had|has|carrying|under) (?:your|the northwind) (?:logo|branding|letterhead|name)|signed (?:as|by) (?:you|northwind|your (?:company|team|support|billing|accounts)))\b[^.!?]{0,100}\b(?:${ASKED_SECRET}|(?:our|the|my|her|his|their) (?:company|business|corporate|credit|debit) card)\b`,
+  String.raw`\b${MESSAGE}\b[^.!?]{0,40}\b(?:looks?|looked|looking) (?:exactly |just |almost |very much )?like (?:yours|one of yours|it (?:is|was|came|comes) from you|it'?s from you|your (?:own |official )?(?:company|team|support|billing|accounts|e-?mails?|mails?|invoices?|messages?|texts?)(?: team)?)\b[^.!?]{0,100}\b${ASKED_SECRET}\b`,
 );
 
 /** Someone no longer on the team: removed, left, let go. */

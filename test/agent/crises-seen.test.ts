@@ -205,18 +205,3 @@ describe('records counted as none that were there, and an account used while its
     );
   });
 });
-
-describe('a message in our colours asking for the card, and a key sent to outsiders', () => {
-  it.each([
-    'a text with your logo on it told our office manager to type in our business card again or lose the account',
-    'an email signed as your billing team wants the company card re-entered through a link by Friday',
-    'our admin password was pasted into a deck we emailed to the outside consultants last week',
-    'the live API token ended up in a spreadsheet shared with third-party contractors',
-  ])('“%s” is critical on any plan', (text) => expect(urgencyOf(text)).toBe('critical'));
-
-  it('a reminder from us to update the card, or a key shared inside the team, is not', () => {
-    expect(
-      urgencyOf('got your email about updating the company card before renewal — where do I do that?'),
-    ).not.toBe('critical');
-  });
-});
