@@ -77,7 +77,8 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
   if (!/\p{L}/u.test(read)) return null;
   const concern = detectConcern(read);
   // A question about how a setting or a policy works ("which role sees invoices?", "what's your
-  // policy on opened boxes?") is no breach when no pattern finds one (security-questions.ts).
+  // policy on opened boxes?") is no breach when no pattern finds one (security-questions.ts), nor
+  // is asking where to forward a phishing-looking mail that took nothing.
   if (
     concern === 'security' &&
     (asksHowItWorks(folded) || asksWhereToSendPhishing(folded)) &&
