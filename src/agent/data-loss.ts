@@ -17,7 +17,7 @@ const RECORDS_GONE = new RegExp(
     String.raw`\b(?:address book|(?:saved |delivery |shipping )+(?:locations|addresses)|order history|invoices|approval rules|team members)\b[^.!?]{0,20}\b(?:(?:is|are) (?:now |just |completely )?empty|gone (?:since|overnight|after|from)|(?:all )?vanished)\b`,
     // Records counted as none where there were some: "the orders tab shows 0 orders, yesterday there
     // were hundreds", "the whole year is just empty"
-    String.raw`\b(?:shows?|showing|says|lists?|listing|displays?|displaying) (?:0|zero|no|none of (?:our|the)) (?:orders|invoices|records|files|reports|contacts|addresses|customers|users|products|documents|entries|transactions)\b[^.!?]{0,30}[.!?,;—-]*[^.!?]{0,60}\b(?:yesterday|last (?:week|night|month)|this morning|used to|there were|we had)\b`,
+    String.raw`\b(?:shows?|showing|says|lists?|listing|displays?|displaying) (?:0|zero|no|none of (?:our|the)) (?:orders|invoices|records|files|reports|contacts|addresses|customers|users|products|documents|entries|transactions)\b[^.!?]{0,30}[.!?,;—-]*[^.!?]{0,60}\b(?:yesterday|last (?:week|night|month)|this morning|used to|there were|we had|(?:they|it) (?:were|was) (?:all |still )?there|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`,
     String.raw`\b(?:the )?(?:whole|entire) (?:year|month|quarter|order history|history|account|catalog(?:ue)?|list)\b (?:is|are|went|looks|got) (?:just |now |completely |totally )?(?:empty|blank|wiped)\b`,
     // Settings the customer built, found blank: "the approval rules we set up are all blank since
     // your update", "every user's roles and permissions were reset to nothing".
@@ -34,6 +34,8 @@ const RECORDS_GONE = new RegExp(
     String.raw`\b(?:rollen|rechten|regels|instellingen|afleveradressen|gebruikers)\b[^.!?]{0,40}\b(?:zijn|is) (?:\w+ ){0,3}(?:leeg|gewist|verdwenen)\b`,
     String.raw`\b(?:role|uprawnienia|reguly|ustawienia|adresy dostaw|uzytkownicy)\b[^.!?]{0,40}\b(?:sa|jest) (?:\w+ ){0,2}(?:puste|wyczyszczone|usuniete)\b`,
     String.raw`\b(?:faturas|enderecos|historico|dados)\b[^.!?]{0,40}\b(?:sumiram|sumiu|desaparece\w*|apagad[oa]s|excluid[oa]s)\b`,
+    // orders gone from the account, not a parcel lost on the way: "todos os nossos pedidos antigos sumiram da conta"
+    String.raw`\bpedidos\b[^.!?]{0,40}\b(?:sumiram|desapareceram|foram apagados|foram excluidos)\b[^.!?]{0,10}\b(?:da|do) (?:conta|historico|portal|sistema|painel)\b`,
     String.raw`\b(?:fatture|indirizzi|storico|dati)\b[^.!?]{0,40}\b(?:spariti|sparite|scompars\w*|cancellat[ie]|vuoto)\b`,
     String.raw`\b(?:facturen|adressen|bestelgeschiedenis|bestellingen|gegevens|\w*catalogus|adresboek)\b[^.!?]{0,40}\b(?:verdwenen|verwijderd|leeg)\b`,
     // "kein einziger alter Auftrag mehr zu sehen": nothing of theirs is shown any more

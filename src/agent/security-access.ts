@@ -37,9 +37,33 @@ const TRYING_TO_GET_IN = new RegExp(
   ].join('|'),
 );
 
+/**
+ * A device nobody knows as the one that signed in: "a laptop I have never seen signed into the
+ * admin account", "un móvil que no conocemos inició sesión", "ein Gerät, das keiner von uns kennt,
+ * hat sich eingeloggt". A question which devices are signed in names no unknown one.
+ */
+const DEVICE = String.raw`(?:devices?|phones?|laptops?|computers?|tablets?|browsers?|pcs?|macs?|dispositivos?|moviles?|telefonos?|ordenador(?:es)?|portatil(?:es)?|appareils?|ordinateurs?|telephones?|portables?|gerat(?:e)?|handys?|rechner|celulares?|telemoveis?|computador(?:es)?|notebooks?|telefon[oi]|cellular[ei]|apparaten?|telefoons?|urzadzen\w*|telefon\w*|komputer\w*|laptop\w*)`;
+const UNKNOWN_DEVICE_SIGNED_IN = new RegExp(
+  [
+    String.raw`\b${DEVICE}\b,? (?:that |which )?(?:(?:i|we|nobody|no one|none of us)(?: here| on (?:the|our) team)? (?:(?:have|has) )?(?:never (?:seen|used|owned|had)|(?:don'?t|doesn'?t|do not|does not|didn'?t|did not) (?:know|recogni[sz]e|own|use)|recogni[sz]es|knows))\b[^.!?]{0,40}\b(?:logged|signed) (?:in|on|into)\b`,
+    String.raw`\b${DEVICE}\b,? que (?:no (?:conocemos|conozco|reconocemos|reconozco)|nadie (?:conoce|reconoce))\b[^.!?]{0,40}\b(?:inicio sesion|entro|accedio|se conecto|ha (?:entrado|accedido|iniciado sesion))\b`,
+    String.raw`\b${DEVICE}\b,? (?:que|qu') (?:nous ne|je ne|personne ne) (?:connais\w*|reconnai\w*)\b[^.!?]{0,40}\b(?:s'est connecte|a accede|s'est identifie)`,
+    String.raw`\b${DEVICE}\b,? (?:das|den|die) (?:wir|ich|keiner|niemand)(?: von uns| hier)? (?:nicht )?(?:kennen|kenne|kennt|erkennen)\b[^.!?]{0,40}\b(?:eingeloggt|angemeldet|zugegriffen)\b`,
+    String.raw`\b${DEVICE}\b,? que (?:nao (?:conhecemos|conheco|reconhecemos)|nenhum de nos (?:conhece|reconhece)|ninguem (?:conhece|reconhece))\b[^.!?]{0,40}\b(?:entrou|acessou|fez login|logou)\b`,
+    String.raw`\b${DEVICE}\b,? che (?:non (?:conosciamo|conosco|riconosciamo)|nessuno(?: di noi)? (?:conosce|riconosce))\b[^.!?]{0,40}\b(?:ha fatto (?:l')?accesso|e entrato|ha acceduto|si e collegato)`,
+    String.raw`\b${DEVICE}\b,? die (?:we|wij|ik|niemand)(?: van ons)? (?:niet )?(?:kennen|ken|kent|herkennen|herkent)\b[^.!?]{0,40}\b(?:ingelogd|aangemeld)\b`,
+    String.raw`\bniezna\w* (?:nam |mi |nikomu )?${DEVICE}\b[^.!?]{0,40}\bzalogowa\w*`,
+  ].join('|'),
+);
+
 /** The same in Japanese, Chinese, Thai and Arabic. */
 const TRYING_IN_SCRIPTS = foldedPattern(
   [
+    // a device nobody knows as the one that signed in: 見覚えのないスマホがログイン, เครื่องที่ผมไม่รู้จักล็อกอิน, جهاز لا نعرفه سجل الدخول
+    String.raw`(?:見覚えのない|心当たりのない|知らない|見たことのない)(?:端末|デバイス|パソコン|pc|スマホ|携帯|タブレット)(?:が|に)[^。！？]{0,20}(?:ログイン|サインイン|アクセス)`,
+    String.raw`(?:不认识|陌生|没见过|不明)的?(?:设备|电脑|手机|平板)[^。！？]{0,12}(?:登录|登入|登陆)(?:了|过)`,
+    String.raw`(?:เครื่อง|อุปกรณ์|มือถือ|โทรศัพท์|คอมพิวเตอร์|โน้ตบุ๊ก|แล็ปท็อป)(?:ที่)?(?:ผม|ฉัน|เรา|พวกเรา|ดิฉัน|ใคร)?(?:ไม่รู้จัก|ไม่คุ้นเคย|ไม่เคยเห็น)[^]{0,20}(?:ล็อกอิน|ล็อคอิน|เข้าสู่ระบบ|เข้าบัญชี|เข้าใช้)`,
+    String.raw`(?:جهاز|هاتف|حاسوب|كمبيوتر) (?:لا نعرفه|لا أعرفه|لا اعرفه|غير معروف|غريب|لم نره)[^.!?؟]{0,30}(?:سجل الدخول|سجّل الدخول|دخل|وصل)`,
     String.raw`(?:見覚えの|心当たりの|身に覚えの|知らない|不明な|未知の)(?:ない)?(?:端末|デバイス|機器|パソコン|スマホ|場所|ip)(?:から|で)[^。！？]{0,12}(?:ログイン|アクセス|サインイン)`,
     String.raw`(?:誰か|第三者|知らない人)[^。！？]{0,15}(?:ログインしようと|不正に?ログイン|アクセスしようと|侵入しようと)|ログイン(?:の)?(?:試行|失敗)(?:の通知|のメール)?が[^。！？]{0,8}(?:何度も|大量|たくさん|何十)|(?:何度も|大量の|何十回も)[^。！？]{0,10}ログイン(?:試行|失敗|を試み)`,
     String.raw`有人[^。！？]{0,10}(?:一直|多次|反复|试图|尝试|试着|想)[^。！？]{0,10}(?:登录|登入|登陆|进入|访问)|(?:未知|陌生|不明|不认识的)(?:设备|电脑|手机|地点)[^。！？]{0,8}(?:登录|登入|登陆)|(?:多次|大量|很多|一堆)[^。！？]{0,6}(?:登录失败|密码错误)(?:的)?(?:提醒|通知|邮件)`,
@@ -104,6 +128,7 @@ const ASKED_IN_SCRIPTS = foldedPattern(
 export function tellsSomeoneElseIn(text: string): boolean {
   return (
     TRYING_TO_GET_IN.test(text) ||
+    UNKNOWN_DEVICE_SIGNED_IN.test(text) ||
     TRYING_IN_SCRIPTS.test(text) ||
     FORMER_USED.test(text) ||
     FORMER_IN_SCRIPTS.test(text) ||

@@ -92,3 +92,18 @@ export function withoutSecurityInGeneral(text: string): string {
   if (!text.includes('?') || TELLS_INCIDENT.test(text)) return text;
   return text.replace(SECURITY_IN_GENERAL, ' ');
 }
+
+/**
+ * Where to send a mail that looks like phishing, with nothing handed over: "who do we tell about
+ * the phishing emails in our inbox? happy to forward them". The reporting article answers it; a
+ * mail that took a password or a card ("…and she typed the card number") is an incident.
+ */
+const WHERE_TO_SEND_PHISHING =
+  /\b(?:who|where)\b (?:do|should|can|could) (?:we|i) (?:tell|report|forward|send|notify|contact)\b[^.!?]{0,60}\b(?:phishing|phishy|suspicious|scam|scammy|fake)(?:[- ]looking)? (?:e-?mails?|messages?|texts?|mails?|links?)\b/;
+const HANDED_OVER =
+  /\b(?:clicked|typed|entered|gave|given|filled|replied|paid|logged in|signed in|sent (?:them|it|our|the|my|her|his))\b/;
+
+/** A question where to report a suspected phishing message, nothing handed over (folded text). */
+export function asksWhereToSendPhishing(text: string): boolean {
+  return text.includes('?') && WHERE_TO_SEND_PHISHING.test(text) && !HANDED_OVER.test(text);
+}

@@ -11,13 +11,13 @@ import { tellsSomeoneElseIn } from './security-access.js';
 import { tellsSecurityIncident } from './security-told.js';
 
 /** What a phishing message asks for: what lets someone pay or sign in as the customer. */
-const ASKED_SECRET = String.raw`(?:(?:full |whole |complete )?(?:credit |debit |payment )?card (?:number|details|info\w*|data)|cvv|cvc|security code|pin|passwords?|pass ?codes?|log ?in (?:details|credentials)|sign[- ]?in details|credentials|recovery codes?|backup codes?|(?:2fa|mfa|one[- ]time|verification|sms|login) codes?|bank (?:details|account(?: number)?|login)|iban|account (?:number|details|password))`;
+const ASKED_SECRET = String.raw`(?:(?:full |whole |complete )?(?:credit |debit |payment )?card (?:number|details|info\w*|data)|cvv|cvc|security code|pin|passwords?|pass ?codes?|log ?in (?:details|credentials)|sign[- ]?in details|credentials|recovery codes?|backup codes?|(?:2fa|mfa|one[- ]time|verification|sms|login) codes?|bank (?:details|account(?: number)?|login)|iban|account (?:number|details|password)|(?:full|whole|complete|long) (?:card )?number|(?:3|4|three|four)[- ]digits?(?: code)? on the back|(?:numbers?|digits|code) on the back of (?:the|a|your|our|my|her|his|their) card)`;
 
 /** A message that reached the customer: an email, a text, a call, a direct message. */
 const MESSAGE = String.raw`(?<!error )(?:e-?mails?|mails?|emailed|texts?|texted|sms|messages?|messaged|calls?|called|phoned|rang|phone ?calls?|dms?|letters?|whats ?app|pop-?ups?)`;
 
 /** Asked to hand it over, not to set one up ("an email asking me to set a password" is an invite). */
-const HAND_OVER = String.raw`(?:ask(?:s|ed|ing)? (?:us |me |them )?for|want(?:s|ed|ing)?|request(?:s|ed|ing)?|demand(?:s|ed|ing)?|to (?:re-?)?(?:confirm|verify|validate|send|share|provide|give|reply with|type in|enter (?:our|my|the|their|full|all)))`;
+const HAND_OVER = String.raw`(?:ask(?:s|ed|ing)? (?:us |me |them )?for|want(?:s|ed|ing)?|request(?:s|ed|ing)?|demand(?:s|ed|ing)?|to ['"]?(?:re-?)?(?:confirm|verify|validate|send|share|provide|give|reply with|type in|enter (?:our|my|the|their|full|all)))`;
 
 /**
  * "got an email 'from Northwind billing' asking us to confirm our full card number via a link",
@@ -36,6 +36,15 @@ const PHISHING_ASK = new RegExp(
  */
 const CLAIMS_TO_BE_US = new RegExp(
   String.raw`\b${MESSAGE}\b[^.!?]{0,40}\b(?:saying|says|said|claiming|claims|claimed|pretending|pretends|supposedly)\b (?:that )?(?:it'?s |its |it is |it was |they'?re |they are |to be |from )?(?:northwind|you|u|your (?:company|team|support|billing))\b[^.!?]{0,80}\b${ASKED_SECRET}\b`,
+);
+
+/**
+ * "a mail that looked just like yours asked her to re-enter the card: the long number and the 3
+ * digits on the back": a message made to look like ours that asks for a secret, the claim made by
+ * its look rather than in words.
+ */
+const LOOKS_LIKE_OURS_ASKS = new RegExp(
+  String.raw`\b${MESSAGE}\b[^.!?]{0,40}\b(?:looks?|looked|looking) (?:exactly |just |almost |very much )?like (?:yours|one of yours|it (?:is|was|came|comes) from you|it'?s from you|your (?:own |official )?(?:company|team|support|billing|accounts|e-?mails?|mails?|invoices?|messages?|texts?)(?: team)?)\b[^.!?]{0,100}\b${ASKED_SECRET}\b`,
 );
 
 /** Someone no longer on the team: removed, left, let go. */
@@ -104,7 +113,8 @@ const NOT_A_REPORT =
 export function reportsSecurityIncident(text: string): boolean {
   if (NOT_A_REPORT.test(text)) return false;
   return (
-    ((PHISHING_ASK.test(text) || CLAIMS_TO_BE_US.test(text)) && !WHERE_TO_FORWARD.test(text)) ||
+    ((PHISHING_ASK.test(text) || CLAIMS_TO_BE_US.test(text) || LOOKS_LIKE_OURS_ASKS.test(text)) &&
+      !WHERE_TO_FORWARD.test(text)) ||
     FORMER_MEMBER_ACTIVE.test(text) ||
     PAYMENT_REDIRECTED.test(text) ||
     tellsSecurityIncident(text) ||

@@ -18,6 +18,7 @@
  * other languages. Each needs the fact and the denial or the look-alike together, so a question
  * about how two-factor works, or a forgotten password, is not one.
  */
+import { moneyNotOurs } from './money-not-ours.js';
 import { foldedPattern } from './offline/text.js';
 
 /** Two-factor or a passkey, in the twelve languages. */
@@ -66,6 +67,20 @@ const PROTECTION_CHANGED = new RegExp(
   String.raw`\b(?:recovery codes?|backup codes?|2fa|mfa|two[- ]factor|password|login e-?mail|security (?:settings|questions?))\b[^.!?]{0,40}\b(?:regenerated|reset|changed|updated|disabled|turned off)\b[\s\S]{0,80}\b(?:(?:i|we) did nothing|(?:i|we) (?:didn'?t|did not) (?:do|touch|change|request) (?:anything|a thing|it|that)|(?:it )?wasn'?t (?:me|us)|not (?:me|us)\b)`,
 );
 
+/**
+ * An account at work while its owner could not be using it: "my colleague's account is placing
+ * orders while she's on holiday with no laptop"; in Chinese, someone placing orders with the
+ * customer's account ("有人用我们的账号下了二十单").
+ */
+const USED_WHILE_AWAY = new RegExp(
+  String.raw`\baccount\b[^.!?]{0,20}\b(?:making|placing|placed|made|logged in|logging in|signing in|signed in|active|used)\b[^.!?]{0,40}\bwhile (?:she|he|i|they|we)(?:'s|'re|'m| is| was| am| are| were)? (?:on (?:holiday|vacation|leave|a plane|a flight|sick leave|maternity leave)|away|off|asleep|in hospital|out of (?:the )?office)\b`,
+);
+/** Asked about as a setting ("can my account keep placing orders while I'm away?"), not a report. */
+const ASKS_WHETHER = /^\W*(?:can|could|will|would|does|do|how|is it|what|should)\b/;
+const USED_BY_SOMEONE_SCRIPTS = foldedPattern(
+  String.raw`有人(?:用|拿|登录了?)(?:我们|我)的(?:账号|帐号|账户|帐户)[^。！？]{0,10}(?:下了|下单|订了|买了)`,
+);
+
 /** Someone removed, then an order or a sign-in under their name: "we removed Kevin… an order placed under his name". */
 const UNDER_REMOVED_NAME = new RegExp(
   String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left the company)\b[\s\S]{0,120}\b(?:orders?|purchases?|log ?ins?|sign ?ins?)\b[^.!?]{0,40}\b(?:under|with|from|on|using) (?:his|her|their) (?:name|login|account|user(?: ?name)?|credentials)\b`,
@@ -74,6 +89,23 @@ const UNDER_REMOVED_NAME = new RegExp(
 /** Used from a network or a key that is not the customer's: "orders from an IP range that isn't ours". */
 const NOT_OUR_SOURCE = new RegExp(
   String.raw`\bfrom (?:an? |some )?(?:ip(?: range| address)?|ips|devices?|locations?|countr(?:y|ies)|networks?|servers?)\b (?:that |which )?(?:isn'?t|aren'?t|is not|are not|wasn'?t|weren'?t) ours\b`,
+);
+
+/**
+ * Orders nobody on the team placed, as a relative clause after where they go: "dos pedidos para
+ * una dirección en Bilbao que nadie de nosotros hizo", "Bestellungen nach Wien, die niemand von
+ * uns aufgegeben hat" (security-concern.ts reads the English and the first-person forms).
+ */
+const ORDERS_NOBODY_PLACED = new RegExp(
+  [
+    String.raw`\bpedidos?\b[^.!?]{0,100}\bque nadie(?: de nosotros| aqui| del equipo| en la empresa)? (?:hizo|realizo|pidio|ha hecho|ha realizado|ha pedido)\b`,
+    String.raw`\bcommandes?\b[^.!?]{0,100}\bque personne(?: d'entre nous| ici| chez nous| de l'equipe)? n'a (?:passe\w*|fait\w*|commande\w*)`,
+    String.raw`\bbestellung(?:en)?\b[^.!?]{0,100}\bdie (?:niemand|keiner)(?: von uns| hier| bei uns| im team)? (?:aufgegeben|gemacht|bestellt|getatigt|ausgelost)\b`,
+    String.raw`\bpedidos?\b[^.!?]{0,100}\bque ninguem(?: de nos| aqui| da equipe| da equipa)? (?:fez|pediu|realizou|feito)\b`,
+    String.raw`\bordin[ei]\b[^.!?]{0,100}\bche nessuno(?: di noi| qui| del team)? ha (?:fatto|effettuato|piazzato|ordinato)\b`,
+    String.raw`\bbestelling(?:en)?\b[^.!?]{0,100}\bdie niemand(?: van ons| hier| bij ons)? (?:heeft )?(?:geplaatst|gedaan|besteld)\b`,
+    String.raw`\bzamowie\w*\b[^.!?]{0,100}\bktor\w* nikt(?: z nas| u nas| tutaj)? nie (?:z[lł]o[zż]y[lł]|zamowi[lł]|zrobi[lł])`,
+  ].join('|'),
 );
 
 /** The same three in Japanese, Chinese, Arabic and Thai (no word boundaries in these scripts). */
@@ -120,7 +152,11 @@ export function tellsSecurityIncident(text: string): boolean {
     ASKED_IN_MAIL.test(text) ||
     PROTECTION_CHANGED.test(text) ||
     UNDER_REMOVED_NAME.test(text) ||
-    NOT_OUR_SOURCE.test(text)
+    NOT_OUR_SOURCE.test(text) ||
+    moneyNotOurs(text) ||
+    (USED_WHILE_AWAY.test(text) && !ASKS_WHETHER.test(text)) ||
+    USED_BY_SOMEONE_SCRIPTS.test(text) ||
+    ORDERS_NOBODY_PLACED.test(text)
   )
     return true;
   if (!TOLD_IN_SCRIPTS.test(text)) return false;

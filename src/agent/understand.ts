@@ -19,7 +19,7 @@ import { UnderstandingSchema, type Understanding } from './types.js';
 import { isBillingDispute } from './billing-errors.js';
 import { asksAboutPlannedStep, asksAboutRetention, mentionsDataLoss } from './data-loss.js';
 import { forgotOwnPassword, mentionsSecurity } from './security-concern.js';
-import { asksHowItWorks } from './security-questions.js';
+import { asksHowItWorks, asksWhereToSendPhishing } from './security-questions.js';
 import { ruleUrgency } from './urgency.js';
 import { withoutSalutation } from './salutation.js';
 
@@ -78,8 +78,14 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
   if (!/\p{L}/u.test(read)) return null;
   const concern = detectConcern(read);
   // A question about how a setting or a policy works ("which role sees invoices?", "what's your
-  // policy on opened boxes?") is no breach when no pattern finds one (security-questions.ts).
-  if (concern === 'security' && asksHowItWorks(folded) && !securityIn(folded)) return null;
+  // policy on opened boxes?") is no breach when no pattern finds one (security-questions.ts), nor
+  // is asking where to forward a phishing-looking mail that took nothing.
+  if (
+    concern === 'security' &&
+    (asksHowItWorks(folded) || asksWhereToSendPhishing(folded)) &&
+    !securityIn(folded)
+  )
+    return null;
   // A question about what the product supports or when support answers reports no outage, and
   // no lost data unless its words say so ("O suporte responde no fim de semana?" read as data loss
   // at 0.53).

@@ -21,21 +21,24 @@ const OUTAGE_SCRIPTS = foldedPattern(
   '打不开|打不開|宕机|挂了|无法访问|访问不了|サイトが(?:開かない|表示されない|落ち)|ダウンして|障害|繋がらない|つながらない|ระบบล่ม|เว็บล่ม|ล่ม|เข้าเว็บไม่ได้|เว็บไซต์เข้าไม่ได้|لا يعمل|متوقف|معطل|تعطل',
 );
 const EVERYONE_FAILS = foldedPattern(
-  '(?:所有人|所有[^。！？!?，,]{1,4}(?:员|人|同事|用户)|整个公司|全公司|大家|全員|みんな|全社|社員全員|ทุกคน|الجميع|لا أحد)[^。！？!?]{0,20}(?:登录不了|无法登录|不能登录|登不上|登不进|进不去|下不了单|无法下单|不能下单|用不了|ログインできな(?:い|く)|ログインできません|ログイン(?:が|も)?できな(?:い|く)|เข้าไม่ได้|ใช้งานไม่ได้|يستطيع الدخول|لا يمكن)|(?:登录不了|无法登录|ログインできない|เข้าไม่ได้)[^。！？!?]{0,20}(?:所有人|大家|全員|みんな|ทุกคน|الجميع)',
+  '(?:所有人|所有[^。！？!?，,]{1,4}(?:员|人|同事|用户)|整个公司|全公司|大家|全員|みんな|全社|社員全員|ทุกคน|الجميع|لا أحد)[^。！？!?]{0,20}(?:登录不了|无法登录|不能登录|登不上|登不进|进不去|下不了单|无法下单|不能下单|用不了|(?:没法|没办法)(?:登录|登入|下单|用|使用|工作)|一直转圈|一直加载|卡住|卡死|提交不了|หมุนค้าง|ค้างอยู่|โหลดไม่ขึ้น|ログインできな(?:い|く)|ログインできません|ログイン(?:が|も)?できな(?:い|く)|เข้าไม่ได้|ใช้งานไม่ได้|يستطيع الدخول|لا يمكن)|(?:登录不了|无法登录|ログインできない|เข้าไม่ได้)[^。！？!?]{0,20}(?:所有人|大家|全員|みんな|ทุกคน|الجميع)',
 );
+
+/** A screen that never finishes: it spins, hangs or freezes ("checkout just spins for all 30 of our buyers"). */
+const HANGS = String.raw`(?:spins|spinning|keeps? spinning|hangs|hanging|hung|freezes|freezing|frozen|stuck (?:loading|on (?:the )?(?:loading|spinner))|loads forever|never (?:finishes|finish) loading|never loads)`;
 
 /**
  * A failure for everyone, in words no single-word pattern expects: errors, crashes or refused
  * sign-ins across the whole team, every request, all users.
  */
 const WIDE_FAILURE = new RegExp(
-  String.raw`\b(?:crash\w*|errors?|fail\w*|broken|not working|stopped working|can'?t (?:log ?in|sign ?in|get in|access|connect|order)|cannot (?:log ?in|sign ?in|get in|access|connect|order)|locked out|time[sd]? ?out|timing out)\b` +
-    String.raw`[^.!?]{0,60}\b(?:everyone|everybody|all (?:of )?(?:our|the|my) (?:users|staff|team|people|buyers|stores|locations|sites|employees|customers)|(?:the )?whole (?:team|company|organi[sz]ation|office|warehouse)|every (?:request|call|order|page|user)|all (?:requests|calls|orders|pages|users))\b` +
+  String.raw`\b(?:crash\w*|errors?|fail\w*|broken|not working|stopped working|can'?t (?:log ?in|sign ?in|get in|access|connect|order)|cannot (?:log ?in|sign ?in|get in|access|connect|order)|locked out|time[sd]? ?out|timing out|${HANGS})\b` +
+    String.raw`[^.!?]{0,60}\b(?:everyone|everybody|all (?:\d+ )?(?:of )?(?:our|the|my) (?:users|staff|team|people|buyers|pickers|cashiers|stores|locations|sites|employees|customers|colleagues)|every one of (?:our|the|us)|(?:the )?whole (?:team|company|organi[sz]ation|office|warehouse)|every (?:request|call|order|page|user)|all (?:requests|calls|orders|pages|users))\b` +
     String.raw`|\b(?:every|each|all) (?:single )?(?:request|call|api call|order|page)s?\b[^.!?]{0,40}\b(?:fail\w*|errors?|time[sd]? ?out|timing out|rejected|come back with an error)` +
     // The scope first: "whole team locked out", "every single person here gets bounced to the login page".
-    String.raw`|\b(?:(?:the )?(?:whole|entire) (?:team|company|organi[sz]ation|office|warehouse|staff|department)|everyone|everybody|all of us|every (?:single )?(?:person|user|one of us|colleague|buyer|employee)|all (?:of )?(?:our|the) (?:users|staff|people|buyers|employees|colleagues))\b(?: (?:here|at \w+|in (?:the|our) \w+))?[^.!?]{0,20}\b(?:(?:is|are|got|gets|get|been|was|were) )?(?:locked out|logged out|kicked out|bounced(?: back)?(?: to| out)|can'?t (?:log ?in|sign ?in|get in|access|connect|order|work)|cannot (?:log ?in|sign ?in|get in|access|connect|order)|unable to (?:log ?in|sign ?in|access|order)|(?:sees?|seeing|gets?|getting) (?:an? |the )?(?:errors?|50[0234]s?|blank page))\b` +
+    String.raw`|\b(?:(?:the )?(?:whole|entire) (?:team|company|organi[sz]ation|office|warehouse|staff|department)|everyone|everybody|all of us|every (?:single )?(?:person|user|one of us|colleague|buyer|employee)|all (?:of )?(?:our|the) (?:users|staff|people|buyers|employees|colleagues))\b(?: (?:here|at \w+|in (?:the|our) \w+))?[^.!?]{0,20}\b(?:(?:is|are|got|gets|get|been|was|were) )?(?:locked out|logged out|kicked out|bounced(?: back)?(?: to| out)|can'?t (?:log ?in|sign ?in|get in|access|connect|order|work)|cannot (?:log ?in|sign ?in|get in|access|connect|order)|unable to (?:log ?in|sign ?in|access|order)|(?:sees?|seeing|gets?|getting|stares? at|staring at) (?:an? |the )?(?:errors?|50[0234]s?|(?:blank|white|empty|grey|gray) (?:page|screen)s?|(?:loading )?spinners?|spinning wheel))\b` +
     // es, fr, de, it, pt, nl, pl: an error or nothing going through for everyone.
-    String.raw`|\b(?:error\w*|erreur\w*|fehler\w*|errore|erro\w*|fout\w*|bl[aą]d\w*|keine bestellungen|aucune commande|ningun pedido|nessun ordine)\b[^.!?]{0,60}\b(?:para todos|a todos|pour tous|a tout le monde|fur alle|bei allen|a tutti|voor iedereen|dla wszystkich|ne passe|mehr abschicken|mehr absenden)\b` +
+    String.raw`|\b(?:error\w*|erreur\w*|fehler\w*|errore|erro\w*|fout\w*|bl[aą]d\w*|keine bestellungen|aucune commande|ningun pedido|nessun ordine|se queda (?:cargando|colgad[oa]|pillad[oa])|tourne en boucle|reste bloque\w*|charge (?:sans fin|indefiniment)|hangt|ladt (?:endlos|ewig)|fica (?:carregando|travad[oa])|resta (?:in caricamento|bloccat[oa])|si blocca|blijft (?:laden|hangen)|zawiesza sie|laduje sie bez konca|kreci sie)\b[^.!?]{0,60}\b(?:para todos|a todos|pour tous|a tout le monde|fur alle|bei allen|a tutti|voor iedereen|dla wszystkich|ne passe|mehr abschicken|mehr absenden)\b` +
     String.raw`|\b(?:bei allen|a tutti|para todos|pour tous|voor iedereen)\b[^.!?]{0,80}\b(?:keine|nicht mehr|errore|error|erreur|fout)\b` +
     String.raw`|\b(?:nobody|no one|none of (?:us|our \w+))(?: here| on our (?:side|team|end))? (?:can|could|is able to|are able to)(?: even)? (?:log|sign|get in|access|reach|connect|use|order|place|open|load|check ?out)\b` +
     // Who is affected said first, with where they work: "none of the pickers at our two depots can

@@ -7,15 +7,17 @@
  * for an enterprise customer, high otherwise.
  */
 import { foldedPattern } from './offline/text.js';
+import { feedStopped, shopsRefusePayments, workWaitsOnFailure } from './work-waiting.js';
 
 // Who cannot work: a count or several of a group of people, sites or devices.
-const MANY = String.raw`(?:\d[\d,.]*|two|three|four|five|six|several|multiple|dozens of|hundreds of|both|all (?:the |our )?)`;
+// "all", "all our", "all four", "all of our 12": a space closes each form, as the pattern after it expects.
+const MANY = String.raw`(?:\d[\d,.]*|two|three|four|five|six|several|multiple|dozens of|hundreds of|both|all(?: of)?(?: the| our)?(?: \d[\d,.]*| two| three| four| five| six| seven| eight| nine| ten| twelve)?)`;
 const GROUP = String.raw`(?:shifts?|staff|people|users|employees|workers|colleagues|stores|shops|branches|sites|warehouses|depots|teams|locations|departments|clinics|schools|wards|nurses|drivers|pickers|buyers|agents|cashiers|tills|registers|terminals|handhelds|scanners|devices|tablets|kiosks|machines)`;
 // Where they work, as one unit: "our warehouse (in Hamburg)", "the whole night shift".
 const SITE = String.raw`(?:warehouse|store|shop|branch|site|office|clinic|plant|depot|factory|kitchen|team|department|hub|ward|pharmacy|school|restaurant|night shift|day shift|shift|call cent(?:er|re)|front desk)`;
 const CANNOT = String.raw`(?:can'?t|cannot|can not|could ?n'?t|could not|are unable to|is unable to|unable to|have no way to)`;
 // What they cannot do: the work the product carries.
-const WORK = String.raw`(?:order|reorder|re-order|requisition|place (?:an? )?orders?|submit (?:an? )?orders?|check ?out|work|operate|ship|pick|pack|dispatch|process|scan|invoice|bill|pay|log ?in|sign ?in|access (?:anything|the (?:app|portal|site|platform|system|dashboard|account|shop|store)|your \w+)|get (?:anything|any \w+) (?:done|through|out))`;
+const WORK = String.raw`(?:order|reorder|re-order|requisition|place (?:an? )?orders?|submit (?:an? )?orders?|check ?out|work|operate|ship|pick|pack|dispatch|process|scan|invoice|bill|pay|log ?in|sign ?in|take (?:any |card )?(?:payments?|money|orders?)|accept (?:any )?(?:payments?|cards?|orders?)|print (?:\w+ ){0,2}(?:labels?|invoices?|pick ?lists?)|access (?:anything|the (?:app|portal|site|platform|system|dashboard|account|shop|store)|your \w+)|get (?:anything|any \w+) (?:done|through|out))`;
 
 const ENGLISH = [
   String.raw`\b${MANY} ${GROUP}\b[^.!?]{0,25}\b${CANNOT} (?:even |still |currently |now )?${WORK}\b`,
@@ -62,5 +64,11 @@ const WORK_STOPPED_SCRIPTS = foldedPattern(
 
 /** Many people, sites or devices that cannot do their work through the product (folded text). */
 export function workStopped(text: string): boolean {
-  return WORK_STOPPED.test(text) || WORK_STOPPED_SCRIPTS.test(text);
+  return (
+    WORK_STOPPED.test(text) ||
+    WORK_STOPPED_SCRIPTS.test(text) ||
+    feedStopped(text) ||
+    workWaitsOnFailure(text) ||
+    shopsRefusePayments(text)
+  );
 }
