@@ -310,7 +310,12 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
       offset += list.length;
       const asked =
         !(turnedDown && question) &&
-        !askAboutLater(sentence, list, conditioned) &&
+        // "if the lamp breaks next year can we get our money back": the condition may open the ask's own clause.
+        !askAboutLater(
+          sentence,
+          list,
+          conditioned || (CONDITIONS.has(list[0] ?? '') && !POLITE.has(list[1] ?? '')),
+        ) &&
         !(action === 'refund' && saysMoneyArrived(clause)) &&
         clauseAsks(clause, action, askedAfter, weighed, costAsked, question);
       weighed ||= weighs(list);

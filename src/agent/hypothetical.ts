@@ -131,7 +131,20 @@ export function askAboutLater(
   conditioned: boolean,
 ): boolean {
   if (!conditioned) return false;
-  if (!ENDS_AS_QUESTION.test(sentence)) return false;
-  if (!words(sentence).some((w) => LATER.has(w))) return false;
+  const list = words(sentence);
+  if (!ENDS_AS_QUESTION.test(sentence) && !MODAL_ASKS.some((seq) => hasSequence(list, seq))) return false;
+  if (!list.some((w) => LATER.has(w)) && !FUTURE_TIME.test(list.join(' '))) return false;
   return !clauseWords.some((w) => ADDRESSED.has(w));
 }
+
+/**
+ * A question asked without its mark ("if the headset dies in a few months can i get money back"):
+ * a modal before the customer, in English, where people drop the mark most.
+ */
+const MODAL_ASKS = ['can', 'could', 'would', 'will', 'do', 'does', 'shall', 'may'].flatMap((m) =>
+  ['i', 'we', 'they'].map((p) => [m, p] as const),
+);
+
+/** A time ahead named in words ("in a few months", "next year", "a year from now", "down the line"). */
+const FUTURE_TIME =
+  /\b(?:in (?:a |an )?(?:few|couple(?: of)?|several|some|\d+|two|three|four|five|six|twelve|eighteen) ?(?:more )?(?:days|weeks|months|years|month|year)|next (?:month|year|season|winter|summer|spring|autumn|fall)|(?:a|one|two) (?:months?|years?) from now|down the (?:line|road)|one day|in (?:the )?future)\b/;

@@ -42,3 +42,25 @@ describe('a message that says it asks for nothing yet', () => {
     expect(asks(text)).toBe(true);
   });
 });
+
+// A refund asked about an event a while ahead ("if it dies in a few months can I get money
+// back"), with or without the question mark, asks about the policy, not for a refund now.
+describe('a refund asked about under a condition months ahead', () => {
+  it.each([
+    'if the headset on 1050 dies in a few months can i get money back',
+    'if the chair on 1045 breaks next year, can we get our money back',
+    'if the lamp on 1045 stops working in a couple of months could we get a refund?',
+    'if the monitor from 1017 fails a year from now would we get a refund',
+  ])('asks for no refund: %s', (text) => {
+    expect(asks(text)).toBe(false);
+  });
+
+  it.each([
+    'if possible can we get a refund on 1045 next week',
+    "If it's not here by Friday, can I get a refund for 1045?",
+    "if you could refund 1045 in a few days that'd be great",
+    'Please refund 1045, and if the other one breaks next year can we do the same?',
+  ])('still asks: %s', (text) => {
+    expect(asks(text)).toBe(true);
+  });
+});
