@@ -51,7 +51,7 @@ const LOOKS_LIKE_OURS_ASKS = new RegExp(
 const FORMER_MEMBER = String.raw`(?:former|ex-? ?|old|previous|departed|fired|removed|deleted|deactivated|offboarded)(?: |-)?(?:employees?|colleagues?|co-?workers?|staff(?: members?)?|team ?(?:members?|mates?)|users?|admins?|contractors?|members?|buyers?|interns?)`;
 
 /** Something done with the account: an order placed, a sign-in, access kept. */
-const ACCOUNT_USED = String.raw`(?:still (?:has|have|had|got|gets) (?:access|a login|an account)|still (?:logs?|logged|logging|signs?|signed|signing) (?:in|on)|can still (?:log|sign|get|access|order|see|place)|(?:placed|made|submitted) (?:an? |two |three |several |some )?orders?|orders? (?:from|by|under|on) (?:his|her|their|that) (?:login|account|user)|logged (?:in|on)|signed (?:in|on)|accessed)`;
+const ACCOUNT_USED = String.raw`(?:still (?:has|have|had|got|gets) (?:access|a login|an account)|still (?:logs?|logged|logging|signs?|signed|signing) (?:in|on)|can still (?:log|sign|get|access|order|see|place)|(?:placed|made|submitted|placing|making|submitting|putting in|put in) (?:an? |two |three |several |some )?orders?|orders? (?:from|by|under|on) (?:his|her|their|that) (?:login|account|user)|logged (?:in|on)|signed (?:in|on)|accessed)`;
 
 /**
  * "a former employee still has access, she placed an order yesterday", "we removed an

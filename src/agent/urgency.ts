@@ -53,7 +53,7 @@ const URGENT_WORDS =
 
 /** A part of the product that can be down, as a whole word ("happens" names no app). */
 const PRODUCT_PART =
-  /\b(?:services?|apis?|apps?|applications?|(?:web)?sites?|platforms?|systems?|dashboards?|portals?|integrations?|checkout)\b/i;
+  /\b(?:services?|apis?|apps?|applications?|(?:web)?sites?|platforms?|systems?|dashboards?|portals?|integrations?|checkout|every (?:single )?(?:page|screen)|all (?:the |of the |your )?(?:pages|screens))\b/i;
 
 /**
  * Urgency from plan and topic, decided in code whatever a model says:

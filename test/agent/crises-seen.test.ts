@@ -205,3 +205,22 @@ describe('records counted as none that were there, and an account used while its
     );
   });
 });
+
+describe('a 5xx on every page, and a removed person still placing orders', () => {
+  it.each([
+    'every single page gives us a 502 now, nothing loads for the buyers',
+    'all the pages come back 503 since lunch, we cant order anything',
+    'every page throws a 500 at us, cant buy a single thing',
+    'every screen shows a 504 now, cant order a thing',
+  ])('an enterprise customer’s “%s” is critical', (text) =>
+    expect(urgencyOf(text, 'enterprise')).toBe('critical'),
+  );
+  it.each([
+    'we deleted a buyer who left in june but she is still placing orders under her login',
+    'took the old intern off the account last week yet someone is still putting in orders as him',
+  ])('“%s” is critical', (text) => expect(urgencyOf(text)).toBe('critical'));
+  it.each([
+    'scroll down the page to see the return window?',
+    'we are placing orders for the new shop, how long does delivery take?',
+  ])('an everyday question is not: “%s”', (text) => expect(urgencyOf(text)).not.toBe('critical'));
+});
