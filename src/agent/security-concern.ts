@@ -3,7 +3,7 @@
  * what happened: security-reports.ts), told apart from questions about security and a forgotten
  * password. Always critical (urgency.ts), whatever a model says.
  */
-import { withoutSecurityInGeneral } from './security-questions.js';
+import { WHERE_TO_SEND_PHISHING, withoutSecurityInGeneral } from './security-questions.js';
 import { reportsSecurityIncident } from './security-reports.js';
 
 // Security concerns, in the eight supported languages (folded text; Polish ł kept or folded).
@@ -78,10 +78,12 @@ const SECURITY = new RegExp(
 /**
  * Words about security that are not a concern: how to report a vulnerability, the security
  * settings page, the security mailbox, the product's security features and fraud screening. Left
- * out before the patterns look for a breach.
+ * out before the patterns look for a breach, as is asking where to forward a phishing-looking mail.
  */
-const ABOUT_SECURITY =
-  /\b(?:report(?:s|ed|ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|polic(?:y|ies)|certifications?|questionnaire|features?|measures?|standards?|practices?|checks?|controls?|options?|documentation|docs|whitepaper|overview|requirements?)\b|\bfraud (?:screening|checks?|prevention|protection|detection|polic(?:y|ies)|rules?|filters?|reviews?)\b|\bsecurity@\S+|→ security\b|\bvulnerabilit(?:y|ies) (?:reports?|disclosure|reporting|program(?:me)?|policy|process)\b|(?<!\b(?:our|my) )\bsecurity team\b|\b(?:found|discovered|spotted|noticed)\b[^.!?]{0,20}\b(?:a |an )?(?:security (?:issue|bug|flaw|hole)|vulnerabilit\w*)\b(?=[\s\S]{0,80}\b(?:where|who|how)\b[^.!?]{0,30}\b(?:send|report|submit|disclose|share|contact)\b)|\b(?:forward|report|send)(?:ing)?\b[^.!?]{0,20}\b(?:phishing|suspicious|scam|fake)\b (?:e-?mails?|messages?|texts?|mails?|links?)\b|\b(?:who|where)\b (?:do|should|can|could) (?:we|i) (?:tell|report|forward|send|notify|contact)\b[^.!?]{0,60}\b(?:phishing|phishy|suspicious|scam|scammy|fake)(?:[- ]looking)? (?:e-?mails?|messages?|texts?|mails?|links?)\b/g;
+const ABOUT_SECURITY = new RegExp(
+  `${/\b(?:report(?:s|ed|ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|polic(?:y|ies)|certifications?|questionnaire|features?|measures?|standards?|practices?|checks?|controls?|options?|documentation|docs|whitepaper|overview|requirements?)\b|\bfraud (?:screening|checks?|prevention|protection|detection|polic(?:y|ies)|rules?|filters?|reviews?)\b|\bsecurity@\S+|→ security\b|\bvulnerabilit(?:y|ies) (?:reports?|disclosure|reporting|program(?:me)?|policy|process)\b|(?<!\b(?:our|my) )\bsecurity team\b|\b(?:found|discovered|spotted|noticed)\b[^.!?]{0,20}\b(?:a |an )?(?:security (?:issue|bug|flaw|hole)|vulnerabilit\w*)\b(?=[\s\S]{0,80}\b(?:where|who|how)\b[^.!?]{0,30}\b(?:send|report|submit|disclose|share|contact)\b)|\b(?:forward|report|send)(?:ing)?\b[^.!?]{0,20}\b(?:phishing|suspicious|scam|fake)\b (?:e-?mails?|messages?|texts?|mails?|links?)\b/.source}|${WHERE_TO_SEND_PHISHING.source}`,
+  'g',
+);
 
 /**
  * A secret put where others can read it: an API key, token, password or private key pasted,

@@ -94,11 +94,12 @@ export function withoutSecurityInGeneral(text: string): string {
 }
 
 /**
- * Where to send a mail that looks like phishing, with nothing handed over: "who do we tell about
+ * Where to send a mail that looks like phishing (also words about security, not a concern, in
+ * security-concern.ts), with nothing handed over: "who do we tell about
  * the phishing emails in our inbox? happy to forward them". The reporting article answers it; a
  * mail that took a password or a card ("…and she typed the card number") is an incident.
  */
-const WHERE_TO_SEND_PHISHING =
+export const WHERE_TO_SEND_PHISHING =
   /\b(?:who|where)\b (?:do|should|can|could) (?:we|i) (?:tell|report|forward|send|notify|contact)\b[^.!?]{0,60}\b(?:phishing|phishy|suspicious|scam|scammy|fake)(?:[- ]looking)? (?:e-?mails?|messages?|texts?|mails?|links?)\b/;
 const HANDED_OVER =
   /\b(?:clicked|typed|entered|gave|given|filled|replied|paid|logged in|signed in|sent (?:them|it|our|the|my|her|his))\b/;

@@ -81,6 +81,7 @@ export function threadSignals(history: AgentInput['history'], text: string): Thr
   const lastBot = earlier.map((m) => m.role).lastIndexOf('bot');
   const afterBotAnswer = lastBot >= 0;
   const answeredQuestions = earlier.slice(0, Math.max(0, lastBot)).filter((m) => m.role === 'customer');
+  const negative = soundsNegative(text);
   return {
     afterBotAnswer,
     repeatsQuestion:
@@ -91,8 +92,8 @@ export function threadSignals(history: AgentInput['history'], text: string): Thr
           earlier.filter((m) => m.role === 'customer' || m.role === 'bot').map((m) => m.text),
         )),
     saysNotHelped: afterBotAnswer && says(text, NOT_HELPED) && !narrowsMissedQuestion(text),
-    plainFollowUp: afterBotAnswer && !soundsNegative(text) && isPlainFollowUpQuestion(text),
-    negative: soundsNegative(text),
+    plainFollowUp: afterBotAnswer && !negative && isPlainFollowUpQuestion(text),
+    negative,
   };
 }
 
