@@ -133,8 +133,11 @@ export function askAboutLater(
   if (!conditioned) return false;
   const list = words(sentence);
   if (!ENDS_AS_QUESTION.test(sentence) && !MODAL_ASKS.some((seq) => hasSequence(list, seq))) return false;
-  if (!list.some((w) => LATER.has(w)) && !FUTURE_TIME.test(list.join(' '))) return false;
-  return !clauseWords.some((w) => ADDRESSED.has(w));
+  const joined = list.join(' ');
+  if (!list.some((w) => LATER.has(w)) && !FUTURE_TIME.test(joined)) return false;
+  // Months or years ahead, the condition cannot be met now: "would you refund it?" asks what the
+  // company would do then, however it is addressed.
+  return MONTHS_AHEAD.test(joined) || !clauseWords.some((w) => ADDRESSED.has(w));
 }
 
 /**
@@ -145,6 +148,15 @@ const MODAL_ASKS = ['can', 'could', 'would', 'will', 'do', 'does', 'shall', 'may
   ['i', 'we', 'they'].map((p) => [m, p] as const),
 );
 
-/** A time ahead named in words ("in a few months", "next year", "a year from now", "down the line"). */
-const FUTURE_TIME =
-  /\b(?:in (?:a |an )?(?:few|couple(?: of)?|several|some|\d+|two|three|four|five|six|twelve|eighteen) ?(?:more )?(?:days|weeks|months|years|month|year)|next (?:month|year|season|winter|summer|spring|autumn|fall)|(?:a|one|two) (?:months?|years?) from now|down the (?:line|road)|one day|in (?:the )?future)\b/;
+/** How many, in words, before a unit of time ("a couple of", "six", "18"). */
+const COUNT = String.raw`(?:(?:a |an )?(?:few|couple(?: of)?)|a|an|several|some|\d+|one|two|three|four|five|six|nine|twelve|eighteen)`;
+
+/** A time ahead named in words ("in a few months", "next year", "a couple of months from now", "down the line"). */
+const FUTURE_TIME = new RegExp(
+  String.raw`\b(?:in ${COUNT} ?(?:more )?(?:days|weeks|months|years|month|year)|next (?:month|year|season|winter|summer|spring|autumn|fall)|${COUNT} (?:days?|weeks?|months?|years?) (?:from now|down the (?:line|road))|down the (?:line|road)|one day|in (?:the )?future)\b`,
+);
+
+/** A time ahead of months or more: no condition said about it can hold today. */
+const MONTHS_AHEAD = new RegExp(
+  String.raw`\b(?:in ${COUNT} ?(?:more )?(?:months?|years?)|next (?:year|season|winter|summer|spring|autumn|fall)|${COUNT} (?:months?|years?) (?:from now|down the (?:line|road)))\b`,
+);

@@ -64,3 +64,24 @@ describe('a refund asked about under a condition months ahead', () => {
     expect(asks(text)).toBe(true);
   });
 });
+
+// Months or years ahead, "would you refund it?" asks what the company would do then: the
+// condition cannot be met today, however the company is addressed.
+describe('a refund asked of the company under a condition months ahead', () => {
+  it.each([
+    'If the kettle from 1045 breaks a few months from now, would you refund it or fix it?',
+    'if the desk on 1017 cracks next year would you give us our money back?',
+    'If the lamp on 1045 fails in a couple of months, will you refund us?',
+    'Say the monitor on 1017 dies a year from now: if so, would you refund it?',
+  ])('asks for no refund: %s', (text) => {
+    expect(asks(text)).toBe(false);
+  });
+
+  it.each([
+    "If it isn't here in a few days, could you refund 1045?",
+    'If the replacement still has not shipped, could you refund 1045?',
+    'Could you refund 1045 now? If the other chair breaks next year we will write again.',
+  ])('still asks: %s', (text) => {
+    expect(asks(text)).toBe(true);
+  });
+});
