@@ -176,6 +176,29 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:transporteur\w*|paketdienst\w*|zusteller\w*|transportadora\w*|corrier[ei]|vervoerder\w*|pakketdienst\w*|kurier\w*|przewoznik\w*|mensajeria|paqueteria)\b/,
     'carriers shipping',
   ],
+  // Everyday forms the entries above missed: a card refused in so many words, a card named alone
+  // ("mijn kaart"), a parcel redirected or already on its way, the shipping speed as one German
+  // compound, and the countries customers name for "do you ship to…".
+  [
+    /\b(?:kaart|karte|carte|tarjeta|cartao|carta|karta|zahlung|paiement|pago|pagamento|betaling|platnosc)\b[^.?!]{0,30}\b(?:geweigerd|afgewezen|abgelehnt|refusee?|rechazad[ao]|recusad[ao]|rifiutat[ao]|odrzucon\w*)\b|\b(?:geweigerd|afgewezen|abgelehnt|refusee?|rechazad[ao]|recusad[ao]|rifiutat[ao]|odrzucon\w*)\b[^.?!]{0,30}\b(?:kaart|karte|carte|tarjeta|cartao|carta|karta|zahlung|paiement|pago|pagamento|betaling|platnosc)\b/,
+    'declined payment card',
+  ],
+  [/\b(?:kaart|pinpas)\b/, 'payment card'],
+  [
+    /\b(?:omgeleid|omleiden|umleit\w*|umgeleitet|redirig\w*|reachemin\w*|redireccion\w*|redirecion\w*|reindirizz\w*|przekierow\w*)\b/,
+    'redirect change address after it ships',
+  ],
+  [
+    /\b(?:onderweg|unterwegs|en camino|en transito|en transit|en route|a caminho|em transito|in transito|in viaggio|w drodze|w transporcie)\b/,
+    'after it ships',
+  ],
+  [/\b(?:standard|normal)(?:versand|lieferung)\b/, 'standard shipping delivery time'],
+  [/\b(?:express|eil)(?:versand|lieferung)\b/, 'express shipping'],
+  [/\b(?:liefer|versand)(?:zeit|dauer)\w*\b/, 'shipping delivery time'],
+  [
+    /\b(?:portugal|espana|spanien|espagne|spagna|hiszpani\w*|alemania|deutschland|allemagne|germania|duitsland|niemc\w*|frankreich|francia|frankrijk|francj\w*|italien|italie|itali\w*|belgi\w*|schweiz|suisse|svizzera|zwitserland|szwajcari\w*|canada|kanada|japon|japan|japao|giappone|brazil\w*|brasilien|bresil)\b/,
+    'international',
+  ],
 ];
 
 /**
@@ -187,7 +210,8 @@ const SHARED_TERMS =
   /\b(?:express|freight|pro|free|enterprise|api|sso|saml|okta|csv|ups|fedex|usps|dhl|webhooks?|2fa|mfa|token|ach|visa|mastercard|amex|american express|discover|net-?30|status|checkout|iban|pdf|zip|vat)\b/g;
 /** English search terms for a non-English text; empty when nothing is recognized. */
 export function englishSearchTerms(text: string): string {
-  const f = fold(text);
+  // The patterns are written folded; Polish "ł" has no accent to drop, so it folds here ("hasło").
+  const f = fold(text).replace(/ł/g, 'l');
   const terms = [...GLOSSARY, ...GLOSSARY_SCRIPTS].filter(([re]) => re.test(f)).map(([, en]) => en);
   // A name alone ("SSO", "UPS") says what the question is about, not what it asks: searched with
   // nothing else, the article on the name answered questions it does not ("über Keycloak").
