@@ -81,7 +81,10 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:estandar|standard|normal)\b/, 'standard shipping delivery time'],
   [/\b(?:expres\w*|ekspres\w*|urgente|rapide|schnell\w*|veloce)\b/, 'express shipping'],
   [/\b(?:plan|plano|piano|tarif\w*|abonnement|offre)\b/, 'plans pricing'],
-  [/\b(?:exporta\w*|exporter|exportier\w*|esporta\w*)\b/, 'export data'],
+  [
+    /\b(?:exporta\w*|exporto|exporte[mn]?|exporter|exportier\w*|esporta\w*|esporto|exporteer\w*|exporteren|eksport\w*)\b/,
+    'export data',
+  ],
   [/\b(?:limite|limites|limit|grenze|limiti)\b/, 'rate limit'],
   [
     /\b(?:dos factores|deux facteurs|zwei-?faktor\w*|dois fatores|due fattori|doble factor)\b/,
@@ -184,6 +187,11 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'declined payment card',
   ],
   [/\b(?:kaart|pinpas)\b/, 'payment card'],
+  // Paying by bank transfer, as the scripts' entry reads it: the payment article's ACH.
+  [
+    /\b(?:(?:bank)?uberweisung\w*|transferencias? bancarias?|virements?(?: bancaires?)?|bonific[oi]|overschrijving\w*|overboeking\w*|przelew\w*)\b/,
+    'ach bank transfer payment',
+  ],
   [
     /\b(?:omgeleid|omleiden|umleit\w*|umgeleitet|redirig\w*|reachemin\w*|redireccion\w*|redirecion\w*|reindirizz\w*|przekierow\w*)\b/,
     'redirect change address after it ships',
@@ -292,6 +300,18 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     'pointer',
   ],
   [/\b(?:saturdays?|sundays?|weekends?)\b/g, 'staffed hours', 'pointer'],
+  // How soon a person answers, and at night or out of hours: the support article's first response
+  // and staffed hours ("how fast does a human pick it up?", "in the middle of the night").
+  [
+    /\bhow (?:fast|quickly|soon|long)\b(?= (?:does|do|will|would|can|until|before|till) (?:a human|a person|a real person|someone|somebody|your (?:team|staff|people|support)|support|an agent|staff)\b)/g,
+    'first response time',
+    'pointer',
+  ],
+  [
+    /\b(?:in the middle of the night|after hours|out of hours|outside (?:of )?(?:office|business) hours)\b/g,
+    'staffed hours',
+    'pointer',
+  ],
   [/\b(?:429s?|too many requests|throttl\w*)\b/g, 'rate limit 429'],
   [/\b(?:drop down|move down|go down) to a (?:smaller|cheaper|lower) plan\b/g, 'downgrade plan'],
   // A plan change said with a direction ("we dropped down from Pro", "move up to Enterprise").

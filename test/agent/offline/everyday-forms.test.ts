@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { englishSearchTerms } from '../../../src/agent/offline/glossary.js';
+import { englishSearchTerms, inArticleWords } from '../../../src/agent/offline/glossary.js';
 import { unanswerableRequest } from '../../../src/agent/requests.js';
+import { asksInGeneral } from '../../../src/agent/question-scope.js';
 import { JORDAN, MAYA, PRIYA, useOfflineAgent } from '../agent-input.js';
 
 const run = useOfflineAgent();
@@ -37,6 +38,30 @@ describe('everyday words of the other languages find the article (offline engine
     expect(englishSearchTerms('Wie lang ist die Lieferzeit?')).toContain('shipping delivery time');
     expect(englishSearchTerms('Enviáis a Alemania?')).toContain('international');
     expect(englishSearchTerms('Liefert ihr auch in die Schweiz?')).toContain('international');
+  });
+
+  it('paying by bank transfer, in the languages with Latin letters, is the payment article', async () => {
+    await answered(
+      'Kunnen we ook per overschrijving betalen in plaats van met een creditcard?',
+      'payment-methods',
+    );
+    await answered('Czy można zapłacić przelewem zamiast kartą?', 'payment-methods');
+    await answered("Est-ce qu'on peut payer par virement bancaire ?", 'payment-methods');
+    // A warranty handed on to a new owner is not a payment.
+    expect(englishSearchTerms('¿Se puede hacer transferencia de la garantía?')).not.toContain(
+      'bank transfer',
+    );
+  });
+
+  it('"exporto" and "exporteer" are exporting, as "exportar" is: the export article is found', async () => {
+    for (const text of [
+      'Hoe exporteer ik al onze bestellingen?',
+      'Como exporto a lista de pedidos do ano?',
+    ]) {
+      expect(englishSearchTerms(text), text).toContain('export data');
+      expect((await run(PRIYA, text)).articleIds[0], text).toBe('data-export');
+    }
+    await answered('Waar kan ik de bestelgegevens exporteren naar CSV?', 'data-export');
   });
 
   it('a Thai question whether a product has a warranty, not parcel insurance', async () => {
@@ -97,5 +122,45 @@ describe('where any order goes, asked before committing, is the address article'
     expect(unanswerableRequest('Can I add a lamp to an order that has not shipped yet?')).not.toBeNull();
     const r = await run(MAYA, 'Can you change the address on an order I placed this morning? We moved.');
     expect(r.route).toBe('escalate');
+  });
+});
+
+describe("the policy asked about, not an order of theirs, is the help center's (offline engine)", () => {
+  it('"in general", "for reference" or "what is your … policy" with no order named asks how things work', async () => {
+    expect(
+      asksInGeneral(
+        "What's your cancellation policy in general? Not cancelling anything, just writing our SOP.",
+      ),
+    ).toBe(true);
+    expect(asksInGeneral('For reference, can orders still be cancelled once we have paid?')).toBe(true);
+    expect(
+      asksInGeneral('how does the cancellation policy work? we are writing a guide for our buyers'),
+    ).toBe(true);
+    const r = await run(
+      MAYA,
+      'What is your cancellation policy in general? Not cancelling anything, just writing our SOP.',
+    );
+    expect(r.route, r.reason).toBe('resolve');
+    expect(r.articleIds).toContain('cancel-an-order');
+    expect(r.proposedAction).toBeUndefined();
+  });
+
+  it('an ask that only mentions the policy keeps the order path', () => {
+    expect(asksInGeneral('cancel our order please, the policy says we can')).toBe(false);
+  });
+});
+
+describe('how soon a person answers, and out of hours, is the support-hours article', () => {
+  it('"how fast does a human pick it up" and "after hours" find the first response times', async () => {
+    for (const text of [
+      'if a machine fails in the middle of the night, how fast does a human look at it?',
+      'how quickly would someone on your team get back to us after hours?',
+      'how soon does a real person answer if we write outside business hours?',
+    ])
+      await answered(text, 'support-hours-and-response-times');
+  });
+
+  it('overnight shipping is not the support hours', () => {
+    expect(inArticleWords('can 1042 go overnight?')).not.toContain('staffed hours');
   });
 });
