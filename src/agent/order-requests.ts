@@ -57,9 +57,17 @@ const TOOL_ACTION =
 // Stopping an order is cancelling it; money back is a refund, whatever the words.
 const STOP_OR_MONEY_BACK =
   /\b(?:stop|kill|scrap|halt|call off)\b[^.?!]{0,20}\b(?:order|shipment|\d{3,10}|it)\b|\b(?:get|have|want) (?:it|them|(?:that|this|the|our|my)(?: \w+)?) back\b/;
+// The same in the other reply languages, where the verb often comes last ("die Bestellung 1003
+// noch stoppen", "bestelling 1019 tegenhouden"): stopping a named order is cancelling it.
+const STOP_VERB =
+  '(?:stoppen|anhalten|aufhalten|deten(?:er|gan|ga)|parar|arreter|stopper|fermare|fermate|bloccare|tegenhouden|zatrzyma\\w*|wstrzyma\\w*)';
+const STOP_ELSEWHERE = new RegExp(
+  `\\b${STOP_VERB}\\b[^.?!]{0,30}\\b(?:\\d{3,10}|pedido|commande|bestellung|encomenda|ordine|bestelling|zamowieni\\w*)\\b|\\b(?:\\d{3,10}|pedido|commande|bestellung|encomenda|ordine|bestelling|zamowieni\\w*)\\b[^.?!]{0,30}\\b${STOP_VERB}\\b`,
+);
 const asksForToolAction = (text: string, folded: string) =>
   TOOL_ACTION.test(folded) ||
   STOP_OR_MONEY_BACK.test(folded) ||
+  STOP_ELSEWHERE.test(folded) ||
   findCustomerRequests([{ text }], 'refund').length > 0 ||
   findCustomerRequests([{ text }], 'cancellation').length > 0;
 

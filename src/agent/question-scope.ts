@@ -49,7 +49,7 @@ export function asksAboutRefundStatus(text: string): boolean {
  * help center may answer it before the customer's orders are listed.
  */
 const IN_GENERAL =
-  /\b(?:if (?:i|we|you|an order|the order|it)|where (?:can|do|should) (?:i|we) (?:check|see|find|look|go)|how do (?:i|we|you)|how does|how can (?:i|we)|can (?:i|we|you) still|when should|what happens|what (?:do|can|should) (?:i|we) do|is there|do (?:i|we) (?:get|need|have)|does (?:it|an order)|what time|by what time|cut-?off|an order that|orders? (?:placed|that)|after (?:it|an order|the order) (?:ships|shipped|has shipped))\b/;
+  /\b(?:if (?:i|we|you|an order|the order|it)|where (?:can|do|should) (?:i|we) (?:check|see|find|look|go)|how do (?:i|we|you)|how does|how can (?:i|we)|can (?:i|we|you) still|when should|what happens|what (?:do|can|should) (?:i|we) do|is there|do (?:i|we) (?:get|need|have)|does (?:it|an order)|what time|by what time|cut-?off|an order that|orders? (?:placed|that)|after (?:it|an order|the order) (?:ships|shipped|has shipped)|(?:what(?:'s| is| are)|how (?:does|do|is|are)|explain|tell (?:me|us) about) (?:your|the) (?:\w+ )?polic(?:y|ies)|in general|generally|for (?:future )?reference|not (?:cancel|return|refund)\w* anything)\b/;
 // Money back for something that is not an order: a plan, the tax on orders, fees.
 const NOT_AN_ORDER =
   /\b(?:tax|taxes|taxed|sales tax|vat|duties|subscription|plan|downgrad\w*|upgrad\w*|unused|prorat\w*|seats?|fees?)\b/;

@@ -42,7 +42,7 @@ const VERB_CHANGE =
 const VERB_MODIFY =
   '(?:change|changing|modify|edit|amend|switch|cambiar|modificar|changer|modifier|andern|aendern|alterar|mudar|wijzigen|zmienic)';
 const ADDRESS =
-  "(?:address|street|zip|postcode|postal code|apartment|apt|suite|unit number|house number|flat number|flat no|door number|floor number|buzzer|numero d'appartement|wohnungsnummer|hausnummer|huisnummer|numer mieszkania|numero de apartamento|where it ships|where (?:it|the parcel|my order) (?:goes|is going)|direccion|adresse|anschrift|endereco|adres)";
+  "(?:address|street|zip|postcode|postal code|apartment|apt|suite|unit number|house number|flat number|flat no|door number|floor number|buzzer|numero d'appartement|wohnungsnummer|hausnummer|huisnummer|numer mieszkania|numero de apartamento|where it ships|where (?:it|the parcel|(?:my|our|the|an|a) (?:order|parcel|package|shipment)) (?:goes|is going|is delivered|gets delivered|ships)|direccion|adresse|anschrift|endereco|adres)";
 
 // Swapping a thing for another is an order change only when an order is named: "swap our API key
 // for a new one" and "can I exchange a chair for a different colour?" are questions for the help center.
@@ -110,8 +110,9 @@ const REROUTE_RE = new RegExp(REROUTE);
 // What a redirect costs, or whether a parcel can be redirected at all, the help center answers.
 const ASKS_COST =
   /\b(?:fee|fees|cost|costs|charge|price|how much|cuanto|combien|kostet|quanto|wat kost|ile)\b/;
+// "My" as well as "our" in every language: "rediriger mon colis" asks it of us as "redirect my parcel" does.
 const THEIR_PARCEL =
-  /\b\d{3,10}\b|\b(?:my|our|unser\w*|mein\w*|nuestr\w*|notre|nos|nosso|nossa|nostr\w*|onze|nasz\w*)\b/;
+  /\b\d{3,10}\b|\b(?:my|our|unser\w*|mein\w*|nuestr\w*|mis?|notre|nos|mon|ma|mes|nosso|nossa|meus?|minhas?|nostr\w*|mi[oa]|miei|mie|onze|mijn|nasz\w*|moj\w*)\b/;
 const asksToReroute = (f: string) => REROUTE_RE.test(f) && THEIR_PARCEL.test(f) && !ASKS_COST.test(f);
 const SEND_ELSEWHERE = new RegExp(
   // "we moved to 12 Harbour Rd": the order should follow them there. "can 1028 go to my office instead?"
@@ -168,6 +169,16 @@ const CANCEL_OR_REFUND =
  */
 const IMPERSONAL_QUESTION =
   /\b(?:can|could|is it possible|are you able)\b[^.?!]{0,50}\b(?:be|get|gets) (?:changed|updated|modified|corrected|redirected|edited)\b[^.!]*\?/;
+/**
+ * Where an order goes, asked about any order rather than one of theirs ("can I change where an
+ * order goes before it ships?", "could we edit the address of an order once it is out?"): an order
+ * with "an" or "any", and none of theirs named, is the address article's question. "An order I
+ * placed this morning" is theirs; adding to or changing the items of any order no article answers.
+ */
+const ABOUT_ANY_ORDER =
+  /\b(?:can|could|is it possible|are you able)\b[^.?!]{0,40}\b(?:an|any) (?:order|parcel|package|shipment|delivery)\b(?! (?:i|we|that i|that we) )[^.!]*\?/;
+const OWN = /\b(?:my|our|mine|ours)\b/;
+const ADDRESS_RE = new RegExp(`\\b${ADDRESS}`);
 
 /**
  * Making a product theirs: engraving, printing or embroidering their names, logo or a text on it
@@ -205,6 +216,7 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
   const service = serviceRequest(f);
   if (service) return { kind: 'service_request', label: SERVICE_REQUEST_LABELS[service] };
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
+  if (ABOUT_ANY_ORDER.test(f) && ADDRESS_RE.test(f) && !/\d/.test(f) && !OWN.test(f)) return null;
   if (SEND_ELSEWHERE.test(f) || asksToReroute(f) || (TO_OUR_OTHER_PLACE.test(f) && THEIR_PARCEL.test(f)))
     return { kind: 'change_address', label: 'change the delivery address of an order' };
   if (HOLD_ORDER.test(f)) return { kind: 'modify_order', label: 'hold or delay an order' };

@@ -26,6 +26,9 @@ export const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
     'invoice receipt',
   ],
   [foldedPattern('保証|保修|质保|保固|รับประกัน|ضمان'), 'warranty'],
+  // Thai says "ประกัน" alone for a product's warranty when it asks how long or whether there is one;
+  // parcel or shipping insurance ("ประกันพัสดุ", "ประกันการขนส่ง") is not the warranty article's.
+  [foldedPattern('ประกัน(?=กี่|นาน)|มีประกัน(?!ภัย|พัสดุ|การขนส่ง|สินค้าระหว่าง)|ประกันสินค้า(?!ระหว่าง)'), 'warranty'],
   [foldedPattern('配送|送料|発送|运费|发货|ค่าส่ง|การจัดส่ง|จัดส่ง|شحن|توصيل'), 'shipping delivery cost'],
   [
     foldedPattern('二要素|二段階認証|双重验证|两步验证|双因素|สองขั้นตอน|المصادقة الثنائية|التحقق بخطوتين'),

@@ -81,7 +81,10 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:estandar|standard|normal)\b/, 'standard shipping delivery time'],
   [/\b(?:expres\w*|ekspres\w*|urgente|rapide|schnell\w*|veloce)\b/, 'express shipping'],
   [/\b(?:plan|plano|piano|tarif\w*|abonnement|offre)\b/, 'plans pricing'],
-  [/\b(?:exporta\w*|exporter|exportier\w*|esporta\w*)\b/, 'export data'],
+  [
+    /\b(?:exporta\w*|exporto|exporte[mn]?|exporter|exportier\w*|esporta\w*|esporto|exporteer\w*|exporteren|eksport\w*)\b/,
+    'export data',
+  ],
   [/\b(?:limite|limites|limit|grenze|limiti)\b/, 'rate limit'],
   [
     /\b(?:dos factores|deux facteurs|zwei-?faktor\w*|dois fatores|due fattori|doble factor)\b/,
@@ -176,6 +179,34 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:transporteur\w*|paketdienst\w*|zusteller\w*|transportadora\w*|corrier[ei]|vervoerder\w*|pakketdienst\w*|kurier\w*|przewoznik\w*|mensajeria|paqueteria)\b/,
     'carriers shipping',
   ],
+  // Everyday forms the entries above missed: a card refused in so many words, a card named alone
+  // ("mijn kaart"), a parcel redirected or already on its way, the shipping speed as one German
+  // compound, and the countries customers name for "do you ship to…".
+  [
+    /\b(?:kaart|karte|carte|tarjeta|cartao|carta|karta|zahlung|paiement|pago|pagamento|betaling|platnosc)\b[^.?!]{0,30}\b(?:geweigerd|afgewezen|abgelehnt|refusee?|rechazad[ao]|recusad[ao]|rifiutat[ao]|odrzucon\w*)\b|\b(?:geweigerd|afgewezen|abgelehnt|refusee?|rechazad[ao]|recusad[ao]|rifiutat[ao]|odrzucon\w*)\b[^.?!]{0,30}\b(?:kaart|karte|carte|tarjeta|cartao|carta|karta|zahlung|paiement|pago|pagamento|betaling|platnosc)\b/,
+    'declined payment card',
+  ],
+  [/\b(?:kaart|pinpas)\b/, 'payment card'],
+  // Paying by bank transfer, as the scripts' entry reads it: the payment article's ACH.
+  [
+    /\b(?:(?:bank)?uberweisung\w*|transferencias? bancarias?|virements?(?: bancaires?)?|bonific[oi]|overschrijving\w*|overboeking\w*|przelew\w*)\b/,
+    'ach bank transfer payment',
+  ],
+  [
+    /\b(?:omgeleid|omleiden|umleit\w*|umgeleitet|redirig\w*|reachemin\w*|redireccion\w*|redirecion\w*|reindirizz\w*|przekierow\w*)\b/,
+    'redirect change address after it ships',
+  ],
+  [
+    /\b(?:onderweg|unterwegs|en camino|en transito|en transit|en route|a caminho|em transito|in transito|in viaggio|w drodze|w transporcie)\b/,
+    'after it ships',
+  ],
+  [/\b(?:standard|normal)(?:versand|lieferung)\b/, 'standard shipping delivery time'],
+  [/\b(?:express|eil)(?:versand|lieferung)\b/, 'express shipping'],
+  [/\b(?:liefer|versand)(?:zeit|dauer)\w*\b/, 'shipping delivery time'],
+  [
+    /\b(?:portugal|espana|spanien|espagne|spagna|hiszpani\w*|alemania|deutschland|allemagne|germania|duitsland|niemc\w*|frankreich|francia|frankrijk|francj\w*|italien|italie|itali\w*|belgi\w*|schweiz|suisse|svizzera|zwitserland|szwajcari\w*|canada|kanada|japon|japan|japao|giappone|brazil\w*|brasilien|bresil)\b/,
+    'international',
+  ],
 ];
 
 /**
@@ -187,7 +218,8 @@ const SHARED_TERMS =
   /\b(?:express|freight|pro|free|enterprise|api|sso|saml|okta|csv|ups|fedex|usps|dhl|webhooks?|2fa|mfa|token|ach|visa|mastercard|amex|american express|discover|net-?30|status|checkout|iban|pdf|zip|vat)\b/g;
 /** English search terms for a non-English text; empty when nothing is recognized. */
 export function englishSearchTerms(text: string): string {
-  const f = fold(text);
+  // The patterns are written folded; Polish "ł" has no accent to drop, so it folds here ("hasło").
+  const f = fold(text).replace(/ł/g, 'l');
   const terms = [...GLOSSARY, ...GLOSSARY_SCRIPTS].filter(([re]) => re.test(f)).map(([, en]) => en);
   // A name alone ("SSO", "UPS") says what the question is about, not what it asks: searched with
   // nothing else, the article on the name answered questions it does not ("über Keycloak").
@@ -268,6 +300,18 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     'pointer',
   ],
   [/\b(?:saturdays?|sundays?|weekends?)\b/g, 'staffed hours', 'pointer'],
+  // How soon a person answers, and at night or out of hours: the support article's first response
+  // and staffed hours ("how fast does a human pick it up?", "in the middle of the night").
+  [
+    /\bhow (?:fast|quickly|soon|long)\b(?= (?:does|do|will|would|can|until|before|till) (?:a human|a person|a real person|someone|somebody|your (?:team|staff|people|support)|support|an agent|staff)\b)/g,
+    'first response time',
+    'pointer',
+  ],
+  [
+    /\b(?:in the middle of the night|after hours|out of hours|outside (?:of )?(?:office|business) hours)\b/g,
+    'staffed hours',
+    'pointer',
+  ],
   [/\b(?:429s?|too many requests|throttl\w*)\b/g, 'rate limit 429'],
   [/\b(?:drop down|move down|go down) to a (?:smaller|cheaper|lower) plan\b/g, 'downgrade plan'],
   // A plan change said with a direction ("we dropped down from Pro", "move up to Enterprise").
