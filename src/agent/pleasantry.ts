@@ -67,7 +67,7 @@ const COURTESY_CORE = new Set(
     'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
     'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
     'morning afternoon evening bye goodbye noted understood star legend lifesaver hero champ obliged ta thankyou thanx ' +
-    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome okey dokey ' +
+    'thnx tks gm spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome okey dokey ' +
     // a newcomer welcomed ('welcome aboard, Tom!', 'bienvenue', 'witamy')
     'bienvenido bienvenida bienvenidos bienvenue willkommen benvenuto benvenuta benvenuti welkom witamy ' +
     // es, fr, de, pt, it, nl, pl
