@@ -18,6 +18,7 @@
 import { hasClosing, isHarmlessStep, withClosingsRead } from './closing-words.js';
 import { isScriptCourtesyNote } from './courtesy-note-script.js';
 import { withExclamationsRead } from './exclamations.js';
+import { withSmallTalkRead } from './small-talk.js';
 import { fold } from './offline/text.js';
 import {
   APPRECIATED_HELP,
@@ -50,7 +51,7 @@ const WISHED =
  * day before the break", "estoy de vacaciones", "bin ab morgen im Urlaub").
  */
 const ON_LEAVE =
-  /\b(?:last (?:working )?day|(?:i'm|i am|we're|we are|i'll be|we'll be|office is|office will be|shop is|store is|we|i) (?:off|out|away|closed|closing(?: up)?|on (?:leave|holiday|holidays|vacation|break|pto|annual leave))|out of (?:the )?office|closing up|signing off|logging off|see you (?:in|next|after|on)|speak (?:in|next|after|on)|talk (?:in|next|after|on)|(?:de|en) vacaciones|en conge\w*|en vacances|im urlaub|in den urlaub|de ferias|in ferie|met vakantie|op vakantie|na urlopie)\b|\b(?:is|are|will be|'ll be|am|'m|'re|be) (?:off|out|away|closed|shut)(?= (?:from|until|till|for|over|between|on|after|starting|through|next|tomorrow|today|this|the rest))|\b(?:(?:i|we)(?:'ll| will) be back|back (?:in the office|at work|at my desk|on (?:the )?\d)|returning(?= (?:on|in|the|\d|monday|tuesday|wednesday|thursday|friday|next|after)))|\b(?:volvemos|volvere|estamos cerrados|cerramos|cerrado hasta|nous sommes fermes|ferme(?:s)? jusqu|de retour le|wir sind (?:bis|ab|vom)|geschlossen|zuruck am|wieder da|voltamos|estaremos fechados|fechad[oa]s? ate|siamo chiusi|chius[oi] fino|torniamo|rientro|gesloten|terug op|zijn terug|wracamy|wracam|zamkniet\w*|nieczynn\w*)\b/;
+  /\b(?:last (?:working )?(?:day|week)|(?:i'm|i am|we're|we are|i'll be|we'll be|office is|office will be|shop is|store is|we|i) (?:off|out|away|closed|closing(?: up)?|on (?:leave|holiday|holidays|vacation|break|pto|annual leave))|out of (?:the )?office|closing up|signing off|logging off|see you (?:in|next|after|on)|speak (?:in|next|after|on)|talk (?:in|next|after|on)|(?:de|en) vacaciones|en conge\w*|en vacances|im urlaub|in den urlaub|de ferias|in ferie|met vakantie|op vakantie|na urlopie)\b|\b(?:is|are|will be|'ll be|am|'m|'re|be) (?:off|out|away|closed|shut)(?= (?:from|until|till|for|over|between|on|after|starting|through|next|tomorrow|today|this|the rest))|\b(?:(?:i|we)(?:'ll| will) be back|back (?:in the office|at work|at my desk|on (?:the )?\d)|returning(?= (?:on|in|the|\d|monday|tuesday|wednesday|thursday|friday|next|after)))|\b(?:volvemos|volvere|estamos cerrados|cerramos|cerrado hasta|nous sommes fermes|ferme(?:s)? jusqu|de retour le|wir sind (?:bis|ab|vom)|geschlossen|zuruck am|wieder da|voltamos|estaremos fechados|fechad[oa]s? ate|siamo chiusi|chius[oi] fino|torniamo|rientro|gesloten|terug op|zijn terug|wracamy|wracam|zamkniet\w*|nieczynn\w*)\b/;
 
 /** Who to reach meanwhile, beside a farewell before leave ("for anything urgent, contact Maria"). */
 const MEANWHILE =
@@ -214,6 +215,10 @@ const YEAR = /(?<![\p{L}\d])20\d\d(?![\p{L}\d])/gu;
 const GOES_AGAINST =
   /\b(?:twice|double|doubled|two times|extra|duplicate\w*|instead|only|half|partial\w*|some of|part of|\d+ (?:of|out of) (?:the )?\d+|in pieces|shattered|smashed|scratched|bent|torn|ripped|soaked|wet|stained|dead|mouldy|moldy|spoiled|spoilt|leak\w*|down|outage|crash\w*|offline|ausgefallen|caid[oa]|caiu para|en panne|caduto|storing|awaria|padl\w*)\b/;
 
+/** A greeting opening the message, beside small talk ("morning from a rainy shop, hope the week…"). */
+const GREETED =
+  /^\W*(?:(?:good )?(?:morning|afternoon|evening)|hi|hello|hey|hiya|greetings|gm|buenos dias|buenas|hola|bonjour|salut|hallo|moin|guten (?:morgen|tag)|bom dia|ola|buongiorno|ciao|goedemorgen|hoi|dzien dobry|czesc)\b/;
+
 /** An opening line of greeting ("Hi team,", "Dear Northwind support,", "Hello Sam"). */
 const SALUTATION_LINE =
   /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|morning|hola|estimad[oa]s?|bonjour|cher|chere|hallo|liebe[rs]?|sehr geehrte\w*|ola|prezad[oa]s?|caro|cara|cari|gentile|beste|geachte|dzien dobry|witam|szanowni)\b[^\n]{0,40}[,!]?\s*\n/i;
@@ -225,7 +230,9 @@ const praised = (folded: string) => new RegExp(PRAISED.source).test(folded);
 const CLAUSE = /[.!;\n]+|,|(?<=\s)(?:and|y|et|und|e|en|i)(?=\s)|(?<=\s)[—–-](?=\s)/u;
 
 /** True for a note of thanks that says something worked out or is no longer needed, and asks nothing. */
-export function isCourtesyNote(raw: string): boolean {
+export function isCourtesyNote(said: string): boolean {
+  // "hope the week is treating you kindly", "how was your weekend?": small talk asks nothing.
+  const raw = withSmallTalkRead(said);
   if (/[?¿？؟]/u.test(raw) || showsUnhappiness(raw)) return false;
   // Japanese, Chinese, Thai and Arabic are read as written (courtesy-note-script.ts).
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(raw)) return isScriptCourtesyNote(raw);
@@ -280,6 +287,8 @@ export function isCourtesyNote(raw: string): boolean {
     nothingNeeded ||
     new RegExp(HAVE_WHAT_NEEDED.source).test(folded) ||
     FOUND_ALL_ALONG.test(read) ||
+    // small talk is all the news: "morning from a rainy shop, hope the week is treating you kindly"
+    (raw !== said && GREETED.test(folded)) ||
     BACK_TO_WORK.test(read) ||
     new RegExp(DEFERS.source).test(folded) ||
     /\bkudos\b/.test(read) ||

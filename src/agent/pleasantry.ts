@@ -13,6 +13,7 @@ import { SCRIPT_EXCLAMATION, withExclamationsRead } from './exclamations.js';
 import { normalizeForModel } from './offline/model/features.js';
 import { conceptsOf } from './offline/model/lexicon.js';
 import { PRAISED } from './praise.js';
+import { withSmallTalkRead } from './small-talk.js';
 import {
   HOLIDAY_EMOJI,
   hasSeasonWish,
@@ -254,8 +255,9 @@ export function withoutSignOff(text: string): string {
 }
 
 export function isCourtesyOnly(said: string): boolean {
-  // "how kind of you", "who knew?", "太快了": exclamations shaped like questions read as approval.
-  const raw = withExclamationsRead(said);
+  // "how kind of you", "who knew?", "太快了": exclamations shaped like questions read as approval;
+  // "how was your weekend?" beside thanks is small talk.
+  const raw = withExclamationsRead(withSmallTalkRead(said));
   // A question mark or an unhappy face anywhere, below the sign-off too ("P.S. can you refund
   // 1045?"), is something to answer; only the courtesy words are read above it.
   const whole = emojiForShortcodes(raw);
