@@ -17,6 +17,8 @@
 
 import { hasClosing, isHarmlessStep, withClosingsRead } from './closing-words.js';
 import { isScriptCourtesyNote } from './courtesy-note-script.js';
+import { withExclamationsRead } from './exclamations.js';
+import { withSmallTalkRead } from './small-talk.js';
 import { fold } from './offline/text.js';
 import {
   APPRECIATED_HELP,
@@ -34,7 +36,7 @@ const MAX_WORDS = 80;
 /** Thanks, praise, approval or an acknowledgement anywhere in the note, in the eight Latin-script languages (folded). */
 const THANKED = new RegExp(
   [
-    String.raw`\b(?:thanks|thank (?:you|u)|thankyou|thx|tks|ty|cheers|many thanks|much obliged|appreciated|(?:i |we )?(?:really |much |greatly |truly )?appreciate (?:it|that|this|you|the)|grateful|thankful|legend|brilliant|perfect|great stuff|nice one|nice|sweet|cool|lovely|awesome|excellent|fantastic|wonderful|wow|whoa|phew|yay|woohoo|hooray|(?:what a|that'?s a) relief|noted|duly noted|acknowledged|understood|well received|received with thanks|(?:just )?(?:letting you know|to let you know|confirming)|fyi|for your information|(?:we|i) (?:hereby )?confirm|confirmed)\b`,
+    String.raw`\b(?:thanks|thank (?:you|u)|thankyou|thx|tks|ty|cheers|many thanks|much obliged|appreciated|(?:i |we )?(?:really |much |greatly |truly )?appreciate (?:it|that|this|you|the)|grateful|thankful|legend|brilliant|perfect|great stuff|nice one|nice|sweet|cool|lovely|awesome|excellent|fantastic|wonderful|wow|whoa|phew|yay|woohoo|hooray|(?:what a|that'?s a) relief|noted|duly noted|acknowledged|all good(?: now| again)?|understood|well received|received with thanks|(?:just )?(?:letting you know|to let you know|confirming)|fyi|for your information|(?:we|i) (?:hereby )?confirm|confirmed)\b`,
     String.raw`\b(?:gracias|agradec\w*|perfecto|genial|estupendo|merci|remerci\w*|parfait|danke\w*|(?:vielen|tausend|herzlichen|besten) dank|perfekt|prima|obrigad[oa]s?|valeu|perfeito|otimo|grazie|ringrazi\w*|perfetto|ottimo|bedankt|dank (?:je|u)(?: wel)?|dankjewel|dankuwel|hartelijk dank|dziekuje\w*|dzieki|podziekowania|swietnie)\b`,
   ].join('|'),
 );
@@ -49,7 +51,7 @@ const WISHED =
  * day before the break", "estoy de vacaciones", "bin ab morgen im Urlaub").
  */
 const ON_LEAVE =
-  /\b(?:last (?:working )?day|(?:i'm|i am|we're|we are|i'll be|we'll be|office is|office will be|shop is|store is|we|i) (?:off|out|away|closed|closing(?: up)?|on (?:leave|holiday|holidays|vacation|break|pto|annual leave))|out of (?:the )?office|closing up|signing off|logging off|see you (?:in|next|after|on)|speak (?:in|next|after|on)|talk (?:in|next|after|on)|(?:de|en) vacaciones|en conge\w*|en vacances|im urlaub|in den urlaub|de ferias|in ferie|met vakantie|op vakantie|na urlopie)\b|\b(?:is|are|will be|'ll be|am|'m|'re|be) (?:off|out|away|closed|shut)(?= (?:from|until|till|for|over|between|on|after|starting|through|next|tomorrow|today|this|the rest))|\b(?:(?:i|we)(?:'ll| will) be back|back (?:in the office|at work|at my desk|on (?:the )?\d)|returning(?= (?:on|in|the|\d|monday|tuesday|wednesday|thursday|friday|next|after)))|\b(?:volvemos|volvere|estamos cerrados|cerramos|cerrado hasta|nous sommes fermes|ferme(?:s)? jusqu|de retour le|wir sind (?:bis|ab|vom)|geschlossen|zuruck am|wieder da|voltamos|estaremos fechados|fechad[oa]s? ate|siamo chiusi|chius[oi] fino|torniamo|rientro|gesloten|terug op|zijn terug|wracamy|wracam|zamkniet\w*|nieczynn\w*)\b/;
+  /\b(?:last (?:working )?(?:day|week)|(?:i'm|i am|we're|we are|i'll be|we'll be|office is|office will be|shop is|store is|we|i) (?:off|out|away|closed|closing(?: up)?|on (?:leave|holiday|holidays|vacation|break|pto|annual leave))|out of (?:the )?office|closing up|signing off|logging off|see you (?:in|next|after|on)|speak (?:in|next|after|on)|talk (?:in|next|after|on)|(?:de|en) vacaciones|en conge\w*|en vacances|im urlaub|in den urlaub|de ferias|in ferie|met vakantie|op vakantie|na urlopie)\b|\b(?:is|are|will be|'ll be|am|'m|'re|be) (?:off|out|away|closed|shut)(?= (?:from|until|till|for|over|between|on|after|starting|through|next|tomorrow|today|this|the rest))|\b(?:(?:i|we)(?:'ll| will) be back|back (?:in the office|at work|at my desk|on (?:the )?\d)|returning(?= (?:on|in|the|\d|monday|tuesday|wednesday|thursday|friday|next|after)))|\b(?:volvemos|volvere|estamos cerrados|cerramos|cerrado hasta|nous sommes fermes|ferme(?:s)? jusqu|de retour le|wir sind (?:bis|ab|vom)|geschlossen|zuruck am|wieder da|voltamos|estaremos fechados|fechad[oa]s? ate|siamo chiusi|chius[oi] fino|torniamo|rientro|gesloten|terug op|zijn terug|wracamy|wracam|zamkniet\w*|nieczynn\w*)\b/;
 
 /** Who to reach meanwhile, beside a farewell before leave ("for anything urgent, contact Maria"). */
 const MEANWHILE =
@@ -82,11 +84,23 @@ const TALK_LATER =
 
 /** Something praised ("the onboarding call yesterday was really useful"): the thing is no request. */
 const THING_PRAISED =
-  /\b(?:the|our|your|that|this|it|everything)(?: [\p{L}']+){0,4} (?:was|were|is|are|has been|have been) (?:really |very |super |so |extremely |incredibly |most |absolutely )?(?:useful|helpful|clear|spot on|great|excellent|brilliant|perfect|fast|quick|painless|easy|smooth|a success|a big help)\b/gu;
+  /\b(?:the|our|your|that|this|it|everything)(?: [\p{L}']+){0,4} (?:was|were|is|are|has been|have been) (?:really |very |super |so |extremely |incredibly |most |absolutely )?(?:useful|helpful|clear|spot on|great|excellent|brilliant|perfect|fast|quick|painless|easy|smooth|a success|a big help|a dream|a joy|a game ?changer|a hit|a treat|flawless|superb|fantastic|amazing|wonderful|rock solid|solid)\b/gu;
+
+/**
+ * Found where it was all along ("the link was in spam all along", "the box was behind the bins
+ * the whole time"): told back, yet the clause is still read for money or a failure ("the extra
+ * charge was there all along" is no note of thanks). "all" may be read away as an address.
+ */
+const FOUND_ALL_ALONG =
+  /\b(?:was|were|had been) [^.,;!]{1,50}\b(?:(?:all\s+)?along|the whole time|(?:all\s+)?this time)\b/;
+
+/** Enough to go on: "crew's got what they need", "we have everything we need for Monday". */
+const HAVE_WHAT_NEEDED =
+  /\b(?:got|has|have|'s got|'ve got) (?:everything|all|what) (?:they|we|i|he|she) (?:need|needed|wanted)\b/g;
 
 /** Able to work again ("we can sign in again", "staff are able to print again"): no turn, a fix. */
 const ABLE_AGAIN =
-  /\b(?:can|could|(?:is|are|am|'re|'m) (?:now )?able to) (?:now )?(?:log ?in|sign ?in|login|get (?:in|back in)|access (?:it|the [\p{L}']+|our [\p{L}']+)|print|work|use (?:it|the [\p{L}']+)|connect|sync|export|import|upload|download|pay|check ?out|see (?:it|them|our [\p{L}']+|the [\p{L}']+))(?: [\p{L}']+){0,2}? again\b/gu;
+  /\b(?:can|could|(?:is|are|am|'re|'m) (?:now )?able to) (?:now )?(?:log ?in|sign ?in|login|get (?:in|back in)|access (?:it|the [\p{L}']+|our [\p{L}']+)|print|work|order|place orders|buy|shop|book|check in|use (?:it|the [\p{L}']+)|connect|sync|export|import|upload|download|pay|check ?out|see (?:it|them|our [\p{L}']+|the [\p{L}']+))(?: [\p{L}']+){0,2}? again\b/gu;
 
 /**
  * The customer defers: they will check inside and come back ("I'll check with the team and come
@@ -112,7 +126,7 @@ const OWN_PEOPLE = /\b(?:our|my) (?:[\p{L}']+ )?(?:staff|people|agents?|managers
 
 /** What a note opens with before it says anything ("update:", "fyi -", "quick one:"). */
 const LEAD_IN =
-  /^\s*(?:(?:quick |small |short )?update|fyi|heads up|quick note|just a quick note(?: to say)?|just to say|just saying)\s*[:\-—–,]?\s*/;
+  /^\s*(?:(?:quick |small |short )?update|fyi|heads up|quick note|just a quick note(?: to say)?|just to say|just saying|no questions?(?: (?:this time|here|today|for once))?(?:\s*[:\-—–,.]\s*(?:i |we )?just (?:wanted|want) to (?:say|let you know)(?: that)?)?|(?:i |we )?just (?:wanted|want) to (?:say|let you know)(?: that)?)\s*[:\-—–,]?\s*/;
 /** "thanks again", "once again, thank you": "again" there is not something failing again. */
 const THANKS_AGAIN =
   /\b(?:(?:thanks|thank you|thx|cheers|merci|danke|gracias|grazie|obrigad[oa]|bedankt|dzieki) (?:again|once again|once more)|(?:once )?again,? (?:thanks|thank you))\b/g;
@@ -132,7 +146,9 @@ const WORKED_OUT = new RegExp(
     String.raw`\b(?:(?:i|we)(?:'ve| have)?|just) (?:applied|installed|configured|implemented|followed|tried|done|made|updated|changed|set up|enabled|switched|turned)\b[^.,;!]*\b(?:you (?:suggested|said|mentioned|recommended|described|sent)|as (?:suggested|advised|described|instructed|you said)|per your (?:instructions|advice|email|steps))\b`,
     // whoever was awaited came: "the driver just came", "courier picked it up an hour ago"
     String.raw`\b(?:just|finally|already) (?:came|come|been)\b|\b(?:came|come) (?:by|round|over|today|this morning|earlier)\b|\b(?:picked (?:it|them|the [\p{L}']+) up|picked up|collected (?:it|them|the [\p{L}']+))\b`,
-    String.raw`\b(?:forwarded|passed|shared|circulated|saved|filed|added) (?:it|them|this|the \w+(?: \w+)?) (?:on |along |over )?(?:to|in|with)\b`,
+    String.raw`\b(?:forward(?:ed|ing)|pass(?:ed|ing)|shar(?:ed|ing)|circulat(?:ed|ing)|sav(?:ed|ing)|fil(?:ed|ing)|add(?:ed|ing)) (?:it|them|this|the \w+(?: \w+)?) (?:on |along |over )?(?:to|in|with)\b`,
+    // seen, read, or enough to go on: "saw this over the weekend", "crew's got what they need"
+    String.raw`\b(?:saw|seen|read|got) (?:this|it|that|your (?:message|reply|email|note|answer|update))(?= *(?:[.,;!]|$|over|this|last|yesterday|earlier|today|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)))`,
     String.raw`\b(?:payment|it|the invoice|the (?:\w+ )?order) (?:will be|has been|is|was) (?:made|paid|settled|scheduled|processed|approved|released|placed)\b`,
     // what was sent is approved, paid or filed on the customer's side
     String.raw`\b(?:approved|paid|settled|reconciled|booked|filed|processed|updated|signed)(?: (?:it|them|now|already))?(?: (?:for payment|on our (?:end|side)|in our (?:system|books|records)))?\b`,
@@ -161,6 +177,10 @@ const NOTHING_NEEDED = new RegExp(
   [
     String.raw`\b(?:without|with no|no|zero|not a single|not one) (?:any |real |more |further )?(?:issues?|problems?|hiccups?|trouble|hassle|fuss|complaints?|drama)(?: (?:so far|at all|this time|whatsoever))?`,
     String.raw`\b(?:no|not) (?:\w+ ){0,2}(?:needed|required|necessary)(?: (?:any ?more|after all|now))?|\bno need (?:to|for) (?:\w+ ){0,3}?(?:\w+)(?= *(?:[.,;!]|$| then| after all| anymore| any more| now))|\b(?:hold(?:ing)?|holds) off (?:on|with) \w+(?: (?:it|this|that|the \w+))?|\b(?:won't|will not|don't|do not) need (?:\w+ ){0,2}\w+(?: (?:after all|anymore|any more|now))`,
+    // no need at all, nothing needed for now, it can wait: "no need anymore, sorted it"
+    String.raw`\bno (?:more )?need(?: (?:anymore|any more|now|after all))?(?= *(?:[.,;!]|$))|\bnothing (?:else |more |further )?(?:is )?(?:needed|required|to do)(?: (?:for now|now|from you|on your (?:side|end)|at the moment))?|\b(?:it|this|that) can wait(?: (?:till|until|for) (?:you(?:'re| are) (?:in|back)|(?:the )?morning|tomorrow|monday|next week|after the weekend))?`,
+    // a question withdrawn: "I was wondering why the boxes changed — never mind"
+    String.raw`^\W*(?:i was|we were|i'd been|i had been) (?:just )?(?:wondering|going to ask|about to ask|confused)\b[^.;!\n—–]{0,80}[—–,.-]+ *(?:never ?mind|nvm|scratch that|forget (?:it|that)|ignore (?:that|me))\b|\bnever ?mind\b`,
     String.raw`\bno (?:worries|problem|stress|bother) (?:on|about|re|regarding|for|with) (?:the |that |this |my |our )?(?:\w+ ){0,2}\w+`,
     String.raw`\b(?:forget|scrap|drop|ignore|disregard) (?:about )?(?:the|my|our|that) (?:\w+ )?(?:refund|return|cancellation|exchange|replacement|request|question|ticket)\b`,
     String.raw`\b(?:ok|okay|ah ok|ah okay|oh ok|i see|right|alright),? so [^.,;!]{1,60}[,.]? (?:fair enough|makes sense|that makes sense|understood|got it|fine by (?:me|us)|no problem|that'?s fine|ok then|okay then)\b`,
@@ -195,6 +215,10 @@ const YEAR = /(?<![\p{L}\d])20\d\d(?![\p{L}\d])/gu;
 const GOES_AGAINST =
   /\b(?:twice|double|doubled|two times|extra|duplicate\w*|instead|only|half|partial\w*|some of|part of|\d+ (?:of|out of) (?:the )?\d+|in pieces|shattered|smashed|scratched|bent|torn|ripped|soaked|wet|stained|dead|mouldy|moldy|spoiled|spoilt|leak\w*|down|outage|crash\w*|offline|ausgefallen|caid[oa]|caiu para|en panne|caduto|storing|awaria|padl\w*)\b/;
 
+/** A greeting opening the message, beside small talk ("morning from a rainy shop, hope the week…"). */
+const GREETED =
+  /^\W*(?:(?:good )?(?:morning|afternoon|evening)|hi|hello|hey|hiya|greetings|gm|buenos dias|buenas|hola|bonjour|salut|hallo|moin|guten (?:morgen|tag)|bom dia|ola|buongiorno|ciao|goedemorgen|hoi|dzien dobry|czesc)\b/;
+
 /** An opening line of greeting ("Hi team,", "Dear Northwind support,", "Hello Sam"). */
 const SALUTATION_LINE =
   /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|morning|hola|estimad[oa]s?|bonjour|cher|chere|hallo|liebe[rs]?|sehr geehrte\w*|ola|prezad[oa]s?|caro|cara|cari|gentile|beste|geachte|dzien dobry|witam|szanowni)\b[^\n]{0,40}[,!]?\s*\n/i;
@@ -206,13 +230,15 @@ const praised = (folded: string) => new RegExp(PRAISED.source).test(folded);
 const CLAUSE = /[.!;\n]+|,|(?<=\s)(?:and|y|et|und|e|en|i)(?=\s)|(?<=\s)[—–-](?=\s)/u;
 
 /** True for a note of thanks that says something worked out or is no longer needed, and asks nothing. */
-export function isCourtesyNote(raw: string): boolean {
+export function isCourtesyNote(said: string): boolean {
+  // "hope the week is treating you kindly", "how was your weekend?": small talk asks nothing.
+  const raw = withSmallTalkRead(said);
   if (/[?¿？؟]/u.test(raw) || showsUnhappiness(raw)) return false;
   // Japanese, Chinese, Thai and Arabic are read as written (courtesy-note-script.ts).
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(raw)) return isScriptCourtesyNote(raw);
   const body = withoutSignOff(raw).replace(SALUTATION_LINE, '').replace(/^\s+/, '');
   // "passwort-reset" is one word: a hyphen inside it opens no clause.
-  const folded = fold(body)
+  const folded = fold(withExclamationsRead(body))
     .replace(/[’‘`]/g, "'")
     .replace(/ł/g, 'l')
     .replace(/(\p{L})-(\p{L})/gu, '$1 $2')
@@ -240,6 +266,7 @@ export function isCourtesyNote(raw: string): boolean {
       .replace(NOTHING_NEEDED, ' ok ')
       .replace(DEFERS, (m) => (deferOnly(m) ? ' ok ' : m))
       .replace(ABLE_AGAIN, ' fixed ')
+      .replace(HAVE_WHAT_NEEDED, ' all set ')
       .replace(new RegExp(ON_LEAVE.source, 'g'), ' away ')
       .replace(TALK_LATER, ' ok ')
       .replace(WISHED, ' ok ')
@@ -258,6 +285,10 @@ export function isCourtesyNote(raw: string): boolean {
   const told =
     WORKED_OUT.test(read) ||
     nothingNeeded ||
+    new RegExp(HAVE_WHAT_NEEDED.source).test(folded) ||
+    FOUND_ALL_ALONG.test(read) ||
+    // small talk is all the news: "morning from a rainy shop, hope the week is treating you kindly"
+    (raw !== said && GREETED.test(folded)) ||
     BACK_TO_WORK.test(read) ||
     new RegExp(DEFERS.source).test(folded) ||
     /\bkudos\b/.test(read) ||

@@ -9,9 +9,11 @@
  */
 
 import { hasClosing, withClosingsRead, withoutOwnStepsInScript } from './closing-words.js';
+import { SCRIPT_EXCLAMATION, withExclamationsRead } from './exclamations.js';
 import { normalizeForModel } from './offline/model/features.js';
 import { conceptsOf } from './offline/model/lexicon.js';
 import { PRAISED } from './praise.js';
+import { withSmallTalkRead } from './small-talk.js';
 import {
   HOLIDAY_EMOJI,
   hasSeasonWish,
@@ -66,7 +68,7 @@ const COURTESY_CORE = new Set(
     'thanks thank thx ty tysm cheers appreciated appreciate great perfect awesome brilliant excellent wonderful fantastic ' +
     'lovely cool nice super amazing ok okay alright good fine sorted solved fixed resolved works worked hi hello hey ' +
     'morning afternoon evening bye goodbye noted understood star legend lifesaver hero champ obliged ta thankyou thanx ' +
-    'thnx tks spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome okey dokey ' +
+    'thnx tks gm spot clear gotcha legends heroes champs stars lifesavers nvm nevermind sweet welcome okey dokey ' +
     // a newcomer welcomed ('welcome aboard, Tom!', 'bienvenue', 'witamy')
     'bienvenido bienvenida bienvenidos bienvenue willkommen benvenuto benvenuta benvenuti welkom witamy ' +
     // es, fr, de, pt, it, nl, pl
@@ -252,7 +254,10 @@ export function withoutSignOff(text: string): string {
   return (at > 0 && lines.slice(0, at).join('\n').trim()) || text;
 }
 
-export function isCourtesyOnly(raw: string): boolean {
+export function isCourtesyOnly(said: string): boolean {
+  // "how kind of you", "who knew?", "太快了": exclamations shaped like questions read as approval;
+  // "how was your weekend?" beside thanks is small talk.
+  const raw = withExclamationsRead(withSmallTalkRead(said));
   // A question mark or an unhappy face anywhere, below the sign-off too ("P.S. can you refund
   // 1045?"), is something to answer; only the courtesy words are read above it.
   const whole = emojiForShortcodes(raw);
@@ -261,13 +266,15 @@ export function isCourtesyOnly(raw: string): boolean {
   // "the refund for 1045 came through, thanks": an order number beside word that it arrived.
   if (arrivedWithThanks(foldWord(text))) return true;
   if (/\d/.test(text)) return false;
-  const scriptless = withoutOwnStepsInScript(text)
+  const scriptless = withoutOwnStepsInScript(text.replace(SCRIPT_EXCLAMATION, ' '))
     .replace(/[\u064B-\u065F\u0670]/g, '')
     .replace(/[\s\p{P}\p{S}\p{Extended_Pictographic}]/gu, '');
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(scriptless)) {
     const unwished = scriptless.replace(SEASON_WISH_SCRIPT, '');
+    // "太快了", "なんて早い": marvel at the help counts as thanks (taken out of the text above).
+    const exclaimed = said.search(SCRIPT_EXCLAMATION) >= 0;
     return (
-      (unwished !== scriptless || CJK_THAI_ARABIC_CORE.test(scriptless)) &&
+      (unwished !== scriptless || exclaimed || CJK_THAI_ARABIC_CORE.test(scriptless)) &&
       unwished.replace(CJK_THAI_ARABIC_PIECE, '') === ''
     );
   }

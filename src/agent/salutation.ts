@@ -9,7 +9,7 @@ import { fold } from './offline/text.js';
  * salutation (understand.ts); a failure said beside the greeting is still there to read.
  */
 const GREETING =
-  String.raw`(?:good (?:morning|afternoon|evening|day)|morning|afternoon|evening|hi|hello|hey|hiya|thanks|thank you|cheers|welcome back|happy \p{L}+|` +
+  String.raw`(?:good (?:morning|afternoon|evening|day)|gm|morning|afternoon|evening|hi|hello|hey|hiya|thanks|thank you|cheers|welcome back|happy \p{L}+|` +
   String.raw`buenos dias|buenas tardes|buenas|hola|gracias|bonjour|bonsoir|salut|merci|guten (?:morgen|tag|abend)|hallo|moin|danke|bom dia|boa tarde|ola|obrigad[oa]|buongiorno|buonasera|ciao|grazie|goedemorgen|goedemiddag|hoi|dag|bedankt|dzien dobry|czesc|witam|dziekuje|dzieki)`;
 const EVERYONE = String.raw`(?:all|everyone|everybody|y'all|you all|all of you|team|folks|guys|people|a todos|a todas|todos|a tous|a toutes|tout le monde|zusammen|alle|allerseits|a tutti|tutti|allemaal|iedereen|wszystkim|wszyscy)`;
 const SALUTE = new RegExp(String.raw`(?<![\p{L}'])${GREETING},? ${EVERYONE}(?![\p{L}'])`, 'gu');

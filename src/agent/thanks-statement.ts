@@ -17,6 +17,8 @@
  */
 
 import { isHarmlessStep, withClosingsRead } from './closing-words.js';
+import { withExclamationsRead } from './exclamations.js';
+import { withSmallTalkRead } from './small-talk.js';
 import { fold } from './offline/text.js';
 import { showsUnhappiness } from './pleasantry.js';
 import { withoutSalutation } from './salutation.js';
@@ -92,7 +94,9 @@ const MAX_SCRIPT_CHARS = 90;
 
 /** True for thanks, approval or a greeting with a short statement beside it that asks nothing. */
 export function isThanksStatement(raw: string): boolean {
-  const text = raw.trim();
+  // "how good is that — all done before lunch": an exclamation opens as approval does.
+  // Small talk is taken out: it opens nothing ("how are you? our office moves in May" is news).
+  const text = withExclamationsRead(withSmallTalkRead(raw, ' ')).trim();
   if (!text || /\d/.test(text) || showsUnhappiness(text)) return false;
   if (SCRIPT_LETTERS.test(text)) {
     const letters = text.replace(/[\s\p{P}\p{S}]/gu, '');
