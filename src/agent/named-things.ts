@@ -61,7 +61,7 @@ const NOUNS_CAPITALIZED = new Set(['de', 'lb']);
 // two words) is what it asks about. Bare prepositions are not enough: "the warranty on the X
 // chair" asks about the warranty, and a product's name is rarely in the article that answers it.
 const ASKS_WITH =
-  /\b(?:support(?:s|ed)?|accept(?:s|ed)?|take|integrat\w* (?:with|into)|work(?:s)? with|connect\w* (?:to|with)|sync\w* (?:to|with)|use|using|pay(?:ing)? (?:with|by|via|through|using)|(?:sign|log)(?:ging)? ?in (?:with|via|through)|export\w* (?:to|into)|(?:send|post|push)\w* (?:\w+ )?(?:to|into)|via|through|unterstutz\w*|akzeptier\w*|soporta\w*|acepta\w*|accept\w*|supporte\w*|aceita\w*|suporta\w*|supporta\w*|accetta\w*|ondersteun\w*|accepteren|obslugu\w*|akceptu\w*)\s+(?:an?\s+|the\s+|your\s+|our\s+)?(?:[\p{L}\p{N}-]+\s+){0,2}$/iu;
+  /\b(?:support(?:s|ed)?|accept(?:s|ed)?|take|integrat\w* (?:with|into)|work(?:s)? with|connect\w* (?:to|with)|sync\w* (?:to|with)|use|using|pay(?:ing)? (?:with|by|via|through|using)|(?:sign|log)(?:ging)? ?in (?:with|via|through)|export\w* (?:to|into)|(?:send|post|push)\w* (?:\w+ )?(?:to|into)|(?:push|feed|pipe|stream|post|sync|export|load|dump)\w* (?:[\w-]+ ){0,3}(?:(?:straight|directly|right) )?into|(?:push|feed|pipe|stream)\w* (?:[\w-]+ ){0,3}(?:straight|directly) to|via|through|unterstutz\w*|akzeptier\w*|soporta\w*|acepta\w*|accept\w*|supporte\w*|aceita\w*|suporta\w*|supporta\w*|accetta\w*|ondersteun\w*|accepteren|obslugu\w*|akceptu\w*)\s+(?:an?\s+|the\s+|your\s+|our\s+)?(?:[\p{L}\p{N}-]+\s+){0,2}$/iu;
 
 interface Token {
   word: string;
