@@ -39,7 +39,7 @@ const MOBILE_APP_SCRIPT = foldedPattern(
 // More than one owner on the one account (handing it to a new owner is a request for a person already).
 const SEVERAL_OWNERS = new RegExp(
   [
-    String.raw`\b(?:two|2|three|3|multiple|several|more than one|additional|extra) (?:account |co-)?owners\b|\b(?:a |an )?(?:second|2nd|additional|extra|joint) (?:account )?owner\b|\bco-?owners?\b|\bshare (?:the )?owner(?:ship| role)\b`,
+    String.raw`\b(?:two|2|three|3|multiple|several|more than one|additional|extra) (?:account |co-)?owners\b|\b(?:a |an )?(?:second|2nd|additional|extra|joint) (?:account )?owner\b|\bco-?owners?\b|\bshare (?:the )?owner(?:ship| role)\b|\bboth (?:be |become )?(?:the )?(?:account )?owners\b|\b(?:two|2|three|3|several|multiple) (?:people|persons|users|of us)\b[^.?!]{0,20}\bowners?\b`,
     String.raw`\b(?:dos|varios|mas de un) (?:propietarios|duenos)\b|\b(?:deux|plusieurs) proprietaires\b|\bcoproprietaires?\b|\b(?:zwei|mehrere) (?:inhaber|besitzer|eigentumer|owner)\b|\b(?:dois|varios|mais de um) (?:proprietarios|donos)\b|\b(?:due|piu) proprietari\b|\b(?:twee|meerdere) eigenaren\b|\b(?:dwoch|kilku|wielu) wlascicieli\b`,
   ].join('|'),
 );
