@@ -2,12 +2,13 @@ import { foldedPattern } from './offline/text.js';
 import type { UnstatedService } from './unstated-services.js';
 
 /**
- * Features of the product or the account a question asks whether we have, that only an article
- * saying so can answer: an app for the phone, more than one owner on an account. "Do you have an
- * app for ordering?" finds the cancellation article by "ordering", and "can we have 2 owners?"
- * the account-closing one by "owner": the topic's article is quoted and the question goes
- * unanswered. A person answers, and the question is recorded as a gap. Another help center whose
- * article states it ("our iOS and Android apps", "an account can have several owners") answers it.
+ * Features of the product or the account a question asks about that only an article saying so can
+ * answer: an app for the phone, more than one owner on an account, a picture on a profile. "Do you
+ * have an app for ordering?" finds the cancellation article by "ordering", "can we have 2 owners?"
+ * the account-closing one by "owner", "how do I change my profile pic?" the address one by
+ * "change": the topic's article is quoted and the question goes unanswered. A person answers, and
+ * the question is recorded as a gap. Another help center whose article states it ("our iOS and
+ * Android apps", "an account can have several owners") answers it.
  */
 
 // An app someone uses to sign in securely is the two-factor article's, not a shop's app.
@@ -44,6 +45,10 @@ const SEVERAL_OWNERS = new RegExp(
   ].join('|'),
 );
 
+// A picture on a person's profile: the help center describes no profiles.
+const PROFILE_PICTURE =
+  /\b(?:profile|account|user) (?:pic|pics|picture|photo|image|avatar)s?\b|\bavatars?\b|\b(?:foto|imagen) de perfil\b|\bphoto de profil\b|\bprofil(?:bild|foto)\b|\bfoto (?:do|de) perfil\b|\bimmagine del profilo\b|\bfoto profilo\b|\bprofielfoto\b|\bzdjeci\w* profilow\w*|头像|アイコン画像|プロフィール画像|รูปโปรไฟล์|صورة الملف الشخصي/u;
+
 export const UNSTATED_FEATURES: readonly UnstatedService[] = [
   {
     label: 'an app for the phone',
@@ -57,5 +62,10 @@ export const UNSTATED_FEATURES: readonly UnstatedService[] = [
     statedBy:
       /\b(?:several|multiple|more than one|two|additional|second) (?:account )?owners\b|\bco-?owners?\b|\bonly one owner\b|\bone owner per\b/,
     onlyAsked: true,
+  },
+  {
+    label: 'a picture on a profile',
+    asks: PROFILE_PICTURE,
+    statedBy: /\b(?:profile (?:picture|photo|image)|avatar)s?\b/,
   },
 ];

@@ -56,6 +56,8 @@ describe('a question about a feature, a form or a service no article states', ()
       ['Can two people be owners on one account?', 'more than one owner on an account'],
       ['Können wir ein Lieferzeitfenster wählen?', 'a delivery at a chosen time of day'],
       ['can the courier come in the afternoon only?', 'a delivery at a chosen time of day'],
+      ['where do I upload a profile photo for my user?', 'a picture on a profile'],
+      ['Wie ändere ich mein Profilbild?', 'a picture on a profile'],
       ['can i get the office chair in a diff colour?', "a product's colour or finish"],
     ]) {
       expect(servicesNotInArticles(text!, [TEAM, SHIPPING, INVOICES]), text).toContain(label);
