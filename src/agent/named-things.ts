@@ -1,6 +1,7 @@
 import { processTerm } from './kb-index.js';
 import { inArticleWordsSameThing } from './offline/glossary.js';
 import { fold } from './offline/text.js';
+import { namesAskedInScript } from './script-names.js';
 
 /**
  * Whether the article speaks of the very thing a question asks about. "Can we pay with PayPal?"
@@ -144,6 +145,11 @@ export function namesNotInArticles(
     read ??= articles.map((a) => ({ words: stems(a), folded: fold(a) }));
     if (read.some((a) => mentions(a.words, a.folded, t.word))) continue;
     missing.add(t.word);
+  }
+  for (const name of namesAskedInScript(question)) {
+    if (notJudged().has(processTerm(name) ?? fold(name))) continue;
+    read ??= articles.map((a) => ({ words: stems(a), folded: fold(a) }));
+    if (!read.some((a) => mentions(a.words, a.folded, name))) missing.add(name);
   }
   return [...missing];
 }
