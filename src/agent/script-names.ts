@@ -33,7 +33,7 @@ const NATIVE_NAMES: ReadonlyArray<[RegExp, string]> = [
   [foldedPattern('آبل باي|أبل باي|ابل باي'), 'Apple Pay'],
 ];
 
-// A name in Latin letters: an acronym, mixed case or a capital ("PayPal", "SAML", "Okta").
+// Latin words in the sentence; one with a capital is a name ("PayPal", "SAML", "Okta").
 const LATIN_WORDS = /[A-Za-z][A-Za-z0-9]*(?:[ -][A-Z][A-Za-z0-9]*)*/g;
 const SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Arabic}]/u;
 
