@@ -154,7 +154,7 @@ const SERVICES: readonly UnstatedService[] = [
     label: 'a delivery at a chosen time of day',
     asks: new RegExp(
       [
-        String.raw`\b(?:delivery|deliveries|time) (?:time )?(?:windows?|slots?)\b|\b(?:mornings?|afternoons?|evenings?) only\b|\bonly (?:in the )?(?:mornings?|afternoons?|evenings?)\b|\b(?:a |an )?(?:morning|afternoon|evening) deliver(?:y|ies)\b|\bdeliver\w* (?:it |them )?(?:only )?in the (?:morning|afternoon|evening)\b`,
+        String.raw`\b(?:delivery |deliveries )?time (?:windows?|slots?)\b|\bdelivery slots?\b|\b(?:choose|pick|select|book|request|set|specify|narrow)\b[^.?!]{0,20}\bdelivery windows?\b|\b(?:mornings?|afternoons?|evenings?) only\b|\bonly (?:in the )?(?:mornings?|afternoons?|evenings?)\b|\b(?:a |an )?(?:morning|afternoon|evening) deliver(?:y|ies)\b|\bdeliver\w* (?:it |them )?(?:only )?in the (?:morning|afternoon|evening)\b`,
         String.raw`\b(?:franja horaria|horario de entrega|solo por la (?:manana|tarde)|creneau(?:x)?(?: horaires?)?|plage horaire|(?:le matin|l'apres-midi) uniquement|uniquement le matin|(?:liefer)?zeitfenster|nur (?:vormittags|morgens|nachmittags)|janela de (?:entrega|horario)|faixa de horario|(?:so|apenas) (?:de|pela) manha|fascia oraria|finestra di consegna|solo (?:di|la) mattina|tijdvak|tijdslot|bezorgvenster|alleen 's ochtends|alleen in de ochtend|przedzial czasow\w*|okno (?:czasowe|dostawy)|tylko rano)\b`,
         String.raw`時間指定|配達時間を指定|指定时间送货|送货时间段|上午送货|ช่วงเวลาจัดส่ง`,
       ].join('|'),
