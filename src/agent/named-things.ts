@@ -1,6 +1,7 @@
 import { processTerm } from './kb-index.js';
 import { inArticleWordsSameThing } from './offline/glossary.js';
 import { fold } from './offline/text.js';
+import { namesAskedInScript } from './script-names.js';
 
 /**
  * Whether the article speaks of the very thing a question asks about. "Can we pay with PayPal?"
@@ -61,7 +62,7 @@ const NOUNS_CAPITALIZED = new Set(['de', 'lb']);
 // two words) is what it asks about. Bare prepositions are not enough: "the warranty on the X
 // chair" asks about the warranty, and a product's name is rarely in the article that answers it.
 const ASKS_WITH =
-  /\b(?:support(?:s|ed)?|accept(?:s|ed)?|take|integrat\w* (?:with|into)|work(?:s)? with|connect\w* (?:to|with)|sync\w* (?:to|with)|use|using|pay(?:ing)? (?:with|by|via|through|using)|(?:sign|log)(?:ging)? ?in (?:with|via|through)|export\w* (?:to|into)|(?:send|post|push)\w* (?:\w+ )?(?:to|into)|via|through|unterstutz\w*|akzeptier\w*|soporta\w*|acepta\w*|accept\w*|supporte\w*|aceita\w*|suporta\w*|supporta\w*|accetta\w*|ondersteun\w*|accepteren|obslugu\w*|akceptu\w*)\s+(?:an?\s+|the\s+|your\s+|our\s+)?(?:[\p{L}\p{N}-]+\s+){0,2}$/iu;
+  /\b(?:support(?:s|ed)?|accept(?:s|ed)?|take|integrat\w* (?:with|into)|work(?:s)? with|connect\w* (?:to|with)|sync\w* (?:to|with)|use|using|pay(?:ing)? (?:with|by|via|through|using)|(?:sign|log)(?:ging)? ?in (?:with|via|through)|export\w* (?:to|into)|(?:send|post|push)\w* (?:\w+ )?(?:to|into)|(?:push|feed|pipe|stream|post|sync|export|load|dump)\w* (?:[\w-]+ ){0,3}(?:(?:straight|directly|right) )?into|(?:push|feed|pipe|stream)\w* (?:[\w-]+ ){0,3}(?:straight|directly) to|via|through|unterstutz\w*|akzeptier\w*|soporta\w*|acepta\w*|accept\w*|supporte\w*|aceita\w*|suporta\w*|supporta\w*|accetta\w*|ondersteun\w*|accepteren|obslugu\w*|akceptu\w*)\s+(?:an?\s+|the\s+|your\s+|our\s+)?(?:[\p{L}\p{N}-]+\s+){0,2}$/iu;
 
 interface Token {
   word: string;
@@ -144,6 +145,11 @@ export function namesNotInArticles(
     read ??= articles.map((a) => ({ words: stems(a), folded: fold(a) }));
     if (read.some((a) => mentions(a.words, a.folded, t.word))) continue;
     missing.add(t.word);
+  }
+  for (const name of namesAskedInScript(question)) {
+    if (notJudged().has(processTerm(name) ?? fold(name))) continue;
+    read ??= articles.map((a) => ({ words: stems(a), folded: fold(a) }));
+    if (!read.some((a) => mentions(a.words, a.folded, name))) missing.add(name);
   }
   return [...missing];
 }

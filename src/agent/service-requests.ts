@@ -14,7 +14,12 @@
 import { foldedPattern } from './offline/text.js';
 
 export type ServiceRequest =
-  'collect_in_person' | 'payment_terms' | 'merge_accounts' | 'transfer_ownership' | 'carrier_note';
+  | 'collect_in_person'
+  | 'payment_terms'
+  | 'merge_accounts'
+  | 'transfer_ownership'
+  | 'carrier_note'
+  | 'sign_document';
 
 const WAREHOUSE =
   '(?:warehouse|depot|facility|loading dock|almacen|bodega|entrepot|lager|warenlager|armazem|magazzino|magazijn|magazyn\\w*)';
@@ -61,6 +66,18 @@ const CARRIER_NOTE_SCRIPT = foldedPattern(
   '配達員に伝え|配達の方に伝え|ドライバーに伝え|ドライバーさんに伝え|運送会社に伝え|告诉司机|转告司机|跟司机说|通知司机|告诉快递员|转告快递员|跟快递员说|通知快递员|告诉快递小哥|บอกคนส่งของ|แจ้งคนส่งของ|บอกคนขับ|แจ้งคนขับ|บอกพนักงานส่ง|แจ้งพนักงานส่ง|ابلغوا السائق|ابلاغ السائق|اخبروا السائق|اخبار السائق|ابلغوا المندوب|ابلاغ المندوب|اخبروا المندوب',
 );
 
+// Signing or filling in the customer's own paperwork (a DPA, an NDA, a vendor form, a security
+// questionnaire): a person with the authority to commit us does it, and no article offers it.
+const THEIR_DOCUMENT = String.raw`(?:dpa|nda|msa|baa|w-?9|w-?8\w*|(?:data processing|non-?disclosure|confidentiality|master services?|supplier|vendor|service level|framework) (?:agreement|addendum|contract)|contracts?|agreements?|addendum|questionnaires?|(?:vendor|supplier|onboarding|registration|compliance|due diligence|security|credit) (?:forms?|questionnaires?|packs?|paperwork)|accords?|contrats?|formulaires?|questionnaires?|\w*vertrag\w*|\w*vereinbarung\w*|\w*fragebog\w*|formular\w*|avv|contratos?|acuerdos?|formularios?|cuestionarios?|questionarios?|contratt[oi]|accord[oi]|modul[oi]|questionari[oi]|\w*overeenkomst\w*|contract(?:en)?|vragenlijst\w*|formulier\w*|umow\w*|formularz\w*|ankiet\w*|kwestionariusz\w*)`;
+const SIGN = String.raw`(?:sign|signs|signing|countersign\w*|e-?sign|fill (?:in|out)|complete|execute|signer|signez|signiez|remplir|remplissez|firmar|firmen|firmeis|rellenar|rellenen|unterschreiben|unterzeichnen|ausfullen|gegenzeichnen|assinar|assinem|preencher|preencham|firmare|firmate|compilare|compilate|ondertekenen|tekenen|invullen|podpisac|podpiszcie|podpisza\w*|wypelnic|wypelnijcie)`;
+// Whose paperwork: theirs ("our DPA", "notre accord", "unseren Vertrag"), or one a vendor is asked
+// to sign by its kind (an NDA, a W-9): "do I need to sign a contract for Enterprise?" asks about ours.
+const THEIRS = String.raw`(?:our|my|the attached|this|these|notre|nos|mon|ma|nuestro|nuestra|nuestros|nuestras|unser\w*|nosso|nossa|nossos|nostro|nostra|nostri|onze|ons|nasz\w*)`;
+const ASKED_OF_VENDORS = String.raw`(?:dpa|nda|msa|baa|w-?9|w-?8\w*|avv)`;
+const SIGN_DOCUMENT = new RegExp(
+  String.raw`\b${SIGN}\b[^.?!]{0,15}\b${THEIRS}\b[^.?!]{0,30}\b${THEIR_DOCUMENT}\b|\b${SIGN}\b[^.?!]{0,30}\b${ASKED_OF_VENDORS}\b|\b${ASKED_OF_VENDORS}\b[^.?!]{0,15}\b(?:signed|countersigned|filled (?:in|out))\b|\b${THEIRS} (?:[\w-]+ ){0,3}${THEIR_DOCUMENT}\b[^.?!]{0,20}\b(?:signed|countersigned|filled (?:in|out)|completed|unterschreiben|unterzeichnen|gegenzeichnen|ausfullen|ondertekenen|tekenen|invullen|signe|signee|firmado|firmada|unterschrieben|unterzeichnet|ausgefullt|assinado|assinada|preenchido|firmato|firmata|compilato|ondertekend|ingevuld|podpisan\w*|wypelnion\w*)\b`,
+);
+
 /** The service or account change asked for, if any. */
 export function serviceRequest(folded: string): ServiceRequest | null {
   if (COLLECT_IN_PERSON.test(folded) && !CARRIER_COLLECTS.test(folded)) return 'collect_in_person';
@@ -68,6 +85,7 @@ export function serviceRequest(folded: string): ServiceRequest | null {
   if (MERGE_ACCOUNTS.test(folded)) return 'merge_accounts';
   if (TRANSFER_OWNERSHIP.test(folded)) return 'transfer_ownership';
   if (CARRIER_NOTE.test(folded) || CARRIER_NOTE_SCRIPT.test(folded)) return 'carrier_note';
+  if (SIGN_DOCUMENT.test(folded)) return 'sign_document';
   return null;
 }
 
@@ -78,4 +96,5 @@ export const SERVICE_REQUEST_LABELS: Record<ServiceRequest, string> = {
   merge_accounts: 'merge two accounts into one',
   transfer_ownership: 'hand the account to a new owner',
   carrier_note: 'pass a word to the driver or courier of an order',
+  sign_document: 'sign or fill in a document of theirs (a DPA, an NDA, a vendor form, a questionnaire)',
 };

@@ -1,4 +1,5 @@
 import { fold } from './offline/text.js';
+import { UNSTATED_FEATURES } from './unstated-features.js';
 
 /**
  * Services and document forms a question asks us for that only an article saying so can answer.
@@ -12,7 +13,7 @@ import { fold } from './offline/text.js';
  * whose article states it ("invoices can be issued in English or German", "we recycle packaging")
  * answers the question itself.
  */
-interface UnstatedService {
+export interface UnstatedService {
   /** What the question asks for, for the staff note. */
   label: string;
   /** The question asks for it (folded text). */
@@ -113,7 +114,7 @@ const SERVICES: readonly UnstatedService[] = [
     label: "a product's colour or finish",
     asks: new RegExp(
       [
-        String.raw`\b(?:do|does) (?:you|u|ya|they|it)\b[^.?!]{0,50}\bin (?:${COLOURS})\b|\b(?:come|comes|available|stock|carry|sell|make) (?:\w+ ){0,2}in (?:${COLOURS})\b|\b(?:other|another|different|more) (?:colou?rs?|finish(?:es)?)\b|\bcolou?r (?:options|choices|variants?)\b`,
+        String.raw`\b(?:do|does) (?:you|u|ya|they|it)\b[^.?!]{0,50}\bin (?:${COLOURS})\b|\b(?:come|comes|available|stock|carry|sell|make) (?:\w+ ){0,2}in (?:${COLOURS})\b|\b(?:other|another|different|diff|more) (?:colou?rs?|finish(?:es)?)\b|\bcolou?r (?:options|choices|variants?)\b`,
         String.raw`\b(?:tienen|teneis|hay|venden|avez-vous|avez vous|existe|gibt es|habt ihr|haben sie|fuhrt ihr|tem|tem(?:os)?|vendem|avete|c'e|vendete|hebben jullie|is er|verkopen jullie|macie|czy jest|sprzedajecie)\b[^.?!]{0,50}\b(?:${COLOURS_ELSEWHERE})\b`,
       ].join('|'),
     ),
@@ -150,6 +151,29 @@ const SERVICES: readonly UnstatedService[] = [
     onlyAsked: true,
   },
   {
+    label: 'a delivery at a chosen time of day',
+    asks: new RegExp(
+      [
+        String.raw`\b(?:delivery |deliveries )?time (?:windows?|slots?)\b|\bdelivery slots?\b|\b(?:choose|pick|select|book|request|set|specify|narrow)\b[^.?!]{0,20}\bdelivery windows?\b|\b(?:mornings?|afternoons?|evenings?) only\b|\bonly (?:in the )?(?:mornings?|afternoons?|evenings?)\b|\b(?:a |an )?(?:morning|afternoon|evening) deliver(?:y|ies)\b|\bdeliver\w* (?:it |them )?(?:only )?in the (?:morning|afternoon|evening)\b`,
+        String.raw`\b(?:franja horaria|horario de entrega|solo por la (?:manana|tarde)|creneau(?:x)?(?: horaires?)?|plage horaire|(?:le matin|l'apres-midi) uniquement|uniquement le matin|(?:liefer)?zeitfenster|nur (?:vormittags|morgens|nachmittags)|janela de (?:entrega|horario)|faixa de horario|(?:so|apenas) (?:de|pela) manha|fascia oraria|finestra di consegna|solo (?:di|la) mattina|tijdvak|tijdslot|bezorgvenster|alleen 's ochtends|alleen in de ochtend|przedzial czasow\w*|okno (?:czasowe|dostawy)|tylko rano)\b`,
+        String.raw`時間指定|配達時間を指定|指定时间送货|送货时间段|上午送货|ช่วงเวลาจัดส่ง`,
+      ].join('|'),
+      'u',
+    ),
+    statedBy:
+      /\b(?:time (?:window|slot)s?|delivery (?:window|slot)s?|(?:morning|afternoon|evening) deliver\w*)\b/,
+    onlyAsked: true,
+  },
+  {
+    label: 'a document laid out or dated our own way (one combined file, a cover page, another date)',
+    asks: new RegExp(
+      String.raw`\b(?:single|one|combined|merged|consolidated|one big) (?:pdf|file|document)\b[^.?!]{0,40}\b${DOCUMENT}\b|\b${DOCUMENT}\b[^.?!]{0,40}\b(?:(?:in|into|as) (?:a |one )?(?:single|one|combined|merged|consolidated) (?:pdf|file|document)|cover (?:page|sheet))\b|\b${DOCUMENT}\b[^.?!]{0,20}\bdated (?:on|by|at|from|to|with) (?:the )?(?:delivery|dispatch|shipping|shipment|ship date|order date)\b|\b(?:change|switch|move|set)\b[^.?!]{0,20}\binvoice dates?\b`,
+    ),
+    statedBy:
+      /\bcover (?:page|sheet)\b|\b(?:single|combined|merged) pdf\b|\binvoice date\b|\bdated (?:on|by)\b/,
+    onlyAsked: true,
+  },
+  {
     label: 'our schedule over a holiday',
     asks: new RegExp(
       [
@@ -163,10 +187,11 @@ const SERVICES: readonly UnstatedService[] = [
     statedBy: /\b(?:holidays?|christmas|new year)\b/,
     onlyAsked: true,
   },
+  ...UNSTATED_FEATURES,
 ];
 
 const ASKING =
-  /[?？؟]|\b(?:whether|wondering|any chance|can (?:you|we|i)|could (?:you|we)|do you|is there|czy|ob ihr|ob sie|si vous|se voces|se voi|of jullie)\b/u;
+  /[?？؟]|\b(?:whether|wondering|any chance|can (?:you|we|i)|could (?:you|we)|do (?:you|u|ya|y'?all)|is there|czy|ob ihr|ob sie|si vous|se voces|se voi|of jullie)\b/u;
 
 /**
  * What the question asks us for that none of the given articles (title, tags and body of each)

@@ -50,4 +50,21 @@ describe('a question about a named thing the help center never mentions', () => 
     // Named by another article the search found: the help center knows it.
     expect(namesNotInArticles('Can we pay with Alipay?', 'en', [PAYMENTS, 'Alipay wallets'])).toEqual([]);
   });
+
+  it('reads names in Japanese, Chinese, Thai and Arabic questions, in Latin letters or the script', () => {
+    expect(namesNotInArticles('请问可以用PayPal结账吗？', 'zh', [PAYMENTS])).toEqual(['PayPal']);
+    expect(namesNotInArticles('你们接受银联卡吗？', 'zh', [PAYMENTS])).toEqual(['UnionPay']);
+    expect(namesNotInArticles('ペイペイで支払えますか？', 'ja', [PAYMENTS])).toEqual(['PayPay']);
+    expect(namesNotInArticles('รองรับพร้อมเพย์ไหมครับ', 'th', [PAYMENTS])).toEqual(['PromptPay']);
+    // A name the article lists, a kind of payment, or no ask about support: nothing to look for.
+    expect(namesNotInArticles('Mastercardは使えますか？', 'ja', [PAYMENTS])).toEqual([]);
+    expect(namesNotInArticles('支持信用卡付款吗？', 'zh', [PAYMENTS])).toEqual([]);
+    expect(namesNotInArticles('我用支付宝付过钱了，订单什么时候发货？', 'zh', [PAYMENTS])).toEqual([]);
+  });
+
+  it('sends a question about a wallet named in Chinese to a person', async () => {
+    const r = await run(JORDAN, '请问你们支持微信支付吗？我们在上海的分公司想用');
+    expect(r.route).toBe('escalate');
+    expect(r.reason).toMatch(/below/);
+  });
 });

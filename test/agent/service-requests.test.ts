@@ -18,6 +18,11 @@ describe('services and account changes no tool performs go to a person', () => {
     ['payment_terms', 'we are on Pro, could we get net-30 without moving to Enterprise'],
     ['merge_accounts', 'we signed up twice with different emails, please combine the accounts'],
     ['transfer_ownership', 'please make Dana Lee the new account owner, I am leaving the company'],
+    ['sign_document', 'our procurement team needs you to sign our supplier code of conduct agreement'],
+    ['sign_document', 'could someone countersign the NDA before we share the floor plans?'],
+    ['sign_document', 'Könnt ihr unseren AVV unterschreiben, bevor wir live gehen?'],
+    ['sign_document', '¿Pueden rellenar nuestro cuestionario de seguridad para proveedores?'],
+    ['sign_document', 'Kunnen jullie onze verwerkersovereenkomst ondertekenen?'],
   ])('%s: %s', (kind, text) => {
     expect(serviceRequest(fold(text))).toBe(kind);
   });
@@ -29,6 +34,8 @@ describe('services and account changes no tool performs go to a person', () => {
     'do you offer net-30 terms?',
     'can we pay on net 30 with a PO instead of a card?',
     'the courier collected the return from our office, when is the refund?',
+    'do we have to sign a contract to get on Enterprise?',
+    'I filled in the return form yesterday, what now?',
   ])('shipping, a question the help center answers, or a carrier at work is not one: %s', (text) => {
     expect(serviceRequest(fold(text))).toBeNull();
   });
