@@ -1,9 +1,12 @@
 /**
  * A customer saying they ask for nothing yet ("not asking for anything yet", "no pedimos nada
- * todavía", "je ne demande rien", "nie proszę o nic"): what follows in the message is a question
+ * todavía", "je ne demande rien", "nie proszę o nic") or that they write for information only ("for
+ * my information, no action please", "nur zur Info"): what follows in the message is a question
  * about what a refund or a cancellation would be, not a request. The request finder
- * (`customer-request.ts`) reads each clause through this, as it reads "not cancelling anything".
+ * (`customer-request.ts`) reads each clause through this, as it reads "not cancelling anything";
+ * a request said outright afterwards ("…please refund 1045.") is still one.
  */
+import { hasSequence } from './term-match.js';
 
 /** Stems of asking or requesting, folded as `words` gives them (en, es, pt, fr, it, nl, pl, de). */
 const ASK_STEMS = [
@@ -66,8 +69,51 @@ const EXCEPT = new Set([
 
 const asksWord = (w: string) => ASK_STEMS.some((stem) => w.startsWith(stem));
 
+/**
+ * "No action please", "for our records", "solo para saber": the customer writes to know and asks
+ * that nothing be done (words folded as `words` gives them). Not "for your information", "zur
+ * Info" or "ter informatie", which bring news ("FYI, 1045 arrived broken, can you refund it?"),
+ * nor a bare "no action" ("no action was taken on my claim").
+ */
+const INFORMATION_ONLY: readonly (readonly string[])[] = [
+  ['no', 'action', 'please'],
+  ['no', 'action', 'needed'],
+  ['no', 'action', 'required'],
+  ['no', 'action', 'yet'],
+  ['no', 'action', 'for', 'now'],
+  ['please', "don't", 'do', 'anything'],
+  ['please', 'dont', 'do', 'anything'],
+  ["don't", 'do', 'anything', 'yet'],
+  ['dont', 'do', 'anything', 'yet'],
+  ['no', 'need', 'to', 'do', 'anything'],
+  ['for', 'my', 'information'],
+  ['for', 'our', 'information'],
+  ['for', 'my', 'own', 'information'],
+  ['for', 'my', 'records'],
+  ['for', 'our', 'records'],
+  // es / pt
+  ['no', 'hagan', 'nada'],
+  ['solo', 'para', 'saber'],
+  ['nao', 'facam', 'nada'],
+  ['so', 'para', 'saber'],
+  // fr / it
+  ['ne', 'faites', 'rien'],
+  ['pour', 'ma', 'gouverne'],
+  ['juste', 'pour', 'savoir'],
+  ['non', 'fate', 'nulla'],
+  ['non', 'fate', 'niente'],
+  ['solo', 'per', 'sapere'],
+  // de / nl / pl
+  ['bitte', 'nichts', 'unternehmen'],
+  ['keine', 'aktion', 'notig'],
+  ['geen', 'actie', 'nodig'],
+  ['nic', 'nie', 'robcie'],
+  ['prosze', 'nic', 'nie', 'robic'],
+];
+
 /** Whether a clause (its words, as `words` gives them) says the customer asks for nothing. */
 export function disclaimsAnyAsk(list: readonly string[]): boolean {
+  if (INFORMATION_ONLY.some((seq) => hasSequence(list, seq))) return true;
   if (list.some((w) => LIMIT.has(w))) return false;
   const object = list.findIndex((w) => NOTHING.has(w) || ANYTHING.has(w));
   if (object >= 0 && EXCEPT.has(list[object + 1] ?? '')) return false;

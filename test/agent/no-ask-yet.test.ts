@@ -85,3 +85,28 @@ describe('a refund asked of the company under a condition months ahead', () => {
     expect(asks(text)).toBe(true);
   });
 });
+
+// A customer who writes to know and asks that nothing be done has asked a question about the
+// policy; "for your information" brings news and a request may follow it.
+describe('a message for information only', () => {
+  it.each([
+    'For our records, no action needed: if the chair from 1045 goes back, the refund is the full price?',
+    'No action yet please — when 1017 is returned, the refund goes back on the company card?',
+    "Just for my information — please don't do anything — would a refund of 1045 go back to the card we paid with?",
+    'No action yet please. If we sent 1017 back, how much would the refund be?',
+    'Solo para saber, no hagan nada: si devolvemos el pedido 1045, ¿el reembolso va a la tarjeta?',
+    'Pour ma gouverne, ne faites rien : si je renvoie 1045, le remboursement arrive sur la carte ?',
+    'Bitte nichts unternehmen: wenn wir 1045 zurückschicken, geht die Erstattung auf die Karte?',
+  ])('asks for no refund: %s', (text) => {
+    expect(asks(text)).toBe(false);
+  });
+
+  it.each([
+    'FYI the lamp on 1045 arrived broken. Can you refund it?',
+    'For your information, 1045 came damaged — please refund it.',
+    'No action was taken on my claim, can you refund 1045 now?',
+    'For our records we need the refund of 1045 done today, please process it.',
+  ])('still asks: %s', (text) => {
+    expect(asks(text)).toBe(true);
+  });
+});
