@@ -1,4 +1,5 @@
 import { fold } from './offline/text.js';
+import { SHIPPING_DESTINATIONS } from './shipping-destinations.js';
 import { UNSTATED_FEATURES } from './unstated-features.js';
 
 /**
@@ -188,6 +189,7 @@ const SERVICES: readonly UnstatedService[] = [
     onlyAsked: true,
   },
   ...UNSTATED_FEATURES,
+  ...SHIPPING_DESTINATIONS,
 ];
 
 const ASKING =
