@@ -29,7 +29,7 @@ const WHO = String.raw`(?:buyers?|users?|each|members?|staff|employees?|people|p
 
 // An amount above which approval would be needed.
 const OVER = String.raw`(?:over|above|more than|exceeding|greater than|bigger than|anything over|upwards of|mas de|por encima de|plus de|au-dessus de|uber|ab|mehr als|acima de|mais de|oltre|sopra|boven|meer dan|powyzej)`;
-const AMOUNT = String.raw`(?:(?:say|about|like|around|circa|ca\.?)\s+)?(?:[$€£]\s?\d[\d,.]*\s?k?|\d[\d,.]*\s?(?:k|usd|eur|gbp|dollars|euros?|bucks)\b|\d{3,}[\d,.]*)`;
+const AMOUNT = String.raw`(?:(?:say|about|like|around|circa|ca\.?)\s+)?(?:[$€£]\s?\d+(?:[,.]\d+)*\s?k?|\d+(?:[,.]\d+)*\s?(?:k|usd|eur|gbp|dollars|euros?|bucks)\b|\d{3,}(?:[,.]\d+)*)`;
 const NEED = String.raw`(?:needs?|require[sd]?|requiring|must|has to|have to|go through|wait for|necesit\w*|requier\w*|doivent|doit|brauch\w*|benotig\w*|precis\w*|richied\w*|moeten|vereis\w*|wymag\w*)`;
 const APPROVAL = String.raw`(?:approv\w*|sign-?offs?|signs? off|ok|okay|o\.k\.|green light|authori[sz]\w*|aprobaci\w*|aprob\w*|autoriza\w*|validation|validee?s?|approbation|genehmig\w*|freigabe\w*|freigegeben|aprovac\w*|aprovad\w*|approvazion\w*|approvat\w*|goedkeuring\w*|goedgekeurd|akceptacj\w*|zatwierdz\w*)`;
 
