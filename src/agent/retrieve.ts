@@ -12,6 +12,7 @@ import { inLanguage, searchInLanguage } from './kb-search.js';
 import { englishSearchTerms, inArticleWords } from './offline/glossary.js';
 import { articleMentions, namesNotInArticles } from './named-things.js';
 import { figuresNotInArticle } from './asked-figures.js';
+import { asksHowFarBack, statesSpan } from './history-span.js';
 import { asksForService, servicesNotInArticles } from './unstated-services.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { asksBeyondOrderRecord } from './beyond-order-record.js';
@@ -398,6 +399,14 @@ async function searchKb(
     if (figures.length) {
       kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
       ev.notes.push(`the question asks about ${figures.join(', ')}, a figure the article does not state`);
+    }
+    // "How far back does the order history go?": another duration in the article (a link valid for
+    // 7 days) is not the span asked for (history-span.ts).
+    if (asksHowFarBack(deps.text) && !statesSpan(articleText(chosenArticle))) {
+      kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
+      ev.notes.push(
+        'the question asks how far back a record goes or how long it is kept; the article states no such span',
+      );
     }
   }
   // Whether we do it (invoices in Dutch, Saturday delivery…) is for an article to say: none found does.

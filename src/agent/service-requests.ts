@@ -19,7 +19,8 @@ export type ServiceRequest =
   | 'merge_accounts'
   | 'transfer_ownership'
   | 'carrier_note'
-  | 'sign_document';
+  | 'sign_document'
+  | 'close_account';
 
 const WAREHOUSE =
   '(?:warehouse|depot|facility|loading dock|almacen|bodega|entrepot|lager|warenlager|armazem|magazzino|magazijn|magazyn\\w*)';
@@ -78,6 +79,27 @@ const SIGN_DOCUMENT = new RegExp(
   String.raw`\b${SIGN}\b[^.?!]{0,15}\b${THEIRS}\b[^.?!]{0,30}\b${THEIR_DOCUMENT}\b|\b${SIGN}\b[^.?!]{0,30}\b${ASKED_OF_VENDORS}\b|\b${ASKED_OF_VENDORS}\b[^.?!]{0,15}\b(?:signed|countersigned|filled (?:in|out))\b|\b${THEIRS} (?:[\w-]+ ){0,3}${THEIR_DOCUMENT}\b[^.?!]{0,20}\b(?:signed|countersigned|filled (?:in|out)|completed|unterschreiben|unterzeichnen|gegenzeichnen|ausfullen|ondertekenen|tekenen|invullen|signe|signee|firmado|firmada|unterschrieben|unterzeichnet|ausgefullt|assinado|assinada|preenchido|firmato|firmata|compilato|ondertekend|ingevuld|podpisan\w*|wypelnion\w*)\b`,
 );
 
+// Closing the account asked of us ("please close our account", "can you delete my account?",
+// "merci de fermer notre compte"): only an owner can, and a person confirms who asks before anything
+// so final. "How do I close our account?" and "we want to close it, what first?" are the article's.
+const CLOSE = String.raw`(?:close|delete|cancel|terminate|deactivate|shut down|remove)`;
+const OUR_ACCOUNT = String.raw`(?:our|my|the) (?:[\w-]+ )?account\b`;
+const CLOSE_ACCOUNT = new RegExp(
+  [
+    String.raw`\b(?:please|pls|plz|kindly)\b[,!]? (?:just |go ahead and )?${CLOSE} ${OUR_ACCOUNT}`,
+    String.raw`^(?:(?:hi|hello|hey|ok|okay)\b[^a-z]*)?(?:just )?${CLOSE} ${OUR_ACCOUNT}`,
+    String.raw`\b(?:can|could|would|will) (?:you|u|ya|someone|somebody) (?:please |pls |just )?${CLOSE} ${OUR_ACCOUNT}`,
+    String.raw`\b(?:i|we)(?:'d| would) like (?:you|u) to ${CLOSE} ${OUR_ACCOUNT}|\b${CLOSE} ${OUR_ACCOUNT}[^.?!]{0,12}\b(?:for (?:us|me)|please|pls|plz)\b`,
+    String.raw`\b(?:cierren|cerrad|eliminen|borren|den de baja|dad de baja) (?:nuestra|mi|la) cuenta\b`,
+    String.raw`\b(?:merci de|veuillez|pouvez-vous|pourriez-vous|pouvez vous|pourriez vous) (?:bien vouloir )?(?:fermer|cloturer|supprimer|resilier) (?:notre|mon|le) compte\b|\b(?:fermez|cloturez|supprimez|resiliez) (?:notre|mon) compte\b`,
+    String.raw`\b(?:schlie(?:ss|ß)t|schlie(?:ss|ß)en sie|loscht|loschen sie|kundigt|kundigen sie) (?:bitte )?(?:unser|mein)(?:en)? (?:konto|account|kundenkonto)\b|\b(?:unser|mein)(?:en)? (?:konto|account|kundenkonto) bitte (?:schlie(?:ss|ß)en|loschen|kundigen)\b`,
+    String.raw`\b(?:encerrem|fechem|excluam|apaguem|cancelem) (?:a )?(?:nossa|minha) conta\b`,
+    String.raw`\b(?:chiudete|cancellate|eliminate|disattivate) (?:il )?(?:nostro|mio) (?:account|conto)\b`,
+    String.raw`\b(?:sluit|verwijder|beeindig) (?:ons|mijn) account\b|\b(?:ons|mijn) account (?:graag|alstublieft|aub) (?:sluiten|verwijderen|opheffen)\b`,
+    String.raw`\b(?:zamknijcie|usuncie|zamknij|usun) (?:nasze|moje) konto\b|\b(?:prosze|prosimy) o (?:zamkniecie|usuniecie) (?:naszego|mojego) konta\b`,
+  ].join('|'),
+);
+
 /** The service or account change asked for, if any. */
 export function serviceRequest(folded: string): ServiceRequest | null {
   if (COLLECT_IN_PERSON.test(folded) && !CARRIER_COLLECTS.test(folded)) return 'collect_in_person';
@@ -86,6 +108,7 @@ export function serviceRequest(folded: string): ServiceRequest | null {
   if (TRANSFER_OWNERSHIP.test(folded)) return 'transfer_ownership';
   if (CARRIER_NOTE.test(folded) || CARRIER_NOTE_SCRIPT.test(folded)) return 'carrier_note';
   if (SIGN_DOCUMENT.test(folded)) return 'sign_document';
+  if (CLOSE_ACCOUNT.test(folded)) return 'close_account';
   return null;
 }
 
@@ -97,4 +120,5 @@ export const SERVICE_REQUEST_LABELS: Record<ServiceRequest, string> = {
   transfer_ownership: 'hand the account to a new owner',
   carrier_note: 'pass a word to the driver or courier of an order',
   sign_document: 'sign or fill in a document of theirs (a DPA, an NDA, a vendor form, a questionnaire)',
+  close_account: 'close the account for them',
 };

@@ -49,6 +49,18 @@ const SEVERAL_OWNERS = new RegExp(
 const PROFILE_PICTURE =
   /\b(?:profile|account|user) (?:pic|pics|picture|photo|image|avatar)s?\b|\bavatars?\b|\b(?:foto|imagen) de perfil\b|\bphoto de profil\b|\bprofil(?:bild|foto)\b|\bfoto (?:do|de) perfil\b|\bimmagine del profilo\b|\bfoto profilo\b|\bprofielfoto\b|\bzdjeci\w* profilow\w*|头像|アイコン画像|プロフィール画像|รูปโปรไฟล์|صورة الملف الشخصي/u;
 
+// A password or an API key that expires on its own, in the reply languages: a link's life (the reset
+// link, the export link) is stated, and a key the customer rotates by hand is the article's.
+const CREDENTIAL = String.raw`(?:passwords?|pass words?|api[- ]?keys?|keys?|tokens?|credentials?|contrasenas?|claves?|mots? de passe|cles?|passwort\w*|kennwort\w*|schlussel\w*|senhas?|chaves?|password|chiav[ei]|wachtwoord\w*|sleutels?|hasl[oa]|klucz\w*)`;
+const EXPIRES = String.raw`(?:expir\w*|expiry|expiries|caduc\w*|venc\w*|ablauf\w*|ablaufen|verfall\w*|scad\w*|verlo?p\w*|vervaldatum|wygas\w*)`;
+const NOT_A_LINK = String.raw`(?:(?!\b(?:links?|e-?mails?|mails?|codes?|sessions?|reset|certificates?|enlaces?|liens?|lien|codigo|codice|kod)\b)[^.?!])`;
+// A link's life is the question when one is named: "the reset link for my password expired".
+const LINK = String.raw`(?:links?|reset|e-?mails?|mails?|codes?|sessions?|certificates?|enlaces?|restablec\w*|liens?|reinitialis\w*|zurucksetz\w*|redefini\w*|reimpost\w*|resetow\w*)`;
+const CREDENTIAL_EXPIRY = new RegExp(
+  String.raw`^(?!.*\b${LINK}\b).*?(?:\b${CREDENTIAL}\b${NOT_A_LINK}{0,25}\b${EXPIRES}|\b${EXPIRES}${NOT_A_LINK}{0,20}\b(?:on|for|of|de|des|du|fur|von|dla|voor|per|della|do|da)\s+(?:an?\s+|the\s+|our\s+|each\s+|every\s+|la\s+|le\s+|les\s+|el\s+|los\s+|die\s+|der\s+|den\s+|o\s+|a\s+|as\s+|os\s+|il\s+|de\s+|het\s+)?(?:\w+[\s-]+)?${CREDENTIAL}\b)`,
+  'u',
+);
+
 export const UNSTATED_FEATURES: readonly UnstatedService[] = [
   {
     label: 'an app for the phone',
@@ -67,5 +79,12 @@ export const UNSTATED_FEATURES: readonly UnstatedService[] = [
     label: 'a picture on a profile',
     asks: PROFILE_PICTURE,
     statedBy: /\b(?:profile (?:picture|photo|image)|avatar)s?\b/,
+  },
+  {
+    label: 'a password or an API key that expires on its own',
+    asks: CREDENTIAL_EXPIRY,
+    statedBy:
+      /\b(?:passwords?|keys?|tokens?) (?:\w+ )?(?:expire|expiry|expiration)\b|\bexpir\w* (?:date )?(?:on|for) (?:\w+ )?(?:passwords?|keys?|tokens?)\b/,
+    onlyAsked: true,
   },
 ];

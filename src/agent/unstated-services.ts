@@ -1,4 +1,6 @@
 import { fold } from './offline/text.js';
+import { SHIPPING_DESTINATIONS } from './shipping-destinations.js';
+import { SPENDING_CONTROLS } from './spending-controls.js';
 import { UNSTATED_FEATURES } from './unstated-features.js';
 
 /**
@@ -188,6 +190,8 @@ const SERVICES: readonly UnstatedService[] = [
     onlyAsked: true,
   },
   ...UNSTATED_FEATURES,
+  ...SHIPPING_DESTINATIONS,
+  ...SPENDING_CONTROLS,
 ];
 
 const ASKING =

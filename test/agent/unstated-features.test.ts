@@ -90,6 +90,30 @@ describe('a question about a feature, a form or a service no article states', ()
     );
   });
 
+  it('hears a password or an API key asked to expire on its own, not a link that expired', () => {
+    const KEYS =
+      'Creating and rotating API keys\napi key token rotate\nRotate keys at least yearly: create the new key, then revoke the old one.';
+    const label = 'a password or an API key that expires on its own';
+    for (const text of [
+      'can an API token be set to lapse, say expire after 30 days on its own?',
+      'can our staff passwords be forced to expire each quarter?',
+      'is there an expiration date for the keys we hand to agencies?',
+      '¿Las contraseñas caducan cada cierto tiempo?',
+      'Kann ich ein Ablaufdatum für den API-Schlüssel setzen?',
+      'Est-ce que les mots de passe expirent au bout de 6 mois ?',
+    ])
+      expect(servicesNotInArticles(text, [KEYS]), text).toEqual([label]);
+    for (const text of [
+      'the reset link for my password expired, can I get another?',
+      'my password reset email says expired?',
+      'how often should we rotate our API keys?',
+    ])
+      expect(servicesNotInArticles(text, [KEYS]), text).toEqual([]);
+    expect(
+      servicesNotInArticles('can API keys expire?', [`${KEYS} Keys expire after 12 months unless renewed.`]),
+    ).toEqual([]);
+  });
+
   it('judges the name data is asked to be pushed into', () => {
     expect(namesNotInArticles('can order events stream directly into Snowflake?', 'en', [API])).toEqual([
       'Snowflake',
