@@ -103,7 +103,7 @@ const DISOWNED = String.raw`(?:not (?:us|ours|mine|our (?:company|business|shop|
 /** Whose they are: "are for a", "belong to some", "son de un", "au nom d'une", "gehören einer". */
 const BELONG_TO_ONE = String.raw`(?:(?:is|are|was|were|all|seem to be|appear to be) )?(?:for|from|belong(?:s|ing)? to|addressed to|in the name of|billed to|made out to) (?:a|an|some|somebody|someone|one)|(?:son|es|eran) de (?:una?|algun\w*)|a nombre de una?|(?:sont|est) (?:celles|ceux|celle|celui) d'une?|(?:au nom|aupres) d'une?|pour une?|(?:gehoren|gehort|sind von|sind fur|auf den namen) (?:einer?|einem)|(?:sao|e) de (?:uma?|algu\w*)|em nome de uma?|sono (?:di|per) (?:una?|un')|intestat\w* a (?:una?|un')|(?:zijn|is) van een|op naam van een|(?:sa|jest) (?:dla|od) (?:jakie\w*|jedne\w*)`;
 const NAMED_RECORDS_DISOWNED = new RegExp(
-  String.raw`\b${SEEN_ON}\b[^.!?]{0,80}\b${RECORDS_ANY}\b[^.!?]{0,30}\b${BELONG_TO_ONE}\b[^.!?]{0,60}\b${DISOWNED}\b`,
+  String.raw`(?:\b${SEEN_ON}\b[^.!?]{0,80}\b${RECORDS_ANY}|\b${RECORDS_ANY} ${SEEN_ON})\b[^.!?]{0,30}\b${BELONG_TO_ONE}\b[^.!?]{0,60}\b${DISOWNED}\b`,
 );
 
 /** A wish to see several accounts together ("we want to see other stores' orders in one place"). */
