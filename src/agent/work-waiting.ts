@@ -91,6 +91,9 @@ const FEED_REFUSED = new RegExp(
     String.raw`\b(?:none|not one|not a single one) of (?:the |our )?(?:orders?|requests?|invoices?|files?|batch(?:es)?)\b (?:that |which )?(?:(?:we|our|the) (?:[\w-]+ ){0,2}${SENDER}s?\b|(?:via|through|from|by) (?:the |our )?(?:[\w-]+ ){0,2}${SENDER}s?\b)[^.!?]{0,60}\b(?:went through|got through|came through|arrived|were accepted|was accepted|made it|landed|succeeded)\b`,
     String.raw`\btod[oa]s (?:los|las|nuestr[oa]s) (?:pedidos|ordenes|solicitudes)\b[^.!?]{0,60}\b(?:integracion|erp|sistema|api|conector)\b[^.!?]{0,60}\b(?:rechazad[oa]s|fallaron|devuelt[oa]s con error)\b`,
     String.raw`\b(?:toutes (?:les|nos) commandes|chaque commande)\b[^.!?]{0,60}\b(?:integration|erp|systeme|api|connecteur)\b[^.!?]{0,60}\b(?:rejetee?s?|refusee?s?|echoue\w*)\b`,
+    String.raw`\b(?:tod[oa]s (?:os|as) (?:pedidos|encomendas)\b[^.!?]{0,60}\b(?:integracao|erp|sistema|api|conector)\b[^.!?]{0,60}\b(?:rejeitad[oa]s|recusad[oa]s|falharam)|(?:os|as) (?:pedidos|encomendas)\b[^.!?]{0,60}\b(?:integracao|erp|sistema|api|conector)\b[^.!?]{0,60}\b(?:foram|sao|estao) tod[oa]s (?:rejeitad[oa]s|recusad[oa]s))\b`,
+    String.raw`\b(?:tutti gli ordini\b[^.!?]{0,60}\b(?:integrazione|erp|gestionale|sistema|api|connettore)\b[^.!?]{0,60}\b(?:rifiutati|respinti|falliti)|gli ordini\b[^.!?]{0,60}\b(?:integrazione|erp|gestionale|sistema|api|connettore)\b[^.!?]{0,60}\bsono stati tutti (?:rifiutati|respinti))\b`,
+    String.raw`\b(?:alle bestellingen\b[^.!?]{0,60}\b(?:koppeling|integratie|erp|systeem|api)\b[^.!?]{0,60}\b(?:geweigerd|afgewezen|mislukt)|de bestellingen\b[^.!?]{0,60}\b(?:koppeling|integratie|erp|systeem|api)\b[^.!?]{0,60}\bzijn allemaal (?:geweigerd|afgewezen))\b`,
     String.raw`\b(?:alle|samtliche|jede) (?:unsere[nr]? )?(?:bestellungen|bestellung|auftrage|auftrag)\b[^.!?]{0,60}\b(?:schnittstelle|integration|erp|system|api|anbindung)\b[^.!?]{0,60}\b(?:abgelehnt|zuruckgewiesen|fehlgeschlagen)\b`,
   ].join('|'),
 );

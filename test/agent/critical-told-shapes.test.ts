@@ -35,6 +35,10 @@ describe('critical situations told in shapes no reader took', () => {
     'Logged into the portal this morning and the latest orders belong to a dental practice in Leeds, nobody we know.',
     'We opened the orders tab and the last five are for a florist in Leeds, not ours.',
     "Opened the invoices screen and they're in the name of some catering company, no idea who they are.",
+    '发票页面上前三张发票是一家面包店的，不是我们的。',
+    '我们后台的订单列表里出现了另一家公司的订单。',
+    '請求書の画面に知らない会社の請求書が表示されています。',
+    '管理画面の注文履歴に他社の注文が並んでいます。',
   ])('is a critical concern on any plan: %s', (text) => {
     expect(understand(text, 'pro').urgency).toBe('critical');
     expect(routeOf(text, 'pro')).toBe('escalate');
@@ -51,6 +55,10 @@ describe('critical situations told in shapes no reader took', () => {
     'Todos los pedidos que nuestra integración envió desde el lunes fueron rechazados.',
     'Alle Bestellungen, die unsere Schnittstelle seit Samstag geschickt hat, wurden abgelehnt.',
     'Toutes les commandes envoyées par notre ERP cette nuit ont été rejetées.',
+    'Os pedidos que o nosso ERP enviou desde sábado foram todos rejeitados.',
+    'Tutti gli ordini inviati dal nostro gestionale da sabato sono stati rifiutati.',
+    'Alle bestellingen die onze koppeling sinds zaterdag verstuurde zijn geweigerd.',
+    '所有门店从昨天起都下不了单。',
   ])('is a critical outage for an enterprise customer and high for a smaller one: %s', (text) => {
     expect(understand(text, 'enterprise').urgency).toBe('critical');
     expect(routeOf(text, 'enterprise')).toBe('escalate');
@@ -64,6 +72,9 @@ describe('critical situations told in shapes no reader took', () => {
     'we posted our new catalogue on LinkedIn, is the price list visible to guests?',
     '所有员工的发票抬头要怎么修改？',
     '我们所有员工都很喜欢你们的新界面。',
+    '我们想在后台看到其他公司的订单，可以吗？',
+    '注文履歴の画面で他の店舗の注文も見られますか？',
+    'Os pedidos que o nosso ERP enviou ontem chegaram bem, obrigado.',
     'one order our ERP sent was rejected because the SKU is discontinued, which one replaces it?',
     'every order our integration sends gets a confirmation email, can we turn that off?',
   ])('near phrasings that tell no such thing stay below critical: %s', (text) => {
