@@ -94,8 +94,8 @@ const OTHERS_RECORDS_SHOWN = new RegExp(
 
 /**
  * The other party named rather than called "another company", then disowned: "opened the orders
- * tab and the last five are for a florist in Leeds, not us", "la página de facturas muestra las de
- * un taller de Murcia, no son nuestras". Needs a page, a tab or the account it was seen on: an
+ * tab and the last five are for a florist in Leeds, not us", "en la cuenta hay pedidos que son de una
+ * imprenta de Murcia, no son nuestros". Needs a page, a tab or the account it was seen on: an
  * invoice mailed with a wrong name on it is a billing mistake.
  */
 const SEEN_ON = String.raw`(?:page|tab|portal|dashboard|account|order history|history|screen|app|list|export|pagina|cuenta|historial|compte|historique|tableau de bord|seite|konto|ubersicht|conta|historico|storico|rekening|overzicht|strona|konto)`;

@@ -83,11 +83,12 @@ const SENDER = String.raw`(?:integration|erp|system|api|connector|sync|edi|middl
 /**
  * Everything the customer's system sent refused, said with a relative clause between
  * ("every order our integration pushed since Saturday was rejected", "none of the orders our ERP
- * sent this week went through"); in es, fr, de too. One order refused names no "every" or "none".
+ * sent this week went through"); in es, fr, de, pt, it and nl too. One order refused names no
+ * "every" or "none".
  */
 const FEED_REFUSED = new RegExp(
   [
-    String.raw`\b(?:every|each|all(?: (?:of )?(?:the|our))?) (?:single )?(?:orders?|requests?|calls?|invoices?|files?|batch(?:es)?|messages?)\b (?:that |which )?(?:(?:we|our|the) (?:[\w-]+ ){0,2}${SENDER}s?\b|(?:via|through|from|by) (?:the |our )?(?:[\w-]+ ){0,2}${SENDER}s?\b)[^.!?]{0,60}\b(?:rejected|refused|bounced|declined|dropped|failed|errored|returned an error|came back with an error)\b`,
+    String.raw`\b(?:every|each|all(?: (?:of )?(?:the|our))?) (?:single )?(?:orders?|requests?|calls?|invoices?|files?|batch(?:es)?|messages?)\b (?:that |which )?(?:(?:we|our|the) (?:[\w-]+ ){0,2}${SENDER}s?\b|(?:via|through|from|by) (?:the |our )?(?:[\w-]+ ){0,2}${SENDER}s?\b)[^.!?]{0,60}\b(?:rejected|refused|bounced|declined|dropped|failed(?! to (?!go through|arrive|import|sync|process|post|be (?:accepted|processed|imported)))|errored|returned an error|came back with an error)\b`,
     String.raw`\b(?:none|not one|not a single one) of (?:the |our )?(?:orders?|requests?|invoices?|files?|batch(?:es)?)\b (?:that |which )?(?:(?:we|our|the) (?:[\w-]+ ){0,2}${SENDER}s?\b|(?:via|through|from|by) (?:the |our )?(?:[\w-]+ ){0,2}${SENDER}s?\b)[^.!?]{0,60}\b(?:went through|got through|came through|arrived|were accepted|was accepted|made it|landed|succeeded)\b`,
     String.raw`\btod[oa]s (?:los|las|nuestr[oa]s) (?:pedidos|ordenes|solicitudes)\b[^.!?]{0,60}\b(?:integracion|erp|sistema|api|conector)\b[^.!?]{0,60}\b(?:rechazad[oa]s|fallaron|devuelt[oa]s con error)\b`,
     String.raw`\b(?:toutes (?:les|nos) commandes|chaque commande)\b[^.!?]{0,60}\b(?:integration|erp|systeme|api|connecteur)\b[^.!?]{0,60}\b(?:rejetee?s?|refusee?s?|echoue\w*)\b`,
