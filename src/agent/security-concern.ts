@@ -99,12 +99,21 @@ const SECRET = String.raw`(?:api[- ]?keys?|(?:access |auth |bearer |secret |live
 const CHAT_PLACE = String.raw`(?:into|in|to|on) #[a-z0-9][\w-]*|(?:shared|external|company-wide|all-hands|general|customer|partner|vendor|group) (?:slack |teams )?(?:channel|chat|workspace|thread)|(?:slack|teams|channel|workspace|chat|group)\b[^.!?]{0,20}\b(?:we share|shared) with|(?:other|outside|external) (?:companies|people|partners|vendors|guests|customers)|group chat|whatsapp group|mailing list|all-staff e-?mail`;
 const SHOWN = String.raw`(?:pasted|posted|shared|committed|pushed|uploaded|published|tweeted|leaked|dropped|put|ended up|went out|showed|shown|visible|readable)`;
 const PUBLIC_PLACE = String.raw`(?:public(?:ly)?|open[- ]source|discord|twitter|x\.com|linkedin|facebook|instagram|insta|tiktok|mastodon|social media|blog(?: post)?|reddit|forum|stack ?overflow|screenshot|live ?stream|stream|youtube|webinar|conference talk|community (?:slack|channel|chat)|pastebin|gist|the internet|${CHAT_PLACE})`;
+/** A site anyone can read (not a screenshot, which may go only to us). */
+const OPEN_SITE = String.raw`(?:linkedin|twitter|x\.com|facebook|instagram|insta|tiktok|mastodon|bluesky|reddit|youtube|social media|(?:public|open[- ]source) (?:github |gitlab )?(?:repo|repository|forum|channel|page|post)|github|gitlab|pastebin|stack ?overflow|discord|(?:our |the |a )?(?:blog|forum)|the internet)`;
+/** A secret in the eight Latin-script languages (folded). */
+const SECRET_WORD = String.raw`(?:${SECRET}|clave|claves|contrasena|cle|cles|mot de passe|schlussel|passwort|kennwort|chave|senha|chiave|sleutel|wachtwoord|klucz\w*|has[lł]o)`;
+/** Said to be readable: "is legible in it", "you can read it", "se lee entera", "est lisible", "ist lesbar". */
+const READABLE = String.raw`(?:(?:is|are|was|were|'s|'re|fully|clearly|plainly|completely|entirely|still|in full|\s)*(?:readable|legible|visible|in (?:full|plain ?text|clear ?text)|on (?:show|display)|can be (?:read|seen)|you can (?:read|see)|anyone can (?:read|see))|\b(?:se (?:lee|ve)|legible|visible|est (?:\w+ )?(?:lisible|visible)|(?:ist|sind) (?:\w+ )?(?:lesbar|sichtbar|zu sehen|zu lesen)|(?:e|esta|fica) (?:\w+ )?(?:legivel|visivel)|si legge|si vede|e (?:\w+ )?(?:leggibile|visibile)|is (?:\w+ )?(?:leesbaar|zichtbaar|te lezen|te zien)|(?:jest )?(?:czyteln\w*|widoczn\w*)))`;
 const SECRET_EXPOSED = new RegExp(
   [
     String.raw`\b(?:api keys?|tokens?|secrets?|credentials|passwords?)\b[^.!?]{0,60}\b(?:public (?:github |gitlab )?(?:repo|repository|gist)|gist|pastebin|leaked|exposed)\b`,
     String.raw`\b${SECRET}\b[^.!?]{0,60}\b${SHOWN}\b[^.!?]{0,40}\b${PUBLIC_PLACE}\b`,
     String.raw`\b${SHOWN}\b[^.!?]{0,30}\b${SECRET}\b[^.!?]{0,60}\b${PUBLIC_PLACE}\b`,
     String.raw`\b(?:screenshot|screen ?share|recording|video|stream)\b[^.!?]{0,40}\b(?:shows?|showing|showed|with|w|had|has|containing|contains|included|includes)\b[^.!?]{0,30}\b${SECRET}\b`,
+    // The post first, the secret said to be readable in it after: "posted a screenshot on Twitter
+    // and the admin password is legible in it", "la foto en LinkedIn, la clave API se lee entera".
+    String.raw`\b${OPEN_SITE}\b[^.!?]{0,80}\b${SECRET_WORD}\b[^.!?]{0,30}\b${READABLE}`,
     // "our read-write API key was in a screenshot we posted": the secret inside what was shown.
     String.raw`\b${SECRET}\b[^.!?]{0,20}\b(?:was|were|is|are|got|ended up|appeared|appears|showed up|shows up) (?:clearly |fully |still )?(?:in|on|inside|visible in|readable in) (?:a|an|the|our|my|one of our|that)\b[^.!?]{0,20}\b(?:screenshot|screen ?share|recording|video|post|tweet|slides?|deck|blog|stream|demo)\b`,
     // Thai (folded: vowel and tone marks dropped): hacked, or an account entered without permission.

@@ -7,6 +7,7 @@
  * Folded text (lower case, no accents, straight quotes).
  */
 
+import { foldedPattern } from './offline/text.js';
 import { tellsSomeoneElseIn } from './security-access.js';
 import { tellsSecurityIncident } from './security-told.js';
 
@@ -91,6 +92,34 @@ const OTHERS_RECORDS_SHOWN = new RegExp(
   String.raw`\b(?:see|sees|seeing|saw|seen|view|viewing|shows?|showing|showed|shown|displays?|displaying|displayed|visible|exposes?|exposed|exposing|opens?|opened|loads?|loaded|pulls? up|lists?|listed|contains?|includes?)\b[^.!?]{0,40}\b${OTHER_PARTY}\b[^.!?]{0,15}\b${RECORDS}\b`,
 );
 
+/**
+ * The other party named rather than called "another company", then disowned: "opened the orders
+ * tab and the last five are for a florist in Leeds, not us", "en la cuenta hay pedidos que son de una
+ * imprenta de Murcia, no son nuestros". Needs a page, a tab or the account it was seen on: an
+ * invoice mailed with a wrong name on it is a billing mistake.
+ */
+const SEEN_ON = String.raw`(?:page|tab|portal|dashboard|account|order history|history|screen|app|list|export|pagina|cuenta|historial|compte|historique|tableau de bord|seite|konto|ubersicht|conta|historico|storico|rekening|overzicht|strona|konto)`;
+const RECORDS_ANY = String.raw`(?:${RECORDS}|facturas|pedidos|datos|factures|commandes|donnees|rechnungen|bestellungen|daten|faturas|dados|fatture|ordini|dati|facturen|bestellingen|gegevens|faktury|zamowienia|dane)`;
+const DISOWNED = String.raw`(?:not (?:us|ours|mine|our (?:company|business|shop|orders|invoices))|(?:that|which|who) (?:isn'?t|aren'?t|is not|are not) (?:us|ours)|(?:we'?ve|we have|i'?ve|i have) never (?:heard of|dealt with|done business with)|nobody (?:we know|here knows)|no idea who|no (?:son )?(?:nuestr[oa]s|de nosotros|somos nosotros)|(?:ce )?(?:ne sont )?pas (?:les )?(?:notres|a nous|nous)|nicht (?:unsere|uns|wir)|nao (?:sao )?(?:noss[oa]s|nos)|non (?:sono )?(?:nostr[ei]|noi)|niet (?:van ons|de onze|wij)|nie (?:nasze|nasz[ae]?|my))`;
+/** Whose they are: "are for a", "belong to some", "son de un", "au nom d'une", "gehören einer". */
+const BELONG_TO_ONE = String.raw`(?:(?:(?:is|are|was|were|all|seem to be|appear to be) )?(?:for|from|belong(?:s|ing)? to|addressed to|in the name of|billed to|made out to) (?:a|an|some|somebody|someone|one)|(?:son|es|eran) de (?:una?|algun\w*)|a nombre de una?|(?:sont|est) (?:celles|ceux|celle|celui) d'une?|(?:au nom|aupres) d'une?|pour une?|(?:gehoren|gehort|sind von|sind fur|auf den namen) (?:einer?|einem)|(?:sao|e) de (?:uma?|algu\w*)|em nome de uma?|sono (?:di|per) (?:una?|un')|intestat\w* a (?:una?|un')|(?:zijn|is) van een|op naam van een|(?:sa|jest) (?:dla|od) (?:jakie\w*|jedne\w*))`;
+const NAMED_RECORDS_DISOWNED = new RegExp(
+  String.raw`(?:\b${SEEN_ON}\b[^.!?]{0,80}\b${RECORDS_ANY}|\b${RECORDS_ANY} ${SEEN_ON})\b[^.!?]{0,30}\b${BELONG_TO_ONE}\b[^.!?]{0,60}\b${DISOWNED}\b`,
+);
+
+/** The same in Chinese and Japanese: on the page, another company's records, or records that are not ours. */
+const NAMED_RECORDS_SCRIPTS = foldedPattern(
+  [
+    String.raw`(?:页面|账户|账号|后台|列表|订单记录|历史记录)[^。！？]{0,30}(?:是|属于)[^。！？]{0,25}的[，,、 ]*(?:不是我们的|不是我们|根本不是我们|我们不认识|我们从没听说过)`,
+    String.raw`(?:页面|账户|账号|后台|列表|订单记录|历史记录)[^。！？]{0,20}(?:显示|出现|看到|列出)了?[^。！？]{0,15}(?:别的|其他|另一家|陌生|不认识的)(?:公司|客户|人|企业|店)的(?:发票|订单|数据|地址|信息|账单)`,
+    String.raw`(?:画面|ページ|アカウント|一覧|管理画面|履歴)[^。！？]{0,20}(?:知らない|見知らぬ|別の|他の|他社|よその)(?:会社|店|企業|お客様|顧客|人)?の(?:請求書|注文|データ|住所|情報)[^。！？]{0,10}(?:表示|出て|載って|並んで)`,
+  ].join('|'),
+);
+/** Asked for or wished ("我们想在后台看到其他公司的订单，可以吗？", "他社の注文も見られますか"), not seen. */
+const WISHED_IN_SCRIPTS = foldedPattern(
+  String.raw`想|希望|可以吗|能不能|能否|吗[？?]|ますか|たい|できる[？?]`,
+);
+
 /** A wish to see several accounts together ("we want to see other stores' orders in one place"). */
 const WANTS_TO_SEE =
   /\b(?:want|wants|would like|'d like|like|need|needs|wish|able|possible|way|allow\w*|let (?:us|me)|permission)\b[^.!?]{0,15}\b(?:to )?(?:see|view|show)\b/;
@@ -119,6 +148,8 @@ export function reportsSecurityIncident(text: string): boolean {
     PAYMENT_REDIRECTED.test(text) ||
     tellsSecurityIncident(text) ||
     tellsSomeoneElseIn(text) ||
+    NAMED_RECORDS_DISOWNED.test(text) ||
+    (NAMED_RECORDS_SCRIPTS.test(text) && !WISHED_IN_SCRIPTS.test(text)) ||
     (OTHERS_RECORDS_SHOWN.test(text) && (FOUND_A_WAY.test(text) || !WANTS_TO_SEE.test(text)))
   );
 }

@@ -19,6 +19,7 @@
  * about how two-factor works, or a forgotten password, is not one.
  */
 import { moneyNotOurs } from './money-not-ours.js';
+import { tellsUnaskedCode } from './security-codes.js';
 import { foldedPattern } from './offline/text.js';
 
 /** Two-factor or a passkey, in the twelve languages. */
@@ -154,6 +155,7 @@ export function tellsSecurityIncident(text: string): boolean {
     UNDER_REMOVED_NAME.test(text) ||
     NOT_OUR_SOURCE.test(text) ||
     moneyNotOurs(text) ||
+    tellsUnaskedCode(text) ||
     (USED_WHILE_AWAY.test(text) && !ASKS_WHETHER.test(text)) ||
     USED_BY_SOMEONE_SCRIPTS.test(text) ||
     ORDERS_NOBODY_PLACED.test(text)

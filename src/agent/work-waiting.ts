@@ -78,9 +78,30 @@ const FEED_STOPPED_SCRIPTS = foldedPattern(
   String.raw`(?:同步|接口|对接)[^。！？]{0,4}(?:停了|中断|停止|断了|挂了)|(?:同期|連携|api)が?[^。！？]{0,4}(?:止まっ|停止|途切れ)|(?:การซิงค์|ซิงค์ข้อมูล|การเชื่อมต่อ api)[^]{0,10}(?:หยุด|ค้าง|ล่ม)|(?:المزامنة|التكامل|الربط)[^.!?؟]{0,10}(?:توقفت|متوقفة|توقف)|(?:توقفت|توقف) (?:المزامنة|التكامل|الربط)`,
 );
 
-/** An order feed that stopped (folded text). */
+/** A system that sends orders for the customer: their integration, ERP, connector or script. */
+const SENDER = String.raw`(?:integration|erp|system|api|connector|sync|edi|middleware|script|feed|punch-?out|sap|netsuite|dynamics|shop(?:ify)?|webshop|platform)`;
+/**
+ * Everything the customer's system sent refused, said with a relative clause between
+ * ("every order our integration pushed since Saturday was rejected", "none of the orders our ERP
+ * sent this week went through"); in es, fr, de, pt, it and nl too. One order refused names no
+ * "every" or "none".
+ */
+const FEED_REFUSED = new RegExp(
+  [
+    String.raw`\b(?:every|each|all(?: (?:of )?(?:the|our))?) (?:single )?(?:orders?|requests?|calls?|invoices?|files?|batch(?:es)?|messages?)\b (?:that |which )?(?:(?:we|our|the) (?:[\w-]+ ){0,2}${SENDER}s?\b|(?:via|through|from|by) (?:the |our )?(?:[\w-]+ ){0,2}${SENDER}s?\b)[^.!?]{0,60}\b(?:rejected|refused|bounced|declined|dropped|failed(?! to (?!go through|arrive|import|sync|process|post|be (?:accepted|processed|imported)))|errored|returned an error|came back with an error)\b`,
+    String.raw`\b(?:none|not one|not a single one) of (?:the |our )?(?:orders?|requests?|invoices?|files?|batch(?:es)?)\b (?:that |which )?(?:(?:we|our|the) (?:[\w-]+ ){0,2}${SENDER}s?\b|(?:via|through|from|by) (?:the |our )?(?:[\w-]+ ){0,2}${SENDER}s?\b)[^.!?]{0,60}\b(?:went through|got through|came through|arrived|were accepted|was accepted|made it|landed|succeeded)\b`,
+    String.raw`\btod[oa]s (?:los|las|nuestr[oa]s) (?:pedidos|ordenes|solicitudes)\b[^.!?]{0,60}\b(?:integracion|erp|sistema|api|conector)\b[^.!?]{0,60}\b(?:rechazad[oa]s|fallaron|devuelt[oa]s con error)\b`,
+    String.raw`\b(?:toutes (?:les|nos) commandes|chaque commande)\b[^.!?]{0,60}\b(?:integration|erp|systeme|api|connecteur)\b[^.!?]{0,60}\b(?:rejetee?s?|refusee?s?|echoue\w*)\b`,
+    String.raw`\b(?:tod[oa]s (?:os|as) (?:pedidos|encomendas)\b[^.!?]{0,60}\b(?:integracao|erp|sistema|api|conector)\b[^.!?]{0,60}\b(?:rejeitad[oa]s|recusad[oa]s|falharam)|(?:os|as) (?:pedidos|encomendas)\b[^.!?]{0,60}\b(?:integracao|erp|sistema|api|conector)\b[^.!?]{0,60}\b(?:foram|sao|estao) tod[oa]s (?:rejeitad[oa]s|recusad[oa]s))\b`,
+    String.raw`\b(?:tutti gli ordini\b[^.!?]{0,60}\b(?:integrazione|erp|gestionale|sistema|api|connettore)\b[^.!?]{0,60}\b(?:rifiutati|respinti|falliti)|gli ordini\b[^.!?]{0,60}\b(?:integrazione|erp|gestionale|sistema|api|connettore)\b[^.!?]{0,60}\bsono stati tutti (?:rifiutati|respinti))\b`,
+    String.raw`\b(?:alle bestellingen\b[^.!?]{0,60}\b(?:koppeling|integratie|erp|systeem|api)\b[^.!?]{0,60}\b(?:geweigerd|afgewezen|mislukt)|de bestellingen\b[^.!?]{0,60}\b(?:koppeling|integratie|erp|systeem|api)\b[^.!?]{0,60}\bzijn allemaal (?:geweigerd|afgewezen))\b`,
+    String.raw`\b(?:alle|samtliche|jede) (?:unsere[nr]? )?(?:bestellungen|bestellung|auftrage|auftrag)\b[^.!?]{0,60}\b(?:schnittstelle|integration|erp|system|api|anbindung)\b[^.!?]{0,60}\b(?:abgelehnt|zuruckgewiesen|fehlgeschlagen)\b`,
+  ].join('|'),
+);
+
+/** An order feed that stopped, or refused everything it sent (folded text). */
 export function feedStopped(text: string): boolean {
-  return FEED_STOPPED.test(text) || FEED_STOPPED_SCRIPTS.test(text);
+  return FEED_STOPPED.test(text) || FEED_STOPPED_SCRIPTS.test(text) || FEED_REFUSED.test(text);
 }
 
 /** Every shop, till or branch, in the eight Latin-script languages. */
