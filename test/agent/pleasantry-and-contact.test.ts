@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asksForHuman } from '../../src/agent/offline/classify-intent.js';
 import { MAYA, useOfflineAgent } from './agent-input.js';
 
 const runAs = useOfflineAgent();
@@ -174,6 +175,25 @@ describe('a person asked for by role, or on the phone, in the eight languages (o
     ]) {
       const r = await run(text);
       expect(r.reason ?? '', text).not.toMatch(/asked for a person/);
+    }
+  });
+
+  // The twenty-eighth round: the answer named before the person ("an answer from a human").
+  it('how soon an answer comes from a person, said answer first, asks for no one; an ask beside it still asks', async () => {
+    for (const text of [
+      'on the starter plan, how long until I hear back if I need a person?',
+      'how quickly do we get a reply from a human on weekends?',
+      'how fast would we receive an answer from someone if the bot gets stuck?',
+    ]) {
+      expect(asksForHuman(text), text).toBe(false);
+      const r = await run(text);
+      expect(r.reason ?? '', text).not.toMatch(/asked for a person/);
+    }
+    for (const text of [
+      'how soon can I get a reply, I need to talk to a person today',
+      'how fast can I get an answer from a human? call me back please',
+    ]) {
+      expect(asksForHuman(text), text).toBe(true);
     }
   });
 
