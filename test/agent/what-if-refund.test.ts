@@ -33,3 +33,31 @@ describe('a what-if refund question about a named order (offline engine)', () =>
     }
   });
 });
+
+// The twenty-eighth round: a refund asked about, not asked for, with an order named and no
+// condition or question mark the what-if reading needs. Phrasings written for this test.
+describe('a refund asked about rather than asked for, with an order named (offline engine)', () => {
+  it('is answered from the order and the help center, and nothing is proposed', async () => {
+    for (const text of [
+      'does a partial refund take as long as a full one? we have not made up our minds on 1043',
+      'if the grinder on 1043 gives up in the spring is there money back or only a repair',
+      'no refund needed for 1043, just send us a grinder that works',
+      'purely theoretical: 1043 shows up scratched, do you swap it or refund',
+    ]) {
+      const r = await run(text);
+      expect(r.route, text).toBe('resolve');
+      expect(r.proposedAction, text).toBeUndefined();
+      expect(r.reply?.text, text).toBeTruthy();
+    }
+  });
+
+  it('an ask for the money back still proposes the refund', async () => {
+    for (const text of [
+      'the grinder on 1043 stopped working, please refund it',
+      'refund order 1043 please',
+    ]) {
+      const r = await run(text);
+      expect(r.proposedAction?.type, text).toBe('refund');
+    }
+  });
+});
