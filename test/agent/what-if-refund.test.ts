@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findCustomerRequests } from '../../src/agent/customer-request.js';
 import { asksWhatIfRefund } from '../../src/agent/question-scope.js';
 import { MAYA, useOfflineAgent } from './agent-input.js';
 
@@ -60,4 +61,20 @@ describe('a refund asked about rather than asked for, with an order named (offli
       expect(r.proposedAction?.type, text).toBe('refund');
     }
   });
+});
+
+describe('money back asked for with the verb written as one word, in Dutch', () => {
+  it.each([
+    'Kunnen we ons geld terugkrijgen voor 1043? De kasten zijn te hoog',
+    'ik wil graag mijn geld terugkrijgen voor 1043',
+  ])('is an ask: %s', (text) => {
+    expect(findCustomerRequests([{ text }], 'refund')).toHaveLength(1);
+  });
+
+  it.each(['we krijgen de doos volgende week terug', 'ik wil mijn geld niet terugkrijgen, stuur een nieuwe'])(
+    'a parcel coming back, or the money declined, is not: %s',
+    (text) => {
+      expect(findCustomerRequests([{ text }], 'refund')).toHaveLength(0);
+    },
+  );
 });
