@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForHuman } from '../../src/agent/offline/classify-intent.js';
+import { asksForHuman, isPleasantry } from '../../src/agent/offline/classify-intent.js';
 import { MAYA, useOfflineAgent } from './agent-input.js';
 
 const runAs = useOfflineAgent();
@@ -308,5 +308,41 @@ describe('thanks above a signature need no answer; a question or an outage above
       const r = await run(text);
       expect(r.route, text).not.toBe('ignore');
     }
+  });
+});
+
+// The twenty-eighth round. Phrasings written for these tests.
+describe('the sender introducing themselves by role, beside a greeting', () => {
+  it.each([
+    'hey! new purchasing lead here at Alder Foods, just saying hi',
+    "Hello, I'm the new Office Manager at Quarry & Co 👋",
+    'hi all, this is your new contact at Bluebird, wanted to introduce myself',
+  ])('needs no answer: %s', (text) => {
+    expect(isPleasantry(text)).toBe(true);
+  });
+
+  it.each([
+    'hi, new office manager here, can you add me as an admin?',
+    "hello, I'm the new buyer at Alder Foods, where do I see our invoices",
+    'hi, new office manager here, our checkout has been down all morning',
+    "I'm the new manager here, get me a person on the phone",
+  ])('anything asked or told beside it is still read: %s', (text) => {
+    expect(isPleasantry(text)).toBe(false);
+  });
+});
+
+describe('a confirmation wanted for the customer’s records', () => {
+  it.each([
+    'Just confirming for our records that 1046 arrived and was signed for.',
+    'checking for the books that the refund on 1043 went through',
+  ])('is answered, not acknowledged: %s', (text) => {
+    expect(isPleasantry(text)).toBe(false);
+  });
+
+  it.each([
+    'Just confirming the chairs arrived, thank you!',
+    'the lamps came today, filed the delivery note for our records, thanks',
+  ])('news that something arrived, with thanks, still needs no answer: %s', (text) => {
+    expect(isPleasantry(text)).toBe(true);
   });
 });
