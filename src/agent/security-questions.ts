@@ -13,7 +13,7 @@
 
 /** A clause that asks how something works, what a rule is, or whether something can be done. */
 const HOW_IT_WORKS = new RegExp(
-  String.raw`(?:^|[.!?;:—–-]\s*|,\s*(?=[^.!?]*\?\s*$)|\b(?:so|and|but|also|pls|please|quick question|question)[,:]?\s+)(?:` +
+  String.raw`(?:^|[.!?;:—–-]\s*|\b(?:so|and|but|also|pls|please|quick question|question)[,:]?\s+)(?:` +
     [
       // en
       String.raw`how (?:do|does|can|could|should|would|long|often|many|much|soon|far)|what(?:'s| is| are| was| happens| counts| do you| does| should| can| do (?:we|i))|who do (?:we|i)|which|where (?:do|does|can|is|are)|who (?:can|should|gets|sees)|is there (?:a|an|any)|(?:can|could|may) (?:we|i|our|my|you|someone|a|the|these|those|this|that|it|they)|do (?:you|we|i)|does (?:the|your|a|an|each|every)|are (?:there|you)|is it possible|will (?:the|a|an|you)|should (?:we|i)|(?:the )?diff(?:erences?|s)? (?:between|betw|btw)`,

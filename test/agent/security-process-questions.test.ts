@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { understandOffline } from '../../src/agent/understand.js';
-import { asksHowItWorks } from '../../src/agent/security-questions.js';
 import { mentionsDataLoss } from '../../src/agent/data-loss.js';
 import { fold } from '../../src/agent/offline/text.js';
 
@@ -104,26 +103,6 @@ describe('a terse question on what tells two roles or settings apart is not a br
     'diff between our admin and the new admin someone added overnight?',
     "difference between these two logins? one is from a country we've never been to",
   ])('an incident told beside it still is one: %s', (text) => {
-    expect(understand(text).securityConcern).toBe(true);
-  });
-});
-
-describe('a question after a comma, closing the message, is asked like one after a full stop', () => {
-  it.each([
-    'my account export email is from last week, does the download still work?',
-    'we moved the owner role to Dana yesterday, can I still place orders?',
-    'the invoice archive I asked for landed three days ago, will the download still open?',
-  ])('%s', (text) => {
-    expect(asksHowItWorks(fold(text))).toBe(true);
-    expect(understand(text).securityConcern).toBe(false);
-  });
-
-  it.each([
-    'a login code came by text at 2am that none of us asked for, is that you?',
-    'someone from outside the company signed in to our account yesterday, how do we lock it?',
-    "our owner email was changed last night and it wasn't us, how do we undo it?",
-  ])('an incident told before it is still one: %s', (text) => {
-    expect(asksHowItWorks(fold(text))).toBe(false);
     expect(understand(text).securityConcern).toBe(true);
   });
 });
