@@ -85,7 +85,35 @@ export function isBillingDispute(text: string, intent: Intent, concern: Concern 
     return true;
   const question = isInformationQuestion(text) || ASKED_WITHOUT_MARK.test(folded);
   if (intent !== 'billing') return false;
-  return DISPUTED_BILL.test(folded) || (concern === 'billing_error' && !question && MONEY_WORDS.test(folded));
+  return (
+    DISPUTED_BILL.test(folded) ||
+    (concern === 'billing_error' && !question && MONEY_WORDS.test(folded) && !asksInvoiceSetup(folded))
+  );
+}
+
+/**
+ * What invoices show or how they are grouped, asked for with no charge said wrong: "need our
+ * company name changed on invoices", "put our PO number on the bills from now on", "we'd rather
+ * have one invoice a month than one per order". The billing articles answer these; the concern
+ * model read the invoice words as a billing error. A sum, a charge taken or a mistake named beside
+ * it keeps the model's reading (folded text, English).
+ */
+const INVOICE_DETAIL = String.raw`(?:(?:company|business|legal|trading|entity|firm) name|(?:billing |postal |office )?address|vat (?:number|no|id)|tax (?:id|number)|po (?:number|no|reference)|purchase order (?:number|reference)|cost cent(?:er|re)|reference|contact (?:name|email))`;
+const BILLS = String.raw`(?:invoices?|bills?|statements?|receipts?)`;
+const INVOICE_SETUP = new RegExp(
+  [
+    String.raw`\b${INVOICE_DETAIL}\b[^.!?]{0,30}\b(?:changed|updated|amended|added|shown|printed|(?:to|on|onto) (?:the |our |all |future |new )?${BILLS})\b`,
+    String.raw`\b(?:change|update|amend|add|put|show|print|include)\b[^.!?]{0,20}\b${INVOICE_DETAIL}\b[^.!?]{0,30}\b${BILLS}\b`,
+    String.raw`\b(?:would rather|'d rather|prefer|would like|'d like|want|wants|need|needs|could we (?:get|have)|can we (?:get|have))\b[^.!?]{0,30}\b(?:a single|one|single|consolidated|combined|monthly|one monthly|a monthly) ${BILLS}\b`,
+    String.raw`\b(?:a single|one|single|consolidated|combined|monthly) ${BILLS}\b[^.!?]{0,40}\b(?:instead of|rather than|than) (?:one|separate|an? \w+ (?:per|for each|every))\b`,
+  ].join('|'),
+);
+const SAID_WRONG =
+  /[$€£]\s?\d|\b\d+(?:[.,]\d+)? ?(?:usd|eur|gbp|dollars?|euros?|pounds?)\b|\b(?:charg\w*|overcharg\w*|debit\w*|took|taken|twice|double\w*|wrong|incorrect|mistake|error|extra|too much|refund\w*|dispute\w*)\b/;
+
+/** What invoices show or how they are grouped, asked for, with no charge said wrong (folded text). */
+export function asksInvoiceSetup(folded: string): boolean {
+  return INVOICE_SETUP.test(folded) && !SAID_WRONG.test(folded);
 }
 
 /**

@@ -229,6 +229,14 @@ const praised = (folded: string) => new RegExp(PRAISED.source).test(folded);
 /** Where a clause ends: a stop, a comma, a dash or an "and" between spaces. */
 const CLAUSE = /[.!;\n]+|,|(?<=\s)(?:and|y|et|und|e|en|i)(?=\s)|(?<=\s)[—–-](?=\s)/u;
 
+/**
+ * "Just confirming for my records that 1024 was delivered", "checking for our files that the
+ * refund went through": a confirmation wanted for the customer's records is asked of us, though
+ * said without a question mark; the order record answers it.
+ */
+const CONFIRMATION_FOR_RECORDS =
+  /\b(?:confirming|checking|verifying|double[- ]?checking|confirm)\b[^.!?\n]{0,20}\bfor (?:my|our|the) (?:records?|files?|books|audit|accountants?|bookkeeping|paperwork)\b/;
+
 /** True for a note of thanks that says something worked out or is no longer needed, and asks nothing. */
 export function isCourtesyNote(said: string): boolean {
   // "hope the week is treating you kindly", "how was your weekend?": small talk asks nothing.
@@ -244,6 +252,7 @@ export function isCourtesyNote(said: string): boolean {
     .replace(/(\p{L})-(\p{L})/gu, '$1 $2')
     .replace(LEAD_IN, ' fyi ')
     .replace(THANKS_AGAIN, ' thanks ');
+  if (CONFIRMATION_FOR_RECORDS.test(fold(body))) return false;
   const onLeave = ON_LEAVE.test(folded);
   const words = folded.split(/[^\p{L}\d']+/u).filter(Boolean);
   if (!words.length || words.length > MAX_WORDS) return false;

@@ -12,6 +12,8 @@ const HYPOTHETICAL: readonly (readonly string[])[] = [
   ['hypothetically'],
   ['hypothetical'],
   ['theoretically'],
+  // "purely theoretical: 1043 shows up scratched, do you swap it or refund"
+  ['theoretical'],
   ['in', 'theory'],
   ['for', 'future', 'reference'],
   ['out', 'of', 'curiosity'],

@@ -69,6 +69,8 @@ export const REFUND_REQUEST: Lexicon = {
     // nl
     'terugbetal',
     'geld terug',
+    // written as one word: "kan ik mijn geld terugkrijgen?"
+    'geld terugkrijgen',
     'retourner',
     'restitutie',
     // pl

@@ -254,6 +254,44 @@ export function withoutSignOff(text: string): string {
   return (at > 0 && lines.slice(0, at).join('\n').trim()) || text;
 }
 
+/** Either case of a word's first letter: "Office Manager" and "office manager". */
+const eitherCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`;
+const ROLE = `(?:${[
+  'manager',
+  'buyer',
+  'admin',
+  'administrator',
+  'owner',
+  'contact',
+  'assistant',
+  'coordinator',
+  'lead',
+  'director',
+  'accountant',
+  'bookkeeper',
+  'purchaser',
+  'rep',
+]
+  .map(eitherCase)
+  .join('|')})`;
+const COMPANY = String.raw`(?:\s+(?:at|from|with|for)\s+\p{Lu}[\p{L}\d'’.-]*(?:\s+(?:&|and|\p{Lu}[\p{L}\d'’.-]*))*)?`;
+/**
+ * The sender introducing themselves by role ("new office manager here at Granite & Pine", "I'm
+ * the new purchasing lead at Alder Foods", "this is your new contact"): who writes, not whom they
+ * want to speak with, and beside a greeting it asks nothing. Taken out before the courtesy words
+ * are read; the company's name after it is capitalised.
+ */
+const SELF_INTRODUCTION = new RegExp(
+  String.raw`(?:(?:[Nn]ew|[Tt]he|[Yy]our)\s+)?(?:[\p{L}-]+\s+){0,2}?${ROLE}s?\s+here${COMPANY}|(?:[Ii]'?m|[Ii] am|[Tt]his is)\s+(?:(?:the|your|a|an)\s+)?(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?${ROLE}s?${COMPANY}`,
+  'gu',
+);
+/** "(wanted) to introduce myself" greets. */
+const INTRODUCING_MYSELF = /\b(?:(?:just )?wanted |want )?(?:to )?introduc(?:e|ing) (?:myself|ourselves)\b/gi;
+
+function withoutSelfIntroduction(text: string): string {
+  return text.replace(SELF_INTRODUCTION, ' ').replace(INTRODUCING_MYSELF, ' hello ');
+}
+
 export function isCourtesyOnly(said: string): boolean {
   // "how kind of you", "who knew?", "太快了": exclamations shaped like questions read as approval;
   // "how was your weekend?" beside thanks is small talk.
@@ -262,7 +300,7 @@ export function isCourtesyOnly(said: string): boolean {
   // 1045?"), is something to answer; only the courtesy words are read above it.
   const whole = emojiForShortcodes(raw);
   if (ASKS.test(whole) || UNHAPPY.test(whole)) return false;
-  const text = emojiForShortcodes(withoutSignOff(raw));
+  const text = withoutSelfIntroduction(emojiForShortcodes(withoutSignOff(raw)));
   // "the refund for 1045 came through, thanks": an order number beside word that it arrived.
   if (arrivedWithThanks(foldWord(text))) return true;
   if (/\d/.test(text)) return false;

@@ -26,7 +26,7 @@ const SECURITY = new RegExp(
     // Codes and resets nobody asked for, sign-ins from places or devices nobody knows.
     String.raw`\b(?:2fa|mfa|two[- ]factor|verification|security|login|log-?in|sign[- ]?in|one[- ]time|sms) (?:codes?|texts?|emails?)\b[^.!?]{0,60}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't|haven'?t|have not|hadn'?t)|nobody|no one|none of us)\b`,
     String.raw`\bpassword (?:reset|change)s?\b[^.!?]{0,40}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't) (?:request|ask|want|make|do|initiate|trigger|change|reset)\w*|nobody|no one|none of us)\b`,
-    String.raw`\b(?:log(?:ged)? ?ins?|sign(?:ed)? ?ins?|access(?:ed)?)\b[^.!?]{0,30}\bfrom (?:an? )?(?:unknown|unrecogni[sz]ed|strange|foreign|unfamiliar|new) (?:device|location|country|ip|computer|phone|browser)\b`,
+    String.raw`\b(?:log(?:ged)? ?ins?|sign(?:ed)? ?ins?|access(?:ed)?)\b[^.!?]{0,30}\bfrom (?:an? )?(?:unknown|unrecogni[sz]ed|strange|foreign|unfamiliar|new) (?:devices?|locations?|countr(?:y|ies)|ips?|computers?|phones?|browsers?)\b`,
     // A password, email, admin or card changed, or a user or key added, that nobody asked for.
     String.raw`\b(?:password|e-?mail|phone number|2fa|mfa|two[- ]factor|admin|owner|bank details|card|payment method)s?\b[^.!?]{0,40}\b(?:changed|swapped|replaced|reset|switched off|turned off|disabled|removed)\b[\s\S]{0,60}\b(?:(?:i|we) (?:didn'?t|did not|never) (?:change|reset|request|ask|do|make|authori[sz]e|turn|switch|add|swap|replace)\w*|(?:i|we) don'?t recogni[sz]e|nobody|no one|none of us|not (?:us|me|ours|one of ours)|wasn'?t (?:us|me)|without (?:our|my|anyone'?s) (?:permission|knowledge|say))`,
     String.raw`\b(?:someone|somebody|a stranger)\b[^.!?]{0,30}\b(?:changed|changing|swapped|replaced|reset|resetting|added|removed|disabled|turned off)\b[^.!?]{0,30}\b(?:password|e-?mail|admin|owner|2fa|two[- ]factor|card|bank|api key|users?)`,
@@ -77,11 +77,14 @@ const SECURITY = new RegExp(
 
 /**
  * Words about security that are not a concern: how to report a vulnerability, the security
- * settings page, the security mailbox, the product's security features and fraud screening. Left
+ * settings page, the security mailbox, the product's security features and fraud screening, a
+ * security test, audit or review as the customer's own work ("I do some security testing on the
+ * side"), and the customer's own security people as who wants the answer ("our security team
+ * wants a number", "my security officer asked whether…"): what they found is still read. Left
  * out before the patterns look for a breach, as is asking where to forward a phishing-looking mail.
  */
 const ABOUT_SECURITY = new RegExp(
-  `${/\b(?:report(?:s|ed|ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|polic(?:y|ies)|certifications?|questionnaire|features?|measures?|standards?|practices?|checks?|controls?|options?|documentation|docs|whitepaper|overview|requirements?)\b|\bfraud (?:screening|checks?|prevention|protection|detection|polic(?:y|ies)|rules?|filters?|reviews?)\b|\bsecurity@\S+|→ security\b|\bvulnerabilit(?:y|ies) (?:reports?|disclosure|reporting|program(?:me)?|policy|process)\b|(?<!\b(?:our|my) )\bsecurity team\b|\b(?:found|discovered|spotted|noticed)\b[^.!?]{0,20}\b(?:a |an )?(?:security (?:issue|bug|flaw|hole)|vulnerabilit\w*)\b(?=[\s\S]{0,80}\b(?:where|who|how)\b[^.!?]{0,30}\b(?:send|report|submit|disclose|share|contact)\b)|\b(?:forward|report|send)(?:ing)?\b[^.!?]{0,20}\b(?:phishing|suspicious|scam|fake)\b (?:e-?mails?|messages?|texts?|mails?|links?)\b/.source}|${WHERE_TO_SEND_PHISHING.source}`,
+  `${/\b(?:report(?:s|ed|ing)?|disclos\w*|submit(?:ting)?|send(?:ing)?)\b[^.!?]{0,20}\b(?:a |an |the )?(?:security (?:issue|bug|problem|flaw|report)s?|vulnerabilit\w*)|\bsecurity (?:reports?|settings|keys?|tab|page|questions?|polic(?:y|ies)|certifications?|questionnaire|features?|measures?|standards?|practices?|checks?|controls?|options?|documentation|docs|whitepaper|overview|requirements?|testing|tests?|audits?|reviews?|assessments?|researchers?|scans?)\b|\b(?:our|my) (?:it |infosec |internal )?security (?:team|people|folks|guys?|officer|lead|department|dept|manager|person|auditors?)\b(?= (?:(?:always|now|also|just|really) )?(?:wants?|wanted|asks?|asked|is asking|are asking|keeps? asking|needs?|would like|requires?|insists?|has asked|have asked)\b)|\bfraud (?:screening|checks?|prevention|protection|detection|polic(?:y|ies)|rules?|filters?|reviews?)\b|\bsecurity@\S+|→ security\b|\bvulnerabilit(?:y|ies) (?:reports?|disclosure|reporting|program(?:me)?|policy|process)\b|(?<!\b(?:our|my) )\bsecurity team\b|\b(?:found|discovered|spotted|noticed)\b[^.!?]{0,20}\b(?:a |an )?(?:security (?:issue|bug|flaw|hole)|vulnerabilit\w*)\b(?=[\s\S]{0,80}\b(?:where|who|how)\b[^.!?]{0,30}\b(?:send|report|submit|disclose|share|contact)\b)|\b(?:forward|report|send)(?:ing)?\b[^.!?]{0,20}\b(?:phishing|suspicious|scam|fake)\b (?:e-?mails?|messages?|texts?|mails?|links?)\b/.source}|${WHERE_TO_SEND_PHISHING.source}`,
   'g',
 );
 

@@ -1,6 +1,6 @@
 /**
  * A question about how the account, a setting or a policy works ("which role can see invoices but
- * not order?", "how long is a reset link valid?", "what's your policy on opened boxes?",
+ * not order?", "how long is a reset link valid?", "diff between owner and buyer roles?", "what's your policy on opened boxes?",
  * "¿cómo cambio la tarjeta guardada?"), or one's own sign-in trouble ("locked after too many
  * attempts"): the help center answers it. The concern model reads security from its topic words
  * (role, password, login, card, opened, abroad) as much as from an incident, so its "security" on
@@ -16,21 +16,21 @@ const HOW_IT_WORKS = new RegExp(
   String.raw`(?:^|[.!?;:—–-]\s*|\b(?:so|and|but|also|pls|please|quick question|question)[,:]?\s+)(?:` +
     [
       // en
-      String.raw`how (?:do|does|can|could|should|would|long|often|many|much|soon|far)|what(?:'s| is| are| was| happens| counts| do you| does| should| can| do (?:we|i))|who do (?:we|i)|which|where (?:do|does|can|is|are)|who (?:can|should|gets|sees)|is there (?:a|an|any)|(?:can|could|may) (?:we|i|our|my|you|someone|a|the|these|those|this|that|it|they)|do (?:you|we|i)|does (?:the|your|a|an|each|every)|are (?:there|you)|is it possible|will (?:the|a|an|you)|should (?:we|i)`,
+      String.raw`how (?:do|does|can|could|should|would|long|often|many|much|soon|far)|what(?:'s| is| are| was| happens| counts| do you| does| should| can| do (?:we|i))|who do (?:we|i)|which|where (?:do|does|can|is|are)|who (?:can|should|gets|sees)|is there (?:a|an|any)|(?:can|could|may) (?:we|i|our|my|you|someone|a|the|these|those|this|that|it|they)|do (?:you|we|i)|does (?:the|your|a|an|each|every)|are (?:there|you)|is it possible|will (?:the|a|an|you)|should (?:we|i)|(?:the )?diff(?:erences?|s)? (?:between|betw|btw)`,
       // es
-      String.raw`(?:¿\s*)?(?:como|cuanto|cuantos|cuantas|cual|cuales|donde|quien|que pasa|se puede|puedo|podemos|pueden|hay (?:alguna )?(?:forma|manera|opcion)|es posible|envian|hacen envios)`,
+      String.raw`(?:¿\s*)?(?:como|cuanto|cuantos|cuantas|cual|cuales|donde|quien|que pasa|se puede|puedo|podemos|pueden|hay (?:alguna )?(?:forma|manera|opcion)|es posible|envian|hacen envios|(?:la )?diferencia entre)`,
       // fr
-      String.raw`comment|combien|quel(?:le)?s?|ou (?:est|sont|puis|peut)|qui peut|est-ce que|peut-on|puis-je|pouvons-nous|pouvez-vous|y a-t-il|est-il possible|envoyez-vous|livrez-vous|faut-il|que se passe`,
+      String.raw`comment|combien|quel(?:le)?s?|ou (?:est|sont|puis|peut)|qui peut|est-ce que|peut-on|puis-je|pouvons-nous|pouvez-vous|y a-t-il|est-il possible|envoyez-vous|livrez-vous|faut-il|que se passe|(?:la )?difference entre`,
       // de
-      String.raw`wie|welche\w*|wo (?:kann|finde|sehe)|wer (?:kann|darf|sieht)|kann man|konnen wir|kann ich|konnt ihr|gibt es|ist es moglich|liefert ihr|versendet ihr|was passiert`,
+      String.raw`wie|welche\w*|wo (?:kann|finde|sehe)|wer (?:kann|darf|sieht)|kann man|konnen wir|kann ich|konnt ihr|gibt es|ist es moglich|liefert ihr|versendet ihr|was passiert|(?:der )?unterschied zwischen`,
       // pt
-      String.raw`como|quanto\w*|qual|quais|onde|quem (?:pode|ve)|da para|posso|podemos|podem|tem como|e possivel|voces (?:entregam|enviam|aceitam)`,
+      String.raw`como|quanto\w*|qual|quais|onde|quem (?:pode|ve)|da para|posso|podemos|podem|tem como|e possivel|voces (?:entregam|enviam|aceitam)|(?:a )?diferenca entre`,
       // it
-      String.raw`come|quanto|quanti|quale|quali|dove|chi (?:puo|vede)|si puo|posso|possiamo|potete|c'e un modo|e possibile|spedite|consegnate`,
+      String.raw`come|quanto|quanti|quale|quali|dove|chi (?:puo|vede)|si puo|posso|possiamo|potete|c'e un modo|e possibile|spedite|consegnate|(?:la )?differenza (?:tra|fra)`,
       // nl
-      String.raw`hoe|hoeveel|welke|waar (?:kan|vind|zie)|wie (?:kan|mag|ziet)|kan ik|kunnen we|kunnen jullie|is het mogelijk|is er een manier|leveren jullie|versturen jullie`,
+      String.raw`hoe|hoeveel|welke|waar (?:kan|vind|zie)|wie (?:kan|mag|ziet)|kan ik|kunnen we|kunnen jullie|is het mogelijk|is er een manier|leveren jullie|versturen jullie|(?:het )?verschil tussen`,
       // pl
-      String.raw`jak|ile|ktor\w*|gdzie|kto (?:moze|widzi)|czy (?:moge|mozemy|mozna|da sie|wysylacie|dostarczacie)`,
+      String.raw`jak|ile|ktor\w*|gdzie|kto (?:moze|widzi)|czy (?:moge|mozemy|mozna|da sie|wysylacie|dostarczacie)|roznica (?:miedzy|pomiedzy)`,
     ].join('|') +
     String.raw`)\b`,
 );
@@ -53,7 +53,7 @@ const OWN_LOCKOUT = new RegExp(
  */
 const TELLS_INCIDENT = new RegExp(
   [
-    String.raw`\b(?:some(?:one|body)(?! (?:in|from|on) (?:our |my |the )?(?:accounting|finance|team|office|staff|department|warehouse|purchasing|procurement|hr|payroll)\b)|a stranger|strangers|hacker|attacker|a guy|a person|unknown|unrecogni[sz]ed|(?:don'?t|do not|didn'?t|did not|doesn'?t|does not) (?:recogni[sz]e|know)|never seen|not (?:ours|us|me|one of (?:us|ours))|wasn'?t (?:us|me|ours)|without (?:our|my|anyone'?s|his|her) (?:permission|knowledge|say)|(?:we|i) (?:never|didn'?t|did not) (?:place|placed|make|made|order|ordered|create|created|add|added|request|requested|ask|asked|change|changed|authori[sz]e\w*)|(?:nobody|no one|none of us)(?: here| of us| on (?:our|the) team| in (?:our|the) (?:team|company|office))? (?:did|made|placed|ordered|created|added|changed|requested|recogni[sz]es|knows|travels|is (?:in|there|near))|former|ex-|let (?:him|her|them|a \w+) go|let go|offboarded|fired|(?:left|quit) (?:the company|us)|(?:log ?ins?|sign[- ]?ins?|logged in|signed in|accessed) from|other (?:compan|customer)\w*|another (?:company|customer)|someone else'?s|claim\w* to be|pretend\w*|asking (?:us|me) (?:for|to)|phishing|scam|fake|leak\w*|exposed|public|\d{1,2} ?am\b|last night|overnight|in the night)\b`,
+    String.raw`\b(?:some(?:one|body)(?! (?:in|from|on) (?:our |my |the )?(?:accounting|finance|team|office|staff|department|warehouse|purchasing|procurement|hr|payroll)\b)|a stranger|strangers|hacker|attacker|a guy|a person|unknown|unrecogni[sz]ed|(?:don'?t|do not|didn'?t|did not|doesn'?t|does not) (?:recogni[sz]e|know)|never seen|(?:we|i)(?:'ve| have)? never (?:been|travel+ed|worked|lived) (?:to|in|from)|not (?:ours|us|me|one of (?:us|ours))|wasn'?t (?:us|me|ours)|without (?:our|my|anyone'?s|his|her) (?:permission|knowledge|say)|(?:we|i) (?:never|didn'?t|did not) (?:place|placed|make|made|order|ordered|create|created|add|added|request|requested|ask|asked|change|changed|authori[sz]e\w*)|(?:nobody|no one|none of us)(?: here| of us| on (?:our|the) team| in (?:our|the) (?:team|company|office))? (?:did|made|placed|ordered|created|added|changed|requested|recogni[sz]es|knows|travels|is (?:in|there|near))|former|ex-|let (?:him|her|them|a \w+) go|let go|offboarded|fired|(?:left|quit) (?:the company|us)|(?:log ?ins?|sign[- ]?ins?|logged in|signed in|accessed) from|other (?:compan|customer)\w*|another (?:company|customer)|someone else'?s|claim\w* to be|pretend\w*|asking (?:us|me) (?:for|to)|phishing|scam|fake|leak\w*|exposed|public|\d{1,2} ?am\b|last night|overnight|in the night)\b`,
     String.raw`\b(?:alguien|desconocid[oa]|no (?:fuimos|fui) (?:nosotros|yo)|nadie (?:del equipo |de aqui )?(?:lo )?(?:hizo|cambio|pidio)|sin (?:permiso|autorizacion)|quelqu'un|inconnu\w*|ce n'(?:est|etait) pas nous|personne (?:ici )?n'a|sans (?:autorisation|notre accord)|jemand|unbekannt\w*|fremd\w*|keiner von uns|niemand (?:von uns|hat)|ohne (?:erlaubnis|zustimmung)|alguem|desconhecid[oa]|nao fomos nos|ninguem (?:aqui )?(?:fez|mudou|pediu)|sem (?:permissao|autorizacao)|qualcuno|sconosciut[oa]|non siamo stati noi|nessuno (?:di noi )?ha|senza (?:permesso|autorizzazione)|iemand|onbekend\w*|niet (?:wij|ik|van ons)|niemand (?:van ons|heeft)|zonder (?:toestemming|dat)|ktos|nieznan\w*|nie my|nikt (?:z nas )?nie|bez (?:zgody|wiedzy))\b`,
   ].join('|'),
 );

@@ -55,3 +55,24 @@ describe('an invoice to correct, or one that bills what was sent back, is a bill
     }
   });
 });
+
+// The twenty-eighth round: what invoices show or how they are grouped, asked for, is no dispute
+// even where the concern model reads a billing error. Phrasings written for this test.
+describe('an invoice set up differently, asked for with no charge said wrong, is not a dispute', () => {
+  it.each([
+    'our accounts team would rather get one consolidated invoice a month than a bill per shipment',
+    'we need the new legal entity name updated on the invoices from May',
+    'please add our PO number to every invoice, finance rejects them without it',
+    'could we have a single monthly bill instead of one per order, we are on net-30',
+  ])('%s', (text) => {
+    expect(isBillingDispute(text, 'billing', 'billing_error')).toBe(false);
+  });
+
+  it.each([
+    'we want one invoice a month, and the last one charged us twice for the same chairs',
+    'please update the company name on the invoice, it also bills $480 instead of $240',
+    'we were billed for 30 seats but only have 9 people, the invoice is wrong',
+  ])('a charge said wrong beside it is still one: %s', (text) => {
+    expect(isBillingDispute(text, 'billing', 'billing_error')).toBe(true);
+  });
+});

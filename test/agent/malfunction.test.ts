@@ -40,6 +40,26 @@ describe('a report that something of ours does not work goes to a person', () =>
     expect(reportsMalfunction(text)).toBe(false);
   });
 
+  // The twenty-eighth round: what someone else's page or app shows (the carrier's tracking page, the
+  // bank's app) is what the customer saw while checking a parcel or a payment, not a part of ours.
+  it.each([
+    "the courier's tracking page shows nothing for it since Tuesday",
+    'payment bounced and my bank app shows no error at all',
+    "DHL's site returns no results for the number you sent",
+    'La página del transportista no muestra nada desde ayer',
+    'Die App der Bank zeigt keinen Fehler, aber die Zahlung ging nicht durch',
+  ])("someone else's page or app is not ours: %s", (text) => {
+    expect(reportsMalfunction(text)).toBe(false);
+  });
+
+  it.each([
+    'the bank app is fine but your checkout page shows an error 502 on the card step',
+    "our order page shows nothing since this morning; the carrier's site works",
+    'the UPS page is fine, your tracking page does nothing when I click the number',
+  ])('a part of ours failing beside it still is: %s', (text) => {
+    expect(reportsMalfunction(text)).toBe(true);
+  });
+
   it('escalates with no help-center answer in the reply', async () => {
     for (const [email, text] of [
       [MAYA, 'the download button on the invoices page does nothing when I press it'],

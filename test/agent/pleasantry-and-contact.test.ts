@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asksForHuman, isPleasantry } from '../../src/agent/offline/classify-intent.js';
 import { MAYA, useOfflineAgent } from './agent-input.js';
 
 const runAs = useOfflineAgent();
@@ -177,6 +178,25 @@ describe('a person asked for by role, or on the phone, in the eight languages (o
     }
   });
 
+  // The twenty-eighth round: the answer named before the person ("an answer from a human").
+  it('how soon an answer comes from a person, said answer first, asks for no one; an ask beside it still asks', async () => {
+    for (const text of [
+      'on the starter plan, how long until I hear back if I need a person?',
+      'how quickly do we get a reply from a human on weekends?',
+      'how fast would we receive an answer from someone if the bot gets stuck?',
+    ]) {
+      expect(asksForHuman(text), text).toBe(false);
+      const r = await run(text);
+      expect(r.reason ?? '', text).not.toMatch(/asked for a person/);
+    }
+    for (const text of [
+      'how soon can I get a reply, I need to talk to a person today',
+      'how fast can I get an answer from a human? call me back please',
+    ]) {
+      expect(asksForHuman(text), text).toBe(true);
+    }
+  });
+
   it('until what time a person can be reached asks about support hours, in the eight languages; an ask beside it still asks', async () => {
     for (const text of [
       'till what time can we talk to someone on the Basic plan?',
@@ -288,5 +308,41 @@ describe('thanks above a signature need no answer; a question or an outage above
       const r = await run(text);
       expect(r.route, text).not.toBe('ignore');
     }
+  });
+});
+
+// The twenty-eighth round. Phrasings written for these tests.
+describe('the sender introducing themselves by role, beside a greeting', () => {
+  it.each([
+    'hey! new purchasing lead here at Alder Foods, just saying hi',
+    "Hello, I'm the new Office Manager at Quarry & Co 👋",
+    'hi all, this is your new contact at Bluebird, wanted to introduce myself',
+  ])('needs no answer: %s', (text) => {
+    expect(isPleasantry(text)).toBe(true);
+  });
+
+  it.each([
+    'hi, new office manager here, can you add me as an admin?',
+    "hello, I'm the new buyer at Alder Foods, where do I see our invoices",
+    'hi, new office manager here, our checkout has been down all morning',
+    "I'm the new manager here, get me a person on the phone",
+  ])('anything asked or told beside it is still read: %s', (text) => {
+    expect(isPleasantry(text)).toBe(false);
+  });
+});
+
+describe('a confirmation wanted for the customer’s records', () => {
+  it.each([
+    'Just confirming for our records that 1046 arrived and was signed for.',
+    'checking for the books that the refund on 1043 went through',
+  ])('is answered, not acknowledged: %s', (text) => {
+    expect(isPleasantry(text)).toBe(false);
+  });
+
+  it.each([
+    'Just confirming the chairs arrived, thank you!',
+    'the lamps came today, filed the delivery note for our records, thanks',
+  ])('news that something arrived, with thanks, still needs no answer: %s', (text) => {
+    expect(isPleasantry(text)).toBe(true);
   });
 });

@@ -64,3 +64,45 @@ describe('a wiped phone or laptop is a lost device, not lost data', () => {
     expect(mentionsDataLoss(fold(text))).toBe(false);
   });
 });
+
+// The twenty-eighth round. Phrasings written for these tests.
+describe("the customer's own security people and security work are who asks, not a breach", () => {
+  it.each([
+    'do API tokens expire on their own? my security officer asked me to find out',
+    'our IT security team needs to know how long sessions stay signed in',
+    'how do we report a bug we found in your checkout? I run security audits for a living',
+    'is there a way to limit sign-ins to our office network? our security folks keep asking',
+  ])('%s', (text) => {
+    const u = understand(text);
+    expect(u.securityConcern).toBe(false);
+    expect(u.urgency).not.toBe('critical');
+  });
+
+  it.each([
+    'our security team found orders on the account that none of us placed',
+    'my security officer says someone signed in from an unknown device at 3am',
+    'the security audit turned up our live API key pasted in a public github repo',
+    'our security team wants to know who signed in from unknown devices overnight',
+  ])('what they found is still critical: %s', (text) => {
+    expect(understand(text).urgency).toBe('critical');
+  });
+});
+
+describe('a terse question on what tells two roles or settings apart is not a breach', () => {
+  it.each([
+    'diff between owner and approver?',
+    'whats the difference between a viewer and a buyer login?',
+    'Unterschied zwischen Admin- und Einkäuferrolle?',
+    '¿diferencia entre el rol de administrador y el de comprador?',
+    'verschil tussen beheerder en koper?',
+  ])('%s', (text) => {
+    expect(understand(text).securityConcern).toBe(false);
+  });
+
+  it.each([
+    'diff between our admin and the new admin someone added overnight?',
+    "difference between these two logins? one is from a country we've never been to",
+  ])('an incident told beside it still is one: %s', (text) => {
+    expect(understand(text).securityConcern).toBe(true);
+  });
+});

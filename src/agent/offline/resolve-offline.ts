@@ -1,5 +1,6 @@
 import type { Order } from '../../domain/index.js';
 import { checkProposedAction, customerMinorAmounts, type ProposalContext } from '../actions.js';
+import { findCustomerRequests } from '../customer-request.js';
 import { namedItemsRefund, UNNAMED_PART_REASON } from '../refund-items.js';
 import { formatDate, formatMoney, phrase } from '../phrases.js';
 import type { Evidence } from '../retrieve.js';
@@ -165,10 +166,27 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
       return { kind: 'reply', reply: reply(`${intro}\n${statuses}`) };
     }
     const o = ev.order;
+    /** The order's return window and what the help center says beside it. */
+    const returnAnswer = (order: Order): AgentReply => {
+      const kb = kbText(ev, lang);
+      const text = returnText(order, ev, lang, days);
+      return reply(kb ? `${text}\n\n${kb.text}` : text, kb?.citations ?? []);
+    };
     // A returned order has had its money back: "where's the money for 1009?" is answered with
     // the refund on record, whether or not the words also read as asking for one.
     if (u.intent === 'refund' && o.status === 'returned' && o.refunds.length)
       return { kind: 'reply', reply: reply(orderStatusText(o, lang)) };
+    // Refunds asked about, not asked for ("do partial refunds take longer? asking before we decide
+    // about 1017", "if the headset on 1050 dies in a few months can i get money back", "no money
+    // back needed, just swap it"): no customer message asks for one, so nothing may be proposed
+    // (checkProposedAction) and there is nothing for a person to approve either. The order's
+    // return window and the help center answer it, as a cancellation nobody asked for is answered.
+    const refundAsked = () =>
+      findCustomerRequests(
+        ctx.proposal.customerTexts.map((text) => ({ text })),
+        'refund',
+      ).length > 0;
+    if (u.intent === 'refund' && !refundAsked()) return { kind: 'reply', reply: returnAnswer(o) };
     if (u.intent === 'refund') {
       const requested = requestedRefund(
         o,
@@ -224,11 +242,7 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
       }
       return { kind: 'reply', reply: reply(orderStatusText(o, lang)) };
     }
-    if (u.intent === 'return') {
-      const kb = kbText(ev, lang);
-      const text = returnText(o, ev, lang, days);
-      return { kind: 'reply', reply: reply(kb ? `${text}\n\n${kb.text}` : text, kb?.citations ?? []) };
-    }
+    if (u.intent === 'return') return { kind: 'reply', reply: returnAnswer(o) };
     // The warranty's article, searched beside the order when the question names it (retrieve.ts),
     // follows the order's status; a shipping question keeps the status alone.
     const beside = u.intent === 'shipping' ? null : kbText(ev, lang);
