@@ -394,6 +394,18 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /\b(?:call|ring|phone|text)\w* (?:us |me |you |them |the customer )?(?:ahead|first(?! thing)|beforehand|in advance)\b/g,
     'delivery appointment by phone',
   ],
+  // Someone who may look at invoices or orders but not buy is the team article's Viewer role
+  // ("read-only access for our accountant", "see the invoices and nothing else"); what an API key may
+  // do is its scope, as for "roles" above.
+  [
+    /(?<!\b(?:api|keys?|tokens?|integrations?)\b[^.?!]{0,40})(?:\b(?:read|view|look)[- ]only\b|(?<=\b(?:roles?|access|logins?|permissions?|users?|person|someone|somebody|accountants?|bookkeepers?|auditors?|her|him|them)\b[^.?!]{0,40})\b(?:only|just) (?:be able to )?(?:see|view|look at|read)\b|\bsee [^.?!]{0,40}\b(?:and|but) nothing else\b|\bwithout (?:being able to |letting (?:him|her|them) )?(?:order|buy|purchas|spend)\w*|\bno (?:ordering|buying|purchasing|spending)\b)(?![^.?!]{0,40}\b(?:api|keys?|tokens?|integrations?|scopes?)\b)/g,
+    '$& viewer role',
+  ],
+  // Whether we charge a failed payment again is the payment article's retries ("retry failed charges").
+  [
+    /\b(?:try|trying|tries|charge|charging|bill|billing|run|running|take|taking) (?:it |the (?:card|payment|charge|fee) |us |my card |our card )?(?:again|a second time)\b|\bre-?tr(?:y|ies|ying)\b/g,
+    '$& retry failed charges',
+  ],
   // A parcel that has left the warehouse has shipped, and stopping it is cancelling it.
   [/\b(?:left|leaves|leave|gone out of|out of) (?:your|the|our) warehouse\b/g, 'shipped'],
   [

@@ -73,4 +73,30 @@ describe('everyday words for what the articles call seats, warranty, freight and
     for (const text of ['how do I stop it from emailing me every day?', 'stop the newsletters please'])
       expect(words(text), text).not.toMatch(/cancel/);
   });
+
+  it('someone who may look but not buy is the Viewer role', () => {
+    for (const text of [
+      'can our accountant get read-only access?',
+      'I need a login for the auditor that can only see invoices',
+      'is there a role that views orders without being able to buy anything?',
+    ])
+      expect(words(text), text).toContain('viewer role');
+    for (const text of [
+      'only ship the chairs, not the desk',
+      'we can only see half of our orders today',
+      'can we make an API key read-only?',
+      'is a read-only token limited to orders?',
+    ])
+      expect(words(text), text).not.toContain('viewer');
+  });
+
+  it('whether a failed payment is charged again is the retries of failed charges', () => {
+    for (const text of [
+      'the renewal bounced, will you try the card again?',
+      'do you retry automatically when a payment fails?',
+      'my card was declined, are you going to charge it a second time?',
+    ])
+      expect(words(text), text).toContain('retry failed charges');
+    expect(words('can I try the Pro plan before paying?')).not.toContain('retry');
+  });
 });
