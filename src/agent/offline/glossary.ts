@@ -235,6 +235,13 @@ export function englishSearchTerms(text: string): string {
  */
 // `pointer`: the words find the article on the subject but do not name the same thing ("PayPal"
 // is searched as payment methods; the article need not mention it): see `inArticleWordsSameThing`.
+/** A failed payment asked to be tried again, with a payment named before or after it. */
+function retryAsked(): RegExp {
+  const again = String.raw`\b(?:try|trying|tries|charge|charging|bill|billing|run|running|take|taking) (?:it |the (?:card|payment|charge|fee) |us |my card |our card )?(?:again|a second time)\b|\bre-?tr(?:y|ies|ying)\b`;
+  const payment = String.raw`\b(?:payments?|charges?|charged|cards?|fees?|renewals?|subscriptions?|bank|declined|bounced)\b`;
+  return new RegExp(`(?<=${payment}[^]{0,80})(?:${again})|(?:${again})(?=[^]{0,80}${payment})`, 'g');
+}
+
 const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [/\b(?:backup|back-up|one[- ]time|spare|emergency) codes?\b/g, 'recovery codes'],
   [
@@ -401,11 +408,9 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /(?<!\b(?:api|keys?|tokens?|integrations?)\b[^.?!]{0,40})(?:\b(?:read|view|look)[- ]only\b|(?<=\b(?:roles?|access|logins?|permissions?|users?|person|someone|somebody|accountants?|bookkeepers?|auditors?|her|him|them)\b[^.?!]{0,40})\b(?:only|just) (?:be able to )?(?:see|view|look at|read)\b|\bsee [^.?!]{0,40}\b(?:and|but) nothing else\b|\bwithout (?:being able to |letting (?:him|her|them) )?(?:order|buy|purchas|spend)\w*|\bno (?:ordering|buying|purchasing|spending)\b)(?![^.?!]{0,40}\b(?:api|keys?|tokens?|integrations?|scopes?)\b)/g,
     '$& viewer role',
   ],
-  // Whether we charge a failed payment again is the payment article's retries ("retry failed charges").
-  [
-    /\b(?:try|trying|tries|charge|charging|bill|billing|run|running|take|taking) (?:it |the (?:card|payment|charge|fee) |us |my card |our card )?(?:again|a second time)\b|\bre-?tr(?:y|ies|ying)\b/g,
-    '$& retry failed charges',
-  ],
+  // Whether we charge a failed payment again is the payment article's retries ("retry failed
+  // charges"); "try again" beside no payment (a sign-in, a reset) is not.
+  [retryAsked(), '$& retry failed charges'],
   // A parcel that has left the warehouse has shipped, and stopping it is cancelling it.
   [/\b(?:left|leaves|leave|gone out of|out of) (?:your|the|our) warehouse\b/g, 'shipped'],
   [
