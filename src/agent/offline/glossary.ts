@@ -235,6 +235,13 @@ export function englishSearchTerms(text: string): string {
  */
 // `pointer`: the words find the article on the subject but do not name the same thing ("PayPal"
 // is searched as payment methods; the article need not mention it): see `inArticleWordsSameThing`.
+/** A failed payment asked to be tried again, with a payment named before or after it. */
+function retryAsked(): RegExp {
+  const again = String.raw`\b(?:try|trying|tries|charge|charging|bill|billing|run|running|take|taking) (?:it |the (?:card|payment|charge|fee) |us |my card |our card )?(?:again|a second time)\b|\bre-?tr(?:y|ies|ying)\b`;
+  const payment = String.raw`\b(?:payments?|charges?|charged|cards?|fees?|renewals?|subscriptions?|bank|declined|bounced)\b`;
+  return new RegExp(`(?<=${payment}[^]{0,80})(?:${again})|(?:${again})(?=[^]{0,80}${payment})`, 'g');
+}
+
 const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [/\b(?:backup|back-up|one[- ]time|spare|emergency) codes?\b/g, 'recovery codes'],
   [
@@ -360,9 +367,10 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // it. "the label printer's warranty" is about a printer (equipment), and "used thermal labels"
   // about consumables; read word by word, "label" matched the return-labels article's title.
   [/\b(?:thermal )?label printers?\b/g, 'printer equipment'],
-  // A device asked about with its warranty or a fault is what the warranty article calls equipment.
+  // A device asked about with its warranty or a fault is what the warranty article calls equipment,
+  // the fault told first and the question after it ("the printer stopped feeding. covered?").
   [
-    /\b(?:(?:barcode )?scanners?|printers?|routers?|headsets?|(?:coffee )?grinders?|(?:espresso|coffee) machines?|lamps?)\b(?=[^.?!]{0,60}\b(?:warrant\w*|covered|cover|repair\w*|broke|broken|dies|died|stopped working|faulty|defect\w*)\b)|(?<=\b(?:warrant\w*|covered|cover|repair\w*)\b[^.?!]{0,60})\b(?:(?:barcode )?scanners?|printers?|routers?|headsets?|(?:coffee )?grinders?|(?:espresso|coffee) machines?|lamps?)\b/g,
+    /\b(?:(?:barcode )?scanners?|printers?|routers?|headsets?|(?:coffee )?grinders?|(?:espresso|coffee) machines?|lamps?)\b(?=[^?!]{0,60}\b(?:warrant\w*|covered|cover|repair\w*|broke|broken|dies|died|(?:stopped|quit|started) \w+ing|faulty|defect\w*)\b)|(?<=\b(?:warrant\w*|covered|cover|repair\w*)\b[^.?!]{0,60})\b(?:(?:barcode )?scanners?|printers?|routers?|headsets?|(?:coffee )?grinders?|(?:espresso|coffee) machines?|lamps?)\b/g,
     'equipment',
   ],
   [/\b(?:thermal labels?|label rolls?|rolls? of (?:thermal )?labels?)\b/g, 'consumables'],
@@ -370,6 +378,44 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [
     /\b(?:(?:been )?(?:taken )?out of (?:the|its|their) (?:box|packaging)|opened (?:the |its |their )?(?:\w+ )?(?:box|boxes|packaging|package)|unboxed|(?:box|packaging) (?:was |has been |is )?opened)\b/g,
     'opened items',
+  ],
+  // How many people an account may hold is the plans' seats, whoever they are: "how many users on
+  // Pro?", "we want to add a fourth teacher", "hiring 6 coaches".
+  [
+    /\b(?:how many|the most|max(?:imum)?(?: number of)?|(?:the )?number of|limit (?:on|of) (?:the )?(?:number of )?)\s(?:user )?(?:people|persons|users|logins|members|seats)\b(?= (?:can|could|may|we|i|you|they|do (?:we|i|they)|does|are (?:allowed|included)|fit|on|per|come with|with|allowed)\b)|\b(?:add|adding|invite|inviting|hire|hiring|take on|taking on|bring on|bringing on|onboard|onboarding)\b (?:(?:a|an|one) )?(?:another|extra|additional|more|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|two|three|four|five|six|seven|eight|nine|ten|\d+)(?: more| extra)? (?:[a-z]+ )?(?:people|persons?|users?|members?|logins?|teachers?|coaches?|trainers?|instructors?|tutors?|volunteers?|nurses?|drivers?|cashiers?|baristas?|chefs?|cooks?|technicians?|agents?|assistants?|managers?|interns?|workers?|staff)\b/g,
+    'seats team members',
+  ],
+  // A fault after some use, asked as whose it is to fix ("stopped charging after 2 months. covered?",
+  // "if the hinge goes in year two, whose problem is that?"), is the warranty's question.
+  [
+    /(?<=\b(?:after|in|within|into|inside|during) (?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|\d+) (?:days?|weeks?|months?|years?)|(?:the )?(?:year|month) (?:one|two|three|four|five|\d)|(?:the )?(?:first|second|third|fourth|fifth) (?:year|month))\b[^]{0,80})\b(?:covered|whose (?:problem|responsibility|fault|cost)|who(?:'s| is)? (?:pays|covers|fixes|responsible))\b/g,
+    '$& warranty',
+  ],
+  // A big or heavy item is what the shipping and returns articles send by freight ("over 30 kg").
+  [
+    /\b(?:something|anything|an item|items|things?|stuff|it|one) (?:that|this|so|as|too|really|very) (?:big|large|heavy|bulky)\b|\b(?:too|so|really|very) (?:big|large|heavy|bulky) (?:to|for)\b|\b\d+ ?(?:kg|kgs|kilos?)\b|\b(?:oversized?|bulky)\b/g,
+    'freight over 30 kg',
+  ],
+  // A carrier who phones before coming is the freight row's "delivery appointment by phone".
+  [
+    /\b(?:call|ring|phone|text)\w* (?:us |me |you |them |the customer )?(?:ahead|first(?! thing)|beforehand|in advance)\b/g,
+    'delivery appointment by phone',
+  ],
+  // Someone who may look at invoices or orders but not buy is the team article's Viewer role
+  // ("read-only access for our accountant", "see the invoices and nothing else"); what an API key may
+  // do is its scope, as for "roles" above.
+  [
+    /(?<!\b(?:api|keys?|tokens?|integrations?)\b[^.?!]{0,40})(?:\b(?:read|view|look)[- ]only\b|(?<=\b(?:roles?|access|logins?|permissions?|users?|person|someone|somebody|accountants?|bookkeepers?|auditors?|her|him|them)\b[^.?!]{0,40})\b(?:only|just) (?:be able to )?(?:see|view|look at|read)\b|\bsee [^.?!]{0,40}\b(?:and|but) nothing else\b|\bwithout (?:being able to |letting (?:him|her|them) )?(?:order|buy|purchas|spend)\w*|\bno (?:ordering|buying|purchasing|spending)\b)(?![^.?!]{0,40}\b(?:api|keys?|tokens?|integrations?|scopes?)\b)/g,
+    '$& viewer role',
+  ],
+  // Whether we charge a failed payment again is the payment article's retries ("retry failed
+  // charges"); "try again" beside no payment (a sign-in, a reset) is not.
+  [retryAsked(), '$& retry failed charges'],
+  // A parcel that has left the warehouse has shipped, and stopping it is cancelling it.
+  [/\b(?:left|leaves|leave|gone out of|out of) (?:your|the|our) warehouse\b/g, 'shipped'],
+  [
+    /\bstop (?:it|them)\b(?<=\b(?:orders?|box(?:es)?|parcels?|packages?|shipments?|deliver(?:y|ies))\b[^.?!]{0,60})|\bstop (?:the|my|our|an?) (?:order|box|parcel|package|shipment|delivery)\b/g,
+    'cancel stop',
   ],
 ];
 
