@@ -169,6 +169,24 @@ const CONDITIONS = new Set([
 ]);
 
 /**
+ * Openings that set up a supposition as "if" does ("say the lamp breaks…", "what if…", "let's
+ * say…"): "say" only before what it supposes, not the "say, could you…" that opens a request.
+ */
+const SUPPOSING: readonly (readonly string[])[] = [
+  ['what', 'if'],
+  ["let's", 'say'],
+  ['lets', 'say'],
+  ['imagine'],
+  ['assuming'],
+  ['in', 'case'],
+  ...['the', 'a', 'an', 'our', 'my', 'we', 'it', 'one', 'that', 'this'].map((w) => ['say', w]),
+];
+
+/** Whether a clause (its words) opens with a condition or a supposition. */
+const opensCondition = (list: readonly string[]) =>
+  CONDITIONS.has(list[0] ?? '') || SUPPOSING.some((seq) => seq.every((w, k) => list[k] === w));
+
+/**
  * …unless the clause is the polite form of the ask itself: "if you could cancel 1047", "if
  * possible, please refund it", "si pudieran cancelar…". Folded, as `words` gives them.
  */
@@ -311,11 +329,7 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
       const asked =
         !(turnedDown && question) &&
         // "if the lamp breaks next year can we get our money back": the condition may open the ask's own clause.
-        !askAboutLater(
-          sentence,
-          list,
-          conditioned || (CONDITIONS.has(list[0] ?? '') && !POLITE.has(list[1] ?? '')),
-        ) &&
+        !askAboutLater(sentence, list, conditioned || (opensCondition(list) && !POLITE.has(list[1] ?? ''))) &&
         !(action === 'refund' && saysMoneyArrived(clause)) &&
         clauseAsks(clause, action, askedAfter, weighed, costAsked, question);
       weighed ||= weighs(list);
@@ -324,7 +338,7 @@ function asks(text: string, action: 'refund' | 'cancellation'): boolean {
       turnedDown ||= nothingAsked || clauseRefuses(clause, action);
       // "if the lamp breaks later, …": a clause that opens with a condition, not the polite form
       // of the ask ("if possible, …", "if you could …").
-      conditioned ||= CONDITIONS.has(list[0] ?? '') && !list.some((w) => POLITE.has(w));
+      conditioned ||= opensCondition(list) && !list.some((w) => POLITE.has(w));
       return asked;
     });
   });

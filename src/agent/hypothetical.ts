@@ -134,7 +134,12 @@ export function askAboutLater(
 ): boolean {
   if (!conditioned) return false;
   const list = words(sentence);
-  if (!ENDS_AS_QUESTION.test(sentence) && !MODAL_ASKS.some((seq) => hasSequence(list, seq))) return false;
+  const asked =
+    ENDS_AS_QUESTION.test(sentence) ||
+    MODAL_ASKS.some((seq) => hasSequence(list, seq)) ||
+    // "…, is money back even an option" without its mark: the clause opens as a question does.
+    QUESTION_OPENERS.has(clauseWords[0] ?? '');
+  if (!asked) return false;
   const joined = list.join(' ');
   if (!list.some((w) => LATER.has(w)) && !FUTURE_TIME.test(joined)) return false;
   // Months or years ahead, the condition cannot be met now: "would you refund it?" asks what the
@@ -153,12 +158,18 @@ const MODAL_ASKS = ['can', 'could', 'would', 'will', 'do', 'does', 'shall', 'may
 /** How many, in words, before a unit of time ("a couple of", "six", "18"). */
 const COUNT = String.raw`(?:(?:a |an )?(?:few|couple(?: of)?)|a|an|several|some|\d+|one|two|three|four|five|six|nine|twelve|eighteen)`;
 
+/** Words a question without its mark opens with ("is a refund even possible", "would we get…"). */
+const QUESTION_OPENERS = new Set(['is', 'are', 'would', 'could', 'can', 'will', 'do', 'does', 'should']);
+
+/** A season or a month ahead ("in the spring", "over the summer", "come winter", "in March"). */
+const SEASON = String.raw`(?:in|over|during|by|through|come|this|next) (?:the )?(?:spring|summer|autumn|fall|winter|holidays|new year)|in (?:january|february|march|april|may|june|july|august|september|october|november|december)`;
+
 /** A time ahead named in words ("in a few months", "next year", "a couple of months from now", "down the line"). */
 const FUTURE_TIME = new RegExp(
-  String.raw`\b(?:in ${COUNT} ?(?:more )?(?:days|weeks|months|years|month|year)|next (?:month|year|season|winter|summer|spring|autumn|fall)|${COUNT} (?:days?|weeks?|months?|years?) (?:from now|down the (?:line|road))|down the (?:line|road)|one day|in (?:the )?future)\b`,
+  String.raw`\b(?:in ${COUNT} ?(?:more )?(?:days|weeks|months|years|month|year)|next (?:month|year|season|winter|summer|spring|autumn|fall)|${COUNT} (?:days?|weeks?|months?|years?) (?:from now|down the (?:line|road))|down the (?:line|road)|one day|in (?:the )?future|${SEASON})\b`,
 );
 
 /** A time ahead of months or more: no condition said about it can hold today. */
 const MONTHS_AHEAD = new RegExp(
-  String.raw`\b(?:in ${COUNT} ?(?:more )?(?:months?|years?)|next (?:year|season|winter|summer|spring|autumn|fall)|${COUNT} (?:months?|years?) (?:from now|down the (?:line|road)))\b`,
+  String.raw`\b(?:in ${COUNT} ?(?:more )?(?:months?|years?)|next (?:year|season|winter|summer|spring|autumn|fall)|${COUNT} (?:months?|years?) (?:from now|down the (?:line|road))|${SEASON})\b`,
 );

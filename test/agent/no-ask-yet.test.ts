@@ -110,3 +110,24 @@ describe('a message for information only', () => {
     expect(asks(text)).toBe(true);
   });
 });
+
+// A supposition opened without "if" ("say…", "what if…", "let's say…") about a season or a month
+// ahead, with or without its question mark, asks about the policy too.
+describe('a refund asked about under a supposition a season ahead', () => {
+  it.each([
+    'say the blender on 1045 dies in the autumn, is a refund even possible',
+    'What if the kettle on 1045 leaks over the winter, could we get a refund?',
+    "let's say the desk on 1017 wobbles come spring — refund possible?",
+    'Imagine the monitor on 1017 fails in March: would you refund it?',
+  ])('asks for no refund: %s', (text) => {
+    expect(asks(text)).toBe(false);
+  });
+
+  it.each([
+    'The chair on 1017 cracked in the spring, refund please',
+    'Say, could you refund 1045 please? it broke',
+    "If it isn't here by the weekend, can I get a refund for 1045?",
+  ])('still asks: %s', (text) => {
+    expect(asks(text)).toBe(true);
+  });
+});
