@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { routeMessage } from '../../src/agent/route.js';
-import { understandOffline } from '../../src/agent/understand.js';
-import type { Plan } from '../../src/domain/index.js';
+import { routeWithStrongEvidence, understandAs } from '../support/offline-route.js';
 
 // Phrasings written for these tests, in other words than any labelled set's: critical situations
 // told in a shape none of the readers took (a relative clause, the next sentence, "not trying",
 // a count of sites, the post before the secret), and near phrasings that must keep their urgency.
-const understand = (text: string, plan: Plan) =>
-  understandOffline({ text, plan, isNewTicket: true, openTickets: [] });
-const routeOf = (text: string, plan: Plan) => {
-  const u = understand(text, plan);
-  return routeMessage({
-    urgency: u.urgency,
-    confidence: 0.95,
-    wantsHuman: u.wantsHuman,
-    securityConcern: u.securityConcern,
-    sentiment: u.sentiment,
-    settings: { confidenceHigh: 0.75, confidenceNormal: 0.6 },
-  }).route;
-};
+const understand = understandAs;
+const routeOf = routeWithStrongEvidence;
 
 describe('critical situations told in shapes no reader took', () => {
   it.each([

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { understandOffline } from '../../src/agent/understand.js';
-import { routeMessage } from '../../src/agent/route.js';
-import type { Plan } from '../../src/domain/index.js';
+import { routeWithStrongEvidence, understandAs } from '../support/offline-route.js';
 
 // Phrasings written for these tests (never taken from the golden test split): the cases the
 // issue measured (enterprise outages said differently, a bill for ten times the sum, a sign-in
 // from abroad, vanished records), each through the offline understanding and the route.
-const understand = (text: string, plan: Plan) =>
-  understandOffline({ text, plan, isNewTicket: true, openTickets: [] });
-const routeOf = (text: string, plan: Plan) => {
-  const u = understand(text, plan);
-  return routeMessage({
-    urgency: u.urgency,
-    confidence: 0.95,
-    wantsHuman: u.wantsHuman,
-    securityConcern: u.securityConcern,
-    sentiment: u.sentiment,
-    settings: { confidenceHigh: 0.75, confidenceNormal: 0.6 },
-  }).route;
-};
+const understand = understandAs;
+const routeOf = routeWithStrongEvidence;
 
 describe('critical urgency holds however an enterprise outage is phrased', () => {
   it.each([
