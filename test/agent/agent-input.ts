@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import pino from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { EvalDeps } from '../../src/agent/eval/run-eval.js';
 import { createKnowledgeBase } from '../../src/agent/knowledge-base.js';
 import { createLlmAgent } from '../../src/agent/llm/llm-agent.js';
@@ -71,6 +71,26 @@ export function useOfflineAgent(): (
   });
   afterAll(async () => env?.close());
   return async (email, text, extra) => agent.run(await inputFor(env!, kb, email, text, extra));
+}
+
+/** One agent run, as `useOfflineAgent` returns it. */
+export type OfflineRun = ReturnType<typeof useOfflineAgent>;
+
+/**
+ * The question from `email` is answered (routed resolve) from `articleId`, with `fact` in the reply
+ * when one is given.
+ */
+export async function expectAnswered(
+  run: OfflineRun,
+  email: string,
+  text: string,
+  articleId: string,
+  fact?: string | RegExp,
+): Promise<void> {
+  const r = await run(email, text);
+  expect(r.articleIds[0], text).toBe(articleId);
+  expect(r.route, `${text}: ${r.reason}`).toBe('resolve');
+  if (fact !== undefined) expect(r.reply?.text ?? '', text).toMatch(fact);
 }
 
 /** A seeded database, its knowledge base and the scripted OpenAI-compatible server of a file's tests. */

@@ -1,15 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { MAYA, useOfflineAgent } from '../agent-input.js';
+import { describe, it } from 'vitest';
+import { MAYA, useOfflineAgent, expectAnswered } from '../agent-input.js';
 
 const run = useOfflineAgent();
 
 /** The question is answered from this article, with this in the reply. */
-async function answered(text: string, articleId: string, fact: RegExp): Promise<void> {
-  const r = await run(MAYA, text);
-  expect(r.articleIds[0], text).toBe(articleId);
-  expect(r.route, text).toBe('resolve');
-  expect(r.reply?.text ?? '', text).toMatch(fact);
-}
+const answered = (text: string, articleId: string, fact: string | RegExp) =>
+  expectAnswered(run, MAYA, text, articleId, fact);
 
 describe('questions in everyday words for seats, warranty, freight and cancelling are answered (offline engine)', () => {
   it('how many people a plan holds is its seats', async () => {

@@ -2,16 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { englishSearchTerms, inArticleWords } from '../../../src/agent/offline/glossary.js';
 import { unanswerableRequest } from '../../../src/agent/requests.js';
 import { asksInGeneral } from '../../../src/agent/question-scope.js';
-import { JORDAN, MAYA, PRIYA, useOfflineAgent } from '../agent-input.js';
+import { JORDAN, MAYA, PRIYA, useOfflineAgent, expectAnswered } from '../agent-input.js';
 
 const run = useOfflineAgent();
 
 /** The question is answered from this article. */
-async function answered(text: string, articleId: string): Promise<void> {
-  const r = await run(PRIYA, text);
-  expect(r.route, `${text}: ${r.reason}`).toBe('resolve');
-  expect(r.articleIds[0], text).toBe(articleId);
-}
+const answered = (text: string, articleId: string) => expectAnswered(run, PRIYA, text, articleId);
 
 describe('everyday words of the other languages find the article (offline engine)', () => {
   it('Polish words with "ł" are read as the glossary writes them', async () => {

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { asksForHuman, classifyIntent } from '../../../src/agent/offline/classify-intent.js';
-import { MAYA, PRIYA, useOfflineAgent } from '../agent-input.js';
+import { MAYA, PRIYA, useOfflineAgent, expectAnswered } from '../agent-input.js';
 
 const run = useOfflineAgent();
 
 /** The question is answered from this article, with this in the reply. */
-async function answered(text: string, articleId: string, fact: string | RegExp): Promise<void> {
-  const r = await run(PRIYA, text);
-  expect(r.articleIds[0], text).toBe(articleId);
-  expect(r.route, text).toBe('resolve');
-  expect(r.reply?.text ?? '', text).toMatch(fact);
-}
+const answered = (text: string, articleId: string, fact: string | RegExp) =>
+  expectAnswered(run, PRIYA, text, articleId, fact);
 
 describe('help-center questions in everyday words are answered, not escalated for low confidence', () => {
   it('what a person may do on the account is a role in the team article; an API key keeps its scopes', async () => {

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PRIYA, useOfflineAgent } from '../agent-input.js';
+import { PRIYA, useOfflineAgent, expectAnswered } from '../agent-input.js';
 
 const run = useOfflineAgent();
 
 /** The question is answered from this article, with this in the reply. */
-async function answered(text: string, articleId: string, fact: string | RegExp): Promise<void> {
-  const r = await run(PRIYA, text);
-  expect(r.articleIds[0], text).toBe(articleId);
-  expect(r.route, text).toBe('resolve');
-  expect(r.reply?.text ?? '', text).toMatch(fact);
-}
+const answered = (text: string, articleId: string, fact: string | RegExp) =>
+  expectAnswered(run, PRIYA, text, articleId, fact);
 
 describe('help-center questions in words the articles do not use are answered (offline engine)', () => {
   it('a plan change said with a direction, or in the middle of a billing period, is the plan-change article', async () => {
