@@ -58,6 +58,33 @@ describe('the training corpus', () => {
     expect(jsonl('data/corpus/dev.jsonl')).toEqual(JSON.parse(JSON.stringify(corpus.dev)));
   });
 
+  // The splits no fit may read, listed here apart from golden.ts: a split moved to the training
+  // side there fails this test.
+  const NEVER_FITTED = [
+    'test',
+    'dev14',
+    'dev18',
+    'dev22',
+    'dev23',
+    'dev24',
+    'dev25',
+    'dev26',
+    'dev27',
+    'dev28',
+    'dev29',
+    'dev30',
+    'dev31',
+    'dev32',
+    'dev33',
+    'dev34',
+    'dev35',
+    'dev36',
+    'dev37',
+    'dev38',
+    'dev39',
+    'dev40',
+  ] as const;
+
   // Training reads the corpus, the consumed held-out sets' labels (golden-labels.ts), the golden
   // training splits (answerability, word vectors) and the written KB questions. A line of any
   // other split, declared or added later, is a leak: the eval must measure phrasings no fit saw.
@@ -65,32 +92,7 @@ describe('the training corpus', () => {
   // by loadTrainingSplit. Failures name split and line only, so no held-out line is read here.
   it('fits no line of a golden split outside TRAINING_SPLITS (test, dev14, dev18, dev22, dev23, dev24, dev25, dev26, dev27, dev28, dev29, dev30, dev31, dev32, dev33, dev34, dev35, dev36, dev37, dev38, dev39, dev40, any later set); the consumed sets are allowed', async () => {
     const allowed = new Set<string>(TRAINING_SPLITS);
-    expect(
-      [
-        'test',
-        'dev14',
-        'dev18',
-        'dev22',
-        'dev23',
-        'dev24',
-        'dev25',
-        'dev26',
-        'dev27',
-        'dev28',
-        'dev29',
-        'dev30',
-        'dev31',
-        'dev32',
-        'dev33',
-        'dev34',
-        'dev35',
-        'dev36',
-        'dev37',
-        'dev38',
-        'dev39',
-        'dev40',
-      ].some((s) => allowed.has(s)),
-    ).toBe(false);
+    expect(NEVER_FITTED.some((s) => allowed.has(s))).toBe(false);
     for (const s of [...HEAD_SPLITS, ...ANSWERABILITY_SPLITS]) expect(allowed.has(s), s).toBe(true);
     const norm = lineKey;
     const labels = await goldenHeadLabels();
@@ -107,32 +109,7 @@ describe('the training corpus', () => {
       ].map(norm),
     );
     const forbidden = GOLDEN_SPLITS.filter((s) => !allowed.has(s));
-    expect(forbidden).toEqual(
-      expect.arrayContaining([
-        'test',
-        'dev14',
-        'dev18',
-        'dev22',
-        'dev23',
-        'dev24',
-        'dev25',
-        'dev26',
-        'dev27',
-        'dev28',
-        'dev29',
-        'dev30',
-        'dev31',
-        'dev32',
-        'dev33',
-        'dev34',
-        'dev35',
-        'dev36',
-        'dev37',
-        'dev38',
-        'dev39',
-        'dev40',
-      ]),
-    );
+    expect(forbidden).toEqual(expect.arrayContaining([...NEVER_FITTED]));
     const leaks = forbidden.flatMap((split) =>
       jsonl(`test/golden/${split}.jsonl`).flatMap((g, i) =>
         fitted.has(norm(g.text as string)) ? [`${split}:${i + 1}`] : [],
