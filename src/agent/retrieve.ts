@@ -140,6 +140,10 @@ export interface RetrieveDeps {
   inThread?: boolean;
 }
 
+/** An article as the not-stated checks read it: title, tags and body. */
+const articleText = (a: { title: string; tags: string[]; body: string }) =>
+  `${a.title}\n${a.tags.join(' ')}\n${a.body}`;
+
 /**
  * Retrieve: the customer's own order data for order questions (confidence from data, no article
  * needed), knowledge-base articles for policy and how-to questions (confidence from relevance).
@@ -378,12 +382,11 @@ async function searchKb(
   }
   const chosenArticle = chosen[0]?.h.article;
   if (chosenArticle) {
+    const chosenText = articleText(chosenArticle);
     // The chosen article first, then the other articles the search found: a name any of them has is known.
-    const articleText = (a: { title: string; tags: string[]; body: string }) =>
-      `${a.title}\n${a.tags.join(' ')}\n${a.body}`;
     const missing: string[] = [];
     for (const name of namesNotInArticles(deps.text, u.language, [
-      articleText(chosenArticle),
+      chosenText,
       ...hits.filter((h) => h.article !== chosenArticle).map((h) => articleText(h.article)),
     ])) {
       // Named in an article on another subject ("wait for UPS" in a damage question): the help
@@ -395,14 +398,14 @@ async function searchKb(
       kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
       ev.notes.push(`the question asks about ${missing.join(', ')}, which no article mentions`);
     }
-    const figures = figuresNotInArticle(deps.text, articleText(chosenArticle));
+    const figures = figuresNotInArticle(deps.text, chosenText);
     if (figures.length) {
       kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
       ev.notes.push(`the question asks about ${figures.join(', ')}, a figure the article does not state`);
     }
     // "How far back does the order history go?": another duration in the article (a link valid for
     // 7 days) is not the span asked for (history-span.ts).
-    if (asksHowFarBack(deps.text) && !statesSpan(articleText(chosenArticle))) {
+    if (asksHowFarBack(deps.text) && !statesSpan(chosenText)) {
       kbConfidence = Math.min(kbConfidence, NOT_STATED_CONFIDENCE);
       ev.notes.push(
         'the question asks how far back a record goes or how long it is kept; the article states no such span',
@@ -412,7 +415,7 @@ async function searchKb(
   // Whether we do it (invoices in Dutch, Saturday delivery…) is for an article to say: none found does.
   const services = servicesNotInArticles(
     deps.text,
-    hits.map((h) => `${h.article.title}\n${h.article.tags.join(' ')}\n${h.article.body}`),
+    hits.map((h) => articleText(h.article)),
   );
   if (services.length) {
     ev.notStated = services;
