@@ -119,6 +119,19 @@ function settleAmount(
   };
 }
 
+/** Whether a customer message of the ticket asks for the action in so many words (customer-request.ts). */
+export function customerAsksFor(
+  context: Pick<ProposalContext, 'customerTexts'>,
+  type: 'refund' | 'cancellation',
+): boolean {
+  return (
+    findCustomerRequests(
+      context.customerTexts.map((text) => ({ text })),
+      type,
+    ).length > 0
+  );
+}
+
 /**
  * The code's check on any proposed refund or cancellation, whoever proposed it (template, model,
  * or a customer's wording): a customer message of the ticket must ask for it, the order must be on this customer's account (the tools see nothing
@@ -135,8 +148,7 @@ export async function checkProposedAction(
   if (!parsed.success) return { ok: false, reason: 'the proposed action was malformed', escalate: false };
   const action = parsed.data;
   // Whoever proposed it, and whatever the intent model read: the customer's own words must ask.
-  const lines = context.customerTexts.map((text) => ({ text }));
-  if (!findCustomerRequests(lines, action.type).length) {
+  if (!customerAsksFor(context, action.type)) {
     return {
       ok: false,
       reason: `no customer message in this ticket asks for ${action.type === 'refund' ? 'a refund' : 'a cancellation'}`,

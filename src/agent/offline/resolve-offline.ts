@@ -1,6 +1,10 @@
 import type { Order } from '../../domain/index.js';
-import { checkProposedAction, customerMinorAmounts, type ProposalContext } from '../actions.js';
-import { findCustomerRequests } from '../customer-request.js';
+import {
+  checkProposedAction,
+  customerAsksFor,
+  customerMinorAmounts,
+  type ProposalContext,
+} from '../actions.js';
 import { namedItemsRefund, UNNAMED_PART_REASON } from '../refund-items.js';
 import { formatDate, formatMoney, phrase } from '../phrases.js';
 import type { Evidence } from '../retrieve.js';
@@ -181,12 +185,8 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
     // back needed, just swap it"): no customer message asks for one, so nothing may be proposed
     // (checkProposedAction) and there is nothing for a person to approve either. The order's
     // return window and the help center answer it, as a cancellation nobody asked for is answered.
-    const refundAsked = () =>
-      findCustomerRequests(
-        ctx.proposal.customerTexts.map((text) => ({ text })),
-        'refund',
-      ).length > 0;
-    if (u.intent === 'refund' && !refundAsked()) return { kind: 'reply', reply: returnAnswer(o) };
+    if (u.intent === 'refund' && !customerAsksFor(ctx.proposal, 'refund'))
+      return { kind: 'reply', reply: returnAnswer(o) };
     if (u.intent === 'refund') {
       const requested = requestedRefund(
         o,
