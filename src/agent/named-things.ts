@@ -138,15 +138,14 @@ export function namesNotInArticles(
   // stemming every article found cost a twentieth of a message's CPU (issue 13).
   let read: Array<{ words: ReadonlySet<string>; folded: string }> | undefined;
   const missing = new Set<string>();
-  for (const t of tokensOf(question)) {
-    if (!looksLikeName(t, language) || !ASKS_WITH.test(fold(t.before))) continue;
-    const term = processTerm(t.word) ?? fold(t.word);
-    if (notJudged().has(term)) continue;
-    read ??= articles.map((a) => ({ words: stems(a), folded: fold(a) }));
-    if (read.some((a) => mentions(a.words, a.folded, t.word))) continue;
-    missing.add(t.word);
-  }
-  for (const name of namesAskedInScript(question)) {
+  // Names asked about in words ("do you support PayPal?"), then in ja/zh/th/ar (script-names.ts).
+  const asked = [
+    ...tokensOf(question)
+      .filter((t) => looksLikeName(t, language) && ASKS_WITH.test(fold(t.before)))
+      .map((t) => t.word),
+    ...namesAskedInScript(question),
+  ];
+  for (const name of asked) {
     if (notJudged().has(processTerm(name) ?? fold(name))) continue;
     read ??= articles.map((a) => ({ words: stems(a), folded: fold(a) }));
     if (!read.some((a) => mentions(a.words, a.folded, name))) missing.add(name);
