@@ -85,7 +85,11 @@ describe.skipIf(!availability.ok)(
       await expect.poll(focused).toBe('Yes, approve');
       await page.keyboard.press('Enter');
       await expect.poll(focused, { timeout: 10_000 }).toMatch(/^Dana Whitfield: Approved/);
-      expect(await card.locator('[data-status-line]').innerText()).toMatch(/Approved by Dana Whitfield/);
+      // The answer line comes from the click's own response; the card is redrawn from the
+      // channel feed, which may arrive a moment later (CI once read it before it did).
+      await expect
+        .poll(() => card.locator('[data-status-line]').innerText(), { timeout: 10_000 })
+        .toMatch(/Approved by Dana Whitfield/);
       // Every focusable control has a visible focus ring and a name.
       const unnamed = await page.evaluate(() =>
         Array.from(document.querySelectorAll<HTMLElement>('button, select, textarea, input, a[href]'))
