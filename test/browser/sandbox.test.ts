@@ -152,7 +152,7 @@ describe.skipIf(!availability.ok)('sandbox page in Chromium', { timeout: 60_000 
     );
     const card = staff.locator('article.card[data-kind=escalation]').first();
     await card.waitFor({ timeout: 15_000 });
-    // The card is redrawn from the feed as the ticket changes: wait for the urgency, not the first draw.
+    // Cards are redrawn in place from the feed; poll the read rather than trust the first draw.
     await expect.poll(() => card.innerText(), { timeout: 10_000 }).toMatch(/critical/i);
 
     await actAs('sandbox-sam');
