@@ -78,11 +78,13 @@ describe.skipIf(!availability.ok)(
       await card.getByRole('button', { name: 'Approve' }).focus();
       await page.keyboard.press('Enter');
       const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-      await expect.poll(focused).toBe('Yes, approve');
+      // Focus moves in an effect after the next paint: 1 s (the default) is short on a loaded machine.
+      const paint = { timeout: 5000 };
+      await expect.poll(focused, paint).toBe('Yes, approve');
       await page.keyboard.press('Escape');
-      await expect.poll(focused).toBe('Approve');
+      await expect.poll(focused, paint).toBe('Approve');
       await page.keyboard.press('Space');
-      await expect.poll(focused).toBe('Yes, approve');
+      await expect.poll(focused, paint).toBe('Yes, approve');
       await page.keyboard.press('Enter');
       await expect.poll(focused, { timeout: 10_000 }).toMatch(/^Dana Whitfield: Approved/);
       // The answer line comes from the click's own response; the card is redrawn from the
@@ -115,15 +117,26 @@ describe.skipIf(!availability.ok)(
       await customer.getByRole('radio', { name: /Sam Okafor \(staff\)/ }).check();
       await message().fill(HOSTILE);
       await customer.getByRole('button', { name: 'Send' }).click();
-      await expect.poll(() => thread.locator('.post[data-author-kind=staff]').count()).toBeGreaterThan(0);
+      // A server round trip, then the channel feed's refetch: far over the default 1 s when loaded.
+      await expect
+        .poll(() => thread.locator('.post[data-author-kind=staff]').count(), { timeout: 10_000 })
+        .toBeGreaterThan(0);
 
       expect(await thread.locator('.post-text').first().innerText()).toBe(HOSTILE);
       expect(await page.locator('[data-pane] img, [data-pane] script').count()).toBe(0);
       const hrefs = await page.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
       expect(hrefs.filter((h) => !/^(https?:\/\/|\/|#)/.test(h))).toEqual([]);
       await page.locator('#tab-tickets').click();
-      await page.locator('.ticket-list tbody tr').first().click();
-      await page.locator('.ticket-detail').waitFor();
+      // This thread's ticket (Sam's since he wrote in it), opened by its row's button: a click on
+      // the row's middle opened nothing, and the count below then read an empty pane. The pane is
+      // there before its ticket is fetched, so wait for the transcript itself.
+      await page
+        .locator('.ticket-list tbody tr', { hasText: 'Sam Okafor' })
+        .first()
+        .getByRole('button')
+        .click();
+      const detail = page.locator('.ticket-detail .detail');
+      await expect.poll(() => detail.innerText(), { timeout: 10_000 }).toContain(HOSTILE);
       expect(await page.locator('.ticket-detail img, .ticket-detail script').count()).toBe(0);
       await page.locator('#tab-channels').click();
       await customer.getByRole('radio', { name: /\(customer\)/ }).check();
@@ -230,10 +243,10 @@ describe.skipIf(!availability.ok)(
       await page.selectOption('#act-as', 'sandbox-sam');
       await page.selectOption('#channel-mode', 'draft');
       await page.getByRole('button', { name: 'Switch mode' }).click();
-      await expect.poll(() => other.locator('#channel-mode').inputValue(), { timeout: 5000 }).toBe('draft');
+      await expect.poll(() => other.locator('#channel-mode').inputValue(), { timeout: 10_000 }).toBe('draft');
       await page.selectOption('#channel-mode', 'auto');
       await page.getByRole('button', { name: 'Switch mode' }).click();
-      await expect.poll(() => other.locator('#channel-mode').inputValue(), { timeout: 5000 }).toBe('auto');
+      await expect.poll(() => other.locator('#channel-mode').inputValue(), { timeout: 10_000 }).toBe('auto');
 
       await page.reload();
       await page.locator('article.thread.selected').waitFor();

@@ -142,7 +142,7 @@ describe('sandbox API against careless and hostile requests', () => {
     const stream = readEvents(`${t.baseUrl}/sandbox/api/events`, (events) =>
       events.some((e) => e.event === 'mode'),
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await stream.opened;
     const refused = await api.post<{ ok: boolean }>('/channel-mode', {
       actorId: 'sandbox-riley',
       mode: 'off',

@@ -62,7 +62,7 @@ describe('sandbox with a token (production with SANDBOX=on)', () => {
           (e.data as { stage?: string }).stage === 'resolve',
       ),
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await stream.opened;
     const sent = await api.post('/customer-messages', {
       customerId: 'cus_bluebird',
       contactEmail: 'maya@bluebirdcafe.example',

@@ -26,7 +26,7 @@ const modesOf = (events: Array<{ event: string; data: unknown }>) =>
 describe('sandbox live stream: channel mode', () => {
   it('an open page hears a mode change made through the engine (as Slack and Teams commands make it)', async () => {
     const stream = readEvents(`${t.baseUrl}/sandbox/api/events`, (events) => modesOf(events).length >= 1);
-    await new Promise((r) => setTimeout(r, 200)); // the stream is subscribed
+    await stream.opened;
 
     // Another workspace's channel is not the page's: nothing for it.
     const elsewhere = await t.engine.setChannelMode({
@@ -57,7 +57,7 @@ describe('sandbox live stream: channel mode', () => {
     const stream = readEvents(`${t.baseUrl}/sandbox/api/events`, (events) =>
       events.some((e) => e.event === 'mode' && (e.data as { mode: string }).mode === 'off'),
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await stream.opened;
     await apiClient(t.baseUrl).post('/channel-mode', { actorId: DEMO.staff.supervisor.userId, mode: 'auto' });
     await apiClient(t.baseUrl).post('/channel-mode', { actorId: DEMO.staff.supervisor.userId, mode: 'off' });
 
