@@ -84,7 +84,7 @@ const USED_BY_SOMEONE_SCRIPTS = foldedPattern(
 
 /** Someone removed, then an order or a sign-in under their name: "we removed Kevin… an order placed under his name". */
 const UNDER_REMOVED_NAME = new RegExp(
-  String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left the company)\b[\s\S]{0,120}\b(?:orders?|purchases?|log ?ins?|sign ?ins?)\b[^.!?]{0,40}\b(?:under|with|from|on|using) (?:his|her|their) (?:name|login|account|user(?: ?name)?|credentials)\b`,
+  String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left the company)\b[\s\S]{0,120}\b(?:orders?|purchases?|log ?ins?|sign ?ins?)\b[^.!?]{0,40}\b(?:under|with|from|on|using|in) (?:his|her|their) (?:name|login|account|user(?: ?name)?|credentials)\b`,
 );
 
 /** Used from a network or a key that is not the customer's: "orders from an IP range that isn't ours". */

@@ -37,3 +37,43 @@ describe('records said to be there no more are lost data', () => {
     expect(mentionsDataLoss(fold(text))).toBe(false);
   });
 });
+
+describe('security incidents told as what the customer saw are a security concern', () => {
+  it.each([
+    // another company's records, the records named first
+    'I opened the invoices tab and saw the orders of another customer, a bakery in Leeds',
+    'we were looking at invoices with a different firm’s name and VAT number on them',
+    // a caller or a mail dressed as us asking for a code or the card
+    'a woman phoned saying she was from your accounts team and wanted the authenticator codes',
+    'someone called our office saying they are from Northwind and asked for the card on file',
+    'a mail with your logo asked her to re-enter our company card before Friday',
+    'got a message asking my card number to confirm the renewal, it looked official',
+    // codes nobody asked for, a sign-in from a place or device nobody has
+    'three of our staff got password reset links overnight that none of them requested',
+    'a login from Manila this morning. We are all in Toronto and nobody travels',
+    'there was a sign-in from a phone I do not own yesterday',
+    // someone who left, a key by its power, a Polish breach the pattern lost at "ł"
+    'a driver who left us two weeks ago still sees our order list and placed one today',
+    'we offboarded Ana on Monday and there is an order in her name from Tuesday',
+    'my teammate pushed our live key to a public repo last night',
+    'Ktoś zmienił hasło do konta firmowego w nocy',
+    'Una persona del equipo que se fue en enero hizo un pedido ayer con su usuario',
+    'Un collègue qui est parti le mois dernier a passé une commande ce matin',
+    'Eine Kollegin, die uns im März verlassen hat, hat heute bestellt',
+    'Pracownik, który odszedł w maju, wciąż widzi nasze zamówienia',
+  ])('“%s” is a security concern, critical on any plan', (text) => {
+    expect(mentionsSecurity(fold(text))).toBe(true);
+    expect(understandAs(text, 'pro').urgency).toBe('critical');
+  });
+
+  it.each([
+    'our consolidated invoice lists orders from a different company, please reissue it',
+    'can invoices be made out with another company’s name for our subsidiary?',
+    'if someone left the company, do their orders stay in the history?',
+    'a colleague who left last month had the admin role, how do I give it to someone else?',
+    'the reset email never came, my colleague asked for it twice',
+    'we moved to Denver last month, can you change our shipping address?',
+  ])('“%s” is not a security concern', (text) => {
+    expect(mentionsSecurity(fold(text))).toBe(false);
+  });
+});
