@@ -105,7 +105,7 @@ const SECRET = String.raw`(?:api[- ]?keys?|(?:read-write|read\/write|write|admin
  * workspace shared with other companies, a group chat or a mailing list. A key pasted there has to
  * be rotated as surely as one pushed to a public repo.
  */
-const CHAT_PLACE = String.raw`(?:into|in|to|on) #[a-z0-9][\w-]*|(?:shared|external|company-wide|all-hands|general|customer|partner|vendor|group) (?:slack |teams )?(?:channel|chat|workspace|thread)|(?:slack|teams|channel|workspace|chat|group)\b[^.!?]{0,20}\b(?:we share|shared) with|(?:other|outside|external) (?:companies|people|partners|vendors|guests|customers)|group chat|whatsapp group|mailing list|all-staff e-?mail`;
+const CHAT_PLACE = String.raw`(?:into|in|to|on) #[a-z0-9][\w-]*|(?:shared|external|company-wide|all-hands|general|customer|partner|vendor|group) (?:slack |teams )?(?:channel|chat|workspace|thread)|(?:slack|teams|channel|workspace|chat|group)\b[^.!?]{0,20}\b(?:we share|shared) with|(?:other|outside|external) (?:companies|people|partners|vendors|guests|customers|auditors|consultants|agenc(?:y|ies)|accountants)|group chat|whatsapp group|mailing list|all-staff e-?mail`;
 const SHOWN = String.raw`(?:pasted|posted|shared|committed|pushed|uploaded|published|tweeted|leaked|dropped|put|ended up|went out|showed|shown|visible|readable)`;
 const PUBLIC_PLACE = String.raw`(?:public(?:ly)?|open[- ]source|discord|twitter|x\.com|linkedin|facebook|instagram|insta|tiktok|mastodon|social media|blog(?: post)?|reddit|forum|stack ?overflow|screenshot|live ?stream|stream|youtube|webinar|conference talk|community (?:slack|channel|chat)|pastebin|gist|the internet|${CHAT_PLACE})`;
 /** A site anyone can read (not a screenshot, which may go only to us). */

@@ -77,3 +77,27 @@ describe('security incidents told as what the customer saw are a security concer
     expect(mentionsSecurity(fold(text))).toBe(false);
   });
 });
+
+describe('a change to the account that everyone on the team disowns is a security concern', () => {
+  it.each([
+    'somebody updated the billing email on our account yesterday and nobody on our team did it',
+    'alguien agregó una dirección nueva en Murcia, ninguno de nosotros la conoce',
+    "quelqu'un a modifié le RIB du compte, personne chez nous ne l'a fait",
+    'jemand hat unsere Rechnungsadresse umgestellt, niemand im Team war das',
+    'alguém trocou o telefone da conta e nenhum de nós mexeu nisso',
+    'qualcuno ha aggiunto un utente admin, nessuno di noi lo conosce',
+    'iemand heeft het afleveradres gewijzigd en niemand van ons weet ervan',
+    'ktoś dodał nowy adres dostawy, nikt z nas go nie zna',
+    'our read-write key was pasted into a file that went out to the external consultants',
+  ])('“%s” is a security concern', (text) => {
+    expect(mentionsSecurity(fold(text))).toBe(true);
+    expect(understandAs(text, 'pro').urgency).toBe('critical');
+  });
+
+  it.each([
+    'someone from your team changed the delivery address on 1042 as I asked, thanks',
+    'can someone change our billing email? nobody here uses the old one',
+  ])('“%s” is not a security concern', (text) => {
+    expect(mentionsSecurity(fold(text))).toBe(false);
+  });
+});
