@@ -14,17 +14,22 @@ const RECORDS_GONE = new RegExp(
   [
     String.raw`\b(?:order history|invoices|records|files|reports|contacts|(?:saved )?(?:addresses|carts)|product (?:list|catalog)|catalog(?:ue)?|settings|documents|price lists?|history|account data|approval rules|team list)\b[^.!?]{0,40}\b(?:disappeared|vanished|erased|wiped|(?:were|was|got|have been|has been) (?:deleted|removed|erased)|(?:are|is|went) (?:just |all |completely )?(?:gone|empty)|(?:are|is) missing from (?:the|our|my) (?:account|portal|dashboard|system))\b`,
     // "our address book is empty", "40 saved delivery locations gone since yesterday"
-    String.raw`\b(?:address book|(?:saved |delivery |shipping )+(?:locations|addresses)|order history|invoices|approval rules|team members)\b[^.!?]{0,20}\b(?:(?:is|are) (?:now |just |completely )?empty|gone (?:since|overnight|after|from)|(?:all )?vanished)\b`,
+    String.raw`\b(?:address book|(?:saved |delivery |shipping )+(?:locations|addresses)|order history|invoices|approval rules|team members)\b[^.!?]{0,20}\b(?:(?:is|are) (?:now |just |completely )?(?:empty|blank)|gone (?:since|overnight|after|from)|(?:all )?vanished)\b`,
     // Records counted as none where there were some: "the orders tab shows 0 orders, yesterday there
     // were hundreds", "the whole year is just empty"
     String.raw`\b(?:shows?|showing|says|lists?|listing|displays?|displaying) (?:0|zero|no|none of (?:our|the)) (?:orders|invoices|records|files|reports|contacts|addresses|customers|users|products|documents|entries|transactions)\b[^.!?]{0,30}[.!?,;—-]*[^.!?]{0,60}\b(?:yesterday|last (?:week|night|month)|this morning|used to|there were|we had|(?:they|it) (?:were|was) (?:all |still )?there|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`,
     String.raw`\b(?:the )?(?:whole|entire) (?:year|month|quarter|order history|history|account|catalog(?:ue)?|list)\b (?:is|are|went|looks|got) (?:just |now |completely |totally )?(?:empty|blank|wiped)\b`,
+    // Records said to be there no more: "the approval rules for our depots are not there anymore",
+    // "last year's invoices aren't in the account any more", "our orders are no longer listed".
+    String.raw`\b(?:(?:order |purchase )?history|(?:purchase )?orders|invoices|records|files|reports|contacts|(?:saved |delivery )?addresses|address book|approval (?:rules|flows|chains)|price lists?|documents|team members|budgets|cost cent(?:er|re)s)\b[^.!?]{0,60}\b(?:(?:are|is|were|was)(?:n'?t| not) (?:there|in (?:the|our|my) (?:account|portal|dashboard|system|list|history|\w+ tab)) any ?more|(?:are|is) no longer (?:there|listed|shown|visible|showing|in (?:the|our|my) (?:account|portal|dashboard|system|list|history|\w+ tab)))\b`,
+    // "the last three weeks of orders missing from the account", "orders gone from the dashboard"
+    String.raw`\b(?:purchase )?orders\b[^.!?]{0,20}\b(?:missing|gone|vanished|disappeared) from (?:the|our|my) (?:account|portal|dashboard|order history|history|orders? tab)\b`,
     // Settings the customer built, found blank: "the approval rules we set up are all blank since
     // your update", "every user's roles and permissions were reset to nothing".
     String.raw`\b(?:approval (?:rules|flows|chains|workflows)|(?:user )?roles|permissions|budgets|spending limits|cost cent(?:er|re)s|workflows|templates|rules|settings|configurations?|delivery addresses|user accounts|users)\b[^.!?]{0,40}\b(?:(?:are|is|were|was|went|look|looks|came back|come back) (?:now |just |all |completely |suddenly )*(?:blank|empty|cleared|wiped|reset to (?:nothing|blank|empty|defaults?))|have been (?:cleared|wiped|reset)|got (?:cleared|wiped))\b`,
     // es, fr, de, pt, it, nl, pl (folded text)
     String.raw`\b(?:facturas|direcciones|historial|datos)\b[^.!?]{0,40}\b(?:desaparecieron|desaparecio|se borraron|se borro|borrad[oa]s|eliminad[oa]s|vaci[oa])\b`,
-    String.raw`\b(?:factures|adresses|historique|donnees|fichiers)\b[^.!?]{0,60}\b(?:ont ete supprime\w*|supprimee?s|ont disparu|disparu\w*|efface\w*|est vide)\b`,
+    String.raw`\b(?:factures|commandes|bons de commande|adresses|historique|donnees|fichiers|regles(?: d'approbation)?)\b[^.!?]{0,60}\b(?:ont ete supprime\w*|supprimee?s|ont disparu|disparu\w*|efface\w*|est vide)\b`,
     String.raw`\b(?:bestellhistorie|bestellverlauf|rechnungen|\w*adressen|daten|verlauf|auftrage|bestellungen|katalog|adressbuch|rollen|berechtigungen|\w*regeln|einstellungen|benutzerkonten)\b[^.!?]{0,40}\b(?:ist|sind) (?:\w+ ){0,4}(?:leer|weg|verschwunden|geloscht|zuruckgesetzt)\b`,
     // The same settings found blank in es, fr, pt, it, nl, pl.
     String.raw`\b(?:roles|permisos|reglas|configuracion|ajustes|direcciones de entrega|usuarios)\b[^.!?]{0,40}\b(?:estan|esta|aparecen|quedaron) (?:\w+ ){0,2}(?:vaci[oa]s?|en blanco|borrad[oa]s)\b`,
@@ -37,17 +42,26 @@ const RECORDS_GONE = new RegExp(
     // orders gone from the account, not a parcel lost on the way: "todos os nossos pedidos antigos sumiram da conta"
     String.raw`\bpedidos\b[^.!?]{0,40}\b(?:sumiram|desapareceram|foram apagados|foram excluidos)\b[^.!?]{0,10}\b(?:da|do) (?:conta|historico|portal|sistema|painel)\b`,
     String.raw`\b(?:fatture|indirizzi|storico|dati)\b[^.!?]{0,40}\b(?:spariti|sparite|scompars\w*|cancellat[ie]|vuoto)\b`,
+    // No longer shown, in es fr de pt it nl pl: "les factures ne s'affichent plus dans notre compte",
+    // "las reglas de aprobación ya no aparecen", "die Rechnungen werden nicht mehr angezeigt".
+    String.raw`\b(?:facturas|pedidos|direcciones|historial|datos|reglas(?: de aprobacion)?)\b[^.!?]{0,60}\bya no (?:aparecen|aparece|estan|esta|salen|sale|se ven|se muestran)\b`,
+    String.raw`\b(?:factures|commandes|bons de commande|adresses|historique|donnees|regles(?: d'approbation)?)\b[^.!?]{0,60}\bne (?:s'affichent|s'affiche|apparaissent|apparait|figurent|sont) plus\b`,
+    String.raw`\b(?:rechnungen|bestellungen|auftrage|bestellhistorie|\w*adressen|daten|\w*regeln)\b[^.!?]{0,60}\b(?:(?:sind|ist|werden|wird) (?:\w+ ){0,3}nicht mehr (?:da|sichtbar|vorhanden|zu sehen|angezeigt)|nicht mehr (?:da|sichtbar|vorhanden|zu sehen) (?:sind|ist))\b`,
+    String.raw`\b(?:faturas|pedidos|enderecos|historico|dados|regras(?: de aprovacao)?)\b[^.!?]{0,60}\bnao (?:aparecem|aparece|estao|esta) mais\b`,
+    String.raw`\b(?:fatture|ordini|indirizzi|storico|dati|regole(?: di approvazione)?)\b[^.!?]{0,60}\bnon (?:compaiono|compare|ci sono|c'e|sono|si vedono) piu\b`,
+    String.raw`\b(?:facturen|bestellingen|adressen|bestelgeschiedenis|gegevens|\w*regels)\b[^.!?]{0,60}\b(?:(?:zijn|is|staan|staat|worden|wordt) (?:\w+ ){0,3}niet meer (?:te zien|zichtbaar|aanwezig|getoond)|(?:staan|staat|zijn) (?:er )?niet meer)\b`,
+    String.raw`\b(?:faktury|zamowienia|adresy|historia zamowien|dane|regu[lł]\S*)\b[^.!?]{0,60}\b(?:juz nie (?:wyswietlaja sie|wyswietla sie|sa widoczne|widac)|nie (?:wyswietlaja sie|wyswietla sie|sa widoczne|widac|ma ich) juz)\b`,
     String.raw`\b(?:facturen|adressen|bestelgeschiedenis|bestellingen|gegevens|\w*catalogus|adresboek)\b[^.!?]{0,40}\b(?:verdwenen|verwijderd|leeg)\b`,
     // "kein einziger alter Auftrag mehr zu sehen": nothing of theirs is shown any more
     String.raw`\bkeine?r? (?:einzige[rn]? )?(?:alte[rn]? )?(?:auftrag|auftrage|bestellung\w*|rechnung\w*|adresse\w*|daten)\b[^.!?]{0,30}\bmehr (?:zu sehen|da|sichtbar|vorhanden|angezeigt)\b`,
-    String.raw`\b(?:faktury|adresy|historia zamowien|dane)\b[^.!?]{0,40}\b(?:znikn\w*|usuni\w*|pust\w*)`,
+    String.raw`\b(?:faktury|adresy|historia zamowien|dane|regu[lł]\S*)\b[^.!?]{0,40}\b(?:znikn\w*|usuni\w*|pust\w*)`,
     // The verb first: "¿por qué se borraron todos nuestros datos?", "sumiram todas as faturas",
     // "warum sind alle unsere Rechnungen weg?", "zniknęły wszystkie faktury"
     String.raw`\b(?:se borraron|se borro|se perdieron|se perdio|se eliminaron|desaparecieron|desaparecio)\b (?:\w+ ){0,3}(?:facturas|direcciones|historial|datos|pedidos|registros|archivos)\b`,
     String.raw`\b(?:sumiram|sumiu|apagaram|desapareceram|se perderam|foram apagad[oa]s)\b (?:\w+ ){0,3}(?:faturas|enderecos|historico|dados|pedidos|registros|arquivos)\b`,
     String.raw`\b(?:sono (?:spariti|sparite|scomparsi|scomparse|stati cancellati|state cancellate)|hanno cancellato|abbiamo perso)\b (?:\w+ ){0,3}(?:fatture|indirizzi|storico|dati|ordini|file)\b`,
     String.raw`\b(?:ont disparu|a disparu|ont ete (?:supprime|efface)\w*|avons perdu)\b (?:\w+ ){0,3}(?:factures|adresses|historique|donnees|fichiers|commandes)\b`,
-    String.raw`\b(?:sind|ist)\b (?:\w+ ){0,3}(?:daten|rechnungen|bestellungen|adressen|auftrage|bestellhistorie|dateien)\b (?:\w+ ){0,2}(?:weg|verschwunden|geloscht|leer)\b`,
+    String.raw`\b(?:sind|ist)\b (?:\w+ ){0,3}(?:daten|rechnungen|bestellungen|adressen|auftrage|bestellhistorie|dateien)\b (?:\w+ ){0,4}(?:weg|verschwunden|geloscht|leer)\b`,
     String.raw`\b(?:zijn|is)\b (?:\w+ ){0,3}(?:gegevens|facturen|bestellingen|adressen|bestanden)\b (?:\w+ ){0,2}(?:verdwenen|verwijderd|weg|kwijt)\b`,
     String.raw`\b(?:znikn\S*|usuni\S*|stracili\S*) (?:\S+ ){0,3}(?:faktury|adresy|historia|dane|zamowienia|pliki)\b`,
   ].join('|'),

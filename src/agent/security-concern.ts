@@ -25,6 +25,8 @@ const SECURITY = new RegExp(
     String.raw`\b(?:stolen (?:card|credit card|password|credentials|account|identity|login)|(?:card|password|account) (?:was |has been |got )?stolen)\b`,
     // Codes and resets nobody asked for, sign-ins from places or devices nobody knows.
     String.raw`\b(?:2fa|mfa|two[- ]factor|verification|security|login|log-?in|sign[- ]?in|one[- ]time|sms) (?:codes?|texts?|emails?)\b[^.!?]{0,60}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't|haven'?t|have not|hadn'?t)|nobody|no one|none of us)\b`,
+    // Arrived for others, asked by none of them: "reset emails that neither of them asked for".
+    String.raw`\b(?:codes?|password (?:reset|change) (?:e-?mails?|links?|texts?)|reset (?:e-?mails?|links?|codes?))\b[^.!?]{0,60}\b(?:neither|none) of (?:them|us|the \w+)(?: had| has| have)? (?:asked for|requested|wanted|triggered)\b`,
     String.raw`\bpassword (?:reset|change)s?\b[^.!?]{0,40}\b(?:(?:we|i) (?:never|did ?n[o']?t|didn't) (?:request|ask|want|make|do|initiate|trigger|change|reset)\w*|nobody|no one|none of us)\b`,
     String.raw`\b(?:log(?:ged)? ?ins?|sign(?:ed)? ?ins?|access(?:ed)?)\b[^.!?]{0,30}\bfrom (?:an? )?(?:unknown|unrecogni[sz]ed|strange|foreign|unfamiliar|new) (?:devices?|locations?|countr(?:y|ies)|ips?|computers?|phones?|browsers?)\b`,
     // A password, email, admin or card changed, or a user or key added, that nobody asked for.
@@ -33,7 +35,10 @@ const SECURITY = new RegExp(
     String.raw`\b(?:users?|admins?|owners?|members?|api keys?|accounts?|logins?)\b[^.!?]{0,60}\b(?:(?:none of us|nobody(?: here)?|no one(?: here)?) (?:created|added|made|invited|knows|recogni[sz]es)|we (?:didn'?t|did not|never) (?:create|add|invite))|\b(?:users?|admins?|owners?|members?|api keys?)\b[\s\S]{0,80}\b(?:not one of (?:ours|us)|not ours|nobody we know)\b|\b(?:users?|admins?|owners?|members?|api keys?)\b[\s\S]{0,80}\b(?:none of us|nobody|no one)(?: (?:here|at \w+|on (?:our|the) team|in (?:our|the) (?:team|company|office)))? (?:created|added|made|invited) (?:it|them|this|that|one)\b`,
     String.raw`\b(?:someone|somebody) else (?:is )?(?:using|has|got into|logged into) (?:my|our)\b|\b(?:taken|took) over\b[^.!?]{0,20}\b(?:account|login)|\baccount (?:was |has been |got )?taken over\b`,
     // A key, a token or a login used from a place nobody knows; a device stolen while signed in.
-    String.raw`\bfrom (?:an? |some )?(?:ip|ip address|device|location|country|computer|browser|place|network)(?: address)?(?: that)? (?:we|i|nobody|no one)(?: here)? (?:don'?t|do not|doesn'?t|does not|never|didn'?t|did not) (?:recogni[sz]e|know|use|own)\b`,
+    String.raw`\bfrom (?:an? |some )?(?:ip|ip address|device|location|country|computer|browser|place|network|laptop|phone|tablet|pc|mac)(?: address)?(?: that)? (?:we|i|nobody|no one)(?: here)? (?:don'?t|do not|doesn'?t|does not|never|didn'?t|did not) (?:recogni[sz]e|know|use|own|have)\b`,
+    // A sign-in from a named place while everyone was elsewhere: "a login from Singapore last
+    // night, all of us are in Denver", "sign-in from Lagos at 4am, none of us is there".
+    String.raw`\b(?:log ?ins?|logged in|sign[- ]?ins?|signed in|access(?:ed)?)\b[^.!?]{0,15}\bfrom [a-z][\w-]+(?: [a-z][\w-]+)?\b[^.!?]{0,30}[.!?,;—-]*[^.!?]{0,30}\b(?:(?:all of us|we all|we) (?:are|were) (?:all )?(?:in|at|based in) [a-z][\w-]+|none of us (?:is|are|was|were|has been|have been) (?:there|anywhere near)|nobody (?:here|on (?:our|the) team|of us) (?:is|was|has been) (?:there|anywhere near|in)|(?:all of us|we all|we) (?:were|was) asleep)\b`,
     String.raw`\b(?:laptop|phone|computer|device|tablet|ipad|iphone|macbook|mobile)\b[^.!?]{0,30}\b(?:stolen|nicked|snatched)\b[^.!?]{0,80}\b(?:logged|signed|log(?:ged)? ?in|signed ?in|access)\b|\bstolen (?:laptop|phone|computer|device|tablet|ipad|iphone|macbook)\b[^.!?]{0,80}\b(?:logged|signed|access)\b`,
     // Phishing: a fake page or a link that took a password, a login or a card.
     String.raw`\b(?:fake|spoofed|look-?alike|counterfeit)\b[^.!?]{0,40}\b(?:log ?in|sign[- ]?in|page|site|website|e-?mail|mail)\b`,
@@ -52,7 +57,8 @@ const SECURITY = new RegExp(
     // nl
     String.raw`\bovergenomen\b|\biemand\b[^.!?]{0,30}\b(?:ingelogd|toegang|ingebroken)\b|\bcodes?\b[^.!?]{0,40}\b(?:niet aangevraagd|niemand)\b`,
     // pl
-    String.raw`\bktos\b[^.!?]{0,30}\b(?:zalogowa\w*|w[lł]ama\w*|zmieni\w* has[lł]\w*)|\bw[lł]ama[lł]\w*`,
+    // \w stops at "ł" (no accent to fold): "zmienił hasło" needs \S.
+    String.raw`\bktos\b[^.!?]{0,30}\b(?:zalogowa\S*|w[lł]ama\S*|zmieni\S* has[lł]\S*)|\bw[lł]ama[lł]\S*`,
     // zh, ja, ar: no word boundaries in these scripts; folded like the text (グ → ク).
     String.raw`盗用|被盗|入侵|黑客|未经授权|异地登录|修改了[^。！？]{0,12}密码|乗っ取|不正ログイン|不正アクセス|勝手に(?:ログイン|ログインされ|注文|変更|追加|作成)|身に覚えのない|(?:作った|作成した|追加した|登録した|発行した|招待した|変更した)覚えが(?:ない|なく|ありません)|誰も(?:作って|作成して|追加して|変更して)(?:い|お)?ない|(?:没有人|没人|我们没有|我们并没有)(?:创建|添加|新建|修改|更改)|ハッキング|(?:キー|パスワード|鍵|密钥|密码|令牌)[^。！？]{0,12}(?:漏れ|漏洩|流出|泄露|泄漏)|(?:キー|トークン|パスワード|シークレット|鍵|认证信息|密钥|秘钥|密码|令牌)[^。！？]{0,20}(?:公開|公开|載せ|アップ|上传|上傳|发到|发布|贴到|貼って|晒)|اختراق|مخترق|دون إذن|بدون إذن|دون علم|بدون علم|有人(?:用|拿|盗用)?[^。！？]{0,16}(?:账号|帐号|账户|帐户)[^。！？]{0,8}(?:登录|登入|登陆)(?:了|过)|(?:登录|登入|登陆)(?:地点|位置|地址|地区)[^。！？]{0,10}(?:国外|海外|境外|陌生|不明|未知)|(?:国外|海外|境外)(?:的)?(?:登录|登入|登陆)|(?:誰か|知らない人|第三者)[^。！？]{0,20}(?:パスワード|メールアドレス|メール|管理者|支払い|カード|設定)[^。！？]{0,8}(?:変更|リセット|追加|削除)|(?:海外|外国|知らない場所|見知らぬ場所)から[^。！？]{0,10}(?:ログイン|アクセス)|(?:رسالة|بريد|ايميل|إيميل|مكالمة|اتصال)[^.!?؟]{0,40}(?:تطلب|يطلب|طلبت|طلب)[^.!?؟]{0,30}(?:رموز|رمز|كلمة المرور|كلمة السر|رقم البطاقة|بيانات الدخول)`
       .normalize('NFD')
@@ -93,13 +99,13 @@ const ABOUT_SECURITY = new RegExp(
  * posted, pushed or shown in a public place (a public repo, a chat server, a forum, a stream, a
  * screenshot). Said as a fact, not asked about ("is it safe to keep our key in a public repo?").
  */
-const SECRET = String.raw`(?:api[- ]?keys?|(?:access |auth |bearer |secret |live |prod(?:uction)? |api |admin )?tokens?|secret keys?|secrets|credentials|passwords?|private keys?|client secrets?)`;
+const SECRET = String.raw`(?:api[- ]?keys?|(?:read-write|read\/write|write|admin|live|production|prod|secret|private|signing) keys?|(?:access |auth |bearer |secret |live |prod(?:uction)? |api |admin )?tokens?|secret keys?|secrets|credentials|passwords?|private keys?|client secrets?)`;
 /**
  * A chat others read: a named channel ("#general"), a shared or external channel, a Slack or Teams
  * workspace shared with other companies, a group chat or a mailing list. A key pasted there has to
  * be rotated as surely as one pushed to a public repo.
  */
-const CHAT_PLACE = String.raw`(?:into|in|to|on) #[a-z0-9][\w-]*|(?:shared|external|company-wide|all-hands|general|customer|partner|vendor|group) (?:slack |teams )?(?:channel|chat|workspace|thread)|(?:slack|teams|channel|workspace|chat|group)\b[^.!?]{0,20}\b(?:we share|shared) with|(?:other|outside|external) (?:companies|people|partners|vendors|guests|customers)|group chat|whatsapp group|mailing list|all-staff e-?mail`;
+const CHAT_PLACE = String.raw`(?:into|in|to|on) #[a-z0-9][\w-]*|(?:shared|external|company-wide|all-hands|general|customer|partner|vendor|group) (?:slack |teams )?(?:channel|chat|workspace|thread)|(?:slack|teams|channel|workspace|chat|group)\b[^.!?]{0,20}\b(?:we share|shared) with|(?:other|outside|external) (?:companies|people|partners|vendors|guests|customers|auditors|consultants|agenc(?:y|ies)|accountants)|group chat|whatsapp group|mailing list|all-staff e-?mail`;
 const SHOWN = String.raw`(?:pasted|posted|shared|committed|pushed|uploaded|published|tweeted|leaked|dropped|put|ended up|went out|showed|shown|visible|readable)`;
 const PUBLIC_PLACE = String.raw`(?:public(?:ly)?|open[- ]source|discord|twitter|x\.com|linkedin|facebook|instagram|insta|tiktok|mastodon|social media|blog(?: post)?|reddit|forum|stack ?overflow|screenshot|live ?stream|stream|youtube|webinar|conference talk|community (?:slack|channel|chat)|pastebin|gist|the internet|${CHAT_PLACE})`;
 /** A site anyone can read (not a screenshot, which may go only to us). */

@@ -12,13 +12,13 @@ import { tellsSomeoneElseIn } from './security-access.js';
 import { tellsSecurityIncident } from './security-told.js';
 
 /** What a phishing message asks for: what lets someone pay or sign in as the customer. */
-const ASKED_SECRET = String.raw`(?:(?:full |whole |complete )?(?:credit |debit |payment )?card (?:number|details|info\w*|data)|cvv|cvc|security code|pin|passwords?|pass ?codes?|log ?in (?:details|credentials)|sign[- ]?in details|credentials|recovery codes?|backup codes?|(?:2fa|mfa|one[- ]time|verification|sms|login) codes?|bank (?:details|account(?: number)?|login)|iban|account (?:number|details|password)|(?:full|whole|complete|long) (?:card )?number|(?:3|4|three|four)[- ]digits?(?: code)? on the back|(?:numbers?|digits|code) on the back of (?:the|a|your|our|my|her|his|their) card)`;
+const ASKED_SECRET = String.raw`(?:(?:full |whole |complete )?(?:credit |debit |payment )?card (?:number|details|info\w*|data)|cvv|cvc|security code|pin|passwords?|pass ?codes?|log ?in (?:details|credentials)|sign[- ]?in details|credentials|recovery codes?|backup codes?|(?:2fa|mfa|one[- ]time|verification|sms|login) codes?|bank (?:details|account(?: number)?|login)|iban|account (?:number|details|password)|(?:full|whole|complete|long) (?:card )?number|(?:3|4|three|four)[- ]digits?(?: code)? on the back|(?:numbers?|digits|code) on the back of (?:the|a|your|our|my|her|his|their) card|(?:company|business|corporate) card(?: number| details)?|card on file|(?:six|6|four|4|eight|8)[- ]digit codes?|authenticator codes?|codes? (?:from|in|on) (?:our|my|the|her|his|their) (?:authenticator|phone|app)|(?:the )?code (?:that )?(?:just )?(?:came|arrived|was sent) (?:to|on) (?:my|our|her|his|their) phone)`;
 
 /** A message that reached the customer: an email, a text, a call, a direct message. */
 const MESSAGE = String.raw`(?<!error )(?:e-?mails?|mails?|emailed|texts?|texted|sms|messages?|messaged|calls?|called|phoned|rang|phone ?calls?|dms?|letters?|whats ?app|pop-?ups?)`;
 
 /** Asked to hand it over, not to set one up ("an email asking me to set a password" is an invite). */
-const HAND_OVER = String.raw`(?:ask(?:s|ed|ing)? (?:us |me |them )?for|want(?:s|ed|ing)?|request(?:s|ed|ing)?|demand(?:s|ed|ing)?|to ['"]?(?:re-?)?(?:confirm|verify|validate|send|share|provide|give|reply with|type in|enter (?:our|my|the|their|full|all)))`;
+const HAND_OVER = String.raw`(?:ask(?:s|ed|ing)? (?:us |me |them |her |him )?for|ask(?:s|ed|ing)? (?:us |me |them |her |him )?(?=(?:our|my|the|their|her|his) )|want(?:s|ed|ing)?|request(?:s|ed|ing)?|demand(?:s|ed|ing)?|to ['"]?(?:re-?)?(?:confirm|verify|validate|send|share|provide|give|reply with|type in|enter (?:our|my|the|their|full|all)))`;
 
 /**
  * "got an email 'from Northwind billing' asking us to confirm our full card number via a link",
@@ -36,7 +36,7 @@ const PHISHING_ASK = new RegExp(
  * details need updating" is a reminder, not this (no claim: "saying it's", "pretending").
  */
 const CLAIMS_TO_BE_US = new RegExp(
-  String.raw`\b${MESSAGE}\b[^.!?]{0,40}\b(?:saying|says|said|claiming|claims|claimed|pretending|pretends|supposedly)\b (?:that )?(?:it'?s |its |it is |it was |they'?re |they are |to be |from )?(?:northwind|you|u|your (?:company|team|support|billing))\b[^.!?]{0,80}\b${ASKED_SECRET}\b`,
+  String.raw`\b${MESSAGE}\b[^.!?]{0,40}\b(?:saying|says|said|claiming|claims|claimed|pretending|pretends|supposedly)\b (?:that )?(?:it'?s |its |it is |it was |they'?re |they are |to be |from )?(?:(?:he|she|they)(?:'s|'re| is| was| are| were) (?:calling )?(?:from|with) )?(?:northwind|you|u|your (?:company|team|support|billing|accounts|finance|security))\b[^.!?]{0,80}\b${ASKED_SECRET}\b`,
 );
 
 /**
@@ -63,7 +63,9 @@ const FORMER_MEMBER_ACTIVE = new RegExp(
   String.raw`\b${FORMER_MEMBER}\b[\s\S]{0,80}\b${ACCOUNT_USED}\b|` +
     // The removal said after the person: "a contractor we offboarded in May logged in today".
     String.raw`\b(?:employees?|colleagues?|co-?workers?|staff(?: members?)?|team ?(?:members?|mates?)|users?|admins?|contractors?|members?|buyers?|interns?)\b (?:that |who |whom )?(?:we|i|you|our (?:admin|it|team)) (?:had |have |already )?(?:removed|deleted|deactivated|offboarded|let go|fired|disabled|revoked)\b[\s\S]{0,80}\b${ACCOUNT_USED}\b|` +
-    String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left (?:the company|the team|us|our company))\b[^.!?]{0,60}\b(?:but|yet|and still|and now|and yesterday|still)\b[^.!?]{0,60}\b${ACCOUNT_USED}`,
+    String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left (?:the company|the team|us|our company))\b[^.!?]{0,60}\b(?:but|yet|and still|and now|and yesterday|still)\b[^.!?]{0,60}\b${ACCOUNT_USED}|` +
+    // "someone from our team who left a month ago still sees our orders and ordered something today"
+    String.raw`\b(?:who|that) (?:has )?left (?:us |the company |the team |our company )?(?:in \w+|(?:a|one|two|three|four|five|six|\d+) (?:days?|weeks?|months?) ago|last (?:week|month|year|\w+day))\b[^.!?]{0,60}\b(?:${ACCOUNT_USED}|still (?:sees|can see|has access))`,
 );
 
 /** A message that reached the customer, in the supported languages (folded text). */
@@ -88,8 +90,15 @@ const RECORDS = String.raw`(?:invoices?|orders?|order history|data|details|addre
  * or in a file. A parcel of someone else's in the box is a shipping mistake, not this (no
  * received / got / delivered).
  */
+const SEEING = String.raw`(?:see|sees|seeing|saw|seen|view|viewing|shows?|showing|showed|shown|displays?|displaying|displayed|visible|exposes?|exposed|exposing|opens?|opened|loads?|loaded|pulls? up|lists?|listed|contains?|includes?|looking at|looked at)`;
+/** Seen by the customer, not listed on a bill ("the invoice lists orders from a different company" is a billing error). */
+const LOOKED_AT = String.raw`(?:see|sees|seeing|saw|seen|view|viewing|looking at|looked at|opened|opening|pulled up|came up|popped up|showed up)`;
 const OTHERS_RECORDS_SHOWN = new RegExp(
-  String.raw`\b(?:see|sees|seeing|saw|seen|view|viewing|shows?|showing|showed|shown|displays?|displaying|displayed|visible|exposes?|exposed|exposing|opens?|opened|loads?|loaded|pulls? up|lists?|listed|contains?|includes?)\b[^.!?]{0,40}\b${OTHER_PARTY}\b[^.!?]{0,15}\b${RECORDS}\b`,
+  String.raw`\b${SEEING}\b[^.!?]{0,40}\b${OTHER_PARTY}\b[^.!?]{0,15}\b${RECORDS}\b|` +
+    // The records first, whose after: "I saw the invoices of another company", "looking at orders
+    // with another bookshop's name and address on them".
+    String.raw`\b${LOOKED_AT}\b[^.!?]{0,30}\b${RECORDS}\b (?:of|belonging to) ${OTHER_PARTY}\b|` +
+    String.raw`\b${LOOKED_AT}\b[^.!?]{0,30}\b${RECORDS}\b (?:with|bearing|under) (?:another|a different|some other|someone else'?s|a stranger'?s) (?:[\w-]+(?:'s|s'|')? ){0,2}(?:names?|address(?:es)?|logo|details)\b`,
 );
 
 /**

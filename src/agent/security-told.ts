@@ -84,7 +84,26 @@ const USED_BY_SOMEONE_SCRIPTS = foldedPattern(
 
 /** Someone removed, then an order or a sign-in under their name: "we removed Kevin… an order placed under his name". */
 const UNDER_REMOVED_NAME = new RegExp(
-  String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left the company)\b[\s\S]{0,120}\b(?:orders?|purchases?|log ?ins?|sign ?ins?)\b[^.!?]{0,40}\b(?:under|with|from|on|using) (?:his|her|their) (?:name|login|account|user(?: ?name)?|credentials)\b`,
+  String.raw`\b(?:removed|deleted|deactivated|offboarded|let go|fired|left the company)\b[\s\S]{0,120}\b(?:orders?|purchases?|log ?ins?|sign ?ins?)\b[^.!?]{0,40}\b(?:under|with|from|on|using|in) (?:his|her|their) (?:name|login|account|user(?: ?name)?|credentials)\b`,
+);
+
+/**
+ * Someone changed the account and everyone on the team disowns it: "someone changed our delivery
+ * address last night, none of us did", "alguien cambió la dirección y nadie de la oficina fue",
+ * "jemand hat eine Lieferadresse angelegt, das war keiner von uns", "ktoś zmienił adres, nikt z nas
+ * tego nie robił". The change a support agent made on request names no one disowning it.
+ */
+const CHANGE_DISOWNED = new RegExp(
+  [
+    String.raw`\b(?:someone|somebody)\b[^.!?]{0,40}\b(?:changed|switched|swapped|edited|updated|added|set up|created)\b[\s\S]{0,80}\b(?:none of us|nobody (?:here|on (?:our|the) team|in (?:the|our) (?:office|team))|no one (?:here|on (?:our|the) team)|(?:it |that )?(?:wasn'?t|was not) (?:me|us|one of us)|not (?:me|us)\b)`,
+    String.raw`\balguien\b[^.!?]{0,40}\b(?:cambio|modifico|anadio|agrego|puso|creo)\b[\s\S]{0,80}\b(?:ninguno de nosotros|nadie (?:de nosotros|del equipo|de la oficina|aqui|de aqui)|no (?:fuimos|fui) (?:nosotros|yo))\b`,
+    String.raw`\bquelqu'un\b[^.!?]{0,40}\ba (?:change|modifie|ajoute|cree)\b[\s\S]{0,80}\b(?:aucun (?:de nous|d'entre nous)|personne (?:ici|chez nous|de l'equipe|d'entre nous)|ce n'(?:etait|est) pas (?:nous|moi))\b`,
+    String.raw`\bjemand\b[^.!?]{0,60}\b(?:geandert|angelegt|hinzugefugt|umgestellt|eingetragen)\b[\s\S]{0,80}\b(?:keiner von uns|niemand von uns|niemand (?:hier|im team)|(?:das )?(?:waren|war) (?:nicht wir|nicht ich))\b`,
+    String.raw`\balguem\b[^.!?]{0,40}\b(?:mudou|alterou|trocou|adicionou|criou)\b[\s\S]{0,80}\b(?:nenhum de nos|ninguem (?:daqui|da equipe|da equipa|do escritorio)|nao (?:fomos|fui) (?:nos|eu))\b`,
+    String.raw`\bqualcuno\b[^.!?]{0,40}\bha (?:cambiato|modificato|aggiunto|creato)\b[\s\S]{0,80}\b(?:nessuno di noi|nessuno (?:qui|del team|dell'ufficio)|non (?:sono stat[oa] io|siamo stati noi))\b`,
+    String.raw`\biemand\b[^.!?]{0,60}\b(?:gewijzigd|veranderd|toegevoegd|aangemaakt)\b[\s\S]{0,80}\b(?:niemand van ons|geen van ons|niemand (?:hier|in het team)|(?:wij|we) waren het niet)\b`,
+    String.raw`\bktos\b[^.!?]{0,40}\b(?:zmieni|doda|ustawi|utworzy)\S*[\s\S]{0,80}\b(?:nikt z nas|nikt z (?:zespo|biura)\S*|to nie (?:my|ja))\b`,
+  ].join('|'),
 );
 
 /** Used from a network or a key that is not the customer's: "orders from an IP range that isn't ours". */
@@ -154,6 +173,7 @@ export function tellsSecurityIncident(text: string): boolean {
     PROTECTION_CHANGED.test(text) ||
     UNDER_REMOVED_NAME.test(text) ||
     NOT_OUR_SOURCE.test(text) ||
+    (CHANGE_DISOWNED.test(text) && !ASKS_WHETHER.test(text)) ||
     moneyNotOurs(text) ||
     tellsUnaskedCode(text) ||
     (USED_WHILE_AWAY.test(text) && !ASKS_WHETHER.test(text)) ||
