@@ -154,11 +154,16 @@ const ADD_MORE = new RegExp(
 
 /**
  * One item exchanged for another, a refund declined in the same breath: "swap the lamp on 1042 for
- * the cool-white one rather than a refund", "we don't want our money back, just the bigger size".
+ * the cool-white one rather than a refund", "no money back needed, just exchange it for the bigger size".
  * Returns end in a refund and no tool exchanges, before delivery or after it.
  */
-const EXCHANGE_NOT_REFUND =
-  /\b(?:swap|exchange|replace|trade|switch)\b[^.?!]{0,60}\b(?:instead of|rather than|not)\b[^.?!]{0,20}\b(?:a |the |getting (?:a |the |our |my )?)?(?:refund|money back)\b|\b(?:don'?t|do not|dont|no) (?:want|need) (?:a |the |my |our |any )?(?:refund|money back)\b[^.?!]{0,60}\b(?:swap|exchange|replace|trade|switch)\b/;
+// The other thing named ("for the grey one", "for a bigger model"): "just swap that one out" of a
+// faulty item is a replacement, which the damaged-items article answers.
+const EXCHANGE_FOR = String.raw`\b(?:swap|exchange|replace|trade|switch)\b[^.?!]{0,40}\bfor (?:a|an|the|another|one|our)\b`;
+const REFUND_DECLINED = String.raw`(?:(?:don'?t|do not|dont|no) (?:want|need) (?:a |the |my |our |any )?(?:refund|money back)|no (?:refund|money back)(?: (?:needed|wanted|necessary))?)\b`;
+const EXCHANGE_NOT_REFUND = new RegExp(
+  String.raw`${EXCHANGE_FOR}[^.?!]{0,40}\b(?:instead of|rather than|not)\b[^.?!]{0,20}\b(?:a |the |getting (?:a |the |our |my )?)?(?:refund|money back)\b|\b${REFUND_DECLINED}[^.?!]{0,60}${EXCHANGE_FOR}`,
+);
 
 // Holding or delaying an order is not an action any tool has.
 const HOLD_ORDER =

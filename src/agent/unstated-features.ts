@@ -106,7 +106,8 @@ export const UNSTATED_FEATURES: readonly UnstatedService[] = [
   {
     label: 'word when a product is back in stock',
     asks: BACK_IN_STOCK,
-    statedBy: /\b(?:back[- ]in[- ]stock|restock(?:ing)?) (?:alerts?|notifications?|emails?|webhooks?|events?)\b|\bnotify (?:you|me) when\b[^.]{0,30}\bstock\b/,
+    statedBy:
+      /\b(?:back[- ]in[- ]stock|restock(?:ing)?) (?:alerts?|notifications?|emails?|webhooks?|events?)\b|\bnotify (?:you|me) when\b[^.]{0,30}\bstock\b/,
     onlyAsked: true,
   },
 ];

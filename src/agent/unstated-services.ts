@@ -147,7 +147,8 @@ const SERVICES: readonly UnstatedService[] = [
   {
     label: 'a payment split or spread over time',
     asks: new RegExp(`${SPLIT_ACROSS_METHODS.source}|${SPLIT_OVER_TIME.source}`, 'u'),
-    statedBy: /\binstal+ments?\b|\bsplit\w*\b[^.]{0,30}\bpayments?\b|\bprepa(?:y|id) credit\b|\b(?:two|multiple|several) (?:payment methods|cards)\b/,
+    statedBy:
+      /\binstal+ments?\b|\bsplit\w*\b[^.]{0,30}\bpayments?\b|\bprepa(?:y|id) credit\b|\b(?:two|multiple|several) (?:payment methods|cards)\b/,
   },
   {
     label: 'a delivery on a chosen day (a weekend or a given date)',
@@ -209,7 +210,8 @@ const SERVICES: readonly UnstatedService[] = [
     asks: new RegExp(
       String.raw`\b(?:invoices?|receipts?|credit notes?)\b[^.?!]{0,20}\b(?:show|include|carry|display|have|mention|list|print|state|bear|quote|reference)s?\s+(?:our |the |a |their |my )?(?:own )?${CUSTOMER_REFERENCE}|\b(?:add|put|include|print|show|quote|reference|mention)\b (?:our |the |a |my )?(?:own )?${CUSTOMER_REFERENCE}[^.?!]{0,15}\b(?:on|to|in|onto) (?:the |our |all |each |every |future |an? )?(?:invoices?|receipts?|credit notes?)\b`,
     ),
-    statedBy: /\b(?:po|purchase order|cost cent(?:er|re)) (?:numbers?|references?|fields?)\b[^.]{0,40}\b(?:invoices?|appear|printed|shown)\b|\binvoices?\b[^.]{0,40}\b(?:po|purchase order) (?:numbers?|references?)\b/,
+    statedBy:
+      /\b(?:po|purchase order|cost cent(?:er|re)) (?:numbers?|references?|fields?)\b[^.]{0,40}\b(?:invoices?|appear|printed|shown)\b|\binvoices?\b[^.]{0,40}\b(?:po|purchase order) (?:numbers?|references?)\b/,
     onlyAsked: true,
   },
   ...UNSTATED_FEATURES,
