@@ -133,7 +133,7 @@ const TO_OUR_OTHER_PLACE = new RegExp(
 
 /**
  * One of their orders wanted at another of their places, said as a need ("we need the desk on 1042
- * to go to our Leeds office", "I need it delivered at my workshop") or as a change of the delivery
+ * to go to our Leeds office", "I need it to be delivered at my workshop") or as a change of the delivery
  * ("switch the delivery for 1042 to our depot"): the object is theirs (it, a number, the chair on
  * an order), so "do you deliver to offices?" stays the help center's.
  */
@@ -154,11 +154,11 @@ const ADD_MORE = new RegExp(
 
 /**
  * One item exchanged for another, a refund declined in the same breath: "swap the lamp on 1042 for
- * the cool-white one rather than a refund", "no money back needed, just exchange it for the bigger size".
- * Returns end in a refund and no tool exchanges, before delivery or after it.
+ * the cool-white one rather than a refund", "no money back needed, just exchange it for the bigger
+ * size". Returns end in a refund and no tool exchanges, before delivery or after it. The other
+ * thing is named ("for the grey one"): "just swap that one out" of a faulty item is a replacement,
+ * which the damaged-items article answers.
  */
-// The other thing named ("for the grey one", "for a bigger model"): "just swap that one out" of a
-// faulty item is a replacement, which the damaged-items article answers.
 const EXCHANGE_FOR = String.raw`\b(?:swap|exchange|replace|trade|switch)\b[^.?!]{0,40}\bfor (?:a|an|the|another|one|our)\b`;
 const REFUND_DECLINED = String.raw`(?:(?:don'?t|do not|dont|no) (?:want|need) (?:a |the |my |our |any )?(?:refund|money back)|no (?:refund|money back)(?: (?:needed|wanted|necessary))?)\b`;
 const EXCHANGE_NOT_REFUND = new RegExp(
