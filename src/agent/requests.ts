@@ -131,6 +131,40 @@ const TO_OUR_OTHER_PLACE = new RegExp(
   `\\b${SEND_TO_PLACE_VERB}\\b[^.?!]{0,40}${OUR_OTHER_PLACE}\\b|${OUR_OTHER_PLACE}\\b[^.?!]{0,30}\\b${SEND_TO_PLACE_VERB}\\b`,
 );
 
+/**
+ * One of their orders wanted at another of their places, said as a need ("we need the desk on 1042
+ * to go to our Leeds office", "I need it to be delivered at my workshop") or as a change of the delivery
+ * ("switch the delivery for 1042 to our depot"): the object is theirs (it, a number, the chair on
+ * an order), so "do you deliver to offices?" stays the help center's.
+ */
+const THEIR_ORDER = String.raw`(?:it|them|this|that|\d{3,10}|(?:the|our|my) (?:order|parcel|package|shipment|delivery|boxes|[\w-]+ (?:on|from|in) \d{3,10}))`;
+const THEIR_PLACE = String.raw`(?:${PLACE}|clinic|lab|school|campus|plant|factory|depot|workshop|flat|apartment|hq|headquarters|restaurant|cafe|hotel|hospital|practice|surgery)`;
+const WANTED_ELSEWHERE = new RegExp(
+  String.raw`\b(?:need|needs|want|wants|would like|'d like)\b ${THEIR_ORDER} to (?:go|be delivered|be sent|be shipped|ship|arrive|be dropped off) (?:to|at) (?:our|my|the) (?:[\w-]+ ){0,2}${THEIR_PLACE}\b|\b(?:change|switch|move)\b (?:the )?(?:delivery|shipping|destination) (?:on|for|of) ${THEIR_ORDER} to (?:our|my|the) (?:[\w-]+ ){0,2}${THEIR_PLACE}\b`,
+);
+
+/**
+ * More of something put on one of their orders, said without the word "order": "add two more lamps
+ * to 1042", "can you put an extra scanner on it?", "I need a third chair added to 1042".
+ */
+const MORE = String.raw`(?:one more|another|an? (?:extra|additional|second|third|fourth|fifth)|\d+ (?:more|extra)|(?:two|three|four|five|six) (?:more|extra))`;
+const ADD_MORE = new RegExp(
+  String.raw`\b${MORE}\b[^.?!]{0,30}\b(?:added|put|thrown|included) ?(?:in|on|to|into|onto) (?:it|that|this|\d{3,10})\b|\b(?:add|put|throw in|include|stick)\b ${MORE}\b[^.?!]{0,30}\b(?:to|on|in|into|onto) (?:it|that|this|\d{3,10})\b`,
+);
+
+/**
+ * One item exchanged for another, a refund declined in the same breath: "swap the lamp on 1042 for
+ * the cool-white one rather than a refund", "no money back needed, just exchange it for the bigger
+ * size". Returns end in a refund and no tool exchanges, before delivery or after it. The other
+ * thing is named ("for the grey one"): "just swap that one out" of a faulty item is a replacement,
+ * which the damaged-items article answers.
+ */
+const EXCHANGE_FOR = String.raw`\b(?:swap|exchange|replace|trade|switch)\b[^.?!]{0,40}\bfor (?:a|an|the|another|one|our)\b`;
+const REFUND_DECLINED = String.raw`(?:(?:don'?t|do not|dont|no) (?:want|need) (?:a |the |my |our |any )?(?:refund|money back)|no (?:refund|money back)(?: (?:needed|wanted|necessary))?)\b`;
+const EXCHANGE_NOT_REFUND = new RegExp(
+  String.raw`${EXCHANGE_FOR}[^.?!]{0,40}\b(?:instead of|rather than|not)\b[^.?!]{0,20}\b(?:a |the |getting (?:a |the |our |my )?)?(?:refund|money back)\b|\b${REFUND_DECLINED}[^.?!]{0,60}${EXCHANGE_FOR}`,
+);
+
 // Holding or delaying an order is not an action any tool has.
 const HOLD_ORDER =
   /\b(?:hold|pause|delay|postpone|put off)\b(?: (?:off|back))?[^.?!]{0,20}\b(?:order|shipment|delivery|shipping|pedido|commande|bestellung|encomenda|ordine)\b|\b(?:hold|pause)\b[^.?!]{0,10}\b\d{3,10}\b/;
@@ -195,6 +229,9 @@ const PERSONALISE =
 export function unanswerableRequest(text: string): UnanswerableRequest | null {
   const type = questionType(text);
   const f = fold(text);
+  // Asked how as well ("how do we exchange it instead of a refund?"): no article says, as returns end in a refund.
+  if (EXCHANGE_NOT_REFUND.test(f))
+    return { kind: 'modify_order', label: 'exchange an item for another instead of a refund' };
   if (type === 'steps' || type === 'place') return null;
   // Asked of us, not how to: "can we change the email we log in with?". An article that speaks of it answers it.
   if (SIGN_UP.test(f))
@@ -217,8 +254,14 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
   if (service) return { kind: 'service_request', label: SERVICE_REQUEST_LABELS[service] };
   if (IMPERSONAL_QUESTION.test(f) && !/\d/.test(f)) return null;
   if (ABOUT_ANY_ORDER.test(f) && ADDRESS_RE.test(f) && !/\d/.test(f) && !OWN.test(f)) return null;
-  if (SEND_ELSEWHERE.test(f) || asksToReroute(f) || (TO_OUR_OTHER_PLACE.test(f) && THEIR_PARCEL.test(f)))
+  if (
+    SEND_ELSEWHERE.test(f) ||
+    WANTED_ELSEWHERE.test(f) ||
+    asksToReroute(f) ||
+    (TO_OUR_OTHER_PLACE.test(f) && THEIR_PARCEL.test(f))
+  )
     return { kind: 'change_address', label: 'change the delivery address of an order' };
+  if (ADD_MORE.test(f)) return { kind: 'add_item', label: 'add a product to an order' };
   if (HOLD_ORDER.test(f)) return { kind: 'modify_order', label: 'hold or delay an order' };
   if (EXPEDITE.test(f)) return { kind: 'expedite', label: 'rush an order' };
   if (SPLIT_OR_COMBINE.test(f)) return { kind: 'modify_order', label: 'split or combine orders' };

@@ -20,7 +20,8 @@ export type ServiceRequest =
   | 'transfer_ownership'
   | 'carrier_note'
   | 'sign_document'
-  | 'close_account';
+  | 'close_account'
+  | 'change_plan';
 
 const WAREHOUSE =
   '(?:warehouse|depot|facility|loading dock|almacen|bodega|entrepot|lager|warenlager|armazem|magazzino|magazijn|magazyn\\w*)';
@@ -100,6 +101,17 @@ const CLOSE_ACCOUNT = new RegExp(
   ].join('|'),
 );
 
+// A change of plan asked of us ("please cancel our Pro subscription from next month", "could you move
+// us to Enterprise?"): the owner makes it in the billing settings, or a person after a call, and
+// asked of us it is not done by quoting how. "How do I downgrade?" is the article's.
+const PLAN = String.raw`(?:pro|free|enterprise|starter|basic|business|team|premium|paid|annual|monthly)`;
+const CHANGE_PLAN = new RegExp(
+  [
+    String.raw`\b(?:please|pls|plz|kindly|can you|could you|would you|will you)\b[,!]? (?:just |go ahead and )?(?:cancel|end|stop|downgrade|upgrade|move|switch|put|change|bump|drop)\b (?:(?:us|me) (?:back |down |up |over )?(?:to|onto|from|off) (?:the |a )?${PLAN}\b|(?:our|my|the) (?:${PLAN} )?(?:subscription|plan)\b)`,
+    String.raw`\b(?:cancelen|cancelad|anulen) (?:nuestra|mi|la) (?:suscripcion|plan)\b|\b(?:resiliez|annulez|merci de resilier|merci d'annuler) (?:notre|mon|l') ?abonnement\b|\b(?:kundigt|kundigen sie) (?:bitte )?(?:unser|mein)(?:en)? (?:abo|abonnement|plan|tarif)\b|\b(?:cancelem|encerrem) (?:a )?(?:nossa|minha) assinatura\b|\b(?:disdite|annullate) (?:il )?(?:nostro|mio) abbonamento\b|\b(?:zeg|stop) (?:ons|mijn) abonnement\b|\b(?:anulujcie|zakonczcie) (?:nasza|moja) subskrypcj\w*`,
+  ].join('|'),
+);
+
 /** The service or account change asked for, if any. */
 export function serviceRequest(folded: string): ServiceRequest | null {
   if (COLLECT_IN_PERSON.test(folded) && !CARRIER_COLLECTS.test(folded)) return 'collect_in_person';
@@ -109,6 +121,7 @@ export function serviceRequest(folded: string): ServiceRequest | null {
   if (CARRIER_NOTE.test(folded) || CARRIER_NOTE_SCRIPT.test(folded)) return 'carrier_note';
   if (SIGN_DOCUMENT.test(folded)) return 'sign_document';
   if (CLOSE_ACCOUNT.test(folded)) return 'close_account';
+  if (CHANGE_PLAN.test(folded)) return 'change_plan';
   return null;
 }
 
@@ -121,4 +134,5 @@ export const SERVICE_REQUEST_LABELS: Record<ServiceRequest, string> = {
   carrier_note: 'pass a word to the driver or courier of an order',
   sign_document: 'sign or fill in a document of theirs (a DPA, an NDA, a vendor form, a questionnaire)',
   close_account: 'close the account for them',
+  change_plan: 'change or cancel their plan for them',
 };

@@ -61,6 +61,22 @@ const CREDENTIAL_EXPIRY = new RegExp(
   'u',
 );
 
+// Word that a product is back, asked for: an email, a notification or a webhook when stock returns
+// ("can we get pinged when the grinders are restocked?"). The webhooks and tracking articles speak of
+// orders only.
+const NOTIFY = String.raw`(?:notify|notified|notification|notifications|alert|alerts|alerted|email|e-?mail(?:ed)?|tell|let (?:me|us) know|ping|pinged|heads[- ]up|webhooks?|event|events)`;
+const STOCK_BACK = String.raw`(?:back in stock|restock\w*|in stock again|available again|(?:stock|inventory)\b[^.?!]{0,20}\b(?:comes?|is) back|comes? back in(?:to)? stock)`;
+const BACK_IN_STOCK = new RegExp(
+  [
+    String.raw`\b${NOTIFY}\b[^.?!]{0,50}\b${STOCK_BACK}`,
+    String.raw`\b(?:avis\w*|notific\w*|alerta\w*|prevenir\w*|previen\w*)\b[^.?!]{0,50}\b(?:(?:vuelva|haya) (?:a haber )?(?:stock|existencias)|disponible de nuevo|de nuevo disponible|repon\w*)`,
+    String.raw`\b(?:preven\w*|avert\w*|alerte\w*|notifi\w*)\b[^.?!]{0,50}\b(?:de nouveau (?:en stock|disponible)|reapprovisionn\w*|(?:revient|reviendra) en stock)`,
+    String.raw`\b(?:benachrichtig\w*|informier\w*|bescheid)\b[^.?!]{0,50}\bwieder (?:auf lager|verfugbar|lieferbar|vorratig)`,
+    String.raw`\b(?:avis\w*|notific\w*|alert\w*)\b[^.?!]{0,50}\b(?:voltar ao estoque|de volta ao estoque|disponivel novamente|novamente disponivel|torna(?:ra)? disponibile|di nuovo disponibile|torna in magazzino)`,
+    String.raw`\b(?:melding|bericht|mail\w*|waarschuw\w*|laten weten)\b[^.?!]{0,50}\bweer (?:op voorraad|leverbaar|beschikbaar)|\b(?:powiadom\w*|powiadomieni\w*|informuj\w*|dac znac)\b[^.?!]{0,50}\b(?:ponownie|znow|znowu|z powrotem) (?:dostepn\w*|na stanie)`,
+  ].join('|'),
+);
+
 export const UNSTATED_FEATURES: readonly UnstatedService[] = [
   {
     label: 'an app for the phone',
@@ -85,6 +101,13 @@ export const UNSTATED_FEATURES: readonly UnstatedService[] = [
     asks: CREDENTIAL_EXPIRY,
     statedBy:
       /\b(?:passwords?|keys?|tokens?) (?:\w+ )?(?:expire|expiry|expiration)\b|\bexpir\w* (?:date )?(?:on|for) (?:\w+ )?(?:passwords?|keys?|tokens?)\b/,
+    onlyAsked: true,
+  },
+  {
+    label: 'word when a product is back in stock',
+    asks: BACK_IN_STOCK,
+    statedBy:
+      /\b(?:back[- ]in[- ]stock|restock(?:ing)?) (?:alerts?|notifications?|emails?|webhooks?|events?)\b|\bnotify (?:you|me) when\b[^.]{0,30}\bstock\b/,
     onlyAsked: true,
   },
 ];

@@ -46,6 +46,18 @@ const COLOURS =
 const COLOURS_ELSEWHERE =
   'negro|negra|blanco|blanca|gris|azul|rojo|roja|verde|noir|noire|blanc|blanche|bleu|rouge|vert|schwarz|weiss|weiß|grau|blau|rot|grun|preto|preta|branco|branca|cinza|vermelho|nero|bianco|grigio|blu|rosso|zwart|wit|witte|grijs|blauw|rood|groen|czarn\\w*|bia\\w*|szar\\w*|niebiesk\\w*|czerwon\\w*|zielon\\w*|otro color|autre couleur|andere(?:n|r)? farbe|outra cor|altro colore|andere kleur|inny kolor';
 
+// One order paid two ways: part by card and part by transfer, or over two cards.
+const PAYMENT_METHOD = String.raw`(?:cards?|credit cards?|debit cards?|bank transfers?|transfers?|wire|ach|invoice|po|paypal|cheque|check|amex|visa)`;
+const SPLIT_ACROSS_METHODS = new RegExp(
+  String.raw`\b(?:part|some|a portion)\b (?:of it )?(?:with|by|on|via|through) (?:(?:a|the|our|my) )?${PAYMENT_METHOD}\b[^.?!]{0,40}\b(?:part|some|the rest|remainder|rest)\b (?:of it )?(?:with|by|on|via|through|as|in) |\b(?:two|2|multiple|several|different) (?:(?:different|separate) )?(?:cards|payment methods|methods of payment|credit cards)\b[^.?!]{0,30}\b(?:same|one|single) (?:order|invoice|purchase|payment)\b|\b(?:split|divide)\b[^.?!]{0,30}\b(?:between|across|over) (?:two|2|multiple|several|different) (?:cards|payment methods|methods)\b|\b(?:pay|paying|payment)\b[^.?!]{0,30}\b(?:with|using|on) (?:two|2|multiple|several) (?:different )?(?:cards|payment methods|methods)\b`,
+);
+// One bill split in parts, in instalments, or prepaid as credit.
+const SPLIT_OVER_TIME =
+  /\bsplit (?:the |our |a |this |my )?(?:payment|bill|invoice|charge|cost|amount)s?\b|\bpay(?:ing)?\b[^.?!]{0,20}\bin (?:instal+ments|(?:two|2|three|3|several|monthly) (?:parts|payments|instal+ments|chunks))\b|\bhalf (?:by |on |with |via )?(?:card|credit card|ach|bank transfer|invoice|po)\b[^.?!]{0,20}\bhalf\b|\bpay\w* (?:by|in) instal+ments\b|\b(?:prepay|pre-pay)\b[^.?!]{0,40}\b(?:as|for) (?:a )?credit\b|\b(?:ratenzahlung|in raten|a plazos|en cuotas|en plusieurs fois|paiement fractionne|parcelad\w*|em parcelas|rateizz\w*|in termijnen|na raty|rataln\w*)\b|分期付款/u;
+
+// A reference of the customer's own a document would carry: a purchase order number, a cost centre.
+const CUSTOMER_REFERENCE = String.raw`(?:po|p\.o\.|purchase order|cost cent(?:er|re)|order reference|internal reference)(?: (?:numbers?|no\.?|refs?|references?|codes?))?\b`;
+
 // Holidays, and what we might close or keep running over them.
 const HOLIDAY = String.raw`(?:christmas|xmas|new year'?s?|(?:the )?holidays|holiday (?:season|period|week|break)|thanksgiving|easter|bank holidays?|public holidays?)`;
 const OPEN_OR_SHIPPING = String.raw`(?:open|closed|ship|ships|shipping|deliver\w*|dispatch\w*|extend\w*|pause\w*)`;
@@ -81,7 +93,7 @@ const SERVICES: readonly UnstatedService[] = [
     label: 'a statement of account',
     // A bank's statement ("Kontoauszug", "estado de cuenta") is the customer's own: only a supplier's
     // statement or balance confirmation is asked of us.
-    asks: /\b(?:statements? of (?:account|accounts|balance)|(?:year-?end|annual|yearly) (?:account )?statements?|saldenbestatigung\w*|saldobestatigung\w*|saldobevestiging\w*|potwierdzeni\w* sald\w*|conferma (?:del )?saldo|confirmation de solde|confirmacion de saldo|confirmacao de saldo)\b|对账单|對賬單|残高確認書/u,
+    asks: /\bstatement\b[^.?!]{0,30}\b(?:with|of|listing|showing|covering) (?:all|every|each) (?:[\w-]+ ){0,4}invoices\b|\b(?:statements? of (?:account|accounts|balance)|(?:year-?end|annual|yearly) (?:account )?statements?|saldenbestatigung\w*|saldobestatigung\w*|saldobevestiging\w*|potwierdzeni\w* sald\w*|conferma (?:del )?saldo|confirmation de solde|confirmacion de saldo|confirmacao de saldo)\b|对账单|對賬單|残高確認書/u,
     statedBy: /\bstatements? of account|\baccount statements?\b/,
   },
   {
@@ -94,6 +106,9 @@ const SERVICES: readonly UnstatedService[] = [
         String.raw`\b${TAKE_AWAY}\b[^.?!]{0,60}${FOR_RECYCLING}`,
         // es, fr, de, pt, it, nl, pl: collect or take back old things or packaging
         String.raw`\b(?:retiran|retirais|recogen|recogeis|se llevan|reprenez|recuperez|reprennent|enlevez|nehmt ihr|nehmen sie|holt ihr|holen sie|entsorgt ihr|entsorgen sie|recolhem|levam|ritirate|ritirano|portate via|nemen jullie|halen jullie|odbieracie|odbierzecie|zabieracie)\b[^.?!]{0,60}\b(?:viej\w*|anciens?|anciennes?|alte\w*|antig\w*|velh\w*|vecch\w*|oude|stare|starych|embalaj\w*|emballages?|verpackung\w*|embalage\w*|imballag\w*|verpakking\w*|opakowan\w*|kartony|kartonow|cajas|cartons|dozen)\b`,
+        // … asked with "can you" and the infinitive ("pouvez-vous reprendre nos anciens meubles ?"):
+        // old things only, as collecting the boxes of a return is the return's label.
+        String.raw`\b(?:retirar|recoger|llevaros|llevarse|reprendre|enlever|emporter|debarrasser|mitnehmen|mitzunehmen|entsorgen|recolher|levar|ritirare|portare via|smaltire|meenemen|afvoeren|odebrac|zabrac|wywiezc)\b[^.?!]{0,30}\b(?:viej[oa]s|anciens|anciennes|alten|velh[oa]s|vecch[ie]|oude|stare|starych)\b`,
       ].join('|'),
     ),
     statedBy: /\brecycl\w*|\bdispos\w*|\bhaul\w* away\b|\btake (?:back|away) (?:old|used|packaging)\b/,
@@ -131,8 +146,9 @@ const SERVICES: readonly UnstatedService[] = [
   },
   {
     label: 'a payment split or spread over time',
-    asks: /\bsplit (?:the |our |a |this |my )?(?:payment|bill|invoice|charge|cost|amount)s?\b|\bpay(?:ing)?\b[^.?!]{0,20}\bin (?:instal+ments|(?:two|2|three|3|several|monthly) (?:parts|payments|instal+ments|chunks))\b|\bhalf (?:by |on |with |via )?(?:card|credit card|ach|bank transfer|invoice|po)\b[^.?!]{0,20}\bhalf\b|\bpay\w* (?:by|in) instal+ments\b|\b(?:prepay|pre-pay)\b[^.?!]{0,40}\b(?:as|for) (?:a )?credit\b|\b(?:ratenzahlung|in raten|a plazos|en cuotas|en plusieurs fois|paiement fractionne|parcelad\w*|em parcelas|rateizz\w*|in termijnen|na raty|rataln\w*)\b|分期付款/u,
-    statedBy: /\binstal+ments?\b|\bsplit\w*\b[^.]{0,30}\bpayments?\b|\bprepa(?:y|id) credit\b/,
+    asks: new RegExp(`${SPLIT_ACROSS_METHODS.source}|${SPLIT_OVER_TIME.source}`, 'u'),
+    statedBy:
+      /\binstal+ments?\b|\bsplit\w*\b[^.]{0,30}\bpayments?\b|\bprepa(?:y|id) credit\b|\b(?:two|multiple|several) (?:payment methods|cards)\b/,
   },
   {
     label: 'a delivery on a chosen day (a weekend or a given date)',
@@ -187,6 +203,15 @@ const SERVICES: readonly UnstatedService[] = [
       'u',
     ),
     statedBy: /\b(?:holidays?|christmas|new year)\b/,
+    onlyAsked: true,
+  },
+  {
+    label: 'our own reference (a PO number, a cost centre) printed on invoices',
+    asks: new RegExp(
+      String.raw`\b(?:invoices?|receipts?|credit notes?)\b[^.?!]{0,20}\b(?:show|include|carry|display|have|mention|list|print|state|bear|quote|reference)s?\s+(?:our |the |a |their |my )?(?:own )?${CUSTOMER_REFERENCE}|\b(?:add|put|include|print|show|quote|reference|mention)\b (?:our |the |a |my )?(?:own )?${CUSTOMER_REFERENCE}[^.?!]{0,15}\b(?:on|to|in|onto) (?:the |our |all |each |every |future |an? )?(?:invoices?|receipts?|credit notes?)\b`,
+    ),
+    statedBy:
+      /\b(?:po|purchase order|cost cent(?:er|re)) (?:numbers?|references?|fields?)\b[^.]{0,40}\b(?:invoices?|appear|printed|shown)\b|\binvoices?\b[^.]{0,40}\b(?:po|purchase order) (?:numbers?|references?)\b/,
     onlyAsked: true,
   },
   ...UNSTATED_FEATURES,
