@@ -23,6 +23,8 @@ const CLOSING_PHRASES = [
   // en
   String.raw`no (?:worries|worry|rush|hurry|problem|probs?|stress)`,
   String.raw`not a problem|nothing else (?:needed|required|to do)|that'?s all(?: for now)?|all (?:good|set|sorted|done)`,
+  // "that is all", and the "is all" / "is everything" of a writer closing in a second language
+  String.raw`(?:(?:that|this|it) is|(?<=^|[.!,;]\s*)is|that'?s) (?:all|everything)(?: (?:for now|for today|from (?:me|us)|i need(?:ed)?|we need(?:ed)?))?(?=\s*(?:[.!,;)]|[\p{Extended_Pictographic}]|$))`,
   String.raw`no (?:more|further|other) questions?(?: (?:for now|at this (?:time|point)|from (?:me|us|my side|our side)|today))?|nothing (?:more|further) (?:from (?:me|us)|for now)`,
   String.raw`got it|fair enough|fair|makes sense|take your time|that did it|sounds good|will do|roger(?: that)?|copy that`,
   String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon|over and out(?: for (?:the|this|to)(?: ?day| week| weekend| night))?`,
@@ -39,6 +41,16 @@ const CLOSING_PHRASES = [
   String.raw`(?:wrapping|signing|logging|heading|clocking) (?:up|off|out)(?: for (?:the|to)(?:day|night))?(?: (?:the|my|our) (?:day|night|evening|week|shift|night shift|late shift))?|calling it a (?:day|night)|closing the loop`,
   String.raw`(?:well |all )?received (?:and|&) (?:forwarded|passed on|passed along|shared|noted|filed)(?: (?:it |this )?to (?:our|my|the) (?:[\p{L}']+ ){0,3}?(?:team|department|dept|desk|office|colleagues|people|folks|manager|boss|accountant))?|confirmed(?: (?:on|from) (?:our|my) (?:side|end))?(?: as well| too)?`,
   String.raw`(?:typo above|my typo|typo)(?:,? (?:please )?(?:disregard|ignore)(?: (?:that|it|the above|above))?)?|(?:please )?(?:disregard|ignore) (?:that|the above|my (?:last|previous) (?:message|msg|post))`,
+  // a message sent by mistake, taken back: "please ignore this one", "that last one was my
+  // pocket", "sent this to the wrong chat", "butt dial, sorry"; only the message itself is
+  // ignored ("ignore this charge" names something else and stays)
+  String.raw`(?:please )?(?:disregard|ignore) (?:this|this one|this message|this msg|that one|that last one|my last one|the last one)(?=\s*(?:[.,;!)—–-]|[\p{Extended_Pictographic}]|$))`,
+  String.raw`(?:that|the|my|this) (?:last |previous )?(?:one|message|msg|text) was (?:(?:from )?my pocket|a pocket (?:dial|message|text)|a butt dial|sent by (?:mistake|accident)|an accident|a mistake|meant for someone else|(?:meant )?for (?:a colleague|someone else|another (?:chat|channel|thread|group)))|pocket (?:dial|message|text)|butt dial|(?:i )?sent (?:this|that|it) (?:by (?:mistake|accident)|to the wrong (?:chat|channel|thread|group|person|place))`,
+  // the same in es, fr, de, pt, it, nl, pl ("me equivoqué de chat", "mauvais canal", "falscher
+  // Chat", "mandei no grupo errado", "chat sbagliata", "verkeerde chat", "zły czat")
+  String.raw`(?:me (?:he )?equivoque de (?:chat|canal|conversacion|grupo)|(?:chat|canal|mensaje|grupo) equivocado|(?:mensaje )?enviado por error)|(?:je me suis trompe de (?:canal|conversation|fil|groupe)|mauvais (?:canal|fil|chat|groupe|destinataire)|envoye par erreur|ignorez ce message)`,
+  String.raw`(?:falsche[rns]? (?:kanal|chat|thread|gruppe|empfanger)|aus versehen (?:gesendet|geschickt)|versehentlich (?:gesendet|geschickt))|(?:(?:mandei|enviei) (?:no|na|para o|para a) (?:chat|canal|grupo|conversa) errad[oa]|(?:chat|canal|grupo|conversa|mensagem) errad[oa]|(?:mensagem )?enviad[oa] por engano)`,
+  String.raw`(?:(?:chat|canale|gruppo|messaggio) sbagliat[oa]|(?:messaggio )?inviato per errore)|(?:verkeerde (?:chat|kanaal|groep|draad)|per ongeluk (?:verstuurd|gestuurd))|(?:(?:zly|zla|zle) (?:czat|kanal|grupa|watek)|wyslane przez pomylke)`,
   // nothing further for anyone to do ("no further action needed on our end", "no hace falta nada
   // más", "aucune autre action requise", "kein Handlungsbedarf", "nenhuma ação necessária",
   // "nessun'altra azione richiesta", "geen actie nodig", "nic więcej nie trzeba"), in the eight languages

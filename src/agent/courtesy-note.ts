@@ -25,6 +25,7 @@ import {
   JUST_WHAT_WAS_NEEDED,
   showsUnhappiness,
   THANKS_FOR,
+  withoutQuotedLines,
   withoutSignOff,
 } from './pleasantry.js';
 import { PRAISED } from './praise.js';
@@ -240,7 +241,7 @@ const CONFIRMATION_FOR_RECORDS =
 /** True for a note of thanks that says something worked out or is no longer needed, and asks nothing. */
 export function isCourtesyNote(said: string): boolean {
   // "hope the week is treating you kindly", "how was your weekend?": small talk asks nothing.
-  const raw = withSmallTalkRead(said);
+  const raw = withSmallTalkRead(withoutQuotedLines(said));
   if (/[?¿？؟]/u.test(raw) || showsUnhappiness(raw)) return false;
   // Japanese, Chinese, Thai and Arabic are read as written (courtesy-note-script.ts).
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(raw)) return isScriptCourtesyNote(raw);
