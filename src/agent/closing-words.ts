@@ -93,6 +93,8 @@ const OWN_STEP_LATIN = new RegExp(
   [
     // en: "I'll let the front desk know", "will pass it along", "we'll wait then", "I'll check with finance"
     String.raw`\b(?:(?:i|we)(?:'ll| will|'m going to|'re going to| are going to| am going to)|will|gonna)(?: (?:just|now|then|also|definitely|simply|go ahead and))* (?:let|tell|pass|forward|share|loop|wait|hold|keep|check|circle|update|inform|relay|look|try|sit)\b[^.,;!?]*`,
+    // the plain present of a second-language writer: "we try it like that", "I test it so then"
+    String.raw`\b(?:i|we)(?: (?:just|then|now|also))? (?:try|test|do) (?:it|that|this|so)(?: (?:like that|like this|that way|this way|so|then|now|again|tomorrow|later))+\b`,
     // es: "se lo paso al equipo", "lo reviso con mi jefe y os digo", "vamos a esperar"
     String.raw`\b(?:(?:se lo|se la|lo|la|les|le|os) )?(?:paso|pasare|comento|comentare|reenvio|reenviare|transmito|aviso|avisare|reviso|revisare|esperamos|esperaremos|esperare)\b[^.,;!?]*|\b(?:vamos a|voy a) (?:esperar|avisar|pasar|comentar|revisar|reenviar)\b[^.,;!?]*`,
     // fr: "je transmets à l'équipe", "je fais suivre à la compta", "on attend le transporteur alors"
@@ -147,8 +149,17 @@ const ACTED_ON = new Set([
 export const ACTED_ON_SCRIPT =
   /返金|返品|キャンセル|請求|エラー|退款|退货|取消|扣款|错误|คืนเงิน|ยกเลิก|คืนสินค้า|ผิดพลาด|استرداد|إلغاء|الغاء|إرجاع|خطأ/u;
 
+/**
+ * When a colleague or the customer is back or in, said of the customer's own step ("I'll tell my
+ * colleague when she's back from leave", "will pass it on once he's in tomorrow"): a time, not a
+ * question.
+ */
+const WHEN_BACK =
+  /\b(?:when|once|as soon as) (?:he|she|they|i|we|[\p{L}]+)(?:'s|'re|'m| is| are| am| gets?| comes?| returns?| will be|'ll be)(?: back| in)?(?: (?:from|off) (?:leave|holiday|holidays|vacation|lunch|break|sick leave|the \w+))?(?: (?:tomorrow|today|later|next week|on \w+|in the morning))?(?=\s*(?:[.,;!)—–-]|$))/gu;
+
 /** Nothing in the text to act on: no turn or question, no money, failure or account concept. */
-export function isHarmlessStep(step: string): boolean {
+export function isHarmlessStep(raw: string): boolean {
+  const step = raw.replace(WHEN_BACK, ' ');
   if (TURNS.test(step) || ARABIC_TURNS.test(step) || ACTED_ON_SCRIPT.test(step)) return false;
   return !conceptsOf(normalizeForModel(step)).some((c) => ACTED_ON.has(c));
 }

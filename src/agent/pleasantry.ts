@@ -188,12 +188,15 @@ const THANKS =
 export const ARRIVED =
   /\b(?:got (?:the|my|our) (?:refund|money|credit|parcel|package|order|delivery|replacement|items?|goods|shipment)|landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|(?:refund|money|credit|funds|reimbursement)s? (?:is|are|'s) (?:now |already |finally )?(?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|caiu|cairam|entrou na conta|cayo en la cuenta|eingegangen|gutgeschrieben|accreditat[oa]|bijgeschreven|wplyne\w*|zaksiegowan\w*|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
 export const ARRIVAL_GONE_WRONG = new RegExp(
-  String.raw`\b(?:not|n't|never|but|still|yet|only|half|partial|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|${GONE_WRONG})\b`,
+  String.raw`\b(?:not|n't|never|but|still|yet|only|half|partial|twice|double\w*|duplicat\w*|extra|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|${GONE_WRONG})\b`,
 );
 const MAX_ARRIVAL_WORDS = 16;
 /** A further ask beside the thanks ("…came through, thanks. can you also refund 1046?"). */
 export const FURTHER_ASK =
   /\b(?:can|could|would|please|pls|plz|also|another|next|need|want|por favor|bitte|per favore|prosze|graag)\b/;
+/** "thanks, when will the refund arrive": a question word asks even without its question mark. */
+const ASKS_WHEN_OR_WHERE =
+  /\b(?:when|where|why|how|what|whats|which|cuando|donde|quand|pourquoi|wann|wo|warum|quando|onde|porque|perche|wanneer|waar|waarom|kiedy|gdzie|dlaczego)\b/;
 function arrivedWithThanks(folded: string): boolean {
   const words = folded.split(/[^\p{L}\d']+/u).filter(Boolean);
   return (
@@ -201,6 +204,7 @@ function arrivedWithThanks(folded: string): boolean {
     (THANKS.test(folded) || hasClosing(folded)) &&
     ARRIVED.test(folded) &&
     !ARRIVAL_GONE_WRONG.test(folded) &&
+    !ASKS_WHEN_OR_WHERE.test(folded) &&
     // "refund landed, you can close this one": a closing is not a further ask.
     !FURTHER_ASK.test(withClosingsRead(folded))
   );
