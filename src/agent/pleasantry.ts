@@ -101,7 +101,10 @@ const COURTESY_FILLER = new Set(
     // a day, an evening or a weekend wished ("fijne dag nog", "schönen Tag noch", "miłego dnia")
     'anyway anyways here aqui ici hier aca qui tutaj to na whole entire verder nu aboard onboard ' +
     'fijne prettige nog avond schonen noch wochenende feierabend bonne soiree buon buona giornata serata ' +
-    'feliz semana fin otimo milego dnia wieczoru'
+    'feliz semana fin otimo milego dnia wieczoru ' +
+    // an apology beside a message taken back ("perdón, me equivoqué de chat", "désolé, mauvais canal")
+    'sorry oops whoops perdon perdona disculpa disculpas desole pardon entschuldigung entschuldigt ' +
+    'desculpa desculpe scusa scusate scusami excuses przepraszam'
   ).split(' '),
 );
 /** "appreciate the quick help", "grateful for all the help": thanks, not a request for help. */
