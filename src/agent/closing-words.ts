@@ -23,6 +23,8 @@ const CLOSING_PHRASES = [
   // en
   String.raw`no (?:worries|worry|rush|hurry|problem|probs?|stress)`,
   String.raw`not a problem|nothing else (?:needed|required|to do)|that'?s all(?: for now)?|all (?:good|set|sorted|done)`,
+  // "that is all", and the "is all" / "is everything" of a writer closing in a second language
+  String.raw`(?:(?:that|this|it) is|(?<=^|[.!,;]\s*)is|that'?s) (?:all|everything)(?: (?:for now|for today|from (?:me|us)|i need(?:ed)?|we need(?:ed)?))?(?=\s*(?:[.!,;)]|[\p{Extended_Pictographic}]|$))`,
   String.raw`no (?:more|further|other) questions?(?: (?:for now|at this (?:time|point)|from (?:me|us|my side|our side)|today))?|nothing (?:more|further) (?:from (?:me|us)|for now)`,
   String.raw`got it|fair enough|fair|makes sense|take your time|that did it|sounds good|will do|roger(?: that)?|copy that`,
   String.raw`lol|haha+|hehe+|lmao|talk (?:soon|later)|have a good one|speak soon|over and out(?: for (?:the|this|to)(?: ?day| week| weekend| night))?`,
@@ -39,6 +41,16 @@ const CLOSING_PHRASES = [
   String.raw`(?:wrapping|signing|logging|heading|clocking) (?:up|off|out)(?: for (?:the|to)(?:day|night))?(?: (?:the|my|our) (?:day|night|evening|week|shift|night shift|late shift))?|calling it a (?:day|night)|closing the loop`,
   String.raw`(?:well |all )?received (?:and|&) (?:forwarded|passed on|passed along|shared|noted|filed)(?: (?:it |this )?to (?:our|my|the) (?:[\p{L}']+ ){0,3}?(?:team|department|dept|desk|office|colleagues|people|folks|manager|boss|accountant))?|confirmed(?: (?:on|from) (?:our|my) (?:side|end))?(?: as well| too)?`,
   String.raw`(?:typo above|my typo|typo)(?:,? (?:please )?(?:disregard|ignore)(?: (?:that|it|the above|above))?)?|(?:please )?(?:disregard|ignore) (?:that|the above|my (?:last|previous) (?:message|msg|post))`,
+  // a message sent by mistake, taken back: "please ignore this one", "that last one was my
+  // pocket", "sent this to the wrong chat", "butt dial, sorry"; only the message itself is
+  // ignored ("ignore this charge" names something else and stays)
+  String.raw`(?:please )?(?:disregard|ignore) (?:this|this one|this message|this msg|that one|that last one|my last one|the last one)(?=\s*(?:[.,;!)—–-]|[\p{Extended_Pictographic}]|$))`,
+  String.raw`(?:that|the|my|this) (?:last |previous )?(?:one|message|msg|text) was (?:(?:from )?my pocket|a pocket (?:dial|message|text)|a butt dial|sent by (?:mistake|accident)|an accident|a mistake|meant for someone else|(?:meant )?for (?:a colleague|someone else|another (?:chat|channel|thread|group)))|pocket (?:dial|message|text)|butt dial|(?:i )?sent (?:this|that|it) (?:by (?:mistake|accident)|to the wrong (?:chat|channel|thread|group|person|place))`,
+  // the same in es, fr, de, pt, it, nl, pl ("me equivoqué de chat", "mauvais canal", "falscher
+  // Chat", "mandei no grupo errado", "chat sbagliata", "verkeerde chat", "zły czat")
+  String.raw`(?:me (?:he )?equivoque de (?:chat|canal|conversacion|grupo)|(?:chat|canal|mensaje|grupo) equivocado|(?:mensaje )?enviado por error)|(?:je me suis trompe de (?:canal|conversation|fil|groupe)|mauvais (?:canal|fil|chat|groupe|destinataire)|envoye par erreur|ignorez ce message)`,
+  String.raw`(?:falsche[rns]? (?:kanal|chat|thread|gruppe|empfanger)|aus versehen (?:gesendet|geschickt)|versehentlich (?:gesendet|geschickt))|(?:(?:mandei|enviei) (?:no|na|para o|para a) (?:chat|canal|grupo|conversa) errad[oa]|(?:chat|canal|grupo|conversa|mensagem) errad[oa]|(?:mensagem )?enviad[oa] por engano)`,
+  String.raw`(?:(?:chat|canale|gruppo|messaggio) sbagliat[oa]|(?:messaggio )?inviato per errore)|(?:verkeerde (?:chat|kanaal|groep|draad)|per ongeluk (?:verstuurd|gestuurd))|(?:(?:zly|zla|zle) (?:czat|kanal|grupa|watek)|wyslane przez pomylke)`,
   // nothing further for anyone to do ("no further action needed on our end", "no hace falta nada
   // más", "aucune autre action requise", "kein Handlungsbedarf", "nenhuma ação necessária",
   // "nessun'altra azione richiesta", "geen actie nodig", "nic więcej nie trzeba"), in the eight languages
@@ -81,6 +93,8 @@ const OWN_STEP_LATIN = new RegExp(
   [
     // en: "I'll let the front desk know", "will pass it along", "we'll wait then", "I'll check with finance"
     String.raw`\b(?:(?:i|we)(?:'ll| will|'m going to|'re going to| are going to| am going to)|will|gonna)(?: (?:just|now|then|also|definitely|simply|go ahead and))* (?:let|tell|pass|forward|share|loop|wait|hold|keep|check|circle|update|inform|relay|look|try|sit)\b[^.,;!?]*`,
+    // the plain present of a second-language writer: "we try it like that", "I test it so then"
+    String.raw`\b(?:i|we)(?: (?:just|then|now|also))? (?:try|test|do) (?:it|that|this|so)(?: (?:like that|like this|that way|this way|so|then|now|again|tomorrow|later))+\b`,
     // es: "se lo paso al equipo", "lo reviso con mi jefe y os digo", "vamos a esperar"
     String.raw`\b(?:(?:se lo|se la|lo|la|les|le|os) )?(?:paso|pasare|comento|comentare|reenvio|reenviare|transmito|aviso|avisare|reviso|revisare|esperamos|esperaremos|esperare)\b[^.,;!?]*|\b(?:vamos a|voy a) (?:esperar|avisar|pasar|comentar|revisar|reenviar)\b[^.,;!?]*`,
     // fr: "je transmets à l'équipe", "je fais suivre à la compta", "on attend le transporteur alors"
@@ -135,8 +149,17 @@ const ACTED_ON = new Set([
 export const ACTED_ON_SCRIPT =
   /返金|返品|キャンセル|請求|エラー|退款|退货|取消|扣款|错误|คืนเงิน|ยกเลิก|คืนสินค้า|ผิดพลาด|استرداد|إلغاء|الغاء|إرجاع|خطأ/u;
 
+/**
+ * When a colleague or the customer is back or in, said of the customer's own step ("I'll tell my
+ * colleague when she's back from leave", "will pass it on once he's in tomorrow"): a time, not a
+ * question.
+ */
+const WHEN_BACK =
+  /\b(?:when|once|as soon as) (?:he|she|they|i|we|[\p{L}]+)(?:'s|'re|'m| is| are| am| gets?| comes?| returns?| will be|'ll be)(?: back| in)?(?: (?:from|off) (?:leave|holiday|holidays|vacation|lunch|break|sick leave|the \w+))?(?: (?:tomorrow|today|later|next week|on \w+|in the morning))?(?=\s*(?:[.,;!)—–-]|$))/gu;
+
 /** Nothing in the text to act on: no turn or question, no money, failure or account concept. */
-export function isHarmlessStep(step: string): boolean {
+export function isHarmlessStep(raw: string): boolean {
+  const step = raw.replace(WHEN_BACK, ' ');
   if (TURNS.test(step) || ARABIC_TURNS.test(step) || ACTED_ON_SCRIPT.test(step)) return false;
   return !conceptsOf(normalizeForModel(step)).some((c) => ACTED_ON.has(c));
 }

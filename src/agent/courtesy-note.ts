@@ -25,6 +25,7 @@ import {
   JUST_WHAT_WAS_NEEDED,
   showsUnhappiness,
   THANKS_FOR,
+  withoutQuotedLines,
   withoutSignOff,
 } from './pleasantry.js';
 import { PRAISED } from './praise.js';
@@ -55,7 +56,7 @@ const ON_LEAVE =
 
 /** Who to reach meanwhile, beside a farewell before leave ("for anything urgent, contact Maria"). */
 const MEANWHILE =
-  /\b(?:for|in case of) (?:anything|something|any) urgent(?: matters| queries| requests| issues)?,? (?:please )?(?:contact|reach|email|call|ring|ask) [^.;!\n]*|\bfor urgent (?:matters|queries|requests|issues),? (?:please )?(?:contact|reach|email|call|ring|ask) [^.;!\n]*/g;
+  /\b(?:for|in case of) (?:anything|something|any) urgent(?: matters| queries| requests| issues)?,? (?:please )?(?:contact|reach|email|call|ring|ask) [^.;!\n]*|\bfor urgent (?:matters|queries|requests|issues),? (?:please )?(?:contact|reach|email|call|ring|ask) [^.;!\n]*|\b[\p{L}]+ (?:will|'ll|is going to|can) (?:cover|handle|look after|take care of|pick up|deal with) (?:anything|everything|any(?:thing)? urgent|all)(?: (?:urgent|else|in the meantime|meanwhile|while (?:i'm|i am|we're|we are) (?:away|out|off)))*|\b[\p{L}]+ (?:is|will be|'s) covering(?: for (?:me|us))?/gu;
 
 /**
  * The set phrases of a careful note: what would read as a question or a turn is courtesy ("I can
@@ -145,7 +146,7 @@ const WORKED_OUT = new RegExp(
     // a step the customer took as we said: "we've applied the change you suggested"
     String.raw`\b(?:(?:i|we)(?:'ve| have)?|just) (?:applied|installed|configured|implemented|followed|tried|done|made|updated|changed|set up|enabled|switched|turned)\b[^.,;!]*\b(?:you (?:suggested|said|mentioned|recommended|described|sent)|as (?:suggested|advised|described|instructed|you said)|per your (?:instructions|advice|email|steps))\b`,
     // whoever was awaited came: "the driver just came", "courier picked it up an hour ago"
-    String.raw`\b(?:just|finally|already) (?:came|come|been)\b|\b(?:came|come) (?:by|round|over|today|this morning|earlier)\b|\b(?:picked (?:it|them|the [\p{L}']+) up|picked up|collected (?:it|them|the [\p{L}']+))\b`,
+    String.raw`\b(?:just|finally|already) (?:came|come|been)\b|\b(?:came|come|arrived)(?: in| through)? (?:just now|now|at last|finally|after all)\b|\b(?:came|come) (?:by|round|over|today|this morning|earlier)\b|\b(?:picked (?:it|them|the [\p{L}']+) up|picked up|collected (?:it|them|the [\p{L}']+))\b`,
     String.raw`\b(?:forward(?:ed|ing)|pass(?:ed|ing)|shar(?:ed|ing)|circulat(?:ed|ing)|sav(?:ed|ing)|fil(?:ed|ing)|add(?:ed|ing)) (?:it|them|this|the \w+(?: \w+)?) (?:on |along |over )?(?:to|in|with)\b`,
     // seen, read, or enough to go on: "saw this over the weekend", "crew's got what they need"
     String.raw`\b(?:saw|seen|read|got) (?:this|it|that|your (?:message|reply|email|note|answer|update))(?= *(?:[.,;!]|$|over|this|last|yesterday|earlier|today|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)))`,
@@ -176,6 +177,8 @@ const WORKED_OUT = new RegExp(
 const NOTHING_NEEDED = new RegExp(
   [
     String.raw`\b(?:without|with no|no|zero|not a single|not one) (?:any |real |more |further )?(?:issues?|problems?|hiccups?|trouble|hassle|fuss|complaints?|drama)(?: (?:so far|at all|this time|whatsoever))?`,
+    // "can't complain": contentment, not a complaint held back
+    String.raw`\b(?:can't|cannot|can not|couldn't|could not) complain(?: (?:at all|really|honestly))?`,
     String.raw`\b(?:no|not) (?:\w+ ){0,2}(?:needed|required|necessary)(?: (?:any ?more|after all|now))?|\bno need (?:to|for) (?:\w+ ){0,3}?(?:\w+)(?= *(?:[.,;!]|$| then| after all| anymore| any more| now))|\b(?:hold(?:ing)?|holds) off (?:on|with) \w+(?: (?:it|this|that|the \w+))?|\b(?:won't|will not|don't|do not) need (?:\w+ ){0,2}\w+(?: (?:after all|anymore|any more|now))`,
     // no need at all, nothing needed for now, it can wait: "no need anymore, sorted it"
     String.raw`\bno (?:more )?need(?: (?:anymore|any more|now|after all))?(?= *(?:[.,;!]|$))|\bnothing (?:else |more |further )?(?:is )?(?:needed|required|to do)(?: (?:for now|now|from you|on your (?:side|end)|at the moment))?|\b(?:it|this|that) can wait(?: (?:till|until|for) (?:you(?:'re| are) (?:in|back)|(?:the )?morning|tomorrow|monday|next week|after the weekend))?`,
@@ -240,7 +243,7 @@ const CONFIRMATION_FOR_RECORDS =
 /** True for a note of thanks that says something worked out or is no longer needed, and asks nothing. */
 export function isCourtesyNote(said: string): boolean {
   // "hope the week is treating you kindly", "how was your weekend?": small talk asks nothing.
-  const raw = withSmallTalkRead(said);
+  const raw = withSmallTalkRead(withoutQuotedLines(said));
   if (/[?¿？؟]/u.test(raw) || showsUnhappiness(raw)) return false;
   // Japanese, Chinese, Thai and Arabic are read as written (courtesy-note-script.ts).
   if (/[\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\u0600-\u06FF]/u.test(raw)) return isScriptCourtesyNote(raw);

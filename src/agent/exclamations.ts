@@ -33,7 +33,7 @@ const LATIN = [
   // en: how kind (of you), how good is that, how nice was that
   String.raw`\bhow (?:very |so |really )?(?:${QUALITY}(?: of ${YOU}(?: to${A_FEW_WORDS})?| (?:is|was) (?:that|this)| (?:that|this) (?:is|was))?|${SPEED}(?: was (?:that|this)| (?:that|this) was)?)${CLAUSE_END}`,
   // what a quick answer, what a relief, what a week
-  String.raw`\bwhat an? (?:(?:quick|fast|speedy|great|lovely|nice|kind|brilliant|helpful|clear|good|perfect|wonderful|amazing|fantastic|awesome|thoughtful|relief|difference|week|day|morning|year|ride|service|team|treat|legend|star|lifesaver|answer|reply|response|turnaround|result|rollercoaster)[ ]?)+${CLAUSE_END}`,
+  String.raw`\bwhat an? (?:(?:quick|fast|speedy|great|lovely|nice|kind|brilliant|helpful|clear|good|perfect|wonderful|amazing|fantastic|awesome|thoughtful|relief|difference|week|day|morning|year|ride|service|team|treat|legend|star|lifesaver|answer|reply|response|turnaround|result|rollercoaster|delivery|dispatch|shipping|fix|job|support|help|surprise)[ ]?)+${CLAUSE_END}`,
   String.raw`\bwho (?:knew|would have (?:thought|guessed)|would'?ve (?:thought|guessed)|'?d have (?:thought|guessed))(?: (?:it|that)(?: was| would be|'d be)? (?:so|that|this) (?:easy|simple|quick|obvious))?${RHETORICAL_END}`,
   String.raw`\bwhere would (?:i|we) be without (?:${YOU}|it|this|that|them)(?: guys| all| folks| lot)?${RHETORICAL_END}`,
   String.raw`\bwhy (?:didn'?t|did not|didnt) (?:i|we) (?:just )?(?:ask|write|reach out|message|email|try (?:this|that|it)|do (?:this|that|it)|check|look|contact you)(?: you| here)? (?:sooner|earlier|before|first|ages ago|weeks ago)${RHETORICAL_END}`,
@@ -41,6 +41,10 @@ const LATIN = [
   String.raw`\bhow did ${YOU} (?:get|do|manage|pull off|sort|fix)(?: (?:it|that|this))?(?: (?:sorted|done|fixed|sorted out|sorted so|done so|fixed so))? (?:so )?(?:fast|quickly|quick|soon)${CLAUSE_END}`,
   String.raw`\b(?:(?:i'?m |i am |we'?re |we are |just |still )?wondering|no idea) how (?:i|we) (?:ever )?(?:managed|coped|survived|lived|got by|did it|worked)(?: without${A_FEW_WORDS})?${CLAUSE_END}`,
   String.raw`\bhow did (?:i|we) (?:ever )?(?:manage|cope|survive|live|get by|work) without${A_FEW_WORDS}${RHETORICAL_END}`,
+  // "(I) wonder how you lot manage to ship so fast": marvel at the speed, not a question
+  String.raw`\b(?:i )?wonder how ${YOU}(?: lot| guys| all| folks)? (?:manage|do it|pull (?:it|that) off|get (?:it|things) done)(?: to${A_FEW_WORDS})? so (?:fast|quickly|quick)${RHETORICAL_END}`,
+  // "why not, we try it like that": the "why not" of agreement, alone in its clause
+  String.raw`^\W*(?:ok(?:ay)?,? |sure,? )?why not(?=\s*(?:[,!.;—–-]|$))`,
   // "why thank you": the "why" of mild surprise
   String.raw`^\W*why,? (?=thank)`,
   // es: ¡qué rápidos!, qué amables, qué alivio, qué respuesta tan rápida, quién lo diría

@@ -101,7 +101,10 @@ const COURTESY_FILLER = new Set(
     // a day, an evening or a weekend wished ("fijne dag nog", "schönen Tag noch", "miłego dnia")
     'anyway anyways here aqui ici hier aca qui tutaj to na whole entire verder nu aboard onboard ' +
     'fijne prettige nog avond schonen noch wochenende feierabend bonne soiree buon buona giornata serata ' +
-    'feliz semana fin otimo milego dnia wieczoru'
+    'feliz semana fin otimo milego dnia wieczoru ' +
+    // an apology beside a message taken back ("perdón, me equivoqué de chat", "désolé, mauvais canal")
+    'sorry oops whoops perdon perdona disculpa disculpas desole pardon entschuldigung entschuldigt ' +
+    'desculpa desculpe scusa scusate scusami excuses przepraszam'
   ).split(' '),
 );
 /** "appreciate the quick help", "grateful for all the help": thanks, not a request for help. */
@@ -144,6 +147,8 @@ export const JUST_WHAT_WAS_NEEDED = new RegExp(
     String.raw`\b(?:dokladnie|wlasnie) (?:tego|to),? (?:czego )?(?:potrzebowalem|potrzebowalam|potrzebowalismy|szukalem|szukalam)`,
     // "that was it", "that's the bit I was missing", "era isso mesmo", "dat was precies wat ik
     // zocht", "c'était ça", "eso era", "era proprio quello", "o to chodziło": the answer fitted
+    // "that answers it", "this answers my question", "that answered everything": the answer fitted
+    String.raw`\b(?:that|this|it|your (?:reply|answer|message)) (?:answers|answered|covers|covered) (?:it|that|everything|all of it|my questions?|our questions?|all my questions|(?:my|our) doubts?)`,
     String.raw`\bthat(?:'s| is| was) (?:exactly |precisely |just )?(?:it|the (?:bit|piece|part|step|setting|thing|one) (?:i|we) (?:was|were) missing)|\bthat was the missing (?:piece|bit|step)`,
     String.raw`\b(?:eso|esto) (?:era|es) (?:justo )?lo que (?:buscabamos|buscaba|me faltaba|nos faltaba)|\b(?:era eso|eso era)(?: justo)?`,
     String.raw`\bc'(?:etait|est) (?:exactement |bien )?(?:ca|ce qui me manquait|ce qui nous manquait|ce que je cherchais)`,
@@ -184,14 +189,17 @@ const isHarmlessExtra = (word: string) =>
 const THANKS =
   /\b(?:thanks|thank you|thx|ty|cheers|appreciated|gracias|merci|danke|obrigad[oa]|grazie|bedankt|dank je|dziekuje|dzieki)\b/;
 export const ARRIVED =
-  /\b(?:got (?:the|my|our) (?:refund|money|credit|parcel|package|order|delivery|replacement|items?|goods|shipment)|landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|caiu|cairam|entrou na conta|cayo en la cuenta|eingegangen|gutgeschrieben|accreditat[oa]|bijgeschreven|wplyne\w*|zaksiegowan\w*|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
+  /\b(?:got (?:the|my|our) (?:refund|money|credit|parcel|package|order|delivery|replacement|items?|goods|shipment)|landed|arrived|came through|(?:is|are) back (?:on|in) (?:our|my|the) (?:card|account|bank)|(?:refund|money|credit|funds|reimbursement)s? (?:is|are|'s) (?:now |already |finally )?(?:on|in) (?:our|my|the) (?:card|account|bank)|come through|showed up|turned up|went through|is here|are here|got here|came in|received it|got it today|caiu|cairam|entrou na conta|cayo en la cuenta|eingegangen|gutgeschrieben|accreditat[oa]|bijgeschreven|wplyne\w*|zaksiegowan\w*|llego|llegaron|recibido|arrive|arrivee|arrives|recu|angekommen|erhalten|chegou|chegaram|recebemos|arrivato|arrivata|arrivati|ricevuto|aangekomen|ontvangen|dotarl\w*|doszl\w*|otrzymal\w*)\b/;
 export const ARRIVAL_GONE_WRONG = new RegExp(
-  String.raw`\b(?:not|n't|never|but|still|yet|only|half|partial|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|${GONE_WRONG})\b`,
+  String.raw`\b(?:not|n't|never|but|still|yet|only|half|partial|twice|double\w*|duplicat\w*|extra|pero|mais|aber|mas|ma|maar|ale|sin|sans|ohne|sem|senza|zonder|bez|no|pas|nicht|kein\w*|nao|non|niet|nie|${GONE_WRONG})\b`,
 );
 const MAX_ARRIVAL_WORDS = 16;
 /** A further ask beside the thanks ("…came through, thanks. can you also refund 1046?"). */
 export const FURTHER_ASK =
   /\b(?:can|could|would|please|pls|plz|also|another|next|need|want|por favor|bitte|per favore|prosze|graag)\b/;
+/** "thanks, when will the refund arrive": a question word asks even without its question mark. */
+const ASKS_WHEN_OR_WHERE =
+  /\b(?:when|where|why|how|what|whats|which|cuando|donde|quand|pourquoi|wann|wo|warum|quando|onde|porque|perche|wanneer|waar|waarom|kiedy|gdzie|dlaczego)\b/;
 function arrivedWithThanks(folded: string): boolean {
   const words = folded.split(/[^\p{L}\d']+/u).filter(Boolean);
   return (
@@ -199,6 +207,7 @@ function arrivedWithThanks(folded: string): boolean {
     (THANKS.test(folded) || hasClosing(folded)) &&
     ARRIVED.test(folded) &&
     !ARRIVAL_GONE_WRONG.test(folded) &&
+    !ASKS_WHEN_OR_WHERE.test(folded) &&
     // "refund landed, you can close this one": a closing is not a further ask.
     !FURTHER_ASK.test(withClosingsRead(folded))
   );
@@ -241,6 +250,16 @@ const CJK_THAI_ARABIC_CORE =
   /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|ありがとう|有難う|助かりました|解決しました|了解|承知しました|わかりました|分かりました|谢谢|謝謝|多谢|感谢|好的|解决了|明白了|清楚了|收到|شكرا|شكر|مشكور|تمام|ممتاز|فهمت|جزاكم|جزاك|可以了|اشتغل/u;
 const CJK_THAI_ARABIC_PIECE =
   /รับทราบ|ได้เลย|よろしくお願いします|よろしくお願いいたします|وصلت|وصل|الفكرة|الرسالة|رسالتكم|ขอบคุณ|ขอบใจ|โอเค|เข้าใจแล้ว|เข้าใจ|ได้ข้อมูล|ได้คำตอบ|ข้อมูล|คำตอบ|ครบ|แล้ว|มากๆ|มาก|นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|ที่ช่วย|ๆ|わかりました|分かりました|ご丁寧に|丁寧に|ご対応|対応|迅速な|いただき|明白了|清楚了|收到|فهمت|ありがとう|有難う|ございます|ございました|どうも|本当に|ほんとうに|とても|助かりました|助かります|解決しました|了解です|了解|承知しました|です|谢谢|謝謝|多谢|感谢|的帮助|帮助|非常|太|好的|好|问题|已经|解决了|没问题|你们|您|你|啦|了|جزاكم|جزاك|الله|خيرا|المشكلة|الطلبية|شكرا|شكر|جزيلا|لكم|لك|كثيرا|مشكورين|مشكور|تمام|ممتاز|ألف|الف|على|المساعدة|مساعدتكم|مساعدتك|الرد|ردكم|ردك|السريع|السريعة|تم|حل|可以了|اشتغل|الآن/gu;
+
+/**
+ * Lines quoted from the thread ("> Order 1003 shipped with DHL.") above a reply: what was said
+ * before, not what the customer says now. Set aside only when the reply has words of its own.
+ */
+const QUOTED_LINE = /^[ \t]*(?:>|&gt;)[^\n]*(?:\n|$)/gm;
+export function withoutQuotedLines(text: string): string {
+  const reply = text.replace(QUOTED_LINE, '').trim();
+  return /\p{L}/u.test(reply) ? reply : text;
+}
 
 /**
  * A sign-off and what follows it (name, title, company, disclaimer, "Sent from my iPhone"): not
@@ -295,7 +314,7 @@ function withoutSelfIntroduction(text: string): string {
 export function isCourtesyOnly(said: string): boolean {
   // "how kind of you", "who knew?", "太快了": exclamations shaped like questions read as approval;
   // "how was your weekend?" beside thanks is small talk.
-  const raw = withExclamationsRead(withSmallTalkRead(said));
+  const raw = withExclamationsRead(withSmallTalkRead(withoutQuotedLines(said)));
   // A question mark or an unhappy face anywhere, below the sign-off too ("P.S. can you refund
   // 1045?"), is something to answer; only the courtesy words are read above it.
   const whole = emojiForShortcodes(raw);

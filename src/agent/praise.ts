@@ -8,6 +8,8 @@ export const PRAISED = new RegExp(
   '(?:' +
     [
       String.raw`\byou(?: guys| all|'ve| have)? (?:saved|made) my (?:day|afternoon|morning|week|evening|life|bacon)|\byou (?:guys |all )?(?:rock|are the best|'re the best|are a star|'re a star|are stars|'re stars|nailed it)|\blife ?saver|\b(?:saved|spared) (?:me|us) (?:a |so much |a lot of |loads of |some )?(?:headache|hassle|trouble|time|stress|phone call)s?`,
+      // "you made it easy", "you made that so simple"; "I didn't know where else to ask" said beside it
+      String.raw`\byou(?: guys| all| folks)? made (?:it|that|this|everything) (?:so |really |very )?(?:easy|simple|painless|effortless|quick|smooth)|\b(?:i|we) (?:didn't|did not|didnt) know where (?:else )?to (?:ask|turn|go)`,
       String.raw`\b(?:me|nos) (?:(?:has|habeis|han|ha) salvado|salvaste|salvasteis|salvaron) (?:el dia|la tarde|la manana|la semana)|\b(?:sois|son) (?:los mejores|unos cracks|geniales)`,
       // a headache or time spared: "nos ahorraste un dolor de cabeza", "vous nous avez évité bien des
       // soucis", "ihr habt uns viel Zeit erspart", "nos poupou uma dor de cabeça", "ci avete

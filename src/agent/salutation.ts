@@ -15,7 +15,7 @@ const EVERYONE = String.raw`(?:all|everyone|everybody|y'all|you all|all of you|t
 const SALUTE = new RegExp(String.raw`(?<![\p{L}'])${GREETING},? ${EVERYONE}(?![\p{L}'])`, 'gu');
 /** A wish about a time off or a day ("hope you all had a restful long weekend", "hope everyone is well"). */
 const WISH = new RegExp(
-  String.raw`(?<![\p{L}'])(?:(?:i |we )?hope (?:you all|all of you|everyone|everybody|y'all|you|the team|all)(?: (?:had|have|are having|is having|enjoyed|got))? (?:an? )?(?:(?:nice|good|great|lovely|restful|relaxing|long|happy|fun|good long|nice long|great long) )*(?:weekend|week|holiday|holidays|break|day|time|trip|vacation|offsite|start)(?: too| as well)?|(?:i |we )?hope (?:you all|all of you|everyone|everybody|y'all|you|the team) (?:is|are) (?:well|good|doing well|keeping well)(?: too)?)(?![\p{L}'])`,
+  String.raw`(?<![\p{L}'])(?:(?:i |we )?hope (?:you all|all of you|everyone|everybody|y'all|you|the team|all)(?: (?:had|have|are having|is having|enjoyed|got))? (?:an? )?(?:(?:nice|good|great|lovely|restful|relaxing|long|happy|fun|good long|nice long|great long|decent|fab|wonderful|peaceful|quiet|relaxed|sunny|proper|chill|chilled) )*(?:weekend|week|holiday|holidays|break|day|time|trip|vacation|offsite|start)(?: too| as well)?|(?:i |we )?hope (?:you all|all of you|everyone|everybody|y'all|you|the team) (?:is|are) (?:well|good|doing well|keeping well)(?: too)?)(?![\p{L}'])`,
   'gu',
 );
 

@@ -22,7 +22,7 @@ const SMALL_TALK = new RegExp(
     String.raw`\bhow (?:are|r) ${PEOPLE}(?: (?:doing|keeping|getting on))?(?: (?:today|this week|these days|over there))?`,
     String.raw`\bhow (?:was|were|did) (?:your|the) (?:(?:long|nice) )?${TIME_OFF}(?: go)?`,
     String.raw`\bhow(?:'s| is) (?:your|the) (?:week|day|morning|weekend) (?:going|treating ${PEOPLE})`,
-    String.raw`\b(?:did|hope) ${PEOPLE} (?:all )?(?:have|had|enjoy|enjoyed) (?:an? )?(?:(?:good|nice|great|lovely|restful|relaxing) )*${TIME_OFF}`,
+    String.raw`\b(?:did|hope) ${PEOPLE} (?:all )?(?:have|had|enjoy|enjoyed) (?:an? )?(?:(?:good|nice|great|lovely|restful|relaxing|decent|fun|fab|wonderful|peaceful|quiet|relaxed|sunny|proper|chill|chilled) )*${TIME_OFF}`,
     String.raw`\b(?:i |we )?hope (?:the|your) (?:week|day|weekend|morning|month) (?:is|has been) (?:treating (?:you|y'all|you all|everyone) (?:well|kindly|gently)|going (?:well|smoothly)|kind to (?:you|everyone))`,
     String.raw`\b(?:i |we )?hope ${PEOPLE}(?:'s|'re| is| are) (?:all )?(?:surviving|well|good|keeping well|staying (?:warm|dry|sane|cool)|hanging in there|doing (?:well|ok|okay|good))`,
     // es, fr, de, pt, it, nl, pl

@@ -20,7 +20,7 @@ import { isHarmlessStep, withClosingsRead } from './closing-words.js';
 import { withExclamationsRead } from './exclamations.js';
 import { withSmallTalkRead } from './small-talk.js';
 import { fold } from './offline/text.js';
-import { showsUnhappiness } from './pleasantry.js';
+import { showsUnhappiness, withoutQuotedLines } from './pleasantry.js';
 import { withoutSalutation } from './salutation.js';
 
 const MAX_WORDS = 22;
@@ -96,7 +96,7 @@ const MAX_SCRIPT_CHARS = 90;
 export function isThanksStatement(raw: string): boolean {
   // "how good is that — all done before lunch": an exclamation opens as approval does.
   // Small talk is taken out: it opens nothing ("how are you? our office moves in May" is news).
-  const text = withExclamationsRead(withSmallTalkRead(raw, ' ')).trim();
+  const text = withExclamationsRead(withSmallTalkRead(withoutQuotedLines(raw), ' ')).trim();
   if (!text || /\d/.test(text) || showsUnhappiness(text)) return false;
   if (SCRIPT_LETTERS.test(text)) {
     const letters = text.replace(/[\s\p{P}\p{S}]/gu, '');

@@ -1,5 +1,7 @@
 import type { Intent } from '../../domain/index.js';
+import { ACTED_ON_SCRIPT } from '../closing-words.js';
 import { showsUnhappiness } from '../pleasantry.js';
+import { GONE_WRONG, IMPERATIVE } from '../thanks-statement.js';
 import { fold } from './text.js';
 
 /** Some word: emoji and punctuation alone are decided by the emoji rule (pleasantry.ts). */
@@ -45,7 +47,8 @@ const STATED = /\b(?:exactly|just|precisely|that'?s|is|was) (?:what|how)\b/g;
  * A message that asks nothing and that the intent model reads as small talk ("np, have a good
  * weekend!", "perfect — I'll let the team know", "brb lunch"), beside the word lists of
  * pleasantry.ts: the customer closes or acknowledges in their own words, which no list foresees.
- * The model's reading decides; code only checks nothing is asked (no question, no request word).
+ * The model's reading decides; code only checks nothing is asked (no question, no request word)
+ * and nothing for someone to act on (a bare request, something gone wrong).
  * Code keeps for itself what is never a pleasantry (a breach, lost data, injected instructions).
  */
 export function isAcknowledgement(text: string, probabilities: Partial<Record<Intent, number>>): boolean {
@@ -55,6 +58,12 @@ export function isAcknowledgement(text: string, probabilities: Partial<Record<In
     A_WORD.test(text) &&
     !ASKS.test(said) &&
     !ASKS_IN_SCRIPT.test(text) &&
-    !showsUnhappiness(text)
+    !showsUnhappiness(text) &&
+    // "thanks Jonas, refund it", "好的，我们等退款", "thanks for the useless reply": a bare verb
+    // asking something, money or a failure named in a script without spaces, or something gone
+    // wrong is for someone to read ("got the refund, thanks" told back stays an acknowledgement)
+    !GONE_WRONG.test(said) &&
+    !IMPERATIVE.test(said) &&
+    !ACTED_ON_SCRIPT.test(text)
   );
 }
