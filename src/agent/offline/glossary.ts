@@ -37,6 +37,17 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:rimbors\w*|terugbetal\w*|zwrot pieniedzy|geld terug)\b/, 'refund'],
   [/\b(?:wachtwoord|haslo|hasla)\b/, 'password reset'],
   [/\b(?:accedere|accesso|inloggen|zalogowac|logowanie)\b/, 'login sign in'],
+  // A sign-in that fails, with no provider named, is the password article's ("Forgot password?",
+  // "Locked out"), as "I can't log in" is in English; single sign-on is found by its own name.
+  [
+    /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|moze\w*|umiem) (?:sie )?zalogowac)\b/,
+    'password reset locked out',
+  ],
+  // The company's own phone number or how to reach it: the support article's "how to reach us".
+  [
+    /\b(?:vuestro|su|votre|vos|ihre|eure|seu|vostro|jullie|uw|wasz|panstwa) (?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu)\b|\b(?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu) (?:de (?:soporte|support|suporte)|vom support|del supporto|van (?:de )?support|do (?:wsparcia|pomocy))\b/,
+    'contact support hours',
+  ],
   // An account locked after too many tries: the password article's "Locked out" (a card blocked is not).
   [
     /\b(?:cuenta|compte|konto|conta|account|accesso|acceso|acces|zugang|login|utente|benutzer\w*|usuario)\b[^.?!]{0,25}\b(?:bloquead[oa]|bloquee?|verrouille\w*|gesperrt|blockiert|bloccat[oa]|geblokkeerd|zablokowan\w*)\b|\b(?:demasiados|trop de|zu viele\w*|muitas|troppi|te veel|zbyt wiele|za duzo)\b[^.?!]{0,20}\b(?:intentos|tentatives|versuch\w*|anmeldeversuch\w*|tentativas|tentativi|pogingen|prob\w*)\b/,
@@ -345,6 +356,19 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [
     /\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open|snapped|bent|chipped|scratched|ripped)\b/g,
     'damaged',
+  ],
+  // The company's phone number or a way to reach it is the support article's "reach us" ("your
+  // number?", "how do we get hold of you"); the customer's own number on their profile is not.
+  [
+    /\b(?:your|ur) (?:(?:support|customer service|office|main) )?(?:phone|telephone|contact|hotline)(?: number| line)?\b|\b(?:a|any) (?:phone )?number (?:i|we) (?:can|could) (?:call|ring|phone)\b|\b(?:call|ring|phone|contact|reach|get hold of|get in touch with) (?:you(?: guys| folks| people)?|your (?:support )?(?:team|support|staff|people)|support(?: team)?)(?= *(?:[?.!,]|$|\b(?:by|on|at|directly|guys|people|folks)\b))/g,
+    'contact support hours',
+    'pointer',
+  ],
+  // The time of day an order must be in to go out that day is the same-day cut-off ("until what
+  // hour can we order so it leaves today?", "what's the cutoff for same-day?").
+  [
+    /\b(?:cut-?off(?: time)?|(?:until|till|by|before) (?:what|which) (?:time|hour)|(?:the )?latest (?:time|hour)|what time (?:do|must|should) (?:i|we) (?:order|place))\b(?=[^.?!]{0,80}\b(?:ship\w*|leave\w*|go(?:es)? out|dispatch\w*|sent|today|same day)\b)/g,
+    'orders placed before ship same business day',
   ],
   // A password refused or a sign-in that fails is the password article's, not a wrong item's.
   [/\b(?:wrong|incorrect|invalid) password\b/g, 'password failed attempts'],
