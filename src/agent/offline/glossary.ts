@@ -364,6 +364,21 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     'contact support hours',
     'pointer',
   ],
+  // A parcel whose tracking stopped moving, and when we take it up with the carrier, is the lost
+  // or delayed article's "no new scan" and "open a trace" ("no scan for four days, when do you
+  // chase the courier?"); a parcel marked delivered that nobody has is its "not received".
+  [
+    /\b(?:(?:has|have|had)(?:n'?t| not) (?:had|got|been given) (?:a |any )?(?:new |fresh )?scans?|(?:no|zero) (?:new |fresh )?scans?|(?:hasn'?t|has not|haven'?t|not) been scanned|tracking (?:hasn'?t|has not|hasnt|didn'?t|did not|won'?t) (?:moved|updated|changed))\b/g,
+    'no new scan',
+  ],
+  [
+    /\b(?:chas(?:e|es|ing)|hound(?:s|ing)?|push(?:es|ing)?|follow(?:s|ing)? up with) (?:the |your )?(?:carriers?|couriers?|ups|fedex|usps|dhl|shipping company)\b/g,
+    'open a trace with the carrier',
+  ],
+  [
+    /\b(?:shows?|says?|marked|showing|saying) (?:as |it'?s |it was |it is )?delivered\b(?=[^?!]{0,40}\b(?:but|yet|though)\b[^?!]{0,40}\b(?:nothing|no ?one|nobody|not|never|no (?:box|parcel|package))\b)/g,
+    'marked delivered but not received',
+  ],
   // The time of day an order must be in to go out that day is the same-day cut-off ("until what
   // hour can we order so it leaves today?", "what's the cutoff for same-day?").
   [

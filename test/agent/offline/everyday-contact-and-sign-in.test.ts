@@ -51,4 +51,19 @@ describe('generic sign-in, contact and order questions are answered from the nea
       expect(r.articleIds).toEqual([]);
     },
   );
+
+  it.each([
+    'the box has had no new scans since Tuesday, when do you start chasing the courier?',
+    "a parcel that hasn't been scanned since Monday: do you push the carrier or do we?",
+  ])('tracking that stopped moving is the lost or delayed article: %s', async (text) => {
+    await answered(text, 'lost-or-delayed-packages', /trace/);
+  });
+
+  it('a parcel marked delivered that nobody has is the lost or delayed article', async () => {
+    await answered(
+      'the site says delivered but there is no box at our front desk, how do we handle this?',
+      'lost-or-delayed-packages',
+      /neighbours|mail room/,
+    );
+  });
 });
