@@ -66,4 +66,15 @@ describe('generic sign-in, contact and order questions are answered from the nea
       /neighbours|mail room/,
     );
   });
+
+  it.each([
+    'are any of my orders still pending?',
+    'can you show me our open orders?',
+    'what orders of ours are still on their way?',
+  ])("which of the customer's orders are open is their order list: %s", async (text) => {
+    const r = await run(MAYA, text);
+    expect(r.understanding.intent).toBe('order_status');
+    expect(r.route, r.reason).toBe('resolve');
+    expect(r.articleIds).toEqual([]);
+  });
 });
