@@ -37,10 +37,11 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:rimbors\w*|terugbetal\w*|zwrot pieniedzy|geld terug)\b/, 'refund'],
   [/\b(?:wachtwoord|haslo|hasla)\b/, 'password reset'],
   [/\b(?:accedere|accesso|inloggen|zalogowac|logowanie)\b/, 'login sign in'],
-  // A sign-in that fails, with no provider named, is the password article's ("Forgot password?",
-  // "Locked out"), as "I can't log in" is in English; single sign-on is found by its own name.
+  // A sign-in that fails, with no provider or second factor named, is the password article's
+  // ("Forgot password?", "Locked out"), as "I can't log in" is in English; single sign-on and
+  // two-factor questions are found by their own names.
   [
-    /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|moze\w*|umiem) (?:sie )?zalogowac)\b/,
+    /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak|authenticat\w*|authentificat\w*|2fa|mfa|codes?|codigo|tweestaps\w*|zwei ?faktor\w*|deux facteurs|doble factor|dois fatores|due fattori|dwuetapow\w*)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|moze\w*|umiem) (?:sie )?zalogowac)\b/,
     'password reset locked out',
   ],
   // The company's own phone number or how to reach it: the support article's "how to reach us".

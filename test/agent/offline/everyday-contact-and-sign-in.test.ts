@@ -26,6 +26,14 @@ describe('generic sign-in, contact and order questions are answered from the nea
     expect(r.articleIds[0]).toBe('single-sign-on');
   });
 
+  it('a sign-in failing at the second factor is not the password article', async () => {
+    const r = await run(
+      MAYA,
+      'Ik kan niet meer inloggen, de authenticator-app op mijn nieuwe telefoon geeft geen code',
+    );
+    expect(r.articleIds[0]).not.toBe('password-reset');
+  });
+
   it.each([
     "what's the best way to contact you guys?",
     'how would we get hold of your support team?',
