@@ -39,9 +39,10 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:accedere|accesso|inloggen|zalogowac|logowanie)\b/, 'login sign in'],
   // A sign-in that fails, with no provider or second factor named, is the password article's
   // ("Forgot password?", "Locked out"), as "I can't log in" is in English; single sign-on and
-  // two-factor questions are found by their own names.
+  // two-factor questions are found by their own names, and nobody or everyone unable to sign in
+  // is an outage, not a forgotten password.
   [
-    /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak|authenticat\w*|authentificat\w*|2fa|mfa|codes?|codigo|tweestaps\w*|zwei ?faktor\w*|deux facteurs|doble factor|dois fatores|due fattori|dwuetapow\w*)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|moze\w*|umiem) (?:sie )?zalogowac)\b/,
+    /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak|authenticat\w*|authentificat\w*|2fa|mfa|codes?|codigo|tweestaps\w*|zwei ?faktor\w*|deux facteurs|doble factor|dois fatores|due fattori|dwuetapow\w*|nikt|niemand|nadie|personne|nessuno|ninguem|wszys\w*|todos|tous|alle|tutti|iedereen)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|mozemy|umiem) (?:sie )?zalogowac)\b/,
     'password reset locked out',
   ],
   // The company's own phone number or how to reach it: the support article's "how to reach us".

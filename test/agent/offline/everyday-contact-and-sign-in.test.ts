@@ -26,6 +26,14 @@ describe('generic sign-in, contact and order questions are answered from the nea
     expect(r.articleIds[0]).toBe('single-sign-on');
   });
 
+  it.each([
+    'Nikt u nas nie może się zalogować, wszędzie błąd',
+    'Niemand van ons kan nog inloggen sinds vanmorgen',
+  ])('nobody able to sign in is no forgotten password: %s', async (text) => {
+    const r = await run(MAYA, text);
+    expect(r.route === 'resolve' && r.articleIds[0] === 'password-reset').toBe(false);
+  });
+
   it('a sign-in failing at the second factor is not the password article', async () => {
     const r = await run(
       MAYA,
