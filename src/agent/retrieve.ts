@@ -74,7 +74,7 @@ const POLICY_QUESTION =
   /\b(?:policy|policies|how (?:many|long|do|does|can)|what is|what's|do you|can i|is it possible|cuanto|cuantos|como|politica|combien|comment|politique|wie|welche|como|quanto|politica)\b/i;
 
 const ABOUT_ORDERS =
-  /\b(?:orders?|ordered|packages?|parcels?|shipments?|deliver\w*|tracking|track|arriv\w*|ship\w*|boxes|box|purchases?|stuff|items?|status|where(?:'s| is| are)|wheres|get here|come|coming|sent|dispatch\w*|pedidos?|envio|paquete|commandes?|colis|livraison|bestellung\w*|paket|lieferung|sendung|encomendas?|entrega|ordine|ordini|pacco|spedizion\w*|consegna|bestelling\w*|pakket|levering|zamowieni\w*|paczk\w*|przesylk\w*|dostaw\w*)\b|注文|荷物|配送|订单|包裹|快递|طلب|شحن|คำสั่งซื้อ|พัสดุ/;
+  /\b(?:orders?|ordered|packages?|parcels?|shipments?|deliver\w*|tracking|track|arriv\w*|ship\w*|boxes|box|purchases?|stuff|items?|status|where(?:'s| is| are)|wheres|get here|come|coming|on (?:its|their|the) way|sent|dispatch\w*|pedidos?|envio|paquete|commandes?|colis|livraison|bestellung\w*|paket|lieferung|sendung|encomendas?|entrega|ordine|ordini|pacco|spedizion\w*|consegna|bestelling\w*|pakket|levering|zamowieni\w*|paczk\w*|przesylk\w*|dostaw\w*)\b|注文|荷物|配送|订单|包裹|快递|طلب|شحن|คำสั่งซื้อ|พัสดุ/;
 
 /** Which articles and which data the question is about, decided by code from the understanding. */
 export function isAboutOwnOrder(u: Understanding, text: string): boolean {

@@ -11,6 +11,7 @@ import {
   CONTACT_CUE,
   HUMAN_REQUEST_CUES,
   INJECTION_CUES,
+  OPEN_ORDERS_QUESTION,
   PLEASANTRY,
   RESPONSE_TIME_QUESTION,
   SHIPPED_YET_QUESTION,
@@ -35,7 +36,23 @@ export function classifyIntent(raw: string): IntentGuess {
     confidence: p.probability,
     probabilities,
   });
-  return goodsBackIsReturn(text, explicitMoneyRequest(text, guess) ?? shippedYet(text, guess) ?? guess);
+  return goodsBackIsReturn(
+    text,
+    explicitMoneyRequest(text, guess) ?? shippedYet(text, guess) ?? openOrders(text, guess) ?? guess,
+  );
+}
+
+/** Intents a question about which orders are open may be read as without being an ask of its own. */
+const LIST_MISREADS = new Set<Intent>(['technical', 'general', 'account', 'other', 'shipping']);
+
+/**
+ * "Which of our orders are still open right now?" asks for the customer's order list, though the
+ * model read "open" as a technical or account question; an ask to cancel or refund keeps its own.
+ */
+function openOrders(text: string, guess: IntentGuess): IntentGuess | null {
+  if (!LIST_MISREADS.has(guess.intent) || !OPEN_ORDERS_QUESTION.test(fold(text))) return null;
+  if (says(text, CANCEL_REQUEST) || says(text, REFUND_REQUEST)) return null;
+  return { ...guess, intent: 'order_status' };
 }
 
 /** How much weight the model must itself give order status for a question whether it shipped to win. */

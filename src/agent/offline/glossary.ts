@@ -37,6 +37,19 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:rimbors\w*|terugbetal\w*|zwrot pieniedzy|geld terug)\b/, 'refund'],
   [/\b(?:wachtwoord|haslo|hasla)\b/, 'password reset'],
   [/\b(?:accedere|accesso|inloggen|zalogowac|logowanie)\b/, 'login sign in'],
+  // A sign-in that fails, with no provider or second factor named, is the password article's
+  // ("Forgot password?", "Locked out"), as "I can't log in" is in English; single sign-on and
+  // two-factor questions are found by their own names, and nobody or everyone unable to sign in
+  // is an outage, not a forgotten password.
+  [
+    /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak|authenticat\w*|authentificat\w*|2fa|mfa|codes?|codigo|tweestaps\w*|zwei ?faktor\w*|deux facteurs|doble factor|dois fatores|due fattori|dwuetapow\w*|nikt|niemand|nadie|personne|nessuno|ninguem|wszys\w*|todos|tous|alle|tutti|iedereen)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|mozemy|umiem) (?:sie )?zalogowac)\b/,
+    'password reset locked out',
+  ],
+  // The company's own phone number or how to reach it: the support article's "how to reach us".
+  [
+    /\b(?:vuestro|su|votre|vos|ihre|eure|seu|vostro|jullie|uw|wasz|panstwa) (?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu)\b|\b(?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu) (?:de (?:soporte|support|suporte)|vom support|del supporto|van (?:de )?support|do (?:wsparcia|pomocy))\b/,
+    'contact support hours',
+  ],
   // An account locked after too many tries: the password article's "Locked out" (a card blocked is not).
   [
     /\b(?:cuenta|compte|konto|conta|account|accesso|acceso|acces|zugang|login|utente|benutzer\w*|usuario)\b[^.?!]{0,25}\b(?:bloquead[oa]|bloquee?|verrouille\w*|gesperrt|blockiert|bloccat[oa]|geblokkeerd|zablokowan\w*)\b|\b(?:demasiados|trop de|zu viele\w*|muitas|troppi|te veel|zbyt wiele|za duzo)\b[^.?!]{0,20}\b(?:intentos|tentatives|versuch\w*|anmeldeversuch\w*|tentativas|tentativi|pogingen|prob\w*)\b/,
@@ -345,6 +358,34 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [
     /\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open|snapped|bent|chipped|scratched|ripped)\b/g,
     'damaged',
+  ],
+  // The company's phone number or a way to reach it is the support article's "reach us" ("your
+  // number?", "how do we get hold of you"); the customer's own number on their profile is not.
+  [
+    /\b(?:your|ur) (?:(?:support|customer service|office|main) )?(?:phone|telephone|contact|hotline)(?: number| line)?\b|\b(?:a|any) (?:phone )?number (?:i|we) (?:can|could) (?:call|ring|phone)\b|\b(?:call|ring|phone|contact|reach|get hold of|get in touch with) (?:you(?: guys| folks| people)?|your (?:support )?(?:team|support|staff|people)|support(?: team)?)(?= *(?:[?.!,]|$|\b(?:by|on|at|directly|guys|people|folks)\b))/g,
+    'contact support hours',
+    'pointer',
+  ],
+  // A parcel whose tracking stopped moving, and when we take it up with the carrier, is the lost
+  // or delayed article's "no new scan" and "open a trace" ("no scan for four days, when do you
+  // chase the courier?"); a parcel marked delivered that nobody has is its "not received".
+  [
+    /\b(?:(?:has|have|had)(?:n'?t| not) (?:had|got|been given) (?:a |any )?(?:new |fresh )?scans?|(?:no|zero) (?:new |fresh )?scans?|(?:hasn'?t|has not|haven'?t|not) been scanned|tracking (?:hasn'?t|has not|hasnt|didn'?t|did not|won'?t) (?:moved|updated|changed))\b/g,
+    'no new scan',
+  ],
+  [
+    /\b(?:chas(?:e|es|ing)|hound(?:s|ing)?|push(?:es|ing)?|follow(?:s|ing)? up with) (?:the |your )?(?:carriers?|couriers?|ups|fedex|usps|dhl|shipping company)\b/g,
+    'open a trace with the carrier',
+  ],
+  [
+    /\b(?:shows?|says?|marked|showing|saying) (?:as |it'?s |it was |it is )?delivered\b(?=[^?!]{0,40}\b(?:but|yet|though)\b[^?!]{0,40}\b(?:nothing|no ?one|nobody|not|never|no (?:box|parcel|package))\b)/g,
+    'marked delivered but not received',
+  ],
+  // The time of day an order must be in to go out that day is the same-day cut-off ("until what
+  // hour can we order so it leaves today?", "what's the cutoff for same-day?").
+  [
+    /\b(?:cut-?off(?: time)?|(?:until|till|by|before) (?:what|which) (?:time|hour)|(?:the )?latest (?:time|hour)|what time (?:do|must|should) (?:i|we) (?:order|place))\b(?=[^.?!]{0,80}\b(?:ship\w*|leave\w*|go(?:es)? out|dispatch\w*|sent|today|same day)\b)/g,
+    'orders placed before ship same business day',
   ],
   // A password refused or a sign-in that fails is the password article's, not a wrong item's.
   [/\b(?:wrong|incorrect|invalid) password\b/g, 'password failed attempts'],

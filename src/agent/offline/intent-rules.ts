@@ -92,5 +92,13 @@ export const INJECTION_CUES: RegExp[] = [
  * Whether a named order has left yet, asked in the eight Latin-script languages: "is 1040 schon
  * verschickt?", "o pedido já saiu?", "l'ordine è già partito?", "has 1042 gone out yet?".
  */
+/**
+ * Which of the customer's own orders are still open or on their way ("which of our orders are
+ * still open?", "any of my orders still pending?", "our outstanding orders"): a list of their
+ * orders answers it. English; matched on folded text.
+ */
+export const OPEN_ORDERS_QUESTION =
+  /\b(?:which|what|any|how many) (?:of )?(?:my|our) (?:\w+ )?orders?\b[^.?!]{0,30}\b(?:open|pending|outstanding|in transit|on (?:its|their|the) way|not (?:yet )?(?:arrived|delivered|shipped))\b|\b(?:my|our) (?:open|pending|outstanding|undelivered) orders\b|\borders? (?:of (?:mine|ours) )?(?:that )?(?:are |is )?still (?:open|pending|outstanding|in transit|on (?:the|their|its) way)\b/;
+
 export const SHIPPED_YET_QUESTION =
   /\b(?:ja (?:saiu|foi (?:enviad|despachad|expedid)[oa]s?|partiu|esta a caminho)|(?:saiu|foi enviad[oa]) ja|(?:e|sono|sia|siano) gia (?:partit[oaie]|stat[oaie] spedit[oaie]|spedit[oaie]|in viaggio)|gia (?:partit|spedit)\w*|ya (?:salio|se envio|ha salido|fue enviad[oa]|ha sido enviad[oa]|esta en camino|lo enviaron)|deja (?:parti|expedie|envoye)e?s?|(?:schon|bereits) (?:verschickt|versendet|versandt|unterwegs|raus|abgeschickt|losgeschickt|rausgegangen)|al (?:verzonden|verstuurd|onderweg|vertrokken)|juz (?:wys[lł]an\w*|nadan\w*|w drodze)|(?:has|have|did) (?:it|they|\d{3,10}|(?:the |my |our )?order(?: \d{3,10})?) (?:shipped|left|gone out|go out|been (?:sent|shipped|dispatched))(?: yet)?)\b/;
