@@ -221,6 +221,39 @@ export function eligibilityAsked(list: readonly string[], at: number): boolean {
   );
 }
 
+// "If we returned it, would the refund go back to the card or as a credit note?": in a question,
+// the refund is the subject of where it goes (a verb of going, then where): it asks where the
+// money would land, not for the money. "Can you refund it to the card?" keeps the refund a verb.
+const GOES = new Set(
+  `go goes going went come comes coming land lands arrive arrives be get paid issued credited sent
+   made returned
+   ir iria va vai iriam llega llegaria sera seria volvera
+   aller irait ira va arrive arriverait sera serait
+   gehen geht ginge kommt kame landet wird ware
+   andrebbe andra arriva arriverebbe sara sarebbe
+   gaan gaat komt zou wordt
+   pojdzie trafi wroci bedzie bylby`.split(/\s+/),
+);
+const WHERE = new Set(
+  `to into onto on in as via back
+   a al en sobre como
+   sur en comme
+   auf als zuruck
+   para em no na como
+   su sul sulla come
+   naar op als terug
+   na jako`.split(/\s+/),
+);
+
+/** Whether the ask word at `at` is the subject of where the money goes ("would the refund go to the card?"). */
+export function destinationAsked(list: readonly string[], at: number): boolean {
+  const where = (from: number) => list.slice(from, from + 2).some((w) => WHERE.has(w));
+  // "gaat de terugbetaling naar de kaart?", "geht die Erstattung auf die Karte?": the verb first.
+  if (list.slice(Math.max(0, at - 2), at).some((w) => GOES.has(w)) && where(at + 1)) return true;
+  const verb = list.slice(at + 1, at + 4).findIndex((w) => GOES.has(w));
+  return verb >= 0 && where(at + 2 + verb);
+}
+
 // "Do partial refunds take longer than full ones?", "how long does a refund take?", "¿cuánto
 // tardan los reembolsos?": in a question, refunds or cancellations in general, how they work.
 const GENERIC_ASKS = new Set([

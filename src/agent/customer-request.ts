@@ -14,6 +14,7 @@ import {
   CLAUSE_BREAK,
   ENDS_AS_QUESTION,
   costQuestionAt,
+  destinationAsked,
   eligibilityAsked,
   processAsked,
   scriptCostQuestion,
@@ -264,7 +265,10 @@ function asksInWords(
   return findTerms(clause, lexicon).some(
     (hit) =>
       !refused(list, hit.word) &&
-      !(question && (eligibilityAsked(list, hit.word) || processAsked(list, hit.word))) &&
+      !(
+        question &&
+        (eligibilityAsked(list, hit.word) || processAsked(list, hit.word) || destinationAsked(list, hit.word))
+      ) &&
       (polite ||
         (!list.slice(0, hit.word).some((w) => CONDITIONS.has(w)) &&
           !heldOff(list, hit.word, weighed) &&
