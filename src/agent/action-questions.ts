@@ -234,6 +234,8 @@ const GOES = new Set(
    gaan gaat komt zou wordt
    pojdzie trafi wroci bedzie bylby`.split(/\s+/),
 );
+// Dutch and German put the verb before its subject in a question ("gaat de terugbetaling naar…").
+const GOES_FIRST = new Set(['gaat', 'gaan', 'komt', 'wordt', 'geht', 'kommt', 'landet', 'wird']);
 const WHERE = new Set(
   `to into onto on in as via back
    a al en sobre como
@@ -249,7 +251,7 @@ const WHERE = new Set(
 export function destinationAsked(list: readonly string[], at: number): boolean {
   const where = (from: number) => list.slice(from, from + 2).some((w) => WHERE.has(w));
   // "gaat de terugbetaling naar de kaart?", "geht die Erstattung auf die Karte?": the verb first.
-  if (list.slice(Math.max(0, at - 2), at).some((w) => GOES.has(w)) && where(at + 1)) return true;
+  if (list.slice(Math.max(0, at - 2), at).some((w) => GOES_FIRST.has(w)) && where(at + 1)) return true;
   const verb = list.slice(at + 1, at + 4).findIndex((w) => GOES.has(w));
   return verb >= 0 && where(at + 2 + verb);
 }

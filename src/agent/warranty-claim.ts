@@ -108,3 +108,13 @@ const WARRANTY_NAMED = new RegExp(`\\b${WARRANTY}`);
 export function namesWarranty(f: string): boolean {
   return WARRANTY_NAMED.test(f);
 }
+
+/**
+ * Whether the message (folded text) tells a failure of the customer's product and asks what the
+ * warranty gives for it ("our headset quit after a month. do you swap it or repair it?", "died
+ * after 4 months, is that covered?"): the warranty article's question, whichever topic the words
+ * read as.
+ */
+export function asksWarrantyAfterFailure(f: string): boolean {
+  return FAILED_ANYWHERE.test(f) && asksIfCovered(f);
+}

@@ -5,6 +5,7 @@ import { asksGoodsBackOnly } from '../goods-return.js';
 import { isCourtesyOnly, isEmojiOnly } from '../pleasantry.js';
 import { says } from '../term-match.js';
 import { isThanksStatement } from '../thanks-statement.js';
+import { asksWarrantyAfterFailure } from '../warranty-claim.js';
 import { predict } from './model/linear-model.js';
 import { model } from './model/models.js';
 import {
@@ -12,6 +13,7 @@ import {
   HUMAN_REQUEST_CUES,
   INJECTION_CUES,
   OPEN_ORDERS_QUESTION,
+  OWN_DELIVERY_NEWS,
   PLEASANTRY,
   RESPONSE_TIME_QUESTION,
   SHIPPED_YET_QUESTION,
@@ -38,7 +40,12 @@ export function classifyIntent(raw: string): IntentGuess {
   });
   return goodsBackIsReturn(
     text,
-    explicitMoneyRequest(text, guess) ?? shippedYet(text, guess) ?? openOrders(text, guess) ?? guess,
+    explicitMoneyRequest(text, guess) ??
+      shippedYet(text, guess) ??
+      openOrders(text, guess) ??
+      ownDeliveryNews(text, guess) ??
+      warrantyAfterFailure(text, guess) ??
+      guess,
   );
 }
 
@@ -53,6 +60,21 @@ function openOrders(text: string, guess: IntentGuess): IntentGuess | null {
   if (!LIST_MISREADS.has(guess.intent) || !OPEN_ORDERS_QUESTION.test(fold(text))) return null;
   if (says(text, CANCEL_REQUEST) || says(text, REFUND_REQUEST)) return null;
   return { ...guess, intent: 'order_status' };
+}
+
+/** News of the customer's own delivery read as the shipping topic: their order's status. */
+function ownDeliveryNews(text: string, guess: IntentGuess): IntentGuess | null {
+  if (guess.intent !== 'shipping' || !OWN_DELIVERY_NEWS.test(fold(text))) return null;
+  return { ...guess, intent: 'order_status' };
+}
+
+/** Intents a warranty question after a failure may be read as; the returns topic holds the warranty article. */
+const WARRANTY_MISREADS = new Set<Intent>(['general', 'other', 'technical']);
+
+/** A failure of the customer's product and what the warranty gives for it: the returns topic's. */
+function warrantyAfterFailure(text: string, guess: IntentGuess): IntentGuess | null {
+  if (!WARRANTY_MISREADS.has(guess.intent) || !asksWarrantyAfterFailure(fold(text))) return null;
+  return { ...guess, intent: 'return' };
 }
 
 /** How much weight the model must itself give order status for a question whether it shipped to win. */

@@ -100,5 +100,13 @@ export const INJECTION_CUES: RegExp[] = [
 export const OPEN_ORDERS_QUESTION =
   /\b(?:which|what|any|how many) (?:of )?(?:my|our) (?:\w+ )?orders?\b[^.?!]{0,30}\b(?:open|pending|outstanding|in transit|on (?:its|their|the) way|not (?:yet )?(?:arrived|delivered|shipped))\b|\b(?:my|our) (?:open|pending|outstanding|undelivered) orders\b|\borders? (?:of (?:mine|ours) )?(?:that )?(?:are |is )?still (?:open|pending|outstanding|in transit|on (?:the|their|its) way)\b/;
 
+/**
+ * News asked of a delivery the customer owns ("any news on our delivery?", "des nouvelles de notre
+ * colis ?", "Neuigkeiten zu unserer Lieferung?"): their order's status, though the words are the
+ * shipping topic's. Eight Latin-script languages; matched on folded text.
+ */
+export const OWN_DELIVERY_NEWS =
+  /\b(?:news|update|updates|status|eta|novedad(?:es)?|nouvelles?|neuigkeiten|neues|novidades?|novita|nieuws|wiesci)\b.*\b(?:my|our|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|meu|minha|nosso|nossa|mio|mia|nostr[oaie]|mijn|onze|moj\w*|nasz\w*)\s+(?:delivery|deliveries|parcels?|packages?|shipments?|envio|paquete|livraison|colis|lieferung|sendung|paket|entrega|encomenda|consegna|pacco|spedizione|levering|pakket|dostaw\w*|paczk\w*|przesylk\w*)\b/;
+
 export const SHIPPED_YET_QUESTION =
   /\b(?:ja (?:saiu|foi (?:enviad|despachad|expedid)[oa]s?|partiu|esta a caminho)|(?:saiu|foi enviad[oa]) ja|(?:e|sono|sia|siano) gia (?:partit[oaie]|stat[oaie] spedit[oaie]|spedit[oaie]|in viaggio)|gia (?:partit|spedit)\w*|ya (?:salio|se envio|ha salido|fue enviad[oa]|ha sido enviad[oa]|esta en camino|lo enviaron)|deja (?:parti|expedie|envoye)e?s?|(?:schon|bereits) (?:verschickt|versendet|versandt|unterwegs|raus|abgeschickt|losgeschickt|rausgegangen)|al (?:verzonden|verstuurd|onderweg|vertrokken)|juz (?:wys[lł]an\w*|nadan\w*|w drodze)|(?:has|have|did) (?:it|they|\d{3,10}|(?:the |my |our )?order(?: \d{3,10})?) (?:shipped|left|gone out|go out|been (?:sent|shipped|dispatched))(?: yet)?)\b/;

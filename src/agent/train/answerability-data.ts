@@ -11,6 +11,7 @@ import { isAboutOwnOrder, retrieve } from '../retrieve.js';
 import type { AgentTools, KnowledgeBase } from '../types.js';
 import { understandOffline } from '../understand.js';
 import { mentionsDataLoss } from '../data-loss.js';
+import { INTENT_HEAD_ONLY } from './golden-labels.js';
 import { KB_QUESTIONS, readWrittenQuestions } from './kb-questions.js';
 import { heldOutKeys, heldOutOf, lineKey, loadTrainingSplit } from './training-splits.js';
 
@@ -115,8 +116,10 @@ export interface AnswerabilitySet {
   examples: LabelledExample[];
 }
 
-/** The golden splits the answerability model is fitted on: every training split (never test nor a set not yet consumed). */
-export const ANSWERABILITY_SPLITS: readonly TrainingSplit[] = TRAINING_SPLITS;
+/** The golden splits the answerability model is fitted on: every training split but the intent head's own (never test nor a set not yet consumed). */
+export const ANSWERABILITY_SPLITS: readonly TrainingSplit[] = TRAINING_SPLITS.filter(
+  (s) => !(INTENT_HEAD_ONLY as readonly string[]).includes(s),
+);
 
 /**
  * Labelled examples from the golden training splits (train2 was written for this boundary:
