@@ -46,7 +46,21 @@ const OTHERS = [
   String.raw`\b(?:magazyn|sklep|oddzial|biuro|klinika|fabryka|zespol|zmiana|apteka|pracownikow|pracownicy|uzytkownicy|sklepy|oddzialy)\b[^.!?]{0,30}\bnie (?:moze|moga|mozemy) (?:nic |niczego )?(?:zamowic|zamawiac|pracowac|fakturowac|zalogowac|wejsc)\b`,
 ];
 
-const WORK_STOPPED = new RegExp([...ENGLISH, ...OTHERS].join('|'), 'i');
+/**
+ * A workforce left idle, told as the cost alone ("40 pickers standing round", "the whole night
+ * shift is sitting idle", "das ganze Lager steht"): a count or a whole team, never one person, and
+ * idleness itself, not a question about staff ("can idle staff place orders?" names no count) nor
+ * a habit ("our 12 pickers are idle on Sundays").
+ */
+const IDLE_CREW = String.raw`(?:people|pickers|packers|buyers|staff|workers|employees|colleagues|drivers|dispatchers|nurses|clerks|cashiers|agents|operators|technicians|team|shift|floor|crew)`;
+const IDLE = [
+  String.raw`\b(?:\d+|all (?:\d+ )?(?:of )?(?:our|the)|(?:our |the )?(?:whole|entire))\s+(?:[\w-]+\s+){0,2}?${IDLE_CREW}\b(?: (?:at|in|on) [\w-]+)? (?:are |is |have been |has been |now |just |all |are all |are just |is just )*(?:standing (?:around|round|idle|still)|sitting (?:around|idle)|idle|twiddling (?:their|our) thumbs|doing nothing)\b(?! (?:on|at|during|in the|every|most|between|when|while|until)\b)`,
+  String.raw`\b(?:das |unser )?(?:ganze|gesamte) (?:lager|team|werk|schicht|buro|abteilung|filiale) steht(?: still)?\b`,
+  String.raw`\b(?:tout l'entrepot|toute l'equipe|tout le magasin|tout le service) est (?:a l'arret|bloquee?|les bras croises)\b`,
+  String.raw`\b(?:todo el (?:almacen|equipo|turno)|toda la (?:plantilla|tienda)) (?:esta|sigue) (?:parad[oa]|de brazos cruzados|sin hacer nada)\b`,
+];
+
+const WORK_STOPPED = new RegExp([...ENGLISH, ...OTHERS, ...IDLE].join('|'), 'i');
 
 /**
  * The same in Japanese, Chinese, Thai and Arabic: every site or the whole of one, then the work it

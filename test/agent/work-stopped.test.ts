@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '../../src/agent/offline/text.js';
 import { understandOffline } from '../../src/agent/understand.js';
+import { ruleUrgency } from '../../src/agent/urgency.js';
 import type { Plan } from '../../src/domain/index.js';
 
 // Phrasings written for these tests: crises told as what they stop (people, sites or devices that
@@ -80,5 +82,35 @@ describe('security incidents told in Chinese, Japanese and Arabic', () => {
     expect(
       urgencyOf('the stock integration that syncs our three clinics with you has returned nothing since 6am'),
     ).toBe('critical');
+  });
+});
+
+// Written for these tests: an enterprise failure told only as what it does to the customer's work.
+// The rules without the concern model: the model caught some of these only by a narrow margin.
+const ruleOf = (text: string) => ruleUrgency(fold(text), 'technical', 'enterprise', 'low', null).urgency;
+
+describe('an outage told only as its cost to the business is critical for an enterprise customer', () => {
+  it.each([
+    'none of our 25 packers can get past the login screen since six this morning',
+    'nobody at Hollis Foods can submit an order today, the cart just errors',
+    'not a single cashier at any of our four branches has got through the sign-in page since opening',
+    'none of our ward clerks can get the requisition form to load',
+    '30 packers standing around since the shift started, the app only shows a spinner',
+    'the entire night shift is sitting idle because the scanners log everyone out',
+    'Das ganze Lager steht seit sechs Uhr, die Scanner melden nur Fehler.',
+    'Depuis 7h, aucune de nos pharmacies n’arrive à commander.',
+    'Niemand in onze drie winkels kan nog een bestelling afronden.',
+  ])('“%s” is critical by rule alone, whatever the concern model reads', (text) => {
+    expect(ruleOf(text)).toBe('critical');
+    expect(urgencyOf(text)).toBe('critical');
+  });
+
+  it('one person’s trouble, a habit or a question about staff is not an outage', () => {
+    for (const text of [
+      'our 12 pickers are idle on Sundays, can you deliver then?',
+      'I can’t get past the checkout page on my phone, is there an app?',
+      'how many buyers can we add to one account?',
+    ])
+      expect(ruleOf(text)).not.toBe('critical');
   });
 });
