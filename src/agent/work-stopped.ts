@@ -17,11 +17,14 @@ const GROUP = String.raw`(?:shifts?|staff|people|users|employees|workers|colleag
 const SITE = String.raw`(?:warehouse|store|shop|branch|site|office|clinic|plant|depot|factory|kitchen|team|department|hub|ward|pharmacy|school|restaurant|night shift|day shift|shift|call cent(?:er|re)|front desk)`;
 const CANNOT = String.raw`(?:can'?t|cannot|can not|could ?n'?t|could not|are unable to|is unable to|unable to|have no way to)`;
 // What they cannot do: the work the product carries.
-const WORK = String.raw`(?:order|reorder|re-order|requisition|place (?:an? )?orders?|submit (?:an? )?orders?|check ?out|work|operate|ship|pick|pack|dispatch|process|scan|invoice|bill|pay|log ?in|sign ?in|take (?:any |card )?(?:payments?|money|orders?)|accept (?:any )?(?:payments?|cards?|orders?)|print (?:\w+ ){0,2}(?:labels?|invoices?|pick ?lists?)|access (?:anything|the (?:app|portal|site|platform|system|dashboard|account|shop|store)|your \w+)|get (?:anything|any \w+) (?:done|through|out))`;
+const WORK = String.raw`(?:get in(?:to (?:the |your )?\w+)?|get past (?:the )?[\w-]+|order|reorder|re-order|requisition|place (?:an? )?orders?|submit (?:an? )?orders?|check ?out|work|operate|ship|pick|pack|dispatch|process|scan|invoice|bill|pay|log ?in|sign ?in|take (?:any |card )?(?:payments?|money|orders?)|accept (?:any )?(?:payments?|cards?|orders?)|print (?:\w+ ){0,2}(?:labels?|invoices?|pick ?lists?)|access (?:anything|the (?:app|portal|site|platform|system|dashboard|account|shop|store)|your \w+)|get (?:anything|any \w+) (?:done|through|out))`;
 
 const ENGLISH = [
   String.raw`\b${MANY} ${GROUP}\b[^.!?]{0,25}\b${CANNOT} (?:even |still |currently |now )?${WORK}\b`,
-  String.raw`\b(?:our|the|my) (?:whole |entire )?${SITE}s?\b(?: (?:in|at|on) [\w-]+)?[^.!?]{0,15}\b${CANNOT} (?:even |still |currently |now )?${WORK}\b`,
+  String.raw`\b(?:(?:our|the|my) (?:whole |entire )?|(?:whole|entire) )${SITE}s?\b(?: (?:in|at|on) [\w-]+)?[^.!?]{0,15}\b${CANNOT} (?:even |still |currently |now )?${WORK}\b`,
+  // A named crew that cannot get through the product's door: "our night-shift buyers in Leeds
+  // cannot get past the payment step" (getting past or in, not ordering one thing).
+  String.raw`\b(?:our|the) (?:[\w-]+ )?${GROUP}\b(?: (?:in|at|on) [\w-]+)?[^.!?]{0,15}\b${CANNOT} (?:even |still )?(?:get past|get through (?:the )?(?:checkout|sign-?in|log-?in|payment)|get in(?:to)?\b)`,
   // Every device shows a connection error: "every scanner says 'cannot reach ordering service'".
   String.raw`\b(?:every|each|all (?:of )?(?:our|the)|all)\s+(?:[\w-]+\s+){0,2}(?:handhelds?|scanners?|devices?|terminals?|tills?|registers?|tablets?|laptops?|machines?|kiosks?|stations?|computers?|pcs|printers?|screens?)\b[^.!?]{0,40}\b(?:cannot|can'?t|unable to|could not|failed to|no connection|not connect\w*|offline|time[sd]? ?out|timing out|error)\b`,
   // An integration that returns nothing or errors: "your API has been returning empty order lists".
@@ -33,7 +36,7 @@ const OTHERS = [
   // es: "nuestro almacén de Sevilla no puede pedir nada", "300 empleados no pueden hacer pedidos"
   String.raw`\b(?:almacen|tienda|sucursal|oficina|clinica|planta|equipo|turno|farmacia|deposito|empleados|trabajadores|usuarios|turnos|tiendas|sucursales)\b[^.!?]{0,30}\bno (?:puede|pueden|podemos|consigue|consiguen|logra|logran) (?:\w+ ){0,1}(?:pedir|hacer (?:ningun )?pedidos?|comprar|trabajar|operar|facturar|despachar|entrar|acceder)\b`,
   // fr: "notre entrepôt de Lyon ne peut plus rien commander", "3 équipes ne peuvent pas travailler"
-  String.raw`\b(?:entrepot|magasin|agence|bureau|clinique|usine|equipe|equipes|depot|pharmacie|employes|salaries|utilisateurs|magasins|agences)\b[^.!?]{0,30}\bne (?:peut|peuvent|parvient|parviennent|arrive|arrivent) (?:plus |pas )?(?:rien |a )?(?:commander|passer (?:de )?commandes?|travailler|facturer|expedier|se connecter|acceder)\b`,
+  String.raw`\b(?:entrepot|magasin|agence|bureau|clinique|usine|equipe|equipes|depot|pharmacie|employes|salaries|utilisateurs|magasins|agences|cliniques|cabinets|pharmacies|services|entrepots|usines)\b[^.!?]{0,30}\b(?:ne |n')(?:peut|peuvent|parvient|parviennent|arrive|arrivent) (?:plus |pas )?(?:rien |a )?(?:commander|passer (?:de )?commandes?|valider (?:la moindre|une|les|des|aucune) commandes?|travailler|facturer|expedier|se connecter|acceder)\b`,
   // de: "unser Lager in Hamburg kann nichts bestellen", "300 Mitarbeiter können nicht arbeiten"
   String.raw`\b(?:\w*lager|filiale|standort|werk|buro|team|abteilung|schicht|apotheke|mitarbeiter|mitarbeitende|kollegen|nutzer|benutzer|filialen|standorte)\b[^.!?]{0,30}\b(?:kann|konnen|konnte|konnten) (?:\w+ ){0,3}?(?:nichts|nicht|keine \w+) (?:mehr )?(?:bestellen|nachbestellen|arbeiten|ausliefern|versenden|abrechnen|einloggen|anmelden|zugreifen)\b`,
   // pt: "nosso armazém não consegue fazer pedidos", "200 funcionários não conseguem trabalhar"
@@ -75,7 +78,7 @@ const WORK_STOPPED_SCRIPTS = foldedPattern(
     String.raw`(?:[两二三四五六七八九十几\d]+|多)个(?:厂区|工厂|门店|分店|仓库|网点|基地|车间|园区|分公司)[^。！？]{0,10}(?:全部|全都|都|全)(?:停了|停摆|瘫痪|停止|中断|停下|卡住)`,
     String.raw`(?:[二三四五六七八九十\d]+)つの(?:工場|倉庫|拠点|店舗|支店)[^。！？]{0,12}(?:すべて|全部|全て|とも|ともに)[^。！？]{0,4}(?:止まっ|停止|ストップ)`,
     String.raw`(?:ทุกสาขา|ทั้งคลังสินค้า|ทั้งคลัง|ทั้งโกดัง|ทั้งบริษัท|ทั้งแผนก|ทุกคลัง|ทุกร้าน)[^]{0,20}(?:สั่งซื้อ|สั่งของ|ส่งของ|จัดส่ง|ทำงาน|ล็อกอิน|เข้าระบบ)[^]{0,6}ไม่ได้`,
-    String.raw`(?:جميع|كل) (?:الفروع|المستودعات|المتاجر|الأقسام|الاقسام|الموظفين)[^.!?؟]{0,20}(?:لا (?:تستطيع|يستطيع|يستطيعون|يمكنها|يمكنهم)|متوقف|توقف)|(?:المستودع|الفرع|الشركة|القسم) (?:بأكمله|بالكامل|كله)[^.!?؟]{0,20}(?:لا (?:يستطيع|تستطيع|يمكنه)|متوقف|توقف)`,
+    String.raw`(?:جميع|كل) (?:الفروع|المستودعات|المتاجر|الأقسام|الاقسام|الموظفين)[^.!?؟]{0,20}(?:لا (?:تستطيع|يستطيع|يستطيعون|يمكنها|يمكنهم)|متوقف|توقف)|لا (?:(?:يستطيع|تستطيع) |يمكن ل)أي (?:موظف|فرع|مستودع|مشتر|متجر)|(?:المستودع|الفرع|الشركة|القسم) (?:بأكمله|بالكامل|كله)[^.!?؟]{0,20}(?:لا (?:يستطيع|تستطيع|يمكنه)|متوقف|توقف)`,
   ].join('|'),
 );
 

@@ -18,7 +18,7 @@ import { foldedPattern } from './offline/text.js';
 /** Who waits: vehicles, drivers, a production line, a whole site or shift (plural or collective). */
 const WAITING = new RegExp(
   [
-    String.raw`\b(?:trucks|lorries|vans|drivers|couriers|(?:the )?(?:production |assembly )?line|production|(?:the |our )?(?:warehouse|depot|plant|factory|shop floor|call cent(?:er|re))|pickers|packers|shifts?|crews?|queues?)\b (?:are |is |have been |has been |now )?(?:(?:all |just )?(?:waiting|standing (?:idle|still|around)|sitting (?:idle|around)|idle|at a standstill|queu(?:e|)ing|backed up|stopped)|out the door)\b`,
+    String.raw`\b(?:trucks|lorries|vans|drivers|couriers|(?:the )?(?:production |assembly )?line|production|(?:the |our )?(?:warehouse|depot|plant|factory|shop floor|call cent(?:er|re))|pickers|packers|shifts?|crews?|queues?)\b (?:are |is |have been |has been |now )?(?:(?:all |just )?(?:waiting|standing (?:idle|still|around)|sitting (?:idle|around)|idle|at a standstill|queu(?:e|)ing|backed up|stopped|stuck)|out the door)\b`,
     String.raw`\b(?:(?:los )?(?:camiones|camioneros|repartidores|transportistas)|la (?:linea|cadena)(?: de produccion)?|la produccion|el almacen)\b (?:estan |esta |siguen |sigue )?(?:esperando|parad[oa]s?|detenid[oa]s?)\b`,
     String.raw`\b(?:(?:les )?(?:camions|chauffeurs|livreurs|transporteurs)|la (?:ligne|chaine)(?: de production)?|la production|l'entrepot)\b (?:attendent|attend|sont (?:a l'arret|bloques|en attente)|est (?:a l'arret|arretee?|bloquee?|en attente))\b`,
     String.raw`\b(?:(?:die )?(?:lkws?|lastwagen|fahrer|kuriere)|die (?:linie|produktion|fertigung|produktionslinie)|das lager)\b (?:warten|wartet|steht(?: still)?|stehen(?: still)?)\b`,

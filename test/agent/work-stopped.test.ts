@@ -100,6 +100,12 @@ describe('an outage told only as its cost to the business is critical for an ent
     'Das ganze Lager steht seit sechs Uhr, die Scanner melden nur Fehler.',
     'Depuis 7h, aucune de nos pharmacies n’arrive à commander.',
     'Niemand in onze drie winkels kan nog een bestelling afronden.',
+    'none of our 60 nurses can sign in since the night shift began',
+    'our weekend pickers in Rotterdam cannot get past the login page',
+    'entire day shift can’t get in since 6',
+    'Nos deux cabinets n’arrivent plus à valider une commande depuis hier soir.',
+    'every sync call has been failing since 2am and our depot is stuck',
+    'منذ الصباح لا يستطيع أي فرع من فروعنا إرسال الطلبات',
   ])('“%s” is critical by rule alone, whatever the concern model reads', (text) => {
     expect(ruleOf(text)).toBe('critical');
     expect(urgencyOf(text)).toBe('critical');
@@ -110,6 +116,8 @@ describe('an outage told only as its cost to the business is critical for an ent
       'our 12 pickers are idle on Sundays, can you deliver then?',
       'I can’t get past the checkout page on my phone, is there an app?',
       'how many buyers can we add to one account?',
+      'our buyers can’t order the discontinued chairs anymore, any alternative?',
+      'what happens if our warehouse is stuck with returns over the holidays?',
     ])
       expect(ruleOf(text)).not.toBe('critical');
   });
