@@ -61,6 +61,10 @@ const IDLE = [
   String.raw`\b(?:das |unser )?(?:ganze|gesamte) (?:lager|team|werk|schicht|buro|abteilung|filiale) steht(?: still)?\b`,
   String.raw`\b(?:tout l'entrepot|toute l'equipe|tout le magasin|tout le service) est (?:a l'arret|bloquee?|les bras croises)\b`,
   String.raw`\b(?:todo el (?:almacen|equipo|turno)|toda la (?:plantilla|tienda)) (?:esta|sigue) (?:parad[oa]|de brazos cruzados|sin hacer nada)\b`,
+  String.raw`\b(?:tutto il (?:magazzino|turno|reparto|team)|tutta la squadra) (?:e|resta) (?:fermo|ferma|bloccat[oa]|con le mani in mano)\b`,
+  String.raw`\b(?:o armazem (?:inteiro|todo)|todo o (?:armazem|turno|time)|toda a equipa|toda a equipe) (?:esta|ficou|continua) (?:parad[oa]|de bracos cruzados|sem fazer nada)\b`,
+  String.raw`\b(?:het hele (?:magazijn|team|filiaal)|de hele (?:ploeg|nachtploeg|dienst|winkel)) (?:staat|zit) (?:stil|niets te doen|duimen te draaien)\b`,
+  String.raw`\b(?:ca[lł]y (?:magazyn|zesp[oó][lł]|sklep|oddzia[lł])|ca[lł]a (?:zmiana|nocna zmiana|ekipa)) (?:stoi|siedzi bezczynnie|nic nie robi)\b`,
 ];
 
 const WORK_STOPPED = new RegExp([...ENGLISH, ...OTHERS, ...IDLE].join('|'), 'i');
@@ -77,6 +81,8 @@ const WORK_STOPPED_SCRIPTS = foldedPattern(
     // Several named sites whose work all stopped: "三个厂区的补货全部停了", "3つの工場の発注がすべて止まっている".
     String.raw`(?:[两二三四五六七八九十几\d]+|多)个(?:厂区|工厂|门店|分店|仓库|网点|基地|车间|园区|分公司)[^。！？]{0,10}(?:全部|全都|都|全)(?:停了|停摆|瘫痪|停止|中断|停下|卡住)`,
     String.raw`(?:[二三四五六七八九十\d]+)つの(?:工場|倉庫|拠点|店舗|支店)[^。！？]{0,12}(?:すべて|全部|全て|とも|ともに)[^。！？]{0,4}(?:止まっ|停止|ストップ)`,
+    // A whole site or shift left idle: "整个仓库的人都在干等", "夜勤のスタッフ全員が手待ち".
+    String.raw`(?:整个|全部|所有)(?:仓库|门店|团队|班组|夜班|白班|车间)[^。！？]{0,10}(?:干等|闲着|停工|干坐着)|(?:全員|スタッフ全員|夜勤全員|倉庫全体)[^。！？]{0,10}(?:手待ち|待機状態|何もできない)`,
     String.raw`(?:ทุกสาขา|ทั้งคลังสินค้า|ทั้งคลัง|ทั้งโกดัง|ทั้งบริษัท|ทั้งแผนก|ทุกคลัง|ทุกร้าน)[^]{0,20}(?:สั่งซื้อ|สั่งของ|ส่งของ|จัดส่ง|ทำงาน|ล็อกอิน|เข้าระบบ)[^]{0,6}ไม่ได้`,
     String.raw`(?:جميع|كل) (?:الفروع|المستودعات|المتاجر|الأقسام|الاقسام|الموظفين)[^.!?؟]{0,20}(?:لا (?:تستطيع|يستطيع|يستطيعون|يمكنها|يمكنهم)|متوقف|توقف)|لا (?:(?:يستطيع|تستطيع) |يمكن ل)أي (?:موظف|فرع|مستودع|مشتر|متجر)|(?:المستودع|الفرع|الشركة|القسم) (?:بأكمله|بالكامل|كله)[^.!?؟]{0,20}(?:لا (?:يستطيع|تستطيع|يمكنه)|متوقف|توقف)`,
   ].join('|'),

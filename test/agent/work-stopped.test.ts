@@ -106,6 +106,16 @@ describe('an outage told only as its cost to the business is critical for an ent
     'Nos deux cabinets n’arrivent plus à valider une commande depuis hier soir.',
     'every sync call has been failing since 2am and our depot is stuck',
     'منذ الصباح لا يستطيع أي فرع من فروعنا إرسال الطلبات',
+    'the portal is rejecting all our logins since midnight',
+    "every cashier across all 12 stores gets 'token expired' since opening",
+    'Tutto il magazzino è fermo da stamattina, il portale non carica.',
+    'O armazém inteiro está parado desde as seis.',
+    'Het hele magazijn staat stil sinds de update van vannacht.',
+    'Cały magazyn stoi od rana, skanery pokazują błąd.',
+    'Toute l’équipe est à l’arrêt depuis 8h.',
+    'Todo el almacén está parado desde las siete.',
+    '整个仓库的人都在干等，系统一直登不进去',
+    '夜勤のスタッフ全員が手待ちで、発注画面が開きません',
   ])('“%s” is critical by rule alone, whatever the concern model reads', (text) => {
     expect(ruleOf(text)).toBe('critical');
     expect(urgencyOf(text)).toBe('critical');
@@ -116,6 +126,8 @@ describe('an outage told only as its cost to the business is critical for an ent
       'our 12 pickers are idle on Sundays, can you deliver then?',
       'I can’t get past the checkout page on my phone, is there an app?',
       'how many buyers can we add to one account?',
+      'will the portal reject all our logins once the card expires?',
+      'every buyer gets an email when an order ships, right?',
       'our buyers can’t order the discontinued chairs anymore, any alternative?',
       'what happens if our warehouse is stuck with returns over the holidays?',
     ])
