@@ -274,8 +274,10 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   ],
   // A discount or a better price asked for many units of a thing ("a price break for 60 chairs?",
   // "pricing for that many") is the bulk article's volume discount, not the plans' pricing.
+  // An exact figure asked for is the quote itself, which a person gives ("what exact discount on
+  // 300 stools?").
   [
-    /\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b(?=[^.?!]{0,50}(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]+|\bthat (?:many|size|quantity|volume)\b))|(?<=(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]+|\bthat (?:many|size|quantity|volume)\b)[^.?!]{0,50})\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b/g,
+    /(?<!\b(?:exact|exactly|precise|precisely|specific|actual)\b[^.?!]{0,40})(?:\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b(?=[^.?!]{0,50}(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]+|\bthat (?:many|size|quantity|volume)\b))|(?<=(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]+|\bthat (?:many|size|quantity|volume)\b)[^.?!]{0,50})\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b)/g,
     'volume discount quote',
   ],
   [/\bamex\b/g, 'american express'],

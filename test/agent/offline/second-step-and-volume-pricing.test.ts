@@ -32,6 +32,11 @@ describe('the second sign-in step and a price for many units are answered from t
     await answered(text, 'bulk-orders-and-quotes', /5%/);
   });
 
+  it('an exact discount asked for is the quote a person gives', async () => {
+    const r = await run(MAYA, 'what exact discount would 300 stools get us? finance wants the figure');
+    expect(r.route).toBe('escalate');
+  });
+
   it('a discount over a number of days is no quantity', async () => {
     const r = await run(MAYA, 'is there a discount if we pay within 10 days?');
     expect(r.articleIds[0]).not.toBe('bulk-orders-and-quotes');
