@@ -122,7 +122,7 @@ const GLOSSARY: Array<[RegExp, string]> = [
   ],
   // The quantity said as a count of things ("przy 60 regałach", "bei 100 Stühlen").
   [
-    /\b(?:descuento|rabatt|remise|scont[oi]|korting|rabat|desconto)\w*(?=[^.?!]{0,40}\b\d{2,} [a-z]+)|(?<=\b\d{2,} [a-z]+[^.?!]{0,40})\b(?:descuento|rabatt|remise|scont[oi]|korting|rabat|desconto)/,
+    /\b(?:descuento|rabatt|remise|scont[oi]|korting|rabat|desconto)\w*(?=[^.?!]{0,40}\b\d{2,} [a-z])|(?<=\b\d{2,} [a-z][^.?!]{0,40})\b(?:descuento|rabatt|remise|scont[oi]|korting|rabat|desconto)/,
     'volume discount',
   ],
   [
@@ -277,7 +277,7 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // An exact figure asked for is the quote itself, which a person gives ("what exact discount on
   // 300 stools?").
   [
-    /(?<!\b(?:exact|exactly|precise|precisely|specific|actual)\b[^.?!]{0,40})(?:\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b(?=[^.?!]{0,50}(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]+|\bthat (?:many|size|quantity|volume)\b))|(?<=(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]+|\bthat (?:many|size|quantity|volume)\b)[^.?!]{0,50})\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b)/g,
+    /(?<!\b(?:exact|exactly|precise|precisely|specific|actual)\b[^.?!]{0,40})(?:\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b(?=[^.?!]{0,50}(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]|\bthat (?:many|size|quantity|volume)\b))|(?<=(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]|\bthat (?:many|size|quantity|volume)\b)[^.?!]{0,50})\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b)/g,
     'volume discount quote',
   ],
   [/\bamex\b/g, 'american express'],
