@@ -120,6 +120,11 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:descuento|rabatt|remise|scont[oi]|korting|rabat|desconto)\w*(?=[^.?!]{0,30}\b(?:volum\w*|menge\w*|quantit\w*|hurt\w*|grandes?|grote|gross\w*|ilosc\w*|bulk)\b)/,
     'volume discount',
   ],
+  // The quantity said as a count of things ("przy 60 regałach", "bei 100 Stühlen").
+  [
+    /\b(?:descuento|rabatt|remise|scont[oi]|korting|rabat|desconto)\w*(?=[^.?!]{0,40}\b\d{2,} [a-z])|(?<=\b\d{2,} [a-z][^.?!]{0,40})\b(?:descuento|rabatt|remise|scont[oi]|korting|rabat|desconto)/,
+    'volume discount',
+  ],
   [
     /\b(?:rol(?:l)?os? de etiquetas?|rouleaux? d'etiquettes|etikettenroll\w*|etiketrol\w*|rotol\w* di etichette)\b/,
     'consumables',
@@ -261,6 +266,20 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /\b(?:two[- ]step|2[- ]step|2fa|mfa|multi[- ]factor|two factor)(?: (?:login|verification|auth))?\b/g,
     'two-factor authentication',
   ],
+  // The second step at sign-in, named by its place rather than its name ("a second factor", "the
+  // extra login step"): a second step elsewhere (an order's, a form's) is not it.
+  [
+    /\b(?:second|extra|additional) (?:sign[- ]?in |log[- ]?in |security |verification )?(?:step|factor)\b(?=[^.?!]{0,30}\b(?:log ?in|login|logging in|sign(?:ing)?[- ]?in|security|authenticat\w*)\b)|\b(?:second|extra|additional) (?:sign[- ]?in|log[- ]?in|security|verification) (?:step|factor)\b|\bsecond factor\b/g,
+    'two-factor authentication',
+  ],
+  // A discount or a better price asked for many units of a thing ("a price break for 60 chairs?",
+  // "pricing for that many") is the bulk article's volume discount, not the plans' pricing.
+  // An exact figure asked for is the quote itself, which a person gives ("what exact discount on
+  // 300 stools?").
+  [
+    /(?<!\b(?:exact|exactly|precise|precisely|specific|actual)\b[^.?!]{0,40})(?:\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b(?=[^.?!]{0,50}(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]|\bthat (?:many|size|quantity|volume)\b))|(?<=(?:\b\d{2,} (?!(?:days?|hours?|minutes?|weeks?|months?|years?|percent|dollars?|euros?|pounds?)\b)[a-z]|\bthat (?:many|size|quantity|volume)\b)[^.?!]{0,50})\b(?:price ?breaks?|discounts?|better (?:price|rate|deal)s?|(?:special |bulk )?pricing|cheaper)\b)/g,
+    'volume discount quote',
+  ],
   [/\bamex\b/g, 'american express'],
   [/\bidps?\b/g, 'identity provider'],
   [/\b(?:paypal|apple pay|google pay|venmo|wire transfer|bank wire)\b/g, 'payment methods accept', 'pointer'],
@@ -284,7 +303,7 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   ],
   // Two-factor made compulsory for everyone is the owners' "require … for every member".
   [
-    /\b(?:make|force|get|have) (?:every|all|each|everyone)\b[^.?!]{0,30}\b(?:use|turn on|set up|enable|switch on)\b(?= (?:an? |the )?(?:authenticator|two-factor|two[- ]step|2fa|mfa))|\b(?:enforce|mandate|mandatory|compulsory)\b(?=[^.?!]{0,30}\b(?:authenticator|two-factor|two[- ]step|2fa|mfa))/g,
+    /\b(?:make|force|get|have) (?:every|all|each|everyone)\b[^.?!]{0,30}\b(?:use|turn on|set up|enable|switch on)\b(?= (?:an? |the )?(?:authenticator|two-factor|two[- ]step|2fa|mfa))|\b(?:enforce|mandate|mandatory|compulsory)\b(?=[^.?!]{0,30}\b(?:authenticator|two-factor|two[- ]step|2fa|mfa))|(?<=\b(?:authenticator|two-factor authentication|2fa|mfa)\b[^.?!]{0,20})\b(?:mandatory|compulsory|obligatory)\b/g,
     'require for every member',
   ],
   // What a person may do on the account is a role in the team article ("Viewer: see orders and
