@@ -40,41 +40,42 @@ export function classifyIntent(raw: string): IntentGuess {
   });
   return goodsBackIsReturn(
     text,
-    explicitMoneyRequest(text, guess) ??
-      shippedYet(text, guess) ??
-      openOrders(text, guess) ??
-      ownDeliveryNews(text, guess) ??
-      warrantyAfterFailure(text, guess) ??
-      guess,
+    explicitMoneyRequest(text, guess) ?? shippedYet(text, guess) ?? correctedTopic(text, guess) ?? guess,
   );
 }
 
-/** Intents a question about which orders are open may be read as without being an ask of its own. */
-const LIST_MISREADS = new Set<Intent>(['technical', 'general', 'account', 'other', 'shipping']);
-
 /**
- * "Which of our orders are still open right now?" asks for the customer's order list, though the
- * model read "open" as a technical or account question; an ask to cancel or refund keeps its own.
+ * Questions the model reads as another topic than theirs, each told by its words: `from` the
+ * topics it is misread as, `to` its own. The first that fits wins.
  */
-function openOrders(text: string, guess: IntentGuess): IntentGuess | null {
-  if (!LIST_MISREADS.has(guess.intent) || !OPEN_ORDERS_QUESTION.test(fold(text))) return null;
-  if (says(text, CANCEL_REQUEST) || says(text, REFUND_REQUEST)) return null;
-  return { ...guess, intent: 'order_status' };
-}
+const TOPIC_CORRECTIONS: ReadonlyArray<{
+  from: ReadonlySet<Intent>;
+  fits: (text: string, folded: string) => boolean;
+  to: Intent;
+}> = [
+  {
+    // "Which of our orders are still open right now?" asks for the customer's order list, though
+    // the model read "open" as a technical or account question; an ask to cancel or refund keeps its own.
+    from: new Set(['technical', 'general', 'account', 'other', 'shipping']),
+    fits: (text, f) =>
+      OPEN_ORDERS_QUESTION.test(f) && !says(text, CANCEL_REQUEST) && !says(text, REFUND_REQUEST),
+    to: 'order_status',
+  },
+  // News of the customer's own delivery read as the shipping topic: their order's status.
+  { from: new Set(['shipping']), fits: (_text, f) => OWN_DELIVERY_NEWS.test(f), to: 'order_status' },
+  // A failure of the customer's product and what the warranty gives for it: the returns topic,
+  // which holds the warranty article.
+  {
+    from: new Set(['general', 'other', 'technical']),
+    fits: (_text, f) => asksWarrantyAfterFailure(f),
+    to: 'return',
+  },
+];
 
-/** News of the customer's own delivery read as the shipping topic: their order's status. */
-function ownDeliveryNews(text: string, guess: IntentGuess): IntentGuess | null {
-  if (guess.intent !== 'shipping' || !OWN_DELIVERY_NEWS.test(fold(text))) return null;
-  return { ...guess, intent: 'order_status' };
-}
-
-/** Intents a warranty question after a failure may be read as; the returns topic holds the warranty article. */
-const WARRANTY_MISREADS = new Set<Intent>(['general', 'other', 'technical']);
-
-/** A failure of the customer's product and what the warranty gives for it: the returns topic's. */
-function warrantyAfterFailure(text: string, guess: IntentGuess): IntentGuess | null {
-  if (!WARRANTY_MISREADS.has(guess.intent) || !asksWarrantyAfterFailure(fold(text))) return null;
-  return { ...guess, intent: 'return' };
+function correctedTopic(text: string, guess: IntentGuess): IntentGuess | null {
+  const f = fold(text);
+  const fix = TOPIC_CORRECTIONS.find((c) => c.from.has(guess.intent) && c.fits(text, f));
+  return fix ? { ...guess, intent: fix.to } : null;
 }
 
 /** How much weight the model must itself give order status for a question whether it shipped to win. */
