@@ -70,6 +70,26 @@ const IDLE = [
 const WORK_STOPPED = new RegExp([...ENGLISH, ...OTHERS, ...IDLE].join('|'), 'i');
 
 /**
+ * Many people who all meet the same failure at one step: "our 12 buyers keep getting bounced back
+ * to the login screen", "the 60 store managers are all getting a timeout at the basket", "our 50
+ * users, every one of them, sees a blank page at checkout". A failure (thrown back or out, an error, a
+ * blank page), not something everyone receives ("our 15 buyers all get the monthly statement").
+ */
+const THROWN = String.raw`(?:get|gets|getting|are|is|been|got) (?:kicked|bounced|thrown|sent|dumped|logged)(?: right)? (?:back|out)\b`;
+const MEETS_ERROR = String.raw`(?:get|gets|getting|got|see|sees|seeing|saw|hit|hits|hitting|run into|running into|ran into) (?:an? |the same |this |that )?(?:\w+ )?(?:errors?|error messages?|50[0234]s?|time-?outs?|(?:blank|white|empty) (?:pages?|screens?))\b`;
+const MANY_MEET_FAILURE = new RegExp(
+  String.raw`\b${MANY} (?:[\w-]+ )?${GROUP}\b[^.!?]{0,40}?\b(?:(?:all|each|every one of them|still|now),? )*(?:keep |keeps |have been |are all |are )?(?:${THROWN}|${MEETS_ERROR})`,
+  'i',
+);
+/** What comes before a failure asked about rather than told: "if one of our 20 buyers gets an error, …". */
+const ASKED_BEFORE = /\b(?:if|when(?:ever)?|in case|should|what happens|suppose|would)\b[^.!?]{0,40}$/i;
+
+function manyMeetFailure(text: string): boolean {
+  const m = MANY_MEET_FAILURE.exec(text);
+  return !!m && !ASKED_BEFORE.test(text.slice(0, m.index + m[0].length));
+}
+
+/**
  * The same in Japanese, Chinese, Thai and Arabic: every site or the whole of one, then the work it
  * cannot do ("全店舗で発注できない", "整个仓库都没法发货", "ทุกสาขาสั่งซื้อไม่ได้", "جميع الفروع لا
  * تستطيع الطلب"). A single order that cannot ship names no whole site, so it is not one.
@@ -93,6 +113,7 @@ export function workStopped(text: string): boolean {
   return (
     WORK_STOPPED.test(text) ||
     WORK_STOPPED_SCRIPTS.test(text) ||
+    manyMeetFailure(text) ||
     feedStopped(text) ||
     workWaitsOnFailure(text) ||
     shopsRefusePayments(text)

@@ -134,3 +134,25 @@ describe('an outage told only as its cost to the business is critical for an ent
       expect(ruleOf(text)).not.toBe('critical');
   });
 });
+
+describe('many people who all hit an error at one step of the product is an outage', () => {
+  it.each([
+    'all 25 of our pickers get an error the moment they press submit, since lunch',
+    'the 60 store managers ordering this morning are all getting a timeout at the basket',
+    'our 12 buyers keep getting bounced back to the login screen when they try to pay',
+    'status page says fine but our 50 users every one of them sees a blank page at checkout',
+    'nuestros 40 compradores reciben todos un error al pagar desde esta mañana',
+    'nos 30 acheteurs ont tous une erreur au moment de payer',
+    'alle 40 Einkäufer bekommen beim Bezahlen eine Fehlermeldung',
+  ])('“%s”', (text) => expect(urgencyOf(text)).toBe('critical'));
+
+  it('a question about what happens, one person’s error, or a notice everyone gets is not', () => {
+    for (const text of [
+      'if one of our 20 buyers gets an error at payment, who should they contact?',
+      'do all 30 of our users get an email when an order ships?',
+      'I get an error when I try to pay with my Amex',
+      'our 15 buyers all get the monthly statement by email, can we turn that off?',
+    ])
+      expect(urgencyOf(text), text).not.toBe('critical');
+  });
+});
