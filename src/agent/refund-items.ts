@@ -178,12 +178,13 @@ const AFTER = new Set(['refunded', 'reimbursed', 'credited', 'returned']);
 
 /**
  * The product word at `at` is what the customer asks back, not why: within six words after "refund"
- * (or "money back", "return") in the same clause, just before "refunded", or after "just" / "only".
+ * (or "money back", "return") in the same clause, just before "refunded", after "just" / "only", or
+ * after a keeping denied ("not keeping the shelving or the cabinet").
  * "Refund order 1007, the desk motor died" asks for the order; the desk is the reason.
  */
 function askedBack(tokens: string[], at: number): boolean {
   const before = tokens.slice(Math.max(0, at - 6), at);
-  if (before.some((t) => BEFORE.has(t))) return true;
+  if (before.some((t) => BEFORE.has(t)) || notKept(tokens, at)) return true;
   if (tokens.slice(Math.max(0, at - 4), at).some((t) => t === 'just' || t === 'only')) return true;
   return tokens.slice(at + 1, at + 5).some((t) => AFTER.has(t));
 }
@@ -193,7 +194,30 @@ const isFee = (name: string) => /\b(?:fee|handling|shipping|service|surcharge|ta
 
 // "we're keeping the desk", "everything except the lamp": a line the customer keeps.
 const KEEP = new Set(['keep', 'keeping', 'kept', 'except', 'excluding', 'besides']);
-const kept = (tokens: string[], at: number) => tokens.slice(Math.max(0, at - 3), at).some((t) => KEEP.has(t));
+// "Not keeping the shelving", "we won't be keeping the cabinet": the keeping is denied.
+const NOT = new Set([
+  'not',
+  "don't",
+  'dont',
+  "won't",
+  'wont',
+  "aren't",
+  'arent',
+  "can't",
+  'cant',
+  'never',
+  'no',
+]);
+const denied = (tokens: string[], k: number) =>
+  NOT.has(tokens[k - 1] ?? '') || (tokens[k - 1] === 'be' && NOT.has(tokens[k - 2] ?? ''));
+const keepWordBefore = (tokens: string[], at: number, span: number, isDenied: boolean) => {
+  for (let k = Math.max(0, at - span); k < at; k++)
+    if (KEEP.has(tokens[k]!) && denied(tokens, k) === isDenied) return true;
+  return false;
+};
+const kept = (tokens: string[], at: number) => keepWordBefore(tokens, at, 3, false);
+/** A line they say they are not keeping is asked back: "we're not keeping the shelving or the cabinet". */
+const notKept = (tokens: string[], at: number) => keepWordBefore(tokens, at, 6, true);
 
 /**
  * A count said just before the product word: "one of the two cabinets" (1), "2 chairs" (2), "the

@@ -63,6 +63,13 @@ describe('the part of an order a refund asks for, from the order’s own lines',
     expect(amount(deskAndArm, 'refund the arm, we are keeping the desk')).toBe(8_999);
     expect(amount(deskAndLamp, 'refund everything except the lamp')).toBe(58_900);
     expect(amount(deskAndArm, 'please refund order 1007, we will keep the arm')).toBe(58_900);
+    // Keeping denied: those lines are asked back.
+    expect(amount(deskAndArm, 'refund 1007, we are not keeping the desk or the arm')).toBe('whole order');
+    expect(amount(deskAndArm, "refund 1007, we won't be keeping the arm or the desk")).toBe('whole order');
+    expect(amount(deskAndLamp, "refund the lamp, we don't keep faulty stuff")).toBe(3_100);
+    expect(
+      amount(deskAndArm, "refund order 1007 since we're not keeping the standing frame or the arm"),
+    ).toBe('whole order');
   });
 
   it('is for a person when a part is asked back in words no line has (another language), never the whole order', () => {
