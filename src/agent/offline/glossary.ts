@@ -346,9 +346,10 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /\b(?:(?:standing|repeat|recurring|scheduled|automatic|regular) (?:(?:weekly|monthly) )?|(?:weekly|monthly) )(?:orders?|deliver\w*|shipments?)\b|\bauto-?re-?order\w*|\b(?:every|each) (?:week|month|fortnight)\b(?=[^.?!]{0,30}\bautomatic\w*)|\bautomatic\w*\b(?=[^.?!]{0,30}\b(?:every|each) (?:week|month|fortnight)\b)/g,
     'recurring orders consumables',
   ],
-  // A charge the bank or card refused, said without "declined": the payment article's declines.
+  // A charge the bank or card refused, said without "declined": the payment article's declines,
+  // told as happening again and again too ("the bank keeps rejecting it", "cards keep bouncing").
   [
-    /\b(?:payments?|charges?|cards?|renewals?|fees?|subscriptions?)\b[^.?!]{0,25}?\b(?:bounced|(?:was|got|been|is being) (?:declined|blocked|rejected|refused)|(?:didn'?t|did not|won'?t|wouldn'?t) go through)\b|\bbank (?:blocked|declined|rejected|refused)\b/g,
+    /\b(?:payments?|charges?|cards?|renewals?|fees?|subscriptions?)\b[^.?!]{0,25}?\b(?:bounced|(?:was|got|been|is being) (?:declined|blocked|rejected|refused)|(?:didn'?t|did not|won'?t|wouldn'?t) go through)\b|\bbank (?:blocked|declined|rejected|refused)\b|\b(?:bank|issuer|card)s? (?:keeps? |kept |still )?(?:blocking|declining|rejecting|refusing|bouncing|blocks|declines|rejects|refuses|bounces)\b|\b(?:payments?|charges?|cards?) (?:keeps?|kept) (?:getting |being )?(?:declined|blocked|rejected|refused|bounced|bouncing|failing)\b/g,
     'declined payment',
   ],
   // Weekends in a question about shipping are about the days orders go out, else about support hours.

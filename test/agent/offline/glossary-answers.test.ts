@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRIYA, useOfflineAgent, expectAnswered } from '../agent-input.js';
-import { englishSearchTerms } from '../../../src/agent/offline/glossary.js';
+import { englishSearchTerms, inArticleWords } from '../../../src/agent/offline/glossary.js';
 
 const run = useOfflineAgent();
 
@@ -124,6 +124,16 @@ describe('payment names, sending goods back and return labels in other languages
     const furniture = await run(PRIYA, 'On doit renvoyer deux meubles, vous venez les récupérer ?');
     expect(furniture.articleIds[0]).toBe('return-shipping-labels');
     expect(furniture.route).toBe('resolve');
+  });
+
+  it("a bank or card that keeps refusing the charge is the payment article's declines", () => {
+    for (const text of [
+      'our bank keeps blocking the payment, the card itself works',
+      'cards keep getting refused at renewal',
+      'the issuer rejects every charge from you',
+    ])
+      expect(inArticleWords(text), text).toContain('declined payment');
+    expect(inArticleWords('can the bank block a refund?')).not.toContain('declined payment');
   });
 
   it('an e-mail or an invoice sent again ("renvoyer la facture") is not a return', () => {
