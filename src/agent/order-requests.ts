@@ -1,6 +1,7 @@
 import { confirmationAnswer, findCustomerRequests } from './customer-request.js';
 import { extractEntities } from './entities.js';
 import { fold } from './offline/text.js';
+import { asksOrderTotal } from './order-total.js';
 import type { UnanswerableRequest } from './requests.js';
 
 /**
@@ -95,6 +96,7 @@ export function orderRequestNoToolDoes(
   if (
     !(ASKS_DIRECTLY.test(f) || COURTESY.test(f)) ||
     ASKS_ABOUT_STATE.test(f) ||
+    asksOrderTotal(f) ||
     asksWhereItIs(f) ||
     asksForInvoiceCopy(f) ||
     asksForToolAction(text, f)

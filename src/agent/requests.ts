@@ -200,9 +200,11 @@ const CANCEL_OR_REFUND =
 /**
  * A question about what can be done in general ("can the address still be changed before an
  * order ships?"), with no order named: the help center answers it; nothing is asked of anyone.
+ * A chat question often ends without its question mark ("can we still fix the address on an
+ * order before it goes out"): the question form running to the end of the message is enough.
  */
 const IMPERSONAL_QUESTION =
-  /\b(?:can|could|is it possible|are you able)\b[^.?!]{0,50}\b(?:be|get|gets) (?:changed|updated|modified|corrected|redirected|edited)\b[^.!]*\?/;
+  /\b(?:can|could|is it possible|are you able)\b[^.?!]{0,50}\b(?:be|get|gets) (?:changed|updated|modified|corrected|redirected|edited)\b[^.!]*(?:\?|$)/;
 /**
  * Where an order goes, asked about any order rather than one of theirs ("can I change where an
  * order goes before it ships?", "could we edit the address of an order once it is out?"): an order
@@ -210,7 +212,7 @@ const IMPERSONAL_QUESTION =
  * placed this morning" is theirs; adding to or changing the items of any order no article answers.
  */
 const ABOUT_ANY_ORDER =
-  /\b(?:can|could|is it possible|are you able)\b[^.?!]{0,40}\b(?:an|any) (?:order|parcel|package|shipment|delivery)\b(?! (?:i|we|that i|that we) )[^.!]*\?/;
+  /\b(?:can|could|is it possible|are you able)\b[^.?!]{0,50}\b(?:an|any) (?:order|parcel|package|shipment|delivery)\b(?! (?:i|we|that i|that we) )[^.!]*(?:\?|$)/;
 const OWN = /\b(?:my|our|mine|ours)\b/;
 const ADDRESS_RE = new RegExp(`\\b${ADDRESS}`);
 

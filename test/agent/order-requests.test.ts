@@ -116,3 +116,24 @@ describe('a billing question is not a billing dispute for its words alone (offli
     }
   });
 });
+
+// Phrasings written for this test (lowconf7), not taken from a set: what a named order came to is
+// on its record, said with a courtesy word or as a request; changing the total is not asking for it.
+describe('the total of a named order asked for (offline engine)', () => {
+  it('is answered from the order, with its total', async () => {
+    for (const text of [
+      'order total for 1042 pls, our bookkeeper is closing the quarter',
+      'Could you give me the amount of order 1042? Need it for the expense report.',
+      'please confirm how much we paid for 1042, accounts are reconciling',
+    ]) {
+      const r = await run(text);
+      expect(r.route, `${text}: ${r.reason}`).toBe('resolve');
+      expect(r.reply?.text, text).toMatch(/\$\s?\d|\d\s?\$|USD|€/);
+    }
+  });
+
+  it('asking to change the total of a named order is still a request', async () => {
+    const r = await run('could you please reduce the total on 1042 by the shipping fee');
+    expect(r.route).toBe('escalate');
+  });
+});

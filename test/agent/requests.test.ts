@@ -199,3 +199,22 @@ describe('the place said before, "there instead"', () => {
     expect(unanswerableRequest(text)?.kind).toBe('change_address');
   });
 });
+
+// Phrasings written for this test (lowconf7), not taken from a set: a chat question about any
+// order often drops its question mark; it is still the address article's question.
+describe('a general question about an order with no question mark is not a request', () => {
+  it.each([
+    'can we still edit the shipping address on an order before it goes out',
+    'is it possible to fix a typo in the street on an order that is still being packed',
+    'could the address of an order be updated once payment went through',
+  ])('the help center answers: %s', (text) => {
+    expect(unanswerableRequest(text)).toBeNull();
+  });
+
+  it.each([
+    'can you change the address on an order i placed this morning',
+    'please change the delivery address for order 1042 to our new office',
+  ])('an order of theirs to change is still a request: %s', (text) => {
+    expect(unanswerableRequest(text)?.kind).toBe('change_address');
+  });
+});

@@ -9,7 +9,7 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:envio|envios|frete|livraison|versand|versandkosten|expedition|entrega)\b/, 'shipping delivery cost'],
   [/\b(?:internacional|international|ausland|exterior|mexico|france|osterreich|brasil)\b/, 'international'],
   [
-    /\b(?:devolucion|devoluciones|devolver|devolucao|retour|retourner|rucksendung|zurucksenden|retoure)\b/,
+    /\b(?:devolucion|devoluciones|devolver|devolucao|retour|retourner|rucksendung\w*|zurucksenden|retoure\w*)\b/,
     'return policy',
   ],
   [/\b(?:reembolso|remboursement|rembourse|erstattung|ruckerstattung|estorno)\b/, 'refund'],
@@ -205,6 +205,25 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'declined payment card',
   ],
   [/\b(?:kaart|pinpas)\b/, 'payment card'],
+  // Whether a card or a wallet is taken, asked with its name ("nehmt ihr Amex?", "¿aceptan
+  // PayPal?", "payer par Visa ?"): the payment article's list. The name alone says what is asked
+  // about, not that it is a payment question (SHARED_TERMS).
+  [
+    /\b(?:nehm(?:t|en)|akzeptier\w*|acept\w*|admit\w*|accept\w*|pren(?:ez|nent|ons)|aceit\w*|accett\w*|nemen|akceptuj\w*|przyjmuj\w*|(?:be)?zahl\w*|pag(?:ar|o|amos|an|ais|are|hiamo|ate)|pay\w*|betal\w*|plac\w*)\b(?=[^.?!]{0,30}\b(?:amex|american express|visa|mastercard|discover|paypal|apple pay|google pay|klarna|maestro|diners)\b)|\b(?:amex|american express|visa|mastercard|discover|paypal|apple pay|google pay|klarna|maestro|diners)\b(?=[^.?!]{0,30}\b(?:nehm(?:t|en)|akzeptier\w*|acept\w*|admit\w*|accept\w*|pren(?:ez|nent|ons)|aceit\w*|accett\w*|nemen|akceptuj\w*|przyjmuj\w*|geht|gehen|moglich|possible|posible|possivel|possibile|mogelijk|mozliwe)\b)/,
+    'payment methods visa mastercard american express',
+  ],
+  // Sending goods back in French is "renvoyer" too; an e-mail, an invoice or a code sent again is not.
+  [
+    /\b(?:renvoy\w*|renvoi)\b(?![^.?!]{0,30}\b(?:e-?mails?|mails?|courriels?|factures?|recus?|codes?|liens?|messages?|confirmation|invitation|mot de passe)\b)/,
+    'return policy',
+  ],
+  // A label (the return label, in every language's word for it, compounds included).
+  [
+    /\b(?:etiquettes?|etiquetas?|\w*etikett\w*|etichett[ae]|\w*etiket\w*|retourlabel\w*|etykiet\w*)\b/,
+    'label',
+  ],
+  // Furniture is what the articles collect by freight instead of sending a label.
+  [/\b(?:mobilier|meubles?|muebles?|mobel\w*|moveis|mobili|meubels?|mebl\w*)\b/, 'furniture freight'],
   // Paying by bank transfer, as the scripts' entry reads it: the payment article's ACH.
   [
     /\b(?:(?:bank)?uberweisung\w*|transferencias? bancarias?|virements?(?: bancaires?)?|bonific[oi]|overschrijving\w*|overboeking\w*|przelew\w*)\b/,
@@ -327,9 +346,10 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /\b(?:(?:standing|repeat|recurring|scheduled|automatic|regular) (?:(?:weekly|monthly) )?|(?:weekly|monthly) )(?:orders?|deliver\w*|shipments?)\b|\bauto-?re-?order\w*|\b(?:every|each) (?:week|month|fortnight)\b(?=[^.?!]{0,30}\bautomatic\w*)|\bautomatic\w*\b(?=[^.?!]{0,30}\b(?:every|each) (?:week|month|fortnight)\b)/g,
     'recurring orders consumables',
   ],
-  // A charge the bank or card refused, said without "declined": the payment article's declines.
+  // A charge the bank or card refused, said without "declined": the payment article's declines,
+  // told as happening again and again too ("the bank keeps rejecting it", "cards keep bouncing").
   [
-    /\b(?:payments?|charges?|cards?|renewals?|fees?|subscriptions?)\b[^.?!]{0,25}?\b(?:bounced|(?:was|got|been|is being) (?:declined|blocked|rejected|refused)|(?:didn'?t|did not|won'?t|wouldn'?t) go through)\b|\bbank (?:blocked|declined|rejected|refused)\b/g,
+    /\b(?:payments?|charges?|cards?|renewals?|fees?|subscriptions?)\b[^.?!]{0,25}?\b(?:bounced|(?:was|got|been|is being) (?:declined|blocked|rejected|refused)|(?:didn'?t|did not|won'?t|wouldn'?t) go through)\b|\bbank (?:blocked|declined|rejected|refused)\b|\b(?:bank|issuer|card)s? (?:keeps? |kept |still )?(?:blocking|declining|rejecting|refusing|bouncing|blocks|declines|rejects|refuses|bounces)\b|\b(?:payments?|charges?|cards?) (?:keeps?|kept) (?:getting |being )?(?:declined|blocked|rejected|refused|bounced|bouncing|failing)\b/g,
     'declined payment',
   ],
   // Weekends in a question about shipping are about the days orders go out, else about support hours.

@@ -8,6 +8,7 @@ import {
 import { namedItemsRefund, UNNAMED_PART_REASON } from '../refund-items.js';
 import { formatDate, formatMoney, phrase } from '../phrases.js';
 import type { Evidence } from '../retrieve.js';
+import { asksOrderTotal } from '../order-total.js';
 import type { AgentReply, AgentTools, ProposedAction, Understanding } from '../types.js';
 import { citationOf, kbIntro, sourceLine } from './kb-citation.js';
 import { carrierPhrase, statusWord, t } from './templates.js';
@@ -246,7 +247,13 @@ export async function resolveOffline(ctx: ResolveContext): Promise<Resolution> {
     // The warranty's article, searched beside the order when the question names it (retrieve.ts),
     // follows the order's status; a shipping question keeps the status alone.
     const beside = u.intent === 'shipping' ? null : kbText(ev, lang);
-    const status = orderStatusText(o, lang);
+    const status = [
+      orderStatusText(o, lang),
+      // "Total for 1044 please": the record's total, beside its status (order-total.ts).
+      ...(asksOrderTotal(ctx.proposal.customerTexts.at(-1) ?? '')
+        ? [t('status_total', lang, { amount: formatMoney(o.totalMinor, o.currency, lang) })]
+        : []),
+    ].join(' ');
     return {
       kind: 'reply',
       reply: reply(beside ? `${status}\n\n${beside.text}` : status, beside?.citations ?? []),

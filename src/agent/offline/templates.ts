@@ -11,6 +11,7 @@ export type TemplateKey =
   | 'status_cancelled'
   | 'status_returned'
   | 'status_refunded'
+  | 'status_total'
   | 'order_list_intro'
   | 'no_orders'
   | 'order_not_found'
@@ -39,6 +40,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_cancelled: 'Order {orderId} was cancelled.',
     status_returned: 'Order {orderId} has been returned.',
     status_refunded: 'We refunded {amount} on {refundedAt}.',
+    status_total: 'The order total is {amount}.',
     order_list_intro: 'Here are your most recent orders:',
     no_orders: 'I don’t see any orders on your account yet.',
     order_not_found: 'I couldn’t find order {orderId} on your account. Could you double-check the number?',
@@ -73,6 +75,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_cancelled: 'El pedido {orderId} fue cancelado.',
     status_returned: 'El pedido {orderId} ha sido devuelto.',
     status_refunded: 'Reembolsamos {amount} el {refundedAt}.',
+    status_total: 'El importe total del pedido es {amount}.',
     order_list_intro: 'Estos son tus pedidos más recientes:',
     no_orders: 'Todavía no veo pedidos en tu cuenta.',
     order_not_found: 'No encuentro el pedido {orderId} en tu cuenta. ¿Puedes comprobar el número?',
@@ -108,6 +111,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_cancelled: 'La commande {orderId} a été annulée.',
     status_returned: 'La commande {orderId} a été retournée.',
     status_refunded: 'Nous avons remboursé {amount} le {refundedAt}.',
+    status_total: 'Le montant total de la commande est de {amount}.',
     order_list_intro: 'Voici vos commandes les plus récentes :',
     no_orders: 'Je ne vois encore aucune commande sur votre compte.',
     order_not_found:
@@ -144,6 +148,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_cancelled: 'Bestellung {orderId} wurde storniert.',
     status_returned: 'Bestellung {orderId} wurde zurückgesendet.',
     status_refunded: 'Wir haben am {refundedAt} {amount} erstattet.',
+    status_total: 'Der Gesamtbetrag der Bestellung beträgt {amount}.',
     order_list_intro: 'Hier sind Ihre letzten Bestellungen:',
     no_orders: 'Ich sehe noch keine Bestellungen in Ihrem Konto.',
     order_not_found: 'Ich finde Bestellung {orderId} nicht in Ihrem Konto. Könnten Sie die Nummer prüfen?',
@@ -179,6 +184,7 @@ const T: Record<string, Record<TemplateKey, string>> = {
     status_cancelled: 'O pedido {orderId} foi cancelado.',
     status_returned: 'O pedido {orderId} foi devolvido.',
     status_refunded: 'Reembolsamos {amount} em {refundedAt}.',
+    status_total: 'O valor total do pedido é {amount}.',
     order_list_intro: 'Estes são seus pedidos mais recentes:',
     no_orders: 'Ainda não vejo pedidos na sua conta.',
     order_not_found: 'Não encontrei o pedido {orderId} na sua conta. Pode conferir o número?',

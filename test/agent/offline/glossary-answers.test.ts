@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRIYA, useOfflineAgent, expectAnswered } from '../agent-input.js';
+import { englishSearchTerms, inArticleWords } from '../../../src/agent/offline/glossary.js';
 
 const run = useOfflineAgent();
 
@@ -103,5 +104,40 @@ describe('topics the non-English glossary did not know are answered from their a
     );
     await answered('専門版ではなくプロプランの年払いはいくらですか？', 'plans-and-pricing', /\$490/);
     await answered('我们能用采购订单付款吗？', 'payment-methods', /purchase orders/);
+  });
+});
+
+describe('payment names, sending goods back and return labels in other languages are answered (lowconf7)', () => {
+  it('a card or a wallet asked about by its name with "take" or "accept" is the payment article', async () => {
+    await answered('nehmen Sie auch Visa?', 'payment-methods', /Visa/);
+    await answered('akceptujecie Amex?', 'payment-methods', /American Express/);
+    await answered('zahlen mit PayPal, geht das?', 'payment-methods', /American Express/);
+    await answered('Mastercard geht bei euch?', 'payment-methods', /Mastercard/);
+  });
+
+  it('"renvoyer" sends goods back, and a German plural or a label still finds the return articles', async () => {
+    await answered('Je voudrais renvoyer une chaise, comment faire ?', 'returns-policy', /return label/);
+    await answered('wie viele Tage haben wir für Rücksendungen?', 'returns-policy', /30 days/);
+    const label = await run(PRIYA, 'Bekomme ich für die Retoure ein Etikett?');
+    expect(label.articleIds).toContain('return-shipping-labels');
+    expect(label.route).toBe('resolve');
+    const furniture = await run(PRIYA, 'On doit renvoyer deux meubles, vous venez les récupérer ?');
+    expect(furniture.articleIds[0]).toBe('return-shipping-labels');
+    expect(furniture.route).toBe('resolve');
+  });
+
+  it("a bank or card that keeps refusing the charge is the payment article's declines", () => {
+    for (const text of [
+      'our bank keeps blocking the payment, the card itself works',
+      'cards keep getting refused at renewal',
+      'the issuer rejects every charge from you',
+    ])
+      expect(inArticleWords(text), text).toContain('declined payment');
+    expect(inArticleWords('can the bank block a refund?')).not.toContain('declined payment');
+  });
+
+  it('an e-mail or an invoice sent again ("renvoyer la facture") is not a return', () => {
+    expect(englishSearchTerms('vous pouvez me renvoyer la facture de mars ?')).not.toContain('return');
+    expect(englishSearchTerms('merci de renvoyer le mail avec le lien')).not.toContain('return');
   });
 });
