@@ -68,7 +68,7 @@ const SERVICES: readonly UnstatedService[] = [
   {
     label: 'a document in a language the articles do not offer',
     asks: new RegExp(
-      String.raw`\b${DOCUMENT}\b[^.?!]{0,60}${IN_LANGUAGE}|${IN_LANGUAGE}[^.?!]{0,30}\b${DOCUMENT}\b|(?:中文|英文|日文|双语|雙語|中英)(?:的)?(?:发票|發票|收据|收據)|(?:英語|日本語|英文)(?:の|で)(?:請求書|領収書)`,
+      String.raw`\b${DOCUMENT}\b[^.?!]{0,60}${IN_LANGUAGE}|${IN_LANGUAGE}[^.?!]{0,30}\b${DOCUMENT}\b|(?:中文|英文|日文|双语|雙語|中英)(?:的)?(?:发票|發票|收据|收據)|(?:发票|發票|收据|收據)[^。？?！!]{0,6}(?:开成|開成|写成|寫成|改成|换成|換成|做成|用)(?:中文|英文|日文|双语|雙語|中英)|(?:英語|日本語|英文)(?:の|で)(?:請求書|領収書)`,
       'u',
     ),
     statedBy: /\blanguages?\b|\bin (?:english|french|german|spanish|dutch|italian|polish|portuguese)\b/,
