@@ -109,3 +109,85 @@ describe('an invoice in another language, asked for in Chinese word order', () =
     expect(servicesNotInArticles(text, [])).toContain('a document in a language the articles do not offer');
   });
 });
+
+const PAYMENTS =
+  'Payment methods\npayment credit card ACH purchase order net 30\nWe accept Visa, Mastercard, ACH bank transfer and, for Enterprise accounts, purchase orders on net-30 terms.';
+const TRACKING =
+  'Tracking your order\ntracking shipping email\nWhen your order ships you receive an email with the carrier and a tracking number.';
+
+describe('a documented term asked for another way, or a service no article offers', () => {
+  it.each([
+    [
+      'payment terms of another length than the articles state',
+      'could our terms go to net 45 from next quarter?',
+    ],
+    [
+      'payment terms of another length than the articles state',
+      'is 90-day payment terms possible for a school district?',
+    ],
+    ['another billing date', 'please shift our renewal date to the 20th, payroll lands then'],
+    ['another billing date', 'could you bill us on the 5th each month instead?'],
+    [
+      'word by text message or chat app',
+      'can our drivers get an SMS alert when a parcel is out for delivery?',
+    ],
+    ['word by text message or chat app', 'is it possible to get shipping updates by WhatsApp?'],
+    ['a sample to try before ordering', 'do you send out a swatch of the desk finish before we commit?'],
+    ['a sample to try before ordering', 'could we try a demo unit of the scanner first?'],
+    [
+      'a price held for a later order',
+      "will you keep today's price on the cabinets until our budget opens in April?",
+    ],
+    ['a price held for a later order', 'do you offer a price guarantee on repeat orders?'],
+    [
+      'the goods carried in past the door (upstairs, inside)',
+      'can the driver bring the desks upstairs? we are on the 2nd floor',
+    ],
+    [
+      'the goods carried in past the door (upstairs, inside)',
+      'is white-glove delivery an option for the shelving?',
+    ],
+    [
+      'taking old things away (disposal or recycling)',
+      'could your drivers haul away the pallets once they unload?',
+    ],
+    [
+      'a delivery on a chosen day (a weekend or a given date)',
+      'is a saturday drop-off possible for our market stall?',
+    ],
+    [
+      'our own reference (a PO number, a cost centre) printed on invoices',
+      'can our cost centre be shown on every invoice from now on?',
+    ],
+  ])('%s: %s', (label, text) => {
+    expect(servicesNotInArticles(text, [PAYMENTS, TRACKING])).toContain(label);
+  });
+
+  it.each([
+    'can we pay on net 30 with a PO instead of a card?',
+    'do you take PayPal?',
+    'is there sample code for the orders API?',
+    'how do I get tracking updates by email?',
+    'can you pick up the boxes for my return?',
+    'when is our billing date?',
+    'does the price match what is on the invoice for next month?',
+  ])('a plain question near an article is not one: %s', (text) => {
+    expect(servicesNotInArticles(text, [PAYMENTS, TRACKING])).toEqual([]);
+  });
+
+  it('an article that states the other way answers it', () => {
+    const status =
+      'Service status\nstatus outage\nSubscribe at status.northwind.example for email or SMS updates on incidents.';
+    expect(servicesNotInArticles('can we get SMS updates on outages?', [status])).toEqual([]);
+  });
+
+  it('goes to a person, with an order named too', async () => {
+    for (const text of [
+      'can we move the billing date on our account to the 10th?',
+      'if we return 1043 now, will you hold the grinder price for when we reorder next month?',
+    ]) {
+      const r = await run(PRIYA, text);
+      expect(r.route, text).toBe('escalate');
+    }
+  });
+});
