@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isBillingDispute } from '../../src/agent/billing-errors.js';
 import { reportsMalfunction } from '../../src/agent/malfunction.js';
 import { asksForHuman } from '../../src/agent/offline/classify-intent.js';
+import { unanswerableRequest } from '../../src/agent/requests.js';
 import { threadSignals } from '../../src/agent/thread-signals.js';
 import type { AgentInput } from '../../src/agent/types.js';
 import { servicesNotInArticles } from '../../src/agent/unstated-services.js';
@@ -189,5 +190,26 @@ describe('a documented term asked for another way, or a service no article offer
       const r = await run(PRIYA, text);
       expect(r.route, text).toBe('escalate');
     }
+  });
+});
+
+describe('invoices already issued, asked for again with new details', () => {
+  it.each([
+    'please put our new trading name on the invoices from last quarter',
+    'could you reissue the May and June bills with the VAT number added?',
+    'update the address on all our 2024 invoices, the old office is gone',
+    '¿Pueden reemitir las facturas de marzo con el nuevo CIF?',
+    'Können Sie die Rechnungen vom Juli mit der neuen Firmierung neu ausstellen?',
+  ])('%s', (text) => {
+    expect(unanswerableRequest(text)?.label).toBe('reissue invoices already issued with new details');
+  });
+
+  it.each([
+    'need our company name changed on invoices',
+    'how do I change the company name on future invoices?',
+    'where do I find our past invoices?',
+    'how do we get an invoice reissued?',
+  ])('future invoices, or a how-to, are not: %s', (text) => {
+    expect(unanswerableRequest(text)?.label).not.toBe('reissue invoices already issued with new details');
   });
 });
