@@ -48,7 +48,7 @@ const THEIR_PART = new RegExp(
  * 'delivered'") names none, and an error on someone else's page (THEIR_PART) is not ours.
  */
 const QUOTED_ERROR =
-  /\b(?:says?|said|saying|shows?|showed|showing|displays?|reads|gives?|gave|get|gets|getting|got|throws?|pops? up with|comes? up with):? (?:(?:an?|the) )?(?:(?:error|warning|message|notice|banner):? )?['"“‘«][^'"”’»]{0,60}?\b(?:error|limit|reached|expired|invalid|fail\w*|denied|not allowed|unavailable|exceeded|went wrong|unexpected|forbidden|not found|unable|cannot|can'?t|no permission|unauthori[sz]ed)\b/;
+  /\b(?:says?|said|saying|shows?|showed|showing|displays?|reads|gives?|gave|get|gets|getting|got|throws?|pops? up with|comes? up with|dice|muestra|aparece|dit|affiche|sagt|zeigt|kommt|diz|mostra|zegt|toont|geeft|mowi|pokazuje|wyswietla):? (?:(?:an?|the) )?(?:(?:error|warning|message|notice|banner):? )?['"“‘«][^'"”’»]{0,60}?\b(?:error|limit|reached|expired|invalid|fail\w*|denied|not allowed|unavailable|exceeded|went wrong|unexpected|forbidden|not found|unable|cannot|can'?t|no permission|unauthori[sz]ed|erro[rn]?e?|erreur|fehler\w*|fout\w*|b[lł]ad|falh\w*|fallo|echec|errore|caducad\w*|expire\w*|abgelaufen|verlopen|scadut\w*|wygas\w*)\b/;
 
 /** Whether the text reports a part of the product failing (any reply language). */
 export function reportsMalfunction(text: string): boolean {

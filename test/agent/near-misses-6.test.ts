@@ -86,12 +86,17 @@ describe('an error our product showed, quoted, or a blank page reported', () => 
     'saving the address book says "something went wrong", every time',
     'the certificate upload opens an empty page for all of us, cant upload anything',
     'everyone on our team gets an error when paying at checkout today',
+    'La página de facturas dice «Error interno» desde esta mañana',
+    'Beim Export kommt "Fehler 500" seit heute früh',
+    'De exportlink zegt "verlopen" terwijl hij van vandaag is',
+    'la page affiche « erreur de paiement » pour tout le monde',
   ])('%s', (text) => {
     expect(reportsMalfunction(text)).toBe(true);
   });
 
   it.each([
     'order 1043 has said "in transit" since Monday',
+    "el pedido dice 'en tránsito' desde el lunes",
     'got a "delivered" email but nothing arrived',
     'my bank app says "transaction failed" for your charge',
     'what does "seat limit reached" mean?',
