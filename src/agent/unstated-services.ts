@@ -1,4 +1,4 @@
-import { fold } from './offline/text.js';
+import { fold, foldedPattern } from './offline/text.js';
 import { SHIPPING_DESTINATIONS } from './shipping-destinations.js';
 import { SPENDING_CONTROLS } from './spending-controls.js';
 import { UNSTATED_FEATURES } from './unstated-features.js';
@@ -226,13 +226,16 @@ const SERVICES: readonly UnstatedService[] = [
 const ASKING =
   /[?？؟]|\b(?:whether|wondering|any chance|can (?:you|we|i)|could (?:you|we)|do (?:you|u|ya|y'?all)|is there|czy|ob ihr|ob sie|si vous|se voces|se voi|of jullie)\b/u;
 
+// A question without its mark, by its particle: Thai "ได้ไหม", Chinese "吗", Japanese "ですか", Arabic "هل".
+const ASKING_SCRIPTS = foldedPattern('ไหม|มั้ย|หรือเปล่า|吗|嗎|ですか|ますか|(?:^|\\s)هل\\s');
+
 /**
  * What the question asks us for that none of the given articles (title, tags and body of each)
  * states whether we do: empty when it asks for none of these, or an article says.
  */
 export function servicesNotInArticles(question: string, articles: readonly string[]): string[] {
   const q = fold(question).replace(/\s+/g, ' ');
-  const asking = ASKING.test(q);
+  const asking = ASKING.test(q) || ASKING_SCRIPTS.test(q);
   const asked = SERVICES.filter((s) => (asking || !s.onlyAsked) && s.asks.test(q));
   if (!asked.length) return [];
   const read = articles.map(fold);

@@ -218,3 +218,25 @@ describe('invoices already issued, asked for again with new details', () => {
     expect(unanswerableRequest(text)?.label).not.toBe('reissue invoices already issued with new details');
   });
 });
+
+describe('an island asked about as a destination', () => {
+  const label =
+    'a destination whose shipping status no article states (an outlying state, island region or territory)';
+  it.each([
+    'จัดส่งไปเกาะช้างได้ไหมครับ',
+    '能寄到海南岛吗？',
+    '離島へ配送できますか？',
+    'هل يمكنكم الشحن إلى جزيرة جربة؟',
+    'do you deliver to Vancouver Island?',
+    'can you ship to the Isle of Man?',
+  ])('%s', (text) => {
+    expect(servicesNotInArticles(text, [])).toContain(label);
+  });
+
+  it.each(['do you ship to Norway?', 'ส่งของไปเชียงใหม่ได้ไหม', '能寄到上海吗？'])(
+    'a mainland place is the article’s: %s',
+    (text) => {
+      expect(servicesNotInArticles(text, [])).toEqual([]);
+    },
+  );
+});
