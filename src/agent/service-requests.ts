@@ -113,18 +113,14 @@ const CHANGE_PLAN = new RegExp(
   ].join('|'),
 );
 
-// Invoices already issued, made out again with new details ("reissue last quarter's invoices with
-// our new VAT number", "change the company name on all the invoices from 2022"): the invoices
-// article says a reissue is done on request, within a window, so a person does it. New details on
-// future invoices are the customer's own setting (billing-errors.ts, asksInvoiceSetup).
-const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december)`;
-const PAST_INVOICES = String.raw`(?:(?:past|old|older|previous|earlier|existing|already issued|issued) invoices|(?:last (?:year|month|quarter)'?s?|(?:19|20)\d\d) invoices|invoices (?:from|since|dated|issued (?:in|since|before)|for|of) (?:(?:the )?(?:year )?(?:19|20)\d\d|last (?:year|month|quarter)|${MONTH}|the (?:past|last|previous) (?:\w+ )?(?:months?|years?|quarters?)))`;
-const REISSUE_INVOICES = new RegExp(
-  [
-    String.raw`\bre-?issu\w*\b[^.?!]{0,60}\b(?:invoices?|bills?|receipts?)\b|\b(?:invoices?|bills?|receipts?)\b[^.?!]{0,60}\bre-?issu\w*`,
-    String.raw`\b(?:change|update|correct|amend|fix|rename|edit|put)\b[^.?!]{0,50}\b${PAST_INVOICES}\b`,
-    String.raw`\b(?:reemit\w*|re-emit\w*|reexped\w*|reemet\w*|reedit\w*|riemett\w*|riemess\w*)\b[^.?!]{0,40}\b(?:factur\w*|fatur\w*|fattur\w*)|\b(?:rechnungen|facturen|faktury)\b[^.?!]{0,40}\b(?:neu (?:ausstellen|erstellen)|opnieuw (?:uitgeven|opmaken|maken)|ponownie wystawi\w*)|\bponownie wystawi\w*[^.?!]{0,20}\bfaktur\w*`,
-  ].join('|'),
+// Invoices of a past year made out again with new details ("change the company name on all the
+// invoices from 2022", "reissue last year's invoices with our new VAT number"): the invoices article
+// reissues the last 90 days on request, and a reissue within them is its answer; older ones are a
+// person's call. New details on future invoices are the customer's own setting (billing-errors.ts).
+const YEARS_AGO = String.raw`(?:(?:19|20)\d\d|last year'?s?|the (?:past|last|previous) (?:\w+ )?years?)`;
+const OLD_INVOICES = String.raw`(?:(?:19|20)\d\d|last year'?s?) invoices|invoices (?:from|since|dated|issued (?:in|since|before)|for|of|back to) (?:the )?(?:year )?${YEARS_AGO}|(?:all|every one of) (?:the |our )?(?:past |old |previous )?invoices (?:ever|since (?:we (?:started|joined|signed up|opened)|the (?:start|beginning)))`;
+const REISSUE_OLD_INVOICES = new RegExp(
+  String.raw`\b(?:re-?issu\w*|change|update|correct|amend|fix|rename|edit|put|redo)\b[^.?!]{0,50}\b(?:${OLD_INVOICES})\b|\b(?:${OLD_INVOICES})\b[^.?!]{0,40}\bre-?issu\w*`,
 );
 
 /** The service or account change asked for, if any. */
@@ -137,7 +133,7 @@ export function serviceRequest(folded: string): ServiceRequest | null {
   if (SIGN_DOCUMENT.test(folded)) return 'sign_document';
   if (CLOSE_ACCOUNT.test(folded)) return 'close_account';
   if (CHANGE_PLAN.test(folded)) return 'change_plan';
-  if (REISSUE_INVOICES.test(folded)) return 'reissue_invoices';
+  if (REISSUE_OLD_INVOICES.test(folded)) return 'reissue_invoices';
   return null;
 }
 
@@ -151,5 +147,5 @@ export const SERVICE_REQUEST_LABELS: Record<ServiceRequest, string> = {
   sign_document: 'sign or fill in a document of theirs (a DPA, an NDA, a vendor form, a questionnaire)',
   close_account: 'close the account for them',
   change_plan: 'change or cancel their plan for them',
-  reissue_invoices: 'reissue invoices already issued with new details',
+  reissue_invoices: 'reissue invoices older than the reissue window with new details',
 };
