@@ -38,6 +38,19 @@ const BUT_WE_ARE_ON = String.raw`\b(?:but|though|although|while|whereas|pero|aun
 const BILLED_OTHER_PLAN = new RegExp(
   `(?:(?:${CHARGED}|\\bfatturat\\w*)[^.!?]{0,50}${PLAN}|${PLAN}[^.!?]{0,30}(?:${CHARGED}|\\bfatturat\\w*))[^.!?]{0,40}${BUT_WE_ARE_ON}`,
 );
+/**
+ * A charge taken from an account on the free plan, told or asked about as something that happened:
+ * "why was I billed $49 when I'm on the free plan", "got charged for Pro?? we've only ever had the
+ * free tier", "nos cobraron 49 € y estamos en el plan gratuito". A free plan bills nothing, so no
+ * article explains the charge: a person checks it. A question about what the free plan costs ("is
+ * anything charged on the free plan?") asks about the rule (ASKED_IF, below).
+ */
+const FREE_PLAN = String.raw`\b(?:free (?:plan|tier|version|account|package)|(?:plan|tarifa|cuenta|version) gratuit[oa]|(?:plan|offre|formule|abonnement|compte|version) gratuit\w*|(?:gratis|kostenlos\w*|free)[- ](?:plan|tarif|version|konto|abo\w*)|(?:kostenlosen|gratis) (?:plan|tarif|version|konto)|(?:plano|conta|versao) (?:gratuit[oa]|gratis)|(?:piano|account|versione) (?:gratuit[oa]|free)|gratis (?:abonnement|pakket|plan|account)|darmow\w* (?:plan|pakiet|konto|wersj\w*)|(?:plan|pakiet|konto)\w* darmow\w*)\b`;
+const CHARGE_TAKEN = String.raw`\b(?:billed|charged|invoiced|debited|got (?:a )?(?:bill|charge|invoice)|(?:a |an )?(?:charge|bill|invoice) (?:of|for) [$€£]?\d|cobrad\w*|cobraron|facturad\w*|factur[eé]s?|preleve\w*|berechnet|abgebucht|belastet|cobrad[oa]s?|cobraram|addebitat\w*|fatturat\w*|gefactureerd|afgeschreven|obciazon\w*|obciazyli\w*|pobrano)\b`;
+const CHARGED_ON_FREE_PLAN = new RegExp(
+  String.raw`${CHARGE_TAKEN}[^.!]{0,80}${FREE_PLAN}|${FREE_PLAN}[^.!]{0,60}${CHARGE_TAKEN}`,
+);
+
 /** Asked about as a rule ("will we be billed even though we cancelled?"), not said to have happened. */
 const ASKED_IF = /^\W*(?:will|would|do|does|are|is|can|could|should|if|what if|why would)\b/;
 
@@ -63,7 +76,10 @@ export function statesBillingError(text: string): boolean {
     (BILLED_OTHER_PLAN.test(text) &&
       !ASKED_IF.test(text) &&
       !/^\W*(?:how|what|which|why|when)\b/.test(text)) ||
-    BILLING_ERROR_SCRIPTS.test(text)
+    BILLING_ERROR_SCRIPTS.test(text) ||
+    (CHARGED_ON_FREE_PLAN.test(text) &&
+      !ASKED_IF.test(text) &&
+      !/^\W*(?:how|what|which|when|where)\b/.test(text))
   );
 }
 

@@ -378,6 +378,13 @@ export const NOT_HELPED: Lexicon = {
     'did not work',
     'still not working',
     "still doesn't",
+    // The same written without the apostrophe, as chat is typed ("that didnt help").
+    'didnt help',
+    'doesnt help',
+    'didnt answer',
+    'doesnt answer',
+    'didnt work',
+    'still doesnt',
     'no me ayudo',
     'no ayuda',
     'no sirve',

@@ -176,6 +176,12 @@ export async function retrieve(u: Understanding, deps: RetrieveDeps): Promise<Ev
     // what no article states either; a person does.
     if (kb.notStated?.length) return kb;
   }
+  if (ownOrder && u.entities.orderIds.length && asksForService(deps.text)) {
+    // "If we cancel 1047, would you hold the price until spring?": the order record says nothing of
+    // a service we may not offer; when no article states it either, a person answers.
+    const kb = await searchKb(u, deps, emptyEvidence(), asked, request);
+    if (kb.notStated?.length) return kb;
+  }
   if (ownOrder && deps.tools.ordersAvailable === false) {
     // Knowledge-base-only deployment: say so instead of asking for an order number.
     ev.ordersUnavailable = 'not_connected';

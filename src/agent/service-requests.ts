@@ -21,7 +21,8 @@ export type ServiceRequest =
   | 'carrier_note'
   | 'sign_document'
   | 'close_account'
-  | 'change_plan';
+  | 'change_plan'
+  | 'reissue_invoices';
 
 const WAREHOUSE =
   '(?:warehouse|depot|facility|loading dock|almacen|bodega|entrepot|lager|warenlager|armazem|magazzino|magazijn|magazyn\\w*)';
@@ -112,6 +113,16 @@ const CHANGE_PLAN = new RegExp(
   ].join('|'),
 );
 
+// Invoices of a past year made out again with new details ("change the company name on all the
+// invoices from 2022", "reissue last year's invoices with our new VAT number"): the invoices article
+// reissues the last 90 days on request, and a reissue within them is its answer; older ones are a
+// person's call. New details on future invoices are the customer's own setting (billing-errors.ts).
+const YEARS_AGO = String.raw`(?:(?:19|20)\d\d|last year'?s?|the (?:past|last|previous) (?:\w+ )?years?)`;
+const OLD_INVOICES = String.raw`(?:(?:19|20)\d\d|last year'?s?) invoices|invoices (?:from|since|dated|issued (?:in|since|before)|for|of|back to) (?:the )?(?:year )?${YEARS_AGO}|(?:all|every one of) (?:the |our )?(?:past |old |previous )?invoices (?:ever|since (?:we (?:started|joined|signed up|opened)|the (?:start|beginning)))`;
+const REISSUE_OLD_INVOICES = new RegExp(
+  String.raw`\b(?:re-?issu\w*|change|update|correct|amend|fix|rename|edit|put|redo)\b[^.?!]{0,50}\b(?:${OLD_INVOICES})\b|\b(?:${OLD_INVOICES})\b[^.?!]{0,40}\bre-?issu\w*`,
+);
+
 /** The service or account change asked for, if any. */
 export function serviceRequest(folded: string): ServiceRequest | null {
   if (COLLECT_IN_PERSON.test(folded) && !CARRIER_COLLECTS.test(folded)) return 'collect_in_person';
@@ -122,6 +133,7 @@ export function serviceRequest(folded: string): ServiceRequest | null {
   if (SIGN_DOCUMENT.test(folded)) return 'sign_document';
   if (CLOSE_ACCOUNT.test(folded)) return 'close_account';
   if (CHANGE_PLAN.test(folded)) return 'change_plan';
+  if (REISSUE_OLD_INVOICES.test(folded)) return 'reissue_invoices';
   return null;
 }
 
@@ -135,4 +147,5 @@ export const SERVICE_REQUEST_LABELS: Record<ServiceRequest, string> = {
   sign_document: 'sign or fill in a document of theirs (a DPA, an NDA, a vendor form, a questionnaire)',
   close_account: 'close the account for them',
   change_plan: 'change or cancel their plan for them',
+  reissue_invoices: 'reissue invoices older than the reissue window with new details',
 };

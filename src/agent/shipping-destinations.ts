@@ -1,3 +1,4 @@
+import { foldedPattern } from './offline/text.js';
 import type { UnstatedService } from './unstated-services.js';
 
 /**
@@ -24,6 +25,14 @@ const OWN_STATUS_PLACES = String.raw`(?:alaska|hawai'?i|hawai|havai|puerto rico|
 // countries you ship to?", "Iceland specifically?", "is Chile on your list?".
 const ON_THE_LIST = String.raw`\b(?:is|are|est|ist|e|es|esta)\s+(?:[\p{L}-]+\s+){1,3}(?:one of|among|on|in|part of|included in|covered by)\s+(?:the|your|ur|those|these)\s+(?:\d+\s+)?(?:countries|destinations|country list|shipping list|delivery list)\b|\b${SHIPPING}\s+(?:to|into|in)\s+(?:[\p{L}-]+\s+){1,2}specifically\b`;
 
+// An island asked about as a destination, in English and in the scripts that name it without a
+// place list ("ship to Koh Samui?" is ส่งไปเกาะสมุย, "寄到海南岛", "離島へ配送", "الشحن إلى جزيرة"): whether
+// an island is served is what the articles do not say.
+const ISLAND = String.raw`${SHIPPING}[^.?!]{0,40}\b(?:to|on|onto)\s+(?:the\s+|an?\s+)?(?:[\p{L}-]+\s+){0,2}(?:island|islands|isle)\b|\b${SHIPPING}[^.?!]{0,40}\bisle of\b`;
+const ISLAND_SCRIPTS = foldedPattern(
+  'ส่ง[^?？]{0,20}เกาะ|จัดส่ง[^?？]{0,20}เกาะ|เกาะ[^?？]{0,20}(?:ส่ง|จัดส่ง)|(?:寄|送|发货|配送|发)[^。？?]{0,10}岛|岛[^。？?]{0,10}(?:寄|送|发货|配送)|島[^。？?]{0,10}(?:発送|配送|届け|送)|(?:発送|配送|届け|送)[^。？?]{0,10}島|(?:شحن|توصيل|ترسلون|تشحنون)[^؟.]{0,30}جزير',
+);
+
 export const SHIPPING_DESTINATIONS: readonly UnstatedService[] = [
   {
     label:
@@ -34,6 +43,8 @@ export const SHIPPING_DESTINATIONS: readonly UnstatedService[] = [
         String.raw`${SHIPPING}[^.?!]{0,40}\b(?:to|into|in|on|a|en|em|no|nos|na|nas|nach|auf|naar|op|do|na|w|alle?|ai|agli?|sur|aux)\s+(?:the\s+|an\s+|las\s+|les\s+|la\s+|os\s+|as\s+|die\s+|de\s+|le\s+)?${OWN_STATUS_PLACES}\b`,
         // "is Puerto Rico domestic or international for shipping?", "Hawaii – same rates as the mainland?"
         String.raw`\b${OWN_STATUS_PLACES}\b[^.?!]{0,60}\b(?:domestic|international|mainland|count as|treated as|same rates?)\b`,
+        ISLAND,
+        ISLAND_SCRIPTS.source,
       ].join('|'),
       'u',
     ),

@@ -1,7 +1,8 @@
-import { fold } from './offline/text.js';
+import { fold, foldedPattern } from './offline/text.js';
 import { SHIPPING_DESTINATIONS } from './shipping-destinations.js';
 import { SPENDING_CONTROLS } from './spending-controls.js';
 import { UNSTATED_FEATURES } from './unstated-features.js';
+import { UNSTATED_TERMS } from './unstated-terms.js';
 
 /**
  * Services and document forms a question asks us for that only an article saying so can answer.
@@ -68,7 +69,7 @@ const SERVICES: readonly UnstatedService[] = [
   {
     label: 'a document in a language the articles do not offer',
     asks: new RegExp(
-      String.raw`\b${DOCUMENT}\b[^.?!]{0,60}${IN_LANGUAGE}|${IN_LANGUAGE}[^.?!]{0,30}\b${DOCUMENT}\b|(?:中文|英文|日文|双语|雙語|中英)(?:的)?(?:发票|發票|收据|收據)|(?:英語|日本語|英文)(?:の|で)(?:請求書|領収書)`,
+      String.raw`\b${DOCUMENT}\b[^.?!]{0,60}${IN_LANGUAGE}|${IN_LANGUAGE}[^.?!]{0,30}\b${DOCUMENT}\b|(?:中文|英文|日文|双语|雙語|中英)(?:的)?(?:发票|發票|收据|收據)|(?:发票|發票|收据|收據)[^。？?！!]{0,6}(?:开成|開成|写成|寫成|改成|换成|換成|做成|用)(?:中文|英文|日文|双语|雙語|中英)|(?:英語|日本語|英文)(?:の|で)(?:請求書|領収書)`,
       'u',
     ),
     statedBy: /\blanguages?\b|\bin (?:english|french|german|spanish|dutch|italian|polish|portuguese)\b/,
@@ -102,6 +103,8 @@ const SERVICES: readonly UnstatedService[] = [
       [
         // take back, haul away or collect the old chairs or the old packaging ("used" would be a return)
         String.raw`\b${TAKE_AWAY}\b[^.?!]{0,20}\b(?:old|empty)\s+[^.?!]{0,30}\b(?:furniture|chairs?|desks?|tables?|packaging|boxes|cartons|pallets?|equipment|machines?|printers?|ones)\b`,
+        // the packaging a delivery came in, taken away ("will the crew take the cardboard away?")
+        String.raw`\b${TAKE_AWAY}\b (?:(?:all|any) )?(?:the |our |of the )?(?:cardboard|packaging|packing|wrapping|boxes|cartons|pallets?|crates?)(?: \w+)? (?:away|with (?:them|you))\b|\b(?:take|haul|carry|clear) away (?:(?:all|any) )?(?:the |our )?(?:cardboard|packaging|packing|wrapping|boxes|cartons|pallets?|crates?)\b`,
         // … for recycling, in every reply language
         String.raw`\b${TAKE_AWAY}\b[^.?!]{0,60}${FOR_RECYCLING}`,
         // es, fr, de, pt, it, nl, pl: collect or take back old things or packaging
@@ -154,7 +157,7 @@ const SERVICES: readonly UnstatedService[] = [
     label: 'a delivery on a chosen day (a weekend or a given date)',
     asks: new RegExp(
       [
-        String.raw`\b(?:saturday|sunday|weekend) deliver(?:y|ies)\b|\b(?<!(?:was|were|been|got|is|it) )deliver(?:y|ies|ed|s)?\b[^.?!]{0,30}\b(?:on|at|over) (?:a |the )?(?:saturdays?|sundays?|weekends?)\b`,
+        String.raw`\b(?:saturday|sunday|weekend) (?:deliver(?:y|ies)|drop[- ]?offs?)\b|\bdrop[- ]?offs?\b[^.?!]{0,20}\b(?:on|at|over) (?:a |the )?(?:saturdays?|sundays?|weekends?)\b|\b(?<!(?:was|were|been|got|is|it) )deliver(?:y|ies|ed|s)?\b[^.?!]{0,30}\b(?:on|at|over) (?:a |the )?(?:saturdays?|sundays?|weekends?)\b`,
         String.raw`\bdeliver\w*\b[^.?!]{0,30}\bon (?:a |one )?(?:specific|particular|certain|set|chosen|fixed|given) (?:day|date)\b|\b(?:specific|particular|chosen|fixed) delivery (?:day|date)\b|\b(?:choose|pick|select|book) (?:a |the |our )?delivery (?:day|date)\b`,
         String.raw`\bentreg\w*[^.?!]{0,30}\b(?:sabados?|domingos?|fin(?:es)? de semana|fim de semana|(?:dia|fecha|data) (?:concret|especific|determinad|cert)\w*)`,
         String.raw`\blivr\w*[^.?!]{0,30}\b(?:samedis?|dimanches?|week-?ends?|jour (?:precis|particulier|donne)|date (?:precise|particuliere|donnee))\b`,
@@ -208,13 +211,14 @@ const SERVICES: readonly UnstatedService[] = [
   {
     label: 'our own reference (a PO number, a cost centre) printed on invoices',
     asks: new RegExp(
-      String.raw`\b(?:invoices?|receipts?|credit notes?)\b[^.?!]{0,20}\b(?:show|include|carry|display|have|mention|list|print|state|bear|quote|reference)s?\s+(?:our |the |a |their |my )?(?:own )?${CUSTOMER_REFERENCE}|\b(?:add|put|include|print|show|quote|reference|mention)\b (?:our |the |a |my )?(?:own )?${CUSTOMER_REFERENCE}[^.?!]{0,15}\b(?:on|to|in|onto) (?:the |our |all |each |every |future |an? )?(?:invoices?|receipts?|credit notes?)\b`,
+      String.raw`\b(?:invoices?|receipts?|credit notes?)\b[^.?!]{0,20}\b(?:show|include|carry|display|have|mention|list|print|state|bear|quote|reference)s?\s+(?:our |the |a |their |my )?(?:own )?${CUSTOMER_REFERENCE}|\b(?:add|put|include|print|show|quote|reference|mention)\b (?:our |the |a |my )?(?:own )?${CUSTOMER_REFERENCE}[^.?!]{0,15}\b(?:on|to|in|onto) (?:the |our |all |each |every |future |an? )?(?:invoices?|receipts?|credit notes?)\b|\b(?:our|the|my) (?:own )?${CUSTOMER_REFERENCE} (?:be |get |gets |is |are )?(?:printed|shown|included|added|put|displayed|quoted|mentioned)\b[^.?!]{0,10}\b(?:on|in|onto) (?:the |our |all |each |every |future |an? )?(?:invoices?|receipts?|credit notes?)\b`,
     ),
     statedBy:
       /\b(?:po|purchase order|cost cent(?:er|re)) (?:numbers?|references?|fields?)\b[^.]{0,40}\b(?:invoices?|appear|printed|shown)\b|\binvoices?\b[^.]{0,40}\b(?:po|purchase order) (?:numbers?|references?)\b/,
     onlyAsked: true,
   },
   ...UNSTATED_FEATURES,
+  ...UNSTATED_TERMS,
   ...SHIPPING_DESTINATIONS,
   ...SPENDING_CONTROLS,
 ];
@@ -222,13 +226,16 @@ const SERVICES: readonly UnstatedService[] = [
 const ASKING =
   /[?？؟]|\b(?:whether|wondering|any chance|can (?:you|we|i)|could (?:you|we)|do (?:you|u|ya|y'?all)|is there|czy|ob ihr|ob sie|si vous|se voces|se voi|of jullie)\b/u;
 
+// A question without its mark, by its particle: Thai "ได้ไหม", Chinese "吗", Japanese "ですか", Arabic "هل".
+const ASKING_SCRIPTS = foldedPattern('ไหม|มั้ย|หรือเปล่า|吗|嗎|ですか|ますか|(?:^|\\s)هل\\s');
+
 /**
  * What the question asks us for that none of the given articles (title, tags and body of each)
  * states whether we do: empty when it asks for none of these, or an article says.
  */
 export function servicesNotInArticles(question: string, articles: readonly string[]): string[] {
   const q = fold(question).replace(/\s+/g, ' ');
-  const asking = ASKING.test(q);
+  const asking = ASKING.test(q) || ASKING_SCRIPTS.test(q);
   const asked = SERVICES.filter((s) => (asking || !s.onlyAsked) && s.asks.test(q));
   if (!asked.length) return [];
   const read = articles.map(fold);
