@@ -36,6 +36,13 @@ export const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   ],
   [foldedPattern('キャンセル|取消|ยกเลิก|إلغاء'), 'cancel order'],
   [foldedPattern('追跡|追踪|ติดตามพัสดุ|تتبع'), 'tracking'],
+  // Who pays to send goods back: the return labels article's "Who pays for return shipping".
+  [
+    foldedPattern(
+      '返品の送料|返品送料|返送料|返送の送料|返品時の送料|退货运费|退货的运费|退货邮费|ค่าส่งคืน|ค่าจัดส่งคืน|ค่าส่งสินค้าคืน|تكلفة الإرجاع|رسوم الإرجاع|شحن الإرجاع',
+    ),
+    'return shipping label who pays costs nothing',
+  ],
   [
     foldedPattern('クレジットカード|信用卡|บัตรเครดิต|ชำระเงิน|支払い方法|支付方式|طريقة الدفع|بطاقة'),
     'payment card',

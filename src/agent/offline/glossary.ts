@@ -1,3 +1,4 @@
+import { ARTICLE_CONCEPTS } from './article-concepts.js';
 import { GLOSSARY_SCRIPTS } from './glossary-scripts.js';
 import { fold } from './text.js';
 
@@ -244,6 +245,12 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:portugal|espana|spanien|espagne|spagna|hiszpani\w*|alemania|deutschland|allemagne|germania|duitsland|niemc\w*|frankreich|francia|frankrijk|francj\w*|italien|italie|itali\w*|belgi\w*|schweiz|suisse|svizzera|zwitserland|szwajcari\w*|canada|kanada|japon|japan|japao|giappone|brazil\w*|brasilien|bresil)\b/,
     'international',
   ],
+  // Who pays to send goods back is the return labels article's ("Who pays for return shipping"),
+  // not the return policy's: the cost of a return named in so many words, or a return asked as free.
+  [
+    /\b(?:frais|couts?) (?:de |d'|du )?(?:retour|renvoi)|\b(?:etiquettes? de )?retour\w*\b[^.?!]{0,30}\b(?:a (?:ma|notre|nos) charge|payant\w*|gratuit\w*)|\b(?:gastos|costos?|coste) (?:de (?:la )?|del envio de )?devolucion\w*|\bdevolucion\w*\b[^.?!]{0,30}\b(?:gratis|gratuit[ao]s?|pagar|pagamos|cuesta)\b|\bruck(?:sende|versand)kosten\b|\bkosten (?:der|fur die) rucksendung|\bruck(?:sendung|versand)\w*\b[^.?!]{0,30}\b(?:kostenlos|kostet|zahlen|bezahlen)\b|\b(?:custos?|frete) (?:de |da )?devolucao|\bdevolucao\b[^.?!]{0,30}\b(?:gratis|gratuit[ao]s?|pagar|pagamos|custa)\b|\b(?:spese|costi?) (?:di |del |della )?(?:reso|restituzione)|\breso\b[^.?!]{0,30}\b(?:gratuit\w*|pagare|paghiamo|costa)\b|\bretourkosten\b|\bretour\w*\b[^.?!]{0,30}\b(?:gratis|betalen|kost)\b|\bkoszt\w* (?:zwrotu|odeslania|przesylki zwrotnej)|\bzwrot\w*\b[^.?!]{0,30}\b(?:darmow\w*|bezplatn\w*|placi\w*|kosztuje)\b/,
+    'return shipping label who pays costs nothing',
+  ],
 ];
 
 /**
@@ -280,6 +287,8 @@ function retryAsked(): RegExp {
 }
 
 const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
+  // A concept one section of an article answers, first: the entries below may rename its words.
+  ...ARTICLE_CONCEPTS,
   [/\b(?:backup|back-up|one[- ]time|spare|emergency) codes?\b/g, 'recovery codes'],
   [
     /\b(?:two[- ]step|2[- ]step|2fa|mfa|multi[- ]factor|two factor)(?: (?:login|verification|auth))?\b/g,
