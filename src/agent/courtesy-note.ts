@@ -182,6 +182,9 @@ const NOTHING_NEEDED = new RegExp(
     String.raw`\b(?:no|not) (?:\w+ ){0,2}(?:needed|required|necessary)(?: (?:any ?more|after all|now))?|\bno need (?:to|for) (?:\w+ ){0,3}?(?:\w+)(?= *(?:[.,;!]|$| then| after all| anymore| any more| now))|\b(?:hold(?:ing)?|holds) off (?:on|with) \w+(?: (?:it|this|that|the \w+))?|\b(?:won't|will not|don't|do not) need (?:\w+ ){0,2}\w+(?: (?:after all|anymore|any more|now))`,
     // no need at all, nothing needed for now, it can wait: "no need anymore, sorted it"
     String.raw`\bno (?:more )?need(?: (?:anymore|any more|now|after all))?(?= *(?:[.,;!]|$))|\bnothing (?:else |more |further )?(?:is )?(?:needed|required|to do)(?: (?:for now|now|from you|on your (?:side|end)|at the moment))?|\b(?:it|this|that) can wait(?: (?:till|until|for) (?:you(?:'re| are) (?:in|back)|(?:the )?morning|tomorrow|monday|next week|after the weekend))?`,
+    // a question or a message withdrawn by name: "never mind my question about the invoice",
+    // "ignore my last message", "scratch my earlier request re the credit note"
+    String.raw`\b(?:never ?mind|nvm|scratch|forget|ignore|disregard) (?:about )?(?:my|our|the|that|this) (?:last |earlier |previous |first |other |original )?(?:question|message|email|request|ask|query|note|ticket)(?: (?:about|on|re|regarding|for|from) (?:the |my |our |that |this )?(?:[\p{L}\d']+ ){0,3}?[\p{L}\d']+)?(?= *(?:[.,;!—–-]|$))`,
     // a question withdrawn: "I was wondering why the boxes changed — never mind"
     String.raw`^\W*(?:i was|we were|i'd been|i had been) (?:just )?(?:wondering|going to ask|about to ask|confused)\b[^.;!\n—–]{0,80}[—–,.-]+ *(?:never ?mind|nvm|scratch that|forget (?:it|that)|ignore (?:that|me))\b|\bnever ?mind\b`,
     String.raw`\bno (?:worries|problem|stress|bother) (?:on|about|re|regarding|for|with) (?:the |that |this |my |our )?(?:\w+ ){0,2}\w+`,
@@ -191,8 +194,25 @@ const NOTHING_NEEDED = new RegExp(
     String.raw`\bplus besoin (?:de |du |des |d')?(?:\w+ ){0,2}?\w+|\bya no (?:hace falta|necesito|necesitamos|es necesari[oa])(?: (?:el|la|los|las) \w+)?|\b(?:nicht mehr (?:notig|erforderlich)|brauchen (?:wir|ich) (?:\w+ ){0,2}?nicht mehr)|\bnao (?:precisa|preciso|precisamos) mais(?: d[oa] \w+)?|\bnon (?:serve|ci serve|mi serve) piu(?: (?:il|la|lo) \w+)?|\bniet meer nodig|\b(?:juz nie (?:potrzeb\w*|trzeba)|nie (?:jest )?(?:juz )?potrzebn\w*)`,
     String.raw`\bsin (?:ningun )?(?:problemas?|incidencias?)|\bsans (?:aucun )?(?:probleme|souci)s?|\bohne (?:jegliche )?(?:probleme|schwierigkeiten)|\bsem (?:nenhum )?problemas?|\bsenza (?:alcun )?problem[ai]|\bzonder (?:enige )?problemen|\bbez (?:zadnych )?problemow`,
   ].join('|'),
-  'g',
+  'gu',
 );
+
+/**
+ * The customer sees for themselves now ("I can see now it was already paid", "we can now see
+ * that it went out Tuesday"): what follows is told back, not asked ("can" asks elsewhere).
+ */
+const SEES_NOW = /\b(?:i|we) (?:can (?:now see|see now)|see now|now see)(?: that)?\b/g;
+
+/**
+ * Why a withdrawn request is not needed, beside "no need to cancel" or "never mind": the
+ * customer's own people want or keep what was ordered ("the site wants the scanners after all",
+ * "our client is keeping them", "we'll keep it"). Read as "ok" only where nothing else is asked
+ * (no money, no account step: isHarmlessStep) and only beside a withdrawal.
+ */
+const KEPT_AFTER_ALL =
+  /\b(?:(?:turns out|it turns out) )?(?:(?:the|our|my|their) (?:[\p{L}']+ ){0,2}?(?:wants|want|needs|need|is keeping|are keeping|keeps|will use|can use)|(?:we|i)(?:'ll| will|'re| are)? (?:keep|keeping|use|using)|(?:we|i)(?:'ve| have)? decided to keep) (?:them|it|those|these|the (?:[\p{L}']+ ){0,2}?[\p{L}']+)(?: (?:after all|now|too|anyway|as well))?/gu;
+const keptOnly = (phrase: string) =>
+  isHarmlessStep(phrase.replace(/\b(?:wants?|needs?|keep\w*|use|using)\b/g, ' '));
 
 /**
  * What a set phrase of a careful note says: "I can confirm (that) …" leaves what is confirmed to
@@ -275,7 +295,9 @@ export function isCourtesyNote(said: string): boolean {
   const read = withClosingsRead(
     folded
       .replace(FORMAL_COURTESY, readFormal)
+      .replace(SEES_NOW, ' ')
       .replace(NOTHING_NEEDED, ' ok ')
+      .replace(KEPT_AFTER_ALL, (m) => (nothingNeeded && keptOnly(m) ? ' ok ' : m))
       .replace(DEFERS, (m) => (deferOnly(m) ? ' ok ' : m))
       .replace(ABLE_AGAIN, ' fixed ')
       .replace(HAVE_WHAT_NEEDED, ' all set ')
