@@ -307,8 +307,29 @@ const SELF_INTRODUCTION = new RegExp(
 /** "(wanted) to introduce myself" greets. */
 const INTRODUCING_MYSELF = /\b(?:(?:just )?wanted |want )?(?:to )?introduc(?:e|ing) (?:myself|ourselves)\b/gi;
 
+/**
+ * A colleague introduced to the channel ("Welcome Sam, our new buyer, who'll be in this channel
+ * from now on!", "please welcome Ana, who is joining the team", "say hi to Tom, our new office
+ * manager", "bienvenida Lucía, nuestra nueva compradora"): who they are and where they will be,
+ * beside a welcome, asks nothing. Read as "welcome"; the name itself is taken out by withoutNames.
+ */
+const COLLEAGUE_INTRODUCED = new RegExp(
+  [
+    String.raw`\b(?:[Pp]lease )?(?:welcome|say (?:hi|hello) to|meet)\b`,
+    String.raw`\b(?:[Oo]ur|[Mm]y|[Tt]he) (?:new )?(?:[\p{L}-]+\s+){0,2}?${ROLE}s?${COMPANY}`,
+    String.raw`\b(?:who|that|she|he|they)(?:'ll| will|'s| is| are|'re| has| have)? (?:be |now )?(?:in|on|joining|covering|handling|looking after|taking over|joined|taken over) (?:this|the|our|us|the team|this team)(?: (?:channel|thread|chat|group|account|orders|team))?(?: (?:from now on|going forward|from today|from (?:monday|next week)|as of today|for us|too|as well))?`,
+    // es, fr, de, pt, it, nl, pl: "nuestra nueva compradora", "notre nouvel acheteur", "unser neuer Einkäufer"
+    String.raw`\b(?:nuestr[oa]|notre|unser(?:e|en)?|noss[oa]|il nostro|la nostra|onze|nasz[a]?) (?:nuev[oa]|nouvel(?:le)?|nouveau|neue[rn]?|nov[oa]|nuov[oa]|nieuwe|now[ay]) [\p{L}-]+`,
+    String.raw`\b(?:que estar[aá]|qui sera|der|die|que vai estar|che sar[aà]|die (?:vanaf nu )?in|kt[oó]r[ya] b[eę]dzie) (?:en|sur|in|neste|nesse|in questo|op|na|w|ab jetzt in|ab sofort in)? ?(?:este|ce|diesem|canal|questo|dit|tym)? ?(?:canal|kanal|channel|kanale|chat|kanaal)?(?: (?:a partir de ahora|desormais|d[eé]sormais|ab jetzt|a partir de agora|d'ora in poi|vanaf nu|od teraz|zu finden ist|dabei ist))?`,
+  ].join('|'),
+  'gu',
+);
+
 function withoutSelfIntroduction(text: string): string {
-  return text.replace(SELF_INTRODUCTION, ' ').replace(INTRODUCING_MYSELF, ' hello ');
+  return text
+    .replace(SELF_INTRODUCTION, ' ')
+    .replace(INTRODUCING_MYSELF, ' hello ')
+    .replace(COLLEAGUE_INTRODUCED, (m) => (/^(?:[Pp]lease |[Ww]elcome|[Ss]ay|[Mm]eet)/.test(m) ? ' welcome ' : ' '));
 }
 
 export function isCourtesyOnly(said: string): boolean {
