@@ -319,8 +319,8 @@ const COLLEAGUE_INTRODUCED = new RegExp(
     String.raw`\b(?:[Oo]ur|[Mm]y|[Tt]he) (?:new )?(?:[\p{L}-]+\s+){0,2}?${ROLE}s?${COMPANY}`,
     String.raw`\b(?:who|that|she|he|they)(?:'ll| will|'s| is| are|'re| has| have)? (?:be |now )?(?:in|on|joining|covering|handling|looking after|taking over|joined|taken over) (?:this|the|our|us|the team|this team)(?: (?:channel|thread|chat|group|account|orders|team))?(?: (?:from now on|going forward|from today|from (?:monday|next week)|as of today|for us|too|as well))?`,
     // es, fr, de, pt, it, nl, pl: "nuestra nueva compradora", "notre nouvel acheteur", "unser neuer Einkäufer"
-    String.raw`\b(?:nuestr[oa]|notre|unser(?:e|en)?|noss[oa]|il nostro|la nostra|onze|nasz[a]?) (?:nuev[oa]|nouvel(?:le)?|nouveau|neue[rn]?|nov[oa]|nuov[oa]|nieuwe|now[ay]) [\p{L}-]+`,
-    String.raw`\b(?:que estar[aá]|qui sera|der|die|que vai estar|che sar[aà]|die (?:vanaf nu )?in|kt[oó]r[ya] b[eę]dzie) (?:en|sur|in|neste|nesse|in questo|op|na|w|ab jetzt in|ab sofort in)? ?(?:este|ce|diesem|canal|questo|dit|tym)? ?(?:canal|kanal|channel|kanale|chat|kanaal)?(?: (?:a partir de ahora|desormais|d[eé]sormais|ab jetzt|a partir de agora|d'ora in poi|vanaf nu|od teraz|zu finden ist|dabei ist))?`,
+    String.raw`\b(?:[Nn]uestr[oa]|[Nn]otre|[Uu]nser(?:e|en)?|[Nn]oss[oa]|(?:[Ii]l |[Ll]a )?[Nn]ostr[oa]|[Oo]nze|[Nn]asz[a]?) (?:nuev[oa]|nouvel(?:le)?|nouveau|neuer?|nov[oa]|nuov[oa]|nieuwe|now[ay]) (?:compradora?|contable|responsable|gerente|asistente|acheteu(?:r|se)|comptable|assistante?|gestionnaire|eink(?:ä|a|ae)ufer(?:in)?|buchhalter(?:in)?|ansprechpartner(?:in)?|assistent(?:in)?|contador(?:a)?|assistente|responsabile(?: acquisti)?|referente|inkoper|boekhouder|contactpersoon|ksi[eę]gow[ay]|kierownik|asystent(?:ka)?|zaopatrzeniowiec)\b`,
+    String.raw`\b(?:que estar[aá] en este canal|qui sera (?:sur|dans) ce canal|(?:der|die) ab (?:jetzt|sofort) (?:in diesem kanal|hier) (?:ist|dabei ist|mitliest)|que vai estar neste canal|che sar[aà] in questo canale|die vanaf nu in dit kanaal zit|kt[oó]r[ya] b[eę]dzie (?:na|w) tym kanale)(?: (?:a partir de ahora|d[eé]sormais|a partir de agora|d'ora in poi|od teraz))?`,
   ].join('|'),
   'gu',
 );
