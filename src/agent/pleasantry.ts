@@ -329,7 +329,9 @@ function withoutSelfIntroduction(text: string): string {
   return text
     .replace(SELF_INTRODUCTION, ' ')
     .replace(INTRODUCING_MYSELF, ' hello ')
-    .replace(COLLEAGUE_INTRODUCED, (m) => (/^(?:[Pp]lease |[Ww]elcome|[Ss]ay|[Mm]eet)/.test(m) ? ' welcome ' : ' '));
+    .replace(COLLEAGUE_INTRODUCED, (m) =>
+      /^(?:[Pp]lease |[Ww]elcome|[Ss]ay|[Mm]eet)/.test(m) ? ' welcome ' : ' ',
+    );
 }
 
 export function isCourtesyOnly(said: string): boolean {

@@ -24,7 +24,7 @@ describe('the customer solved it and laughs at themselves (offline engine)', () 
       'I should have checked the junk folder first, thanks!',
       'silly me, found it now. thank you!',
       '¿Cómo no se me ocurrió? ¡Gracias!',
-      "Suis-je bête ! Merci beaucoup",
+      'Suis-je bête ! Merci beaucoup',
       'Warum bin ich nicht selbst drauf gekommen? Danke!',
       'Come non ci ho pensato, grazie mille',
       'Waarom heb ik daar niet aan gedacht, bedankt!',
@@ -35,7 +35,10 @@ describe('the customer solved it and laughs at themselves (offline engine)', () 
   });
 
   it('a question of why something failed is no sigh', async () => {
-    for (const text of ["why didn't I get the refund for 1043", 'why didnt I think of the invoice being wrong']) {
+    for (const text of [
+      "why didn't I get the refund for 1043",
+      'why didnt I think of the invoice being wrong',
+    ]) {
       expect(isCourtesyOnly(text), text).toBe(false);
       expect((await run(text)).route, text).not.toBe('ignore');
     }
@@ -46,7 +49,7 @@ describe('a question or a request taken back (offline engine)', () => {
   it('needs no answer, in several languages', async () => {
     await expectIgnored([
       'Never mind my earlier question about the invoice, we can now see that it was settled. Cheers!',
-      "no need to cancel 1047 after all, our kitchen team wants the kettles. Thanks!",
+      'no need to cancel 1047 after all, our kitchen team wants the kettles. Thanks!',
       "Don't cancel 1047 anymore, we're keeping it. Thank you",
       'Ya no hace falta cancelar el pedido 1047, nos lo quedamos. ¡Gracias!',
       "Plus besoin d'annuler la commande 1047, on la garde. Merci !",
@@ -71,7 +74,9 @@ describe('a question or a request taken back (offline engine)', () => {
   });
 
   it('a complaint that a request was ignored, or a new ask beside a withdrawn one, still asks', () => {
-    expect(findCustomerRequests([{ text: 'you ignored my refund request for 1043, refund it now' }], 'refund')).not.toEqual([]);
+    expect(
+      findCustomerRequests([{ text: 'you ignored my refund request for 1043, refund it now' }], 'refund'),
+    ).not.toEqual([]);
     expect(
       findCustomerRequests([{ text: 'forget the exchange, just cancel 1047 please' }], 'cancellation'),
     ).not.toEqual([]);
@@ -89,7 +94,10 @@ describe('a colleague welcomed to the channel (offline engine)', () => {
   });
 
   it('a request beside the welcome is still answered', async () => {
-    for (const text of ['Welcome Dana, can you refund 1043?', 'Welcome Dana, our new buyer, who needs the invoice for 1043']) {
+    for (const text of [
+      'Welcome Dana, can you refund 1043?',
+      'Welcome Dana, our new buyer, who needs the invoice for 1043',
+    ]) {
       expect((await run(text)).route, text).not.toBe('ignore');
     }
   });
@@ -123,7 +131,11 @@ describe('a delivery problem or a question the intent model reads as small talk'
   });
 
   it('is answered, not recorded as a pleasantry', async () => {
-    for (const text of ['订单1047显示已签收，我们一直没收到货', '注文1047が届いていません', 'พัสดุ 1047 ยังไม่ถึงเลย']) {
+    for (const text of [
+      '订单1047显示已签收，我们一直没收到货',
+      '注文1047が届いていません',
+      'พัสดุ 1047 ยังไม่ถึงเลย',
+    ]) {
       expect((await run(text)).route, text).not.toBe('ignore');
     }
   });

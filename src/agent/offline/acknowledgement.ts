@@ -55,8 +55,7 @@ const GONE_WRONG_IN_SCRIPT =
 const QUESTION_WORD_IN_SCRIPT =
   /哪|什么|甚麼|怎么|怎麼|怎样|如何|为什么|為什麼|多少|几天|幾天|是否|能否|可否|有没有|有沒有|是不是|どう(?!も)|何(?!から|度)|いつ(?!も)|どこ|なぜ|どれ|ですか|ますか|でしょうか|อะไร|ยังไง|อย่างไร|เมื่อไร|เมื่อไหร่|ที่ไหน|ทำไม|กี่|เท่าไหร่|เท่าไร|มั้ย|หรือไม่/u;
 /** Arabic question words, whole words only: "كم" is also inside "لكم" ("شكرا لكم"). */
-const ARABIC_QUESTION_WORD =
-  /(?:^|[\s،.])(?:ماذا|ما هي|ما هو|كيف|متى|أين|اين|لماذا|كم|أي|اي)(?=[\s،.]|$)/u;
+const ARABIC_QUESTION_WORD = /(?:^|[\s،.])(?:ماذا|ما هي|ما هو|كيف|متى|أين|اين|لماذا|كم|أي|اي)(?=[\s،.]|$)/u;
 
 /**
  * A request said in few words ("kill 1013", "scrap it", "ditch the second box"): a verb that
