@@ -53,7 +53,7 @@ const GONE_WRONG_IN_SCRIPT =
  * "どうすればいいですか", "ทำยังไง", "كيف أغير"): the model's small talk cannot answer it.
  */
 const QUESTION_WORD_IN_SCRIPT =
-  /哪|什么|甚麼|怎么|怎麼|怎样|如何|为什么|為什麼|多少|几天|幾天|是否|能否|可否|有没有|有沒有|是不是|どう(?!も)|何(?!から|度)|いつ(?!も)|どこ|なぜ|どれ|ですか|ますか|でしょうか|อะไร|ยังไง|อย่างไร|เมื่อไร|เมื่อไหร่|ที่ไหน|ทำไม|กี่|เท่าไหร่|เท่าไร|มั้ย|หรือไม่/u;
+  /哪|什么|甚麼|怎么|怎麼|怎样|如何|为什么|為什麼|多少|几天|幾天|是否|能否|可否|有没有|有沒有|是不是|どう(?!も)|何(?!から|度|か)|いつ(?!も)|どこ|なぜ|どれ|ですか|ますか|でしょうか|อะไร|ยังไง|อย่างไร|เมื่อไร|เมื่อไหร่|ที่ไหน|ทำไม|กี่|เท่าไหร่|เท่าไร|มั้ย|หรือไม่/u;
 /** Arabic question words, whole words only: "كم" is also inside "لكم" ("شكرا لكم"). */
 const ARABIC_QUESTION_WORD = /(?:^|[\s،.])(?:ماذا|ما هي|ما هو|كيف|متى|أين|اين|لماذا|كم|أي|اي)(?=[\s،.]|$)/u;
 
@@ -65,6 +65,9 @@ const ARABIC_QUESTION_WORD = /(?:^|[\s،.])(?:ماذا|ما هي|ما هو|كي�
  */
 const CALLS_OFF = /(?:^|[.,;:!—–-]\s*)(?:kill|scrap|ditch|nix|axe|bin|void|drop|stop|pause|halt|pull|yank)\b/;
 const ORDER_NUMBER = /\d{3,}/;
+/** Thanks said outright: an order number beside it is thanks for what was done on that order. */
+const THANKS_SAID =
+  /thank|thx|cheers|apprecia|gracias|merci|danke|obrigad|grazie|bedankt|dzieki|dziekuj|谢谢|謝謝|感谢|多谢|ありがとう|ขอบคุณ|شكر/u;
 
 /** "exactly what we wanted", "just what I needed": a question word inside a statement. */
 const STATED = /\b(?:exactly|just|precisely|that'?s|is|was) (?:what|how)\b/g;
@@ -88,7 +91,7 @@ export function isAcknowledgement(text: string, probabilities: Partial<Record<In
     !QUESTION_WORD_IN_SCRIPT.test(text) &&
     !ARABIC_QUESTION_WORD.test(text) &&
     !CALLS_OFF.test(said) &&
-    !ORDER_NUMBER.test(text) &&
+    !(ORDER_NUMBER.test(text) && !THANKS_SAID.test(said) && !THANKS_SAID.test(text)) &&
     !showsUnhappiness(text) &&
     // "thanks Jonas, refund it", "好的，我们等退款", "thanks for the useless reply": a bare verb
     // asking something, money or a failure named in a script without spaces, or something gone
