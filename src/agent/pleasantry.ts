@@ -316,7 +316,7 @@ const INTRODUCING_MYSELF = /\b(?:(?:just )?wanted |want )?(?:to )?introduc(?:e|i
 const COLLEAGUE_INTRODUCED = new RegExp(
   [
     String.raw`\b(?:[Pp]lease )?(?:welcome|say (?:hi|hello) to|meet)\b`,
-    String.raw`\b(?:[Oo]ur|[Mm]y|[Tt]he) (?:new )?(?:[\p{L}-]+\s+){0,2}?${ROLE}s?${COMPANY}`,
+    String.raw`\b(?:[Oo]ur|[Mm]y|[Tt]he) (?:new )?(?:[\p{L}-]+\s+){0,2}?${ROLE}s?(?![\p{L}])${COMPANY}`,
     String.raw`\b(?:who|that|she|he|they)(?:'ll| will|'s| is| are|'re| has| have)? (?:be |now )?(?:in|on|joining|covering|handling|looking after|taking over|joined|taken over) (?:this|the|our|us|the team|this team)(?: (?:channel|thread|chat|group|account|orders|team))?(?: (?:from now on|going forward|from today|from (?:monday|next week)|as of today|for us|too|as well))?`,
     // es, fr, de, pt, it, nl, pl: "nuestra nueva compradora", "notre nouvel acheteur", "unser neuer Einkäufer"
     String.raw`\b(?:[Nn]uestr[oa]|[Nn]otre|[Uu]nser(?:e|en)?|[Nn]oss[oa]|(?:[Ii]l |[Ll]a )?[Nn]ostr[oa]|[Oo]nze|[Nn]asz[a]?) (?:nuev[oa]|nouvel(?:le)?|nouveau|neuer?|nov[oa]|nuov[oa]|nieuwe|now[ay]) (?:compradora?|contable|responsable|gerente|asistente|acheteu(?:r|se)|comptable|assistante?|gestionnaire|eink(?:ä|a|ae)ufer(?:in)?|buchhalter(?:in)?|ansprechpartner(?:in)?|assistent(?:in)?|contador(?:a)?|assistente|responsabile(?: acquisti)?|referente|inkoper|boekhouder|contactpersoon|ksi[eę]gow[ay]|kierownik|asystent(?:ka)?|zaopatrzeniowiec)\b`,
@@ -325,13 +325,16 @@ const COLLEAGUE_INTRODUCED = new RegExp(
   'gu',
 );
 
+/** Only beside a welcome is a role phrase ("our new buyer") someone introduced. */
+const WELCOMED =
+  /\b(?:welcome|say (?:hi|hello) to|meet|bienvenid[oa]s?|bienvenue|willkommen|bem-?vind[oa]s?|benvenut[oaie]|welkom|witamy)\b/i;
+
 function withoutSelfIntroduction(text: string): string {
-  return text
-    .replace(SELF_INTRODUCTION, ' ')
-    .replace(INTRODUCING_MYSELF, ' hello ')
-    .replace(COLLEAGUE_INTRODUCED, (m) =>
-      /^(?:[Pp]lease |[Ww]elcome|[Ss]ay|[Mm]eet)/.test(m) ? ' welcome ' : ' ',
-    );
+  const introduced = text.replace(SELF_INTRODUCTION, ' ').replace(INTRODUCING_MYSELF, ' hello ');
+  if (!WELCOMED.test(introduced)) return introduced;
+  return introduced.replace(COLLEAGUE_INTRODUCED, (m) =>
+    /^(?:[Pp]lease |[Ww]elcome|[Ss]ay|[Mm]eet)/.test(m) ? ' welcome ' : ' ',
+  );
 }
 
 export function isCourtesyOnly(said: string): boolean {
