@@ -60,12 +60,12 @@ const ARABIC_QUESTION_WORD = /(?:^|[\s،.])(?:ماذا|ما هي|ما هو|كي�
 /**
  * A request said in few words ("kill 1013", "scrap it", "ditch the second box"): a verb that
  * stops or drops something, opening a clause. An order number beside words the model reads as
- * small talk is for someone to read too ("订单1014显示已签收…"): thanks for an order that arrived
- * is read by the pleasantry patterns before the model.
+ * small talk, with no thanks said, is for someone to read too ("订单1014显示已签收…"); with thanks
+ * it is thanks for what was done on that order ("thanks for sorting the 1047 thing").
  */
 const CALLS_OFF = /(?:^|[.,;:!—–-]\s*)(?:kill|scrap|ditch|nix|axe|bin|void|drop|stop|pause|halt|pull|yank)\b/;
 const ORDER_NUMBER = /\d{3,}/;
-/** Thanks said outright: an order number beside it is thanks for what was done on that order. */
+/** Thanks said outright, in the supported languages (folded, or as written for the scripts). */
 const THANKS_SAID =
   /thank|thx|cheers|apprecia|gracias|merci|danke|obrigad|grazie|bedankt|dzieki|dziekuj|谢谢|謝謝|感谢|多谢|ありがとう|ขอบคุณ|شكر/u;
 
