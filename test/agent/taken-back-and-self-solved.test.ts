@@ -114,7 +114,7 @@ describe('a delivery problem or a question the intent model reads as small talk'
       '注文1047は配達完了となっていますが、まだ届いていません',
       'พัสดุ 1047 ขึ้นว่าส่งแล้ว แต่เรายังไม่ได้รับ',
       'الطلب 1047 يظهر أنه وصل لكننا لم نستلمه',
-      'tracking says 1047 was delivered, nobody here has it',
+      'tracking says 1047 was delivered, we never got it',
       'kill 1047, the job got pushed to spring',
       'the order from this morning, the mugs. scrap it',
       '你们接受哪种发票格式',

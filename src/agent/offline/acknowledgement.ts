@@ -59,16 +59,9 @@ const ARABIC_QUESTION_WORD = /(?:^|[\s،.])(?:ماذا|ما هي|ما هو|كي�
 
 /**
  * A request said in few words ("kill 1013", "scrap it", "ditch the second box"): a verb that
- * stops or drops something, opening a clause. An order number beside words the model reads as
- * small talk, with no thanks said, is for someone to read too ("订单1014显示已签收…"); with thanks
- * it is thanks for what was done on that order ("thanks for sorting the 1047 thing").
+ * stops or drops something, opening a clause.
  */
 const CALLS_OFF = /(?:^|[.,;:!—–-]\s*)(?:kill|scrap|ditch|nix|axe|bin|void|drop|stop|pause|halt|pull|yank)\b/;
-const ORDER_NUMBER = /\d{3,}/;
-/** Thanks said outright, in the supported languages (folded, or as written for the scripts). */
-const THANKS_SAID =
-  /thank|thx|cheers|apprecia|gracias|merci|danke|obrigad|grazie|bedankt|dzieki|dziekuj|谢谢|謝謝|感谢|多谢|ありがとう|ขอบคุณ|شكر/u;
-
 /** "exactly what we wanted", "just what I needed": a question word inside a statement. */
 const STATED = /\b(?:exactly|just|precisely|that'?s|is|was) (?:what|how)\b/g;
 
@@ -91,7 +84,6 @@ export function isAcknowledgement(text: string, probabilities: Partial<Record<In
     !QUESTION_WORD_IN_SCRIPT.test(text) &&
     !ARABIC_QUESTION_WORD.test(text) &&
     !CALLS_OFF.test(said) &&
-    !(ORDER_NUMBER.test(text) && !THANKS_SAID.test(said) && !THANKS_SAID.test(text)) &&
     !showsUnhappiness(text) &&
     // "thanks Jonas, refund it", "好的，我们等退款", "thanks for the useless reply": a bare verb
     // asking something, money or a failure named in a script without spaces, or something gone
