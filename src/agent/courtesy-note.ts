@@ -182,17 +182,41 @@ const NOTHING_NEEDED = new RegExp(
     String.raw`\b(?:no|not) (?:\w+ ){0,2}(?:needed|required|necessary)(?: (?:any ?more|after all|now))?|\bno need (?:to|for) (?:\w+ ){0,3}?(?:\w+)(?= *(?:[.,;!]|$| then| after all| anymore| any more| now))|\b(?:hold(?:ing)?|holds) off (?:on|with) \w+(?: (?:it|this|that|the \w+))?|\b(?:won't|will not|don't|do not) need (?:\w+ ){0,2}\w+(?: (?:after all|anymore|any more|now))`,
     // no need at all, nothing needed for now, it can wait: "no need anymore, sorted it"
     String.raw`\bno (?:more )?need(?: (?:anymore|any more|now|after all))?(?= *(?:[.,;!]|$))|\bnothing (?:else |more |further )?(?:is )?(?:needed|required|to do)(?: (?:for now|now|from you|on your (?:side|end)|at the moment))?|\b(?:it|this|that) can wait(?: (?:till|until|for) (?:you(?:'re| are) (?:in|back)|(?:the )?morning|tomorrow|monday|next week|after the weekend))?`,
+    // an action called off, with its order: "no need to cancel 1013 after all", "don't refund
+    // it anymore", "ya no hace falta cancelar el pedido 1013", "plus besoin d'annuler la commande
+    // 1013", "non serve più annullare l'ordine", "niet meer annuleren"
+    String.raw`\b(?:no need to|don't|do not|dont|ya no hace falta|no hace falta|(?:plus|pas) besoin d'|(?:plus|pas) besoin de|nao precisa(?: mais)?|nao e (?:mais )?preciso|non serve (?:piu )?|non c'e (?:piu )?bisogno di|hoeft niet meer|niet meer|nie trzeba juz|juz nie trzeba) ?(?:cancel|refund|return|cancelar|anular|devolver|reembolsar|annuler|rembourser|renvoyer|annullare|rimborsare|restituire|annuleren|terugbetalen|terugsturen|anulowac|zwracac|zwrocic)\b(?: (?:it|that|this|them|la|le|les|el|lo|o|a|il|het|l'))?(?: ?(?:the |la |le |el |o |a |il |het |l')?(?:order|pedido|commande|encomenda|ordine|bestelling|zamowienie|zamowienia))?(?: (?:#|nr\.? |no\.? )?\d+)?(?: (?:after all|any ?more|finalement|al final|afinal|alla fine|toch|jednak))?`,
+    // a question or a message withdrawn by name: "never mind my question about the invoice",
+    // "ignore my last message", "scratch my earlier request re the credit note"
+    String.raw`\b(?:never ?mind|nvm|scratch|forget|ignore|disregard) (?:about )?(?:my|our|the|that|this) (?:last |earlier |previous |first |other |original )?(?:question|message|email|request|ask|query|note|ticket)(?: (?:about|on|re|regarding|for|from) (?:the |my |our |that |this )?(?:[\p{L}\d']+ ){0,3}?[\p{L}\d']+)?(?= *(?:[.,;!—–-]|$))`,
     // a question withdrawn: "I was wondering why the boxes changed — never mind"
     String.raw`^\W*(?:i was|we were|i'd been|i had been) (?:just )?(?:wondering|going to ask|about to ask|confused)\b[^.;!\n—–]{0,80}[—–,.-]+ *(?:never ?mind|nvm|scratch that|forget (?:it|that)|ignore (?:that|me))\b|\bnever ?mind\b`,
     String.raw`\bno (?:worries|problem|stress|bother) (?:on|about|re|regarding|for|with) (?:the |that |this |my |our )?(?:\w+ ){0,2}\w+`,
-    String.raw`\b(?:forget|scrap|drop|ignore|disregard) (?:about )?(?:the|my|our|that) (?:\w+ )?(?:refund|return|cancellation|exchange|replacement|request|question|ticket)\b`,
+    String.raw`\b(?:forget|scrap|drop|ignore|disregard) (?:about )?(?:the|my|our|that) (?:\w+ )?(?:refund|return|cancellation|exchange|replacement|request|question|ticket)\b(?: (?:on|for|of) (?:order )?#?\d+)?`,
     String.raw`\b(?:ok|okay|ah ok|ah okay|oh ok|i see|right|alright),? so [^.,;!]{1,60}[,.]? (?:fair enough|makes sense|that makes sense|understood|got it|fine by (?:me|us)|no problem|that'?s fine|ok then|okay then)\b`,
     // es, fr, de, pt, it, nl, pl: nothing went wrong, nothing needed
     String.raw`\bplus besoin (?:de |du |des |d')?(?:\w+ ){0,2}?\w+|\bya no (?:hace falta|necesito|necesitamos|es necesari[oa])(?: (?:el|la|los|las) \w+)?|\b(?:nicht mehr (?:notig|erforderlich)|brauchen (?:wir|ich) (?:\w+ ){0,2}?nicht mehr)|\bnao (?:precisa|preciso|precisamos) mais(?: d[oa] \w+)?|\bnon (?:serve|ci serve|mi serve) piu(?: (?:il|la|lo) \w+)?|\bniet meer nodig|\b(?:juz nie (?:potrzeb\w*|trzeba)|nie (?:jest )?(?:juz )?potrzebn\w*)`,
     String.raw`\bsin (?:ningun )?(?:problemas?|incidencias?)|\bsans (?:aucun )?(?:probleme|souci)s?|\bohne (?:jegliche )?(?:probleme|schwierigkeiten)|\bsem (?:nenhum )?problemas?|\bsenza (?:alcun )?problem[ai]|\bzonder (?:enige )?problemen|\bbez (?:zadnych )?problemow`,
   ].join('|'),
-  'g',
+  'gu',
 );
+
+/**
+ * The customer sees for themselves now ("I can see now it was already paid", "we can now see
+ * that it went out Tuesday"): what follows is told back, not asked ("can" asks elsewhere).
+ */
+const SEES_NOW = /\b(?:i|we) (?:can (?:now see|see now)|see now|now see)(?: that)?\b/g;
+
+/**
+ * Why a withdrawn request is not needed, beside "no need to cancel" or "never mind": the
+ * customer's own people want or keep what was ordered ("the site wants the scanners after all",
+ * "our client is keeping them", "we'll keep it"). Read as "ok" only where nothing else is asked
+ * (no money, no account step: isHarmlessStep) and only beside a withdrawal.
+ */
+const KEPT_AFTER_ALL =
+  /\b(?:(?:turns out|it turns out) )?(?:(?:the|our|my|their) (?:[\p{L}']+ ){0,2}?(?:wants|want|needs|need|is keeping|are keeping|keeps|will use|can use)|(?:we|i)(?:'ll| will|'re| are)? (?:keep|keeping|use|using)|(?:we|i)(?:'ve| have)? decided to keep) (?:them|it|those|these|the (?:[\p{L}']+ ){0,2}?[\p{L}']+)(?: (?:after all|now|too|anyway|as well))?|\bnos (?:lo|la|los|las) quedamos|\b(?:on|nous) (?:la|le|les) gard(?:e|ons)|\bwir behalten (?:sie|es|ihn)|\b(?:vamos ficar|ficamos) com (?:ela|ele|eles|elas)|\b(?:la|lo|li|le) teniamo|\bwe houden (?:het|hem|ze)|\b(?:zostawiamy|zatrzymujemy) (?:je|go|ja)/gu;
+const keptOnly = (phrase: string) =>
+  isHarmlessStep(phrase.replace(/\b(?:wants?|needs?|keep\w*|use|using)\b/g, ' '));
 
 /**
  * What a set phrase of a careful note says: "I can confirm (that) …" leaves what is confirmed to
@@ -275,7 +299,9 @@ export function isCourtesyNote(said: string): boolean {
   const read = withClosingsRead(
     folded
       .replace(FORMAL_COURTESY, readFormal)
+      .replace(SEES_NOW, ' ')
       .replace(NOTHING_NEEDED, ' ok ')
+      .replace(KEPT_AFTER_ALL, (m) => (nothingNeeded && keptOnly(m) ? ' ok ' : m))
       .replace(DEFERS, (m) => (deferOnly(m) ? ' ok ' : m))
       .replace(ABLE_AGAIN, ' fixed ')
       .replace(HAVE_WHAT_NEEDED, ' all set ')

@@ -23,6 +23,7 @@ import { askAboutLater, saidHypothetically } from './hypothetical.js';
 import { saysMoneyArrived } from './money-arrived.js';
 import { disclaimsAnyAsk } from './no-ask.js';
 import { findTerms, hasSequence, isNegatedAt, says, words, type Lexicon } from './term-match.js';
+import { withdrawnAt } from './withdrawn-request.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
 export interface CustomerLine {
@@ -136,9 +137,12 @@ function disowned(list: readonly string[], at: number): boolean {
   return false;
 }
 
-/** The ask at word `at` turned around: a negation just before it, or one with only its frame between. */
+/**
+ * The ask at word `at` turned around: a negation just before it, or one with only its frame
+ * between, or the request taken back ("disregard my cancellation request", withdrawn-request.ts).
+ */
 function refused(list: readonly string[], at: number): boolean {
-  return isNegatedAt(list, at) || disowned(list, at);
+  return isNegatedAt(list, at) || disowned(list, at) || withdrawnAt(list, at);
 }
 
 /** How near a negation must be to the ask it turns around, in characters of these scripts. */

@@ -38,6 +38,12 @@ const LATIN = [
   String.raw`\bwhere would (?:i|we) be without (?:${YOU}|it|this|that|them)(?: guys| all| folks| lot)?${RHETORICAL_END}`,
   String.raw`\bwhy (?:didn'?t|did not|didnt) (?:i|we) (?:just )?(?:ask|write|reach out|message|email|try (?:this|that|it)|do (?:this|that|it)|check|look|contact you)(?: you| here)? (?:sooner|earlier|before|first|ages ago|weeks ago)${RHETORICAL_END}`,
   String.raw`\bwhy did (?:i|we) (?:even )?(?:panic|worry|stress|bother|fret|freak out)(?: (?:so much|about (?:it|this|that)))?${RHETORICAL_END}`,
+  // the customer found the answer themselves and sighs at it: "why didn't I think of checking
+  // spam", "how did I miss that", "silly me", "I should have looked there first"
+  String.raw`\bwhy (?:didn'?t|did not|didnt|hadn'?t|had not) (?:i|we) (?:just )?(?:think (?:of|about)(?: (?:that|this|it|(?:checking|looking|trying|using|restarting|refreshing|clearing)${A_FEW_WORDS}))?|(?:spot|notice|try) (?:that|this))(?: (?:sooner|earlier|before|first|myself|ourselves))?${RHETORICAL_END}`,
+  String.raw`\bhow (?:did|could) (?:i|we) (?:miss|overlook|not see|not spot|not notice|not think of|forget) (?:that|this|it|something so (?:obvious|simple))${RHETORICAL_END}`,
+  String.raw`\b(?:i|we) (?:should(?:'?ve| have)|could(?:'?ve| have)) (?:just )?(?:checked|looked|read|tried|seen|known|thought of (?:that|this|it))(?: (?:that|this|it|there|spam|the (?:spam|junk) folder|the faq|the help (?:center|centre)|the article))?(?: (?:first|earlier|sooner|before asking|before writing|myself))?${CLAUSE_END}`,
+  String.raw`\b(?:silly|stupid|dumb) (?:me|of me)\b|\bmy bad\b|\bduh\b|\bd'?oh\b`,
   String.raw`\bhow did ${YOU} (?:get|do|manage|pull off|sort|fix)(?: (?:it|that|this))?(?: (?:sorted|done|fixed|sorted out|sorted so|done so|fixed so))? (?:so )?(?:fast|quickly|quick|soon)${CLAUSE_END}`,
   String.raw`\b(?:(?:i'?m |i am |we'?re |we are |just |still )?wondering|no idea) how (?:i|we) (?:ever )?(?:managed|coped|survived|lived|got by|did it|worked)(?: without${A_FEW_WORDS})?${CLAUSE_END}`,
   String.raw`\bhow did (?:i|we) (?:ever )?(?:manage|cope|survive|live|get by|work) without${A_FEW_WORDS}${RHETORICAL_END}`,
@@ -73,12 +79,22 @@ const LATIN = [
   String.raw`\b(?:jak|ale) (?:mi[lł]o|szybko|sprawnie|fajnie|super|uprzejmie)(?: z (?:waszej|pana|pani|twojej) strony)?${CLAUSE_END}`,
   String.raw`\bco za (?:ulga|szybko[sś][cć]|obs[lł]uga|tempo|tydzie[nń])${CLAUSE_END}`,
   String.raw`\bkto by (?:pomy[sś]la[lł]|pomy[sś]la[lł]a|si[eę] spodziewa[lł])${RHETORICAL_END}`,
+  // the answer was in front of the customer: "¿cómo no se me ocurrió?", "suis-je bête", "wie
+  // dumm von mir", "como não pensei nisso", "come ho fatto a non pensarci", "dom van me", "ale
+  // ze mnie gapa"
+  String.raw`¿?\bc[oó]mo no se me (?:ocurri[oó]|ocurri[oó] antes)${RHETORICAL_END}|\bqu[eé] (?:tont[oa]|despistad[oa]) (?:soy|fui)${CLAUSE_END}`,
+  String.raw`\bpourquoi (?:je|on) n['’]y (?:ai|a) pas pens[eé]${RHETORICAL_END}|\b(?:suis-je|que je suis) (?:b[eê]te|distrait[e]?)${RHETORICAL_END}|\bj['’]aurais d[uû] y penser${CLAUSE_END}`,
+  String.raw`\bwarum bin ich (?:nicht )?(?:selbst )?(?:nicht )?(?:drauf|darauf) gekommen${RHETORICAL_END}|\bwie dumm von mir${CLAUSE_END}|\bh(?:ä|a|ae)tte ich (?:auch )?(?:selbst )?(?:drauf|darauf) kommen k(?:ö|o|oe)nnen${CLAUSE_END}`,
+  String.raw`\bcomo (?:eu )?n[aã]o pensei nisso${RHETORICAL_END}|\bque (?:burr[oa]|distra[ií]d[oa]) (?:que )?(?:eu )?(?:sou|fui)${CLAUSE_END}`,
+  String.raw`\bcome (?:ho fatto a )?non (?:ci ho pensato|pensarci)${RHETORICAL_END}|\bche (?:stupid[oa]|sbadat[oa]) (?:sono|che sono)${CLAUSE_END}`,
+  String.raw`\bwaarom heb ik daar (?:zelf )?niet aan gedacht${RHETORICAL_END}|\bdom van (?:me|mij)${CLAUSE_END}`,
+  String.raw`\b(?:czemu|dlaczego) (?:sam[a]? )?na to nie wpad[lł](?:em|am)${RHETORICAL_END}|\bale ze mnie (?:gapa|gamo[nń])${CLAUSE_END}`,
 ];
 const LATIN_EXCLAMATION = new RegExp(LATIN.join('|'), 'giu');
 
 /** In Japanese, Chinese, Thai and Arabic: marvel at speed or kindness (pleasantry.ts takes it out as thanks). */
 export const SCRIPT_EXCLAMATION =
-  /なんて(?:早い|速い|親切|ありがたい)(?:んだ|んでしょう)?|さすがです(?:ね)?|もっと早く(?:聞けば|相談すれば)よかった|太(?:快|棒|贴心|给力|及时)了吧?|(?:怎么|咋)这么快|效率(?:真|太)高了?|早知道(?:就)?(?:早点)?问了|谁能想到|เร็ว(?:มาก|จัง)(?:เลย)?|ไว(?:มาก|จัง)(?:เลย)?|ใจดีจัง|โล่งอก(?:เลย)?|ما (?:أسرع|اسرع|أروع|اروع|ألطف|الطف)(?:كم|ك)?|يا سلام/gu;
+  /なんて(?:早い|速い|親切|ありがたい)(?:んだ|んでしょう)?|さすがです(?:ね)?|もっと早く(?:聞けば|相談すれば)よかった|太(?:快|棒|贴心|给力|及时)了吧?|(?:怎么|咋)这么快|效率(?:真|太)高了?|早知道(?:就)?(?:早点)?问了|谁能想到|我(?:怎么|咋)没想到(?:呢)?|(?:なんで|どうして)気づかなかったん(?:だろう|でしょう)|ทำไมไม่คิดถึง|كيف لم (?:أفكر|افكر|أنتبه|انتبه)|เร็ว(?:มาก|จัง)(?:เลย)?|ไว(?:มาก|จัง)(?:เลย)?|ใจดีจัง|โล่งอก(?:เลย)?|ما (?:أسرع|اسرع|أروع|اروع|ألطف|الطف)(?:كم|ك)?|يا سلام/gu;
 
 /** The text with its exclamations in Latin scripts read as " great ", a word of approval. */
 export function withExclamationsRead(text: string): string {

@@ -307,8 +307,34 @@ const SELF_INTRODUCTION = new RegExp(
 /** "(wanted) to introduce myself" greets. */
 const INTRODUCING_MYSELF = /\b(?:(?:just )?wanted |want )?(?:to )?introduc(?:e|ing) (?:myself|ourselves)\b/gi;
 
+/**
+ * A colleague introduced to the channel ("Welcome Sam, our new buyer, who'll be in this channel
+ * from now on!", "please welcome Ana, who is joining the team", "say hi to Tom, our new office
+ * manager", "bienvenida Lucía, nuestra nueva compradora"): who they are and where they will be,
+ * beside a welcome, asks nothing. Read as "welcome"; the name itself is taken out by withoutNames.
+ */
+const COLLEAGUE_INTRODUCED = new RegExp(
+  [
+    String.raw`\b(?:[Pp]lease )?(?:welcome|say (?:hi|hello) to|meet)\b`,
+    String.raw`\b(?:[Oo]ur|[Mm]y|[Tt]he) (?:new )?(?:[\p{L}-]+\s+){0,2}?${ROLE}s?(?![\p{L}])${COMPANY}`,
+    String.raw`\b(?:who|that|she|he|they)(?:'ll| will|'s| is| are|'re| has| have)? (?:be |now )?(?:in|on|joining|covering|handling|looking after|taking over|joined|taken over) (?:this|the|our|us|the team|this team)(?: (?:channel|thread|chat|group|account|orders|team))?(?: (?:from now on|going forward|from today|from (?:monday|next week)|as of today|for us|too|as well))?`,
+    // es, fr, de, pt, it, nl, pl: "nuestra nueva compradora", "notre nouvel acheteur", "unser neuer Einkäufer"
+    String.raw`\b(?:[Nn]uestr[oa]|[Nn]otre|[Uu]nser(?:e|en)?|[Nn]oss[oa]|(?:[Ii]l |[Ll]a )?[Nn]ostr[oa]|[Oo]nze|[Nn]asz[a]?) (?:nuev[oa]|nouvel(?:le)?|nouveau|neuer?|nov[oa]|nuov[oa]|nieuwe|now[ay]) (?:compradora?|contable|responsable|gerente|asistente|acheteu(?:r|se)|comptable|assistante?|gestionnaire|eink(?:ä|a|ae)ufer(?:in)?|buchhalter(?:in)?|ansprechpartner(?:in)?|assistent(?:in)?|contador(?:a)?|assistente|responsabile(?: acquisti)?|referente|inkoper|boekhouder|contactpersoon|ksi[eę]gow[ay]|kierownik|asystent(?:ka)?|zaopatrzeniowiec)\b`,
+    String.raw`\b(?:que estar[aá] en este canal|qui sera (?:sur|dans) ce canal|(?:der|die) ab (?:jetzt|sofort) (?:in diesem kanal|hier) (?:ist|dabei ist|mitliest)|que vai estar neste canal|che sar[aà] in questo canale|die vanaf nu in dit kanaal zit|kt[oó]r[ya] b[eę]dzie (?:na|w) tym kanale)(?: (?:a partir de ahora|d[eé]sormais|a partir de agora|d'ora in poi|od teraz))?`,
+  ].join('|'),
+  'gu',
+);
+
+/** Only beside a welcome is a role phrase ("our new buyer") someone introduced. */
+const WELCOMED =
+  /\b(?:welcome|say (?:hi|hello) to|meet|bienvenid[oa]s?|bienvenue|willkommen|bem-?vind[oa]s?|benvenut[oaie]|welkom|witamy)\b/i;
+
 function withoutSelfIntroduction(text: string): string {
-  return text.replace(SELF_INTRODUCTION, ' ').replace(INTRODUCING_MYSELF, ' hello ');
+  const introduced = text.replace(SELF_INTRODUCTION, ' ').replace(INTRODUCING_MYSELF, ' hello ');
+  if (!WELCOMED.test(introduced)) return introduced;
+  return introduced.replace(COLLEAGUE_INTRODUCED, (m) =>
+    /^(?:[Pp]lease |[Ww]elcome|[Ss]ay|[Mm]eet)/.test(m) ? ' welcome ' : ' ',
+  );
 }
 
 export function isCourtesyOnly(said: string): boolean {

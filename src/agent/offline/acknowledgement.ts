@@ -38,8 +38,30 @@ const ASKS = new RegExp(
  * and tone marks): an ask, or a turn against the thanks ("but", "not yet", "not").
  */
 const ASKS_IN_SCRIPT =
-  /请|吗|ください|お願い|ได้ไหม|ไหม|(?<!ที่)ช่วย|هل|ممكن|أريد|اريد|でも|しかし|まだ|ません|ないです|但是|还没|没有|不是|แต่|ยังไม่|ไม่ได้|لكن|لم|ليس/u;
+  /请|吗|ください|お願い|ได้ไหม|ไหม|(?<!ที่)ช่วย|هل|ممكن|أريد|اريد|でも|しかし|けど|まだ|ません|ないです|但|可是|却|还没|没有|不是|แต่|ยังไม่|ไม่ได้|لكن|لم|ليس/u;
 
+/**
+ * Something gone wrong with an order, said in a script without spaces: not received (also without
+ * a "but": "订单显示已签收，我们没收到"), lost, broken, short or wrong. A report the model reads as
+ * small talk is still a complaint to answer.
+ */
+const GONE_WRONG_IN_SCRIPT =
+  /没收到|沒收到|未收到|收不到|没到|沒到|丢了|丢失|遗失|不见了|坏了|损坏|破损|碎了|少了|缺少|发错|寄错|错了|届いていない|届いてない|届かない|受け取っていない|壊れ|破損|割れ|足りない|不足|間違|紛失|ไม่ได้รับ|ไม่ถึง|เสียหาย|แตก|พัง|ส่งผิด|ได้ผิด|ไม่ครบ|لم يصل|لم تصل|لم نستلم|لم أستلم|تالف|مكسور|ناقص|مفقود|ضاع/u;
+
+/**
+ * A question word in a script without spaces, asked without a mark ("你们支持哪些付款方式",
+ * "どうすればいいですか", "ทำยังไง", "كيف أغير"): the model's small talk cannot answer it.
+ */
+const QUESTION_WORD_IN_SCRIPT =
+  /哪|什么|甚麼|怎么|怎麼|怎样|如何|为什么|為什麼|多少|几天|幾天|是否|能否|可否|有没有|有沒有|是不是|どう(?!も)|何(?!から|度|か)|いつ(?!も)|どこ|なぜ|どれ|ですか|ますか|でしょうか|อะไร|ยังไง|อย่างไร|เมื่อไร|เมื่อไหร่|ที่ไหน|ทำไม|กี่|เท่าไหร่|เท่าไร|มั้ย|หรือไม่/u;
+/** Arabic question words, whole words only: "كم" is also inside "لكم" ("شكرا لكم"). */
+const ARABIC_QUESTION_WORD = /(?:^|[\s،.])(?:ماذا|ما هي|ما هو|كيف|متى|أين|اين|لماذا|كم|أي|اي)(?=[\s،.]|$)/u;
+
+/**
+ * A request said in few words ("kill 1013", "scrap it", "ditch the second box"): a verb that
+ * stops or drops something, opening a clause.
+ */
+const CALLS_OFF = /(?:^|[.,;:!—–-]\s*)(?:kill|scrap|ditch|nix|axe|bin|void|drop|stop|pause|halt|pull|yank)\b/;
 /** "exactly what we wanted", "just what I needed": a question word inside a statement. */
 const STATED = /\b(?:exactly|just|precisely|that'?s|is|was) (?:what|how)\b/g;
 
@@ -58,6 +80,10 @@ export function isAcknowledgement(text: string, probabilities: Partial<Record<In
     A_WORD.test(text) &&
     !ASKS.test(said) &&
     !ASKS_IN_SCRIPT.test(text) &&
+    !GONE_WRONG_IN_SCRIPT.test(text) &&
+    !QUESTION_WORD_IN_SCRIPT.test(text) &&
+    !ARABIC_QUESTION_WORD.test(text) &&
+    !CALLS_OFF.test(said) &&
     !showsUnhappiness(text) &&
     // "thanks Jonas, refund it", "好的，我们等退款", "thanks for the useless reply": a bare verb
     // asking something, money or a failure named in a script without spaces, or something gone
