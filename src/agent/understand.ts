@@ -14,6 +14,7 @@ import { isAcknowledgement } from './offline/acknowledgement.js';
 import { fold } from './offline/text.js';
 import { asksWhatIsSupported, asksWhenSupportAnswers } from './capability-question.js';
 import { isCourtesyNote } from './courtesy-note.js';
+import { isOffTopic } from './off-topic.js';
 import { isCourtesyOnly, isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
 import { isBillingDispute } from './billing-errors.js';
@@ -163,6 +164,7 @@ export function applyCodeRules(proposed: Understanding, input: UnderstandInput):
       urgency !== 'critical' &&
       urgency !== 'high' &&
       !dataLossIn(fold(input.text)) &&
+      !isOffTopic(fold(input.text)) &&
       (proposed.isPleasantry || courtesyIn(input.text)),
     continuesTicketId,
   });
@@ -177,18 +179,24 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   const input = UnderstandInputSchema.parse(raw);
   const entities = extractEntities(input.text);
   const language = detectLanguage(input.text, input.preferredLanguage);
-  const patterned = isPleasantry(input.text);
+  const folded = fold(input.text);
+  // A request about nothing we do ("translate 'thank you' into German", "recommend a pizza
+  // place") is read by a person, not recorded as small talk (off-topic.ts).
+  const offTopic = isOffTopic(folded);
+  const patterned = isPleasantry(input.text) && !offTopic;
   const read = patterned ? null : classifyIntent(input.text);
   // Thanks or a closing in words no pattern lists, read as small talk by the intent model.
   const pleasantry =
     patterned ||
-    (read !== null && isAcknowledgement(input.text, read.probabilities) && !looksLikeInjection(input.text));
+    (read !== null &&
+      !offTopic &&
+      isAcknowledgement(input.text, read.probabilities) &&
+      !looksLikeInjection(input.text));
   const guess = read && !pleasantry ? read : { intent: 'other' as const, confidence: 1 };
   const tone = classifyTone(input.text);
   // Critical is for a breach, an outage or lost data. The urgency model alone reads pressure
   // ("asap, my boss is waiting") as critical too; without any such concern, found by the concern
   // model or the patterns, pressure is high: the question is still answered if the answer is sure.
-  const folded = fold(input.text);
   const concernFound = concernIn(input.text) !== null || securityIn(folded) || dataLossIn(folded);
   const textUrgency = tone.urgency === 'critical' && !concernFound ? 'high' : tone.urgency;
   const proposed = UnderstandingSchema.parse({

@@ -62,6 +62,18 @@ describe('a message about nothing we sell or do goes to a person', () => {
     'is this bot connected?',
     'tell us a joke about standing desks',
     'compose a limerick about label printers',
+    'honestly, what is the purpose of it all',
+    'could you help me finish my essay on the French revolution?',
+    'would you file my tax return this year?',
+    'translate "see you tomorrow" into Spanish please',
+    'anyone know a good burger place close to the depot?',
+    '¿Me ayudas con mis deberes de matemáticas?',
+    'Tu peux m’aider pour mes devoirs ce soir ?',
+    'Kannst du mir ein gutes Restaurant in der Nähe empfehlen?',
+    'Qual é o sentido da vida?',
+    'Mi aiuti con i compiti di mio figlio?',
+    'Kun je me helpen met mijn huiswerk?',
+    'Pomożesz mi z pracą domową?',
   ])('%s', async (text) => {
     expect(isOffTopic(fold(text))).toBe(true);
     const r = await run(MAYA, text);
@@ -72,6 +84,11 @@ describe('a message about nothing we sell or do goes to a person', () => {
   it.each([
     'testing our API integration, what is the rate limit on Pro?',
     'how do I write a review of the chair?',
+    'do you charge sales tax on orders to Texas?',
+    'can you recommend a good chair for a small office?',
+    'can you translate the assembly manual into German?',
+    'do you know if the bar stools are in stock?',
+    'what does "backordered" mean on my order?',
   ])('a question about us is not: %s', (text) => {
     expect(isOffTopic(fold(text))).toBe(false);
   });
