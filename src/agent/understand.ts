@@ -22,6 +22,7 @@ import { asksAboutPlannedStep, asksAboutRetention, mentionsDataLoss } from './da
 import { forgotOwnPassword, mentionsSecurity } from './security-concern.js';
 import { asksHowItWorks, asksWhereToSendPhishing } from './security-questions.js';
 import { ruleUrgency } from './urgency.js';
+import { asksToAddTeamMember } from './team-members.js';
 import { withoutSalutation } from './salutation.js';
 
 /** What the understand stage reads. */
@@ -80,10 +81,11 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
   const concern = detectConcern(read);
   // A question about how a setting or a policy works ("which role sees invoices?", "what's your
   // policy on opened boxes?") is no breach when no pattern finds one (security-questions.ts), nor
-  // is asking where to forward a phishing-looking mail that took nothing.
+  // is asking where to forward a phishing-looking mail that took nothing, nor asking to add one's
+  // own assistant or new hire as a user (team-members.ts).
   if (
     concern === 'security' &&
-    (asksHowItWorks(folded) || asksWhereToSendPhishing(folded)) &&
+    (asksHowItWorks(folded) || asksWhereToSendPhishing(folded) || asksToAddTeamMember(folded)) &&
     !securityIn(folded)
   )
     return null;
