@@ -66,7 +66,32 @@ const INVOICE_ADDRESS =
   /\b(?:invoices?|receipts?|credit notes?|billing (?:address|details)|facturas?|factures?|rechnung\w*|faturas?|fattur\w*|factu(?:u|re)\w*|faktur\w*)\b/;
 const PARCEL = /\b(?:ship\w*|deliver\w*|parcels?|packages?|couriers?|dispatch\w*)\b/;
 
+/**
+ * An address given wrong on an order, told in another language ("Ho sbagliato l'indirizzo
+ * nell'ordine …", "la dirección del pedido está mal"): a change no tool makes, as "I put the wrong
+ * street on order …" is in English. Without it the order's status answered the correction.
+ */
+const WRONG_ADDRESS_TOLD = new RegExp(
+  [
+    // es
+    String.raw`\b(?:direccion|calle|codigo postal|numero de (?:casa|portal|piso))\b.{0,30}\b(?:equivocad\w*|incorrect\w*|erronea?|esta mal)\b|\bme (?:equivoque|confundi) (?:de|en la|con la) (?:direccion|calle)\b`,
+    // fr
+    String.raw`\b(?:mauvaise|fausse) (?:adresse|rue)\b|\b(?:mauvais|faux) code postal\b|\bje me suis trompee? (?:d'adresse|de rue|dans l'adresse)\b|\b(?:adresse|rue|code postal)\b.{0,30}\b(?:incorrecte?|erronee?|fausse)\b`,
+    // de
+    String.raw`\b(?:falsche[nrs]?|verkehrte[nrs]?) (?:adresse|stra(?:ss|ß)e|hausnummer|postleitzahl|plz)\b|\b(?:adresse|stra(?:ss|ß)e|hausnummer|postleitzahl|plz)\b.{0,40}\bfalsch\w*`,
+    // pt
+    String.raw`\b(?:endereco|rua|cep|numero da (?:casa|porta))\b.{0,30}\b(?:errad\w*|incorret\w*)\b|\berrei (?:o|a|no|na) (?:endereco|rua|cep|numero)\b`,
+    // it
+    String.raw`\b(?:indirizzo|civico|cap)\b.{0,30}\b(?:sbagliat\w*|errat\w*)\b|\b(?:sbagliat\w*|errat\w*)\b.{0,20}\b(?:indirizzo|civico|cap|via)\b`,
+    // nl
+    String.raw`\b(?:verkeerde?|foute?|onjuiste?) (?:adres|straat|straatnaam|huisnummer|postcode)\b|\b(?:adres|straat|straatnaam|huisnummer|postcode)\b.{0,30}\b(?:verkeerd|fout|onjuist)\b`,
+    // pl
+    String.raw`\b(?:z[lł][yeya]\w*|b[lł]edn\w*|niepoprawn\w*|nieprawid[lł]ow\w*) (?:adres\w*|ulic\w*|numer\w* domu|kod\w* pocztow\w*)|\bpomyli\S*\b.{0,20}\b(?:adres\w*|ulic\w*)`,
+  ].join('|'),
+);
+
 const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
+  ['change_address', WRONG_ADDRESS_TOLD, 'change the delivery address of an order'],
   [
     'change_address',
     new RegExp(
