@@ -17,7 +17,8 @@ import { isCourtesyNote } from './courtesy-note.js';
 import { isOffTopic } from './off-topic.js';
 import { isCourtesyOnly, isEmojiOnly } from './pleasantry.js';
 import { UnderstandingSchema, type Understanding } from './types.js';
-import { isBillingDispute } from './billing-errors.js';
+import { isBillingDispute, statesBillingError } from './billing-errors.js';
+import { asksWithoutBillingError, isPlainBillingRequest } from './billing-requests.js';
 import { asksAboutPlannedStep, asksAboutRetention, mentionsDataLoss } from './data-loss.js';
 import { forgotOwnPassword, mentionsSecurity } from './security-concern.js';
 import { asksHowItWorks, asksWhereToSendPhishing } from './security-questions.js';
@@ -89,6 +90,10 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
     !securityIn(folded)
   )
     return null;
+  // A request about invoices or an order that says no charge is wrong ("can you invoice us in
+  // euros?") reports no billing error (billing-requests.ts).
+  if (concern === 'billing_error' && !statesBillingError(folded) && asksWithoutBillingError(folded))
+    return null;
   // A question about what the product supports or when support answers reports no outage, and
   // no lost data unless its words say so ("O suporte responde no fim de semana?" read as data loss
   // at 0.53).
@@ -97,6 +102,16 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
     if (concern === 'data_loss' && !dataLossIn(folded)) return null;
   }
   return concern;
+}
+
+/**
+ * A request about invoices or billing that says no charge is wrong (billing-requests.ts): the
+ * urgency model's "high" alone does not raise it; the plan and topic rules still do.
+ */
+function plainBillingRequest(text: string, folded: string): boolean {
+  return (
+    !statesBillingError(folded) && isPlainBillingRequest(folded, detectConcern(text) === 'billing_error')
+  );
 }
 
 /**
@@ -200,7 +215,12 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   // ("asap, my boss is waiting") as critical too; without any such concern, found by the concern
   // model or the patterns, pressure is high: the question is still answered if the answer is sure.
   const concernFound = concernIn(input.text) !== null || securityIn(folded) || dataLossIn(folded);
-  const textUrgency = tone.urgency === 'critical' && !concernFound ? 'high' : tone.urgency;
+  const textUrgency =
+    tone.urgency === 'critical' && !concernFound
+      ? 'high'
+      : tone.urgency === 'high' && plainBillingRequest(input.text, folded)
+        ? 'medium'
+        : tone.urgency;
   const proposed = UnderstandingSchema.parse({
     language,
     intent: guess.intent,
