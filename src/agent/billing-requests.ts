@@ -1,7 +1,7 @@
 /**
- * A request or a question about invoices, billing or an order that says no charge is wrong: "can
- * you invoice us in euros?", "we changed our company name, can you reissue last month's
- * invoices?", "scrap order 1047, we changed suppliers". The concern model reads many of them as a
+ * A request or a question about invoices, billing or an order that says no charge is wrong: "could
+ * you bill our German office in euros?", "we rebranded, please put the new name on our invoices",
+ * "please void order 1047, we went with another vendor". The concern model reads many of them as a
  * billing error, which raises an enterprise customer's question to high and holds back its
  * answer; on the labelled sets the model's guess was right where a wrong charge was stated (a sum,
  * a double charge, "off by a factor of ten") and wrong on such requests. Folded text.
@@ -40,8 +40,8 @@ const PRESSURE =
 
 /**
  * A plain request about invoices or billing (or one the concern model took for a billing error)
- * that says no charge is wrong and no deadline presses: the urgency model alone read "can you
- * invoice us in euros?" and "can you reissue last month's invoices?" as high, which holds the
+ * that says no charge is wrong and no deadline presses: the urgency model alone read asking
+ * for invoices in another currency or under a new company name as high, which holds the
  * answer to the 0.75 bar. On the labelled sets 42 such requests were medium and 2 high, both under
  * a deadline said in words.
  */

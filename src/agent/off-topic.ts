@@ -4,8 +4,8 @@
  * boxes" got the shipping-address article): a test of the channel ("testing 123, is this on?"),
  * a request for a piece of writing (a poem, a haiku, a joke, a story), a question about life in
  * general, a personal task (homework, one's own taxes, translating a phrase) and advice that has
- * nothing to do with ordering (where to eat, what to watch). "Can you do my taxes" had the
- * tax-exemption article and "recommend a pizza place" was read as small talk. Folded text.
+ * nothing to do with ordering (where to eat, what to watch). Doing someone's tax return got the
+ * tax-exemption article and a request for a restaurant tip was read as small talk. Folded text.
  */
 const CHANNEL_TEST =
   /^\W*(?:just )?(?:a )?(?:testing|test)(?: message)?(?:\W+(?:1\W*2\W*3|123|one two three|testing|test))*\W*$|^\W*(?:just )?(?:testing|test)(?:\W+(?:1\W*2\W*3|123|one two three))+\b|\bis this (?:thing|channel|bot|chat|integration) (?:on|working|connected|live|set up)\b/;

@@ -1,6 +1,6 @@
 /**
- * Asking to add someone of one's own team to the account ("I want to add my assistant as a
- * user", "how do we invite our new hire?", "¿cómo invito a un compañero?"): a how-to the
+ * Asking to add someone of one's own team to the account ("we want to add our office manager
+ * as a user", "how do we invite our new hire?", "¿cómo invito a un compañero?"): a how-to the
  * team-members article answers, not a breach. The concern model read "add … as a user on our
  * account" as a security concern and sent it to a person as critical. A user nobody invited
  * ("someone added a user we don't know") is told, not asked, and stays a security concern.

@@ -90,8 +90,8 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
     !securityIn(folded)
   )
     return null;
-  // A request about invoices or an order that says no charge is wrong ("can you invoice us in
-  // euros?") reports no billing error (billing-requests.ts).
+  // A request about invoices or an order that says no charge is wrong ("could you bill us in
+  // pounds?") reports no billing error (billing-requests.ts).
   if (concern === 'billing_error' && !statesBillingError(folded) && asksWithoutBillingError(folded))
     return null;
   // A question about what the product supports or when support answers reports no outage, and
@@ -197,8 +197,8 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   const entities = extractEntities(input.text);
   const language = detectLanguage(input.text, input.preferredLanguage);
   const folded = fold(input.text);
-  // A request about nothing we do ("translate 'thank you' into German", "recommend a pizza
-  // place") is read by a person, not recorded as small talk (off-topic.ts).
+  // A request about nothing we do ("translate 'see you tomorrow' into Spanish", "anyone know
+  // a good burger place?") is read by a person, not recorded as small talk (off-topic.ts).
   const offTopic = isOffTopic(folded);
   const patterned = isPleasantry(input.text) && !offTopic;
   const read = patterned ? null : classifyIntent(input.text);

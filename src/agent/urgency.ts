@@ -14,7 +14,7 @@ export function maxUrgency(a: Urgency, b: Urgency): Urgency {
 }
 
 // Dutch "storing" (an outage) only with a Dutch article or preposition: the English gerund
-// ("best practice for storing api keys?") read as a service disruption.
+// ("tips on storing webhook secrets?") read as a service disruption.
 const OUTAGE =
   /\b(outage|down|is down|offline|not loading|won'?t load|unavailable|50[0234]s?|50[0234] errors?|not responding|stopped (?:responding|working|loading|firing|syncing|sending)|ne repond plus|ne repondent plus|no carga|unreachable|inaccessible|all requests fail\w*|timing out|nobody can log ?in|no one can log ?in|completely broken|everything is broken|ca[íi]d[oa]|no funciona nada|panne|hors service|ne fonctionne plus|ausfall|nicht erreichbar|funktioniert nicht mehr|fora do ar|non funziona|fuori servizio|(?:een|de|die|deze|grote|algemene|technische) storing|storing (?:bij|op|aan|met)|storingen|werkt niet|awaria|nie dzia[lł]a|service disruption|disrupt\w*)\b/i;
 
