@@ -504,10 +504,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // charges"); "try again" beside no payment (a sign-in, a reset) is not.
   [retryAsked(), '$& retry failed charges'],
   // Signing up beside the email that confirms it ("the confirmation email after signing up"): the
-  // account was created and waits on the email; "sign" alone finds the single sign-on article.
+  // account waits on the email (the password article's "The email did not arrive"); "sign" alone
+  // finds the single sign-on article.
   [
     /\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b(?=[^.?!]*\b(?:confirmation|verification|activation) (?:e-?mail|link)\b)|(?<=\b(?:confirmation|verification|activation) (?:e-?mail|link)\b[^.?!]*)\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b/g,
-    'account created',
+    'email did not arrive',
   ],
   // A parcel that has left the warehouse has shipped, and stopping it is cancelling it.
   [/\b(?:left|leaves|leave|gone out of|out of) (?:your|the|our) warehouse\b/g, 'shipped'],
