@@ -49,11 +49,6 @@ const GLOSSARY: Array<[RegExp, string]> = [
   ],
   // The email confirming a new account that never came: the password article's "The email did not arrive".
   [ACCOUNT_EMAIL_ASKED, 'email did not arrive account created'],
-  // A buyer's role or spending limit: the team article's "Buyer: place orders, up to their spending limit".
-  [
-    /\b(?:comprador(?:es|a)?|acheteu(?:r|rs|se)|einkaufer\w*|einkaufsrecht\w*|acquirente|compratore|kopers?|kupujac\w*)\b|\b(?:limites? de (?:gastos?|depenses?|despesas?)|ausgaben(?:limit|grenze)\w*|limite di spesa|(?:uitgaven|bestedings)limiet\w*|limit(?:u|y)? wydatkow)\b/,
-    'buyer spending limit team',
-  ],
   // The company's own phone number or how to reach it: the support article's "how to reach us".
   [
     /\b(?:vuestro|su|votre|vos|ihre|eure|seu|vostro|jullie|uw|wasz|panstwa) (?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu)\b|\b(?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu) (?:de (?:soporte|support|suporte)|vom support|del supporto|van (?:de )?support|do (?:wsparcia|pomocy))\b/,
@@ -348,13 +343,6 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /(?<!\b(?:api|keys?|tokens?|integrations?)\b[^.?!]{0,40})\b(?:(?:permission|access|user) levels?|permissions?|(?:what|which) (?:role|level))\b(?![^.?!]{0,40}\b(?:api|keys?|tokens?|integrations?|scopes?)\b)/g,
     'roles',
   ],
-  // Someone who may order up to an amount is the team article's Buyer, "up to their spending limit"
-  // (a limit per month or per department is not stated: spending-controls.ts).
-  [
-    /\bspend(?:ing)? (?:caps?|ceilings?|max(?:imum)?)\b|\bbudget (?:caps?|ceilings?)\b|\b(?:a |the )?(?:cap|caps|capped|capping|limit|limits|limited|limiting|ceiling) (?:on )?(?:what|how much) (?:they|he|she|(?:each|every|a|the|our|my) \w+) (?:can |could |may |is allowed to |are allowed to )?spends?\b|\bup to a (?:set|fixed|certain|given) amount\b/g,
-    'spending limit',
-  ],
-  [/\b(?:buyer|buying|purchasing|ordering) (?:access|rights|permissions?)\b/g, 'buyer role'],
   // The address on invoices is the invoices article's billing details, not a delivery address.
   [
     /\b(?:(?:new|old|current|registered|company|office) )?(?:address|street)\b(?=[^]{0,60}\binvoices?\b)|(?<=\binvoices?\b[^]{0,60})\b(?:(?:new|old|current|registered|company|office) )?(?:address|street)\b/g,
