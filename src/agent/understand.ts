@@ -20,6 +20,7 @@ import { isBillingDispute } from './billing-errors.js';
 import { asksAboutPlannedStep, asksAboutRetention, mentionsDataLoss } from './data-loss.js';
 import { forgotOwnPassword, mentionsSecurity } from './security-concern.js';
 import { asksHowItWorks, asksWhereToSendPhishing } from './security-questions.js';
+import { asksRecordsInFile } from './records-export.js';
 import { ruleUrgency } from './urgency.js';
 import { withoutSalutation } from './salutation.js';
 
@@ -190,7 +191,11 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   // model or the patterns, pressure is high: the question is still answered if the answer is sure.
   const folded = fold(input.text);
   const concernFound = concernIn(input.text) !== null || securityIn(folded) || dataLossIn(folded);
-  const textUrgency = tone.urgency === 'critical' && !concernFound ? 'high' : tone.urgency;
+  // Records wanted in a file for the books, said as a need ("I need all our 2025 orders in a
+  // spreadsheet"), is not pressure: records-export.ts.
+  const pressure =
+    tone.urgency === 'high' && !concernFound && asksRecordsInFile(folded) ? 'medium' : tone.urgency;
+  const textUrgency = pressure === 'critical' && !concernFound ? 'high' : pressure;
   const proposed = UnderstandingSchema.parse({
     language,
     intent: guess.intent,

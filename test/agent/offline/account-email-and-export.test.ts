@@ -32,7 +32,7 @@ describe('generic account questions the golden convention answers from the neare
   it('a year of orders wanted in a spreadsheet for the accountant, said as a need, is not urgent', async () => {
     for (const text of [
       'I need the whole of 2025’s orders as a CSV for our accountant',
-      'our bookkeeper needs all of last year’s orders in excel',
+      'I need every order from last year as a spreadsheet for the auditors',
       'need a spreadsheet with every order from January to June for the auditor',
     ]) {
       expect(understandOffline({ text, plan: 'pro', isNewTicket: true }).urgency, text).toBe('medium');

@@ -69,7 +69,6 @@ export const de: LanguageBank = {
       'was kostet der Pro-Tarif im Monat?',
     ],
     account: [
-      'ich brauche alle unsere Bestellungen vom letzten Jahr als Excel-Datei für den Steuerberater',
       'wie viele Personen dürfen wir im Pro-Tarif anlegen',
       'mein Passwort ist mir entfallen',
       'ich kann mich nicht anmelden',

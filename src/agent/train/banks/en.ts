@@ -255,11 +255,6 @@ export const en: LanguageBank = {
       'what does it cost per month to stay on pro',
     ],
     account: [
-      'I need every order we placed last year in a spreadsheet for our accountant',
-      'we need all of our 2024 orders as a csv for the bookkeeper',
-      'need the complete order history in excel for the tax return',
-      'I need a list of all our orders from this year for the auditor',
-      'our accountant needs every order from the last financial year in one file',
       'where do I switch on 2fa',
       'turn on two step login for everyone',
       'how to activate mfa on my login',

@@ -71,7 +71,6 @@ export const es: LanguageBank = {
       '¿aceptan american express?',
     ],
     account: [
-      'necesito todos nuestros pedidos de 2024 en una hoja de cálculo para el contador',
       'se me olvidó la contraseña',
       'no puedo iniciar sesión',
       '¿cómo creo una cuenta?',

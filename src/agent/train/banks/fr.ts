@@ -72,7 +72,6 @@ export const fr: LanguageBank = {
       'combien coûte le plan entreprise ?',
     ],
     account: [
-      'j’ai besoin de toutes nos commandes de l’année dernière dans un tableur pour le comptable',
       'j’ai oublié mon mot de passe',
       'je n’arrive pas à me connecter',
       'comment créer un compte ?',

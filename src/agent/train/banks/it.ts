@@ -69,7 +69,6 @@ export const it: LanguageBank = {
       'quanto costa il piano pro al mese?',
     ],
     account: [
-      'mi servono tutti gli ordini dell’anno scorso in un foglio di calcolo per il commercialista',
       'ho dimenticato la password',
       'non riesco ad accedere',
       'come creo un account?',

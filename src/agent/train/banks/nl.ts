@@ -70,7 +70,6 @@ export const nl: LanguageBank = {
       'waarom is de rekening deze maand hoger?',
     ],
     account: [
-      'ik heb al onze bestellingen van vorig jaar nodig in een spreadsheet voor de boekhouder',
       'ik ben mijn wachtwoord vergeten',
       'inloggen lukt me niet',
       'hoe maak ik een account aan?',

@@ -68,7 +68,6 @@ export const pl: LanguageBank = {
       'dlaczego rachunek w tym miesiącu jest wyższy?',
     ],
     account: [
-      'potrzebuję wszystkich zamówień z zeszłego roku w arkuszu kalkulacyjnym dla księgowej',
       'zapomniałem hasła',
       'nie mogę się zalogować',
       'w jaki sposób mogę założyć konto?',

@@ -69,7 +69,6 @@ export const pt: LanguageBank = {
       'qual é o preço do plano pro?',
     ],
     account: [
-      'preciso de todos os pedidos do ano passado numa planilha para o contador',
       'não lembro minha senha',
       'não consigo entrar na conta',
       'como crio uma conta?',

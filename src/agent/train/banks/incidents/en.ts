@@ -273,8 +273,6 @@ export const enIncidents: IncidentBank = {
       'how do I cancel a recurring order?',
     ],
     account: [
-      'we need our full order history in a spreadsheet for the auditors',
-      'the accountant needs all of last year’s orders exported, how do we get them?',
       'I used the reset link you sent and chose a new password, works again, thanks',
       'I clicked the link in your confirmation email and our account is active now',
       'clicked the verification link in the email, my address is confirmed, thanks',
