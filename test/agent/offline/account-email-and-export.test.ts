@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRIYA, useOfflineAgent, expectAnswered } from '../agent-input.js';
 import { understandOffline } from '../../../src/agent/understand.js';
+import { asksRecordsInFile } from '../../../src/agent/records-export.js';
 import { unanswerableRequest } from '../../../src/agent/requests.js';
 import { englishSearchTerms } from '../../../src/agent/offline/glossary.js';
 
@@ -31,12 +32,19 @@ describe('generic account questions the golden convention answers from the neare
 
   it('a year of orders wanted in a spreadsheet for the accountant, said as a need, is not urgent', async () => {
     for (const text of [
-      'I need the whole of 2025’s orders as a CSV for our accountant',
+      'we need all our orders from 2024 in one spreadsheet for our accountant',
+      'I need all our invoices from 2025 in a spreadsheet for the accountant',
       'I need every order from last year as a spreadsheet for the auditors',
       'need a spreadsheet with every order from January to June for the auditor',
-    ]) {
+    ])
       expect(understandOffline({ text, plan: 'pro', isNewTicket: true }).urgency, text).toBe('medium');
+    for (const text of [
+      'I need every order from last year as a spreadsheet for the auditors',
+      'need a spreadsheet with every order from January to June for the auditor',
+    ])
       await expectAnswered(run, PRIYA, text, 'data-export');
-    }
+    // A deadline or a failure keeps the pressure the model heard.
+    expect(asksRecordsInFile('i need all our orders in a spreadsheet by friday')).toBe(false);
+    expect(asksRecordsInFile('the csv export of our orders is missing october')).toBe(false);
   });
 });
