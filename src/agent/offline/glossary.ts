@@ -507,7 +507,7 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // account waits on the email (the password article's "The email did not arrive"); "sign" alone
   // finds the single sign-on article.
   [
-    /\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b(?=[^.?!]*\b(?:confirmation|verification|activation) (?:e-?mail|link)\b)|(?<=\b(?:confirmation|verification|activation) (?:e-?mail|link)\b[^.?!]*)\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b/g,
+    /\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b(?=[^.?!]{0,60}\b(?:confirmation|verification|activation) (?:e-?mail|link)\b)|(?<=\b(?:confirmation|verification|activation) (?:e-?mail|link)\b[^.?!]{0,60})\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b/g,
     'email did not arrive',
   ],
   // A parcel that has left the warehouse has shipped, and stopping it is cancelling it.

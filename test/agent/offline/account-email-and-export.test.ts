@@ -37,7 +37,9 @@ describe('generic account questions the golden convention answers from the neare
       'I need every order from last year as a spreadsheet for the auditors',
       'need a spreadsheet with every order from January to June for the auditor',
     ])
-      expect(understandOffline({ text, plan: 'pro', isNewTicket: true }).urgency, text).toBe('medium');
+      expect(understandOffline({ text, plan: 'pro', isNewTicket: true, openTickets: [] }).urgency, text).toBe(
+        'medium',
+      );
     for (const text of [
       'I need every order from last year as a spreadsheet for the auditors',
       'need a spreadsheet with every order from January to June for the auditor',
