@@ -3,6 +3,7 @@ import { fold } from './offline/text.js';
 import { isOffTopic } from './off-topic.js';
 import { isWarrantyClaim } from './warranty-claim.js';
 import { SERVICE_REQUEST_LABELS, serviceRequest } from './service-requests.js';
+import { ACCOUNT_EMAIL_ASKED } from './sign-up-email.js';
 
 /**
  * Requests no tool can carry out: changing where an order ships, adding to an order, changing
@@ -261,7 +262,8 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
     return { kind: 'modify_order', label: 'exchange an item for another instead of a refund' };
   if (type === 'steps' || type === 'place') return null;
   // Asked of us, not how to: "can we change the email we log in with?". An article that speaks of it answers it.
-  if (SIGN_UP.test(f))
+  // "I never got the confirmation email after signing up": the account waits on an email, which an article answers.
+  if (SIGN_UP.test(f) && !ACCOUNT_EMAIL_ASKED.test(f))
     return {
       kind: 'sign_up',
       label: 'open a new account',

@@ -22,6 +22,7 @@ import { asksWithoutBillingError, isPlainBillingRequest } from './billing-reques
 import { asksAboutPlannedStep, asksAboutRetention, mentionsDataLoss } from './data-loss.js';
 import { forgotOwnPassword, mentionsSecurity } from './security-concern.js';
 import { asksHowItWorks, asksWhereToSendPhishing } from './security-questions.js';
+import { asksRecordsInFile } from './records-export.js';
 import { ruleUrgency } from './urgency.js';
 import { asksToAddTeamMember } from './team-members.js';
 import { withoutSalutation } from './salutation.js';
@@ -215,12 +216,15 @@ export function understandOffline(raw: UnderstandInput): Understanding {
   // ("asap, my boss is waiting") as critical too; without any such concern, found by the concern
   // model or the patterns, pressure is high: the question is still answered if the answer is sure.
   const concernFound = concernIn(input.text) !== null || securityIn(folded) || dataLossIn(folded);
-  const textUrgency =
-    tone.urgency === 'critical' && !concernFound
-      ? 'high'
-      : tone.urgency === 'high' && plainBillingRequest(input.text, folded)
-        ? 'medium'
-        : tone.urgency;
+  // Records wanted in a file for the books, said as a need ("I need all our 2025 orders in a
+  // spreadsheet"), is not pressure (records-export.ts), nor is a plain request about invoices that
+  // states no wrong charge (billing-requests.ts).
+  const pressure =
+    tone.urgency === 'high' &&
+    ((!concernFound && asksRecordsInFile(folded)) || plainBillingRequest(input.text, folded))
+      ? 'medium'
+      : tone.urgency;
+  const textUrgency = pressure === 'critical' && !concernFound ? 'high' : pressure;
   const proposed = UnderstandingSchema.parse({
     language,
     intent: guess.intent,

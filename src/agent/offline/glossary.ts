@@ -1,3 +1,4 @@
+import { ACCOUNT_EMAIL_ASKED } from '../sign-up-email.js';
 import { ARTICLE_CONCEPTS } from './article-concepts.js';
 import { GLOSSARY_SCRIPTS } from './glossary-scripts.js';
 import { fold } from './text.js';
@@ -46,6 +47,8 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak|authenticat\w*|authentificat\w*|2fa|mfa|codes?|codigo|tweestaps\w*|zwei ?faktor\w*|deux facteurs|doble factor|dois fatores|due fattori|dwuetapow\w*|nikt|niemand|nadie|personne|nessuno|ninguem|wszys\w*|todos|tous|alle|tutti|iedereen)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|mozemy|umiem) (?:sie )?zalogowac)\b/,
     'password reset locked out',
   ],
+  // The email confirming a new account that never came: the password article's "The email did not arrive".
+  [ACCOUNT_EMAIL_ASKED, 'email did not arrive account created'],
   // The company's own phone number or how to reach it: the support article's "how to reach us".
   [
     /\b(?:vuestro|su|votre|vos|ihre|eure|seu|vostro|jullie|uw|wasz|panstwa) (?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu)\b|\b(?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu) (?:de (?:soporte|support|suporte)|vom support|del supporto|van (?:de )?support|do (?:wsparcia|pomocy))\b/,
@@ -500,6 +503,13 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // Whether we charge a failed payment again is the payment article's retries ("retry failed
   // charges"); "try again" beside no payment (a sign-in, a reset) is not.
   [retryAsked(), '$& retry failed charges'],
+  // Signing up beside the email that confirms it ("the confirmation email after signing up"): the
+  // account waits on the email (the password article's "The email did not arrive"); "sign" alone
+  // finds the single sign-on article.
+  [
+    /\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b(?=[^.?!]{0,60}\b(?:confirmation|verification|activation) (?:e-?mail|link)\b)|(?<=\b(?:confirmation|verification|activation) (?:e-?mail|link)\b[^.?!]{0,60})\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b/g,
+    'email did not arrive',
+  ],
   // A parcel that has left the warehouse has shipped, and stopping it is cancelling it.
   [/\b(?:left|leaves|leave|gone out of|out of) (?:your|the|our) warehouse\b/g, 'shipped'],
   [
