@@ -262,7 +262,7 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
     return { kind: 'modify_order', label: 'exchange an item for another instead of a refund' };
   if (type === 'steps' || type === 'place') return null;
   // Asked of us, not how to: "can we change the email we log in with?". An article that speaks of it answers it.
-  // "I never got the confirmation email after signing up": the account waits on an email, which an article answers.
+  // "the sign-up confirmation mail never reached my inbox": the account waits on an email, which an article answers.
   if (SIGN_UP.test(f) && !ACCOUNT_EMAIL_ASKED.test(f))
     return {
       kind: 'sign_up',
