@@ -22,7 +22,15 @@ import {
 import { askAboutLater, saidHypothetically } from './hypothetical.js';
 import { saysMoneyArrived } from './money-arrived.js';
 import { disclaimsAnyAsk } from './no-ask.js';
-import { findTerms, hasSequence, isNegatedAt, says, words, type Lexicon } from './term-match.js';
+import {
+  findTerms,
+  hasSequence,
+  isNegatedAt,
+  says,
+  turnedThroughFrame,
+  words,
+  type Lexicon,
+} from './term-match.js';
 import { withdrawnAt } from './withdrawn-request.js';
 
 /** One customer message of a ticket, as stored (never a model's rendering of it). */
@@ -130,11 +138,7 @@ const FRAME_REACH = 6;
 
 /** A negation before the ask at word `at` with only ask-frame words between (see ASK_FRAME). */
 function disowned(list: readonly string[], at: number): boolean {
-  for (let i = at - 1; i >= Math.max(0, at - 1 - FRAME_REACH); i--) {
-    if (NEGATIONS.includes(list[i]!)) return true;
-    if (!ASK_FRAME.has(list[i]!)) return false;
-  }
-  return false;
+  return turnedThroughFrame(list, at, (i) => NEGATIONS.includes(list[i]!), ASK_FRAME, FRAME_REACH);
 }
 
 /**

@@ -33,6 +33,25 @@ export function words(text: string): string[] {
   );
 }
 
+/**
+ * Whether a word that turns the ask around (`turns`, asked of each index) stands before word `at`
+ * with only `frame` words between, at most `reach` words back: "not asking for a refund",
+ * "disregard my cancellation request". The walk stops at the first word that is neither.
+ */
+export function turnedThroughFrame(
+  list: readonly string[],
+  at: number,
+  turns: (i: number) => boolean,
+  frame: ReadonlySet<string>,
+  reach: number,
+): boolean {
+  for (let i = at - 1; i >= Math.max(0, at - 1 - reach); i--) {
+    if (turns(i)) return true;
+    if (!frame.has(list[i]!)) return false;
+  }
+  return false;
+}
+
 /** Whether `seq` stands in `list` as consecutive words (both folded as `words` gives them). */
 export function hasSequence(list: readonly string[], seq: readonly string[]): boolean {
   return list.some((_, i) => seq.every((w, k) => list[i + k] === w));

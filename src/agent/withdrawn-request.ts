@@ -10,6 +10,8 @@
  * between it and the ask: "you ignored my refund request" is a complaint and asks.
  */
 
+import { turnedThroughFrame } from './term-match.js';
+
 /** Verbs that take a request back, folded as `words` gives them (en, es, fr, de, pt, it, nl, pl). */
 const TAKE_BACK = new Set([
   // en
@@ -129,11 +131,7 @@ const REACH = 5;
 
 /** Whether the ask at word `at` of a clause's `words` is taken back by a verb just before it. */
 export function withdrawnAt(list: readonly string[], at: number): boolean {
-  for (let i = at - 1; i >= Math.max(0, at - 1 - REACH); i--) {
-    const w = list[i]!;
-    if (TAKE_BACK.has(w)) return true;
-    if (TAKE_BACK_PAIRS.some(([a, b]) => w === b && list[i - 1] === a)) return true;
-    if (!FRAME.has(w)) return false;
-  }
-  return false;
+  const takesBack = (i: number) =>
+    TAKE_BACK.has(list[i]!) || TAKE_BACK_PAIRS.some(([a, b]) => list[i] === b && list[i - 1] === a);
+  return turnedThroughFrame(list, at, takesBack, FRAME, REACH);
 }
