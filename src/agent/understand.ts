@@ -80,7 +80,7 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
   const unsaluted = withoutSalutation(text);
   const read = unsaluted === folded ? text : unsaluted;
   if (!/\p{L}/u.test(read)) return null;
-  const concern = detectConcern(read);
+  const concern = modelConcernIn(read);
   // A question about how a setting or a policy works ("which role sees invoices?", "what's your
   // policy on opened boxes?") is no breach when no pattern finds one (security-questions.ts), nor
   // is asking where to forward a phishing-looking mail that took nothing, nor asking to add one's
@@ -111,7 +111,7 @@ function concernOf(text: string): ReturnType<typeof detectConcern> {
  */
 function plainBillingRequest(text: string, folded: string): boolean {
   return (
-    !statesBillingError(folded) && isPlainBillingRequest(folded, detectConcern(text) === 'billing_error')
+    !statesBillingError(folded) && isPlainBillingRequest(folded, modelConcernIn(text) === 'billing_error')
   );
 }
 
@@ -128,6 +128,9 @@ function rememberLast<R>(check: (text: string) => R): (text: string) => R {
     return out;
   };
 }
+// The concern model's own reading, kept for the message: concernOf and the plain-billing check
+// both ask it, and each asking is a pass of the model.
+const modelConcernIn = rememberLast(detectConcern);
 const concernIn = rememberLast(concernOf);
 const securityIn = rememberLast(mentionsSecurity);
 const dataLossIn = rememberLast(mentionsDataLoss);
