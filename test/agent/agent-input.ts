@@ -14,6 +14,13 @@ import { createAgentTools } from '../../src/agent/tools.js';
 import { say, startFakeOpenAi, type FakeOpenAi, type FakeStep } from '../support/fake-openai.js';
 import { createSeededEnv, type SeededEnv } from '../support/seeded.js';
 
+/** A thread after one answer: the customer's question, the bot's answer, then the customer's `text`. */
+export const historyAfter = (question: string, answer: string, text: string): AgentInput['history'] => [
+  { role: 'customer', text: question },
+  { role: 'bot', text: answer },
+  { role: 'customer', text },
+];
+
 /** An agent input as the engine builds it, for a demo customer (by contact email) or a stranger. */
 export async function inputFor(
   env: SeededEnv,

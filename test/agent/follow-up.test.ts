@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeMessage } from '../../src/agent/route.js';
 import { threadSignals } from '../../src/agent/thread-signals.js';
-import type { AgentInput } from '../../src/agent/types.js';
-
-type History = AgentInput['history'];
-const after = (question: string, answer: string, text: string): History => [
-  { role: 'customer', text: question },
-  { role: 'bot', text: answer },
-  { role: 'customer', text },
-];
+import { historyAfter as after } from './agent-input.js';
 
 // Follow-ups after an answer that ask something the bot can answer, told apart from complaints.
 // Phrasings written for these tests.

@@ -4,18 +4,10 @@ import { reportsMalfunction } from '../../src/agent/malfunction.js';
 import { asksForHuman } from '../../src/agent/offline/classify-intent.js';
 import { unanswerableRequest } from '../../src/agent/requests.js';
 import { threadSignals } from '../../src/agent/thread-signals.js';
-import type { AgentInput } from '../../src/agent/types.js';
 import { servicesNotInArticles } from '../../src/agent/unstated-services.js';
-import { MAYA, PRIYA, useOfflineAgent } from './agent-input.js';
+import { historyAfter as after, MAYA, PRIYA, useOfflineAgent } from './agent-input.js';
 
 const run = useOfflineAgent();
-
-type History = AgentInput['history'];
-const after = (question: string, answer: string, text: string): History => [
-  { role: 'customer', text: question },
-  { role: 'bot', text: answer },
-  { role: 'customer', text },
-];
 
 // Near misses the bot answered where a person was needed. Phrasings written for this test, in
 // other words than any labelled set's.

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { threadSignals } from '../../src/agent/thread-signals.js';
 import type { AgentInput } from '../../src/agent/types.js';
-import { MAYA, useOfflineAgent } from './agent-input.js';
+import { historyAfter as after, MAYA, useOfflineAgent } from './agent-input.js';
 
 const run = useOfflineAgent();
 
 type History = AgentInput['history'];
-const after = (question: string, answer: string, text: string): History => [
-  { role: 'customer', text: question },
-  { role: 'bot', text: answer },
-  { role: 'customer', text },
-];
 
 // Phrasings written for this test, in other words than any labelled set's.
 describe('"ok but…" past an answer on the same subject asks again', () => {
