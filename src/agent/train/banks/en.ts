@@ -145,6 +145,10 @@ export const en: LanguageBank = {
       'cancellation request for {order}',
       'can I still cancel my purchase {n}',
       'kill the order for the {item} please',
+      'scrap {order}, we went with another supplier',
+      'ditch the {item} order, we do not need it now',
+      'drop {order} please, plans changed',
+      'nix {order}',
     ],
     return: [
       'how long does the warranty last on a {item}',
