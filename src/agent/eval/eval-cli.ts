@@ -1,5 +1,5 @@
 /**
- * `npm run eval [-- --split test|dev|dev2|dev3|dev4|dev5|dev6|dev7|dev8|dev9|dev10|dev11|dev12|dev13|dev14|dev15|dev16|dev17|dev18|dev19|dev20|dev21|dev22|dev23|dev24|dev25|dev26|dev27|dev28|dev29|dev30|dev31|dev32|dev33|dev34|dev35|dev36|dev37|dev38|dev39|dev40|dev41|dev42|dev43|dev44|train2|train] [--input FILE.jsonl] [--engine offline|llm]
+ * `npm run eval [-- --split test|dev|dev2|dev3|dev4|dev5|dev6|dev7|dev8|dev9|dev10|dev11|dev12|dev13|dev14|dev15|dev16|dev17|dev18|dev19|dev20|dev21|dev22|dev23|dev24|dev25|dev26|dev27|dev28|dev29|dev30|dev31|dev32|dev33|dev34|dev35|dev36|dev37|dev38|dev39|dev40|dev41|dev42|dev43|dev44|dev45|train2|train] [--input FILE.jsonl] [--engine offline|llm]
  * [--base-url URL] [--model NAME] [--output eval-report.json]`: runs a labelled set through the
  * agent against the demo store in a throwaway database and prints intent, urgency (critical
  * recall apart), route, escalation precision/recall, facts present, unsafe actions, staff text
