@@ -167,8 +167,9 @@ const SERVICES: readonly UnstatedService[] = [
         String.raw`\bdostaw\w*[^.?!]{0,30}\b(?:sobot\w*|niedziel\w*|weekend\w*|(?:konkretny|okreslony|wybrany) (?:dzien|termin|date))`,
       ].join('|'),
     ),
+    // "no Saturday or Sunday delivery" states it too.
     statedBy:
-      /\b(?:saturday|weekend) deliver\w*|\bdeliver\w* on (?:saturdays?|weekends?)\b|\b(?:choose|pick) (?:a |the |your )?delivery (?:day|date)\b/,
+      /\b(?:saturday|sunday|weekend)(?: (?:or|and) (?:saturday|sunday))? deliver\w*|\bdeliver\w* on (?:saturdays?|sundays?|weekends?)\b|\b(?:choose|pick) (?:a |the |your )?delivery (?:day|date)\b/,
     onlyAsked: true,
   },
   {
