@@ -150,7 +150,7 @@ describe('a documented term asked for another way, or a service no article offer
       'could your drivers haul away the pallets once they unload?',
     ],
     [
-      'a delivery on a chosen day (a weekend or a given date)',
+      'a delivery on a weekend day',
       'is a saturday drop-off possible for our market stall?',
     ],
     [

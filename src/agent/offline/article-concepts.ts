@@ -110,6 +110,21 @@ export const ARTICLE_CONCEPTS: Array<[RegExp, string, 'pointer'?]> = [
     '$& return window days of delivery',
     'pointer',
   ],
+  // A delivery on a weekend day or a public holiday ("could the freight come on a Sunday?") is the
+  // carriers' business days, not the warehouse's shipping days ("do orders go out on Saturdays?").
+  [
+    /\b(?:deliver\w*|drop[- ]?offs?)\b(?=[^.?!]{0,30}\b(?:saturdays?|sundays?|weekends?|public holidays?|bank holidays?|national holidays?|(?:the )?fourth of july|july 4(?:th)?|thanksgiving|labor day|memorial day)\b)|(?<=\b(?:saturday|sunday|weekend|holiday)\b )(?:deliver(?:y|ies)|drop[- ]?offs?)\b/g,
+    '$& carriers deliver on business days only no saturday or sunday delivery public holidays',
+    'pointer',
+  ],
+  // Opening an account, said with "register" or a split "sign … up" ("register my company as a new
+  // customer"), is the sign-up article's first lines, not its "already registered" problem or the
+  // profile's sign-in email.
+  [
+    /\b(?:register(?:ing)?|sign(?:ing)? (?:\w+ ){1,3}up|open(?:ing)?|creat(?:e|ing)|set(?:ting)? up)\b(?=[^.?!]{0,40}\b(?:(?:an?|a new|new|another|a second|a separate) (?:\w+ )?account|as (?:a )?new (?:customer|client|company|business))\b)/g,
+    '$& open an account for their company signup',
+    'pointer',
+  ],
   // How long a refund takes, asked of one kind against another ("do partial refunds take as long as
   // a full one?"), is the refund article's timing, not the return policy's "refunded in full".
   [
