@@ -287,7 +287,9 @@ describe('classes of misses issue 11 round six fixed (from train, dev, dev2 and 
       const r = await run(MAYA, text);
       expect(r.articleIds[0], text).toBe('opening-an-account');
       expect(r.route, `${text}: ${r.reason}`).toBe('resolve');
-      expect(r.reply?.text ?? '', text).toMatch(/northwind\.example\/signup|Enter your name, your work email/);
+      expect(r.reply?.text ?? '', text).toMatch(
+        /northwind\.example\/signup|Enter your name, your work email/,
+      );
     }
   });
 

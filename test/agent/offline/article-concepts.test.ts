@@ -74,7 +74,11 @@ describe('a concept one section answers finds that article, not its neighbour on
       'is there any delivery on Memorial Day?',
     ])
       await found(text, 'shipping-carriers-and-times', /no Saturday or Sunday delivery/);
-    await found('does the warehouse send orders out on Saturdays?', 'shipping-carriers-and-times', /Monday to Friday/);
+    await found(
+      'does the warehouse send orders out on Saturdays?',
+      'shipping-carriers-and-times',
+      /Monday to Friday/,
+    );
   });
 
   it('someone of the team added as a user or a role is the team article, not opening an account', async () => {

@@ -49,7 +49,11 @@ describe('generic sign-in, contact and order questions are answered from the nea
     'Qual è il vostro numero di telefono, per favore?',
     'Wat is uw telefoonnummer?',
   ])('how to reach the company is the support article’s "Other ways to reach us": %s', async (text) => {
-    await answered(text, 'support-hours-and-response-times', /support@northwind\.example[^]*\+1 614 555 0100/);
+    await answered(
+      text,
+      'support-hours-and-response-times',
+      /support@northwind\.example[^]*\+1 614 555 0100/,
+    );
   });
 
   it.each([
