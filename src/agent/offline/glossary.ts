@@ -50,6 +50,12 @@ const GLOSSARY: Array<[RegExp, string]> = [
   ],
   [/\b(?:rimbors\w*|terugbetal\w*|zwrot pieniedzy|geld terug)\b/, 'refund'],
   [/\b(?:wachtwoord|haslo|hasla)\b/, 'password reset'],
+  // Signing up, in es/fr/de/pt/it/nl/pl ("je n'arrive pas à m'inscrire", "non riesco a
+  // registrarmi"): the sign-up article, not the password article a failed attempt resembles.
+  [
+    /\b(?:registr(?:arme|arse|arnos|arte|o|acion|ier\w*|armi|arsi|azione|eren|atie)|inscri(?:re|ption|vez|s|t)|creer un compte|konto (?:erstellen|anlegen|eroffnen)|cadastr\w*|criar (?:uma )?conta|crear (?:una )?cuenta|creare un account|account aanmaken|zarejestr\w*|rejestracj\w*|zalozyc konto)\b/,
+    'sign up open an account problems signing up',
+  ],
   [/\b(?:accedere|accesso|inloggen|zalogowac|logowanie)\b/, 'login sign in'],
   // A sign-in that fails, with no provider or second factor named, is the password article's
   // ("Forgot password?", "Locked out"), as "I can't log in" is in English; single sign-on and

@@ -21,6 +21,17 @@ describe('generic account questions the golden convention answers from the neare
       await expectAnswered(run, PRIYA, text, 'opening-an-account', /check spam and any quarantine/);
   });
 
+  it('signing up, said in another language, is the sign-up article, not the password article', async () => {
+    for (const text of [
+      'Je n’arrive pas à m’inscrire sur votre site',
+      'Non riesco a registrarmi, cosa sbaglio?',
+      'Wie kann ich für unsere Firma ein Konto erstellen?',
+      'Não consigo me cadastrar como empresa',
+      'Nie mogę się zarejestrować jako firma',
+    ])
+      await expectAnswered(run, PRIYA, text, 'opening-an-account');
+  });
+
   it('opening an account, or an order’s confirmation email, is still not that', () => {
     expect(unanswerableRequest('can we register a second account for our other shop?')?.kind).toBe('sign_up');
     expect(unanswerableRequest('Quiero registrarme como empresa')?.kind).toBe('sign_up');
