@@ -268,12 +268,28 @@ describe('classes of misses issue 11 round six fixed (from train, dev, dev2 and 
       [MAYA, 'can 1042 be delivered to our warehouse instead? 12 Pier Road'],
       [PRIYA, 'the label printer from 1046 stopped printing after a few weeks of use'],
       [MAYA, 'could you change the login email on our account to owner@bluebird.example'],
-      [MAYA, 'we are opening a second cafe, can you create a new account for it?'],
+      [MAYA, 'we took over another cafe that has its own account with you, can you fold it into ours?'],
     ] as const) {
       const r = await run(email, text);
       expect(r.route, text).toBe('escalate');
       expect(r.reply, text).toBeUndefined();
       expect(r.proposedAction, text).toBeUndefined();
+    }
+  });
+
+  it('opening an account for another site is the sign-up article’s since kb/ has one', async () => {
+    for (const text of [
+      'we are opening a second cafe, can you create a new account for it?',
+      'how do we get an account with you for our new bakery?',
+      'where can I register my company as a new customer?',
+      'where do I sign our studio up as a new customer?',
+    ]) {
+      const r = await run(MAYA, text);
+      expect(r.articleIds[0], text).toBe('opening-an-account');
+      expect(r.route, `${text}: ${r.reason}`).toBe('resolve');
+      expect(r.reply?.text ?? '', text).toMatch(
+        /northwind\.example\/signup|Enter your name, your work email/,
+      );
     }
   });
 

@@ -26,15 +26,35 @@ describe('a question asking for a service or a document form no article states',
       'does the monitor arm come in white?',
       'Is the standing desk frame compatible with a 160 cm top from IKEA?',
       'Can we pay the big chair order in three instalments?',
-      // a delivery on a chosen day, our schedule over a holiday
-      'Could the freight people deliver on a Sunday? The gym is closed to members then.',
-      'Pouvez-vous livrer le samedi ? Le magasin est fermé en semaine.',
-      'Do you still ship orders over Easter, or is the warehouse closed?',
+      // a delivery on a chosen date or at a chosen hour, our schedule over a holiday (a weekend day is
+      // stated now: carriers deliver on business days only, below)
+      'Could the freight people deliver on a fixed date? We only move in on the 3rd of March.',
+      'Pouvez-vous livrer à une date précise ? Nous déménageons le 14.',
+      'Could we book a morning delivery slot for the chairs?',
       'Versendet ihr zwischen Weihnachten und Neujahr noch Bestellungen?',
     ]) {
       const r = await run(PRIYA, text);
       expect(r.route, text).toBe('escalate');
       expect(r.reason, text).toMatch(/below/);
+    }
+  });
+
+  it('answers a delivery on a weekend day from the carriers article, in the eight languages', async () => {
+    for (const text of [
+      'Could the freight people deliver on a Sunday? The gym is closed to members then.',
+      'Pouvez-vous livrer le samedi ? Le magasin est fermé en semaine.',
+      'Is a weekend drop-off possible? Our office is empty on weekdays.',
+      '¿Pueden entregar un domingo? Abrimos solo el fin de semana.',
+      'Könnt ihr auch samstags liefern?',
+      'Vocês conseguem entregar num sábado?',
+      'Potete consegnare di domenica?',
+      'Kunnen jullie in het weekend bezorgen?',
+      'Czy możecie dostarczyć paczkę w niedzielę?',
+    ]) {
+      const r = await run(PRIYA, text);
+      expect(r.articleIds[0], text).toBe('shipping-carriers-and-times');
+      expect(r.route, `${text}: ${r.reason}`).toBe('resolve');
+      expect(r.reply?.text ?? '', text).toMatch(/no Saturday or Sunday delivery/);
     }
   });
 
@@ -58,6 +78,11 @@ describe('a question asking for a service or a document form no article states',
     // Past deliveries and the customer's own closures are news, not a request.
     expect(servicesNotInArticles('it was delivered on Saturday, thanks', [INVOICES])).toEqual([]);
     expect(servicesNotInArticles('the scanner won’t pair with my tablet', [INVOICES])).toEqual([]);
+    // "No Saturday or Sunday delivery" says whether we deliver on a weekend; not on a date one picks.
+    const carriers = `${INVOICES}\nCarriers deliver on business days only: there is no Saturday or Sunday delivery.`;
+    expect(servicesNotInArticles('can you deliver on a Sunday?', [carriers])).toEqual([]);
+    expect(servicesNotInArticles('livrez-vous le samedi ?', [carriers])).toEqual([]);
+    expect(servicesNotInArticles('can you deliver on a specific date?', [carriers])).toHaveLength(1);
     // An article that says whether we do it answers the question itself.
     expect(
       servicesNotInArticles('Can we get the invoices in Spanish?', [

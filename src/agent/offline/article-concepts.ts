@@ -70,7 +70,9 @@ export const ARTICLE_CONCEPTS: Array<[RegExp, string, 'pointer'?]> = [
   // A plan change said as a move between the plans ("go back to Free", "from Free to Pro") is the
   // plan-change article's, whatever else it asks about the plans: down to Free or up from it.
   [planMove(String.raw`free(?: plan| tier| account)?`), '$& change of plan downgrade', 'pointer'],
-  [planMove(PLAN, 'free'), '$& change of plan upgrade', 'pointer'],
+  // Up from Free is an upgrade, paid as the prorated difference for the rest of the period: "billed
+  // for the whole month?" is that line, not the monthly plan's end after a cancellation.
+  [planMove(PLAN, 'free'), '$& change of plan upgrade prorated difference', 'pointer'],
   // A price asked for the move ("what would it cost to move to Enterprise") is the plans' prices.
   [
     new RegExp(String.raw`(?<!\b(?:cost|costs|price|pay|charge)\b[^.?!]{0,30})${planMove(PLAN).source}`, 'g'),
@@ -106,6 +108,35 @@ export const ARTICLE_CONCEPTS: Array<[RegExp, string, 'pointer'?]> = [
   [
     /\breturn (?:clock|period|deadline|timer|time ?limit)\b|\bhow (?:long|many days)\b(?=[^.?!]{0,50}\b(?:do |does |will |did )?(?:we|i|you|they) (?:get|have)\b[^.?!]{0,40}\b(?:send\w* (?:[a-z]+ ){0,3}?back|return\w*|change (?:our|my|their) minds?|decide)\b)/g,
     '$& return window days of delivery',
+    'pointer',
+  ],
+  // A delivery on a weekend day or a public holiday ("could the freight come on a Sunday?") is the
+  // carriers' business days, not the warehouse's shipping days ("do orders go out on Saturdays?").
+  [
+    /\b(?:deliver\w*|drop[- ]?offs?)\b(?=[^.?!]{0,30}\b(?:saturdays?|sundays?|weekends?|public holidays?|bank holidays?|national holidays?|(?:the )?fourth of july|july 4(?:th)?|thanksgiving|labor day|memorial day)\b)|(?<=\b(?:saturday|sunday|weekend|holiday)\b )(?:deliver(?:y|ies)|drop[- ]?offs?)\b/g,
+    '$& carriers deliver on business days only no saturday or sunday delivery public holidays',
+    'pointer',
+  ],
+  // Opening an account, said with "register" or a split "sign … up" ("register my company as a new
+  // customer"), is the sign-up article's first lines, not its "already registered" problem or the
+  // profile's sign-in email.
+  [
+    /\b(?:register(?:ing)?|sign(?:ing)? (?:\w+ ){1,3}up|open(?:ing)?|creat(?:e|ing)|set(?:ting)? up)\b(?=[^.?!]{0,40}\b(?:(?:an?|a new|new|another|a second|a separate) (?:\w+ )?account|as (?:a )?new (?:customer|client|company|business))\b)/g,
+    '$& open an account for their company signup',
+    'pointer',
+  ],
+  // How long a refund takes, asked of one kind against another ("do partial refunds take as long as
+  // a full one?"), is the refund article's timing, not the return policy's "refunded in full".
+  [
+    /(?<=\brefunds?\b[^.?!]{0,30})\b(?:take|takes|taking|took) (?:just |exactly )?(?:as long|longer|the same (?:time|amount of time|number of days))\b|\bhow (?:long|many (?:business )?days) (?:does|do|will|would) (?:a |an |the |my |our )?(?:partial |full |part )?refunds? take\b/g,
+    '$& refund follow the same timing business days',
+    'pointer',
+  ],
+  // Someone of the customer's team added to the account as a user or a role ("add our office
+  // manager as a user on the account") is the team article's, not opening an account.
+  [
+    /\b(?:add|adding|invite|inviting|set up|setting up)\b(?=[^.?!]{0,40}\bas (?:a |an |another |our |the )?(?:(?:new|second|extra) )?(?:users?|admins?|administrators?|buyers?|viewers?|members?|team members?)\b)/g,
+    '$& account owners and admins manage people team members',
     'pointer',
   ],
   // A refund to a customer who pays on purchase order or by bank transfer is the refund article's

@@ -3,6 +3,10 @@ import { ARTICLE_CONCEPTS } from './article-concepts.js';
 import { GLOSSARY_SCRIPTS } from './glossary-scripts.js';
 import { fold } from './text.js';
 
+/** Delivering, and the days of a weekend, in es/fr/de/pt/it/nl/pl (folded). */
+const DELIVER_ELSEWHERE = String.raw`livr\w*|entreg\w*|liefer\w*|zustell\w*|consegn\w*|lever\w*|bezorg\w*|dostaw\w*|dostarcz\w*`;
+const WEEKEND_ELSEWHERE = String.raw`samedis?|dimanches?|week-?ends?|sabados?|domingos?|fin(?:es)? de semana|fim de semana|samstags?|sonntags?|wochenende\w*|sabato|domenica|fine settimana|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*`;
+
 /**
  * Support vocabulary in es/fr/de/pt/it/nl/pl mapped to the English words the articles use, so the offline
  * engine (which cannot translate) still finds the right article for a non-English question.
@@ -31,6 +35,14 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:spedizion\w*|spedite|consegna|verzend\w*|levering|bezorg\w*|wysylk\w*|dostaw\w*)\b/,
     'shipping delivery cost',
   ],
+  // A delivery on a weekend day, asked in other words than "delivery" ("livrez-vous le samedi ?",
+  // "am Sonntag liefern"): the carriers article's business days, no Saturday or Sunday delivery.
+  [
+    new RegExp(
+      String.raw`\b(?:${DELIVER_ELSEWHERE})\b[^.?!]{0,30}\b(?:${WEEKEND_ELSEWHERE})\b|\b(?:${WEEKEND_ELSEWHERE})\b[^.?!]{0,30}\b(?:${DELIVER_ELSEWHERE})\b`,
+    ),
+    'saturday sunday delivery carriers business days',
+  ],
   [/\b(?:italia|nederland|belgie|polsk\w*|estero|buitenland|zagranic\w*)\b/, 'international'],
   [
     /\b(?:reso|resi|restituir\w*|retourner\w*|retour\w*|terug(?: te)? ?stur\w*|zwrot\w*|zwroc\w*|odesla\w*|odeslac)\b/,
@@ -38,6 +50,12 @@ const GLOSSARY: Array<[RegExp, string]> = [
   ],
   [/\b(?:rimbors\w*|terugbetal\w*|zwrot pieniedzy|geld terug)\b/, 'refund'],
   [/\b(?:wachtwoord|haslo|hasla)\b/, 'password reset'],
+  // Signing up, in es/fr/de/pt/it/nl/pl ("je n'arrive pas à m'inscrire", "non riesco a
+  // registrarmi"): the sign-up article, not the password article a failed attempt resembles.
+  [
+    /\b(?:registr(?:arme|arse|arnos|arte|o|acion|ier\w*|armi|arsi|azione|eren|atie)|inscri(?:re|ption|vez|s|t)|creer un compte|konto (?:erstellen|anlegen|eroffnen)|cadastr\w*|criar (?:uma )?conta|crear (?:una )?cuenta|creare un account|account aanmaken|zarejestr\w*|rejestracj\w*|zalozyc konto)\b/,
+    'sign up open an account problems signing up',
+  ],
   [/\b(?:accedere|accesso|inloggen|zalogowac|logowanie)\b/, 'login sign in'],
   // A sign-in that fails, with no provider or second factor named, is the password article's
   // ("Forgot password?", "Locked out"), as "I can't log in" is in English; single sign-on and
@@ -47,12 +65,12 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak|authenticat\w*|authentificat\w*|2fa|mfa|codes?|codigo|tweestaps\w*|zwei ?faktor\w*|deux facteurs|doble factor|dois fatores|due fattori|dwuetapow\w*|nikt|niemand|nadie|personne|nessuno|ninguem|wszys\w*|todos|tous|alle|tutti|iedereen)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|mozemy|umiem) (?:sie )?zalogowac)\b/,
     'password reset locked out',
   ],
-  // The email confirming a new account that never came: the password article's "The email did not arrive".
-  [ACCOUNT_EMAIL_ASKED, 'email did not arrive account created'],
-  // The company's own phone number or how to reach it: the support article's "how to reach us".
+  // The email confirming a new account that never came: the sign-up article's "No confirmation email".
+  [ACCOUNT_EMAIL_ASKED, 'problems signing up no confirmation email'],
+  // The company's own phone number or how to reach it: the support article's "Other ways to reach us".
   [
     /\b(?:vuestro|su|votre|vos|ihre|eure|seu|vostro|jullie|uw|wasz|panstwa) (?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu)\b|\b(?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu) (?:de (?:soporte|support|suporte)|vom support|del supporto|van (?:de )?support|do (?:wsparcia|pomocy))\b/,
-    'contact support hours',
+    'other ways to reach us email phone support',
   ],
   // An account locked after too many tries: the password article's "Locked out" (a card blocked is not).
   [
@@ -410,11 +428,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /\b(?:crushed|smashed|dented|cracked|shattered|busted|squashed|torn open|snapped|bent|chipped|scratched|ripped)\b/g,
     'damaged',
   ],
-  // The company's phone number or a way to reach it is the support article's "reach us" ("your
+  // The company's phone number or a way to reach it is the support article's "Other ways to reach us" ("your
   // number?", "how do we get hold of you"); the customer's own number on their profile is not.
   [
     /\b(?:your|ur) (?:(?:support|customer service|office|main) )?(?:phone|telephone|contact|hotline)(?: number| line)?\b|\b(?:a|any) (?:phone )?number (?:i|we) (?:can|could) (?:call|ring|phone)\b|\b(?:call|ring|phone|contact|reach|get hold of|get in touch with) (?:you(?: guys| folks| people)?|your (?:support )?(?:team|support|staff|people)|support(?: team)?)(?= *(?:[?.!,]|$|\b(?:by|on|at|directly|guys|people|folks)\b))/g,
-    'contact support hours',
+    'other ways to reach us email phone support',
     'pointer',
   ],
   // A parcel whose tracking stopped moving, and when we take it up with the carrier, is the lost
@@ -504,11 +522,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // charges"); "try again" beside no payment (a sign-in, a reset) is not.
   [retryAsked(), '$& retry failed charges'],
   // Signing up beside the email that confirms it ("the confirmation email after signing up"): the
-  // account waits on the email (the password article's "The email did not arrive"); "sign" alone
+  // account waits on the email (the sign-up article's "Problems signing up"); "sign" alone
   // finds the single sign-on article.
   [
     /\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b(?=[^.?!]{0,60}\b(?:confirmation|verification|activation) (?:e-?mail|link)\b)|(?<=\b(?:confirmation|verification|activation) (?:e-?mail|link)\b[^.?!]{0,60})\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b/g,
-    'email did not arrive',
+    'problems signing up confirmation',
   ],
   // A parcel that has left the warehouse has shipped, and stopping it is cancelling it.
   [/\b(?:left|leaves|leave|gone out of|out of) (?:your|the|our) warehouse\b/g, 'shipped'],

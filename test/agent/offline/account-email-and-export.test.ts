@@ -8,7 +8,7 @@ import { englishSearchTerms } from '../../../src/agent/offline/glossary.js';
 const run = useOfflineAgent();
 
 describe('generic account questions the golden convention answers from the nearest article (offline engine)', () => {
-  it('the email confirming a new account that never came is the password article’s "The email did not arrive"', async () => {
+  it('the email confirming a new account that never came is the sign-up article’s "No confirmation email"', async () => {
     for (const text of [
       'signed up this morning and the confirmation email never came',
       'still waiting for the activation link since I registered',
@@ -18,7 +18,18 @@ describe('generic account questions the golden convention answers from the neare
       'Não chegou o e-mail de ativação da minha conta',
       'Nie przyszedł mail aktywacyjny do nowego konta',
     ])
-      await expectAnswered(run, PRIYA, text, 'password-reset', /spam/i);
+      await expectAnswered(run, PRIYA, text, 'opening-an-account', /check spam and any quarantine/);
+  });
+
+  it('signing up, said in another language, is the sign-up article, not the password article', async () => {
+    for (const text of [
+      'Je n’arrive pas à m’inscrire sur votre site',
+      'Non riesco a registrarmi, cosa sbaglio?',
+      'Wie kann ich für unsere Firma ein Konto erstellen?',
+      'Não consigo me cadastrar como empresa',
+      'Nie mogę się zarejestrować jako firma',
+    ])
+      await expectAnswered(run, PRIYA, text, 'opening-an-account');
   });
 
   it('opening an account, or an order’s confirmation email, is still not that', () => {

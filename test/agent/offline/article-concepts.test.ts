@@ -59,6 +59,45 @@ describe('a concept one section answers finds that article, not its neighbour on
     );
   });
 
+  it('a move up from Free, asked what it costs for the month, is the prorated upgrade, not ending a plan early', async () => {
+    for (const text of [
+      'if we jump from Free to Pro mid-month, do we pay a full month?',
+      'switching from free to enterprise next Tuesday, how is the first bill worked out?',
+    ])
+      await found(text, 'change-your-plan', /prorated difference/);
+  });
+
+  it('a delivery on a weekend day or a public holiday is the carriers’ business days, shipping days stay the warehouse’s', async () => {
+    for (const text of [
+      'can the courier deliver to us on a Sunday?',
+      'is weekend delivery possible for the stools?',
+      'is there any delivery on Memorial Day?',
+    ])
+      await found(text, 'shipping-carriers-and-times', /no Saturday or Sunday delivery/);
+    await found(
+      'does the warehouse send orders out on Saturdays?',
+      'shipping-carriers-and-times',
+      /Monday to Friday/,
+    );
+  });
+
+  it('someone of the team added as a user or a role is the team article, not opening an account', async () => {
+    for (const text of [
+      'how can I add our head chef as a buyer on the account?',
+      'we want to set up our new bookkeeper as a viewer',
+      'I need to invite my deputy as an admin',
+    ])
+      await found(text, 'manage-team-members', /Account owners and admins manage people/);
+  });
+
+  it('how long a refund takes, asked against another kind, is the refund timing', async () => {
+    for (const text of [
+      'does a refund for one item take longer than refunding the whole order?',
+      'how long does a partial refund take?',
+    ])
+      await found(text, 'refund-timing', /same timing|business days/);
+  });
+
   it('a security flaw found in the site goes to the security report article', async () => {
     const report = /security@northwind\.example/;
     await found(
