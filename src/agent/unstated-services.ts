@@ -153,22 +153,39 @@ const SERVICES: readonly UnstatedService[] = [
     statedBy:
       /\binstal+ments?\b|\bsplit\w*\b[^.]{0,30}\bpayments?\b|\bprepa(?:y|id) credit\b|\b(?:two|multiple|several) (?:payment methods|cards)\b/,
   },
+  // A weekend delivery is one service, a day of the customer's choosing another: an article that
+  // says there is no Saturday delivery answers the first and not the second.
   {
-    label: 'a delivery on a chosen day (a weekend or a given date)',
+    label: 'a delivery on a weekend',
     asks: new RegExp(
       [
         String.raw`\b(?:saturday|sunday|weekend) (?:deliver(?:y|ies)|drop[- ]?offs?)\b|\bdrop[- ]?offs?\b[^.?!]{0,20}\b(?:on|at|over) (?:a |the )?(?:saturdays?|sundays?|weekends?)\b|\b(?<!(?:was|were|been|got|is|it) )deliver(?:y|ies|ed|s)?\b[^.?!]{0,30}\b(?:on|at|over) (?:a |the )?(?:saturdays?|sundays?|weekends?)\b`,
-        String.raw`\bdeliver\w*\b[^.?!]{0,30}\bon (?:a |one )?(?:specific|particular|certain|set|chosen|fixed|given) (?:day|date)\b|\b(?:specific|particular|chosen|fixed) delivery (?:day|date)\b|\b(?:choose|pick|select|book) (?:a |the |our )?delivery (?:day|date)\b`,
-        String.raw`\bentreg\w*[^.?!]{0,30}\b(?:sabados?|domingos?|fin(?:es)? de semana|fim de semana|(?:dia|fecha|data) (?:concret|especific|determinad|cert)\w*)`,
-        String.raw`\blivr\w*[^.?!]{0,30}\b(?:samedis?|dimanches?|week-?ends?|jour (?:precis|particulier|donne)|date (?:precise|particuliere|donnee))\b`,
-        String.raw`\b(?:liefer\w*|zustell\w*)[^.?!]{0,30}\b(?:samstags?|sonntags?|wochenende|(?:bestimmten|festen|gewunschten) (?:tag|datum|termin))\b|\bwunschtermin\w*|\bsamstagszustellung\w*`,
-        String.raw`\bconsegn\w*[^.?!]{0,30}\b(?:sabato|domenica|fine settimana|(?:giorno|data) (?:specific|precis)\w*)`,
-        String.raw`\b(?:lever\w*|bezorg\w*)[^.?!]{0,30}\b(?:zaterdag\w*|zondag\w*|weekend|(?:bepaalde|specifieke|vaste) (?:dag|datum))\b`,
-        String.raw`\bdostaw\w*[^.?!]{0,30}\b(?:sobot\w*|niedziel\w*|weekend\w*|(?:konkretny|okreslony|wybrany) (?:dzien|termin|date))`,
+        String.raw`\bentreg\w*[^.?!]{0,30}\b(?:sabados?|domingos?|fin(?:es)? de semana|fim de semana)\b`,
+        String.raw`\blivr\w*[^.?!]{0,30}\b(?:samedis?|dimanches?|week-?ends?)\b`,
+        String.raw`\b(?:liefer\w*|zustell\w*)[^.?!]{0,30}\b(?:samstags?|sonntags?|wochenende)\b|\bsamstagszustellung\w*`,
+        String.raw`\bconsegn\w*[^.?!]{0,30}\b(?:sabato|domenica|fine settimana)\b`,
+        String.raw`\b(?:lever\w*|bezorg\w*)[^.?!]{0,30}\b(?:zaterdag\w*|zondag\w*|weekend)\b`,
+        String.raw`\bdostaw\w*[^.?!]{0,30}\b(?:sobot\w*|niedziel\w*|weekend\w*)`,
       ].join('|'),
     ),
     statedBy:
-      /\b(?:saturday|weekend) deliver\w*|\bdeliver\w* on (?:saturdays?|weekends?)\b|\b(?:choose|pick) (?:a |the |your )?delivery (?:day|date)\b/,
+      /\b(?:saturday|sunday|weekend)(?: or (?:saturday|sunday))? deliver\w*|\bdeliver\w* on (?:saturdays?|sundays?|weekends?)\b/,
+    onlyAsked: true,
+  },
+  {
+    label: 'a delivery on a chosen day',
+    asks: new RegExp(
+      [
+        String.raw`\bdeliver\w*\b[^.?!]{0,30}\bon (?:a |one )?(?:specific|particular|certain|set|chosen|fixed|given) (?:day|date)\b|\b(?:specific|particular|chosen|fixed) delivery (?:day|date)\b|\b(?:choose|pick|select|book) (?:a |the |our )?delivery (?:day|date)\b`,
+        String.raw`\bentreg\w*[^.?!]{0,30}\b(?:dia|fecha|data) (?:concret|especific|determinad|cert)\w*`,
+        String.raw`\blivr\w*[^.?!]{0,30}\b(?:jour (?:precis|particulier|donne)|date (?:precise|particuliere|donnee))\b`,
+        String.raw`\b(?:liefer\w*|zustell\w*)[^.?!]{0,30}\b(?:bestimmten|festen|gewunschten) (?:tag|datum|termin)\b|\bwunschtermin\w*`,
+        String.raw`\bconsegn\w*[^.?!]{0,30}\b(?:giorno|data) (?:specific|precis)\w*`,
+        String.raw`\b(?:lever\w*|bezorg\w*)[^.?!]{0,30}\b(?:bepaalde|specifieke|vaste) (?:dag|datum)\b`,
+        String.raw`\bdostaw\w*[^.?!]{0,30}\b(?:konkretny|okreslony|wybrany) (?:dzien|termin|date)`,
+      ].join('|'),
+    ),
+    statedBy: /\b(?:choose|pick) (?:a |the |your )?delivery (?:day|date)\b/,
     onlyAsked: true,
   },
   {

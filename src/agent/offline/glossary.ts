@@ -23,7 +23,13 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:horario|horarios|horaires|offnungszeiten|atendimento|atencion)\b/, 'support hours'],
   [/\b(?:garantia|garantie)\b/, 'warranty'],
   [/\b(?:seguimiento|suivi|sendungsverfolgung|rastreamento)\b/, 'tracking'],
-  [/\b(?:cancelar|annuler|stornieren)\b/, 'cancel order'],
+  // Ending a subscription, a plan or a contract is the plan article's "Ending a plan early", not an
+  // order's cancellation (which the entries below read when no plan is named).
+  [
+    /\b(?:cancel\w*|annul\w*|resili\w*|kundig\w*|stornier\w*|disdi\w*|disdett\w*|opzeg\w*|beeindig\w*|anul\w*|rezygn\w*|wypowiedz\w*|rescind\w*|rescisao|termin\w*)\b(?=[^.?!]{0,40}\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)|\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b(?=[^.?!]{0,40}\b(?:cancel\w*|annul\w*|resili\w*|kundig\w*|stornier\w*|disdi\w*|disdett\w*|opzeg\w*|beeindig\w*|anul\w*|rezygn\w*|wypowiedz\w*|rescind\w*|rescisao|termin\w*)\b)/,
+    'ending a plan early monthly plans cancelled cancellation fee',
+  ],
+  [/^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:cancelar|annuler|stornieren)\b/, 'cancel order'],
   [/\b(?:costo|cuanto cuesta|frais|kosten|quanto custa|prix|precio|preco)\b/, 'cost price'],
   [/\b(?:dano|danado|endommage|beschadigt|defekt|danificado)\b/, 'damaged defective'],
   // Italian, Dutch and Polish.
@@ -54,6 +60,20 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:vuestro|su|votre|vos|ihre|eure|seu|vostro|jullie|uw|wasz|panstwa) (?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu)\b|\b(?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu) (?:de (?:soporte|support|suporte)|vom support|del supporto|van (?:de )?support|do (?:wsparcia|pomocy))\b/,
     'contact support hours',
   ],
+  [
+    /\b(?:numero de telefone|telefone) (?:de voces|da empresa|do suporte|da northwind)\b|\b(?:o )?(?:vosso|seu) (?:numero de )?telefone\b/,
+    'contact support hours',
+  ],
+  // The company's email address, its office and a visit to it, its postal address: the support
+  // article's "Other ways to reach us" (the customer's own email or address is another question).
+  [
+    /\b(?:vuestr[oa]|su|votre|ihre|eure|seu|sua|vosso|vossa|vostro|jullie|uw|wasz|wasza|panstwa) (?:direccion de )?(?:correo(?: electronico)?|e-?mail|courriel|adresse (?:e-?mail|mail|electronique)|e-?mail-?adresse|endereco de e-?mail|indirizzo (?:e-?mail|di posta)|e-?mailadres|adres (?:e-?mail|mailowy))\b|\b(?:correo|e-?mail|courriel|adresse e-?mail|e-?mail-?adresse|endereco de e-?mail|indirizzo e-?mail|e-?mailadres|adres e-?mail) (?:de|du|des|vom|do|da|del|dello|van|do) (?:soporte|support|service client|kundendienst|suporte|supporto|assistenza|klantenservice|wsparcia|obslugi klienta)\b/,
+    'email support other ways to reach us',
+  ],
+  [
+    /\b(?:visit\w*|visiter|besuch\w*|vorbeikommen|langs ?(?:komen|gaan)|bezoek\w*|odwiedz\w*|ir a|passer a|passar n[ao])\b[^.?!]{0,30}\b(?:oficinas?|bureaux?|buro|escritorio|ufficio|uffici|kantoor|biuro|sede|siege|almacen|entrepot|lager|armazem|magazzino|magazijn|magazyn)\b|\b(?:oficinas?|bureaux?|buro|escritorio|ufficio|kantoor|biuro|sede|siege)\b[^.?!]{0,30}\b(?:visit\w*|visiter|besuch\w*|vorbeikommen|langs ?(?:komen|gaan)|bezoek\w*|odwiedz\w*)\b|\b(?:direccion postal|adresse postale|postanschrift|postadresse|endereco postal|indirizzo postale|postadres|adres pocztowy|adres korespondencyjny)\b/,
+    'office visits appointment other ways to reach us',
+  ],
   // An account locked after too many tries: the password article's "Locked out" (a card blocked is not).
   [
     /\b(?:cuenta|compte|konto|conta|account|accesso|acceso|acces|zugang|login|utente|benutzer\w*|usuario)\b[^.?!]{0,25}\b(?:bloquead[oa]|bloquee?|verrouille\w*|gesperrt|blockiert|bloccat[oa]|geblokkeerd|zablokowan\w*)\b|\b(?:demasiados|trop de|zu viele\w*|muitas|troppi|te veel|zbyt wiele|za duzo)\b[^.?!]{0,20}\b(?:intentos|tentatives|versuch\w*|anmeldeversuch\w*|tentativas|tentativi|pogingen|prob\w*)\b/,
@@ -64,7 +84,7 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:orari|openingstijden|godzin\w*)\b/, 'support hours'],
   [/\b(?:garanzia|garantie|gwarancj\w*)\b/, 'warranty'],
   [/\b(?:tracciament\w*|track(?: ?and ?trace)?|sledzeni\w*)\b/, 'tracking'],
-  [/\b(?:annull\w*|annuleren|anulowa\w*)\b/, 'cancel order'],
+  [/^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:annull\w*|annuleren|anulowa\w*)\b/, 'cancel order'],
   [/\b(?:quanto costa|costo|kosten|wat kost|ile kosztuje|koszt\w*)\b/, 'cost price'],
   [
     /\b(?:abbonament\w*|abonnement|subskrypcj\w*|contratto|contract|umow\w*|penale|boete|oplat\w*)\b/,
@@ -132,6 +152,12 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [
     /\b(?:rol(?:l)?os? de etiquetas?|rouleaux? d'etiquettes|etikettenroll\w*|etiketrol\w*|rotol\w* di etichette)\b/,
     'consumables',
+  ],
+  // A Saturday, a Sunday or a public holiday asked about a delivery is the carriers' "business days
+  // only" (the line says there is none); weekends asked about alone stay the staffed hours below.
+  [
+    /\b(?:liefer|versand|versend|verschick|zustell|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw|dostarcz)\w*\b(?=[^.?!]{0,40}\b(?:sabados?|domingos?|samedis?|dimanches?|samstags?|sonntags?|sabato|domenica|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*|feriados?|(?:jours? )?feries?|feiertag\w*|festivi|feestdag\w*|swiet\w*)\b)|\b(?:sabados?|domingos?|samedis?|dimanches?|samstags?|sonntags?|sabato|domenica|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*|feriados?|(?:jours? )?feries?|feiertag\w*|festivi|feestdag\w*|swiet\w*)\b(?=[^.?!]{0,40}\b(?:liefer|versand|versend|verschick|zustell|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw|dostarcz)\w*)|\bsamstagszustellung\w*/,
+    'carriers deliver business days only saturday sunday delivery',
   ],
   // Weekends asked about deliveries are the shipping days; else the staffed hours (as in English below).
   [
@@ -215,6 +241,12 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [
     /\b(?:nehm(?:t|en)|akzeptier\w*|acept\w*|admit\w*|accept\w*|pren(?:ez|nent|ons)|aceit\w*|accett\w*|nemen|akceptuj\w*|przyjmuj\w*|(?:be)?zahl\w*|pag(?:ar|o|amos|an|ais|are|hiamo|ate)|pay\w*|betal\w*|plac\w*)\b(?=[^.?!]{0,30}\b(?:amex|american express|visa|mastercard|discover|paypal|apple pay|google pay|klarna|maestro|diners)\b)|\b(?:amex|american express|visa|mastercard|discover|paypal|apple pay|google pay|klarna|maestro|diners)\b(?=[^.?!]{0,30}\b(?:nehm(?:t|en)|akzeptier\w*|acept\w*|admit\w*|accept\w*|pren(?:ez|nent|ons)|aceit\w*|accett\w*|nemen|akceptuj\w*|przyjmuj\w*|geht|gehen|moglich|possible|posible|possivel|possibile|mogelijk|mozliwe)\b)/,
     'payment methods visa mastercard american express',
+  ],
+  // PayPal and the phone wallets are named by the payment article itself ("We do not take PayPal
+  // or digital wallets"): named in any language, they find that line rather than the cards'.
+  [
+    /\b(?:paypal|apple ?pay|google ?pay|(?:digital|mobile) wallets?|portefeuilles? (?:electroniques?|numeriques?)|billeteras? (?:digitales?|virtuales?|electronicas?)|carteiras? digita\w*|portafogli\w* digital\w*|digitale portemonnees?|portfel\w* (?:cyfrow\w*|elektroniczn\w*))\b/,
+    'paypal digital wallets apple pay google pay',
   ],
   // Sending goods back in French is "renvoyer" too; an e-mail, an invoice or a code sent again is not.
   [
@@ -313,7 +345,9 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   ],
   [/\bamex\b/g, 'american express'],
   [/\bidps?\b/g, 'identity provider'],
-  [/\b(?:paypal|apple pay|google pay|venmo|wire transfer|bank wire)\b/g, 'payment methods accept', 'pointer'],
+  // PayPal and the phone wallets keep their names: the payment article says it does not take them.
+  [/\b(?:paypal|apple pay|google pay|(?:digital|mobile) wallets?)\b/g, '$& payment methods digital wallets', 'pointer'],
+  [/\b(?:venmo|wire transfer|bank wire)\b/g, 'payment methods accept', 'pointer'],
   [/\b(?:annually|annual|per year|a year|every year)\b/g, 'yearly'],
   [/\b(?:chat|support) (?:history|logs?|transcripts?)\b/g, 'conversation history'],
   [/\b(?:card on file|company card|saved card)\b/g, 'card payment method'],
@@ -363,6 +397,14 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [
     /\b(?:payments?|charges?|cards?|renewals?|fees?|subscriptions?)\b[^.?!]{0,25}?\b(?:bounced|(?:was|got|been|is being) (?:declined|blocked|rejected|refused)|(?:didn'?t|did not|won'?t|wouldn'?t) go through)\b|\bbank (?:blocked|declined|rejected|refused)\b|\b(?:bank|issuer|card)s? (?:keeps? |kept |still )?(?:blocking|declining|rejecting|refusing|bouncing|blocks|declines|rejects|refuses|bounces)\b|\b(?:payments?|charges?|cards?) (?:keeps?|kept) (?:getting |being )?(?:declined|blocked|rejected|refused|bounced|bouncing|failing)\b/g,
     'declined payment',
+  ],
+  // A Saturday, a Sunday or a holiday asked about a delivery, or the courier coming then, is the
+  // carriers' "business days only" ("will the courier bring it on a Sunday?"); the day the
+  // warehouse ships an order is its Monday to Friday, below.
+  [
+    /(?<=\b(?:deliver\w*|arriv\w*|couriers?|carriers?|drivers?|drop[- ]?offs?|brings?|turn up|show up|come|comes)\b[^.?!]{0,40})\b(?:saturdays?|sundays?|weekends?|(?:public |bank |national )?holidays?)\b|\b(?:saturday|sunday|weekend|holiday) (?:deliver\w*|drop[- ]?offs?)\b/g,
+    '$& carriers deliver business days only',
+    'pointer',
   ],
   // Weekends in a question about shipping are about the days orders go out, else about support hours.
   [
@@ -415,6 +457,18 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [
     /\b(?:your|ur) (?:(?:support|customer service|office|main) )?(?:phone|telephone|contact|hotline)(?: number| line)?\b|\b(?:a|any) (?:phone )?number (?:i|we) (?:can|could) (?:call|ring|phone)\b|\b(?:call|ring|phone|contact|reach|get hold of|get in touch with) (?:you(?: guys| folks| people)?|your (?:support )?(?:team|support|staff|people)|support(?: team)?)(?= *(?:[?.!,]|$|\b(?:by|on|at|directly|guys|people|folks)\b))/g,
     'contact support hours',
+    'pointer',
+  ],
+  // The company's email address, its office and a visit to it, or where to post a letter: the
+  // support article's "Other ways to reach us" (the customer's own address or email is not it).
+  [
+    /\b(?:your|ur) (?:(?:support|customer service|contact|main) )?e-?mail(?: address)?\b|\be-?mail (?:address )?(?:for|of) (?:your )?(?:support|customer service|the support team)\b|\b(?:what|which) (?:e-?mail|address) (?:do|can|should) (?:i|we) (?:e-?mail|write|send|mail)\w*\b/g,
+    '$& email support other ways to reach us',
+    'pointer',
+  ],
+  [
+    /\b(?:visit|visiting|come by|drop by|stop by|pop in|pop by|come (?:in|over|round|around)|swing by)\b[^.?!]{0,30}\b(?:you|your (?:office|warehouse|premises|building|headquarters|hq|showroom))\b|\byour (?:office|offices|headquarters|hq|premises|showroom)\b|\b(?:postal|mailing|physical|street|office) address\b(?![^.?!]{0,30}\b(?:on|for) (?:my|our|the) (?:order|invoice|account|profile)\b)|\bwhere are you (?:located|based)\b/g,
+    '$& office visits appointment other ways to reach us',
     'pointer',
   ],
   // A parcel whose tracking stopped moving, and when we take it up with the carrier, is the lost
