@@ -248,6 +248,12 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:paypal|apple ?pay|google ?pay|(?:digital|mobile) wallets?|portefeuilles? (?:electroniques?|numeriques?)|billeteras? (?:digitales?|virtuales?|electronicas?)|carteiras? digita\w*|portafogli\w* digital\w*|digitale portemonnees?|portfel\w* (?:cyfrow\w*|elektroniczn\w*))\b/,
     'paypal digital wallets apple pay google pay',
   ],
+  // An item exchanged for another colour, size or model, or the restocking fee: the return
+  // policy's "Exchanges and fees" (a change of address, plan or password is not an exchange).
+  [
+    /\b(?:cambi\w*|echang\w*|umtausch\w*|umzutauschen|tausch\w*|troc\w*|sostitu\w*|ruil\w*|omruil\w*|wymien\w*|wymian\w*|zamien\w*)\b(?=[^.?!]{0,60}\b(?:talla|tamano|taille|gro(?:ss|ß)e|tamanho|taglia|misura|maat|rozmiar\w*|color|colou?r|couleur|farbe|cor|colore|kleur|kolor\w*|modelo|modele|modell|modello|model\w*)\b)|\b(?:talla|tamano|taille|gro(?:ss|ß)e|tamanho|taglia|misura|maat|rozmiar\w*|color|colou?r|couleur|farbe|cor|colore|kleur|kolor\w*|modelo|modele|modell|modello|model\w*)\b(?=[^.?!]{0,30}\b(?:cambi\w*|echang\w*|umtausch\w*|umzutauschen|tausch\w*|troc\w*|sostitu\w*|ruil\w*|omruil\w*|wymien\w*|wymian\w*|zamien\w*)\b)|\b(?:frais de (?:restockage|remise en stock)|wiedereinlagerungs\w*|tasas? de reposicion|taxas? de reposicao|cost[oi] di (?:rifornimento|riassortimento)|herbevoorradingskosten|oplat\w* za ponowne \w+)\b/,
+    'exchanges swap another colour size model new order restocking fee',
+  ],
   // Sending goods back in French is "renvoyer" too; an e-mail, an invoice or a code sent again is not.
   [
     /\b(?:renvoy\w*|renvoi)\b(?![^.?!]{0,30}\b(?:e-?mails?|mails?|courriels?|factures?|recus?|codes?|liens?|messages?|confirmation|invitation|mot de passe)\b)/,
@@ -469,6 +475,12 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [
     /\b(?:visit|visiting|come by|drop by|stop by|pop in|pop by|come (?:in|over|round|around)|swing by)\b[^.?!]{0,30}\b(?:you|your (?:office|warehouse|premises|building|headquarters|hq|showroom))\b|\byour (?:office|offices|headquarters|hq|premises|showroom)\b|\b(?:postal|mailing|physical|street|office) address\b(?![^.?!]{0,30}\b(?:on|for) (?:my|our|the) (?:order|invoice|account|profile)\b)|\bwhere are you (?:located|based)\b/g,
     '$& office visits appointment other ways to reach us',
+    'pointer',
+  ],
+  // An item exchanged for another colour, size or model: the return policy's "Exchanges and fees".
+  [
+    /\b(?:exchang\w*|swap\w*|trad(?:e|ing) (?:it |them |this |that |the \w+ )?in|trad(?:e|ing))\b(?=[^.?!]{0,50}\b(?:colou?rs?|sizes?|models?|versions?|bigger|smaller|larger|newer|different one|another one)\b)/g,
+    '$& exchanges another colour size model',
     'pointer',
   ],
   // A parcel whose tracking stopped moving, and when we take it up with the carrier, is the lost
