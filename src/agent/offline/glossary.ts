@@ -254,6 +254,24 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:cambi\w*|echang\w*|umtausch\w*|umzutauschen|tausch\w*|troc\w*|sostitu\w*|ruil\w*|omruil\w*|wymien\w*|wymian\w*|zamien\w*)\b(?=[^.?!]{0,60}\b(?:talla|tamano|taille|gro(?:ss|ß)e|tamanho|taglia|misura|maat|rozmiar\w*|color|colou?r|couleur|farbe|cor|colore|kleur|kolor\w*|modelo|modele|modell|modello|model\w*)\b)|\b(?:talla|tamano|taille|gro(?:ss|ß)e|tamanho|taglia|misura|maat|rozmiar\w*|color|colou?r|couleur|farbe|cor|colore|kleur|kolor\w*|modelo|modele|modell|modello|model\w*)\b(?=[^.?!]{0,30}\b(?:cambi\w*|echang\w*|umtausch\w*|umzutauschen|tausch\w*|troc\w*|sostitu\w*|ruil\w*|omruil\w*|wymien\w*|wymian\w*|zamien\w*)\b)|\b(?:frais de (?:restockage|remise en stock)|wiedereinlagerungs\w*|tasas? de reposicion|taxas? de reposicao|cost[oi] di (?:rifornimento|riassortimento)|herbevoorradingskosten|oplat\w* za ponowne \w+)\b/,
     'exchanges swap another colour size model new order restocking fee',
   ],
+  // The customer's own profile (their name, their phone number), the email they sign in with, the
+  // account's owner, and moving between the accounts of several companies: the profile article.
+  [
+    /\b(?:perfil|profil|profilo|profiel)\b|\b(?:mi|mon|mein|meine|meu|o meu|il mio|mijn|moj|moje) (?:numero de telefono|numero de telephone|numero|telefonnummer|numero de telefone|telefone|numero di telefono|telefoonnummer|numer telefonu|numer)\b/,
+    'profile name phone number settings',
+  ],
+  [
+    /\b(?:correo|e-?mail|courriel|adresse e-?mail|endereco de e-?mail|indirizzo e-?mail|adres e-?mail)\b[^.?!]{0,25}\b(?:de connexion|de inicio de sesion|para (?:iniciar sesion|entrar)|zum (?:anmelden|einloggen)|de (?:login|acesso)|para (?:entrar|fazer login)|di (?:accesso|login)|per (?:accedere|il login)|om in te loggen|waarmee ik inlog|do logowania)\b|\b(?:anmelde|login|inlog)-?e-?mail\w*/,
+    'changing the email you sign in with profile',
+  ],
+  [
+    /\b(?:propietari[oa]|titular|proprietaire|titulaire|inhaber\w*|eigentumer\w*|besitzer\w*|proprietari[oa]|titolare|eigenaar|wlasciciel\w*|owner)\b[^.?!]{0,30}\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?)\b|\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?)\b[^.?!]{0,30}\b(?:propietari[oa]|titular|proprietaire|titulaire|inhaber\w*|eigentumer\w*|besitzer\w*|proprietari[oa]|titolare|eigenaar|wlasciciel\w*|owner)\b/,
+    'changing the account owner make owner',
+  ],
+  [
+    /\b(?:entre|between|zwischen|tra|tussen|miedzy)\b[^.?!]{0,30}\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?)\b[^.?!]{0,30}\b(?:cambiar|alternar|passer|basculer|wechseln|umschalten|passare|cambiare|wisselen|schakelen|przelacz\w*)\b|\b(?:cambiar|alternar|passer|basculer|wechseln|umschalten|passare|cambiare|wisselen|schakelen|przelacz\w*)\b[^.?!]{0,30}\b(?:entre|zwischen|tra|tussen|miedzy|d'un compte)\b[^.?!]{0,30}\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?|l'autre|autre)\b/,
+    'several accounts switch between companies',
+  ],
   // Sending goods back in French is "renvoyer" too; an e-mail, an invoice or a code sent again is not.
   [
     /\b(?:renvoy\w*|renvoi)\b(?![^.?!]{0,30}\b(?:e-?mails?|mails?|courriels?|factures?|recus?|codes?|liens?|messages?|confirmation|invitation|mot de passe)\b)/,
@@ -482,6 +500,16 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /\b(?:exchang\w*|swap\w*|trad(?:e|ing) (?:it |them |this |that |the \w+ )?in|trad(?:e|ing))\b(?=[^.?!]{0,50}\b(?:colou?rs?|sizes?|models?|versions?|bigger|smaller|larger|newer|different one|another one)\b)/g,
     '$& exchanges another colour size model',
     'pointer',
+  ],
+  // The email a person signs in with, and moving between the accounts of several companies: the
+  // profile article's "Changing the email you sign in with" and "Several accounts".
+  [
+    /\b(?:e-?mail|address) (?:(?:that )?(?:i|we) (?:use to )?(?:log|sign) ?in with|(?:i|we) use (?:to|for) (?:log|sign)(?:ging)? ?in)\b|\b(?:login|log-in|sign-in|signin) e-?mail(?: address)?\b/g,
+    '$& changing the email you sign in with',
+  ],
+  [
+    /\b(?:switch\w*|mov\w*|go(?:ing)?|toggl\w*|jump\w*|flip\w*)(?: back and forth)? between (?:(?:the|our|my|their|two|both|several|multiple|different) )*(?:\w+ )?accounts\b|\b(?:two|several|multiple|more than one) (?:companies|businesses|clients|employers)\b[^.?!]{0,60}\baccounts?\b|(?<=\baccounts\b[^]{0,80})\b(?:switch\w*|toggl\w*|mov\w*|jump\w*|flip\w*|go(?:ing)?) (?:back and forth )?between (?:them|the two|both|those)\b/g,
+    'several accounts switch between companies account menu'
   ],
   // A parcel whose tracking stopped moving, and when we take it up with the carrier, is the lost
   // or delayed article's "no new scan" and "open a trace" ("no scan for four days, when do you
