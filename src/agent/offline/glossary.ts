@@ -54,7 +54,13 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'password reset locked out',
   ],
   // The email confirming a new account that never came: the password article's "The email did not arrive".
-  [ACCOUNT_EMAIL_ASKED, 'email did not arrive account created'],
+  [ACCOUNT_EMAIL_ASKED, 'problems signing up no confirmation email'],
+  // Signing up or opening an account, in each language's words: the sign-up article's ("anmelden"
+  // is a German sign-in; Dutch "aanmelden" is signing up).
+  [
+    /\b(?:registr(?:ar|arse|arme|arnos|o|ieren|iere|ierung|eren|atie|arsi|armi|azione)|inscri(?:re|ption|vez|s|t)|cadastr\w*|zarejestr\w*|rejestracj\w*|iscriv\w*|iscrizion\w*|aanmeld\w*|(?:crear|abrir) (?:una |mi |nuestra )?cuenta|(?:creer|ouvrir) (?:un|mon|notre) compte|konto (?:erstellen|anlegen|eroffnen)|(?:criar|abrir) (?:uma |a minha |minha )?conta|(?:creare|aprire) (?:un|il mio) account|account (?:aan)?maken|(?:zalozyc|utworzyc|otworzyc) konto)\b/,
+    'open an account signup new account',
+  ],
   // The company's own phone number or how to reach it: the support article's "how to reach us".
   [
     /\b(?:vuestro|su|votre|vos|ihre|eure|seu|vostro|jullie|uw|wasz|panstwa) (?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu)\b|\b(?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu) (?:de (?:soporte|support|suporte)|vom support|del supporto|van (?:de )?support|do (?:wsparcia|pomocy))\b/,
@@ -598,12 +604,20 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // charges"); "try again" beside no payment (a sign-in, a reset) is not.
   [retryAsked(), '$& retry failed charges'],
   // Signing up beside the email that confirms it ("the confirmation email after signing up"): the
-  // account waits on the email (the password article's "The email did not arrive"); "sign" alone
-  // finds the single sign-on article.
+  // account waits on the email, which the sign-up article's "Problems signing up" answers.
   [
     /\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b(?=[^.?!]{0,60}\b(?:confirmation|verification|activation) (?:e-?mail|link)\b)|(?<=\b(?:confirmation|verification|activation) (?:e-?mail|link)\b[^.?!]{0,60})\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b/g,
-    'email did not arrive',
+    'problems signing up no confirmation email',
   ],
+  // Signing up, registering or opening an account is the sign-up article's; read word by word,
+  // "sign up" found the single sign-on article ("sign") and "registration fails" a fault.
+  [
+    /\b(?:sign(?:ing|ed|s)? ?up|signups?)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|(?<!\b(?:asset|assets|cash|company|companies|trade|commercial|business|tax|vat|risk|land|inventory|stock|the|our|my|their|your|its|this|that) )\b(?:register(?:ing|ed|s)?|registration)\b(?! (?:number|certificate|office))|\b(?:create|creating|open|opening|set up|setting up|make|get) (?:an?|a new|my|our|new) (?:\w+ )?account\b/g,
+    '$& open an account signup',
+    'pointer',
+  ],
+  // Single sign-on named in full is the SSO article's, not a passage that mentions it in passing.
+  [/\bsingle sign[- ]?on\b/g, '$& sso identity provider', 'pointer'],
   // A parcel that has left the warehouse has shipped, and stopping it is cancelling it.
   [/\b(?:left|leaves|leave|gone out of|out of) (?:your|the|our) warehouse\b/g, 'shipped'],
   [
