@@ -609,6 +609,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b(?=[^.?!]{0,60}\b(?:confirmation|verification|activation) (?:e-?mail|link)\b)|(?<=\b(?:confirmation|verification|activation) (?:e-?mail|link)\b[^.?!]{0,60})\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b/g,
     'problems signing up no confirmation email',
   ],
+  // An address refused at sign-up as taken is the sign-up article's "This email is already registered".
+  [
+    /\b(?:(?:email|e-mail|address) )?(?:is |was )?already (?:registered|in use|taken|used|exists?|(?:linked|tied) to an account)\b/g,
+    'problems signing up this email is already registered',
+  ],
   // Signing up, registering or opening an account is the sign-up article's; read word by word,
   // "sign up" found the single sign-on article ("sign") and "registration fails" a fault.
   [
