@@ -149,10 +149,7 @@ describe('a documented term asked for another way, or a service no article offer
       'taking old things away (disposal or recycling)',
       'could your drivers haul away the pallets once they unload?',
     ],
-    [
-      'a delivery on a chosen day (a weekend or a given date)',
-      'is a saturday drop-off possible for our market stall?',
-    ],
+    ['a delivery on a weekend', 'is a saturday drop-off possible for our market stall?'],
     [
       'our own reference (a PO number, a cost centre) printed on invoices',
       'can our cost centre be shown on every invoice from now on?',

@@ -27,8 +27,8 @@ describe('a question asking for a service or a document form no article states',
       'Is the standing desk frame compatible with a 160 cm top from IKEA?',
       'Can we pay the big chair order in three instalments?',
       // a delivery on a chosen day, our schedule over a holiday
-      'Could the freight people deliver on a Sunday? The gym is closed to members then.',
-      'Pouvez-vous livrer le samedi ? Le magasin est fermé en semaine.',
+      'Could the freight people deliver on a specific date? The gym reopens on the 14th.',
+      'Pouvez-vous livrer à une date précise ? Le magasin rouvre le 14.',
       'Do you still ship orders over Easter, or is the warehouse closed?',
       'Versendet ihr zwischen Weihnachten und Neujahr noch Bestellungen?',
     ]) {
@@ -44,6 +44,9 @@ describe('a question asking for a service or a document form no article states',
       'is there a discount for paying for the year up front?',
       'we already recycled the original box, can we still send the lamp back?',
       'how long does standard delivery take once it ships?',
+      // the carriers article says there is no weekend delivery
+      'Could the freight people deliver on a Sunday? The gym is closed to members then.',
+      'Pouvez-vous livrer le samedi ? Le magasin est fermé en semaine.',
     ]) {
       const r = await run(MAYA, text);
       expect(r.route, text).toBe('resolve');
@@ -58,6 +61,13 @@ describe('a question asking for a service or a document form no article states',
     // Past deliveries and the customer's own closures are news, not a request.
     expect(servicesNotInArticles('it was delivered on Saturday, thanks', [INVOICES])).toEqual([]);
     expect(servicesNotInArticles('the scanner won’t pair with my tablet', [INVOICES])).toEqual([]);
+    // A weekend delivery and a day of the customer's choosing are two questions: an article that
+    // says there is no Saturday delivery answers the first only.
+    const CARRIERS = 'Carriers deliver on business days only: there is no Saturday or Sunday delivery.';
+    expect(servicesNotInArticles('can you deliver on a Saturday?', [INVOICES])).toHaveLength(1);
+    expect(servicesNotInArticles('can you deliver on a Saturday?', [CARRIERS])).toEqual([]);
+    expect(servicesNotInArticles('Liefert ihr auch am Sonntag?', [CARRIERS])).toEqual([]);
+    expect(servicesNotInArticles('can you deliver on a specific date?', [CARRIERS])).toHaveLength(1);
     // An article that says whether we do it answers the question itself.
     expect(
       servicesNotInArticles('Can we get the invoices in Spanish?', [

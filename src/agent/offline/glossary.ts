@@ -29,7 +29,10 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /\b(?:cancel\w*|annul\w*|resili\w*|kundig\w*|stornier\w*|disdi\w*|disdett\w*|opzeg\w*|beeindig\w*|anul\w*|rezygn\w*|wypowiedz\w*|rescind\w*|rescisao|termin\w*)\b(?=[^.?!]{0,40}\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)|\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b(?=[^.?!]{0,40}\b(?:cancel\w*|annul\w*|resili\w*|kundig\w*|stornier\w*|disdi\w*|disdett\w*|opzeg\w*|beeindig\w*|anul\w*|rezygn\w*|wypowiedz\w*|rescind\w*|rescisao|termin\w*)\b)/,
     'ending a plan early monthly plans cancelled cancellation fee',
   ],
-  [/^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:cancelar|annuler|stornieren)\b/, 'cancel order'],
+  [
+    /^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:cancelar|annuler|stornieren)\b/,
+    'cancel order',
+  ],
   [/\b(?:costo|cuanto cuesta|frais|kosten|quanto custa|prix|precio|preco)\b/, 'cost price'],
   [/\b(?:dano|danado|endommage|beschadigt|defekt|danificado)\b/, 'damaged defective'],
   // Italian, Dutch and Polish.
@@ -90,7 +93,10 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:orari|openingstijden|godzin\w*)\b/, 'support hours'],
   [/\b(?:garanzia|garantie|gwarancj\w*)\b/, 'warranty'],
   [/\b(?:tracciament\w*|track(?: ?and ?trace)?|sledzeni\w*)\b/, 'tracking'],
-  [/^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:annull\w*|annuleren|anulowa\w*)\b/, 'cancel order'],
+  [
+    /^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:annull\w*|annuleren|anulowa\w*)\b/,
+    'cancel order',
+  ],
   [/\b(?:quanto costa|costo|kosten|wat kost|ile kosztuje|koszt\w*)\b/, 'cost price'],
   [
     /\b(?:abbonament\w*|abonnement|subskrypcj\w*|contratto|contract|umow\w*|penale|boete|oplat\w*)\b/,
@@ -376,7 +382,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [/\bamex\b/g, 'american express'],
   [/\bidps?\b/g, 'identity provider'],
   // PayPal and the phone wallets keep their names: the payment article says it does not take them.
-  [/\b(?:paypal|apple pay|google pay|(?:digital|mobile) wallets?)\b/g, '$& payment methods digital wallets', 'pointer'],
+  [
+    /\b(?:paypal|apple pay|google pay|(?:digital|mobile) wallets?)\b/g,
+    '$& payment methods digital wallets',
+    'pointer',
+  ],
   [/\b(?:venmo|wire transfer|bank wire)\b/g, 'payment methods accept', 'pointer'],
   [/\b(?:annually|annual|per year|a year|every year)\b/g, 'yearly'],
   [/\b(?:chat|support) (?:history|logs?|transcripts?)\b/g, 'conversation history'],
@@ -515,7 +525,7 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   ],
   [
     /\b(?:switch\w*|mov\w*|go(?:ing)?|toggl\w*|jump\w*|flip\w*)(?: back and forth)? between (?:(?:the|our|my|their|two|both|several|multiple|different) )*(?:\w+ )?accounts\b|\b(?:two|several|multiple|more than one) (?:companies|businesses|clients|employers)\b[^.?!]{0,60}\baccounts?\b|(?<=\baccounts\b[^]{0,80})\b(?:switch\w*|toggl\w*|mov\w*|jump\w*|flip\w*|go(?:ing)?) (?:back and forth )?between (?:them|the two|both|those)\b/g,
-    'several accounts switch between companies account menu'
+    'several accounts switch between companies account menu',
   ],
   // A parcel whose tracking stopped moving, and when we take it up with the carrier, is the lost
   // or delayed article's "no new scan" and "open a trace" ("no scan for four days, when do you
