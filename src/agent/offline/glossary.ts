@@ -56,7 +56,7 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak|authenticat\w*|authentificat\w*|2fa|mfa|codes?|codigo|tweestaps\w*|zwei ?faktor\w*|deux facteurs|doble factor|dois fatores|due fattori|dwuetapow\w*|nikt|niemand|nadie|personne|nessuno|ninguem|wszys\w*|todos|tous|alle|tutti|iedereen)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|mozemy|umiem) (?:sie )?zalogowac)\b/,
     'password reset locked out',
   ],
-  // The email confirming a new account that never came: the password article's "The email did not arrive".
+  // The email confirming a new account that never came: the sign-up article's "Problems signing up".
   [ACCOUNT_EMAIL_ASKED, 'problems signing up no confirmation email'],
   // Signing up or opening an account, in each language's words: the sign-up article's ("anmelden"
   // is a German sign-in; Dutch "aanmelden" is signing up).
