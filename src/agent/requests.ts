@@ -91,8 +91,8 @@ const WRONG_ADDRESS_TOLD = new RegExp(
   ].join('|'),
 );
 
-// An address that is not an email address ("changer l'adresse e-mail de connexion" is the profile's).
-const POSTAL_ADDRESS = String.raw`(?<!\be-?mail[- ]?)${ADDRESS}\b(?! ?(?:e-?mail|mail|electronique|de (?:e-?mail|correo)|di posta|mailowy)\b)`;
+// An address (or addresses) that is not an email address ("changer l'adresse e-mail de connexion" is the profile's).
+const POSTAL_ADDRESS = String.raw`(?<!\be-?mail[- ]?)${ADDRESS}(?:e?s|n)?\b(?! ?(?:e-?mail|mail|electronique|de (?:e-?mail|correo)|di posta|mailowy)\b)`;
 
 const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
   ['change_address', WRONG_ADDRESS_TOLD, 'change the delivery address of an order'],
@@ -277,7 +277,7 @@ export function unanswerableRequest(text: string): UnanswerableRequest | null {
       kind: 'change_login',
       label: 'change the email they sign in with',
       unlessArticleSays:
-        /\b(?:change|changing|update|updating) (?:the |your )?(?:(?:sign-?in|login|account) (?:e-?mail|address)|e-?mail you (?:sign|log) ?in with)\b/i,
+        /\b(?:change|update) (?:the |your )?(?:sign-?in|login|account) (?:e-?mail|address)\b/i,
     };
   if (SOFTWARE_ERROR.test(f)) return { kind: 'software_error', label: 'look into an error our site shows' };
   if (isOffTopic(f))

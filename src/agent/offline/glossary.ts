@@ -507,7 +507,7 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     'pointer',
   ],
   [
-    /\b(?:visit|visiting|come by|drop by|stop by|pop in|pop by|come (?:in|over|round|around)|swing by)\b[^.?!]{0,30}\b(?:you|your (?:office|warehouse|premises|building|headquarters|hq|showroom))\b|\byour (?:office|offices|headquarters|hq|premises|showroom)\b|\b(?:postal|mailing|physical|street|office) address\b(?![^.?!]{0,30}\b(?:on|for) (?:my|our|the) (?:order|invoice|account|profile)\b)|\bwhere are you (?:located|based)\b/g,
+    /\b(?:visit|visiting|come by|drop by|stop by|pop in|pop by|swing by)\b (?:you|your (?:office|premises|headquarters|hq|showroom))\b|\b(?:an? |your )?(?:office|showroom|premises) (?:i|we) (?:can|could) (?:visit|come to|drop by|stop by)\b|\byour (?:office|offices|headquarters|hq|premises|showroom)\b|\b(?:postal|mailing|physical|street|office) address\b(?![^.?!]{0,30}\b(?:on|for) (?:my|our|the) (?:order|invoice|account|profile)\b)|\bwhere are you (?:located|based)\b/g,
     '$& office visits appointment other ways to reach us',
     'pointer',
   ],
@@ -624,10 +624,11 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /\b(?:(?:email|e-mail|address) )?(?:is |was )?already (?:registered|in use|taken|used|exists?|(?:linked|tied) to an account)\b/g,
     'problems signing up this email is already registered',
   ],
-  // Signing up, registering or opening an account is the sign-up article's; read word by word,
-  // "sign up" found the single sign-on article ("sign") and "registration fails" a fault.
+  // Signing up, registering for an account or opening one is the sign-up article's; read word by
+  // word, "sign up" found the single sign-on article ("sign") and "registration fails" a fault.
+  // Registered as a charity, or a security key registered, is not signing up.
   [
-    /\b(?:sign(?:ing|ed|s)? ?up|signups?)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|(?<!\b(?:asset|assets|cash|company|companies|trade|commercial|business|tax|vat|risk|land|inventory|stock|the|our|my|their|your|its|this|that) )\b(?:register(?:ing|ed|s)?|registration)\b(?! (?:number|certificate|office))|\b(?:create|creating|open|opening|set up|setting up|make|get) (?:an?|a new|my|our|new) (?:\w+ )?account\b/g,
+    /\b(?:sign(?:ing|ed|s)? ?up|signups?)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|\bregister(?:ing)?\b(?=[^.?!]{0,30}\b(?:account|customer|business|company|you|northwind)\b)|\bregistration\b(?! (?:number|certificate|office))|\b(?:create|creating|open|opening|set up|setting up|make|get) (?:an?|a new|my|our|new) (?:\w+ )?account\b/g,
     '$& open an account signup',
     'pointer',
   ],
