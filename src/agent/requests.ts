@@ -91,12 +91,15 @@ const WRONG_ADDRESS_TOLD = new RegExp(
   ].join('|'),
 );
 
+// An address (or addresses) that is not an email address ("changer l'adresse e-mail de connexion" is the profile's).
+const POSTAL_ADDRESS = String.raw`(?<!\be-?mail[- ]?)${ADDRESS}(?:e?s|n)?\b(?! ?(?:e-?mail|mail|electronique|de (?:e-?mail|correo)|di posta|mailowy)\b)`;
+
 const RULES: Array<[UnanswerableRequest['kind'], RegExp, string]> = [
   ['change_address', WRONG_ADDRESS_TOLD, 'change the delivery address of an order'],
   [
     'change_address',
     new RegExp(
-      `\\b${VERB_CHANGE}\\b.{0,40}\\b${ADDRESS}|\\b${ADDRESS}\\b.{0,40}\\b(?:wrong|incorrect|outdated|old|changed|missing|${VERB_CHANGE})\\b|\\bwrong (?:street|address|zip|postcode|house number|apartment|apt|unit|suite|flat)\\b|\\b(?:old|previous|outdated|former) (?:street|address|zip|postcode)\\b|\\b(?:ship|send|deliver) it to (?:a different|another|my new)\\b`,
+      `\\b${VERB_CHANGE}\\b.{0,40}\\b${POSTAL_ADDRESS}|\\b${POSTAL_ADDRESS}\\b.{0,40}\\b(?:wrong|incorrect|outdated|old|changed|missing|${VERB_CHANGE})\\b|\\bwrong (?:street|address|zip|postcode|house number|apartment|apt|unit|suite|flat)\\b|\\b(?:old|previous|outdated|former) (?:street|address|zip|postcode)\\b|\\b(?:ship|send|deliver) it to (?:a different|another|my new)\\b`,
     ),
     'change the delivery address of an order',
   ],

@@ -1,8 +1,8 @@
 /**
  * The email that confirms a new account, named in es/fr/de/pt/it/nl/pl or English ("e-mail de
  * confirmation", "Bestätigungsmail", "verification email"): a customer who says it never came
- * has an account waiting on an email, which the password article's "The email did not arrive"
- * answers (spam, the address the account was created with), not a request to open an account.
+ * has an account waiting on an email, which the sign-up article's "Problems signing up" answers
+ * (spam, a new link), not a request to open an account.
  * An order's confirmation email is not it. Folded text (no accents, lower case).
  */
 const SIGN_UP_EMAIL =

@@ -153,6 +153,8 @@ const SERVICES: readonly UnstatedService[] = [
     statedBy:
       /\binstal+ments?\b|\bsplit\w*\b[^.]{0,30}\bpayments?\b|\bprepa(?:y|id) credit\b|\b(?:two|multiple|several) (?:payment methods|cards)\b/,
   },
+  // A weekend delivery is one service, a day of the customer's choosing another: an article that
+  // says there is no Saturday delivery answers the first and not the second.
   {
     label: 'a delivery on a weekend day',
     asks: new RegExp(

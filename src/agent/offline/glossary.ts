@@ -3,10 +3,6 @@ import { ARTICLE_CONCEPTS } from './article-concepts.js';
 import { GLOSSARY_SCRIPTS } from './glossary-scripts.js';
 import { fold } from './text.js';
 
-/** Delivering, and the days of a weekend, in es/fr/de/pt/it/nl/pl (folded). */
-const DELIVER_ELSEWHERE = String.raw`livr\w*|entreg\w*|liefer\w*|zustell\w*|consegn\w*|lever\w*|bezorg\w*|dostaw\w*|dostarcz\w*`;
-const WEEKEND_ELSEWHERE = String.raw`samedis?|dimanches?|week-?ends?|sabados?|domingos?|fin(?:es)? de semana|fim de semana|samstags?|sonntags?|wochenende\w*|sabato|domenica|fine settimana|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*`;
-
 /**
  * Support vocabulary in es/fr/de/pt/it/nl/pl mapped to the English words the articles use, so the offline
  * engine (which cannot translate) still finds the right article for a non-English question.
@@ -27,21 +23,22 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:horario|horarios|horaires|offnungszeiten|atendimento|atencion)\b/, 'support hours'],
   [/\b(?:garantia|garantie)\b/, 'warranty'],
   [/\b(?:seguimiento|suivi|sendungsverfolgung|rastreamento)\b/, 'tracking'],
-  [/\b(?:cancelar|annuler|stornieren)\b/, 'cancel order'],
+  // Ending a subscription, a plan or a contract is the plan article's "Ending a plan early", not an
+  // order's cancellation (which the entries below read when no plan is named).
+  [
+    /\b(?:cancel\w*|annul\w*|resili\w*|kundig\w*|stornier\w*|disdi\w*|disdett\w*|opzeg\w*|beeindig\w*|anul\w*|rezygn\w*|wypowiedz\w*|rescind\w*|rescisao|termin\w*)\b(?=[^.?!]{0,40}\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)|\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b(?=[^.?!]{0,40}\b(?:cancel\w*|annul\w*|resili\w*|kundig\w*|stornier\w*|disdi\w*|disdett\w*|opzeg\w*|beeindig\w*|anul\w*|rezygn\w*|wypowiedz\w*|rescind\w*|rescisao|termin\w*)\b)/,
+    'ending a plan early monthly plans cancelled cancellation fee',
+  ],
+  [
+    /^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:cancelar|annuler|stornieren)\b/,
+    'cancel order',
+  ],
   [/\b(?:costo|cuanto cuesta|frais|kosten|quanto custa|prix|precio|preco)\b/, 'cost price'],
   [/\b(?:dano|danado|endommage|beschadigt|defekt|danificado)\b/, 'damaged defective'],
   // Italian, Dutch and Polish.
   [
     /\b(?:spedizion\w*|spedite|consegna|verzend\w*|levering|bezorg\w*|wysylk\w*|dostaw\w*)\b/,
     'shipping delivery cost',
-  ],
-  // A delivery on a weekend day, asked in other words than "delivery" ("livrez-vous le samedi ?",
-  // "am Sonntag liefern"): the carriers article's business days, no Saturday or Sunday delivery.
-  [
-    new RegExp(
-      String.raw`\b(?:${DELIVER_ELSEWHERE})\b[^.?!]{0,30}\b(?:${WEEKEND_ELSEWHERE})\b|\b(?:${WEEKEND_ELSEWHERE})\b[^.?!]{0,30}\b(?:${DELIVER_ELSEWHERE})\b`,
-    ),
-    'saturday sunday delivery carriers business days',
   ],
   [/\b(?:italia|nederland|belgie|polsk\w*|estero|buitenland|zagranic\w*)\b/, 'international'],
   [
@@ -50,12 +47,6 @@ const GLOSSARY: Array<[RegExp, string]> = [
   ],
   [/\b(?:rimbors\w*|terugbetal\w*|zwrot pieniedzy|geld terug)\b/, 'refund'],
   [/\b(?:wachtwoord|haslo|hasla)\b/, 'password reset'],
-  // Signing up, in es/fr/de/pt/it/nl/pl ("je n'arrive pas à m'inscrire", "non riesco a
-  // registrarmi"): the sign-up article, not the password article a failed attempt resembles.
-  [
-    /\b(?:registr(?:arme|arse|arnos|arte|o|acion|ier\w*|armi|arsi|azione|eren|atie)|inscri(?:re|ption|vez|s|t)|creer un compte|konto (?:erstellen|anlegen|eroffnen)|cadastr\w*|criar (?:uma )?conta|crear (?:una )?cuenta|creare un account|account aanmaken|zarejestr\w*|rejestracj\w*|zalozyc konto)\b/,
-    'sign up open an account problems signing up',
-  ],
   [/\b(?:accedere|accesso|inloggen|zalogowac|logowanie)\b/, 'login sign in'],
   // A sign-in that fails, with no provider or second factor named, is the password article's
   // ("Forgot password?", "Locked out"), as "I can't log in" is in English; single sign-on and
@@ -65,12 +56,32 @@ const GLOSSARY: Array<[RegExp, string]> = [
     /^(?![^]*\b(?:sso|single sign|okta|entra|azure|saml|google workspace|onelogin|keycloak|authenticat\w*|authentificat\w*|2fa|mfa|codes?|codigo|tweestaps\w*|zwei ?faktor\w*|deux facteurs|doble factor|dois fatores|due fattori|dwuetapow\w*|nikt|niemand|nadie|personne|nessuno|ninguem|wszys\w*|todos|tous|alle|tutti|iedereen)\b)[^]*\b(?:no (?:puedo|consigo|logro) (?:iniciar sesion|entrar|acceder)|(?:n'?arrive|narrive|parviens) (?:plus |pas )+a (?:me connecter|acceder|entrer)|impossible de (?:me |se )?connecter|(?:kann|konnen) (?:ich |wir )?(?:mich |uns )?nicht (?:mehr )?(?:anmelden|einloggen)|(?:anmeldung|login) (?:klappt|funktioniert|geht) nicht|nao (?:consigo|posso) (?:entrar|acessar|fazer login|logar)|non (?:riesco|posso) (?:piu )?(?:ad? )?(?:accedere|entrare|fare (?:il )?login|loggarmi)|kan (?:\w+ )?niet (?:meer )?inloggen|inloggen lukt niet|nie (?:moge|mozemy|umiem) (?:sie )?zalogowac)\b/,
     'password reset locked out',
   ],
-  // The email confirming a new account that never came: the sign-up article's "No confirmation email".
+  // The email confirming a new account that never came: the sign-up article's "Problems signing up".
   [ACCOUNT_EMAIL_ASKED, 'problems signing up no confirmation email'],
-  // The company's own phone number or how to reach it: the support article's "Other ways to reach us".
+  // Signing up or opening an account, in each language's words: the sign-up article's ("anmelden"
+  // is a German sign-in; Dutch "aanmelden" is signing up).
+  [
+    /\b(?:registr(?:ar|arse|arme|arnos|o|ieren|iere|ierung|eren|atie|arsi|armi|azione)|inscri(?:re|ption|vez|s|t)|cadastr\w*|zarejestr\w*|rejestracj\w*|iscriv\w*|iscrizion\w*|aanmeld\w*|(?:crear|abrir) (?:una |mi |nuestra )?cuenta|(?:creer|ouvrir) (?:un|mon|notre) compte|konto (?:erstellen|anlegen|eroffnen)|(?:criar|abrir) (?:uma |a minha |minha )?conta|(?:creare|aprire) (?:un|il mio) account|account (?:aan)?maken|(?:zalozyc|utworzyc|otworzyc) konto)\b/,
+    'open an account signup new account',
+  ],
+  // The company's own phone number or how to reach it: the support article's "how to reach us".
   [
     /\b(?:vuestro|su|votre|vos|ihre|eure|seu|vostro|jullie|uw|wasz|panstwa) (?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu)\b|\b(?:numero de telefono|numero de telephone|telefonnummer|numero de telefone|numero di telefono|telefoonnummer|numer telefonu) (?:de (?:soporte|support|suporte)|vom support|del supporto|van (?:de )?support|do (?:wsparcia|pomocy))\b/,
     'other ways to reach us email phone support',
+  ],
+  [
+    /\b(?:numero de telefone|telefone) (?:de voces|da empresa|do suporte|da northwind)\b|\b(?:o )?(?:vosso|seu) (?:numero de )?telefone\b/,
+    'contact support hours',
+  ],
+  // The company's email address, its office and a visit to it, its postal address: the support
+  // article's "Other ways to reach us" (the customer's own email or address is another question).
+  [
+    /\b(?:vuestr[oa]|su|votre|ihre|eure|seu|sua|vosso|vossa|vostro|jullie|uw|wasz|wasza|panstwa) (?:direccion de )?(?:correo(?: electronico)?|e-?mail|courriel|adresse (?:e-?mail|mail|electronique)|e-?mail-?adresse|endereco de e-?mail|indirizzo (?:e-?mail|di posta)|e-?mailadres|adres (?:e-?mail|mailowy))\b|\b(?:correo|e-?mail|courriel|adresse e-?mail|e-?mail-?adresse|endereco de e-?mail|indirizzo e-?mail|e-?mailadres|adres e-?mail) (?:de|du|des|vom|do|da|del|dello|van|do) (?:soporte|support|service client|kundendienst|suporte|supporto|assistenza|klantenservice|wsparcia|obslugi klienta)\b/,
+    'email support other ways to reach us',
+  ],
+  [
+    /\b(?:visit\w*|visiter|besuch\w*|vorbeikommen|langs ?(?:komen|gaan)|bezoek\w*|odwiedz\w*|ir a|passer a|passar n[ao])\b[^.?!]{0,30}\b(?:oficinas?|bureaux?|buro|escritorio|ufficio|uffici|kantoor|biuro|sede|siege|almacen|entrepot|lager|armazem|magazzino|magazijn|magazyn)\b|\b(?:oficinas?|bureaux?|buro|escritorio|ufficio|kantoor|biuro|sede|siege)\b[^.?!]{0,30}\b(?:visit\w*|visiter|besuch\w*|vorbeikommen|langs ?(?:komen|gaan)|bezoek\w*|odwiedz\w*)\b|\b(?:direccion postal|adresse postale|postanschrift|postadresse|endereco postal|indirizzo postale|postadres|adres pocztowy|adres korespondencyjny)\b/,
+    'office visits appointment other ways to reach us',
   ],
   // An account locked after too many tries: the password article's "Locked out" (a card blocked is not).
   [
@@ -82,7 +93,10 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:orari|openingstijden|godzin\w*)\b/, 'support hours'],
   [/\b(?:garanzia|garantie|gwarancj\w*)\b/, 'warranty'],
   [/\b(?:tracciament\w*|track(?: ?and ?trace)?|sledzeni\w*)\b/, 'tracking'],
-  [/\b(?:annull\w*|annuleren|anulowa\w*)\b/, 'cancel order'],
+  [
+    /^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:annull\w*|annuleren|anulowa\w*)\b/,
+    'cancel order',
+  ],
   [/\b(?:quanto costa|costo|kosten|wat kost|ile kosztuje|koszt\w*)\b/, 'cost price'],
   [
     /\b(?:abbonament\w*|abonnement|subskrypcj\w*|contratto|contract|umow\w*|penale|boete|oplat\w*)\b/,
@@ -150,6 +164,12 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [
     /\b(?:rol(?:l)?os? de etiquetas?|rouleaux? d'etiquettes|etikettenroll\w*|etiketrol\w*|rotol\w* di etichette)\b/,
     'consumables',
+  ],
+  // A Saturday, a Sunday or a public holiday asked about a delivery is the carriers' "business days
+  // only" (the line says there is none); weekends asked about alone stay the staffed hours below.
+  [
+    /\b(?:liefer|versand|versend|verschick|zustell|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw|dostarcz)\w*\b(?=[^.?!]{0,40}\b(?:sabados?|domingos?|samedis?|dimanches?|samstags?|sonntags?|sabato|domenica|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*|feriados?|(?:jours? )?feries?|feiertag\w*|festivi|feestdag\w*|swiet\w*)\b)|\b(?:sabados?|domingos?|samedis?|dimanches?|samstags?|sonntags?|sabato|domenica|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*|feriados?|(?:jours? )?feries?|feiertag\w*|festivi|feestdag\w*|swiet\w*)\b(?=[^.?!]{0,40}\b(?:liefer|versand|versend|verschick|zustell|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw|dostarcz)\w*)|\bsamstagszustellung\w*/,
+    'carriers deliver business days only saturday sunday delivery',
   ],
   // Weekends asked about deliveries are the shipping days; else the staffed hours (as in English below).
   [
@@ -233,6 +253,36 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [
     /\b(?:nehm(?:t|en)|akzeptier\w*|acept\w*|admit\w*|accept\w*|pren(?:ez|nent|ons)|aceit\w*|accett\w*|nemen|akceptuj\w*|przyjmuj\w*|(?:be)?zahl\w*|pag(?:ar|o|amos|an|ais|are|hiamo|ate)|pay\w*|betal\w*|plac\w*)\b(?=[^.?!]{0,30}\b(?:amex|american express|visa|mastercard|discover|paypal|apple pay|google pay|klarna|maestro|diners)\b)|\b(?:amex|american express|visa|mastercard|discover|paypal|apple pay|google pay|klarna|maestro|diners)\b(?=[^.?!]{0,30}\b(?:nehm(?:t|en)|akzeptier\w*|acept\w*|admit\w*|accept\w*|pren(?:ez|nent|ons)|aceit\w*|accett\w*|nemen|akceptuj\w*|przyjmuj\w*|geht|gehen|moglich|possible|posible|possivel|possibile|mogelijk|mozliwe)\b)/,
     'payment methods visa mastercard american express',
+  ],
+  // PayPal and the phone wallets are named by the payment article itself ("We do not take PayPal
+  // or digital wallets"): named in any language, they find that line rather than the cards'.
+  [
+    /\b(?:paypal|apple ?pay|google ?pay|(?:digital|mobile) wallets?|portefeuilles? (?:electroniques?|numeriques?)|billeteras? (?:digitales?|virtuales?|electronicas?)|carteiras? digita\w*|portafogli\w* digital\w*|digitale portemonnees?|portfel\w* (?:cyfrow\w*|elektroniczn\w*))\b/,
+    'paypal digital wallets apple pay google pay',
+  ],
+  // An item exchanged for another colour, size or model, or the restocking fee: the return
+  // policy's "Exchanges and fees" (a change of address, plan or password is not an exchange).
+  [
+    /\b(?:cambi\w*|echang\w*|umtausch\w*|umzutauschen|tausch\w*|troc\w*|sostitu\w*|ruil\w*|omruil\w*|wymien\w*|wymian\w*|zamien\w*)\b(?=[^.?!]{0,60}\b(?:talla|tamano|taille|gro(?:ss|ß)e|tamanho|taglia|misura|maat|rozmiar\w*|color|colou?r|couleur|farbe|cor|colore|kleur|kolor\w*|modelo|modele|modell|modello|model\w*)\b)|\b(?:talla|tamano|taille|gro(?:ss|ß)e|tamanho|taglia|misura|maat|rozmiar\w*|color|colou?r|couleur|farbe|cor|colore|kleur|kolor\w*|modelo|modele|modell|modello|model\w*)\b(?=[^.?!]{0,30}\b(?:cambi\w*|echang\w*|umtausch\w*|umzutauschen|tausch\w*|troc\w*|sostitu\w*|ruil\w*|omruil\w*|wymien\w*|wymian\w*|zamien\w*)\b)|\b(?:frais de (?:restockage|remise en stock)|wiedereinlagerungs\w*|tasas? de reposicion|taxas? de reposicao|cost[oi] di (?:rifornimento|riassortimento)|herbevoorradingskosten|oplat\w* za ponowne \w+)\b/,
+    'exchanges swap another colour size model new order restocking fee',
+  ],
+  // The customer's own profile (their name, their phone number), the email they sign in with, the
+  // account's owner, and moving between the accounts of several companies: the profile article.
+  [
+    /\b(?:perfil|profil|profilo|profiel)\b|\b(?:mi|mon|mein|meine|meu|o meu|il mio|mijn|moj|moje) (?:numero de telefono|numero de telephone|numero|telefonnummer|numero de telefone|telefone|numero di telefono|telefoonnummer|numer telefonu|numer)\b/,
+    'profile name phone number settings',
+  ],
+  [
+    /\b(?:correo|e-?mail|courriel|adresse e-?mail|endereco de e-?mail|indirizzo e-?mail|adres e-?mail)\b[^.?!]{0,25}\b(?:de connexion|de inicio de sesion|para (?:iniciar sesion|entrar)|zum (?:anmelden|einloggen)|de (?:login|acesso)|para (?:entrar|fazer login)|di (?:accesso|login)|per (?:accedere|il login)|om in te loggen|waarmee ik inlog|do logowania)\b|\b(?:anmelde|login|inlog)-?e-?mail\w*/,
+    'changing the email you sign in with profile',
+  ],
+  [
+    /\b(?:propietari[oa]|titular|proprietaire|titulaire|inhaber\w*|eigentumer\w*|besitzer\w*|proprietari[oa]|titolare|eigenaar|wlasciciel\w*|owner)\b[^.?!]{0,30}\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?)\b|\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?)\b[^.?!]{0,30}\b(?:propietari[oa]|titular|proprietaire|titulaire|inhaber\w*|eigentumer\w*|besitzer\w*|proprietari[oa]|titolare|eigenaar|wlasciciel\w*|owner)\b/,
+    'changing the account owner make owner',
+  ],
+  [
+    /\b(?:entre|between|zwischen|tra|tussen|miedzy)\b[^.?!]{0,30}\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?)\b[^.?!]{0,30}\b(?:cambiar|alternar|passer|basculer|wechseln|umschalten|passare|cambiare|wisselen|schakelen|przelacz\w*)\b|\b(?:cambiar|alternar|passer|basculer|wechseln|umschalten|passare|cambiare|wisselen|schakelen|przelacz\w*)\b[^.?!]{0,30}\b(?:entre|zwischen|tra|tussen|miedzy|d'un compte)\b[^.?!]{0,30}\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?|l'autre|autre)\b/,
+    'several accounts switch between companies',
   ],
   // Sending goods back in French is "renvoyer" too; an e-mail, an invoice or a code sent again is not.
   [
@@ -331,7 +381,13 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   ],
   [/\bamex\b/g, 'american express'],
   [/\bidps?\b/g, 'identity provider'],
-  [/\b(?:paypal|apple pay|google pay|venmo|wire transfer|bank wire)\b/g, 'payment methods accept', 'pointer'],
+  // PayPal and the phone wallets keep their names: the payment article says it does not take them.
+  [
+    /\b(?:paypal|apple pay|google pay|(?:digital|mobile) wallets?)\b/g,
+    '$& payment methods digital wallets',
+    'pointer',
+  ],
+  [/\b(?:venmo|wire transfer|bank wire)\b/g, 'payment methods accept', 'pointer'],
   [/\b(?:annually|annual|per year|a year|every year)\b/g, 'yearly'],
   [/\b(?:chat|support) (?:history|logs?|transcripts?)\b/g, 'conversation history'],
   [/\b(?:card on file|company card|saved card)\b/g, 'card payment method'],
@@ -381,6 +437,14 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   [
     /\b(?:payments?|charges?|cards?|renewals?|fees?|subscriptions?)\b[^.?!]{0,25}?\b(?:bounced|(?:was|got|been|is being) (?:declined|blocked|rejected|refused)|(?:didn'?t|did not|won'?t|wouldn'?t) go through)\b|\bbank (?:blocked|declined|rejected|refused)\b|\b(?:bank|issuer|card)s? (?:keeps? |kept |still )?(?:blocking|declining|rejecting|refusing|bouncing|blocks|declines|rejects|refuses|bounces)\b|\b(?:payments?|charges?|cards?) (?:keeps?|kept) (?:getting |being )?(?:declined|blocked|rejected|refused|bounced|bouncing|failing)\b/g,
     'declined payment',
+  ],
+  // A Saturday, a Sunday or a holiday asked about a delivery, or the courier coming then, is the
+  // carriers' "business days only" ("will the courier bring it on a Sunday?"); the day the
+  // warehouse ships an order is its Monday to Friday, below.
+  [
+    /(?<=\b(?:deliver\w*|arriv\w*|couriers?|carriers?|drivers?|drop[- ]?offs?|brings?|turn up|show up|come|comes)\b[^.?!]{0,40})\b(?:saturdays?|sundays?|weekends?|(?:public |bank |national )?holidays?)\b|\b(?:saturday|sunday|weekend|holiday) (?:deliver\w*|drop[- ]?offs?)\b/g,
+    '$& carriers deliver business days only',
+    'pointer',
   ],
   // Weekends in a question about shipping are about the days orders go out, else about support hours.
   [
@@ -434,6 +498,34 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
     /\b(?:your|ur) (?:(?:support|customer service|office|main) )?(?:phone|telephone|contact|hotline)(?: number| line)?\b|\b(?:a|any) (?:phone )?number (?:i|we) (?:can|could) (?:call|ring|phone)\b|\b(?:call|ring|phone|contact|reach|get hold of|get in touch with) (?:you(?: guys| folks| people)?|your (?:support )?(?:team|support|staff|people)|support(?: team)?)(?= *(?:[?.!,]|$|\b(?:by|on|at|directly|guys|people|folks)\b))/g,
     'other ways to reach us email phone support',
     'pointer',
+  ],
+  // The company's email address, its office and a visit to it, or where to post a letter: the
+  // support article's "Other ways to reach us" (the customer's own address or email is not it).
+  [
+    /\b(?:your|ur) (?:(?:support|customer service|contact|main) )?e-?mail(?: address)?\b|\be-?mail (?:address )?(?:for|of) (?:your )?(?:support|customer service|the support team)\b|\b(?:what|which) (?:e-?mail|address) (?:do|can|should) (?:i|we) (?:e-?mail|write|send|mail)\w*\b/g,
+    '$& email support other ways to reach us',
+    'pointer',
+  ],
+  [
+    /\b(?:visit|visiting|come by|drop by|stop by|pop in|pop by|swing by)\b (?:you|your (?:office|premises|headquarters|hq|showroom))\b|\b(?:an? |your )?(?:office|showroom|premises) (?:i|we) (?:can|could) (?:visit|come to|drop by|stop by)\b|\byour (?:office|offices|headquarters|hq|premises|showroom)\b|\b(?:postal|mailing|physical|street|office) address\b(?![^.?!]{0,30}\b(?:on|for) (?:my|our|the) (?:order|invoice|account|profile)\b)|\bwhere are you (?:located|based)\b/g,
+    '$& office visits appointment other ways to reach us',
+    'pointer',
+  ],
+  // An item exchanged for another colour, size or model: the return policy's "Exchanges and fees".
+  [
+    /\b(?:exchang\w*|swap\w*|trad(?:e|ing) (?:it |them |this |that |the \w+ )?in|trad(?:e|ing))\b(?=[^.?!]{0,50}\b(?:colou?rs?|sizes?|models?|versions?|bigger|smaller|larger|newer|different one|another one)\b)/g,
+    '$& exchanges another colour size model',
+    'pointer',
+  ],
+  // The email a person signs in with, and moving between the accounts of several companies: the
+  // profile article's "Changing the email you sign in with" and "Several accounts".
+  [
+    /\b(?:e-?mail|address) (?:(?:that )?(?:i|we) (?:use to )?(?:log|sign) ?in with|(?:i|we) use (?:to|for) (?:log|sign)(?:ging)? ?in)\b|\b(?:login|log-in|sign-in|signin) e-?mail(?: address)?\b/g,
+    '$& changing the email you sign in with',
+  ],
+  [
+    /\b(?:switch\w*|mov\w*|go(?:ing)?|toggl\w*|jump\w*|flip\w*)(?: back and forth)? between (?:(?:the|our|my|their|two|both|several|multiple|different) )*(?:\w+ )?accounts\b|\b(?:two|several|multiple|more than one) (?:companies|businesses|clients|employers)\b[^.?!]{0,60}\baccounts?\b|(?<=\baccounts\b[^]{0,80})\b(?:switch\w*|toggl\w*|mov\w*|jump\w*|flip\w*|go(?:ing)?) (?:back and forth )?between (?:them|the two|both|those)\b/g,
+    'several accounts switch between companies account menu',
   ],
   // A parcel whose tracking stopped moving, and when we take it up with the carrier, is the lost
   // or delayed article's "no new scan" and "open a trace" ("no scan for four days, when do you
@@ -522,12 +614,26 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   // charges"); "try again" beside no payment (a sign-in, a reset) is not.
   [retryAsked(), '$& retry failed charges'],
   // Signing up beside the email that confirms it ("the confirmation email after signing up"): the
-  // account waits on the email (the sign-up article's "Problems signing up"); "sign" alone
-  // finds the single sign-on article.
+  // account waits on the email, which the sign-up article's "Problems signing up" answers.
   [
     /\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b(?=[^.?!]{0,60}\b(?:confirmation|verification|activation) (?:e-?mail|link)\b)|(?<=\b(?:confirmation|verification|activation) (?:e-?mail|link)\b[^.?!]{0,60})\b(?:sign(?:ing|ed)? ?up|register(?:ing|ed)?)\b/g,
-    'problems signing up confirmation',
+    'problems signing up no confirmation email',
   ],
+  // An address refused at sign-up as taken is the sign-up article's "This email is already registered".
+  [
+    /\b(?:(?:email|e-mail|address) )?(?:is |was )?already (?:registered|in use|taken|used|exists?|(?:linked|tied) to an account)\b/g,
+    'problems signing up this email is already registered',
+  ],
+  // Signing up, registering for an account or opening one is the sign-up article's; read word by
+  // word, "sign up" found the single sign-on article ("sign") and "registration fails" a fault.
+  // Registered as a charity, or a security key registered, is not signing up.
+  [
+    /\b(?:sign(?:ing|ed|s)? ?up|signups?)\b(?! for (?:sms|e-?mail|alerts?|updates|notifications|(?:the |your )?newsletter|status))|\bregister(?:ing)?\b(?=[^.?!]{0,30}\b(?:account|customer|business|company|you|northwind)\b)|\bregistration\b(?! (?:number|certificate|office))|\b(?:create|creating|open|opening|set up|setting up|make|get) (?:an?|a new|my|our|new) (?:\w+ )?account\b/g,
+    '$& open an account signup',
+    'pointer',
+  ],
+  // Single sign-on named in full is the SSO article's, not a passage that mentions it in passing.
+  [/\bsingle sign[- ]?on\b/g, '$& sso identity provider', 'pointer'],
   // A parcel that has left the warehouse has shipped, and stopping it is cancelling it.
   [/\b(?:left|leaves|leave|gone out of|out of) (?:your|the|our) warehouse\b/g, 'shipped'],
   [

@@ -111,7 +111,8 @@ describe('payment names, sending goods back and return labels in other languages
   it('a card or a wallet asked about by its name with "take" or "accept" is the payment article', async () => {
     await answered('nehmen Sie auch Visa?', 'payment-methods', /Visa/);
     await answered('akceptujecie Amex?', 'payment-methods', /American Express/);
-    await answered('zahlen mit PayPal, geht das?', 'payment-methods', /American Express/);
+    // The article names PayPal itself now ("We do not take PayPal"): that line is the answer.
+    await answered('zahlen mit PayPal, geht das?', 'payment-methods', /PayPal/);
     await answered('Mastercard geht bei euch?', 'payment-methods', /Mastercard/);
   });
 
