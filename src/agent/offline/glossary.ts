@@ -3,6 +3,10 @@ import { ARTICLE_CONCEPTS } from './article-concepts.js';
 import { GLOSSARY_SCRIPTS } from './glossary-scripts.js';
 import { fold } from './text.js';
 
+/** Delivering, and the days of a weekend, in es/fr/de/pt/it/nl/pl (folded). */
+const DELIVER_ELSEWHERE = String.raw`livr\w*|entreg\w*|liefer\w*|zustell\w*|consegn\w*|lever\w*|bezorg\w*|dostaw\w*|dostarcz\w*`;
+const WEEKEND_ELSEWHERE = String.raw`samedis?|dimanches?|week-?ends?|sabados?|domingos?|fin(?:es)? de semana|fim de semana|samstags?|sonntags?|wochenende\w*|sabato|domenica|fine settimana|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*`;
+
 /**
  * Support vocabulary in es/fr/de/pt/it/nl/pl mapped to the English words the articles use, so the offline
  * engine (which cannot translate) still finds the right article for a non-English question.
@@ -39,6 +43,14 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [
     /\b(?:spedizion\w*|spedite|consegna|verzend\w*|levering|bezorg\w*|wysylk\w*|dostaw\w*)\b/,
     'shipping delivery cost',
+  ],
+  // A delivery on a weekend day, asked in other words than "delivery" ("livrez-vous le samedi ?",
+  // "am Sonntag liefern"): the carriers article's business days, no Saturday or Sunday delivery.
+  [
+    new RegExp(
+      String.raw`\b(?:${DELIVER_ELSEWHERE})\b[^.?!]{0,30}\b(?:${WEEKEND_ELSEWHERE})\b|\b(?:${WEEKEND_ELSEWHERE})\b[^.?!]{0,30}\b(?:${DELIVER_ELSEWHERE})\b`,
+    ),
+    'saturday sunday delivery carriers business days',
   ],
   [/\b(?:italia|nederland|belgie|polsk\w*|estero|buitenland|zagranic\w*)\b/, 'international'],
   [
