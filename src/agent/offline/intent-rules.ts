@@ -116,11 +116,12 @@ export const OWN_DELIVERY_NEWS =
 /**
  * Deliveries to a place in general, asked with nothing of the customer's own ("what is the status
  * of deliveries to Norway?", "wie lange dauern Lieferungen nach Irland?"): the shipping articles'
- * question, though "status" reads as an order's. Plural or general nouns only: "the delivery to
- * Oslo" may be one order. Eight Latin-script languages; matched on folded text.
+ * question, though "status" reads as an order's. Plural or general nouns of delivery only ("the
+ * delivery to Oslo" may be one order, "orders in progress" are the customer's), and "to" a place,
+ * not "in" ("in transit"). Eight Latin-script languages; matched on folded text.
  */
 export const DELIVERIES_TO_A_PLACE =
-  /\b(?:deliveries|shipments|parcels|packages|orders|shipping|delivery times?|envios|entregas|pedidos|paquetes|livraisons|envois|colis|commandes|lieferungen|sendungen|pakete|bestellungen|encomendas|spedizioni|consegne|pacchi|ordini|leveringen|zendingen|pakketten|bestellingen|przesylki|dostawy|paczki|zamowienia)\s+(?:to|into|a|al|hacia|vers|en|au|aux|nach|para|per|verso|in|naar|do)\s+(?:the\s+)?(?!(?:me|us|you|them|him|her|mi|mis|nuestr\w*|mon|ma|mes|notre|nos|mein\w*|unser\w*|meu|minha|nosso|nossa|mio|mia|nostr\w*|mijn|onze|ons|moj\w*|nasz\w*|my|our|your|their|customers?|clients?)\b)[a-z]/;
+  /\b(?:deliveries|shipments|parcels|packages|shipping|delivery times?|envios|entregas|paquetes|livraisons|envois|colis|lieferungen|sendungen|pakete|encomendas|spedizioni|consegne|pacchi|leveringen|zendingen|pakketten|przesylki|dostawy|paczki)\s+(?:to|into|a|al|hacia|vers|au|aux|nach|para|per|verso|naar|do)\s+(?:the\s+)?(?!(?:be|me|us|you|them|him|her|mi|mis|nuestr\w*|mon|ma|mes|notre|nos|mein\w*|unser\w*|meu|minha|nosso|nossa|mio|mia|nostr\w*|mijn|onze|ons|moj\w*|nasz\w*|my|our|your|their|customers?|clients?)\b)[a-z]/;
 
 /** The customer's own: a possessive or a first person, in the eight Latin-script languages (folded). */
 export const OF_THE_CUSTOMER =
