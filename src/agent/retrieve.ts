@@ -17,6 +17,7 @@ import { asksForService, servicesNotInArticles } from './unstated-services.js';
 import { orderAnswerConfidence } from './order-answers.js';
 import { asksBeyondOrderRecord } from './beyond-order-record.js';
 import { orderRequestNoToolDoes } from './order-requests.js';
+import { asksOrderTotal } from './order-total.js';
 import { choosePassage, type PassageChoice } from './passages.js';
 import { queryTerms } from './kb-index.js';
 import { articleKey, neighbourVote } from './answer-memory.js';
@@ -78,7 +79,11 @@ const ABOUT_ORDERS =
 
 /** Which articles and which data the question is about, decided by code from the understanding. */
 export function isAboutOwnOrder(u: Understanding, text: string): boolean {
-  if (!ORDER_INTENTS.has(u.intent)) return u.entities.orderIds.length > 0 && u.intent !== 'billing';
+  // A billing question beside a named order is the invoice's, not the order's ("resend the invoice
+  // for 1042"), unless it asks what the order came to: its record holds the total, whichever of
+  // billing or account the intent head reads "how much did we pay for 1042" as.
+  if (!ORDER_INTENTS.has(u.intent))
+    return u.entities.orderIds.length > 0 && (u.intent !== 'billing' || asksOrderTotal(text));
   // "When will my refund for 1045 arrive?" asks how long refunds take, not for a refund.
   if (u.intent === 'refund' && asksAboutRefundStatus(text)) return false;
   // "If the grinder on 1043 dies next year, do we get our money back?": the policy's answer, no ask.

@@ -132,6 +132,21 @@ describe('the total of a named order asked for (offline engine)', () => {
     }
   });
 
+  // Written for this test: the intent head reads these as billing (money, paying, the books); the
+  // order's record still holds what it came to, so a billing word does not send them to an article.
+  it('is answered from the order when the question reads as billing', async () => {
+    for (const text of [
+      'what did we pay for 1043 in the end? finance wants it',
+      'how much did we pay for order 1042, our auditors need the figure',
+      'our accountant asks what 1043 came to, what was the total?',
+    ]) {
+      const r = await run(text);
+      expect(r.route, `${text}: ${r.reason}`).toBe('resolve');
+      expect(r.articleIds, text).toEqual([]);
+      expect(r.reply?.text, text).toMatch(/order total is \$\d/);
+    }
+  });
+
   it('asking to change the total of a named order is still a request', async () => {
     const r = await run('could you please reduce the total on 1042 by the shipping fee');
     expect(r.route).toBe('escalate');

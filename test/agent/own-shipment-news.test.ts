@@ -28,4 +28,15 @@ describe('news asked of the customer’s own delivery', () => {
   ])('is not: %s', (text) => {
     expect(own(text)).toBe(false);
   });
+
+  // Written for this test: "status" beside deliveries to a country read as an order's status; with
+  // no order named and nothing of the customer's own, it is the shipping topic.
+  it.each([
+    "what's the status of shipments to Portugal?",
+    'status of shipments to Canada this week?',
+    'current status of parcels to Finland, please',
+  ])('deliveries to a place in general are the shipping topic: %s', (text) => {
+    expect(understandOffline({ text, isNewTicket: true, openTickets: [] }).intent).toBe('shipping');
+    expect(own(text)).toBe(false);
+  });
 });

@@ -14,6 +14,8 @@ import {
   INJECTION_CUES,
   OPEN_ORDERS_QUESTION,
   OWN_DELIVERY_NEWS,
+  DELIVERIES_TO_A_PLACE,
+  OF_THE_CUSTOMER,
   PLEASANTRY,
   RESPONSE_TIME_QUESTION,
   SHIPPED_YET_QUESTION,
@@ -63,6 +65,13 @@ const TOPIC_CORRECTIONS: ReadonlyArray<{
   },
   // News of the customer's own delivery read as the shipping topic: their order's status.
   { from: new Set(['shipping']), fits: (_text, f) => OWN_DELIVERY_NEWS.test(f), to: 'order_status' },
+  // Deliveries to a place in general, no order named and nothing of the customer's own, read as an
+  // order's status for its "status": the shipping topic, answered by the shipping articles.
+  {
+    from: new Set(['order_status']),
+    fits: (_text, f) => DELIVERIES_TO_A_PLACE.test(f) && !OF_THE_CUSTOMER.test(f) && !/\b\d{3,10}\b/.test(f),
+    to: 'shipping',
+  },
   // A failure of the customer's product and what the warranty gives for it: the returns topic,
   // which holds the warranty article.
   {

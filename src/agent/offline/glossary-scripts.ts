@@ -73,7 +73,7 @@ export const GLOSSARY_SCRIPTS: Array<[RegExp, string]> = [
   [foldedPattern('メンテナンス|维护|維護|ปิดปรับปรุง|บำรุงรักษา|صيانة'), 'planned maintenance'],
   [
     foldedPattern('アクセス権|访问权限|訪問權限|สิทธิ์การเข้าถึง|صلاحية الوصول|صلاحيات الوصول'),
-    'remove person team members',
+    'removing a person signs them out team members',
   ],
   [
     foldedPattern(

@@ -225,7 +225,7 @@ const GLOSSARY: Array<[RegExp, string]> = [
   ],
   [
     /\b(?:retir\w*|quit\w*|supprim\w*|enlev\w*|entfern\w*|entzieh\w*|sperr\w*|remov\w*|revog\w*|rimuov\w*|revoc\w*|togli\w*|intrek\w*|verwijder\w*|ontnem\w*|odebra\w*|usun\w*|cofn\w*)\b[^.?!]{0,30}\b(?:acceso|acces|zugang|zugriff\w*|acesso|accesso|toegang|dostep\w*)\b|\b(?:acceso|acces|zugang|zugriff\w*|acesso|accesso|toegang|dostep\w*)\b[^.?!]{0,30}\b(?:retir\w*|quit\w*|supprim\w*|entfern\w*|entzieh\w*|sperr\w*|remov\w*|revog\w*|rimuov\w*|revoc\w*|togli\w*|intrek\w*|verwijder\w*|ontnem\w*|odebra\w*|usun\w*|cofn\w*)/,
-    'remove person team members',
+    'removing a person signs them out team members',
   ],
   [
     /\b(?:colaborador\w*|collaborat(?:eur|rice)s?|collegues?|empleados?|funcionari[oa]s?|dipendent[ei]|colleg(?:a|he|hi)|medewerker\w*|collega'?s|pracownik\w*|kolleg\w*)\b/,
@@ -413,10 +413,10 @@ const ARTICLE_WORDS: Array<[RegExp, string, 'pointer'?]> = [
   ],
   [/\b(?:spreadsheet|excel)\b/g, 'csv export'],
   [/\b(?:colleagues?|co-?workers?|teammates?|employees?|staff members?)\b/g, 'team members'],
-  [/\b(?:take away|revoke|remove) (?:his |her |their )?access\b/g, 'remove person'],
+  [/\b(?:take away|revoke|remove) (?:his |her |their )?access\b/g, 'removing a person signs them out'],
   [
     /\b(?:take|took|taking|kick|kicked|drop|dropped|remove|removed) (?:[a-z]+ ){0,2}?(?:him|her|them|[a-z]+) (?:off|out of|from) (?:the |our |my )?(?:team|account|workspace)\b/g,
-    'remove person team members',
+    'removing a person signs them out team members',
   ],
   // Two-factor made compulsory for everyone is the owners' "require … for every member".
   [

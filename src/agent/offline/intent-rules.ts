@@ -113,5 +113,19 @@ export const OPEN_ORDERS_QUESTION =
 export const OWN_DELIVERY_NEWS =
   /\b(?:news|update|updates|status|eta|novedad(?:es)?|nouvelles?|neuigkeiten|neues|novidades?|novita|nieuws|wiesci)\b.*\b(?:my|our|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|meu|minha|nosso|nossa|mio|mia|nostr[oaie]|mijn|onze|moj\w*|nasz\w*)\s+(?:delivery|deliveries|parcels?|packages?|shipments?|envio|paquete|livraison|colis|lieferung|sendung|paket|entrega|encomenda|consegna|pacco|spedizione|levering|pakket|dostaw\w*|paczk\w*|przesylk\w*)\b/;
 
+/**
+ * Deliveries to a place in general, asked with nothing of the customer's own ("what is the status
+ * of deliveries to Norway?", "wie lange dauern Lieferungen nach Irland?"): the shipping articles'
+ * question, though "status" reads as an order's. Plural or general nouns of delivery only ("the
+ * delivery to Oslo" may be one order, "orders in progress" are the customer's), and "to" a place,
+ * not "in" ("in transit"). Eight Latin-script languages; matched on folded text.
+ */
+export const DELIVERIES_TO_A_PLACE =
+  /\b(?:deliveries|shipments|parcels|packages|shipping|delivery times?|envios|entregas|paquetes|livraisons|envois|colis|lieferungen|sendungen|pakete|encomendas|spedizioni|consegne|pacchi|leveringen|zendingen|pakketten|przesylki|dostawy|paczki)\s+(?:to|into|a|al|hacia|vers|au|aux|nach|para|per|verso|naar|do)\s+(?:the\s+)?(?!(?:be|me|us|you|them|him|her|mi|mis|nuestr\w*|mon|ma|mes|notre|nos|mein\w*|unser\w*|meu|minha|nosso|nossa|mio|mia|nostr\w*|mijn|onze|ons|moj\w*|nasz\w*|my|our|your|their|customers?|clients?)\b)[a-z]/;
+
+/** The customer's own: a possessive or a first person, in the eight Latin-script languages (folded). */
+export const OF_THE_CUSTOMER =
+  /\b(?:my|our|ours|mine|me|us|we|i|mi|mis|nuestr\w*|mon|ma|mes|notre|nos|mein\w*|unser\w*|meu|minha|nosso|nossa|mio|mia|nostr\w*|mijn|onze|ons|moj\w*|nasz\w*)\b/;
+
 export const SHIPPED_YET_QUESTION =
   /\b(?:ja (?:saiu|foi (?:enviad|despachad|expedid)[oa]s?|partiu|esta a caminho)|(?:saiu|foi enviad[oa]) ja|(?:e|sono|sia|siano) gia (?:partit[oaie]|stat[oaie] spedit[oaie]|spedit[oaie]|in viaggio)|gia (?:partit|spedit)\w*|ya (?:salio|se envio|ha salido|fue enviad[oa]|ha sido enviad[oa]|esta en camino|lo enviaron)|deja (?:parti|expedie|envoye)e?s?|(?:schon|bereits) (?:verschickt|versendet|versandt|unterwegs|raus|abgeschickt|losgeschickt|rausgegangen)|al (?:verzonden|verstuurd|onderweg|vertrokken)|juz (?:wys[lł]an\w*|nadan\w*|w drodze)|(?:has|have|did) (?:it|they|\d{3,10}|(?:the |my |our )?order(?: \d{3,10})?) (?:shipped|left|gone out|go out|been (?:sent|shipped|dispatched))(?: yet)?)\b/;

@@ -30,6 +30,14 @@ describe('help-center questions in everyday words are answered, not escalated fo
       'manage-team-members',
       /within a minute/,
     );
+    // Written for this test: the team article's passage on a Buyer's spending limit also names
+    // "the person" and "Team"; a removal asked about is answered by the removal's own line.
+    for (const text of [
+      'when I remove Tom from the workspace can he still log in?',
+      'after we remove a former intern from the account, are they logged out at once?',
+      'si le quito el acceso a un empleado, ¿cuánto tarda?',
+    ])
+      await answered(text, 'manage-team-members', /within a minute/);
   });
 
   it('two-factor made compulsory for everyone is what owners can require', async () => {

@@ -138,6 +138,11 @@ export const enIncidents: IncidentBank = {
       'every user in our account gets kicked out after a few seconds',
       'all terminals in our shops show cannot connect since opening time',
       'the ordering page shows an error code for all our branches and we have a delivery deadline',
+      // Everything the customer's own system sent, refused, with a relative clause between: the
+      // orders or invoices stopped at the door, not a break-in.
+      'all the purchase orders our ERP sent overnight came back refused',
+      'each invoice the accounting connector submitted since Monday has been rejected',
+      'whatever our webshop sync pushed to you since yesterday bounced back with an error',
     ],
     data_loss: [
       'we logged in this morning and the whole order history before March is gone',
@@ -310,6 +315,11 @@ export const enIncidents: IncidentBank = {
       'how do I transfer the owner role to my business partner?',
       'where can I see who logged in to our account and when?',
       'I changed my password yesterday, do I need to log out on my phone too?',
+      // Old details taken off the account and where things should go instead ("…, not us"): an
+      // ordinary change, not someone else's address added behind the customer's back.
+      'please take the old billing address off our account, invoices go to head office now, not here',
+      'delete the previous delivery address from our profile, parcels should go to the depot, not to us',
+      'remove the shop on Elm Street from our saved addresses, deliveries should go to the new unit instead',
     ],
     technical: [
       'my export from yesterday is empty, did I pick the wrong date range?',
