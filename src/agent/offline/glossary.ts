@@ -7,6 +7,24 @@ import { fold } from './text.js';
 const DELIVER_ELSEWHERE = String.raw`livr\w*|entreg\w*|liefer\w*|zustell\w*|consegn\w*|lever\w*|bezorg\w*|dostaw\w*|dostarcz\w*`;
 const WEEKEND_ELSEWHERE = String.raw`samedis?|dimanches?|week-?ends?|sabados?|domingos?|fin(?:es)? de semana|fim de semana|samstags?|sonntags?|wochenende\w*|sabato|domenica|fine settimana|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*`;
 
+/** A subscription, a plan or a contract, in the eight Latin-script languages (folded). */
+const PLAN_NOUNS = String.raw`suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano`;
+/** Ending one: cancelling, terminating, giving notice (folded). */
+const PLAN_END_VERBS = String.raw`cancel\w*|annul\w*|resili\w*|kundig\w*|stornier\w*|disdi\w*|disdett\w*|opzeg\w*|beeindig\w*|anul\w*|rezygn\w*|wypowiedz\w*|rescind\w*|rescisao|termin\w*`;
+/** The start of a pattern for a text that names no subscription, plan or contract. */
+const NO_PLAN_NAMED = String.raw`^(?![^]*\b(?:${PLAN_NOUNS})\b)[^]*`;
+/** An account, and its owner, in es/fr/de/pt/it/nl/pl and English (folded). */
+const ACCOUNT_NOUNS = String.raw`cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?`;
+const OWNER_NOUNS = String.raw`propietari[oa]|titular|proprietaire|titulaire|inhaber\w*|eigentumer\w*|besitzer\w*|proprietari[oa]|titolare|eigenaar|wlasciciel\w*|owner`;
+/** Switching from one thing to another (es/fr/de/pt/it/nl/pl). */
+const SWITCH_VERBS = String.raw`cambiar|alternar|passer|basculer|wechseln|umschalten|passare|cambiare|wisselen|schakelen|przelacz\w*`;
+/** Exchanging an item, and what it is exchanged for: another size, colour or model (folded). */
+const EXCHANGE_VERBS = String.raw`cambi\w*|echang\w*|umtausch\w*|umzutauschen|tausch\w*|troc\w*|sostitu\w*|ruil\w*|omruil\w*|wymien\w*|wymian\w*|zamien\w*`;
+const SIZE_COLOUR_MODEL = String.raw`talla|tamano|taille|gro(?:ss|ß)e|tamanho|taglia|misura|maat|rozmiar\w*|color|colou?r|couleur|farbe|cor|colore|kleur|kolor\w*|modelo|modele|modell|modello|model\w*`;
+/** Word beginnings of sending and delivering, and the days carriers do not deliver (folded). */
+const DELIVERY_STEMS = String.raw`liefer|versand|versend|verschick|zustell|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw|dostarcz`;
+const DAYS_OFF = String.raw`sabados?|domingos?|samedis?|dimanches?|samstags?|sonntags?|sabato|domenica|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*|feriados?|(?:jours? )?feries?|feiertag\w*|festivi|feestdag\w*|swiet\w*`;
+
 /**
  * Support vocabulary in es/fr/de/pt/it/nl/pl mapped to the English words the articles use, so the offline
  * engine (which cannot translate) still finds the right article for a non-English question.
@@ -30,13 +48,12 @@ const GLOSSARY: Array<[RegExp, string]> = [
   // Ending a subscription, a plan or a contract is the plan article's "Ending a plan early", not an
   // order's cancellation (which the entries below read when no plan is named).
   [
-    /\b(?:cancel\w*|annul\w*|resili\w*|kundig\w*|stornier\w*|disdi\w*|disdett\w*|opzeg\w*|beeindig\w*|anul\w*|rezygn\w*|wypowiedz\w*|rescind\w*|rescisao|termin\w*)\b(?=[^.?!]{0,40}\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)|\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b(?=[^.?!]{0,40}\b(?:cancel\w*|annul\w*|resili\w*|kundig\w*|stornier\w*|disdi\w*|disdett\w*|opzeg\w*|beeindig\w*|anul\w*|rezygn\w*|wypowiedz\w*|rescind\w*|rescisao|termin\w*)\b)/,
+    new RegExp(
+      String.raw`\b(?:${PLAN_END_VERBS})\b(?=[^.?!]{0,40}\b(?:${PLAN_NOUNS})\b)|\b(?:${PLAN_NOUNS})\b(?=[^.?!]{0,40}\b(?:${PLAN_END_VERBS})\b)`,
+    ),
     'ending a plan early monthly plans cancelled cancellation fee',
   ],
-  [
-    /^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:cancelar|annuler|stornieren)\b/,
-    'cancel order',
-  ],
+  [new RegExp(String.raw`${NO_PLAN_NAMED}\b(?:cancelar|annuler|stornieren)\b`), 'cancel order'],
   [/\b(?:costo|cuanto cuesta|frais|kosten|quanto custa|prix|precio|preco)\b/, 'cost price'],
   [/\b(?:dano|danado|endommage|beschadigt|defekt|danificado)\b/, 'damaged defective'],
   // Italian, Dutch and Polish.
@@ -105,10 +122,7 @@ const GLOSSARY: Array<[RegExp, string]> = [
   [/\b(?:orari|openingstijden|godzin\w*)\b/, 'support hours'],
   [/\b(?:garanzia|garantie|gwarancj\w*)\b/, 'warranty'],
   [/\b(?:tracciament\w*|track(?: ?and ?trace)?|sledzeni\w*)\b/, 'tracking'],
-  [
-    /^(?![^]*\b(?:suscripci\w*|assinatura\w*|abonnement\w*|abos?|abbonament\w*|subskrypcj\w*|contrat[os]?|vertrag\w*|contratto|contract\w*|umow\w*|planes|plans?|plano|piano)\b)[^]*\b(?:annull\w*|annuleren|anulowa\w*)\b/,
-    'cancel order',
-  ],
+  [new RegExp(String.raw`${NO_PLAN_NAMED}\b(?:annull\w*|annuleren|anulowa\w*)\b`), 'cancel order'],
   [/\b(?:quanto costa|costo|kosten|wat kost|ile kosztuje|koszt\w*)\b/, 'cost price'],
   [
     /\b(?:abbonament\w*|abonnement|subskrypcj\w*|contratto|contract|umow\w*|penale|boete|oplat\w*)\b/,
@@ -180,7 +194,9 @@ const GLOSSARY: Array<[RegExp, string]> = [
   // A Saturday, a Sunday or a public holiday asked about a delivery is the carriers' "business days
   // only" (the line says there is none); weekends asked about alone stay the staffed hours below.
   [
-    /\b(?:liefer|versand|versend|verschick|zustell|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw|dostarcz)\w*\b(?=[^.?!]{0,40}\b(?:sabados?|domingos?|samedis?|dimanches?|samstags?|sonntags?|sabato|domenica|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*|feriados?|(?:jours? )?feries?|feiertag\w*|festivi|feestdag\w*|swiet\w*)\b)|\b(?:sabados?|domingos?|samedis?|dimanches?|samstags?|sonntags?|sabato|domenica|zaterdag\w*|zondag\w*|sobot\w*|niedziel\w*|feriados?|(?:jours? )?feries?|feiertag\w*|festivi|feestdag\w*|swiet\w*)\b(?=[^.?!]{0,40}\b(?:liefer|versand|versend|verschick|zustell|livr|exped|envi|entreg|spedi|consegn|verzend|bezorg|lever|wysy|dostaw|dostarcz)\w*)|\bsamstagszustellung\w*/,
+    new RegExp(
+      String.raw`\b(?:${DELIVERY_STEMS})\w*\b(?=[^.?!]{0,40}\b(?:${DAYS_OFF})\b)|\b(?:${DAYS_OFF})\b(?=[^.?!]{0,40}\b(?:${DELIVERY_STEMS})\w*)|\bsamstagszustellung\w*`,
+    ),
     'carriers deliver business days only saturday sunday delivery',
   ],
   // Weekends asked about deliveries are the shipping days; else the staffed hours (as in English below).
@@ -275,7 +291,9 @@ const GLOSSARY: Array<[RegExp, string]> = [
   // An item exchanged for another colour, size or model, or the restocking fee: the return
   // policy's "Exchanges and fees" (a change of address, plan or password is not an exchange).
   [
-    /\b(?:cambi\w*|echang\w*|umtausch\w*|umzutauschen|tausch\w*|troc\w*|sostitu\w*|ruil\w*|omruil\w*|wymien\w*|wymian\w*|zamien\w*)\b(?=[^.?!]{0,60}\b(?:talla|tamano|taille|gro(?:ss|ß)e|tamanho|taglia|misura|maat|rozmiar\w*|color|colou?r|couleur|farbe|cor|colore|kleur|kolor\w*|modelo|modele|modell|modello|model\w*)\b)|\b(?:talla|tamano|taille|gro(?:ss|ß)e|tamanho|taglia|misura|maat|rozmiar\w*|color|colou?r|couleur|farbe|cor|colore|kleur|kolor\w*|modelo|modele|modell|modello|model\w*)\b(?=[^.?!]{0,30}\b(?:cambi\w*|echang\w*|umtausch\w*|umzutauschen|tausch\w*|troc\w*|sostitu\w*|ruil\w*|omruil\w*|wymien\w*|wymian\w*|zamien\w*)\b)|\b(?:frais de (?:restockage|remise en stock)|wiedereinlagerungs\w*|tasas? de reposicion|taxas? de reposicao|cost[oi] di (?:rifornimento|riassortimento)|herbevoorradingskosten|oplat\w* za ponowne \w+)\b/,
+    new RegExp(
+      String.raw`\b(?:${EXCHANGE_VERBS})\b(?=[^.?!]{0,60}\b(?:${SIZE_COLOUR_MODEL})\b)|\b(?:${SIZE_COLOUR_MODEL})\b(?=[^.?!]{0,30}\b(?:${EXCHANGE_VERBS})\b)|\b(?:frais de (?:restockage|remise en stock)|wiedereinlagerungs\w*|tasas? de reposicion|taxas? de reposicao|cost[oi] di (?:rifornimento|riassortimento)|herbevoorradingskosten|oplat\w* za ponowne \w+)\b`,
+    ),
     'exchanges swap another colour size model new order restocking fee',
   ],
   // The customer's own profile (their name, their phone number), the email they sign in with, the
@@ -289,11 +307,15 @@ const GLOSSARY: Array<[RegExp, string]> = [
     'changing the email you sign in with profile',
   ],
   [
-    /\b(?:propietari[oa]|titular|proprietaire|titulaire|inhaber\w*|eigentumer\w*|besitzer\w*|proprietari[oa]|titolare|eigenaar|wlasciciel\w*|owner)\b[^.?!]{0,30}\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?)\b|\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?)\b[^.?!]{0,30}\b(?:propietari[oa]|titular|proprietaire|titulaire|inhaber\w*|eigentumer\w*|besitzer\w*|proprietari[oa]|titolare|eigenaar|wlasciciel\w*|owner)\b/,
+    new RegExp(
+      String.raw`\b(?:${OWNER_NOUNS})\b[^.?!]{0,30}\b(?:${ACCOUNT_NOUNS})\b|\b(?:${ACCOUNT_NOUNS})\b[^.?!]{0,30}\b(?:${OWNER_NOUNS})\b`,
+    ),
     'changing the account owner make owner',
   ],
   [
-    /\b(?:entre|between|zwischen|tra|tussen|miedzy)\b[^.?!]{0,30}\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?)\b[^.?!]{0,30}\b(?:cambiar|alternar|passer|basculer|wechseln|umschalten|passare|cambiare|wisselen|schakelen|przelacz\w*)\b|\b(?:cambiar|alternar|passer|basculer|wechseln|umschalten|passare|cambiare|wisselen|schakelen|przelacz\w*)\b[^.?!]{0,30}\b(?:entre|zwischen|tra|tussen|miedzy|d'un compte)\b[^.?!]{0,30}\b(?:cuentas?|comptes?|kont(?:o|en|a|a?ch|ami)?|contas?|accounts?|l'autre|autre)\b/,
+    new RegExp(
+      String.raw`\b(?:entre|between|zwischen|tra|tussen|miedzy)\b[^.?!]{0,30}\b(?:${ACCOUNT_NOUNS})\b[^.?!]{0,30}\b(?:${SWITCH_VERBS})\b|\b(?:${SWITCH_VERBS})\b[^.?!]{0,30}\b(?:entre|zwischen|tra|tussen|miedzy|d'un compte)\b[^.?!]{0,30}\b(?:${ACCOUNT_NOUNS}|l'autre|autre)\b`,
+    ),
     'several accounts switch between companies',
   ],
   // Sending goods back in French is "renvoyer" too; an e-mail, an invoice or a code sent again is not.
