@@ -50,6 +50,9 @@ export function classifyIntent(raw: string): IntentGuess {
  * Questions the model reads as another topic than theirs, each told by its words: `from` the
  * topics it is misread as, `to` its own. The first that fits wins.
  */
+/** A number of an order's length (3 to 10 digits), written anywhere in the text. */
+const ORDER_NUMBER_LIKE = /\b\d{3,10}\b/;
+
 const TOPIC_CORRECTIONS: ReadonlyArray<{
   from: ReadonlySet<Intent>;
   fits: (text: string, folded: string) => boolean;
@@ -69,7 +72,8 @@ const TOPIC_CORRECTIONS: ReadonlyArray<{
   // order's status for its "status": the shipping topic, answered by the shipping articles.
   {
     from: new Set(['order_status']),
-    fits: (_text, f) => DELIVERIES_TO_A_PLACE.test(f) && !OF_THE_CUSTOMER.test(f) && !/\b\d{3,10}\b/.test(f),
+    fits: (_text, f) =>
+      DELIVERIES_TO_A_PLACE.test(f) && !OF_THE_CUSTOMER.test(f) && !ORDER_NUMBER_LIKE.test(f),
     to: 'shipping',
   },
   // A failure of the customer's product and what the warranty gives for it: the returns topic,
@@ -99,7 +103,7 @@ function shippedYet(text: string, guess: IntentGuess): IntentGuess | null {
   if (guess.intent === 'order_status' || (guess.probabilities.order_status ?? 0) < SHIPPED_YET_FLOOR)
     return null;
   const folded = fold(text);
-  if (!/\b\d{3,10}\b/.test(folded) || !SHIPPED_YET_QUESTION.test(folded)) return null;
+  if (!ORDER_NUMBER_LIKE.test(folded) || !SHIPPED_YET_QUESTION.test(folded)) return null;
   if (says(text, CANCEL_REQUEST) || says(text, REFUND_REQUEST)) return null;
   return { ...guess, intent: 'order_status' };
 }
